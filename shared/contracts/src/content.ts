@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineEndpoint, idSchema, noPayload } from './endpoint';
+
+/** Public content of spec 01 §3 and §7: site settings, navigation, articles, links, slides, advertisements. */
+
+export const siteSettingsSchema = z.object({
+  site_name: z.string(),
+  site_wechat_qrcode: z.string(),
+  site_staff_qrcode: z.string(),
+  site_owner: z.string(),
+  site_address: z.string(),
+  site_code: z.string(),
+  site_icp: z.string(),
+  site_supervision_phone: z.string(),
+  site_support_phone1: z.string(),
+  site_support_phone2: z.string(),
+  site_support_phone3: z.string().optional(),
+  site_work_time_am: z.string(),
+  site_work_time_pm: z.string(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  published_time: z.string(),
+  post_author: z.string(),
+  post_source: z.string(),
+  post_hits: z.number().int(),
+  excerpt: z.string(),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export const articleSchema = articleSummarySchema.extend({ catid: z.number().int(), content: z.string() });
+export type Article = z.infer<typeof articleSchema>;
+
+export const articleListSchema = z.object({ total: z.number().int(), data: z.array(articleSummarySchema) });
+export type ArticleList = z.infer<typeof articleListSchema>;
+
+export const linkSchema = z.object({ name: z.string(), url: z.string(), target: z.string() });
+export type FriendLink = z.infer<typeof linkSchema>;
+
+export const slideSchema = z.object({ url: z.string(), image: z.string(), title: z.string() });
+export type Slide = z.infer<typeof slideSchema>;
+
+export const advertisementsSchema = z.object({
+  textAdv: z.object({ content: z.string() }).nullable(),
+  imgAdv: z.object({ url: z.string().optional(), img_url: z.string() }).nullable(),
+});
+export type Advertisements = z.infer<typeof advertisementsSchema>;
+
+export const MAX_ARTICLE_PAGE_SIZE = 50;
+
+/** `/v1/article` answers two questions: a list by catid, or one article by postid. */
+export const articleRequestSchema = z.union([
+  z.strictObject({ postid: idSchema }),
+  z.strictObject({
+    catid: idSchema,
+    limit: z.coerce.number().int().min(1).max(MAX_ARTICLE_PAGE_SIZE).default(10),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    keyword: z.string().trim().max(50).optional(),
+  }),
+]);
+
+export const contentEndpoints = {
+  site: defineEndpoint({ method: 'GET', path: '/v1/site', auth: false, request: noPayload, response: siteSettingsSchema }),
+  category: defineEndpoint({ method: 'GET', path: '/v1/category', auth: false, request: noPayload, response: z.array(categorySchema) }),
+  article: defineEndpoint({
+    method: 'GET',
+    path: '/v1/article',
+    auth: false,
+    request: articleRequestSchema,
+    response: z.union([articleSchema, articleListSchema]),
+  }),
+  links: defineEndpoint({ method: 'GET', path: '/v1/links', auth: false, request: noPayload, response: z.array(linkSchema) }),
+  slide: defineEndpoint({ method: 'GET', path: '/v1/slide', auth: false, request: noPayload, response: z.array(slideSchema) }),
+  adv: defineEndpoint({ method: 'GET', path: '/v1/adv', auth: false, request: noPayload, response: advertisementsSchema }),
+};

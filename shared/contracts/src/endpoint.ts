@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * One declaration per call: method, path, the payload schema the server validates (the
+ * client identity fields apptype/appversion are stripped before validation) and the
+ * `data` schema of a successful response. The server registers routes from these; the
+ * browser takes its types from them with `import type`, so zod never ships to the page.
+ */
+export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: `/v1/${string}`;
+  /** Needs `Authorization: Bearer`; anonymous calls are refused with code 401. */
+  auth: boolean;
+  request: Req;
+  response: Res;
+}
+
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>): Endpoint<Req, Res> {
+  return endpoint;
+}
+
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** Every response body: `{ code, message, data }`; code 200 is success. */
+export interface ApiEnvelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A payload with no fields; unknown fields are refused like everywhere else. */
+export const noPayload = z.strictObject({});
+
+/** Ids arrive as numbers or digit strings (query strings are text in the original client). */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);

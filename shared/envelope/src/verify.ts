@@ -1,0 +1,47 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_CLOCK_SKEW_MS, SIGN_HEADERS, canonicalString } from './envelope';
+
+/** Server-side verification with node:crypto; the browser signs with crypto-js (sign.ts). */
+
+export type SignatureFailure = 'missing-headers' | 'unknown-app' | 'stale-timestamp' | 'bad-signature';
+
+export type SignatureCheck =
+  | { ok: true; appId: string; nonce: string; timestamp: number }
+  | { ok: false; reason: SignatureFailure };
+
+export interface VerifyOptions {
+  /** app id → secret */
+  secrets: ReadonlyMap<string, string>;
+  now: number;
+  maxSkewMs?: number;
+}
+
+type HeaderBag = Record<string, string | string[] | undefined>;
+
+function single(headers: HeaderBag, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+export function verifySignature(headers: HeaderBag, data: string, options: VerifyOptions): SignatureCheck {
+  const appId = single(headers, SIGN_HEADERS.appId);
+  const timestampText = single(headers, SIGN_HEADERS.timestamp);
+  const nonce = single(headers, SIGN_HEADERS.nonce);
+  const sign = single(headers, SIGN_HEADERS.sign);
+  if (!appId || !timestampText || !nonce || !sign || nonce.length > 128) {
+    return { ok: false, reason: 'missing-headers' };
+  }
+  const secret = options.secrets.get(appId);
+  if (secret === undefined) return { ok: false, reason: 'unknown-app' };
+  if (!/^\d{1,16}$/.test(timestampText)) return { ok: false, reason: 'stale-timestamp' };
+  const timestamp = Number(timestampText);
+  if (Math.abs(options.now - timestamp) > (options.maxSkewMs ?? MAX_CLOCK_SKEW_MS)) {
+    return { ok: false, reason: 'stale-timestamp' };
+  }
+  const expected = createHmac('sha256', secret).update(canonicalString(appId, timestampText, nonce, data), 'utf8').digest();
+  const given = Buffer.from(sign, 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: 'bad-signature' };
+  }
+  return { ok: true, appId, nonce, timestamp };
+}
