@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './paths';
+
+/** The four remotes of DESIGN.md: folder name, Module Federation name, dev port. */
+export const REMOTES = [
+  { name: 'public-content', federationName: 'public_content', devPort: 8081 },
+  { name: 'enrolment', federationName: 'enrolment', devPort: 8082 },
+  { name: 'study', federationName: 'study', devPort: 8083 },
+  { name: 'orders', federationName: 'orders', devPort: 8084 },
+] as const;
+
+export type RemoteName = (typeof REMOTES)[number]['name'];
+
+export function isRemoteName(value: string): value is RemoteName {
+  return REMOTES.some((remote) => remote.name === value);
+}
+
+export function remoteDir(name: RemoteName): string {
+  return join(repoRoot, 'remotes', name);
+}
+
+/** The version a remote build writes is its package.json version. */
+export function remoteVersion(name: RemoteName): string {
+  const pkg = JSON.parse(readFileSync(join(remoteDir(name), 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

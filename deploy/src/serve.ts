@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import { createApiServer } from '@yaoshi/api-server/server';
+import { cacheControlFor } from './cache-policy';
+import { siteDir } from './paths';
+
+/**
+ * The whole site from one process: the API under /v1, the assembled site (shell, every
+ * remote version, remotes.json) from the site folder, and index.html for any other GET so
+ * the browser router owns the paths.
+ */
+export async function registerSite(app: FastifyInstance, root: string): Promise<void> {
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`no built site in ${root}: run \`npm run build\` first`);
+  }
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyStatic, {
+    root,
+    // Files are looked up per request, so a remote version copied in while the server runs
+    // is servable at once and a pin can move to it without a restart.
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders(res, _path) {
+      const url = (res as unknown as { req?: { url?: string } }).req?.url ?? '';
+      res.setHeader('cache-control', cacheControlFor(url.split('?')[0] ?? ''));
+    },
+  });
+}
+
+export function isPageRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?')[0] ?? '';
+  if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/')) return false;
+  // A request for a file (has an extension) that is not on disk is a real 404, not a page.
+  return !/\.[a-z0-9]+$/i.test(path);
+}
+
+async function main(): Promise<void> {
+  const { app, config, close } = await createApiServer();
+  await registerSite(app, siteDir);
+  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Yaoshi is ready at http://localhost:${config.port}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void close().finally(() => process.exit(0));
+    });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

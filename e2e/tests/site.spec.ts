@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ArticleList, Category, SiteSettings } from '@yaoshi/contracts/content';
+import { apiGet } from './support/api';
+
+const HIDDEN_CATEGORY_ID = 6;
+
+/** Every script the page downloaded, with its text, to count copies of shared libraries. */
+function collectScripts(page: Page): { url: string; body: Promise<string> }[] {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+    }
+  });
+  return scripts;
+}
+
+test('the home page shows the association and its news from the server', async ({ page }) => {
+  const site = await apiGet<SiteSettings>('/v1/site');
+  const news = await apiGet<ArticleList>('/v1/article', { catid: 1, limit: 6, page: 1 });
+  await page.goto('/');
+  await expect(page).toHaveTitle(site.site_name);
+  const firstTitle = news.data[0]?.title;
+  expect(firstTitle).toBeTruthy();
+  await expect(page.getByText(firstTitle!, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(site.site_address).first()).toBeVisible();
+});
+
+test('the navigation lists the server categories without id 6', async ({ page }) => {
+  const categories = await apiGet<Category[]>('/v1/category');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await expect(nav.getByRole('link', { name: '首页' })).toBeVisible();
+  for (const category of categories) {
+    const link = nav.getByRole('link', { name: category.name, exact: true });
+    if (category.id === HIDDEN_CATEGORY_ID) await expect(link).toHaveCount(0);
+    else await expect(link).toBeVisible();
+  }
+});
+
+test('a page from every remote renders, and react-dom and antd are fetched once', async ({ page }) => {
+  const scripts = collectScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  const pages: [string, RegExp][] = [
+    ['/signStudy', /建设中/],
+    ['/myCourse', /建设中/],
+    ['/myOrder', /建设中/],
+  ];
+  for (const [path, text] of pages) {
+    // Client-side navigation: the shell stays, each remote is loaded into it.
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+  }
+  const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
+  // Markers found only in react-dom's and antd's own code.
+  const reactDomCopies = bodies.filter((s) => s.body.includes('__reactContainer$'));
+  expect(reactDomCopies.map((s) => s.url)).toHaveLength(1);
+  const antdCopies = bodies.filter((s) => s.body.includes('ant-wave-target'));
+  expect(antdCopies.length).toBeLessThanOrEqual(1);
+});
+
+test('an unreachable remote shows the fallback, the rest of the site keeps working, and retry recovers', async ({ page }) => {
+  await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/myOrder');
+  const main = page.getByRole('main');
+  await expect(main.getByText(/暂时无法加载/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' })).toBeVisible();
+
+  await page.unroute('**/remotes/orders/**');
+  await main.getByRole('button', { name: /重\s*试/ }).click();
+  await expect(main.getByText(/建设中/)).toBeVisible({ timeout: 20_000 });
+
+  await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
+  const news = await apiGet<ArticleList>('/v1/article', { catid: 1, limit: 6, page: 1 });
+  await expect(page.getByText(news.data[0]!.title, { exact: true }).first()).toBeVisible();
+});
