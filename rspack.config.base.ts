@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import type { Configuration as DevServerConfiguration } from '@rspack/dev-server';
+
+/**
+ * One function builds the rspack configuration of every federated app, so the shell and
+ * the four remotes agree on the things that must agree: the share scope, the singleton
+ * list, the file-name scheme and where each build lands.
+ */
+
+export type FederatedKind = 'host' | 'remote';
+
+export interface FederatedAppOptions {
+  /** Federation name: a JS identifier (`shell`, `public_content`, `enrolment`, …). */
+  name: string;
+  kind: FederatedKind;
+  /** The app's folder (where its package.json, src/ and index.html live). */
+  dir: string;
+  /** Remotes only: `'./Home': './src/home/home-page.tsx'`. */
+  exposes?: Record<string, string>;
+  devPort: number;
+  /** Runtime plugin files bundled into this app's federation runtime. */
+  runtimePlugins?: string[];
+  /** Compile-time constants (`process.env.X` → JSON), used by the host for API settings. */
+  define?: Record<string, string>;
+  /** Extra dev-server settings (the host adds its proxy and the dev pins). */
+  devServer?: DevServerConfiguration;
+}
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+/**
+ * Libraries whose state must exist once per page: React and its renderer, the router,
+ * the one Redux store and RTK Query slice, antd's context, dayjs's locale, and our own
+ * API client (which owns the axios instance and the api slice) and UI package.
+ * A trailing slash is a prefix key: it shares every subpath import (`react/jsx-runtime`,
+ * `react-dom/client`, `@reduxjs/toolkit/query/react`, `@yaoshi/ui/show-message`), which a
+ * package key alone does not cover.
+ */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/',
+  'redux',
+  'immer',
+  'reselect',
+  'antd',
+  'antd/',
+  'dayjs',
+  'dayjs/',
+  '@yaoshi/api-client/',
+  '@yaoshi/ui/',
+] as const;
+
+function readPackage(dir: string): PackageJson {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+function sharedSingletons(): Record<string, { singleton: true; requiredVersion: false }> {
+  // requiredVersion false: every app in this repository is built from the same lockfile,
+  // and a version range check on workspace packages (`*`) or prefix keys only adds noise.
+  return Object.fromEntries(SINGLETONS.map((key) => [key, { singleton: true, requiredVersion: false }]));
+}
+
+const typescriptRule: RuleSetRule = {
+  test: /\.[cm]?[jt]sx?$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    env: { targets: 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15' },
+  },
+  type: 'javascript/auto',
+};
+
+/** The folder a remote's build lands in: `dist/<version>/`, copied verbatim by the deploy step. */
+export function remoteOutputDir(dir: string): string {
+  return join(dir, 'dist', readPackage(dir).version);
+}
+
+export function createFederatedConfig(options: FederatedAppOptions) {
+  return (_env: Record<string, unknown>, argv: { mode?: string } = {}): Configuration => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    const isHost = options.kind === 'host';
+
+    const devServer: DevServerConfiguration = {
+      port: options.devPort,
+      hot: true,
+      ...(isHost
+        ? { historyApiFallback: true }
+        : {
+            // The host page on another port loads this server's manifest, entry and chunks.
+            headers: {
+              'Access-Control-Allow-Origin': '*',
+              'Access-Control-Allow-Methods': 'GET, OPTIONS',
+              'Access-Control-Allow-Headers': '*',
+            },
+          }),
+      ...options.devServer,
+    };
+
+    const plugins: NonNullable<Configuration['plugins']> = [
+      new ModuleFederationPlugin({
+        name: options.name,
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(),
+        runtimePlugins: options.runtimePlugins ?? [],
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        ...options.define,
+      }),
+    ];
+    if (isHost) {
+      plugins.push(
+        new rspack.HtmlRspackPlugin({
+          template: join(options.dir, 'index.html'),
+          // Content-hashed scripts; index.html itself is served no-cache.
+          inject: 'body',
+          minify: production,
+        }),
+      );
+    }
+
+    const hashed = production ? '.[contenthash:8]' : '';
+    return {
+      name: options.name,
+      context: options.dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? false : 'cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      output: {
+        path: isHost ? join(options.dir, 'dist') : remoteOutputDir(options.dir),
+        // The shell always lives at the site root; a remote's folder is relocatable
+        // (`/remotes/<name>/<version>/` in production, `http://localhost:<port>/` in dev).
+        publicPath: isHost ? '/' : 'auto',
+        filename: `[name]${hashed}.js`,
+        chunkFilename: `[name]${hashed}.js`,
+        assetModuleFilename: `assets/[name]${hashed}[ext]`,
+        uniqueName: options.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      },
+      module: { rules: [typescriptRule] },
+      plugins,
+      optimization: {
+        minimize: production,
+        minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
+      },
+      performance: { hints: false },
+      devServer,
+      infrastructureLogging: { level: 'warn' },
+      stats: production ? 'normal' : 'errors-warnings',
+    };
+  };
+}

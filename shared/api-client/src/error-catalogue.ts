@@ -1,0 +1,32 @@
+import { MESSAGE_TEXTS, httpFailureText } from '@yaoshi/ui/message-texts';
+
+/** The error catalogue of spec 01 §8, as one pure function over a failed call. */
+
+export const SUCCESS_CODE = 200;
+export const UNAUTHORIZED_CODE = 401;
+/** axios's text for a request that never got an answer; the spec ignores it silently. */
+export const NETWORK_ERROR_TEXT = 'Network Error';
+
+export type ApiFailure =
+  /** The server answered `{ code, message }` with a code other than 200. */
+  | { kind: 'server'; code: number; message: string }
+  /** No usable answer: network, timeout, or a body that is not an envelope. */
+  | { kind: 'transport'; message: string; timedOut: boolean; status?: number };
+
+export interface CatalogueOutcome {
+  /** An error message to show for 5 s, or none. */
+  errorText: string | null;
+  /** Log out, clear localStorage and go to `/`. */
+  endSession: boolean;
+}
+
+export function catalogueOutcome(failure: ApiFailure): CatalogueOutcome {
+  if (failure.kind === 'server') {
+    if (failure.code === UNAUTHORIZED_CODE) return { errorText: MESSAGE_TEXTS.pleaseLogIn, endSession: true };
+    return { errorText: failure.message || null, endSession: false };
+  }
+  if (failure.timedOut) return { errorText: MESSAGE_TEXTS.requestTimedOut, endSession: false };
+  if (failure.message === NETWORK_ERROR_TEXT) return { errorText: null, endSession: false };
+  if (failure.status !== undefined) return { errorText: httpFailureText(failure.status), endSession: false };
+  return { errorText: failure.message || null, endSession: false };
+}

@@ -1,0 +1,75 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { isAxiosError } from 'axios';
+import type { HttpMethod, Payload } from '@yaoshi/envelope/envelope';
+import { signRequest } from '@yaoshi/envelope/sign';
+import type { ApiEnvelope } from '@yaoshi/contracts/endpoint';
+import { showError } from '@yaoshi/ui/show-message';
+import { apiClientConfig } from './api-config';
+import { readToken } from './browser-storage';
+import { SUCCESS_CODE, catalogueOutcome, type ApiFailure } from './error-catalogue';
+import { http } from './http';
+import { endSession } from './session';
+
+/** One call of the API: which endpoint, and the payload the envelope carries. */
+export interface SignedCall {
+  method: HttpMethod;
+  path: `/v1/${string}`;
+  payload?: Payload;
+}
+
+/** Login is the one call sent without the bearer token (spec 01 §7). */
+export const LOGIN_PATH = '/v1/login';
+
+function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+function transportFailure(error: unknown): ApiFailure {
+  if (isAxiosError(error)) {
+    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message);
+    return { kind: 'transport', message: error.message, timedOut };
+  }
+  return { kind: 'transport', message: error instanceof Error ? error.message : String(error), timedOut: false };
+}
+
+/** Sends a call signed and enveloped; resolves to `{ data }` on code 200, else `{ error }`. */
+async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiFailure }> {
+  const config = apiClientConfig();
+  const signed = signRequest(
+    { appId: config.appId, secret: config.secret },
+    { method: call.method, path: call.path, payload: call.payload, token: call.path === LOGIN_PATH ? null : readToken() },
+  );
+  try {
+    const response = await http.request<unknown>({
+      method: signed.method,
+      url: `${config.baseUrl}${signed.url}`,
+      headers: signed.headers,
+      data: signed.body,
+    });
+    const body = response.data;
+    if (!isEnvelope(body)) {
+      return { error: { kind: 'transport', message: response.statusText, timedOut: false, status: response.status } };
+    }
+    if (body.code !== SUCCESS_CODE) return { error: { kind: 'server', code: body.code, message: body.message ?? '' } };
+    return { data: body.data };
+  } catch (error) {
+    return { error: transportFailure(error) };
+  }
+}
+
+/**
+ * The RTK Query base query of the one api slice. The error catalogue lives here and only
+ * here, so every endpoint injected by the shell or a remote gets the same behaviour.
+ */
+export const signedBaseQuery: BaseQueryFn<SignedCall, unknown, ApiFailure> = async (call, api) => {
+  const result = await send(call);
+  if ('error' in result) {
+    const outcome = catalogueOutcome(result.error);
+    if (outcome.errorText) showError(outcome.errorText);
+    if (outcome.endSession) {
+      endSession(api.dispatch);
+      apiClientConfig().navigate('/');
+    }
+  }
+  return result;
+};

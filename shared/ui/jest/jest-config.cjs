@@ -1,0 +1,27 @@
+// The jest settings every front-end package uses: TypeScript and JSX through @swc/jest
+// (2–3× faster than ts-jest here), jsdom with the stubs antd needs.
+const path = require('node:path');
+
+/** @param {string} rootDir the package folder */
+module.exports = function frontEndJestConfig(rootDir) {
+  return {
+    rootDir,
+    testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
+    roots: ['<rootDir>/src'],
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
+  };
+};

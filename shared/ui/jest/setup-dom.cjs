@@ -1,0 +1,28 @@
+require('@testing-library/jest-dom');
+
+// antd's responsive hooks call matchMedia, which jsdom lacks.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// jsdom throws "Not implemented" for getComputedStyle(el, '::before'); antd asks for it.
+const realGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element) => realGetComputedStyle(element);
+
+
+// antd's static message renders from its own queue; in tests it offers a hook to run
+// those renders inside React's act(), which keeps the "not wrapped in act" noise away.
+const { act } = require('@testing-library/react');
+require('antd/lib/message').actWrapper(act);

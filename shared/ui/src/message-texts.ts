@@ -1,0 +1,36 @@
+/**
+ * Every message text the site shows (spec 01 §8 and the remote-loading failures), in one
+ * place, in Chinese as the spec gives it.
+ */
+export const MESSAGE_TEXTS = {
+  /** 401 from any call: shown as an error, then logout and back to `/`. */
+  pleaseLogIn: '请先登录',
+  /** A request timeout, as the error catalogue replaces it. */
+  requestTimedOut: '网络连接超时，请刷新重试',
+  /** A timeout text reaching the message helper. */
+  connectionTimedOut: '连接超时，请检查网络',
+  loggedOut: '已退出登录',
+} as const;
+
+/** An answer that is not `{ code, message, data }` (a proxy's 502 page, say). */
+export function httpFailureText(status: number): string {
+  return `服务暂时不可用（HTTP ${status}），请稍后重试`;
+}
+
+/** Chinese name of each remote's section, used in its failure message. */
+export function remoteUnavailableText(sectionName: string): string {
+  return `「${sectionName}」模块暂时无法加载，请检查网络后重试`;
+}
+
+export const REMOTE_RETRY_LABEL = '重试';
+
+export function underConstructionText(pageTitle: string): string {
+  return `「${pageTitle}」页面正在建设中，敬请期待。`;
+}
+
+export const UNDER_CONSTRUCTION_TITLE = '建设中';
+
+/** The pins document itself could not be read: every remote route shows its own message. */
+export const PINS_UNAVAILABLE_TEXT = '模块清单加载失败';
+
+export const EMPTY_LIST_TEXT = '暂无数据';

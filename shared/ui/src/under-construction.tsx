@@ -1,0 +1,21 @@
+import { Result } from 'antd';
+import { UNDER_CONSTRUCTION_TITLE, underConstructionText } from './message-texts';
+
+/**
+ * The honest page of a route whose feature is not built yet: it names the page, so a
+ * visitor (and a test) can tell the route resolved to the right place.
+ */
+export function UnderConstruction({ title }: { title: string }) {
+  return (
+    <Result
+      status="info"
+      title={
+        <>
+          <span data-testid="page-title">{title}</span>
+          <span style={{ marginLeft: 12, color: '#8c8c8c' }}>{UNDER_CONSTRUCTION_TITLE}</span>
+        </>
+      }
+      subTitle={underConstructionText(title)}
+    />
+  );
+}
