@@ -12,6 +12,15 @@ import type { Configuration as DevServerConfiguration } from '@rspack/dev-server
 
 export type FederatedKind = 'host' | 'remote';
 
+/** Dev-server ports, one per app; `npm run dev` starts all five, the API on 8070. */
+export const DEV_PORTS = {
+  shell: 8080,
+  'public-content': 8081,
+  enrolment: 8082,
+  study: 8083,
+  orders: 8084,
+} as const;
+
 export interface FederatedAppOptions {
   /** Federation name: a JS identifier (`shell`, `public_content`, `enrolment`, …). */
   name: string;
@@ -146,7 +155,8 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       context: options.dir,
       mode: production ? 'production' : 'development',
       devtool: production ? false : 'cheap-module-source-map',
-      entry: { main: './src/index.ts' },
+      // A remote has no page of its own: its entry is the federation container.
+      entry: isHost ? { main: './src/index.ts' } : {},
       target: 'web',
       output: {
         path: isHost ? join(options.dir, 'dist') : remoteOutputDir(options.dir),

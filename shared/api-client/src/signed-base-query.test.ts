@@ -1,64 +1,26 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { configureStore } from '@reduxjs/toolkit';
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter } from 'react-router-dom';
 import { act, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
-import { verifySignature } from '@yaoshi/envelope/verify';
-import { CLIENT_IDENTITY, DATA_FIELD } from '@yaoshi/envelope/envelope';
+import { CLIENT_IDENTITY } from '@yaoshi/envelope/envelope';
 import { api } from './api';
-import { configureApiClient } from './api-config';
-import { http } from './http';
-import { loggedIn, sessionSlice } from './session';
+import { loggedIn } from './session';
 import type { SignedCall } from './signed-base-query';
-
-const signer = { appId: 'yaoshi-web', secret: 'test-secret' };
-
-interface ReceivedCall {
-  method: string;
-  path: string;
-  payload: Record<string, unknown>;
-  authorization: string | undefined;
-  signatureOk: boolean;
-}
-
-/** A stand-in for the API server at the transport boundary: it checks the signature the way the server does. */
-function serverAnswering(answer: (call: ReceivedCall) => { status: number; body: unknown } | Error) {
-  const received: ReceivedCall[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const url = new URL(config.url ?? '', 'http://site.test');
-    const data = config.method?.toUpperCase() === 'GET' ? url.searchParams.get(DATA_FIELD) : new URLSearchParams(String(config.data)).get(DATA_FIELD);
-    const headers = AxiosHeaders.from(config.headers).toJSON() as Record<string, string>;
-    const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const check = verifySignature(lower, data ?? '', { secrets: new Map([[signer.appId, signer.secret]]), now: Date.now() });
-    const call: ReceivedCall = {
-      method: config.method?.toUpperCase() ?? '',
-      path: url.pathname,
-      payload: JSON.parse(data ?? '{}') as Record<string, unknown>,
-      authorization: lower.authorization,
-      signatureOk: check.ok,
-    };
-    received.push(call);
-    const result = answer(call);
-    if (result instanceof Error) throw result;
-    return { data: result.body, status: result.status, statusText: '', headers: {}, config };
-  };
-  http.defaults.adapter = adapter;
-  return received;
-}
+import { fail, ok, stubApi, type StubRoute } from './testing/stub-api';
+import { createTestStore } from './testing/test-store';
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({ probe: build.query<unknown, SignedCall>({ query: (call) => call }) }),
 });
 
-function setup() {
+/** A store, a router on /myInfo, and a server that answers every path with `answer`. */
+function setup(answer: StubRoute) {
   const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/myInfo'] });
-  configureApiClient({ ...signer, baseUrl: '', navigate: (path) => void router.navigate(path) });
-  const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
+  const routes = Object.fromEntries(['/v1/article', '/v1/login', '/v1/profile', '/v1/receipt', '/v1/site'].map((p) => [p, answer]));
+  const received = stubApi(routes, (path) => void router.navigate(path));
+  const store = createTestStore();
   const call = (c: SignedCall) => store.dispatch(probeApi.endpoints.probe.initiate(c, { forceRefetch: true })).unwrap();
-  return { router, store, call };
+  return { received, router, store, call };
 }
 
 afterEach(() => {
@@ -68,8 +30,7 @@ afterEach(() => {
 
 test('a GET is signed, carries the envelope and the stored token, and resolves to data', async () => {
   localStorage.setItem('token', 'tok-123');
-  const received = serverAnswering(() => ({ status: 200, body: { code: 200, message: 'ok', data: { total: 1 } } }));
-  const { call } = setup();
+  const { received, call } = setup(() => ok({ total: 1 }));
   await expect(call({ method: 'GET', path: '/v1/article', payload: { catid: 1, limit: 6, page: 1 } })).resolves.toEqual({ total: 1 });
   expect(received).toEqual([
     {
@@ -84,8 +45,7 @@ test('a GET is signed, carries the envelope and the stored token, and resolves t
 
 test('login is sent without the bearer token, as a signed form POST', async () => {
   localStorage.setItem('token', 'old-token');
-  const received = serverAnswering(() => ({ status: 200, body: { code: 200, message: 'ok', data: { token: 't', face_init: 1 } } }));
-  const { call } = setup();
+  const { received, call } = setup(() => ok({ token: 't', face_init: 1 }));
   await call({ method: 'POST', path: '/v1/login', payload: { type: '1', username: '110101199003070000', password: 'x' } });
   expect(received[0]).toMatchObject({ method: 'POST', path: '/v1/login', authorization: undefined, signatureOk: true });
 });
@@ -93,8 +53,7 @@ test('login is sent without the bearer token, as a signed form POST', async () =
 test('401 shows 请先登录, clears localStorage, resets the session and goes home', async () => {
   localStorage.setItem('token', 'expired');
   localStorage.setItem('isLogin', 'true');
-  serverAnswering(() => ({ status: 401, body: { code: 401, message: '登录已过期', data: null } }));
-  const { call, router, store } = setup();
+  const { call, router, store } = setup(() => fail(401, '登录已过期'));
   store.dispatch(loggedIn());
   await expect(call({ method: 'GET', path: '/v1/profile' })).rejects.toMatchObject({ kind: 'server', code: 401 });
   expect(await screen.findByText('请先登录')).toBeInTheDocument();
@@ -104,23 +63,20 @@ test('401 shows 请先登录, clears localStorage, resets the session and goes h
 });
 
 test('another non-200 code shows the server message and rejects', async () => {
-  serverAnswering(() => ({ status: 422, body: { code: 422, message: '订单号只能为数字', data: null } }));
-  const { call, router } = setup();
+  const { call, router } = setup(() => fail(422, '订单号只能为数字'));
   await expect(call({ method: 'POST', path: '/v1/receipt', payload: { order_id: 'x' } })).rejects.toMatchObject({ code: 422 });
   expect(await screen.findByText('订单号只能为数字')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/myInfo');
 });
 
 test('a timeout is reported as 网络连接超时，请刷新重试', async () => {
-  serverAnswering((c) => new AxiosError('timeout of 50000000ms exceeded', AxiosError.ECONNABORTED, { headers: new AxiosHeaders() } as InternalAxiosRequestConfig, c));
-  const { call } = setup();
+  const { call } = setup((c) => new AxiosError('timeout of 50000000ms exceeded', AxiosError.ECONNABORTED, { headers: new AxiosHeaders() } as InternalAxiosRequestConfig, c));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ kind: 'transport', timedOut: true });
   expect(await screen.findByText('网络连接超时，请刷新重试')).toBeInTheDocument();
 });
 
 test('axios "Network Error" is silent', async () => {
-  serverAnswering(() => new AxiosError('Network Error', AxiosError.ERR_NETWORK));
-  const { call } = setup();
+  const { call } = setup(() => new AxiosError('Network Error', AxiosError.ERR_NETWORK));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ message: 'Network Error' });
   // Give antd a chance to render anything it was asked to.
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -128,8 +84,7 @@ test('axios "Network Error" is silent', async () => {
 });
 
 test('an answer that is not an envelope (a proxy error page) is shown with its HTTP status', async () => {
-  serverAnswering(() => ({ status: 502, body: '<html>Bad Gateway</html>' }));
-  const { call } = setup();
+  const { call } = setup(() => ({ status: 502, body: '<html>Bad Gateway</html>' }));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ status: 502 });
   await waitFor(() => expect(screen.getByText(/HTTP 502/)).toBeInTheDocument());
 });

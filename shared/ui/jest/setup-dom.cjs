@@ -26,3 +26,12 @@ window.getComputedStyle = (element) => realGetComputedStyle(element);
 // those renders inside React's act(), which keeps the "not wrapped in act" noise away.
 const { act } = require('@testing-library/react');
 require('antd/lib/message').actWrapper(act);
+
+// antd's tabs and carousel measure themselves with ResizeObserver, which jsdom lacks.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+import { render, screen } from '@testing-library/react';
+import { EXPOSES, PAGE_TITLES } from './exposes';
+
+const underConstruction = Object.entries(EXPOSES).filter(([name]) => name !== './Home');
+
+test.each(underConstruction)('%s renders an honest 建设中 page with its title', async (name, file) => {
+  const { default: Page } = (await import(file.replace('./src/', './'))) as { default: ComponentType };
+  render(<Page />);
+  expect(screen.getByTestId('page-title')).toHaveTextContent(PAGE_TITLES[name as keyof typeof EXPOSES]);
+  expect(screen.getByText('建设中')).toBeInTheDocument();
+});

@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import { isRemoteFallback } from './fallback-marker';
+import type { RemotePin, RemotePins } from './pins';
+import type { RemoteKey } from './remote-catalog';
+
+/** What the shell needs from the Module Federation runtime (`@module-federation/enhanced/runtime`). */
+export interface FederationRuntime {
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+}
+
+export interface PageModule {
+  default: ComponentType;
+}
+
+export interface RemoteRegistry {
+  /** Fetches and registers the pins once; after a failure the next call tries again. */
+  ensurePins(): Promise<RemotePins>;
+  /** The page module `exposed` (e.g. `MyOrder`) of a remote. */
+  load(remote: RemoteKey, exposed: string): Promise<PageModule>;
+  /** Clears what the runtime remembers of a failed remote so the next load starts afresh. */
+  prepareRetry(remote: RemoteKey): Promise<void>;
+}
+
+function runtimeRemote(pin: RemotePin) {
+  return { name: pin.federationName, entry: pin.entry };
+}
+
+export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins>; runtime: FederationRuntime }): RemoteRegistry {
+  let pinsLoading: Promise<RemotePins> | undefined;
+  /** Remotes that have delivered a real module: their entry is initialised and shared scope joined. */
+  const healthy = new Set<RemoteKey>();
+
+  function ensurePins(): Promise<RemotePins> {
+    if (!pinsLoading) {
+      const loading = deps.fetchPins().then((pins) => {
+        deps.runtime.registerRemotes(Object.values(pins).map(runtimeRemote));
+        return pins;
+      });
+      pinsLoading = loading;
+      loading.catch((error: unknown) => {
+        console.error(error);
+        if (pinsLoading === loading) pinsLoading = undefined;
+      });
+    }
+    return pinsLoading;
+  }
+
+  async function load(remote: RemoteKey, exposed: string): Promise<PageModule> {
+    const pins = await ensurePins();
+    const pin = pins[remote];
+    const module = await deps.runtime.loadRemote<PageModule>(`${pin.federationName}/${exposed}`);
+    if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object')) {
+      throw new Error(`${pin.federationName}/${exposed} has no default export`);
+    }
+    if (!isRemoteFallback(module)) healthy.add(remote);
+    return module;
+  }
+
+  async function prepareRetry(remote: RemoteKey): Promise<void> {
+    const pins = await pinsLoading?.catch(() => undefined);
+    // No pins yet: the next load fetches remotes.json again.
+    if (!pins) return;
+    // A remote that never loaded may have left a failed manifest or entry in the
+    // runtime's caches (a manifest that fails validation stays cached as a rejected
+    // promise). Registering it again with force drops all of that. A remote that did load
+    // keeps its state: re-registering would detach it from the shared scope it joined.
+    if (!healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pins[remote])], { force: true });
+  }
+
+  return { ensurePins, load, prepareRetry };
+}

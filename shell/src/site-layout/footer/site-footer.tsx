@@ -1,0 +1,50 @@
+import { Divider, Space } from 'antd';
+import { useFriendLinksQuery, useSiteSettingsQuery } from '../../site-settings/site-content-api';
+
+export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
+
+/** Friend links, the WeChat QR code, owner, address, postcode, copyright year, ICP number. */
+export function SiteFooter({ year = new Date().getFullYear() }: { year?: number }) {
+  const { data: settings } = useSiteSettingsQuery();
+  const { data: links = [] } = useFriendLinksQuery();
+  return (
+    <footer style={{ background: '#f5f7fa', marginTop: 32, padding: '24px 16px', color: '#595959' }}>
+      <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+        {links.length > 0 && (
+          <nav aria-label="友情链接">
+            <span style={{ marginRight: 12, fontWeight: 600 }}>友情链接：</span>
+            <Space wrap separator={<Divider orientation="vertical" />}>
+              {links.map((link) => (
+                <a key={link.url} href={link.url} target={link.target || '_blank'} rel="noreferrer">
+                  {link.name}
+                </a>
+              ))}
+            </Space>
+          </nav>
+        )}
+        {settings && (
+          <div style={{ display: 'flex', gap: 24, alignItems: 'center', marginTop: 16 }}>
+            {settings.site_wechat_qrcode && (
+              <figure style={{ margin: 0, textAlign: 'center' }}>
+                <img src={settings.site_wechat_qrcode} alt="微信公众号二维码" width={96} height={96} />
+                <figcaption style={{ fontSize: 12 }}>微信公众号</figcaption>
+              </figure>
+            )}
+            <div style={{ lineHeight: 2 }}>
+              <div>主办单位：{settings.site_owner}</div>
+              <div>
+                地址：{settings.site_address}　邮编：{settings.site_code}
+              </div>
+              <div>
+                Copyright © {year} {settings.site_name}　
+                <a href={ICP_LOOKUP_URL} target="_blank" rel="noreferrer">
+                  {settings.site_icp}
+                </a>
+              </div>
+            </div>
+          </div>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Category } from '@yaoshi/contracts/content';
+
+/** spec 01 §2: category 24 is the association introduction, a page of its own. */
+export const ASSOCIATION_INTRODUCTION_CATEGORY_ID = 24;
+export const ASSOCIATION_INTRODUCTION_PATH = '/associationIntroduce';
+/** The header highlights item 1 on the association introduction page. */
+export const ASSOCIATION_INTRODUCTION_NAV_INDEX = 1;
+export const HOME_NAV_LABEL = '首页';
+
+export interface NavigationItem {
+  index: number;
+  label: string;
+  href: string;
+  categoryId: number | null;
+}
+
+/** 首页 first, then the server's categories in order, each linked to its list page. */
+export function navigationItems(categories: readonly Category[]): NavigationItem[] {
+  return [
+    { index: 0, label: HOME_NAV_LABEL, href: '/', categoryId: null },
+    ...categories.map((category, i) => {
+      const index = i + 1;
+      const href =
+        category.id === ASSOCIATION_INTRODUCTION_CATEGORY_ID
+          ? ASSOCIATION_INTRODUCTION_PATH
+          : `/newsList?newsId=${category.id}&currentNavIdx=${index}`;
+      return { index, label: category.name, href, categoryId: category.id };
+    }),
+  ];
+}
+
+function numberParam(params: URLSearchParams, name: string): number | null {
+  const value = params.get(name);
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/** Which item is highlighted for a location, or null for pages outside the navigation. */
+export function activeNavigationIndex(pathname: string, search: string, items: readonly NavigationItem[]): number | null {
+  if (pathname === '/') return 0;
+  if (pathname === ASSOCIATION_INTRODUCTION_PATH) return ASSOCIATION_INTRODUCTION_NAV_INDEX;
+  if (pathname === '/newsList' || pathname === '/associationNewsDetail') {
+    const params = new URLSearchParams(search);
+    // currentNavIdx (list links) / currentNavIndex (detail links) when the link carried one;
+    // otherwise the item of the category, so links without an index still highlight.
+    const explicit = numberParam(params, 'currentNavIdx') ?? numberParam(params, 'currentNavIndex');
+    if (explicit !== null && explicit < items.length) return explicit;
+    const newsId = numberParam(params, 'newsId');
+    return items.find((item) => item.categoryId !== null && item.categoryId === newsId)?.index ?? null;
+  }
+  return null;
+}

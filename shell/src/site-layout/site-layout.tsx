@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router-dom';
+import { useDocumentTitle } from '../app/document-title';
+import { SiteFooter } from './footer/site-footer';
+import { SiteHeader } from './header/site-header';
+
+/** Every page: header and navigation, the route, footer. */
+export function SiteLayout() {
+  useDocumentTitle();
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SiteHeader />
+      <main style={{ flex: 1, width: '100%', maxWidth: 1200, margin: '0 auto', padding: '16px 16px 0', boxSizing: 'border-box' }}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

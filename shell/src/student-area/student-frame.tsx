@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Avatar, Button, Layout, Menu, Modal } from 'antd';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { endSession, selectSession } from '@yaoshi/api-client/session';
+import { AVATAR_CHANGE_CONFIRM, FACE_COLLECTION_PATH } from './avatar-change';
+import { STUDENT_MENU, STUDENT_MENU_WIDTH_PX } from './student-menu';
+
+export const WELCOME_FALLBACK_NAME = '学员';
+
+/**
+ * The student centre's frame: welcome bar across the top, side menu on the left, the page
+ * on the right. Login and the route guard arrive with the login work; until then the
+ * frame greets whoever is in the session, or 学员.
+ */
+export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: string | undefined; children: ReactNode }) {
+  const { userData } = useSelector(selectSession);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [modal, modalHolder] = Modal.useModal();
+
+  const confirmAvatarChange = () => {
+    void modal.confirm({ ...AVATAR_CHANGE_CONFIRM, onOk: () => navigate(FACE_COLLECTION_PATH) });
+  };
+  const logout = () => {
+    endSession(dispatch);
+    navigate('/');
+  };
+
+  return (
+    <section style={{ maxWidth: 1200, margin: '16px auto', padding: '0 16px' }}>
+      {modalHolder}
+      <div
+        role="banner"
+        aria-label="欢迎栏"
+        style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', background: '#e6f0fa', borderRadius: 4 }}
+      >
+        <button type="button" onClick={confirmAvatarChange} aria-label="更换人脸头像" style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}>
+          <Avatar src={userData?.avatar || undefined}>{(userData?.name ?? WELCOME_FALLBACK_NAME).slice(0, 1)}</Avatar>
+        </button>
+        <span style={{ flex: 1 }}>
+          欢迎您，{userData?.name ?? WELCOME_FALLBACK_NAME}！
+        </span>
+        <Link to="/">返回首页</Link>
+        <Button size="small" onClick={logout}>
+          退出登录
+        </Button>
+      </div>
+      <Layout style={{ marginTop: 16, background: 'transparent' }}>
+        <Layout.Sider width={STUDENT_MENU_WIDTH_PX} theme="light" style={{ background: '#fff' }}>
+          <Menu
+            mode="inline"
+            aria-label="学员中心菜单"
+            selectedKeys={activeMenuPath ? [activeMenuPath] : []}
+            items={STUDENT_MENU.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }))}
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>{children}</Layout.Content>
+      </Layout>
+    </section>
+  );
+}
