@@ -28,7 +28,7 @@ export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: str
   };
 
   return (
-    <section style={{ maxWidth: 1200, margin: '16px auto', padding: '0 16px' }}>
+    <section aria-label="学员中心">
       {modalHolder}
       <div
         role="banner"
@@ -55,7 +55,8 @@ export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: str
             items={STUDENT_MENU.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }))}
           />
         </Layout.Sider>
-        <Layout.Content style={{ background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>{children}</Layout.Content>
+        {/* A div, not Layout.Content: that renders a second <main> inside the site's. */}
+        <div style={{ flex: 1, minWidth: 0, background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>{children}</div>
       </Layout>
     </section>
   );
