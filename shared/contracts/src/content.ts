@@ -52,6 +52,10 @@ export const advertisementsSchema = z.object({
 });
 export type Advertisements = z.infer<typeof advertisementsSchema>;
 
+/** The pages behind `/newDetail?api=education|credit|promote`: a title and rich HTML. */
+export const topicPageSchema = z.object({ title: z.string(), content: z.string() });
+export type TopicPage = z.infer<typeof topicPageSchema>;
+
 export const MAX_ARTICLE_PAGE_SIZE = 50;
 
 /** `/v1/article` answers two questions: a list by catid, or one article by postid. */
@@ -78,4 +82,7 @@ export const contentEndpoints = {
   links: defineEndpoint({ method: 'GET', path: '/v1/links', auth: false, request: noPayload, response: z.array(linkSchema) }),
   slide: defineEndpoint({ method: 'GET', path: '/v1/slide', auth: false, request: noPayload, response: z.array(slideSchema) }),
   adv: defineEndpoint({ method: 'GET', path: '/v1/adv', auth: false, request: noPayload, response: advertisementsSchema }),
+  education: defineEndpoint({ method: 'GET', path: '/v1/education', auth: false, request: noPayload, response: topicPageSchema }),
+  credit: defineEndpoint({ method: 'GET', path: '/v1/credit', auth: false, request: noPayload, response: topicPageSchema }),
+  promote: defineEndpoint({ method: 'GET', path: '/v1/promote', auth: false, request: noPayload, response: topicPageSchema }),
 };

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
+
+/**
+ * Everything the server reads from its environment, with defaults that suit a development
+ * machine. Read once at start; the rest of the code receives a `Config` and never looks at
+ * `process.env` itself, so tests can build any configuration they need.
+ */
+export interface Config {
+  /** `PORT`, default 8080. */
+  port: number;
+  /** `HOST`, default 0.0.0.0. */
+  host: string;
+  /** `DATABASE_URL`: a PostgreSQL server; undefined means embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** `DATA_DIR`, default `<repo>/.data`; PGlite lives in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** `MEDIA_DIR`, default `api/media`: files served under `/media/`. */
+  mediaDir: string;
+  /** `API_SIGN_APP_ID`, default `yaoshi-web`. */
+  signAppId: string;
+  /** `API_SIGN_SECRET`, default `dev-secret-change-me` (refused in production). */
+  signSecret: string;
+  /** `NODE_ENV`, default `development`. */
+  nodeEnv: string;
+  /** `LOG_LEVEL`, default `info`. */
+  logLevel: string;
+}
+
+const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPOSITORY_ROOT = path.resolve(API_ROOT, '..');
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '0.0.0.0';
+export const DEFAULT_DATA_DIR = path.join(REPOSITORY_ROOT, '.data');
+export const DEFAULT_MEDIA_DIR = path.join(API_ROOT, 'media');
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** An empty variable counts as unset: `PORT= npm start` should not mean port 0. */
+function read(env: Environment, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${text}".`);
+  }
+  return port;
+}
+
+export function configFromEnv(env: Environment = process.env): Config {
+  return {
+    port: parsePort(read(env, 'PORT')),
+    host: read(env, 'HOST') ?? DEFAULT_HOST,
+    databaseUrl: read(env, 'DATABASE_URL'),
+    dataDir: path.resolve(read(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
+    mediaDir: path.resolve(read(env, 'MEDIA_DIR') ?? DEFAULT_MEDIA_DIR),
+    signAppId: read(env, 'API_SIGN_APP_ID') ?? DEFAULT_APP_ID,
+    signSecret: read(env, 'API_SIGN_SECRET') ?? DEVELOPMENT_SIGN_SECRET,
+    nodeEnv: read(env, 'NODE_ENV') ?? 'development',
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+  };
+}
+
+export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
+  return config.nodeEnv === 'production';
+}
+
+/**
+ * The development secret is public (it is in this repository), so a production server
+ * using it would accept requests signed by anyone: refuse to start instead.
+ */
+export function assertUsableConfig(config: Config): Config {
+  if (isProduction(config) && config.signSecret === DEVELOPMENT_SIGN_SECRET) {
+    throw new ConfigError(
+      'API_SIGN_SECRET is the public development default; set a real secret to run with NODE_ENV=production.',
+    );
+  }
+  if (config.signAppId.length === 0 || config.signSecret.length === 0) {
+    throw new ConfigError('API_SIGN_APP_ID and API_SIGN_SECRET must not be empty.');
+  }
+  return config;
+}
+
+/** The environment's configuration with explicit overrides on top, checked. */
+export function loadConfig(overrides: Partial<Config> = {}, env: Environment = process.env): Config {
+  return assertUsableConfig({ ...configFromEnv(env), ...overrides });
+}
+
+/** app id → secret, the shape the envelope's verifier takes. */
+export function signSecrets(config: Pick<Config, 'signAppId' | 'signSecret'>): ReadonlyMap<string, string> {
+  return new Map([[config.signAppId, config.signSecret]]);
+}

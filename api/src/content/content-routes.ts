@@ -1,0 +1,49 @@
+import { contentEndpoints } from '@yaoshi/contracts/content';
+import { MESSAGES } from '../messages';
+import { notFound } from '../envelope/api-error';
+import type { RouteModule } from '../envelope/signed-routes';
+import type { TopicPageSlug } from '../db/schema';
+import {
+  listArticles,
+  listCategories,
+  listFriendLinks,
+  listSlides,
+  openArticle,
+  readAdvertisements,
+  readSiteSettings,
+  readTopicPage,
+} from './content-queries';
+
+/** The public content calls of spec 01 §7: header, footer, home page, lists, details. */
+export const contentRoutes: RouteModule = (api, { db }) => {
+  api.add(contentEndpoints.site, async () => {
+    const settings = await readSiteSettings(db);
+    if (!settings) throw notFound(MESSAGES.siteNotConfigured);
+    return settings;
+  });
+
+  // All categories, 6 (联系我们) included: the client removes it from the navigation.
+  api.add(contentEndpoints.category, () => listCategories(db));
+
+  api.add(contentEndpoints.article, async ({ payload }) => {
+    if ('postid' in payload) {
+      const article = await openArticle(db, payload.postid);
+      if (!article) throw notFound(MESSAGES.articleNotFound);
+      return article;
+    }
+    return listArticles(db, payload);
+  });
+
+  api.add(contentEndpoints.links, () => listFriendLinks(db));
+  api.add(contentEndpoints.slide, () => listSlides(db));
+  api.add(contentEndpoints.adv, () => readAdvertisements(db));
+
+  const topicPage = (slug: TopicPageSlug) => async () => {
+    const page = await readTopicPage(db, slug);
+    if (!page) throw notFound(MESSAGES.pageNotFound);
+    return page;
+  };
+  api.add(contentEndpoints.education, topicPage('education'));
+  api.add(contentEndpoints.credit, topicPage('credit'));
+  api.add(contentEndpoints.promote, topicPage('promote'));
+};

@@ -1,0 +1,58 @@
+import { lt, sql } from 'drizzle-orm';
+import { MAX_CLOCK_SKEW_MS } from '@yaoshi/envelope/envelope';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { requestNonces } from '../db/schema';
+
+/**
+ * A request is accepted only while its timestamp is within MAX_CLOCK_SKEW_MS of the
+ * server's clock, so a nonce needs remembering only until then; after that the timestamp
+ * check alone refuses a replay. The extra window is a margin for server copies whose
+ * clocks differ slightly.
+ */
+export const NONCE_RETENTION_MS = 2 * MAX_CLOCK_SKEW_MS;
+
+/** Expired nonces are deleted at most this often, on the back of an ordinary request. */
+export const NONCE_PRUNE_INTERVAL_MS = 60 * 1000;
+
+export function nonceExpiry(requestTimestamp: number): Date {
+  return new Date(requestTimestamp + NONCE_RETENTION_MS);
+}
+
+/** True when the nonce is new; false when this app already used it (a replay). */
+export async function recordNonce(db: Database, appId: string, nonce: string, requestTimestamp: number): Promise<boolean> {
+  // The primary key decides, so two server copies receiving the same request agree.
+  const inserted = await db
+    .insert(requestNonces)
+    .values({ appId, nonce, expiresAt: nonceExpiry(requestTimestamp) })
+    .onConflictDoNothing()
+    .returning({ nonce: requestNonces.nonce });
+  return inserted.length === 1;
+}
+
+export async function deleteExpiredNonces(db: Database, now: Date): Promise<number> {
+  const deleted = await db.delete(requestNonces).where(lt(requestNonces.expiresAt, now)).returning({ one: sql`1` });
+  return deleted.length;
+}
+
+export interface NonceGuard {
+  /** Records the nonce; false if it was seen before. Prunes expired ones now and then. */
+  accept(appId: string, nonce: string, requestTimestamp: number): Promise<boolean>;
+}
+
+export function createNonceGuard(db: Database, clock: Clock, onPruneError: (error: unknown) => void): NonceGuard {
+  let lastPruneMs = Number.NEGATIVE_INFINITY;
+  return {
+    async accept(appId, nonce, requestTimestamp) {
+      const fresh = await recordNonce(db, appId, nonce, requestTimestamp);
+      const now = clock.nowMs();
+      // In-process throttle: with several copies each prunes on its own schedule, which
+      // is harmless (deleting already-deleted rows is a no-op).
+      if (now - lastPruneMs >= NONCE_PRUNE_INTERVAL_MS || now < lastPruneMs) {
+        lastPruneMs = now;
+        await deleteExpiredNonces(db, new Date(now)).catch(onPruneError);
+      }
+      return fresh;
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '@yaoshi/contracts/endpoint';
+import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify';
+import type { Clock } from '../clock';
+import { signSecrets, type Config } from '../config';
+import type { Database } from '../db/database';
+import { MESSAGES } from '../messages';
+import { bearerToken, type Authenticator, type Principal } from '../auth/authenticator';
+import { unauthorized } from './api-error';
+import { toApiError } from './fastify-errors';
+import { createNonceGuard, type NonceGuard } from './nonce-store';
+import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
+import { validatePayload } from './validate-payload';
+
+/**
+ * Every /v1 route goes through one pipeline, in this order, and nothing of a route runs
+ * until all of it has passed:
+ *
+ *   1. read the exact `data` text (query string for GET, form body for POST);
+ *   2. verify the signature over it (spec 01 §7) — unknown app, missing headers, bad
+ *      signature or a timestamp more than 5 minutes off are refused;
+ *   3. record the nonce in the database — a nonce seen before is refused;
+ *   4. for `auth: true` contracts, resolve the bearer token (issue 3);
+ *   5. JSON-parse `data`, require an object, drop apptype/appversion, and validate the
+ *      payload strictly against the contract;
+ *   6. run the handler and answer `{ code: 200, message, data }`, the data checked
+ *      against the contract's response schema so nothing undeclared leaks out.
+ *
+ * Every refusal is `{ code, message, data: null }` with the HTTP status equal to code.
+ */
+
+/** Face photos of about 2 MB arrive later as base64 (≈ 2.7 MB) inside `data`. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  authenticator: Authenticator;
+}
+
+export interface EndpointContext<Req extends z.ZodType> {
+  payload: z.output<Req>;
+  /** The signed-in learner; never null for a contract with `auth: true`. */
+  principal: Principal | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<Req extends z.ZodType, Res extends z.ZodType> = (
+  context: EndpointContext<Req>,
+) => Promise<z.input<Res>>;
+
+export interface EndpointRegistrar {
+  add<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>, handler: EndpointHandler<Req, Res>): void;
+}
+
+/** A feature's routes: `content`, later `accounts`, `orders`, … */
+export type RouteModule = (api: EndpointRegistrar, deps: AppDeps) => void;
+
+const SIGNATURE_MESSAGES: Record<SignatureFailure, string> = {
+  'missing-headers': MESSAGES.signatureMissing,
+  'unknown-app': MESSAGES.unknownApp,
+  'stale-timestamp': MESSAGES.requestExpired,
+  'bad-signature': MESSAGES.signatureInvalid,
+};
+
+export function sendEnvelope(reply: FastifyReply, code: number, message: string, data: unknown): FastifyReply {
+  return reply.code(code).header('cache-control', 'no-store').send({ code, message, data });
+}
+
+function rawDataText(request: FastifyRequest): string | null {
+  if (request.method === 'GET') return dataFieldOf(queryStringOf(request.url));
+  return typeof request.body === 'string' ? dataFieldOf(request.body) : null;
+}
+
+interface Pipeline {
+  secrets: ReadonlyMap<string, string>;
+  nonces: NonceGuard;
+  deps: AppDeps;
+}
+
+async function authorize(endpoint: Endpoint<z.ZodType, z.ZodType>, request: FastifyRequest, deps: AppDeps) {
+  if (!endpoint.auth) return null;
+  const token = bearerToken(request.headers.authorization);
+  const principal = token === null ? null : await deps.authenticator.authenticate(token);
+  if (principal === null) throw unauthorized(MESSAGES.loginRequired);
+  return principal;
+}
+
+function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
+  pipeline: Pipeline,
+  endpoint: Endpoint<Req, Res>,
+  handler: EndpointHandler<Req, Res>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const dataText = rawDataText(request);
+    // A missing `data` is checked as the empty text: a request that signed nothing but
+    // its headers is still authentic, and then fails as malformed below.
+    const signature = verifySignature(request.headers, dataText ?? '', {
+      secrets: pipeline.secrets,
+      now: pipeline.deps.clock.nowMs(),
+    });
+    if (!signature.ok) throw unauthorized(SIGNATURE_MESSAGES[signature.reason]);
+    if (!(await pipeline.nonces.accept(signature.appId, signature.nonce, signature.timestamp))) {
+      throw unauthorized(MESSAGES.requestReplayed);
+    }
+    const principal = await authorize(endpoint, request, pipeline.deps);
+    const payload = validatePayload(endpoint.request, payloadFromData(dataText));
+    const data: unknown = await handler({ payload, principal, request, reply });
+    return sendEnvelope(reply, 200, MESSAGES.success, endpoint.response.parse(data));
+  };
+}
+
+const V1_PREFIX = '/v1';
+
+/**
+ * Registers the /v1 scope on `app`: its own body parser, error handler and 404, so the
+ * site served beside it (deploy/) keeps Fastify's defaults or sets its own.
+ */
+export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, modules: readonly RouteModule[]): void {
+  app.register(
+    async (scope) => {
+      // Only the envelope's form body is accepted: JSON, text or multipart bodies get 415
+      // before any of their bytes are read.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
+        // Kept as text: the signature covers these exact bytes.
+        done(null, body);
+      });
+
+      scope.setErrorHandler((error, request, reply) => {
+        const apiError = toApiError(error);
+        if (apiError.code >= 500) request.log.error({ err: error }, 'unexpected error in /v1 route');
+        else request.log.debug({ err: error }, 'request refused');
+        return sendEnvelope(reply, apiError.code, apiError.message, null);
+      });
+      scope.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, MESSAGES.notFound, null));
+
+      const pipeline: Pipeline = {
+        secrets: signSecrets(deps.config),
+        nonces: createNonceGuard(deps.db, deps.clock, (error) => scope.log.warn({ err: error }, 'could not prune nonces')),
+        deps,
+      };
+      const registrar: EndpointRegistrar = {
+        add(endpoint, handler) {
+          scope.route({
+            method: endpoint.method,
+            url: endpoint.path.slice(V1_PREFIX.length),
+            bodyLimit: MAX_BODY_BYTES,
+            // A HEAD would be signed and consume a nonce for nothing.
+            exposeHeadRoute: false,
+            handler: routeHandler(pipeline, endpoint, handler),
+          });
+        },
+      };
+      for (const module of modules) module(registrar, deps);
+    },
+    { prefix: V1_PREFIX },
+  );
+}
+

@@ -1,0 +1,31 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../messages';
+import { findMediaFile } from './media-files';
+
+/**
+ * `/media/*`: the placeholder images the seed refers to (QR codes, slides, advertisement),
+ * and later thumbnails and uploads. Served by the API itself so a bare `npm start` shows
+ * them; moving media to object storage is a change of the URLs stored, not of clients.
+ * (Video range requests arrive with the study feature.)
+ */
+export const MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export function registerMediaRoutes(app: FastifyInstance, mediaDir: string): void {
+  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+    const file = await findMediaFile(mediaDir, request.params['*']);
+    if (!file) return reply.code(404).send({ code: 404, message: MESSAGES.fileNotFound, data: null });
+    const etag = `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;
+    reply
+      .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
+      .header('etag', etag)
+      .header('last-modified', file.modified.toUTCString())
+      .header('x-content-type-options', 'nosniff')
+      // An SVG opened directly runs in our origin; forbid scripts in it.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.type(file.contentType).header('content-length', file.size);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(createReadStream(file.path));
+  });
+}

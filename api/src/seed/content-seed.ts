@@ -1,0 +1,47 @@
+import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, TOPIC_PAGE_SLUGS } from '../db/schema';
+import { articleIdeas } from './article-ideas';
+import { buildSeedArticles } from './article-templates';
+import type { SeedPart } from './seed';
+import { formatBeijingTime } from '../content/published-time';
+import {
+  ASSOCIATION,
+  CATEGORY_SEED,
+  FRIEND_LINK_SEED,
+  IMAGE_ADVERTISEMENT,
+  slideSeed,
+  textAdvertisement,
+  topicPageSeed,
+} from './site-content';
+
+/** The public site: settings, navigation, articles, links, slides, advertisements, topic pages. */
+export const seedContent: SeedPart = async ({ tx, clock }) => {
+  const now = clock.now();
+  const year = Number(formatBeijingTime(now).slice(0, 4));
+  await tx.insert(siteSettings).values({
+    siteName: ASSOCIATION.name,
+    wechatQrcode: ASSOCIATION.wechatQrcode,
+    staffQrcode: ASSOCIATION.staffQrcode,
+    owner: ASSOCIATION.name,
+    address: ASSOCIATION.address,
+    postcode: ASSOCIATION.postcode,
+    icp: ASSOCIATION.icp,
+    supervisionPhone: ASSOCIATION.supervisionPhone,
+    supportPhone1: ASSOCIATION.supportPhones[0],
+    supportPhone2: ASSOCIATION.supportPhones[1],
+    supportPhone3: ASSOCIATION.supportPhones[2],
+    workTimeAm: ASSOCIATION.workTimeAm,
+    workTimePm: ASSOCIATION.workTimePm,
+    updatedAt: now,
+  });
+  await tx.insert(categories).values(CATEGORY_SEED.map((category, index) => ({ ...category, sortOrder: index + 1 })));
+  // Oldest first, so ids grow with publication time as they would on a real site.
+  const seedArticles = buildSeedArticles(articleIdeas(year), now).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
+  await tx.insert(articles).values(seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })));
+  await tx.insert(friendLinks).values(FRIEND_LINK_SEED.map((link, index) => ({ ...link, target: '_blank', sortOrder: index + 1 })));
+  await tx.insert(slides).values(slideSeed(year).map((slide, index) => ({ ...slide, sortOrder: index + 1 })));
+  await tx.insert(advertisements).values([
+    { kind: 'text', content: textAdvertisement(year), sortOrder: 1 },
+    { kind: 'image', imageUrl: IMAGE_ADVERTISEMENT.imageUrl, linkUrl: IMAGE_ADVERTISEMENT.linkUrl, sortOrder: 2 },
+  ]);
+  await tx.insert(topicPages).values(TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...topicPageSeed(year)[slug], updatedAt: now })));
+};

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { systemClock, type Clock } from './clock';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { seedIfEmpty } from './seed/seed';
+
+export interface ApiServer {
+  /** Built with every /v1 route and /media, not yet listening. */
+  app: FastifyInstance;
+  config: Config;
+  /** Closes the app, then the database (releasing the PGlite lock). Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface ApiServerDependencies {
+  clock?: Clock;
+}
+
+/**
+ * Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies pending migrations,
+ * seeds demo content into an empty database, and builds the app — without `listen`, so
+ * deploy/ can register the static site on the same instance first.
+ */
+export async function createApiServer(overrides: Partial<Config> = {}, dependencies: ApiServerDependencies = {}): Promise<ApiServer> {
+  const config = loadConfig(overrides);
+  const clock = dependencies.clock ?? systemClock;
+  let seeded = false;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    setup: async (db) => {
+      seeded = await seedIfEmpty(db, clock);
+    },
+  });
+  const app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel } });
+  // Also when a caller closes `app` directly (deploy/ does on shutdown).
+  app.addHook('onClose', () => database.close());
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded },
+    seeded ? 'database migrated and seeded with demo content' : 'database migrated',
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    config,
+    close() {
+      closing ??= app.close().then(() => database.close());
+      return closing;
+    },
+  };
+}

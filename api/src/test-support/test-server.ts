@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import { count, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { signRequest, type SignedRequest, type SignedRequestInput, type SignerConfig } from '@yaoshi/envelope/sign';
+import { buildApp, type BuildAppOptions } from '../app';
+import { movableClock, type MovableClock } from '../clock';
+import { configFromEnv, type Config } from '../config';
+import { parseBeijingTime } from '../content/published-time';
+import type { Database, DatabaseHandle } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
+import * as schema from '../db/schema';
+import { articles } from '../db/schema';
+import { seedIfEmpty } from '../seed/seed';
+
+/**
+ * A real server on a free loopback port over a private database (PGlite clone, or a
+ * throw-away PostgreSQL database when DATABASE_URL is set), seeded, with a clock the
+ * test moves. Requests are signed by the shared envelope package, as the browser does.
+ */
+export const TEST_SIGNER: SignerConfig = { appId: 'yaoshi-web', secret: 'test-secret-not-the-default' };
+
+/** A fixed "now", so seeded publication times and expiry windows are reproducible. */
+export const TEST_START = parseBeijingTime('2025-06-16 10:00:00');
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or the text when it was not JSON. */
+  body: unknown;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Database;
+  clock: MovableClock;
+  config: Config;
+  /** Signs `input` with the server's clock (or `timestamp`) and sends it. */
+  call(input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig }): Promise<ApiResponse>;
+  sign(input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig }): SignedRequest;
+  /** Sends a request as given, for tests that take the envelope apart. */
+  send(url: string, init?: RequestInit): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator'>> {
+  seed?: boolean;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const clock = movableClock(TEST_START);
+  const database: DatabaseHandle = await openTestDatabase(options.seed === false ? undefined : (db) => seedIfEmpty(db, clock).then(() => undefined));
+  const config: Config = { ...configFromEnv({}), signAppId: TEST_SIGNER.appId, signSecret: TEST_SIGNER.secret, nodeEnv: 'test' };
+  const app = buildApp({ db: database.db, clock, config, ...options });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const send = async (url: string, init?: RequestInit): Promise<ApiResponse> => {
+    const response = await fetch(baseUrl + url, init);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: keep the text, the assertion will show it.
+    }
+    return { status: response.status, headers: response.headers, body };
+  };
+  const sign: TestServer['sign'] = ({ signer, timestamp, ...input }) =>
+    signRequest(signer ?? TEST_SIGNER, { ...input, timestamp: timestamp ?? clock.nowMs() });
+
+  return {
+    baseUrl,
+    app,
+    db: database.db,
+    clock,
+    config,
+    sign,
+    send,
+    call(input) {
+      const request = sign(input);
+      return send(request.url, { method: request.method, headers: request.headers, body: request.body ?? null });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Row counts of every table and the total of article hits: "did anything change?" */
+export async function databaseFingerprint(db: Database): Promise<Record<string, number>> {
+  const fingerprint: Record<string, number> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const [row] = await db.select({ n: count() }).from(table);
+    fingerprint[getTableName(table)] = row?.n ?? 0;
+  }
+  const [hits] = await db.select({ n: sql<number>`coalesce(sum(${articles.hits}), 0)::int` }).from(articles);
+  fingerprint['articles.hits'] = Number(hits?.n ?? 0);
+  return fingerprint;
+}
