@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router-dom';
+import { fakeRegistry, renderSite, serveSiteContent } from '../testing/render-site';
+import { routeObjects } from './router';
+import { SITE_ROUTES } from './site-routes';
+
+beforeEach(() => sessionStorage.clear());
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
+/** DESIGN.md's ownership table, plus the shell's own account pages. */
+const OWNERS: Record<string, string[]> = {
+  'public-content': ['/', '/newsList', '/associationNewsDetail', '/newDetail', '/associationIntroduce', '/contactUs', '/notice', '/downloadApp'],
+  enrolment: ['/signStudy', '/publicSignStudy', '/pay'],
+  study: ['/myCourse', '/myCourseCopy', '/publicCourse', '/videoLearning', '/publicVideoLearning', '/faceCollection', '/examList', '/exam', '/mockExam'],
+  orders: ['/myOrder', '/requestRefund', '/requestInvoice'],
+  shell: ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'],
+};
+
+test('every route of both specs is registered, with its owner', () => {
+  const owners = Object.fromEntries(SITE_ROUTES.map((r) => [r.path, r.source.kind === 'shell' ? 'shell' : r.source.remote]));
+  for (const [owner, paths] of Object.entries(OWNERS)) {
+    for (const path of paths) {
+      expect([path, owners[path]]).toEqual([path, owner]);
+      expect(matchRoutes(routeObjects, path)?.at(-1)?.route.path).toBe(path);
+    }
+  }
+  expect(SITE_ROUTES).toHaveLength(Object.values(OWNERS).flat().length);
+});
+
+test('a route renders its remote page inside the student frame, titled per spec 02', async () => {
+  serveSiteContent();
+  renderSite('/myOrder');
+  expect(await screen.findByRole('heading', { name: 'orders:MyOrder' })).toBeInTheDocument();
+  const menu = screen.getByRole('menu', { name: '学员中心菜单' });
+  expect(within(menu).getByRole('link', { name: '我的订单' }).closest('li')).toHaveClass('ant-menu-item-selected');
+  expect(screen.getByText('欢迎您，学员！')).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe('我的订单 - 某省药师协会'));
+});
+
+test('a child route lights its parent menu item (video learning → 专业课学习)', async () => {
+  serveSiteContent();
+  renderSite('/videoLearning?cid=3');
+  await screen.findByRole('heading', { name: 'study:VideoLearning' });
+  const menu = screen.getByRole('menu', { name: '学员中心菜单' });
+  expect(within(menu).getByRole('link', { name: '专业课学习' }).closest('li')).toHaveClass('ant-menu-item-selected');
+});
+
+test('the home page title is the association name', async () => {
+  serveSiteContent();
+  renderSite('/');
+  expect(await screen.findByRole('heading', { name: 'public-content:Home' })).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe('某省药师协会'));
+});
+
+test('with one remote down, its route shows the message while header, footer and other remotes work', async () => {
+  serveSiteContent();
+  const router = renderSite('/myOrder', fakeRegistry(['orders']));
+  expect(await screen.findByText('「订单管理」模块暂时无法加载，请检查网络后重试')).toBeInTheDocument();
+  expect(await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' })).toBeInTheDocument();
+  expect(await screen.findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
+  await router.navigate('/myCourse');
+  expect(await screen.findByRole('heading', { name: 'study:MyCourse' })).toBeInTheDocument();
+});
+
+test('shell pages render without any remote', async () => {
+  serveSiteContent();
+  renderSite('/studentsNote', fakeRegistry(['public-content', 'enrolment', 'study', 'orders']));
+  expect(await screen.findByTestId('page-title')).toHaveTextContent('学员须知');
+});
+
+test('an unknown path says so', async () => {
+  serveSiteContent();
+  renderSite('/no-such-page');
+  expect(await screen.findByText('页面不存在')).toBeInTheDocument();
+});

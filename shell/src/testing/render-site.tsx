@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { render } from '@testing-library/react';
+import { RouterProvider } from 'react-router-dom';
+import { ok, stubApi, type ReceivedCall, type StubRoute } from '@yaoshi/api-client/testing/stub-api';
+import { createSiteMemoryRouter } from '../app/router';
+import { SiteProviders } from '../app/site-providers';
+import { createSiteStore } from '../app/store';
+import type { RemoteKey } from '../federation/remote-catalog';
+import type { RemoteRegistry } from '../federation/remote-registry';
+
+export const SITE_SETTINGS = {
+  site_name: '某省药师协会',
+  site_wechat_qrcode: '/media/qrcode/wechat.png',
+  site_staff_qrcode: '/media/qrcode/staff.png',
+  site_owner: '某省药师协会秘书处',
+  site_address: '某市健康路 88 号',
+  site_code: '310000',
+  site_icp: '浙ICP备12345678号',
+  site_supervision_phone: '0571-00000000',
+  site_support_phone1: '0571-11111111',
+  site_support_phone2: '0571-22222222',
+  site_work_time_am: '9:00-12:00',
+  site_work_time_pm: '13:30-17:30',
+};
+
+export const CATEGORIES = [
+  { id: 1, name: '协会动态' },
+  { id: 2, name: '办事指南' },
+  { id: 6, name: '联系我们' },
+  { id: 4, name: '新闻资讯' },
+  { id: 24, name: '协会简介' },
+];
+
+export const FRIEND_LINKS = [{ name: '国家药品监督管理局', url: 'https://www.nmpa.gov.cn/', target: '_blank' }];
+
+/** The content calls the shell makes, answered with the data above unless overridden. */
+export function serveSiteContent(overrides: Record<string, StubRoute> = {}): ReceivedCall[] {
+  return stubApi({
+    '/v1/site': () => ok(SITE_SETTINGS),
+    '/v1/category': () => ok(CATEGORIES),
+    '/v1/links': () => ok(FRIEND_LINKS),
+    ...overrides,
+  });
+}
+
+/** Remotes answer with a page naming itself, except the ones listed as down. */
+export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
+  return {
+    ensurePins: async () => {
+      throw new Error('not used by the page');
+    },
+    load: async (remote, exposed) => {
+      if (down.includes(remote)) throw new Error(`${remote} unreachable`);
+      const Page: ComponentType = () => <h1>{`${remote}:${exposed}`}</h1>;
+      return { default: Page };
+    },
+    prepareRetry: async () => {},
+  };
+}
+
+export function renderSite(path: string, registry: RemoteRegistry = fakeRegistry()) {
+  const router = createSiteMemoryRouter(path);
+  render(
+    <SiteProviders store={createSiteStore()} registry={registry}>
+      <RouterProvider router={router} />
+    </SiteProviders>,
+  );
+  return router;
+}
