@@ -70,7 +70,13 @@ async function openPgliteClone(setup: SetupStep | undefined): Promise<DatabaseHa
   return handle;
 }
 
-async function openThrowawayPostgres(serverUrl: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
+export interface ThrowawayDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** An empty database of its own on the server `serverUrl` points at. */
+export async function createThrowawayDatabase(serverUrl: string): Promise<ThrowawayDatabase> {
   const name = `yaoshi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -82,20 +88,30 @@ async function openThrowawayPostgres(serverUrl: string, setup: SetupStep | undef
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
-  const dropDatabase = async () => {
+  return {
+    url: url.toString(),
+    async drop() {
+      try {
+        // `with (force)` (PostgreSQL 13+) ends any connection a failed test left open.
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+async function openThrowawayPostgres(serverUrl: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
+  const database = await createThrowawayDatabase(serverUrl);
+  const pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  const close = async () => {
     await pool.end();
-    try {
-      // `with (force)` (PostgreSQL 13+) ends any connection a failed test left open.
-      await admin.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await admin.end();
-    }
+    await database.drop();
   };
   try {
-    return await preparePostgres(pool, setup, dropDatabase);
+    return await preparePostgres(pool, setup, close);
   } catch (error) {
-    await dropDatabase().catch(() => undefined);
+    await close().catch(() => undefined);
     throw error;
   }
 }

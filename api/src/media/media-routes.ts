@@ -12,20 +12,27 @@ import { findMediaFile } from './media-files';
 export const MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 export function registerMediaRoutes(app: FastifyInstance, mediaDir: string): void {
-  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
-    const file = await findMediaFile(mediaDir, request.params['*']);
-    if (!file) return reply.code(404).send({ code: 404, message: MESSAGES.fileNotFound, data: null });
-    const etag = `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;
-    reply
-      .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
-      .header('etag', etag)
-      .header('last-modified', file.modified.toUTCString())
-      .header('x-content-type-options', 'nosniff')
-      // An SVG opened directly runs in our origin; forbid scripts in it.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    reply.type(file.contentType).header('content-length', file.size);
-    if (request.method === 'HEAD') return reply.send();
-    return reply.send(createReadStream(file.path));
+  // HEAD is declared rather than derived from GET: Fastify's derived HEAD would open and
+  // drain the file only to discard it.
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    handler: async (request, reply) => {
+      const file = await findMediaFile(mediaDir, request.params['*']);
+      if (!file) return reply.code(404).send({ code: 404, message: MESSAGES.fileNotFound, data: null });
+      const etag = `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;
+      reply
+        .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
+        .header('etag', etag)
+        .header('last-modified', file.modified.toUTCString())
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened directly runs in our origin; forbid scripts in it.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      reply.type(file.contentType).header('content-length', file.size);
+      // Fastify keeps our content-length on HEAD, and Node sends no body.
+      if (request.method === 'HEAD') return reply.send('');
+      return reply.send(createReadStream(file.path));
+    },
   });
 }
