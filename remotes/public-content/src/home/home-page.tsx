@@ -7,26 +7,28 @@ import { LoginPanelPlaceholder } from './login-panel-placeholder';
 import { Slideshow } from './slideshow';
 import { MORE_LABEL, TabbedArticleLists } from './tabbed-article-lists';
 
-/** `/`: slideshow and login box, association news, and the two tabbed lists. */
+/** `/`: slideshow, association news beside the login box, and the two tabbed lists. */
 export default function HomePage() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Row gutter={16}>
+      {/* The banners are drawn 1200 × 280: the full content width. */}
+      <Slideshow />
+      <Row gutter={[16, 16]}>
         <Col xs={24} md={16}>
-          <Slideshow />
+          <Card
+            size="small"
+            title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
+            extra={<Link to={newsListHref(CATEGORY_IDS.associationNews)}>{MORE_LABEL}</Link>}
+            style={{ height: '100%' }}
+          >
+            <ArticleTitleList categoryId={CATEGORY_IDS.associationNews} count={HOME_ASSOCIATION_NEWS_COUNT} />
+          </Card>
         </Col>
         <Col xs={24} md={8}>
           <LoginPanelPlaceholder />
         </Col>
       </Row>
-      <Card
-        size="small"
-        title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
-        extra={<Link to={newsListHref(CATEGORY_IDS.associationNews)}>{MORE_LABEL}</Link>}
-      >
-        <ArticleTitleList categoryId={CATEGORY_IDS.associationNews} count={HOME_ASSOCIATION_NEWS_COUNT} />
-      </Card>
-      <Row gutter={16}>
+      <Row gutter={[16, 16]}>
         {HOME_TAB_GROUPS.map((tabs) => (
           <Col xs={24} md={12} key={tabs.map((t) => t.categoryId).join('-')}>
             <TabbedArticleLists tabs={tabs} />

@@ -1,10 +1,9 @@
 import { Card } from 'antd';
-import { CAROUSEL_HEIGHT_PX } from './home-layout';
 
 /** Where the login box goes; login itself is the next piece of work. */
 export function LoginPanelPlaceholder() {
   return (
-    <Card title="学员登录" size="small" style={{ height: CAROUSEL_HEIGHT_PX }}>
+    <Card title="学员登录" size="small" style={{ height: '100%' }}>
       <p style={{ color: '#8c8c8c' }}>学员登录功能建设中，敬请期待。</p>
     </Card>
   );

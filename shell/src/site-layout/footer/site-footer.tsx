@@ -8,8 +8,8 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
   const { data: settings } = useSiteSettingsQuery();
   const { data: links = [] } = useFriendLinksQuery();
   return (
-    <footer style={{ background: '#f5f7fa', marginTop: 32, padding: '24px 16px', color: '#595959' }}>
-      <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+    <footer style={{ background: '#f5f7fa', marginTop: 32, padding: '24px 0', color: '#595959' }}>
+      <div style={{ maxWidth: 1200, margin: '0 auto', padding: '0 16px', boxSizing: 'border-box' }}>
         {links.length > 0 && (
           <nav aria-label="友情链接">
             <span style={{ marginRight: 12, fontWeight: 600 }}>友情链接：</span>

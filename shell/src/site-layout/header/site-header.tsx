@@ -14,7 +14,7 @@ export function SiteHeader() {
   const active = activeNavigationIndex(location.pathname, location.search, items);
   return (
     <header>
-      <div style={{ maxWidth: 1200, margin: '0 auto', padding: '20px 16px', fontSize: 26, fontWeight: 600, color: HEADER_BLUE }}>
+      <div style={{ maxWidth: 1200, margin: '0 auto', padding: '20px 16px', boxSizing: 'border-box', fontSize: 26, fontWeight: 600, color: HEADER_BLUE }}>
         <Link to="/" style={{ color: 'inherit' }}>
           {settings?.site_name ?? '\u00a0'}
         </Link>
@@ -24,7 +24,7 @@ export function SiteHeader() {
           mode="horizontal"
           theme="dark"
           selectedKeys={active === null ? [] : [String(active)]}
-          style={{ maxWidth: 1200, margin: '0 auto', background: 'transparent', borderBottom: 'none' }}
+          style={{ maxWidth: 1200, margin: '0 auto', padding: '0 4px', background: 'transparent', borderBottom: 'none' }}
           items={items.map((item) => ({ key: String(item.index), label: <Link to={item.href}>{item.label}</Link> }))}
         />
       </nav>
