@@ -104,8 +104,15 @@ export async function createThrowawayDatabase(serverUrl: string): Promise<Throwa
 async function openThrowawayPostgres(serverUrl: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
   const database = await createThrowawayDatabase(serverUrl);
   const pool = new pg.Pool({ connectionString: database.url, max: 5 });
+  // pool.end() resolves before its connections have actually closed; dropping the
+  // database then would kill them mid-goodbye. Wait for each to end first.
+  const connectionsClosed: Promise<void>[] = [];
+  pool.on('connect', (client) => {
+    connectionsClosed.push(new Promise((resolve) => client.once('end', () => resolve())));
+  });
   const close = async () => {
     await pool.end();
+    await Promise.all(connectionsClosed);
     await database.drop();
   };
   try {
