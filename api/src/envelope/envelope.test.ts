@@ -201,6 +201,10 @@ describe('payload', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ catid: 'abc' }, 'catid'],
       [{ postid: 1.5 }, 'postid'],
+      [{ postid: true }, 'postid'],
+      [{ postid: [5] }, 'postid'],
+      [{ postid: ' 7 ' }, 'postid'],
+      [{ postid: null }, 'postid'],
       [{ postid: -3 }, 'postid'],
       [{ catid: 1, limit: 1000 }, 'limit'],
       [{ catid: 1, page: 0 }, 'page'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint, idSchema, noPayload } from './endpoint';
+import { defineEndpoint, noPayload } from './endpoint';
+import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 
 /** Public content of spec 01 §3 and §7: site settings, navigation, articles, links, slides, advertisements. */
 
@@ -60,11 +61,11 @@ export const MAX_ARTICLE_PAGE_SIZE = 50;
 
 /** `/v1/article` answers two questions: a list by catid, or one article by postid. */
 export const articleRequestSchema = z.union([
-  z.strictObject({ postid: idSchema }),
+  z.strictObject({ postid: recordIdSchema }),
   z.strictObject({
-    catid: idSchema,
-    limit: z.coerce.number().int().min(1).max(MAX_ARTICLE_PAGE_SIZE).default(10),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    catid: recordIdSchema,
+    limit: wholeNumberSchema(1, MAX_ARTICLE_PAGE_SIZE).default(10),
+    page: wholeNumberSchema(1, 100_000).default(1),
     keyword: z.string().trim().max(50).optional(),
   }),
 ]);
