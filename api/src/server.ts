@@ -33,7 +33,13 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
       seeded = await seedIfEmpty(db, clock);
     },
   });
-  const app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel } });
+  let app: FastifyInstance;
+  try {
+    app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel } });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // Also when a caller closes `app` directly (deploy/ does on shutdown).
   app.addHook('onClose', () => database.close());
   app.log.info(

@@ -236,6 +236,14 @@ describe('transport', () => {
     assert.deepEqual(response.body, { code: 200, message: MESSAGES.success, data: { length: text.length } });
   });
 
+  test('the form content type with a charset, as browsers send it, is accepted', async () => {
+    for (const type of ['application/x-www-form-urlencoded;charset=utf-8', 'Application/X-WWW-Form-Urlencoded; charset=UTF-8']) {
+      const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: '药' } });
+      const response = await server.send(request.url, { method: 'POST', headers: { ...request.headers, 'content-type': type }, body: request.body ?? null });
+      assert.equal(response.status, 200, type);
+    }
+  });
+
   test('content types other than the form are refused with 415', async () => {
     const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: 'a' } });
     for (const type of ['application/json', 'text/plain', 'multipart/form-data; boundary=x']) {
