@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createApiServer } from '@yaoshi/api-server/server';
+import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
+import { MESSAGES } from '@yaoshi/api-server/messages';
 import { cacheControlFor } from './cache-policy';
 import { siteDir } from './paths';
 
@@ -23,14 +25,23 @@ export async function registerSite(app: FastifyInstance, root: string): Promise<
     // Files are looked up per request, so a remote version copied in while the server runs
     // is servable at once and a pin can move to it without a restart.
     wildcard: true,
-    index: false,
+    index: ['index.html'],
     cacheControl: false,
     etag: true,
     lastModified: true,
-    setHeaders(res, _path) {
-      const url = (res as unknown as { req?: { url?: string } }).req?.url ?? '';
-      res.setHeader('cache-control', cacheControlFor(url.split('?')[0] ?? ''));
+    setHeaders(reply: FastifyReply) {
+      reply.header('cache-control', cacheControlFor(reply.request.url.split('?')[0] ?? ''));
     },
+  });
+  // Any page path the browser router owns gets the shell; API paths keep their envelope.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?')) {
+      return sendEnvelope(reply, 404, MESSAGES.notFound, null);
+    }
+    if (isPageRequest(request.method, request.url)) {
+      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
 }
 
@@ -45,7 +56,6 @@ export function isPageRequest(method: string, url: string): boolean {
 async function main(): Promise<void> {
   const { app, config, close } = await createApiServer();
   await registerSite(app, siteDir);
-  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   await app.listen({ port: config.port, host: config.host });
   console.log(`Yaoshi is ready at http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
