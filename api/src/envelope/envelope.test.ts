@@ -95,7 +95,7 @@ describe('signature', () => {
   });
 
   test('no signature headers at all', async () => {
-    assertEnvelope(await server.send(`/v1/site?${formEncode(encodeData({}))}`), 401, MESSAGES.signatureMissing);
+    assertEnvelope(await server.send(`/v1/site?${formEncode(encodeData({}))}`), 403, MESSAGES.signatureMissing);
     await assertNothingDone(0);
   });
 
@@ -103,26 +103,26 @@ describe('signature', () => {
     const request = server.sign({ method: 'GET', path: '/v1/article', payload: { postid: 1 } });
     const tampered = request.url.replace('postid%22%3A1', 'postid%22%3A2');
     assert.notEqual(tampered, request.url);
-    assertEnvelope(await server.send(tampered, { headers: request.headers }), 401, MESSAGES.signatureInvalid);
+    assertEnvelope(await server.send(tampered, { headers: request.headers }), 403, MESSAGES.signatureInvalid);
     await assertNothingDone(0);
   });
 
   test('signed with the wrong secret', async () => {
     const response = await server.call({ method: 'GET', path: '/v1/site', signer: { appId: TEST_SIGNER.appId, secret: 'guessed' } });
-    assertEnvelope(response, 401, MESSAGES.signatureInvalid);
+    assertEnvelope(response, 403, MESSAGES.signatureInvalid);
     await assertNothingDone(0);
   });
 
   test('unknown app id', async () => {
     const response = await server.call({ method: 'GET', path: '/v1/site', signer: { appId: 'someone-else', secret: TEST_SIGNER.secret } });
-    assertEnvelope(response, 401, MESSAGES.unknownApp);
+    assertEnvelope(response, 403, MESSAGES.unknownApp);
     await assertNothingDone(0);
   });
 
   test('timestamps more than 5 minutes behind or ahead', async () => {
     const now = server.clock.nowMs();
     for (const timestamp of [now - MAX_CLOCK_SKEW_MS - 1000, now + MAX_CLOCK_SKEW_MS + 1000]) {
-      assertEnvelope(await server.call({ method: 'GET', path: '/v1/site', timestamp }), 401, MESSAGES.requestExpired);
+      assertEnvelope(await server.call({ method: 'GET', path: '/v1/site', timestamp }), 403, MESSAGES.requestExpired);
     }
     await assertNothingDone(0);
     // Just inside the window is fine: devices' clocks drift.
@@ -133,7 +133,7 @@ describe('signature', () => {
   test('POST: the signature covers the form body', async () => {
     const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: 'abc' } });
     const body = formEncode(encodeData({ text: 'abcd' }));
-    assertEnvelope(await server.send(request.url, { method: 'POST', headers: request.headers, body }), 401, MESSAGES.signatureInvalid);
+    assertEnvelope(await server.send(request.url, { method: 'POST', headers: request.headers, body }), 403, MESSAGES.signatureInvalid);
     await assertNothingDone(0);
   });
 });
@@ -144,7 +144,7 @@ describe('replay', () => {
     const first = await server.send(request.url, { headers: request.headers });
     assert.equal(first.status, 200);
     const hitsAfterFirst = (await databaseFingerprint(server.db))['articles.hits'];
-    assertEnvelope(await server.send(request.url, { headers: request.headers }), 401, MESSAGES.requestReplayed);
+    assertEnvelope(await server.send(request.url, { headers: request.headers }), 403, MESSAGES.requestReplayed);
     assert.equal((await databaseFingerprint(server.db))['articles.hits'], hitsAfterFirst, 'the replay must not count a view');
   });
 
@@ -158,7 +158,7 @@ describe('replay', () => {
     assert.equal((await server.call({ method: 'GET', path: '/v1/site' })).status, 200);
     assert.equal((await databaseFingerprint(server.db)).request_nonces, 1, 'only the newest nonce is kept');
 
-    assertEnvelope(await server.send(request.url, { headers: request.headers }), 401, MESSAGES.requestExpired);
+    assertEnvelope(await server.send(request.url, { headers: request.headers }), 403, MESSAGES.requestExpired);
   });
 });
 
@@ -183,7 +183,7 @@ describe('payload', () => {
   test('two data fields are ambiguous', async () => {
     const data = encodeData({});
     const response = await signedOver('/v1/site', data, `?${formEncode(data)}&${formEncode(data)}`);
-    assert.equal(response.status, 401);
+    assert.equal(response.status, 403);
     await assertNothingDone(0);
   });
 
@@ -260,7 +260,7 @@ describe('transport', () => {
   test('a POST whose body never arrived fails its signature, one signed over nothing is malformed', async () => {
     const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: 'a' } });
     const { 'content-type': _dropped, ...headers } = request.headers;
-    assertEnvelope(await server.send(request.url, { method: 'POST', headers }), 401, MESSAGES.signatureInvalid);
+    assertEnvelope(await server.send(request.url, { method: 'POST', headers }), 403, MESSAGES.signatureInvalid);
     await assertNothingDone(0);
 
     const timestamp = String(server.clock.nowMs());

@@ -7,7 +7,7 @@ import { signSecrets, type Config } from '../config';
 import type { Database } from '../db/database';
 import { MESSAGES } from '../messages';
 import { bearerToken, type Authenticator, type Principal } from '../auth/authenticator';
-import { unauthorized } from './api-error';
+import { refusedRequest, unauthorized } from './api-error';
 import { toApiError } from './fastify-errors';
 import { createNonceGuard, type NonceGuard } from './nonce-store';
 import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
@@ -104,9 +104,9 @@ function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
       secrets: pipeline.secrets,
       now: pipeline.deps.clock.nowMs(),
     });
-    if (!signature.ok) throw unauthorized(SIGNATURE_MESSAGES[signature.reason]);
+    if (!signature.ok) throw refusedRequest(SIGNATURE_MESSAGES[signature.reason]);
     if (!(await pipeline.nonces.accept(signature.appId, signature.nonce, signature.timestamp))) {
-      throw unauthorized(MESSAGES.requestReplayed);
+      throw refusedRequest(MESSAGES.requestReplayed);
     }
     const principal = await authorize(endpoint, request, pipeline.deps);
     const payload = validatePayload(endpoint.request, payloadFromData(dataText));

@@ -32,5 +32,3 @@ export interface ApiEnvelope<T> {
 /** A payload with no fields; unknown fields are refused like everywhere else. */
 export const noPayload = z.strictObject({});
 
-/** Ids arrive as numbers or digit strings (query strings are text in the original client). */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
