@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
 
-/** The four remotes of DESIGN.md: folder name, Module Federation name, dev port. */
+/** The four remotes of DESIGN.md: folder name and Module Federation name. */
 export const REMOTES = [
-  { name: 'public-content', federationName: 'public_content', devPort: 8081 },
-  { name: 'enrolment', federationName: 'enrolment', devPort: 8082 },
-  { name: 'study', federationName: 'study', devPort: 8083 },
-  { name: 'orders', federationName: 'orders', devPort: 8084 },
+  { name: 'public-content', federationName: 'public_content' },
+  { name: 'enrolment', federationName: 'enrolment' },
+  { name: 'study', federationName: 'study' },
+  { name: 'orders', federationName: 'orders' },
 ] as const;
 
 export type RemoteName = (typeof REMOTES)[number]['name'];
