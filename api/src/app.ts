@@ -3,13 +3,20 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { MESSAGES } from './messages';
-import { noSessionsYet, type Authenticator } from './auth/authenticator';
+import { isProduction } from './config';
+import type { Authenticator } from './auth/authenticator';
+import { accountRoutes } from './accounts/account-routes';
+import { sessionAuthenticator } from './accounts/sessions';
 import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
+import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { registerMediaRoutes } from './media/media-routes';
+import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
+import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
+import { studentPageRoutes } from './student-pages/student-page-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes];
 
 export interface BuildAppOptions {
   db: Database;
@@ -17,8 +24,13 @@ export interface BuildAppOptions {
   config: Config;
   /** Fastify's `logger` option; default off (tests). */
   logger?: FastifyServerOptions['logger'];
-  /** Bearer-token check for `auth: true` contracts; issue 3 supplies the real one. */
+  /** Bearer-token check for `auth: true` contracts; default: the sessions table. */
   authenticator?: Authenticator;
+  /**
+   * Where SMS codes go; default: the development outbox (log + GET /dev/sms-outbox), or
+   * in production a logging placeholder until a gateway is configured.
+   */
+  smsProvider?: SmsProvider;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -45,10 +57,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       db: options.db,
       clock: options.clock,
       config: options.config,
-      authenticator: options.authenticator ?? noSessionsYet,
+      authenticator: options.authenticator ?? sessionAuthenticator(options.db, options.clock),
+      smsProvider:
+        options.smsProvider ??
+        (isProduction(options.config) ? unconfiguredSmsProvider(app.log) : outboxSmsProvider(options.db, options.clock, app.log)),
     },
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir);
+  // Development and tests only: what the outbox "sent", for people and browser tests.
+  if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
 }

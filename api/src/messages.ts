@@ -17,8 +17,25 @@ export const MESSAGES = {
   unsupportedContentType: '不支持的请求内容类型',
   badRequest: '请求无效',
 
-  // Authentication hook point; issue 3 fills in the token check.
+  // Accounts (spec 01 §4). Form-field texts live in @yaoshi/contracts/account-messages.
   loginRequired: '请先登录',
+  /** One text for an unknown account and a wrong password: it must not tell which. */
+  wrongCredentials: '账号或密码错误',
+  passwordLoginLocked: (minutes: number) => `密码错误次数过多，请${minutes}分钟后再试，或使用验证码登录`,
+  codeWrong: '验证码错误或已过期，请重新输入',
+  codeTooManyTries: '验证码错误次数过多，请重新获取',
+  phoneNotLinked: '该手机号未绑定学员账号，请使用身份证号登录或联系协会',
+  forgotDetailsMismatch: '身份证号与手机号不匹配',
+  forgotPasswordsDiffer: '两次输入的密码不一致',
+  codeSentTooSoon: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`,
+  codeHourlyLimit: '该手机号本小时获取验证码次数已达上限，请稍后再试',
+  codeDailyLimit: '该手机号今日获取验证码次数已达上限，请明天再试',
+  codeIpLimit: '当前网络获取验证码过于频繁，请稍后再试',
+  smsText: (code: string, minutes: number) => `【江苏省药师协会】您的验证码是${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
+  readOnlyProfileField: '姓名、手机号、身份证号和证书类型不可修改，如需更正请联系协会',
+  avatarInvalid: '请上传 JPG 或 PNG 格式的照片',
+  avatarTooLarge: '照片不能超过2MB',
+  studentPageMissing: '内容尚未发布',
 
   notFound: '接口不存在',
   articleNotFound: '文章不存在',

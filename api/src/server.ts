@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
-import { seedIfEmpty } from './seed/seed';
+import { seedMissing } from './seed/seed';
 
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
@@ -30,7 +30,7 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     setup: async (db) => {
-      seeded = await seedIfEmpty(db, clock);
+      seeded = await seedMissing(db, clock);
     },
   });
   let app: FastifyInstance;

@@ -1,10 +1,12 @@
 /**
  * The hook point for `Authorization: Bearer` (spec 01 §7: every call but login carries
- * it). Issue 3 brings learners, sessions and a real Authenticator; until then no token is
- * valid, so a contract marked `auth: true` is refused with 401 请先登录.
+ * it). The real one is `sessionAuthenticator` (src/accounts/sessions.ts); a contract
+ * marked `auth: true` without a live session is refused with 401 请先登录.
  */
 export interface Principal {
   readonly learnerId: number;
+  /** The session the token opened: logout revokes it, a password change keeps only it. */
+  readonly sessionId: number;
 }
 
 export interface Authenticator {
@@ -12,7 +14,8 @@ export interface Authenticator {
   authenticate(token: string): Promise<Principal | null>;
 }
 
-export const noSessionsYet: Authenticator = {
+/** Accepts no token at all (tests of the pipeline without accounts). */
+export const noSessions: Authenticator = {
   authenticate: async () => null,
 };
 

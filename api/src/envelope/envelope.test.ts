@@ -46,7 +46,7 @@ const testRoutes: RouteModule = (api) => {
   });
 };
 const VALID_TOKEN = 'token-of-learner-7';
-const testAuthenticator: Authenticator = { authenticate: async (token) => (token === VALID_TOKEN ? { learnerId: 7 } : null) };
+const testAuthenticator: Authenticator = { authenticate: async (token) => (token === VALID_TOKEN ? { learnerId: 7, sessionId: 1 } : null) };
 
 let server: TestServer;
 let before_: Record<string, number>;

@@ -12,6 +12,7 @@ import { toApiError } from './fastify-errors';
 import { createNonceGuard, type NonceGuard } from './nonce-store';
 import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
 import { validatePayload } from './validate-payload';
+import type { SmsProvider } from '../sms/sms-provider';
 
 /**
  * Every /v1 route goes through one pipeline, in this order, and nothing of a route runs
@@ -40,6 +41,7 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   authenticator: Authenticator;
+  smsProvider: SmsProvider;
 }
 
 export interface EndpointContext<Req extends z.ZodType> {

@@ -9,10 +9,28 @@ import { ApiError } from './api-error';
 export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown): z.output<S> {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
-  throw new ApiError(400, MESSAGES.payloadInvalid(describeIssues(result.error.issues)));
+  throw new ApiError(400, formMessage(result.error.issues) ?? MESSAGES.payloadInvalid(describeIssues(result.error.issues)));
 }
 
 type Issue = z.core.$ZodIssue;
+
+const CHINESE = /[\u4e00-\u9fff]/;
+
+/**
+ * A form field's own text, when the contract gives one (spec 01 §5: the account forms),
+ * so the server refuses with the words the browser form shows. zod's built-in texts are
+ * English and are never sent; those refusals name the field instead.
+ */
+export function formMessage(issues: readonly Issue[]): string | null {
+  const issue = issues[0];
+  if (!issue) return null;
+  if (CHINESE.test(issue.message)) return issue.message;
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const closest = issue.errors.reduce((best, candidate) => (candidate.length < best.length ? candidate : best));
+    return formMessage(closest);
+  }
+  return null;
+}
 
 /** The field an issue is about; for unknown fields, their names. */
 export function describeIssues(issues: readonly Issue[]): string {

@@ -1,3 +1,4 @@
+import { count } from 'drizzle-orm';
 import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, TOPIC_PAGE_SLUGS } from '../db/schema';
 import { articleIdeas } from './article-ideas';
 import { buildSeedArticles } from './article-templates';
@@ -13,8 +14,14 @@ import {
   topicPageSeed,
 } from './site-content';
 
-/** The public site: settings, navigation, articles, links, slides, advertisements, topic pages. */
+/**
+ * The public site: settings, navigation, articles, links, slides, advertisements, topic
+ * pages. Written as one unit: the site settings row, required by every page, marks the
+ * content as present (seeded or set up by hand), and then none of it is touched.
+ */
 export const seedContent: SeedPart = async ({ tx, clock }) => {
+  const [existing] = await tx.select({ n: count() }).from(siteSettings);
+  if ((existing?.n ?? 0) > 0) return false;
   const now = clock.now();
   const year = Number(formatBeijingTime(now).slice(0, 4));
   await tx.insert(siteSettings).values({
@@ -44,4 +51,5 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
     { kind: 'image', imageUrl: IMAGE_ADVERTISEMENT.imageUrl, linkUrl: IMAGE_ADVERTISEMENT.linkUrl, sortOrder: 2 },
   ]);
   await tx.insert(topicPages).values(TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...topicPageSeed(year)[slug], updatedAt: now })));
+  return true;
 };

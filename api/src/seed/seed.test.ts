@@ -8,7 +8,12 @@ import { articles, topicPages } from '../db/schema';
 import { openTestDatabase } from '../db/test-database';
 import { databaseFingerprint } from '../test-support/test-server';
 import { seedContent } from './content-seed';
-import { seedIfEmpty } from './seed';
+import { seedMissing } from './seed';
+import { DEMO_LEARNERS } from './learner-seed';
+import { isValidIdNumber, initialPasswordOf } from '@yaoshi/contracts/identity-rules';
+import { eq } from 'drizzle-orm';
+import { learners } from '../db/schema';
+import { verifyPassword } from '../accounts/passwords';
 
 let database: DatabaseHandle;
 before(async () => {
@@ -23,12 +28,30 @@ test('a failing part leaves the database empty, not half-seeded', async () => {
   const failing = async () => {
     throw new Error('disk full');
   };
-  await assert.rejects(seedIfEmpty(database.db, clock, [seedContent, failing]), /disk full/);
+  await assert.rejects(seedMissing(database.db, clock, [seedContent, failing]), /disk full/);
   assert.deepEqual(await databaseFingerprint(database.db), empty);
 });
 
+test('a database seeded before accounts existed gets the learners and student pages, once', async () => {
+  const older = await openTestDatabase();
+  try {
+    assert.equal(await seedMissing(older.db, clock, [seedContent]), true);
+    const before = await databaseFingerprint(older.db);
+    assert.equal(before.learners, 0);
+    assert.equal(await seedMissing(older.db, clock), true);
+    const after = await databaseFingerprint(older.db);
+    assert.equal(after.learners, 3);
+    assert.equal(after.student_pages, 2);
+    assert.equal(after.articles, before.articles);
+    assert.equal(await seedMissing(older.db, clock), false);
+    assert.deepEqual(await databaseFingerprint(older.db), after);
+  } finally {
+    await older.close();
+  }
+});
+
 test('an empty database is seeded once; later starts change nothing', async () => {
-  assert.equal(await seedIfEmpty(database.db, clock), true);
+  assert.equal(await seedMissing(database.db, clock), true);
   const seeded = await databaseFingerprint(database.db);
   assert.equal(seeded.site_settings, 1);
   assert.equal(seeded.categories, 9);
@@ -36,9 +59,11 @@ test('an empty database is seeded once; later starts change nothing', async () =
   assert.equal(seeded.slides, 3);
   assert.equal(seeded.advertisements, 2);
   assert.equal(seeded.topic_pages, 3);
+  assert.equal(seeded.learners, 3);
+  assert.equal(seeded.student_pages, 2);
   assert.ok((seeded.friend_links ?? 0) >= 5);
 
-  assert.equal(await seedIfEmpty(database.db, clock), false);
+  assert.equal(await seedMissing(database.db, clock), false);
   assert.deepEqual(await databaseFingerprint(database.db), seeded);
 });
 
@@ -49,4 +74,14 @@ test('seeded articles are in the past and texts speak of the seeding year', asyn
   assert.ok(pages.some((page) => page.title.startsWith('2027年度')));
   const contents = await database.db.select({ content: articles.content }).from(articles);
   assert.ok(contents.every(({ content }) => !/lorem/i.test(content) && (content.match(/<p>|<li>/g)?.length ?? 0) >= 3));
+});
+
+test('demo learners: valid ID numbers, initial password = last 6 characters', async () => {
+  for (const { profile } of DEMO_LEARNERS) {
+    assert.ok(isValidIdNumber(profile.idNumber), profile.idNumber);
+    const [row] = await database.db.select().from(learners).where(eq(learners.idNumber, profile.idNumber));
+    assert.ok(row, profile.name);
+    assert.match(row.passwordHash, /^\$argon2id\$/);
+    assert.equal(await verifyPassword(row.passwordHash, initialPasswordOf(profile.idNumber)), true);
+  }
 });

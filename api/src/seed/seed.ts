@@ -1,13 +1,15 @@
-import { count } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { siteSettings } from '../db/schema';
 import { seedContent } from './content-seed';
+import { seedLearners } from './learner-seed';
+import { seedStudentPages } from './student-pages-seed';
 
 /**
- * Demo data for a fresh database, so `npm start` shows a living site. Each part writes
- * one area (content now; learners, courses and orders in later issues, appended below)
- * and receives the transaction, so a failure leaves the database empty, not half-seeded.
+ * Demo data, so `npm start` shows a living site. Each part writes one area (content,
+ * learners, student pages; courses and orders in later issues, appended below) only
+ * where it is missing, so a database seeded by an older version gets the newer parts on
+ * its next start and nothing written by hand is overwritten. All parts share one
+ * transaction: a failure leaves the database as it was.
  */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -16,24 +18,16 @@ export interface SeedContext {
   clock: Clock;
 }
 
-export type SeedPart = (context: SeedContext) => Promise<void>;
+/** Writes what of its area is missing; returns whether it wrote anything. */
+export type SeedPart = (context: SeedContext) => Promise<boolean>;
 
-export const SEED_PARTS: readonly SeedPart[] = [seedContent];
+export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages];
 
-/**
- * The site settings row is written by the first part and required by every page, so
- * its presence marks a database that was seeded or set up by hand: either way, leave it.
- */
-export async function isEmptyDatabase(db: Database | Transaction): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(siteSettings);
-  return (row?.n ?? 0) === 0;
-}
-
-/** Seeds an empty database; returns whether it did. Safe to call on every start. */
-export async function seedIfEmpty(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {
+/** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
+export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await isEmptyDatabase(tx))) return false;
-    for (const part of parts) await part({ tx, clock });
-    return true;
+    let wrote = false;
+    for (const part of parts) wrote = (await part({ tx, clock })) || wrote;
+    return wrote;
   });
 }

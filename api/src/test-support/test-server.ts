@@ -11,7 +11,7 @@ import type { Database, DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import * as schema from '../db/schema';
 import { articles } from '../db/schema';
-import { seedIfEmpty } from '../seed/seed';
+import { seedMissing } from '../seed/seed';
 
 /**
  * A real server on a free loopback port over a private database (PGlite clone, or a
@@ -44,15 +44,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator'>> {
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider'>> {
   seed?: boolean;
+  /** On top of the test configuration, e.g. a temporary `mediaDir` or `nodeEnv: 'production'`. */
+  config?: Partial<Config>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = movableClock(TEST_START);
-  const database: DatabaseHandle = await openTestDatabase(options.seed === false ? undefined : (db) => seedIfEmpty(db, clock).then(() => undefined));
-  const config: Config = { ...configFromEnv({}), signAppId: TEST_SIGNER.appId, signSecret: TEST_SIGNER.secret, nodeEnv: 'test' };
-  const app = buildApp({ db: database.db, clock, config, ...options });
+  const database: DatabaseHandle = await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined));
+  const { config: configOverrides, seed: _seed, ...appOptions } = options;
+  const config: Config = {
+    ...configFromEnv({}),
+    signAppId: TEST_SIGNER.appId,
+    signSecret: TEST_SIGNER.secret,
+    nodeEnv: 'test',
+    ...configOverrides,
+  };
+  const app = buildApp({ db: database.db, clock, config, ...appOptions });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { accountEndpoints } from '@yaoshi/contracts/accounts';
+import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
+import { classifyLoginId } from '@yaoshi/contracts/identity-rules';
+import { faceInitOf, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
+import { learners } from '../db/schema';
+import { ApiError, badInput } from '../envelope/api-error';
+import type { RouteModule } from '../envelope/signed-routes';
+import { MESSAGES } from '../messages';
+import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
+import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
+import { clearPasswordFailures, minutesLocked, recordPasswordFailure } from './password-lockout';
+import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
+import { changesReadOnlyField, profileChanges, profileOf, userInfoOf } from './profile';
+import { openSession, revokeOtherSessions, revokeSession } from './sessions';
+
+/** Login, codes, forgotten and changed passwords, profile, logout (spec 01 §4–§7). */
+export const accountRoutes: RouteModule = (api, { db, clock, smsProvider }) => {
+  const signedIn = async (learner: LearnerRow) => ({
+    token: await openSession(db, clock, learner.id),
+    face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
+  });
+
+  api.add(accountEndpoints.login, async ({ payload, request }) => {
+    if (payload.type === '2') {
+      await consumeSmsCode(db, clock, payload.phone, payload.vcode);
+      // The caller has just proved they hold this phone, so saying it has no account
+      // tells them nothing about anyone else.
+      const learner = await findLearnerByPhone(db, payload.phone);
+      if (learner === null) throw badInput(MESSAGES.phoneNotLinked);
+      return signedIn(learner);
+    }
+    const loginId = classifyLoginId(payload.username);
+    const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
+    if (learner === null) {
+      await spendVerificationTime(payload.password);
+      throw badInput(MESSAGES.wrongCredentials);
+    }
+    const locked = minutesLocked(learner.passwordLockedUntil, clock.now());
+    if (locked !== null) throw new ApiError(429, MESSAGES.passwordLoginLocked(locked));
+    if (!(await verifyPassword(learner.passwordHash, payload.password))) {
+      const lockedNow = await recordPasswordFailure(db, clock, learner.id, request.ip);
+      if (lockedNow !== null) throw new ApiError(429, MESSAGES.passwordLoginLocked(lockedNow));
+      throw badInput(MESSAGES.wrongCredentials);
+    }
+    await clearPasswordFailures(db, learner.id);
+    return signedIn(learner);
+  });
+
+  api.add(accountEndpoints.vcode, async ({ payload, request }) => {
+    await sendSmsCode(db, clock, smsProvider, payload.phone, request.ip);
+    return null;
+  });
+
+  api.add(accountEndpoints.forget, async ({ payload }) => {
+    // The form does not compare the two (spec 01 §5), but the server must pick one password.
+    if (payload.password !== payload.confirm_password) throw badInput(MESSAGES.forgotPasswordsDiffer);
+    await consumeSmsCode(db, clock, payload.phone, payload.vcode);
+    const learner = await findLearnerByPhone(db, payload.phone);
+    if (learner === null || learner.idNumber !== payload.idcard) throw badInput(MESSAGES.forgotDetailsMismatch);
+    await db
+      .update(learners)
+      .set({ passwordHash: await hashPassword(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
+      .where(eq(learners.id, learner.id));
+    await clearPasswordFailures(db, learner.id);
+    await revokeOtherSessions(db, clock, learner.id, null);
+    return null;
+  });
+
+  api.add(accountEndpoints.userinfo, async ({ principal }) => userInfoOf(await requireLearner(db, signedInId(principal))));
+
+  api.add(accountEndpoints.profile, async ({ principal }) => profileOf(await requireLearner(db, signedInId(principal))));
+
+  api.add(accountEndpoints.modify, async ({ payload, principal }) => {
+    const learner = await requireLearner(db, signedInId(principal));
+    if (changesReadOnlyField(learner, payload)) throw badInput(MESSAGES.readOnlyProfileField);
+    const changes = profileChanges(payload);
+    if (changes === null) throw badInput(ACCOUNT_MESSAGES.unitAddressInvalid);
+    await db
+      .update(learners)
+      .set({ ...changes, updatedAt: clock.now() })
+      .where(eq(learners.id, learner.id));
+    return null;
+  });
+
+  api.add(accountEndpoints.password, async ({ payload, principal }) => {
+    const { learnerId, sessionId } = requirePrincipal(principal);
+    await db
+      .update(learners)
+      .set({ passwordHash: await hashPassword(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
+      .where(eq(learners.id, learnerId));
+    // Everyone else who had the old password is signed out; this browser stays in.
+    await revokeOtherSessions(db, clock, learnerId, sessionId);
+    return null;
+  });
+
+  api.add(accountEndpoints.logout, async ({ principal }) => {
+    await revokeSession(db, clock, requirePrincipal(principal).sessionId);
+    return null;
+  });
+};
+
+function requirePrincipal<P>(principal: P | null): P {
+  // The pipeline refuses `auth: true` calls without one before any handler runs.
+  if (principal === null) throw new Error('signed-in route reached without a principal');
+  return principal;
+}
+
+function signedInId(principal: { learnerId: number } | null): number {
+  return requirePrincipal(principal).learnerId;
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { AVATAR_STATUS, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { facePhotos, learners } from '../db/schema';
+import type { FacePhotoKind } from './image-data';
+
+/** Face photos are kept under `<media>/faces/`, named at random so they cannot be guessed. */
+export const FACE_PHOTO_FOLDER = 'faces';
+
+export async function storeFacePhotoFile(mediaDir: string, bytes: Buffer, kind: FacePhotoKind): Promise<string> {
+  const relative = `${FACE_PHOTO_FOLDER}/${randomBytes(16).toString('hex')}.${kind === 'png' ? 'png' : 'jpg'}`;
+  const full = path.join(mediaDir, relative);
+  await fs.mkdir(path.dirname(full), { recursive: true });
+  await fs.writeFile(full, bytes, { flag: 'wx' });
+  return relative;
+}
+
+export interface FacePhotoSubmission {
+  learnerId: number;
+  path: string;
+  /** Present for a face check during a lesson; absent for the face collection itself. */
+  courseId: number | null;
+  percent: number | null;
+}
+
+/**
+ * Records an uploaded photo for review. A face collection (no course) becomes the
+ * learner's photo and puts it under review: learning waits until approval (spec 01 §2).
+ * A face check during a lesson is recorded for its course and leaves the photo alone.
+ */
+export async function submitFacePhoto(db: Database, clock: Clock, submission: FacePhotoSubmission): Promise<AvatarStatus> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    await tx.insert(facePhotos).values({ ...submission, createdAt: now });
+    if (submission.courseId === null) {
+      await tx
+        .update(learners)
+        .set({ avatarPath: submission.path, avatarStatus: AVATAR_STATUS.underReview, updatedAt: now })
+        .where(eq(learners.id, submission.learnerId));
+      return AVATAR_STATUS.underReview;
+    }
+    const [learner] = await tx.select({ status: learners.avatarStatus }).from(learners).where(eq(learners.id, submission.learnerId));
+    return (learner?.status ?? AVATAR_STATUS.none) as AvatarStatus;
+  });
+}
+
+export type ReviewDecision = 'approve' | 'reject';
+
+export type ReviewOutcome = 'reviewed' | 'no-such-learner' | 'nothing-to-review';
+
+/**
+ * An administrator's decision on a learner's latest face collection photo waiting for
+ * review (the admin CLI until an admin screen exists). Approval sets avatar_status 1;
+ * rejection 3, which sends the learner back to /faceCollection at the next login.
+ */
+export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber: string, decision: ReviewDecision): Promise<ReviewOutcome> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [learner] = await tx.select().from(learners).where(eq(learners.idNumber, idNumber)).limit(1);
+    if (!learner) return 'no-such-learner';
+    const [photo] = await tx
+      .select()
+      .from(facePhotos)
+      .where(and(eq(facePhotos.learnerId, learner.id), eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId)))
+      .orderBy(desc(facePhotos.createdAt), desc(facePhotos.id))
+      .limit(1);
+    if (!photo) return 'nothing-to-review';
+    await tx
+      .update(facePhotos)
+      .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now })
+      .where(eq(facePhotos.id, photo.id));
+    if (learner.avatarPath === photo.path) {
+      await tx
+        .update(learners)
+        .set({ avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected, updatedAt: now })
+        .where(eq(learners.id, learner.id));
+    }
+    return 'reviewed';
+  });
+}

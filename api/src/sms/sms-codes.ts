@@ -1,0 +1,83 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { smsCodes } from '../db/schema';
+import { ApiError, badInput } from '../envelope/api-error';
+import { MESSAGES } from '../messages';
+import type { SmsProvider } from './sms-provider';
+import { CODE_VALID_MINUTES, CODE_VALID_MS, DAY_MS, HOUR_MS, checkCode, sendRefusal } from './sms-limits';
+
+export function newSmsCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+/**
+ * Sends a new code to `phone` unless a limit refuses it (429). Registered or not, a phone
+ * gets the same answer, so this call tells nobody who has an account.
+ */
+export async function sendSmsCode(db: Database, clock: Clock, provider: SmsProvider, phone: string, ip: string): Promise<void> {
+  const now = clock.now();
+  const code = newSmsCode();
+  const since = (ms: number) => new Date(now.getTime() - ms);
+  const outcome = await db.transaction(async (tx) => {
+    // Two server copies asked for the same phone at once must not both pass the limits.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+    const [latest] = await tx
+      .select({ sentAt: smsCodes.sentAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.sentAt))
+      .limit(1);
+    const countWhere = async (condition: ReturnType<typeof and>) => (await tx.select({ n: count() }).from(smsCodes).where(condition))[0]?.n ?? 0;
+    const refusal = sendRefusal(
+      {
+        lastSentToPhone: latest?.sentAt ?? null,
+        sentToPhoneInLastHour: await countWhere(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, since(HOUR_MS)))),
+        sentToPhoneInLastDay: await countWhere(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, since(DAY_MS)))),
+        sentFromIpInLastHour: await countWhere(and(eq(smsCodes.ip, ip), gt(smsCodes.sentAt, since(HOUR_MS)))),
+      },
+      now,
+    );
+    if (refusal !== null) return { sent: false as const, refusal };
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({ phone, code, ip, sentAt: now, expiresAt: new Date(now.getTime() + CODE_VALID_MS) })
+      .returning({ id: smsCodes.id });
+    return { sent: true as const, id: row?.id };
+  });
+  if (!outcome.sent) throw new ApiError(429, outcome.refusal);
+  // Sent after commit: a provider writing to the same database must not wait on our lock.
+  try {
+    await provider.send({ phone, text: MESSAGES.smsText(code, CODE_VALID_MINUTES) });
+  } catch (error) {
+    // Not sent, so it must not count against the limits or be accepted.
+    if (outcome.id !== undefined) await db.delete(smsCodes).where(eq(smsCodes.id, outcome.id));
+    throw error;
+  }
+}
+
+/**
+ * Accepts the latest code sent to `phone` once. A wrong guess counts against it; after
+ * MAX_WRONG_CODE_TRIES it is dead and a new one must be requested.
+ */
+export async function consumeSmsCode(db: Database, clock: Clock, phone: string, given: string): Promise<void> {
+  const now = clock.now();
+  const verdict = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select()
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.sentAt), desc(smsCodes.id))
+      .limit(1)
+      .for('update');
+    const check = checkCode(stored ?? null, given, now);
+    if (stored && check === 'wrong' && stored.consumedAt === null && stored.expiresAt > now) {
+      await tx.update(smsCodes).set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` }).where(eq(smsCodes.id, stored.id));
+    }
+    if (stored && check === 'accepted') await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, stored.id));
+    return check;
+  });
+  if (verdict === 'too-many-tries') throw badInput(MESSAGES.codeTooManyTries);
+  if (verdict === 'wrong') throw badInput(MESSAGES.codeWrong);
+}

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { smsOutbox } from '../db/schema';
+
+export interface SmsMessage {
+  phone: string;
+  text: string;
+}
+
+/** Where SMS go. A real gateway implements this; nothing else in the API knows which is in use. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * Development and tests: the text goes to the log and to the `sms_outbox` table, read
+ * back at GET /dev/sms-outbox (registered only outside production). In the database, not
+ * in memory, so any server copy can show what another one sent.
+ */
+export function outboxSmsProvider(db: Database, clock: Clock, log: FastifyBaseLogger): SmsProvider {
+  return {
+    async send({ phone, text }) {
+      log.info({ phone, text }, 'SMS (development outbox)');
+      await db.insert(smsOutbox).values({ phone, text, sentAt: clock.now() });
+    },
+  };
+}
+
+/**
+ * Production until a gateway is configured: log only, loudly, so an operator sees that
+ * codes are not reaching anyone.
+ */
+export function unconfiguredSmsProvider(log: FastifyBaseLogger): SmsProvider {
+  return {
+    async send({ phone, text }) {
+      log.warn({ phone, text }, 'no SMS gateway configured: the code was only logged');
+    },
+  };
+}

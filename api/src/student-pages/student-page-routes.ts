@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { accountEndpoints } from '@yaoshi/contracts/accounts';
+import type { Database } from '../db/database';
+import { studentPages, type StudentPageSlug } from '../db/schema';
+import { notFound } from '../envelope/api-error';
+import type { RouteModule } from '../envelope/signed-routes';
+import { MESSAGES } from '../messages';
+
+async function readStudentPage(db: Database, slug: StudentPageSlug) {
+  const [page] = await db.select().from(studentPages).where(eq(studentPages.slug, slug)).limit(1);
+  if (!page) throw notFound(MESSAGES.studentPageMissing);
+  return page;
+}
+
+/** /studentsNote and /agreement: texts of the student area, for signed-in learners. */
+export const studentPageRoutes: RouteModule = (api, { db }) => {
+  api.add(accountEndpoints.pcNotes, async () => {
+    const page = await readStudentPage(db, 'students-note');
+    return { thumb: page.thumb, excerpt: page.excerpt, content: page.content };
+  });
+  api.add(accountEndpoints.agreement, async () => ({ agreement: (await readStudentPage(db, 'agreement')).content }));
+};
