@@ -1,0 +1,117 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { avatarResponseSchema } from '@yaoshi/contracts/accounts';
+import { AVATAR_MAX_BYTES, AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
+import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
+import { MESSAGES } from '../messages';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
+import { JPEG_BYTES, PNG_BYTES } from '../test-support/image-fixtures';
+import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
+import { reviewLatestFacePhoto } from './face-photos';
+
+let server: TestServer;
+let mediaDir: string;
+before(async () => {
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-media-'));
+  server = await startTestServer({ config: { mediaDir } });
+});
+after(async () => {
+  await server.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+const jpegDataUrl = `data:image/jpeg;base64,${JPEG_BYTES.toString('base64')}`;
+
+async function faceInitOf(account: { phone: string; password: string }): Promise<number> {
+  return (dataOf(await passwordLogin(server, account.phone, account.password)) as { face_init: number }).face_init;
+}
+
+async function avatarStatusOf(token: string): Promise<number> {
+  return (dataOf(await authed(server, token, 'GET', '/v1/profile')) as { avatar_status: number }).avatar_status;
+}
+
+describe('POST /v1/avatar', () => {
+  test('a first face photo is stored for review; face_init becomes 1, avatar_status 1 only after approval', async () => {
+    assert.equal(await faceInitOf(LI), 0);
+    const token = await loginToken(server, LI.phone, LI.password);
+    const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 0 })));
+    assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
+    assert.equal(uploaded.face_init, 1);
+    assert.match(uploaded.avatar, /^\/media\/faces\/[0-9a-f]{32}\.jpg$/);
+    const file = path.join(mediaDir, uploaded.avatar.slice('/media/'.length));
+    assert.deepEqual(fs.readFileSync(file), JPEG_BYTES);
+    assert.equal((await server.send(uploaded.avatar)).status, 200);
+
+    assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), { name: '李华', avatar: uploaded.avatar });
+    assert.equal(await faceInitOf(LI), 1);
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.underReview);
+
+    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, LI.idNumber, 'approve'), 'reviewed');
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
+    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, LI.idNumber, 'approve'), 'nothing-to-review');
+  });
+
+  test('a new photo puts an approved learner back under review; rejection sends them back to face collection', async () => {
+    const token = await loginToken(server, WANG.phone, WANG.password);
+    const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })));
+    assert.match(uploaded.avatar, /\.png$/);
+    assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
+    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
+    assert.equal(await faceInitOf(WANG), 0);
+  });
+
+  test('a face check during a lesson is recorded without touching the approved photo', async () => {
+    const token = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const check = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 12, percent: 40 })));
+    assert.equal(check.avatar_status, AVATAR_STATUS.approved);
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
+    assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), { name: '张晓明', avatar: '/media/demo-faces/zhang-xiaoming.svg' });
+  });
+
+  test('not an image, too large, or bad fields are refused and nothing is stored', async () => {
+    const token = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const before = fs.readdirSync(path.join(mediaDir, 'faces')).length;
+    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: Buffer.from('GIF89a....').toString('base64') }), 400, MESSAGES.avatarInvalid);
+    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: 'data:image/png;base64,' + JPEG_BYTES.toString('base64') }), 400, MESSAGES.avatarInvalid);
+    const tooLarge = Buffer.concat([JPEG_BYTES, Buffer.alloc(AVATAR_MAX_BYTES)]).toString('base64');
+    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: tooLarge }), 413, MESSAGES.avatarTooLarge);
+    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, percent: 101 }), 400, /请求参数不合法：percent/);
+    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, learner_id: 2 }), 400, /learner_id/);
+    assert.equal(fs.readdirSync(path.join(mediaDir, 'faces')).length, before);
+  });
+});
+
+describe('admin CLI: avatar approve|reject <ID number>', () => {
+  test('arguments', () => {
+    assert.deepEqual(parseAdminArgs(['avatar', 'approve', '11010519491231002x']), {
+      kind: 'review-avatar',
+      decision: 'approve',
+      idNumber: '11010519491231002X',
+    });
+    assert.ok('error' in parseAdminArgs([]));
+    assert.ok('error' in parseAdminArgs(['avatar', 'delete', LI.idNumber]));
+    assert.ok('error' in parseAdminArgs(['avatar', 'approve']));
+    assert.ok('error' in parseAdminArgs(['avatar', 'approve', '320106198503124511']));
+  });
+
+  test('approves, and says when there is nothing to do', async () => {
+    const token = await loginToken(server, WANG.phone, WANG.password);
+    dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl }));
+    const approve = parseAdminArgs(['avatar', 'approve', WANG.idNumber]);
+    assert.ok(!('error' in approve));
+    assert.deepEqual(await runAdminCommand(server.db, server.clock, approve), { ok: true, message: `已通过学员 ${WANG.idNumber} 的人脸照片` });
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
+    assert.equal((await runAdminCommand(server.db, server.clock, approve)).ok, false);
+    const unknown = parseAdminArgs(['avatar', 'reject', `11010119900307777${idNumberCheckCharacter('11010119900307777')}`]);
+    assert.ok(!('error' in unknown));
+    assert.deepEqual(await runAdminCommand(server.db, server.clock, unknown), {
+      ok: false,
+      message: `没有身份证号为 11010119900307777${idNumberCheckCharacter('11010119900307777')} 的学员`,
+    });
+  });
+});
