@@ -143,6 +143,15 @@ describe('signed-in calls', () => {
     }
   });
 
+  test('a stale or forged signature is 403, never 401: a live session is not logged out by a bad clock', async () => {
+    const token = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const stale = await server.call({ method: 'GET', path: '/v1/userinfo', token, timestamp: server.clock.nowMs() - 10 * MINUTE });
+    assertRefused(stale, 403, MESSAGES.requestExpired);
+    const forged = await server.call({ method: 'GET', path: '/v1/userinfo', token, signer: { appId: 'yaoshi-web', secret: 'guessed' } });
+    assertRefused(forged, 403, MESSAGES.signatureInvalid);
+    dataOf(await authed(server, token, 'GET', '/v1/userinfo'));
+  });
+
   test('/v1/userinfo and /v1/profile describe the signed-in learner', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
     const info = userInfoSchema.parse(dataOf(await authed(server, token, 'GET', '/v1/userinfo')));
