@@ -235,6 +235,13 @@ describe('sessions end', () => {
     assertRefused(await authed(server, first, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
     assertRefused(await authed(server, first, 'POST', '/v1/logout'), 401, MESSAGES.loginRequired);
     dataOf(await authed(server, second, 'GET', '/v1/userinfo'));
+    // The next login sweeps the learner's dead sessions.
+    const [li] = await server.db.select().from(learners).where(eq(learners.idNumber, LI.idNumber));
+    assert.ok(li);
+    await loginToken(server, LI.phone, LI.password);
+    const rows = await server.db.select().from(sessions).where(eq(sessions.learnerId, li.id));
+    assert.ok(rows.every((row) => row.revokedAt === null));
+    assert.ok(!rows.some((row) => row.tokenHash === sessionTokenHash(first)));
   });
 
   test('a password change keeps this session, ends the others, and retires the old password', async () => {

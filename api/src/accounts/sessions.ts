@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { sessions } from '../db/schema';
@@ -21,6 +21,10 @@ export function sessionTokenHash(token: string): string {
 export async function openSession(db: Database, clock: Clock, learnerId: number): Promise<string> {
   const token = newSessionToken();
   const now = clock.now();
+  // Each login sweeps the learner's own dead sessions, so the table does not grow forever.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.learnerId, learnerId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now))));
   await db.insert(sessions).values({
     learnerId,
     tokenHash: sessionTokenHash(token),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { smsCodes } from '../db/schema';
@@ -23,6 +23,8 @@ export async function sendSmsCode(db: Database, clock: Clock, provider: SmsProvi
   const outcome = await db.transaction(async (tx) => {
     // Two server copies asked for the same phone at once must not both pass the limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+    // Rows older than the longest limit count for nothing: each phone sweeps its own.
+    await tx.delete(smsCodes).where(and(eq(smsCodes.phone, phone), lte(smsCodes.sentAt, since(DAY_MS))));
     const [latest] = await tx
       .select({ sentAt: smsCodes.sentAt })
       .from(smsCodes)

@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
+import { eq } from 'drizzle-orm';
+import { smsCodes } from '../db/schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
@@ -81,6 +83,8 @@ describe('GET /v1/vcode and the development outbox', () => {
     assertRefused(await requestCode(phone), 429, MESSAGES.codeDailyLimit);
     server.clock.advance(DAY_MS);
     dataOf(await requestCode(phone));
+    // Sends older than a day were swept when this one was recorded.
+    assert.equal((await server.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))).length, 1);
   });
 
   test('a cap per network (client IP) across phones', async () => {
