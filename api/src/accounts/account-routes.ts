@@ -3,6 +3,7 @@ import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { classifyLoginId } from '@yaoshi/contracts/identity-rules';
 import { faceInitOf, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
+import { requirePrincipal, type Principal } from '../auth/authenticator';
 import { learners } from '../db/schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
@@ -100,12 +101,6 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider }) => {
   });
 };
 
-function requirePrincipal<P>(principal: P | null): P {
-  // The pipeline refuses `auth: true` calls without one before any handler runs.
-  if (principal === null) throw new Error('signed-in route reached without a principal');
-  return principal;
-}
-
-function signedInId(principal: { learnerId: number } | null): number {
+function signedInId(principal: Principal | null): number {
   return requirePrincipal(principal).learnerId;
 }

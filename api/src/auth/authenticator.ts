@@ -25,3 +25,12 @@ export function bearerToken(header: string | string[] | undefined): string | nul
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;
 }
+
+/**
+ * The principal of a handler behind an `auth: true` contract. The pipeline refuses such
+ * calls without one before any handler runs, so a null here is a bug, not a 401.
+ */
+export function requirePrincipal(principal: Principal | null): Principal {
+  if (principal === null) throw new Error('signed-in route reached without a principal');
+  return principal;
+}

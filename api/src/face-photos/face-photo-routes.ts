@@ -1,5 +1,6 @@
 import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import { faceInitOf } from '@yaoshi/contracts/profile-rules';
+import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
@@ -10,13 +11,13 @@ import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 /** POST /v1/avatar: the face photo of /faceCollection and of face checks in lessons (spec 02). */
 export const facePhotoRoutes: RouteModule = (api, { db, clock, config }) => {
   api.add(accountEndpoints.avatar, async ({ payload, principal }) => {
-    if (principal === null) throw new Error('signed-in route reached without a principal');
+    const { learnerId } = requirePrincipal(principal);
     const image = decodeImageData(payload.avatar);
     if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
     const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
     const courseId = typeof payload.course_id === 'number' && payload.course_id > 0 ? payload.course_id : null;
     const status = await submitFacePhoto(db, clock, {
-      learnerId: principal.learnerId,
+      learnerId,
       path,
       courseId,
       percent: payload.percent ?? null,
