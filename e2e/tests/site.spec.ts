@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ArticleList, Category, SiteSettings } from '@yaoshi/contracts/content';
 import { apiGet } from './support/api';
+import { LEARNERS, loginWithToken } from './support/accounts';
 
 const HIDDEN_CATEGORY_ID = 6;
 
@@ -39,14 +40,17 @@ test('the navigation lists the server categories without id 6', async ({ page })
 });
 
 test('a page from every remote renders, and react-dom and antd are fetched once', async ({ page }) => {
+  // The student-area pages are behind the login guard; 王芳's password is never changed by other tests.
+  await loginWithToken(page, LEARNERS.wang);
   const scripts = collectScripts(page);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   // Each not-yet-built page names itself, which proves the owning remote rendered it.
+  // /myCourse last: leaving it for another guarded screen reloads the page (spec 01 §6).
   const pages: [string, string][] = [
     ['/signStudy', '「专业课选课」页面正在建设中'],
-    ['/myCourse', '「专业课学习」页面正在建设中'],
     ['/myOrder', '「我的订单」页面正在建设中'],
+    ['/myCourse', '「专业课学习」页面正在建设中'],
   ];
   for (const [path, text] of pages) {
     // Client-side navigation: the shell stays, each remote is loaded into it.
@@ -65,6 +69,7 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
 });
 
 test('an unreachable remote shows the fallback, the rest of the site keeps working, and retry recovers', async ({ page }) => {
+  await loginWithToken(page, LEARNERS.wang);
   await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
   await page.goto('/myOrder');
   const main = page.getByRole('main');

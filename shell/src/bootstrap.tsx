@@ -10,7 +10,8 @@ import { fetchPins } from './federation/pins';
 import { createRemoteRegistry } from './federation/remote-registry';
 
 // Build-time settings (DefinePlugin); empty means "use the default".
-const router = createSiteRouter();
+const store = createSiteStore();
+const router = createSiteRouter(store);
 configureApiClient({
   appId: process.env.API_SIGN_APP_ID || DEFAULT_APP_ID,
   secret: process.env.API_SIGN_SECRET || DEVELOPMENT_SIGN_SECRET,
@@ -18,7 +19,6 @@ configureApiClient({
   navigate: (path) => void router.navigate(path),
 });
 
-const store = createSiteStore();
 const registry = createRemoteRegistry({ fetchPins: () => fetchPins(), runtime: { loadRemote, registerRemotes } });
 // Start fetching the pins now; the first remote route waits for them, shell pages do not.
 void registry.ensurePins().catch(() => undefined);

@@ -17,6 +17,21 @@ export interface SignedCall {
   payload?: Payload;
 }
 
+type ProgressListener = (percent: number) => void;
+const uploadListeners = new Map<string, Set<ProgressListener>>();
+
+/**
+ * Upload progress of POSTs to `path` (0–100), for pages that show it (the face photo).
+ * RTK Query keeps call arguments serializable, so progress travels beside them.
+ * Returns the unsubscribe function.
+ */
+export function onUploadProgress(path: SignedCall['path'], listener: ProgressListener): () => void {
+  const listeners = uploadListeners.get(path) ?? new Set<ProgressListener>();
+  listeners.add(listener);
+  uploadListeners.set(path, listeners);
+  return () => listeners.delete(listener);
+}
+
 /** Login is the one call sent without the bearer token (spec 01 §7). */
 export const LOGIN_PATH = '/v1/login';
 
@@ -45,6 +60,10 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
       url: `${config.baseUrl}${signed.url}`,
       headers: signed.headers,
       data: signed.body,
+      onUploadProgress: (event) => {
+        const { loaded, total } = event;
+        if (total) uploadListeners.get(call.path)?.forEach((listener) => listener(Math.round((loaded / total) * 100)));
+      },
     });
     const body = response.data;
     if (!isEnvelope(body)) {

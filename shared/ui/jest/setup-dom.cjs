@@ -35,3 +35,32 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// jsdom has no MessageChannel; some antd components (Segmented's motion) schedule with it.
+// A timer-based stand-in: node:worker_threads' ports would keep jest from exiting.
+if (typeof window.MessageChannel === 'undefined') {
+  class Port {
+    constructor() {
+      this.onmessage = null;
+      this.other = null;
+    }
+    postMessage(data) {
+      const target = this.other;
+      setTimeout(() => target && target.onmessage && target.onmessage({ data }), 0);
+    }
+    start() {}
+    close() {}
+    addEventListener() {}
+    removeEventListener() {}
+  }
+  class MessageChannel {
+    constructor() {
+      this.port1 = new Port();
+      this.port2 = new Port();
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  }
+  window.MessageChannel = MessageChannel;
+  global.MessageChannel = MessageChannel;
+}

@@ -10,6 +10,17 @@ export const MESSAGE_TEXTS = {
   /** A timeout text reaching the message helper. */
   connectionTimedOut: '连接超时，请检查网络',
   loggedOut: '已退出登录',
+  /** spec 01 §6: a guarded screen asked for from face collection before login. */
+  uploadFaceFirst: '请先上传人脸采集',
+  /** spec 01 §4 "Save feedback". */
+  saveSuccess: '保存成功',
+  /** Password changed, on the profile page and in the forgot-password dialog. */
+  changeSuccess: '修改成功',
+  /** spec 02 face collection. */
+  uploadSuccess: '上传成功',
+  cameraDisabled: '您的摄像头已被禁用',
+  /** spec 02 §4: the face-photo dialog's warning. */
+  faceStudyWarning: '温馨提示：人脸采集后不足1分钟即开始学习的，可能被视为作弊行为。',
 } as const;
 
 /** An answer that is not `{ code, message, data }` (a proxy's 502 page, say). */

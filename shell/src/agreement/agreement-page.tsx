@@ -1,6 +1,23 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
+import { Skeleton, Typography } from 'antd';
+import { api } from '@yaoshi/api-client/api';
+import { SafeHtml } from '../safe-html/safe-html';
 
-/** /agreement: a page of the account frame, kept by the shell; built with the login work. */
+const agreementApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    agreement: build.query<{ agreement: string }, void>({
+      query: () => ({ method: 'GET', path: '/v1/agreement' }),
+    }),
+  }),
+});
+
+/** /agreement (spec 02): the agreement and privacy policy, server HTML sanitized. */
 export function AgreementPage() {
-  return <UnderConstruction title="服务协议" />;
+  const { data, isLoading } = agreementApi.useAgreementQuery();
+  if (isLoading) return <Skeleton active />;
+  return (
+    <article>
+      <Typography.Title level={3}>协议与隐私政策</Typography.Title>
+      <SafeHtml html={data?.agreement ?? ''} label="协议内容" />
+    </article>
+  );
 }

@@ -1,41 +1,72 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Skeleton } from 'antd';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { RemotePage } from '../federation/remote-page';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
 import { StudentFrame } from '../student-area/student-frame';
 import type { RouteHandle } from './route-handle';
 import { SITE_ROUTES, type SiteRoute } from './site-routes';
+import type { SiteStore } from './store';
 
 function pageOf(route: SiteRoute): ReactNode {
   const { source } = route;
-  if (source.kind === 'shell') return <source.Page />;
+  if (source.kind === 'shell') {
+    return (
+      <Suspense fallback={<Skeleton active />}>
+        <source.Page />
+      </Suspense>
+    );
+  }
   // key: a different route of the same remote gets a fresh loader and boundary.
   return <RemotePage key={route.path} remote={source.remote} exposed={source.exposed} />;
 }
 
-function routeObject(route: SiteRoute): RouteObject {
+function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject {
   const page = pageOf(route);
   const handle: RouteHandle = { title: route.title };
   return {
     path: route.path,
     handle,
+    ...(guard ? { loader: guardLoader(guard) } : {}),
     element: route.area === 'student' ? <StudentFrame activeMenuPath={route.menuPath}>{page}</StudentFrame> : page,
   };
 }
 
-export const routeObjects: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    children: [...SITE_ROUTES.map(routeObject), { path: '*', element: <NotFoundPage /> }],
-  },
-];
+/** The route tree; with a guard context every route runs the login guard first. */
+export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
+  return [
+    {
+      element: <SiteLayout />,
+      // The guard answers synchronously: nothing to show meanwhile.
+      HydrateFallback: () => null,
+      children: [...SITE_ROUTES.map((route) => routeObject(route, guard)), { path: '*', element: <NotFoundPage /> }],
+    },
+  ];
+}
 
-export function createSiteRouter() {
-  return createBrowserRouter(routeObjects);
+/** The routes without the guard (route-table tests). */
+export const routeObjects: RouteObject[] = siteRouteObjects(null);
+
+type SiteRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Builds the router with the guard reading the store and the router's own location. */
+function guardedRouter(store: SiteStore, create: (routes: RouteObject[]) => SiteRouter): SiteRouter {
+  let router: SiteRouter | undefined;
+  const guard: GuardContext = {
+    isLoggedInMemory: () => store.getState().session.isLogin,
+    currentPath: () => (router?.state.initialized ? router.state.location.pathname : null),
+  };
+  router = create(siteRouteObjects(guard));
+  return router;
+}
+
+export function createSiteRouter(store: SiteStore) {
+  return guardedRouter(store, (routes) => createBrowserRouter(routes));
 }
 
 /** Tests: the same routes in memory. */
-export function createSiteMemoryRouter(initialPath: string) {
-  return createMemoryRouter(routeObjects, { initialEntries: [initialPath] });
+export function createSiteMemoryRouter(initialPath: string, store: SiteStore) {
+  return guardedRouter(store, (routes) => createMemoryRouter(routes, { initialEntries: [initialPath] }));
 }

@@ -4,6 +4,8 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Provider } from 'react-redux';
+import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
+import { LoginPanel } from '../login/login-panel';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
 import type { SiteStore } from './store';
@@ -21,12 +23,17 @@ ConfigProvider.config({
   ),
 });
 
+/** What the shell lends to remote pages (the home page places the login panel). */
+const SITE_SLOTS: SiteSlots = { LoginPanel };
+
 /** One React tree carries the store, antd's context and the remote registry for shell and remotes alike. */
 export function SiteProviders({ store, registry, children }: { store: SiteStore; registry: RemoteRegistry; children: ReactNode }) {
   return (
     <Provider store={store}>
       <ConfigProvider locale={zhCN} theme={SITE_THEME}>
-        <RemoteRegistryContext.Provider value={registry}>{children}</RemoteRegistryContext.Provider>
+        <SiteSlotsContext.Provider value={SITE_SLOTS}>
+          <RemoteRegistryContext.Provider value={registry}>{children}</RemoteRegistryContext.Provider>
+        </SiteSlotsContext.Provider>
       </ConfigProvider>
     </Provider>
   );

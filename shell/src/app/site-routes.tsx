@@ -1,10 +1,7 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RemoteKey } from '../federation/remote-catalog';
-import { AgreementPage } from '../agreement/agreement-page';
 import { AssessmentPage } from '../assessment/assessment-page';
-import { MyInfoPage } from '../my-info/my-info-page';
 import { OnlineTeachingPage } from '../online-teaching/online-teaching-page';
-import { StudentsNotePage } from '../students-note/students-note-page';
 import type { StudentMenuPath } from '../student-area/student-menu';
 
 /**
@@ -22,6 +19,11 @@ export interface SiteRoute {
   /** The side-menu item lit on this route (spec 01: "the route's meta active value"). */
   menuPath?: StudentMenuPath;
 }
+
+// Account pages with forms or sanitized HTML load on demand, not with the home page.
+const MyInfoPage = lazy(() => import('../my-info/my-info-page').then((m) => ({ default: m.MyInfoPage })));
+const StudentsNotePage = lazy(() => import('../students-note/students-note-page').then((m) => ({ default: m.StudentsNotePage })));
+const AgreementPage = lazy(() => import('../agreement/agreement-page').then((m) => ({ default: m.AgreementPage })));
 
 const remote = (key: RemoteKey, exposed: string): PageSource => ({ kind: 'remote', remote: key, exposed });
 const shell = (Page: ComponentType): PageSource => ({ kind: 'shell', Page });

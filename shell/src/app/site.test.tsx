@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
+import { ok } from '@yaoshi/api-client/testing/stub-api';
 import { fakeRegistry, renderSite, serveSiteContent } from '../testing/render-site';
 import { routeObjects } from './router';
 import { SITE_ROUTES } from './site-routes';
@@ -30,7 +31,7 @@ test('every route of both specs is registered, with its owner', () => {
 
 test('a route renders its remote page inside the student frame, titled per spec 02', async () => {
   serveSiteContent();
-  renderSite('/myOrder');
+  await renderSite('/myOrder');
   expect(await screen.findByRole('heading', { name: 'orders:MyOrder' })).toBeInTheDocument();
   const menu = screen.getByRole('menu', { name: '学员中心菜单' });
   expect(within(menu).getByRole('link', { name: '我的订单' }).closest('li')).toHaveClass('ant-menu-item-selected');
@@ -40,7 +41,7 @@ test('a route renders its remote page inside the student frame, titled per spec 
 
 test('a child route lights its parent menu item (video learning → 专业课学习)', async () => {
   serveSiteContent();
-  renderSite('/videoLearning?cid=3');
+  await renderSite('/videoLearning?cid=3');
   await screen.findByRole('heading', { name: 'study:VideoLearning' });
   const menu = screen.getByRole('menu', { name: '学员中心菜单' });
   expect(within(menu).getByRole('link', { name: '专业课学习' }).closest('li')).toHaveClass('ant-menu-item-selected');
@@ -48,14 +49,14 @@ test('a child route lights its parent menu item (video learning → 专业课学
 
 test('the home page title is the association name', async () => {
   serveSiteContent();
-  renderSite('/');
+  await renderSite('/');
   expect(await screen.findByRole('heading', { name: 'public-content:Home' })).toBeInTheDocument();
   await waitFor(() => expect(document.title).toBe('某省药师协会'));
 });
 
 test('with one remote down, its route shows the message while header, footer and other remotes work', async () => {
   serveSiteContent();
-  const router = renderSite('/myOrder', fakeRegistry(['orders']));
+  const router = await renderSite('/myOrder', fakeRegistry(['orders']));
   expect(await screen.findByText('「订单管理」模块暂时无法加载，请检查网络后重试')).toBeInTheDocument();
   expect(await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' })).toBeInTheDocument();
   expect(await screen.findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
@@ -64,13 +65,14 @@ test('with one remote down, its route shows the message while header, footer and
 });
 
 test('shell pages render without any remote', async () => {
-  serveSiteContent();
-  renderSite('/studentsNote', fakeRegistry(['public-content', 'enrolment', 'study', 'orders']));
-  expect(await screen.findByTestId('page-title')).toHaveTextContent('学员须知');
+  serveSiteContent({ '/v1/pc_notes': () => ok({ thumb: '', excerpt: '流程摘要', content: '<p>须知正文</p>' }) });
+  await renderSite('/studentsNote', fakeRegistry(['public-content', 'enrolment', 'study', 'orders']));
+  expect(await screen.findByRole('heading', { name: '专业科目学习考核流程及介绍' })).toBeInTheDocument();
+  expect(await screen.findByText('须知正文')).toBeInTheDocument();
 });
 
 test('an unknown path says so', async () => {
   serveSiteContent();
-  renderSite('/no-such-page');
+  await renderSite('/no-such-page');
   expect(await screen.findByText('页面不存在')).toBeInTheDocument();
 });

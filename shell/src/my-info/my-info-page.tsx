@@ -1,6 +1,15 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
+import { Tabs } from 'antd';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
 
-/** /myInfo: a page of the account frame, kept by the shell; built with the login work. */
+/** /myInfo (spec 01 §2): two tabs, 学员信息 and 修改密码. */
 export function MyInfoPage() {
-  return <UnderConstruction title="我的信息" />;
+  return (
+    <Tabs
+      items={[
+        { key: 'profile', label: '学员信息', children: <ProfileForm /> },
+        { key: 'password', label: '修改密码', children: <PasswordForm /> },
+      ]}
+    />
+  );
 }

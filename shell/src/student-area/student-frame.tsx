@@ -1,48 +1,50 @@
-import type { ReactNode } from 'react';
-import { Avatar, Button, Layout, Menu, Modal } from 'antd';
-import { useDispatch, useSelector } from 'react-redux';
+import { useState, type ReactNode } from 'react';
+import { Avatar, Button, Layout, Menu } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
-import { endSession, selectSession } from '@yaoshi/api-client/session';
-import { AVATAR_CHANGE_CONFIRM, FACE_COLLECTION_PATH } from './avatar-change';
+import { AVATAR_WARNING_TEXT, CLOSED_TIP, TipDialog, type TipConfirmEvent, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
+import { useLogout } from '../login/use-logout';
+import { useUserData } from '../login/use-user-data';
+import { FACE_COLLECTION_PATH } from './avatar-change';
 import { STUDENT_MENU, STUDENT_MENU_WIDTH_PX } from './student-menu';
 
 export const WELCOME_FALLBACK_NAME = '学员';
 
 /**
  * The student centre's frame: welcome bar across the top, side menu on the left, the page
- * on the right. Login and the route guard arrive with the login work; until then the
- * frame greets whoever is in the session, or 学员.
+ * on the right. The route guard has let only logged-in learners in.
  */
 export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: string | undefined; children: ReactNode }) {
-  const { userData } = useSelector(selectSession);
-  const dispatch = useDispatch();
+  const userData = useUserData();
   const navigate = useNavigate();
-  const [modal, modalHolder] = Modal.useModal();
+  const logout = useLogout();
+  const [tip, setTip] = useState<TipDialogModel>(CLOSED_TIP);
 
-  const confirmAvatarChange = () => {
-    void modal.confirm({ ...AVATAR_CHANGE_CONFIRM, onOk: () => navigate(FACE_COLLECTION_PATH) });
-  };
-  const logout = () => {
-    endSession(dispatch);
-    navigate('/');
+  const onTipConfirm = (event: TipConfirmEvent) => {
+    setTip(CLOSED_TIP);
+    if (event === 'sureOpen') void navigate(FACE_COLLECTION_PATH);
   };
 
   return (
     <section aria-label="学员中心">
-      {modalHolder}
+      <TipDialog model={tip} onConfirm={onTipConfirm} onCancel={() => setTip(CLOSED_TIP)} />
       <div
         role="banner"
         aria-label="欢迎栏"
         style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', background: '#e6f0fa', borderRadius: 4 }}
       >
-        <button type="button" onClick={confirmAvatarChange} aria-label="更换人脸头像" style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}>
+        <button
+          type="button"
+          onClick={() => setTip({ show: true, text: AVATAR_WARNING_TEXT })}
+          aria-label="更换人脸头像"
+          style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
+        >
           <Avatar src={userData?.avatar || undefined}>{(userData?.name ?? WELCOME_FALLBACK_NAME).slice(0, 1)}</Avatar>
         </button>
         <span style={{ flex: 1 }}>
           欢迎您，{userData?.name ?? WELCOME_FALLBACK_NAME}！
         </span>
         <Link to="/">返回首页</Link>
-        <Button size="small" onClick={logout}>
+        <Button size="small" onClick={() => void logout()}>
           退出登录
         </Button>
       </div>

@@ -1,6 +1,23 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
+import { Image, Skeleton, Typography } from 'antd';
+import { SafeHtml } from '../safe-html/safe-html';
+import { useStudentsNoteQuery } from './students-note-api';
 
-/** /studentsNote: a page of the account frame, kept by the shell; built with the login work. */
+export const STUDENTS_NOTE_HEADINGS = {
+  process: '专业科目学习考核流程及介绍',
+  notice: '学员须知',
+} as const;
+
+/** /studentsNote (spec 01 §2): banner, the process heading and excerpt, then the notice. Failures leave it empty (§8). */
 export function StudentsNotePage() {
-  return <UnderConstruction title="学员须知" />;
+  const { data, isLoading } = useStudentsNoteQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (isLoading) return <Skeleton active />;
+  return (
+    <article>
+      {data?.thumb && <Image src={data.thumb} alt="学员须知横幅" preview={false} style={{ width: '100%' }} />}
+      <Typography.Title level={3}>{STUDENTS_NOTE_HEADINGS.process}</Typography.Title>
+      <Typography.Paragraph>{data?.excerpt}</Typography.Paragraph>
+      <Typography.Title level={3}>{STUDENTS_NOTE_HEADINGS.notice}</Typography.Title>
+      <SafeHtml html={data?.content ?? ''} label="学员须知内容" />
+    </article>
+  );
 }

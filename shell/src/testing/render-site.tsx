@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { RouterProvider } from 'react-router-dom';
 import { ok, stubApi, type ReceivedCall, type StubRoute } from '@yaoshi/api-client/testing/stub-api';
 import { createSiteMemoryRouter } from '../app/router';
@@ -58,12 +58,19 @@ export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
   };
 }
 
-export function renderSite(path: string, registry: RemoteRegistry = fakeRegistry()) {
-  const router = createSiteMemoryRouter(path);
+/** Renders the whole site on `path`; logged in (the localStorage flag) unless `anonymous`. */
+export async function renderSite(path: string, registry: RemoteRegistry = fakeRegistry(), options: { anonymous?: boolean } = {}) {
+  if (!options.anonymous) localStorage.setItem('isLogin', 'true');
+  const store = createSiteStore();
+  const router = createSiteMemoryRouter(path, store);
   render(
-    <SiteProviders store={createSiteStore()} registry={registry}>
+    <SiteProviders store={store} registry={registry}>
       <RouterProvider router={router} />
     </SiteProviders>,
   );
-  return router;
+  // The guard runs as a loader: wait for the first navigation to settle.
+  await act(async () => {
+    while (!router.state.initialized || router.state.navigation.state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return Object.assign(router, { store });
 }

@@ -3,12 +3,15 @@ import { Link } from 'react-router-dom';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { CATEGORY_IDS, CATEGORY_NAMES, newsListHref } from '../articles/categories';
 import { HOME_ASSOCIATION_NEWS_COUNT, HOME_TAB_GROUPS } from './home-layout';
+import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { LoginPanelPlaceholder } from './login-panel-placeholder';
 import { Slideshow } from './slideshow';
 import { MORE_LABEL, TabbedArticleLists } from './tabbed-article-lists';
 
 /** `/`: slideshow, association news beside the login box, and the two tabbed lists. */
 export default function HomePage() {
+  // The login box belongs to the shell (one store, one session); it lends it through a slot.
+  const { LoginPanel = LoginPanelPlaceholder } = useSiteSlots();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {/* The banners are drawn 1200 × 280: the full content width. */}
@@ -25,7 +28,7 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} md={8}>
-          <LoginPanelPlaceholder />
+          <LoginPanel />
         </Col>
       </Row>
       <Row gutter={[16, 16]}>

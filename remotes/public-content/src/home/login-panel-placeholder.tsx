@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 
-/** Where the login box goes; login itself is the next piece of work. */
+/** Shown only when no shell lends its login panel (the remote on its own, in tests). */
 export function LoginPanelPlaceholder() {
   return (
     <Card title="学员登录" size="small" style={{ height: '100%' }}>

@@ -1,7 +1,63 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Progress, Result, Space } from 'antd';
+import { Link } from 'react-router-dom';
+import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { showMessage } from '@yaoshi/ui/show-message';
+import { AVATAR_PATH, useUploadAvatarMutation } from './face-api';
+import { FaceCapture } from './face-capture';
 
-/** /faceCollection: not built yet; says so instead of rendering nothing. */
+/** Outside a lesson the photo belongs to no course. */
+const NO_COURSE = 0;
+
+/** /faceCollection (spec 02): take a face photo after a 5 s countdown and upload it for review. */
 export default function FaceCollectionPage() {
-  return <UnderConstruction title={PAGE_TITLES['./FaceCollection']} />;
+  const [upload, { isLoading, isSuccess, reset }] = useUploadAvatarMutation();
+  const [percent, setPercent] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => onUploadProgress(AVATAR_PATH, setPercent), []);
+
+  const onCapture = useCallback(
+    (avatar: string) => {
+      setPercent(0);
+      upload({ avatar, course_id: NO_COURSE })
+        .unwrap()
+        .then(() => showMessage(MESSAGE_TEXTS.uploadSuccess))
+        .catch(() => undefined); // a non-200 reply shows its message (error catalogue)
+    },
+    [upload],
+  );
+
+  return (
+    <Card title="人脸采集" style={{ maxWidth: 720, margin: '0 auto' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%', alignItems: 'center' }}>
+        <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
+        {isSuccess ? (
+          <Result
+            status="success"
+            title={MESSAGE_TEXTS.uploadSuccess}
+            subTitle="照片已提交审核，审核通过后即可登录学习。"
+            extra={[
+              <Link key="home" to="/">
+                返回首页
+              </Link>,
+              <Button key="again" onClick={() => {
+                  reset();
+                  setAttempt((n) => n + 1);
+                }}>
+                重新采集
+              </Button>,
+            ]}
+          />
+        ) : (
+          <>
+            <p style={{ margin: 0 }}>请正对摄像头，点击「开始采集」后保持不动，5 秒后自动拍照并上传。</p>
+            <FaceCapture key={attempt} onCapture={onCapture} disabled={isLoading} />
+            {isLoading && <Progress percent={percent} status="active" style={{ width: 401 }} aria-label="上传进度" />}
+          </>
+        )}
+      </Space>
+    </Card>
+  );
 }

@@ -5,7 +5,7 @@ beforeEach(() => sessionStorage.clear());
 
 test('the footer shows friend links and the site settings from the server', async () => {
   serveSiteContent();
-  renderSite('/contactUs');
+  await renderSite('/contactUs');
   const footer = screen.getByRole('contentinfo');
   expect(await within(footer).findByRole('link', { name: '国家药品监督管理局' })).toHaveAttribute('href', 'https://www.nmpa.gov.cn/');
   expect(await within(footer).findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
@@ -17,12 +17,12 @@ test('the footer shows friend links and the site settings from the server', asyn
 
 test('site settings are read once per browser session', async () => {
   const first = serveSiteContent();
-  renderSite('/');
+  await renderSite('/');
   await screen.findByText('主办单位：某省药师协会秘书处');
   expect(first.filter((c) => c.path === '/v1/site')).toHaveLength(1);
   document.body.innerHTML = '';
   const second = serveSiteContent();
-  renderSite('/');
+  await renderSite('/');
   await screen.findByText('主办单位：某省药师协会秘书处');
   expect(second.filter((c) => c.path === '/v1/site')).toHaveLength(0);
 });

@@ -19,7 +19,7 @@ async function navLinks() {
 
 test('首页 first, then the server categories without id 6; 协会简介 has its own page', async () => {
   serveSiteContent();
-  renderSite('/contactUs');
+  await renderSite('/contactUs');
   expect(await navLinks()).toEqual([
     ['首页', '/'],
     ['协会动态', '/newsList?newsId=1&currentNavIdx=1'],
@@ -32,14 +32,14 @@ test('首页 first, then the server categories without id 6; 协会简介 has it
 
 test('categories come from sessionStorage while fresh, and from the server once expired', async () => {
   const first = serveSiteContent();
-  renderSite('/', fakeRegistry());
+  await renderSite('/', fakeRegistry());
   await navLinks();
   expect(first.filter((c) => c.path === '/v1/category')).toHaveLength(1);
   document.body.innerHTML = '';
 
   // A new page load in the same browser session: no call.
   const second = serveSiteContent({ '/v1/category': () => ({ status: 500, body: 'should not be asked' }) });
-  renderSite('/');
+  await renderSite('/');
   expect(await navLinks()).toContainEqual(['新闻资讯', '/newsList?newsId=4&currentNavIdx=3']);
   expect(second.filter((c) => c.path === '/v1/category')).toHaveLength(0);
   document.body.innerHTML = '';
@@ -47,7 +47,7 @@ test('categories come from sessionStorage while fresh, and from the server once 
   // 2.4 h later: asked again.
   writeCache(sessionStorage, SESSION_CACHE_KEYS.navigation, [{ id: 99, name: '过期栏目' }], NAV_CACHE_TTL_MS, Date.now() - NAV_CACHE_TTL_MS - 1);
   const third = serveSiteContent();
-  renderSite('/');
+  await renderSite('/');
   expect(await navLinks()).not.toContainEqual(['过期栏目', expect.anything()]);
   expect(third.filter((c) => c.path === '/v1/category')).toHaveLength(1);
 });
@@ -59,7 +59,7 @@ test.each([
   ['/newsList?newsId=2', '办事指南'], // a link without the index still lights its category
 ])('on %s the header highlights %s', async (path, label) => {
   serveSiteContent();
-  renderSite(path);
+  await renderSite(path);
   const link = await within(navigation()).findByRole('link', { name: label });
   expect(link.closest('li')).toHaveClass('ant-menu-item-selected');
   expect(navigation().querySelectorAll('.ant-menu-item-selected')).toHaveLength(1);

@@ -1,0 +1,44 @@
+import { api } from '@yaoshi/api-client/api';
+import type { UserData } from '@yaoshi/api-client/session';
+
+/** spec 01 §7: what login answers. */
+export interface LoginResult {
+  token: string;
+  face_init: number;
+}
+
+export type LoginRequest =
+  | { type: '1'; username: string; password: string }
+  | { type: '2'; phone: string; vcode: string };
+
+export interface ForgetRequest {
+  password: string;
+  confirm_password: string;
+  phone: string;
+  vcode: string;
+  idcard: string;
+}
+
+/** Login, SMS codes, forgotten password, user info and logout: the calls of the login box and the frame. */
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResult, LoginRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/login', payload }),
+    }),
+    sendCode: build.mutation<unknown, { phone: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/vcode', payload }),
+    }),
+    forget: build.mutation<unknown, ForgetRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/forget', payload: { ...payload } }),
+    }),
+    userInfo: build.query<UserData, void>({
+      query: () => ({ method: 'GET', path: '/v1/userinfo' }),
+      providesTags: ['UserInfo'],
+    }),
+    logout: build.mutation<unknown, void>({
+      query: () => ({ method: 'POST', path: '/v1/logout' }),
+    }),
+  }),
+});
+
+export const { useLoginMutation, useSendCodeMutation, useForgetMutation, useLazyUserInfoQuery, useLogoutMutation } = accountApi;

@@ -1,0 +1,74 @@
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { showMessage } from '@yaoshi/ui/show-message';
+import { useForgetMutation, useSendCodeMutation, type ForgetRequest } from './account-api';
+import { CodeButton } from './code-button';
+import { FORGET_RULES, LOGIN_LIMITS, codeRequestProblem } from './login-rules';
+
+/** 忘记密码 (spec 01 §4, §5): closed by 取消, or after 修改成功. */
+export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<ForgetRequest>();
+  const [forget, { isLoading }] = useForgetMutation();
+  const [sendCode] = useSendCodeMutation();
+
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
+  const requestCode = async (): Promise<boolean> => {
+    const phone: string = form.getFieldValue('phone') ?? '';
+    const problem = codeRequestProblem(phone);
+    if (problem) {
+      showMessage(problem, { type: 'warning' });
+      return false;
+    }
+    try {
+      await sendCode({ phone }).unwrap();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const onFinish = async (values: ForgetRequest) => {
+    try {
+      await forget(values).unwrap();
+    } catch {
+      return; // the error catalogue has shown the server's message
+    }
+    showMessage(MESSAGE_TEXTS.changeSuccess);
+    close();
+  };
+
+  return (
+    <Modal title="忘记密码" open={open} onCancel={close} footer={null} destroyOnHidden>
+      <Form<ForgetRequest> form={form} layout="vertical" onFinish={(values) => void onFinish(values)} aria-label="忘记密码">
+        <Form.Item label="身份证号" name="idcard" rules={FORGET_RULES.idcard}>
+          <Input maxLength={LOGIN_LIMITS.usernameMaxLength} />
+        </Form.Item>
+        <Form.Item label="手机号" name="phone" rules={FORGET_RULES.phone}>
+          <Input maxLength={LOGIN_LIMITS.phoneLength} />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="vcode" rules={FORGET_RULES.vcode} noStyle>
+              <Input maxLength={LOGIN_LIMITS.codeMaxLength} aria-label="验证码" />
+            </Form.Item>
+            <CodeButton send={requestCode} />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item label="新密码" name="password" rules={FORGET_RULES.password}>
+          <Input.Password autoComplete="new-password" aria-label="新密码" />
+        </Form.Item>
+        <Form.Item label="确认新密码" name="confirm_password" rules={FORGET_RULES.confirmPassword}>
+          <Input.Password autoComplete="new-password" aria-label="确认新密码" />
+        </Form.Item>
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={close}>取消</Button>
+          <Button type="primary" htmlType="submit" loading={isLoading}>
+            确定
+          </Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}

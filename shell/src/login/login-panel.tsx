@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Avatar, Button, Card, Checkbox, Form, Input, Segmented, Space, Typography } from 'antd';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
+import { showMessage } from '@yaoshi/ui/show-message';
+import { useLazyUserInfoQuery, useLoginMutation, useSendCodeMutation } from './account-api';
+import { CodeButton } from './code-button';
+import { ForgotPasswordModal } from './forgot-password-modal';
+import { LOGIN_LIMITS, LOGIN_RULES, LOGIN_TEXTS, codeRequestProblem } from './login-rules';
+import { useLogout } from './use-logout';
+import { useUserData } from './use-user-data';
+
+type LoginMode = 'password' | 'code';
+
+interface LoginFormValues {
+  username?: string;
+  password?: string;
+  phone?: string;
+  vcode?: string;
+  agreement: boolean;
+}
+
+const MODE_OPTIONS = [
+  { value: 'password', label: '密码登录' },
+  { value: 'code', label: '验证码登录' },
+] satisfies { value: LoginMode; label: string }[];
+
+export const STUDENT_AREA_HOME = '/studentsNote';
+export const FACE_COLLECTION_PATH = '/faceCollection';
+
+/** The home page's login box (spec 01 §2, §4, §5), or the logged-in panel. */
+export function LoginPanel() {
+  const { isLogin } = useSelector(selectSession);
+  return isLogin ? <LoggedInPanel /> : <LoginBox />;
+}
+
+function LoginBox() {
+  const [mode, setMode] = useState<LoginMode>('password');
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [form] = Form.useForm<LoginFormValues>();
+  const [login, { isLoading }] = useLoginMutation();
+  const [sendCode] = useSendCodeMutation();
+  const [fetchUserInfo] = useLazyUserInfoQuery();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  const requestCode = async (): Promise<boolean> => {
+    const phone: string = form.getFieldValue('phone') ?? '';
+    const problem = codeRequestProblem(phone);
+    if (problem) {
+      showMessage(problem, { type: 'warning' });
+      return false;
+    }
+    try {
+      await sendCode({ phone }).unwrap();
+      return true;
+    } catch {
+      return false; // the error catalogue has shown the server's message
+    }
+  };
+
+  const onFinish = async (values: LoginFormValues) => {
+    const request =
+      mode === 'password'
+        ? { type: '1' as const, username: values.username ?? '', password: values.password ?? '' }
+        : { type: '2' as const, phone: values.phone ?? '', vcode: values.vcode ?? '' };
+    let result;
+    try {
+      result = await login(request).unwrap();
+    } catch {
+      return; // the error catalogue has shown the server's message
+    }
+    if (startSession(dispatch, result.token, result.face_init) === 'faceCollection') {
+      await navigate(FACE_COLLECTION_PATH);
+      return;
+    }
+    try {
+      storeUserData(dispatch, await fetchUserInfo().unwrap());
+    } catch {
+      // The frame asks again; logging in does not depend on it.
+    }
+    await navigate(STUDENT_AREA_HOME);
+  };
+
+  return (
+    <Card title="学员登录" size="small" style={{ height: '100%' }}>
+      <Segmented block options={MODE_OPTIONS} value={mode} onChange={(value) => setMode(value)} style={{ marginBottom: 12 }} />
+      <Form<LoginFormValues> form={form} onFinish={(values) => void onFinish(values)} initialValues={{ agreement: true }} aria-label="学员登录">
+        {mode === 'password' ? (
+          <>
+            <Form.Item name="username" rules={LOGIN_RULES.username}>
+              <Input id="login-username" placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
+            </Form.Item>
+            <Form.Item name="password" rules={LOGIN_RULES.password}>
+              <Input.Password placeholder="密码" aria-label="密码" autoComplete="current-password" />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item name="phone" rules={LOGIN_RULES.phone}>
+              <Input id="login-username" placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
+            </Form.Item>
+            <Form.Item>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="vcode" rules={LOGIN_RULES.vcode} noStyle>
+                  <Input placeholder="验证码" aria-label="验证码" maxLength={LOGIN_LIMITS.codeMaxLength} autoComplete="one-time-code" />
+                </Form.Item>
+                <CodeButton send={requestCode} />
+              </Space.Compact>
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="agreement" valuePropName="checked" rules={LOGIN_RULES.agreement}>
+          <Checkbox>
+            我已阅读并同意<Link to="/agreement">《个人信息与隐私政策》</Link>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isLoading}>
+          登录
+        </Button>
+        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {LOGIN_TEXTS.initialPasswordHint}
+          </Typography.Text>
+          <Button type="link" size="small" onClick={() => setForgotOpen(true)} style={{ padding: 0 }}>
+            忘记密码
+          </Button>
+        </div>
+      </Form>
+      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </Card>
+  );
+}
+
+function LoggedInPanel() {
+  const userData = useUserData();
+  const logout = useLogout();
+  return (
+    <Card title="学员中心" size="small" style={{ height: '100%' }}>
+      <Space orientation="vertical" align="center" style={{ width: '100%' }}>
+        <Avatar size={64} src={userData?.avatar || undefined}>
+          {userData?.name?.slice(0, 1)}
+        </Avatar>
+        <Typography.Text strong>{userData?.name}</Typography.Text>
+        <Typography.Text type="secondary">{LOGIN_TEXTS.loggedIn}</Typography.Text>
+        <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
+        <Button onClick={() => void logout()}>退出登录</Button>
+      </Space>
+    </Card>
+  );
+}
