@@ -1,34 +1,21 @@
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { useForgetMutation, useSendCodeMutation, type ForgetRequest } from './account-api';
+import { useForgetMutation, type ForgetRequest } from './account-api';
 import { CodeButton } from './code-button';
-import { FORGET_RULES, LOGIN_LIMITS, codeRequestProblem } from './login-rules';
+import { useRequestCode } from './use-request-code';
+import { FORGET_RULES, LOGIN_LIMITS } from './login-rules';
 
 /** 忘记密码 (spec 01 §4, §5): closed by 取消, or after 修改成功. */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ForgetRequest>();
   const [forget, { isLoading }] = useForgetMutation();
-  const [sendCode] = useSendCodeMutation();
 
   const close = () => {
     form.resetFields();
     onClose();
   };
-  const requestCode = async (): Promise<boolean> => {
-    const phone: string = form.getFieldValue('phone') ?? '';
-    const problem = codeRequestProblem(phone);
-    if (problem) {
-      showMessage(problem, { type: 'warning' });
-      return false;
-    }
-    try {
-      await sendCode({ phone }).unwrap();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const requestCode = useRequestCode(form);
   const onFinish = async (values: ForgetRequest) => {
     try {
       await forget(values).unwrap();

@@ -3,11 +3,11 @@ import { Avatar, Button, Card, Checkbox, Form, Input, Segmented, Space, Typograp
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
-import { showMessage } from '@yaoshi/ui/show-message';
-import { useLazyUserInfoQuery, useLoginMutation, useSendCodeMutation } from './account-api';
+import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
+import { useRequestCode } from './use-request-code';
 import { ForgotPasswordModal } from './forgot-password-modal';
-import { LOGIN_LIMITS, LOGIN_RULES, LOGIN_TEXTS, codeRequestProblem } from './login-rules';
+import { LOGIN_LIMITS, LOGIN_RULES, LOGIN_TEXTS } from './login-rules';
 import { useLogout } from './use-logout';
 import { useUserData } from './use-user-data';
 
@@ -40,25 +40,11 @@ function LoginBox() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [form] = Form.useForm<LoginFormValues>();
   const [login, { isLoading }] = useLoginMutation();
-  const [sendCode] = useSendCodeMutation();
   const [fetchUserInfo] = useLazyUserInfoQuery();
   const dispatch = useDispatch();
   const navigate = useNavigate();
 
-  const requestCode = async (): Promise<boolean> => {
-    const phone: string = form.getFieldValue('phone') ?? '';
-    const problem = codeRequestProblem(phone);
-    if (problem) {
-      showMessage(problem, { type: 'warning' });
-      return false;
-    }
-    try {
-      await sendCode({ phone }).unwrap();
-      return true;
-    } catch {
-      return false; // the error catalogue has shown the server's message
-    }
-  };
+  const requestCode = useRequestCode(form);
 
   const onFinish = async (values: LoginFormValues) => {
     const request =
