@@ -26,7 +26,6 @@ export const MESSAGES = {
   codeTooManyTries: '验证码错误次数过多，请重新获取',
   phoneNotLinked: '该手机号未绑定学员账号，请使用身份证号登录或联系协会',
   forgotDetailsMismatch: '身份证号与手机号不匹配',
-  forgotPasswordsDiffer: '两次输入的密码不一致',
   codeSentTooSoon: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`,
   codeHourlyLimit: '该手机号本小时获取验证码次数已达上限，请稍后再试',
   codeDailyLimit: '该手机号今日获取验证码次数已达上限，请明天再试',

@@ -55,7 +55,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider }) => {
 
   api.add(accountEndpoints.forget, async ({ payload }) => {
     // The form does not compare the two (spec 01 §5), but the server must pick one password.
-    if (payload.password !== payload.confirm_password) throw badInput(MESSAGES.forgotPasswordsDiffer);
+    if (payload.password !== payload.confirm_password) throw badInput(ACCOUNT_MESSAGES.passwordsDiffer);
     await consumeSmsCode(db, clock, payload.phone, payload.vcode);
     const learner = await findLearnerByPhone(db, payload.phone);
     if (learner === null || learner.idNumber !== payload.idcard) throw badInput(MESSAGES.forgotDetailsMismatch);

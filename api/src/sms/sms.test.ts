@@ -170,7 +170,7 @@ describe('POST /v1/forget', () => {
     assertRefused(await forget({ ...valid, phone: '' }), 400, ACCOUNT_MESSAGES.phoneRequired);
     assertRefused(await forget({ ...valid, phone: '12812345678' }), 400, ACCOUNT_MESSAGES.phoneInvalid);
     assertRefused(await forget({ ...valid, vcode: '' }), 400, ACCOUNT_MESSAGES.codeRequired);
-    assertRefused(await forget({ ...valid, confirm_password: 'reset-02' }), 400, MESSAGES.forgotPasswordsDiffer);
+    assertRefused(await forget({ ...valid, confirm_password: 'reset-02' }), 400, ACCOUNT_MESSAGES.passwordsDiffer);
     assertRefused(await forget(valid), 400, MESSAGES.codeWrong);
 
     dataOf(await requestCode(ZHANG.phone));

@@ -13,9 +13,7 @@ export const MESSAGE_TEXTS = {
   /** spec 01 §6: a guarded screen asked for from face collection before login. */
   uploadFaceFirst: '请先上传人脸采集',
   /** spec 01 §4 "Save feedback". */
-  saveSuccess: '保存成功',
   /** Password changed, on the profile page and in the forgot-password dialog. */
-  changeSuccess: '修改成功',
   /** spec 02 face collection. */
   uploadSuccess: '上传成功',
   cameraDisabled: '您的摄像头已被禁用',

@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, Space } from 'antd';
-import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useForgetMutation, type ForgetRequest } from './account-api';
 import { CodeButton } from './code-button';
@@ -22,7 +22,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     } catch {
       return; // the error catalogue has shown the server's message
     }
-    showMessage(MESSAGE_TEXTS.changeSuccess);
+    showMessage(ACCOUNT_MESSAGES.changeSuccess);
     close();
   };
 

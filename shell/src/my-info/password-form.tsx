@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import type { PasswordChangeRequest } from '@yaoshi/contracts/accounts';
-import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useChangePasswordMutation } from './my-info-api';
 import { PASSWORD_RULES } from './profile-rules';
@@ -15,7 +15,7 @@ export function PasswordForm() {
     } catch {
       return; // the error catalogue has shown the server's message
     }
-    showMessage(MESSAGE_TEXTS.changeSuccess);
+    showMessage(ACCOUNT_MESSAGES.changeSuccess);
     form.resetFields();
   };
   return (

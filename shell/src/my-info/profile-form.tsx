@@ -10,7 +10,7 @@ import {
   SEX_LABELS,
   toShortRegionCode,
 } from '@yaoshi/contracts/profile-rules';
-import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useModifyProfileMutation, useProfileQuery } from './my-info-api';
 import { PROFILE_RULES } from './profile-rules';
@@ -113,7 +113,7 @@ export function ProfileForm() {
     if (!regions) return;
     try {
       await modify(modifyPayloadOf(values, regions)).unwrap();
-      showMessage(MESSAGE_TEXTS.saveSuccess);
+      showMessage(ACCOUNT_MESSAGES.saveSuccess);
     } catch {
       // spec 01 §8: a save failure only stops the save indicator.
     }
