@@ -15,6 +15,11 @@ export function formatBeijingTime(time: Date): string {
   );
 }
 
+/** The calendar year in Beijing: the study year a moment belongs to. */
+export function beijingYearOf(time: Date): number {
+  return new Date(time.getTime() + BEIJING_OFFSET_MS).getUTCFullYear();
+}
+
 /** The inverse, for seeds and tests written in local terms: '2025-03-01 09:30:00' → Date. */
 export function parseBeijingTime(text: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);

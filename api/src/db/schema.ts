@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The whole database schema; drizzle-kit turns changes here into the numbered SQL files
@@ -315,4 +315,183 @@ export const studentPages = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [check('student_pages_known_slug', sql`${table.slug} in ('students-note', 'agreement')`)],
+);
+
+// ── Course catalogue, orders and enrolments (spec 02 §3, §4, §9; spec 01 §3, §4, §9) ────
+//
+// The learning side's core: what can be studied in which year, what a learner ordered and
+// paid for, and which courses are theirs. Payment (provider records, notifications),
+// study progress, ratings, exams, refunds and invoices add their own tables and columns in
+// later sections. Hours and credits are stored in tenths (`class_hour_tenths` 45 = 4.5 h)
+// so sums are exact integers; money is stored in fen.
+
+/** A study year. Make-up years (`is_buxue`) are the ones /myCourseCopy lists. */
+export const academicYears = pgTable(
+  'academic_years',
+  {
+    year: integer('year').primaryKey(),
+    isBuxue: boolean('is_buxue').notNull().default(false),
+    /** 1: the year's 60 professional hours must all be chosen; 2: no hour requirement (spec 02 §5). */
+    needAll: smallint('need_all').notNull().default(1),
+    /** The tip `get_course_type` returns for the year (msg1). */
+    courseTypeTip: text('course_type_tip').notNull().default(''),
+    /** Newest first in `academic_year`; the first one listed is selected by default. */
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    check('academic_years_need_all', sql`${table.needAll} in (1, 2)`),
+    check('academic_years_year_range', sql`${table.year} between 2000 and 2100`),
+  ],
+);
+
+export const COURSE_KINDS = ['professional', 'public'] as const;
+export type CourseKind = (typeof COURSE_KINDS)[number];
+
+export const COURSE_DELIVERIES = ['web', 'face_to_face'] as const;
+export type CourseDelivery = (typeof COURSE_DELIVERIES)[number];
+
+/**
+ * One course of one year. Professional courses are compulsory (1) or elective (2); public
+ * courses (公需课) are one list and carry course_type 1. Face-to-face courses are placeholder
+ * data only: nobody can select, order or study them (spec 02 §1, §6).
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: integer('year')
+      .notNull()
+      .references(() => academicYears.year),
+    kind: text('kind', { enum: COURSE_KINDS }).notNull(),
+    delivery: text('delivery', { enum: COURSE_DELIVERIES }).notNull().default('web'),
+    /** 1 compulsory, 2 elective (spec 02 §3). */
+    courseType: smallint('course_type').notNull(),
+    name: text('name').notNull(),
+    /** Relative to the media folder. */
+    thumb: text('thumb').notNull().default(''),
+    teacherName: text('teacher_name').notNull().default(''),
+    teacherAvatar: text('teacher_avatar').notNull().default(''),
+    teacherDescription: text('teacher_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    creditTenths: integer('credit_tenths').notNull(),
+    classHourTenths: integer('class_hour_tenths').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    /** The lesson video, relative to the media folder, and its length; set together. */
+    videoPath: text('video_path'),
+    durationSeconds: integer('duration_seconds'),
+    /** Percentages of the video at which a face check is taken (spec 02 §3 `photo`). */
+    faceCheckPercents: smallint('face_check_percents').array().notNull().default(sql`'{}'::smallint[]`),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('courses_year_kind_idx').on(table.year, table.kind, table.sortOrder),
+    uniqueIndex('courses_year_kind_name_idx').on(table.year, table.kind, table.name),
+    check('courses_kind', sql`${table.kind} in ('professional', 'public')`),
+    check('courses_delivery', sql`${table.delivery} in ('web', 'face_to_face')`),
+    check('courses_course_type', sql`${table.courseType} in (1, 2)`),
+    check('courses_amounts', sql`${table.creditTenths} >= 0 and ${table.classHourTenths} > 0 and ${table.priceFen} >= 0`),
+    check(
+      'courses_video',
+      sql`(${table.videoPath} is null and ${table.durationSeconds} is null) or (${table.videoPath} is not null and ${table.durationSeconds} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * An order for one year's professional courses (spec 02 §3, §4). `order_no` is the
+ * merchant order number shown to the learner and sent to the payment provider: digits
+ * only, because the invoice form accepts nothing else (订单号只能为数字). The three status
+ * columns are the spec's numbers; which combinations may follow which is the order state
+ * machine's business, in code, and these checks only keep each value in its range.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull().unique(),
+    learnerId: integer('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    year: integer('year')
+      .notNull()
+      .references(() => academicYears.year),
+    /** 1 professional (the only kind sold today; public courses are free to sign up). */
+    educationType: smallint('education_type').notNull().default(1),
+    orderName: text('order_name').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    /** 3 QR (wechat-type, default), 2 redirect (alipay-type). */
+    payType: smallint('pay_type').notNull(),
+    /** 1 unpaid, 2 paid, 3 payment failed, 4 cancelled, 5 refunded. */
+    payStatus: smallint('pay_status').notNull().default(1),
+    /** 0 none, 1 under review, 2 refunding, 3 refund done, 4 refund failed. */
+    refundStatus: smallint('refund_status').notNull().default(0),
+    /** 0 none, 1 under review, 2 issuing, 3 issued, 4 failed. */
+    receiptStatus: smallint('is_receipt').notNull().default(0),
+    createdAt: createdAt(),
+    /** An unpaid order is closed after this moment and can no longer be paid. */
+    payDeadline: timestamp('pay_deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_learner_idx').on(table.learnerId, table.createdAt.desc()),
+    index('orders_unpaid_deadline_idx').on(table.payDeadline).where(sql`${table.payStatus} = 1`),
+    check('orders_order_no_digits', sql`${table.orderNo} ~ '^[0-9]{1,32}$'`),
+    check('orders_price', sql`${table.priceFen} >= 0`),
+    check('orders_pay_type', sql`${table.payType} in (2, 3)`),
+    check('orders_pay_status', sql`${table.payStatus} between 1 and 5`),
+    check('orders_refund_status', sql`${table.refundStatus} between 0 and 4`),
+    check('orders_is_receipt', sql`${table.receiptStatus} between 0 and 4`),
+    check('orders_education_type', sql`${table.educationType} in (1, 2)`),
+  ],
+);
+
+/** The courses an order pays for, with each one's price when the order was made. */
+export const orderCourses = pgTable(
+  'order_courses',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    priceFen: integer('price_fen').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.courseId] }),
+    index('order_courses_course_idx').on(table.courseId),
+    check('order_courses_price', sql`${table.priceFen} >= 0`),
+  ],
+);
+
+/**
+ * A course that is the learner's to study (what `mycourses` / `public_courses_my` list).
+ * Professional courses get one when their order is paid (order_id set); public courses
+ * when the learner signs up (no order). A refund withdraws it (`withdrawn_at`) rather than
+ * deleting it, so the history stays; at most one live enrolment per learner and course.
+ */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    learnerId: integer('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    year: integer('year')
+      .notNull()
+      .references(() => academicYears.year),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('enrolments_live_idx').on(table.learnerId, table.courseId).where(sql`${table.withdrawnAt} is null`),
+    index('enrolments_learner_year_idx').on(table.learnerId, table.year),
+    index('enrolments_order_idx').on(table.orderId),
+  ],
 );

@@ -3,7 +3,7 @@ import { advertisements, articles, categories, friendLinks, siteSettings, slides
 import { articleIdeas } from './article-ideas';
 import { buildSeedArticles } from './article-templates';
 import type { SeedPart } from './seed';
-import { formatBeijingTime } from '../content/published-time';
+import { beijingYearOf } from '../content/published-time';
 import {
   ASSOCIATION,
   CATEGORY_SEED,
@@ -23,7 +23,7 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
   const [existing] = await tx.select({ n: count() }).from(siteSettings);
   if ((existing?.n ?? 0) > 0) return false;
   const now = clock.now();
-  const year = Number(formatBeijingTime(now).slice(0, 4));
+  const year = beijingYearOf(now);
   await tx.insert(siteSettings).values({
     siteName: ASSOCIATION.name,
     wechatQrcode: ASSOCIATION.wechatQrcode,

@@ -12,7 +12,7 @@ import { seedMissing } from './seed';
 import { DEMO_LEARNERS } from './learner-seed';
 import { isValidIdNumber, initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import { eq } from 'drizzle-orm';
-import { learners } from '../db/schema';
+import { academicYears, courses, learners } from '../db/schema';
 import { verifyPassword } from '../accounts/passwords';
 
 let database: DatabaseHandle;
@@ -62,6 +62,8 @@ test('an empty database is seeded once; later starts change nothing', async () =
   assert.equal(seeded.learners, 3);
   assert.equal(seeded.student_pages, 2);
   assert.ok((seeded.friend_links ?? 0) >= 5);
+  assert.equal(seeded.academic_years, 3);
+  assert.equal(seeded.courses, 3 * 24);
 
   assert.equal(await seedMissing(database.db, clock), false);
   assert.deepEqual(await databaseFingerprint(database.db), seeded);
@@ -83,5 +85,28 @@ test('demo learners: valid ID numbers, initial password = last 6 characters', as
     assert.ok(row, profile.name);
     assert.match(row.passwordHash, /^\$argon2id\$/);
     assert.equal(await verifyPassword(row.passwordHash, initialPasswordOf(profile.idNumber)), true);
+  }
+});
+
+test('the demo catalogue: the seeding year first, a make-up year, and hours that meet and exceed the rules', async () => {
+  const years = await database.db.select().from(academicYears).orderBy(academicYears.sortOrder);
+  assert.deepEqual(
+    years.map(({ year, isBuxue }) => [year, isBuxue]),
+    [
+      [2027, false],
+      [2026, false],
+      [2025, true],
+    ],
+  );
+  for (const { year } of years) {
+    const rows = await database.db.select().from(courses).where(eq(courses.year, year));
+    const hours = (keep: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(keep).reduce((sum, row) => sum + row.classHourTenths, 0) / 10;
+    const web = (row: (typeof rows)[number]) => row.kind === 'professional' && row.delivery === 'web';
+    assert.equal(hours((row) => web(row) && row.courseType === 1), 24, `compulsory hours of ${year}`);
+    assert.ok(hours(web) > 60, `professional web hours of ${year} exceed 60`);
+    assert.ok(rows.some((row) => row.delivery === 'face_to_face'), `face-to-face placeholders in ${year}`);
+    assert.ok(hours((row) => row.kind === 'public') > 30, `public hours of ${year} exceed 30`);
+    assert.ok(rows.every((row) => row.priceFen > 0 && row.thumb.startsWith('courses/')));
   }
 });

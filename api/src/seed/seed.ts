@@ -1,12 +1,13 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { seedCatalogue } from './catalogue-seed';
 import { seedContent } from './content-seed';
 import { seedLearners } from './learner-seed';
 import { seedStudentPages } from './student-pages-seed';
 
 /**
  * Demo data, so `npm start` shows a living site. Each part writes one area (content,
- * learners, student pages; courses and orders in later issues, appended below) only
+ * learners, student pages, the course catalogue; enrolments and orders appended below) only
  * where it is missing, so a database seeded by an older version gets the newer parts on
  * its next start and nothing written by hand is overwritten. All parts share one
  * transaction: a failure leaves the database as it was.
@@ -21,7 +22,7 @@ export interface SeedContext {
 /** Writes what of its area is missing; returns whether it wrote anything. */
 export type SeedPart = (context: SeedContext) => Promise<boolean>;
 
-export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages];
+export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages, seedCatalogue];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
 export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {
