@@ -27,3 +27,24 @@ test('the site served beside the API can have its own 404 without touching /v1',
     await database.close();
   }
 });
+
+test('TRUST_PROXY: the client address comes from X-Forwarded-For only when the proxy is trusted', async () => {
+  const database = await openTestDatabase();
+  const ipSeenBy = async (trustProxy: boolean | string[]) => {
+    const app = buildApp({ db: database.db, clock: movableClock(Date.now()), config: { ...configFromEnv({}), trustProxy } });
+    app.get('/ip', async (request) => request.ip);
+    try {
+      const response = await app.inject({ url: '/ip', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      return response.body;
+    } finally {
+      await app.close();
+    }
+  };
+  try {
+    assert.equal(await ipSeenBy(false), '10.0.0.5', 'untrusted: a client cannot pick its own address');
+    assert.equal(await ipSeenBy(['10.0.0.0/8']), '203.0.113.7');
+    assert.equal(await ipSeenBy(['192.168.0.1']), '10.0.0.5', 'a proxy not in the list is not believed');
+  } finally {
+    await database.close();
+  }
+});

@@ -11,6 +11,7 @@ import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { registerMediaRoutes } from './media/media-routes';
+import { mediaUrls } from './media/private-media';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { studentPageRoutes } from './student-pages/student-page-routes';
@@ -40,8 +41,10 @@ export interface BuildAppOptions {
  * (deploy/ adds the static site) before `listen`.
  */
 export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
     // The body limit proper is per route (MAX_BODY_BYTES); this is the default for
     // anything registered later, e.g. by deploy/.
     bodyLimit: 1024 * 1024,
@@ -61,10 +64,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       smsProvider:
         options.smsProvider ??
         (isProduction(options.config) ? unconfiguredSmsProvider(app.log) : outboxSmsProvider(options.db, options.clock, app.log)),
+      mediaUrls: urls,
     },
     options.routeModules ?? ROUTE_MODULES,
   );
-  registerMediaRoutes(app, options.config.mediaDir);
+  registerMediaRoutes(app, options.config.mediaDir, urls);
   // Development and tests only: what the outbox "sent", for people and browser tests.
   if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;

@@ -44,6 +44,18 @@ test('a port that is not a port is refused', () => {
 test('production with the public development secret refuses to start', () => {
   assert.throws(() => loadConfig({}, { NODE_ENV: 'production' }), /API_SIGN_SECRET/);
   assert.throws(() => loadConfig({ nodeEnv: 'production' }, {}), ConfigError);
-  assert.equal(loadConfig({}, { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret' }).nodeEnv, 'production');
+  assert.throws(() => loadConfig({}, { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret' }), /MEDIA_URL_SECRET/);
+  assert.equal(
+    loadConfig({}, { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret', MEDIA_URL_SECRET: 'another real secret' }).nodeEnv,
+    'production',
+  );
   assert.equal(loadConfig({}, {}).signSecret, DEVELOPMENT_SIGN_SECRET, 'development may use the default');
+});
+
+test('TRUST_PROXY: off by default, true, or a list of proxy addresses; nonsense refused', () => {
+  assert.equal(configFromEnv({}).trustProxy, false);
+  assert.equal(configFromEnv({ TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.equal(configFromEnv({ TRUST_PROXY: 'false' }).trustProxy, false);
+  assert.deepEqual(configFromEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1']);
+  assert.throws(() => configFromEnv({ TRUST_PROXY: 'yes please' }), ConfigError);
 });

@@ -22,6 +22,15 @@ export interface Config {
   signAppId: string;
   /** `API_SIGN_SECRET`, default `dev-secret-change-me` (refused in production). */
   signSecret: string;
+  /** `MEDIA_URL_SECRET`: signs the URLs of private media (face photos); refused in production when left at the default. */
+  mediaUrlSecret: string;
+  /**
+   * `TRUST_PROXY`: set when the server runs behind a reverse proxy or load balancer, so
+   * per-IP limits see the client's address from `X-Forwarded-For` rather than the proxy's.
+   * `true` (trust every hop: only when the proxy is the sole way in) or a comma-separated
+   * list of the proxies' addresses/CIDRs; default off.
+   */
+  trustProxy: boolean | string[];
   /** `NODE_ENV`, default `development`. */
   nodeEnv: string;
   /** `LOG_LEVEL`, default `info`. */
@@ -35,6 +44,9 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEFAULT_DATA_DIR = path.join(REPOSITORY_ROOT, '.data');
 export const DEFAULT_MEDIA_DIR = path.join(API_ROOT, 'media');
+
+/** Public, in this repository: only for development and tests. */
+export const DEVELOPMENT_MEDIA_URL_SECRET = 'dev-media-url-secret-change-me';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -57,6 +69,16 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
+function parseTrustProxy(text: string | undefined): Config['trustProxy'] {
+  if (text === undefined || text === 'false') return false;
+  if (text === 'true') return true;
+  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (addresses.length === 0 || addresses.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part))) {
+    throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${text}".`);
+  }
+  return addresses;
+}
+
 export function configFromEnv(env: Environment = process.env): Config {
   return {
     port: parsePort(read(env, 'PORT')),
@@ -66,6 +88,8 @@ export function configFromEnv(env: Environment = process.env): Config {
     mediaDir: path.resolve(read(env, 'MEDIA_DIR') ?? DEFAULT_MEDIA_DIR),
     signAppId: read(env, 'API_SIGN_APP_ID') ?? DEFAULT_APP_ID,
     signSecret: read(env, 'API_SIGN_SECRET') ?? DEVELOPMENT_SIGN_SECRET,
+    mediaUrlSecret: read(env, 'MEDIA_URL_SECRET') ?? DEVELOPMENT_MEDIA_URL_SECRET,
+    trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     nodeEnv: read(env, 'NODE_ENV') ?? 'development',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };
@@ -85,7 +109,12 @@ export function assertUsableConfig(config: Config): Config {
       'API_SIGN_SECRET is the public development default; set a real secret to run with NODE_ENV=production.',
     );
   }
-  if (config.signAppId.length === 0 || config.signSecret.length === 0) {
+  if (isProduction(config) && config.mediaUrlSecret === DEVELOPMENT_MEDIA_URL_SECRET) {
+    throw new ConfigError(
+      'MEDIA_URL_SECRET is the public development default; set a real secret to run with NODE_ENV=production.',
+    );
+  }
+  if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {
     throw new ConfigError('API_SIGN_APP_ID and API_SIGN_SECRET must not be empty.');
   }
   return config;

@@ -89,13 +89,14 @@ test('profile: a validation error shows on blur, then a valid save says 保存�
   await company.fill('ABC Pharmacy');
   await company.blur();
   await expect(form.getByText('工作单位只能为中文')).toBeVisible();
-  await company.fill('上海市浦东新区人民医院');
+  // A value the seed does not have, so the reload proves the server kept the change.
+  await company.fill('上海市浦东新区公利医院');
   await company.blur();
   await expect(form.getByText('工作单位只能为中文')).toBeHidden();
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('form', { name: '学员信息' }).getByLabel('工作单位')).toHaveValue('上海市浦东新区人民医院');
+  await expect(page.getByRole('form', { name: '学员信息' }).getByLabel('工作单位')).toHaveValue('上海市浦东新区公利医院');
 });
 
 test('password change says 修改成功; the old password is then refused', async ({ page }) => {

@@ -16,7 +16,7 @@ import { changesReadOnlyField, profileChanges, profileOf, userInfoOf } from './p
 import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 
 /** Login, codes, forgotten and changed passwords, profile, logout (spec 01 §4–§7). */
-export const accountRoutes: RouteModule = (api, { db, clock, smsProvider }) => {
+export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls }) => {
   const signedIn = async (learner: LearnerRow) => ({
     token: await openSession(db, clock, learner.id),
     face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
@@ -68,7 +68,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider }) => {
     return null;
   });
 
-  api.add(accountEndpoints.userinfo, async ({ principal }) => userInfoOf(await requireLearner(db, signedInId(principal))));
+  api.add(accountEndpoints.userinfo, async ({ principal }) => userInfoOf(await requireLearner(db, signedInId(principal)), mediaUrls));
 
   api.add(accountEndpoints.profile, async ({ principal }) => profileOf(await requireLearner(db, signedInId(principal))));
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { modifyRequestSchema } from '@yaoshi/contracts/accounts';
 import type { LearnerRow } from './learner-queries';
 import { minutesLocked } from './password-lockout';
-import { changesReadOnlyField, mediaUrl, profileChanges } from './profile';
+import { changesReadOnlyField, profileChanges } from './profile';
 
 const learner = {
   name: '李华',
@@ -52,9 +52,7 @@ test('the form becomes columns with 6-digit region codes; a broken chain is refu
   assert.equal(noCounty?.county, '');
 });
 
-test('media URLs and lock minutes', () => {
-  assert.equal(mediaUrl(null), '');
-  assert.equal(mediaUrl('faces/a.jpg'), '/media/faces/a.jpg');
+test('lock minutes', () => {
   const now = new Date('2025-06-16T02:00:00Z');
   assert.equal(minutesLocked(null, now), null);
   assert.equal(minutesLocked(now, now), null);

@@ -4,17 +4,14 @@ import { normalizeIdNumber } from '@yaoshi/contracts/identity-rules';
 import { normalizeRegionChain } from '@yaoshi/contracts/profile-rules';
 import type { z } from 'zod';
 import type { learners } from '../db/schema';
+import type { MediaUrls } from '../media/private-media';
 import type { LearnerRow } from './learner-queries';
 
 export type ModifyPayload = z.output<typeof modifyRequestSchema>;
 
-/** Face photos live under the media folder and are served at /media/. */
-export function mediaUrl(relativePath: string | null): string {
-  return relativePath === null ? '' : `/media/${relativePath}`;
-}
-
-export function userInfoOf(learner: LearnerRow): UserInfo {
-  return { name: learner.name, avatar: mediaUrl(learner.avatarPath) };
+/** The face photo's URL is signed: only the learner it was handed to can show it, for a few hours. */
+export function userInfoOf(learner: LearnerRow, urls: MediaUrls): UserInfo {
+  return { name: learner.name, avatar: urls.urlOf(learner.avatarPath) };
 }
 
 // The database enforces the enumerations with check constraints, so a stored number is

@@ -4,6 +4,7 @@ import type { Endpoint } from '@yaoshi/contracts/endpoint';
 import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify';
 import type { Clock } from '../clock';
 import { signSecrets, type Config } from '../config';
+import type { MediaUrls } from '../media/private-media';
 import type { Database } from '../db/database';
 import { MESSAGES } from '../messages';
 import { bearerToken, type Authenticator, type Principal } from '../auth/authenticator';
@@ -42,6 +43,8 @@ export interface AppDeps {
   config: Config;
   authenticator: Authenticator;
   smsProvider: SmsProvider;
+  /** URLs of media files; private ones (face photos) signed for a few hours. */
+  mediaUrls: MediaUrls;
 }
 
 export interface EndpointContext<Req extends z.ZodType> {

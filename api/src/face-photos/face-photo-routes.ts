@@ -4,12 +4,11 @@ import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
-import { mediaUrl } from '../accounts/profile';
 import { decodeImageData } from './image-data';
 import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 
 /** POST /v1/avatar: the face photo of /faceCollection and of face checks in lessons (spec 02). */
-export const facePhotoRoutes: RouteModule = (api, { db, clock, config }) => {
+export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls }) => {
   api.add(accountEndpoints.avatar, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
     const image = decodeImageData(payload.avatar);
@@ -22,6 +21,6 @@ export const facePhotoRoutes: RouteModule = (api, { db, clock, config }) => {
       courseId,
       percent: payload.percent ?? null,
     });
-    return { avatar: mediaUrl(path), avatar_status: status, face_init: faceInitOf(status) };
+    return { avatar: mediaUrls.urlOf(path), avatar_status: status, face_init: faceInitOf(status) };
   });
 };

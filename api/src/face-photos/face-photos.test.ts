@@ -41,10 +41,12 @@ describe('POST /v1/avatar', () => {
     const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 0 })));
     assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
     assert.equal(uploaded.face_init, 1);
-    assert.match(uploaded.avatar, /^\/media\/faces\/[0-9a-f]{32}\.jpg$/);
-    const file = path.join(mediaDir, uploaded.avatar.slice('/media/'.length));
+    assert.match(uploaded.avatar, /^\/media\/faces\/[0-9a-f]{32}\.jpg\?expires=\d+&signature=[\w-]+$/);
+    const file = path.join(mediaDir, new URL(uploaded.avatar, 'http://site').pathname.slice('/media/'.length));
     assert.deepEqual(fs.readFileSync(file), JPEG_BYTES);
-    assert.equal((await server.send(uploaded.avatar)).status, 200);
+    const served = await server.send(uploaded.avatar);
+    assert.equal(served.status, 200);
+    assert.match(served.headers.get('cache-control') ?? '', /^private, max-age=\d+$/);
 
     assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), { name: '李华', avatar: uploaded.avatar });
     assert.equal(await faceInitOf(LI), 1);
@@ -58,7 +60,7 @@ describe('POST /v1/avatar', () => {
   test('a new photo puts an approved learner back under review; rejection sends them back to face collection', async () => {
     const token = await loginToken(server, WANG.phone, WANG.password);
     const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })));
-    assert.match(uploaded.avatar, /\.png$/);
+    assert.match(uploaded.avatar, /\.png\?expires=/);
     assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
@@ -83,6 +85,39 @@ describe('POST /v1/avatar', () => {
     assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, percent: 101 }), 400, /请求参数不合法：percent/);
     assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, learner_id: 2 }), 400, /learner_id/);
     assert.equal(fs.readdirSync(path.join(mediaDir, 'faces')).length, before);
+  });
+});
+
+describe('face photos are private', () => {
+  test('without the signed URL the server hands out, a face photo is refused whether or not it exists', async () => {
+    const token = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const { avatar } = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 3, percent: 20 })));
+    const url = new URL(avatar, 'http://site');
+    const signature = url.searchParams.get('signature') ?? '';
+    const expires = url.searchParams.get('expires') ?? '';
+    const refusals = [
+      url.pathname,
+      `${url.pathname}?expires=${expires}`,
+      `${url.pathname}?expires=${expires}&signature=${signature.slice(1)}x`,
+      `${url.pathname}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `/media/faces/${'0'.repeat(32)}.jpg?expires=${expires}&signature=${signature}`,
+      `/media/faces/missing.jpg`,
+    ];
+    for (const refused of refusals) {
+      const response = await server.send(refused);
+      assert.equal(response.status, 403, refused);
+      assert.deepEqual(response.body, { code: 403, message: MESSAGES.mediaLinkInvalid, data: null });
+    }
+    assert.equal((await server.send(avatar)).status, 200);
+    server.clock.advance(8 * 60 * 60 * 1000);
+    assert.equal((await server.send(avatar)).status, 403, 'expired');
+  });
+
+  test('userinfo hands out a fresh signed URL of the learner\'s own photo', async () => {
+    const token = await loginToken(server, LI.phone, LI.password);
+    const { avatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
+    assert.match(avatar, /^\/media\/faces\/[0-9a-f]{32}\.jpg\?expires=/);
+    assert.equal((await server.send(avatar)).status, 200);
   });
 });
 

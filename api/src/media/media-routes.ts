@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../messages';
-import { findMediaFile } from './media-files';
+import { findMediaFile, safeRelativePath } from './media-files';
+import { isPrivateMediaPath, type MediaUrls } from './private-media';
 
 /**
  * `/media/*`: the placeholder images the seed refers to (QR codes, slides, advertisement),
@@ -11,18 +12,27 @@ import { findMediaFile } from './media-files';
  */
 export const MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60;
 
-export function registerMediaRoutes(app: FastifyInstance, mediaDir: string): void {
+export function registerMediaRoutes(app: FastifyInstance, mediaDir: string, urls: MediaUrls): void {
   // HEAD is declared rather than derived from GET: Fastify's derived HEAD would open and
   // drain the file only to discard it.
-  app.route<{ Params: { '*': string } }>({
+  app.route<{ Params: { '*': string }; Querystring: Record<string, unknown> }>({
     method: ['GET', 'HEAD'],
     url: '/media/*',
     handler: async (request, reply) => {
+      // A private file (a face photo) needs the signed URL the server handed out; without
+      // one the answer is the same whether the file exists or not.
+      const relative = safeRelativePath(request.params['*']);
+      let cacheControl = `public, max-age=${MEDIA_MAX_AGE_SECONDS}`;
+      if (relative !== null && isPrivateMediaPath(relative)) {
+        const access = urls.verify(relative, request.query.expires, request.query.signature);
+        if (!access.ok) return reply.code(403).send({ code: 403, message: MESSAGES.mediaLinkInvalid, data: null });
+        cacheControl = `private, max-age=${Math.min(access.secondsLeft, MEDIA_MAX_AGE_SECONDS)}`;
+      }
       const file = await findMediaFile(mediaDir, request.params['*']);
       if (!file) return reply.code(404).send({ code: 404, message: MESSAGES.fileNotFound, data: null });
       const etag = `W/"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;
       reply
-        .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
+        .header('cache-control', cacheControl)
         .header('etag', etag)
         .header('last-modified', file.modified.toUTCString())
         .header('x-content-type-options', 'nosniff')

@@ -1,0 +1,53 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../clock';
+
+/**
+ * Face photos are personal data: the URL of one is good only when the server handed it
+ * out, to that learner, recently. A private file's URL carries an expiry and an
+ * HMAC-SHA256 of its path and expiry under a server-only secret (`MEDIA_URL_SECRET`, never
+ * the browser's signing secret, which ships in the page). An image tag cannot send the
+ * bearer token, so a signed URL is how the browser shows the learner their own photo.
+ *
+ * Expiries are rounded up to the hour so that the URL of one photo stays the same for an
+ * hour and the browser's cache keeps working; a URL lives between 6 and 7 hours.
+ */
+export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['faces'];
+export const PRIVATE_MEDIA_URL_LIFETIME_MS = 6 * 60 * 60 * 1000;
+const EXPIRY_ROUNDING_MS = 60 * 60 * 1000;
+
+export function isPrivateMediaPath(relativePath: string): boolean {
+  return PRIVATE_MEDIA_FOLDERS.some((folder) => relativePath.startsWith(`${folder}/`));
+}
+
+export interface MediaUrls {
+  /** The URL for a file under the media folder ('' for none); private files get a signed one. */
+  urlOf(relativePath: string | null): string;
+  /** Whether a request for a private file carries a valid, unexpired signature; seconds left when it does. */
+  verify(relativePath: string, expires: unknown, signature: unknown): { ok: true; secondsLeft: number } | { ok: false };
+}
+
+export function mediaUrls(secret: string, clock: Clock): MediaUrls {
+  const signatureOf = (relativePath: string, expiresSeconds: number) =>
+    createHmac('sha256', secret).update(`${relativePath}\n${expiresSeconds}`).digest('base64url');
+
+  return {
+    urlOf(relativePath) {
+      if (relativePath === null || relativePath === '') return '';
+      const url = `/media/${relativePath}`;
+      if (!isPrivateMediaPath(relativePath)) return url;
+      const expiresMs = Math.ceil((clock.nowMs() + PRIVATE_MEDIA_URL_LIFETIME_MS) / EXPIRY_ROUNDING_MS) * EXPIRY_ROUNDING_MS;
+      const expires = expiresMs / 1000;
+      return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;
+    },
+    verify(relativePath, expires, signature) {
+      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string') return { ok: false };
+      const expiresSeconds = Number(expires);
+      const secondsLeft = Math.floor(expiresSeconds - clock.nowMs() / 1000);
+      if (secondsLeft <= 0) return { ok: false };
+      const expected = Buffer.from(signatureOf(relativePath, expiresSeconds));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false };
+      return { ok: true, secondsLeft };
+    },
+  };
+}
