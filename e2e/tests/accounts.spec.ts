@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
-import { LEARNERS, apiCall, latestSmsCode, loginWithToken, restorePassword, type Learner } from './support/accounts';
+import { LEARNERS, apiCall, apiLogin, latestSmsCode, loginWithToken, restorePassword, type Learner } from './support/accounts';
 
 // The face-collection test needs a camera: Chromium's fake device, permission granted.
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
@@ -100,6 +100,8 @@ test('profile: a validation error shows on blur, then a valid save says 保存�
 });
 
 test('password change says 修改成功; the old password is then refused', async ({ page }) => {
+  // Three logins and two password hashes on the server: more than the default budget on a busy machine.
+  test.slow();
   const learner = LEARNERS.zhang;
   const newPassword = 'Change99';
   try {
@@ -140,6 +142,13 @@ test('a learner without a face photo lands on /faceCollection and uploads one', 
   await page.getByRole('button', { name: '开始采集' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
   await expect(page.getByRole('heading', { name: '上传成功' }).or(page.getByText('上传成功').first())).toBeVisible({ timeout: 15_000 });
+
+  // The photo is private: the learner gets a signed URL that works; the bare path does not.
+  const token = await apiLogin(LEARNERS.li.idcard, LEARNERS.li.password);
+  const { data } = await apiCall<{ avatar: string }>('GET', '/v1/userinfo', {}, token);
+  expect(data.avatar).toMatch(/^\/media\/faces\/[0-9a-f]+\.(jpg|png)\?expires=\d+&signature=/);
+  expect((await page.request.get(data.avatar)).status()).toBe(200);
+  expect((await page.request.get(data.avatar.split('?')[0]!)).status()).toBe(403);
 });
 
 test('the guard sends an anonymous visitor from /myInfo home', async ({ page }) => {
