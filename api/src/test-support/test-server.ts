@@ -44,7 +44,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider'>> {
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider'>> {
   seed?: boolean;
   /** On top of the test configuration, e.g. a temporary `mediaDir` or `nodeEnv: 'production'`. */
   config?: Partial<Config>;
