@@ -15,9 +15,15 @@ import { mediaUrls } from './media/private-media';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { studentPageRoutes } from './student-pages/student-page-routes';
+import { enrolmentRoutes } from './enrolment/enrolment-routes';
+import { orderRoutes } from './payment/order-routes';
+import { registerNotifyRoutes } from './payment/notify-routes';
+import type { PaymentProvider } from './payment/payment-provider';
+import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
+import { createSandboxProvider, type SandboxProvider } from './payment/sandbox-provider';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, enrolmentRoutes, orderRoutes];
 
 export interface BuildAppOptions {
   db: Database;
@@ -32,6 +38,12 @@ export interface BuildAppOptions {
    * in production a logging placeholder until a gateway is configured.
    */
   smsProvider?: SmsProvider;
+  /**
+   * The payment gateway; default: the one `config.paymentProvider` names (the sandbox
+   * gateway served by this API, signing with `config.paymentSandboxKey`). A sandbox
+   * provider's pages are served whichever way it came.
+   */
+  paymentProvider?: PaymentProvider;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -54,9 +66,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       return sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
   });
+  const paymentProvider =
+    options.paymentProvider ?? createSandboxProvider({ db: options.db, clock: options.clock, key: options.config.paymentSandboxKey, log: app.log });
   registerSignedRoutes(
     app,
     {
+      paymentProvider,
+      log: app.log,
       db: options.db,
       clock: options.clock,
       config: options.config,
@@ -69,7 +85,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerNotifyRoutes(app, { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log });
+  if (isSandboxProvider(paymentProvider)) registerSandboxGatewayPages(app, paymentProvider, options.clock);
   // Development and tests only: what the outbox "sent", for people and browser tests.
   if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
+}
+
+function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {
+  return 'payerChooses' in provider && 'findByToken' in provider;
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
-import { ConfigError, DEFAULT_DATA_DIR, configFromEnv, loadConfig } from './config';
+import { ConfigError, DEFAULT_DATA_DIR, DEVELOPMENT_SANDBOX_PAYMENT_KEY, configFromEnv, loadConfig } from './config';
 
 test('defaults suit a development machine', () => {
   const config = configFromEnv({});
@@ -44,11 +44,9 @@ test('a port that is not a port is refused', () => {
 test('production with the public development secret refuses to start', () => {
   assert.throws(() => loadConfig({}, { NODE_ENV: 'production' }), /API_SIGN_SECRET/);
   assert.throws(() => loadConfig({ nodeEnv: 'production' }, {}), ConfigError);
-  assert.throws(() => loadConfig({}, { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret' }), /MEDIA_URL_SECRET/);
-  assert.equal(
-    loadConfig({}, { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret', MEDIA_URL_SECRET: 'another real secret' }).nodeEnv,
-    'production',
-  );
+  const realSecrets = { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret', MEDIA_URL_SECRET: 'another real secret', PAYMENT_SANDBOX_KEY: 'a real key' };
+  assert.equal(loadConfig({}, realSecrets).nodeEnv, 'production');
+  assert.throws(() => loadConfig({}, { ...realSecrets, MEDIA_URL_SECRET: undefined }), /MEDIA_URL_SECRET/);
   assert.equal(loadConfig({}, {}).signSecret, DEVELOPMENT_SIGN_SECRET, 'development may use the default');
 });
 
@@ -58,4 +56,12 @@ test('TRUST_PROXY: off by default, true, or a list of proxy addresses; nonsense 
   assert.equal(configFromEnv({ TRUST_PROXY: 'false' }).trustProxy, false);
   assert.deepEqual(configFromEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1']);
   assert.throws(() => configFromEnv({ TRUST_PROXY: 'yes please' }), ConfigError);
+});
+
+test('the sandbox payment gateway: default provider; production refuses its public development key', () => {
+  assert.equal(configFromEnv({}).paymentProvider, 'sandbox');
+  assert.throws(() => configFromEnv({ PAYMENT_PROVIDER: 'cash' }), ConfigError);
+  assert.throws(() => loadConfig({}, { NODE_ENV: 'production', API_SIGN_SECRET: 'a real secret', MEDIA_URL_SECRET: 'another real secret' }), /PAYMENT_SANDBOX_KEY/);
+  assert.equal(loadConfig({}, {}).paymentSandboxKey, DEVELOPMENT_SANDBOX_PAYMENT_KEY, 'development may use the default');
+  assert.equal(configFromEnv({ PUBLIC_BASE_URL: 'https://example.org/' }).publicBaseUrl, 'https://example.org');
 });

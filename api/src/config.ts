@@ -35,7 +35,21 @@ export interface Config {
   nodeEnv: string;
   /** `LOG_LEVEL`, default `info`. */
   logLevel: string;
+  /** `PAYMENT_PROVIDER`, default `sandbox` (the gateway served by this API; the only one so far). */
+  paymentProvider: 'sandbox';
+  /** `PAYMENT_SANDBOX_KEY`: the key the sandbox gateway signs its notifications with (refused in production when default). */
+  paymentSandboxKey: string;
+  /**
+   * `PUBLIC_BASE_URL`, e.g. `https://www.example.org`: the site's address as payers' phones
+   * and the gateway reach it (QR target, notify and return addresses). Unset: the address
+   * the browser used for the request.
+   */
+  publicBaseUrl: string | undefined;
 }
+
+/** Public (it is in this repository): fine for a development sandbox, refused in production. */
+export const DEVELOPMENT_SANDBOX_PAYMENT_KEY = 'dev-sandbox-payment-key-change-me';
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPOSITORY_ROOT = path.resolve(API_ROOT, '..');
@@ -79,6 +93,12 @@ function parseTrustProxy(text: string | undefined): Config['trustProxy'] {
   return addresses;
 }
 
+function parsePaymentProvider(text: string | undefined): Config['paymentProvider'] {
+  if (text === undefined) return 'sandbox';
+  if ((PAYMENT_PROVIDERS as readonly string[]).includes(text)) return text as Config['paymentProvider'];
+  throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${text}".`);
+}
+
 export function configFromEnv(env: Environment = process.env): Config {
   return {
     port: parsePort(read(env, 'PORT')),
@@ -92,6 +112,9 @@ export function configFromEnv(env: Environment = process.env): Config {
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     nodeEnv: read(env, 'NODE_ENV') ?? 'development',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    paymentProvider: parsePaymentProvider(read(env, 'PAYMENT_PROVIDER')),
+    paymentSandboxKey: read(env, 'PAYMENT_SANDBOX_KEY') ?? DEVELOPMENT_SANDBOX_PAYMENT_KEY,
+    publicBaseUrl: read(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
   };
 }
 
@@ -112,6 +135,11 @@ export function assertUsableConfig(config: Config): Config {
   if (isProduction(config) && config.mediaUrlSecret === DEVELOPMENT_MEDIA_URL_SECRET) {
     throw new ConfigError(
       'MEDIA_URL_SECRET is the public development default; set a real secret to run with NODE_ENV=production.',
+    );
+  }
+  if (isProduction(config) && config.paymentProvider === 'sandbox' && config.paymentSandboxKey === DEVELOPMENT_SANDBOX_PAYMENT_KEY) {
+    throw new ConfigError(
+      'PAYMENT_SANDBOX_KEY is the public development default; set a real key (or a real PAYMENT_PROVIDER) to run with NODE_ENV=production.',
     );
   }
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {

@@ -14,6 +14,7 @@ import { createNonceGuard, type NonceGuard } from './nonce-store';
 import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
 import { validatePayload } from './validate-payload';
 import type { SmsProvider } from '../sms/sms-provider';
+import type { PaymentProvider } from '../payment/payment-provider';
 
 /**
  * Every /v1 route goes through one pipeline, in this order, and nothing of a route runs
@@ -45,6 +46,8 @@ export interface AppDeps {
   smsProvider: SmsProvider;
   /** URLs of media files; private ones (face photos) signed for a few hours. */
   mediaUrls: MediaUrls;
+  paymentProvider: PaymentProvider;
+  log: FastifyInstance['log'];
 }
 
 export interface EndpointContext<Req extends z.ZodType> {

@@ -15,6 +15,11 @@ export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['faces'];
 export const PRIVATE_MEDIA_URL_LIFETIME_MS = 6 * 60 * 60 * 1000;
 const EXPIRY_ROUNDING_MS = 60 * 60 * 1000;
 
+/** The URL of a public file under the media folder (thumbnails, videos, slides); '' for none. */
+export function publicMediaUrl(relativePath: string | null): string {
+  return relativePath ? `/media/${relativePath}` : '';
+}
+
 export function isPrivateMediaPath(relativePath: string): boolean {
   return PRIVATE_MEDIA_FOLDERS.some((folder) => relativePath.startsWith(`${folder}/`));
 }
@@ -32,9 +37,8 @@ export function mediaUrls(secret: string, clock: Clock): MediaUrls {
 
   return {
     urlOf(relativePath) {
-      if (relativePath === null || relativePath === '') return '';
-      const url = `/media/${relativePath}`;
-      if (!isPrivateMediaPath(relativePath)) return url;
+      const url = publicMediaUrl(relativePath);
+      if (relativePath === null || !isPrivateMediaPath(relativePath)) return url;
       const expiresMs = Math.ceil((clock.nowMs() + PRIVATE_MEDIA_URL_LIFETIME_MS) / EXPIRY_ROUNDING_MS) * EXPIRY_ROUNDING_MS;
       const expires = expiresMs / 1000;
       return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;

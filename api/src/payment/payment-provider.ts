@@ -36,6 +36,8 @@ export interface PaymentNotification {
   providerTradeNo: string;
   amountFen: number;
   outcome: 'paid' | 'failed';
+  /** When the gateway took (or refused) the money, by its clock: a payment after the order's deadline is late. */
+  occurredAt: Date;
 }
 
 export type PaymentQueryResult = { state: 'pending' | 'failed' | 'closed' } | { state: 'paid'; providerTradeNo: string; amountFen: number };

@@ -12,6 +12,7 @@ import { openTestDatabase } from '../db/test-database';
 import * as schema from '../db/schema';
 import { articles } from '../db/schema';
 import { seedMissing } from '../seed/seed';
+import type { PaymentProvider } from '../payment/payment-provider';
 
 /**
  * A real server on a free loopback port over a private database (PGlite clone, or a
@@ -44,8 +45,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider'>> {
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider'>> {
   seed?: boolean;
+  /** A payment provider built on the server's own database and clock (e.g. a sandbox that loses notifications). */
+  paymentProviderFactory?: (deps: { db: Database; clock: MovableClock }) => PaymentProvider;
   /** On top of the test configuration, e.g. a temporary `mediaDir` or `nodeEnv: 'production'`. */
   config?: Partial<Config>;
 }
@@ -53,7 +56,7 @@ export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeM
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = movableClock(TEST_START);
   const database: DatabaseHandle = await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined));
-  const { config: configOverrides, seed: _seed, ...appOptions } = options;
+  const { config: configOverrides, seed: _seed, paymentProviderFactory, ...appOptions } = options;
   const config: Config = {
     ...configFromEnv({}),
     signAppId: TEST_SIGNER.appId,
@@ -61,7 +64,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     nodeEnv: 'test',
     ...configOverrides,
   };
-  const app = buildApp({ db: database.db, clock, config, ...appOptions });
+  const paymentProvider = paymentProviderFactory?.({ db: database.db, clock });
+  const app = buildApp({ db: database.db, clock, config, ...(paymentProvider ? { paymentProvider } : {}), ...appOptions });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

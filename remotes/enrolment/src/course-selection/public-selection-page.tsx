@@ -1,7 +1,135 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Modal, Select, Space, Spin } from 'antd';
+import {
+  REQUIRED_PUBLIC_TENTHS,
+  SELECTION_MESSAGES,
+  TEACHING_MODE,
+  crossesPublicRequirement,
+  formatHours,
+  publicConfirmProblem,
+  publicSignupProblem,
+  sumHourTenths,
+} from '@yaoshi/contracts/course-selection-rules';
+import { showMessage } from '@yaoshi/ui/show-message';
+import { CourseTable } from './course-table';
+import { PUBLIC_RULES } from './selection-texts';
+import { usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
+import { RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
 
-/** /publicSignStudy: not built yet; says so instead of rendering nothing. */
+/** spec 02 §5: public sign-up success goes to /publicCourse after 2 seconds. */
+export const PUBLIC_SIGNUP_REDIRECT_MS = 2000;
+
+type View = 'select' | 'confirm';
+
+/** /publicSignStudy: public-requirement course selection, one list (spec 02 §2, §5). */
 export default function PublicSelectionPage() {
-  return <UnderConstruction title={PAGE_TITLES['./PublicSignStudy']} />;
+  const navigate = useNavigate();
+  const [modal, modalHolder] = Modal.useModal();
+  const years = usePublicYearsQuery();
+  const [year, setYear] = useState<number | null>(null);
+  const activeYear = year ?? years.data?.[0]?.year ?? null;
+  const list = usePublicCoursesQuery({ year: activeYear ?? 0, type: TEACHING_MODE.web }, { skip: activeYear === null });
+  const [signup, { isLoading: signingUp }] = usePublicSignupMutation();
+  const [view, setView] = useState<View>('select');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [rulesOpen, setRulesOpen] = useState(false);
+
+  useEffect(() => {
+    setSelected(new Set());
+    setView('select');
+  }, [activeYear]);
+
+  const courses = list.data ?? [];
+  const chosen = courses.filter((course) => selected.has(course.cid));
+  const ownedTenths = sumHourTenths(courses.filter((c) => c.is_buy === 1).map(courseTenths));
+  const selectedTenths = sumHourTenths(chosen.map(courseTenths));
+
+  const toggle = (cid: number, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(cid);
+    else next.delete(cid);
+    setSelected(next);
+    const after = ownedTenths + sumHourTenths(courses.filter((c) => next.has(c.cid)).map(courseTenths));
+    if (checked && crossesPublicRequirement(ownedTenths + selectedTenths, after)) {
+      void modal.info({ title: '提示', content: SELECTION_MESSAGES.publicReached(formatHours(REQUIRED_PUBLIC_TENTHS)), okText: '知道了' });
+    }
+  };
+
+  const signUp = () => {
+    if (chosen.length === 0) {
+      showMessage(SELECTION_MESSAGES.nothingSelected, { type: 'warning' });
+      return;
+    }
+    const problem = publicSignupProblem(ownedTenths, selectedTenths);
+    if (problem) {
+      void modal.warning({ title: '学时不足', content: problem, okText: '继续选课' });
+      return;
+    }
+    setView('confirm');
+  };
+
+  const confirm = async () => {
+    const problem = publicConfirmProblem(ownedTenths, selectedTenths);
+    if (problem) {
+      void modal.warning({ title: '提示', content: problem, okText: '继续选课', onOk: () => setView('select') });
+      return;
+    }
+    if (activeYear === null) return;
+    const result = await signup({ year: activeYear, course_ids: chosen.map((course) => course.cid).join(',') });
+    if (!('data' in result)) return;
+    showMessage(SELECTION_MESSAGES.signupSuccess);
+    setTimeout(() => navigate('/publicCourse'), PUBLIC_SIGNUP_REDIRECT_MS);
+  };
+
+  const summary = (
+    <SelectionSummary kind="public" requiredTenths={REQUIRED_PUBLIC_TENTHS} ownedTenths={ownedTenths} chosen={chosen} selectedTenths={selectedTenths} priceText="0.00" />
+  );
+
+  return (
+    <section aria-label="公需课选课">
+      {modalHolder}
+      <Space style={{ marginBottom: 16 }} wrap>
+        {view === 'select' ? (
+          <label>
+            学习年度：
+            <Select
+              aria-label="学习年度"
+              style={{ width: 160 }}
+              value={activeYear ?? undefined}
+              loading={years.isLoading}
+              onChange={(value: number) => setYear(value)}
+              options={(years.data ?? []).map((y) => ({ value: y.year, label: `${y.year}年度` }))}
+            />
+          </label>
+        ) : null}
+        <Button onClick={() => setRulesOpen(true)}>选课规则</Button>
+      </Space>
+
+      {years.isLoading || list.isLoading ? (
+        <Spin style={{ display: 'block', margin: '60px auto' }} />
+      ) : view === 'select' ? (
+        <>
+          <CourseTable title="公需科目课程" courses={courses} selected={selected} onToggle={toggle} />
+          {summary}
+          <Button type="primary" size="large" onClick={signUp}>
+            立即报名
+          </Button>
+        </>
+      ) : (
+        <>
+          <h2 style={{ fontSize: 18 }}>确认报名信息（{activeYear}年度）</h2>
+          <CourseTable title="已选课程" courses={chosen} />
+          {summary}
+          <Space>
+            <Button onClick={() => setView('select')}>继续选课</Button>
+            <Button type="primary" loading={signingUp} onClick={() => void confirm()}>
+              确认报名
+            </Button>
+          </Space>
+        </>
+      )}
+      <RulesDialog open={rulesOpen} rules={PUBLIC_RULES} onClose={() => setRulesOpen(false)} />
+    </section>
+  );
 }

@@ -1,0 +1,162 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contracts/course-selection-rules';
+import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
+import { PAY_STATUS } from '@yaoshi/contracts/order-states';
+import { requirePrincipal } from '../auth/authenticator';
+import type { Config } from '../config';
+import { formatBeijingTime } from '../content/published-time';
+import type { Database } from '../db/database';
+import { courses, learners, orderCourses, orders } from '../db/schema';
+import { badInput, notFound } from '../envelope/api-error';
+import type { RouteModule } from '../envelope/signed-routes';
+import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catalogue';
+import { transitionOrder } from './order-transition';
+import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type OrderRow, type PaymentContext } from './payments';
+import { NOTIFY_PATH_PREFIX } from './notify-routes';
+
+export const ORDER_MESSAGES = {
+  notFound: '订单不存在',
+  alreadyPaid: '该订单已支付，无需重复支付',
+  closed: '该订单已取消，请重新选课报名',
+  changed: '订单状态已变化，请刷新后重试',
+} as const;
+
+const PAYMENT_VALID_MS = PAYMENT_VALID_MINUTES * 60 * 1000;
+
+/** 14 digits of Beijing time and 6 random digits: sortable, unguessable enough, digits only. */
+function newOrderNo(now: Date): string {
+  return formatBeijingTime(now).replace(/\D/g, '') + String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The site's address as the gateway and the payer's phone reach it. */
+function siteOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Another learner's order answers exactly like a missing one. */
+async function ownOrder(db: Database, learnerId: number, orderNo: string): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.learnerId, learnerId)))
+    .limit(1);
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  return order;
+}
+
+const yuan = (fen: number) => fen / 100;
+
+/** Pay an existing order again (continue pay, repay): a new attempt and a new deadline. */
+async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: string, payType: 2 | 3): Promise<OrderRow> {
+  const { db, clock } = ctx;
+  const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
+  if (order.payStatus === PAY_STATUS.paid) throw badInput(ORDER_MESSAGES.alreadyPaid);
+  if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed) throw badInput(ORDER_MESSAGES.closed);
+  const now = clock.now();
+  const payDeadline = new Date(now.getTime() + PAYMENT_VALID_MS);
+  let reopened: boolean;
+  if (order.payStatus === PAY_STATUS.failed) reopened = await transitionOrder(db, order, 'restart_payment', now, { payDeadline, payType });
+  else {
+    const rows = await db
+      .update(orders)
+      .set({ payDeadline, payType, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.payStatus, PAY_STATUS.unpaid)))
+      .returning({ id: orders.id });
+    reopened = rows.length === 1;
+  }
+  if (!reopened) throw badInput(ORDER_MESSAGES.changed);
+  return readOrder(db, order.id);
+}
+
+/**
+ * A new order for a professional selection. The learner's row is locked so two orders
+ * cannot be made at once, the rules are checked inside that lock, and the learner's other
+ * unpaid or failed orders of the year are cancelled: the new selection replaces them, so
+ * no course can be ordered twice.
+ */
+async function createOrder(ctx: PaymentContext, learnerId: number, year: number, cids: string, shownPrice: number | undefined, payType: 2 | 3) {
+  const { db, clock } = ctx;
+  const result = await db.transaction(async (tx) => {
+    await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
+    const selection = await checkedSelectionOf(tx, learnerId, year, 'professional', cids);
+    professionalHoursChecked(selection, true);
+    if (shownPrice !== undefined && Math.round(shownPrice * 100) !== selection.priceFen) throw badInput(SELECTION_MESSAGES.priceChanged);
+    const now = clock.now();
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])));
+    const superseded: number[] = [];
+    for (const old of open) if (await transitionOrder(tx, old, 'cancel', now)) superseded.push(old.id);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(now),
+        learnerId,
+        year,
+        educationType: EDUCATION_TYPE_PROFESSIONAL,
+        orderName: orderNameOf(year),
+        priceFen: selection.priceFen,
+        payType,
+        createdAt: now,
+        payDeadline: new Date(now.getTime() + PAYMENT_VALID_MS),
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(orderCourses).values(selection.courses.map((course) => ({ orderId: order!.id, courseId: course.id, priceFen: course.priceFen })));
+    return { order: order!, superseded };
+  });
+  await closeOpenAttempts(ctx, result.superseded);
+  return result.order;
+}
+
+/** POST /v1/order, GET /v1/order_status, GET /v1/order_detail (spec 01 §4 "Payment", §7). */
+export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvider, log }) => {
+  const ctx: PaymentContext = { db, clock, provider: paymentProvider, log };
+
+  api.add(enrolmentEndpoints.order, async ({ payload, principal, request }) => {
+    const { learnerId } = requirePrincipal(principal);
+    const order = payload.order_id
+      ? await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type)
+      : await createOrder(ctx, learnerId, payload.year, payload.cids, payload.price, payload.pay_type);
+    const origin = siteOrigin(request, config);
+    const payment = await openPaymentAttempt(ctx, order, payload.pay_type, {
+      notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${paymentProvider.name}`,
+      returnUrl: `${origin}/pay?order_id=${order.orderNo}&returned=1`,
+    });
+    return {
+      order_id: order.orderNo,
+      orderSig: payment.payType === 3 ? { qrcode_url: payment.qrcodeUrl } : payment.redirectUrl,
+      price: yuan(order.priceFen),
+      expires_at: order.payDeadline.toISOString(),
+    };
+  });
+
+  api.add(enrolmentEndpoints.orderStatus, async ({ payload, principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, payload.order_id));
+    return {
+      order_id: order.orderNo,
+      pay_status: order.payStatus,
+      year: order.year,
+      order_name: order.orderName,
+      price: yuan(order.priceFen),
+      pay_type: order.payType,
+      pay_deadline: order.payDeadline.toISOString(),
+    };
+  });
+
+  api.add(enrolmentEndpoints.orderDetail, async ({ payload, principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    const order = await ownOrder(db, learnerId, payload.order_id);
+    const rows = await db
+      .select({ id: courses.id, name: courses.name, hours: courses.classHourTenths, credit: courses.creditTenths, price: orderCourses.priceFen })
+      .from(orderCourses)
+      .innerJoin(courses, eq(courses.id, orderCourses.courseId))
+      .where(eq(orderCourses.orderId, order.id))
+      .orderBy(asc(courses.sortOrder), asc(courses.id));
+    return rows.map((row) => ({ cid: row.id, name: row.name, class_hour: row.hours / 10, credit: row.credit / 10, price: yuan(row.price) }));
+  });
+};

@@ -1,0 +1,47 @@
+import { api } from '@yaoshi/api-client/api';
+import type { AcademicYear, CourseTypeInfo, SelectionCourse, ValidationResult, WebCourses } from '@yaoshi/contracts/enrolment';
+
+/** Course selection calls (spec 02 §7), added to the shell's one api slice. */
+export const selectionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    academicYears: build.query<AcademicYear[], void>({
+      query: () => ({ method: 'GET', path: '/v1/academic_year' }),
+    }),
+    courseType: build.query<CourseTypeInfo, number>({
+      query: (year) => ({ method: 'GET', path: '/v1/get_course_type', payload: { year } }),
+    }),
+    webCourses: build.query<WebCourses, { year: number; type: number }>({
+      query: ({ year, type }) => ({ method: 'GET', path: '/v1/webcourses', payload: { year, type } }),
+      providesTags: (_result, _error, { year }) => [{ type: 'Course', id: `professional-${year}` }],
+    }),
+    signupOnce: build.mutation<null, { year: number; cids: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/signup_once', payload: { ...payload } }),
+    }),
+    validateSelection: build.query<ValidationResult, { year: number; cids: string; hours: number }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/validate', payload: { ...payload } }),
+      keepUnusedDataFor: 0,
+    }),
+    publicYears: build.query<AcademicYear[], void>({
+      query: () => ({ method: 'GET', path: '/v1/public_courses_year' }),
+    }),
+    publicCourses: build.query<SelectionCourse[], { year: number; type: number }>({
+      query: ({ year, type }) => ({ method: 'GET', path: '/v1/public_courses_list', payload: { year, type } }),
+      providesTags: (_result, _error, { year }) => [{ type: 'Course', id: `public-${year}` }],
+    }),
+    publicSignup: build.mutation<null, { year: number; course_ids: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/public_courses_signup_once', payload: { ...payload } }),
+      invalidatesTags: (_result, _error, { year }) => [{ type: 'Course', id: `public-${year}` }, 'Course'],
+    }),
+  }),
+});
+
+export const {
+  useAcademicYearsQuery,
+  useCourseTypeQuery,
+  useWebCoursesQuery,
+  useSignupOnceMutation,
+  useLazyValidateSelectionQuery,
+  usePublicYearsQuery,
+  usePublicCoursesQuery,
+  usePublicSignupMutation,
+} = selectionApi;

@@ -1,0 +1,53 @@
+import { Button, Modal } from 'antd';
+import { formatHours } from '@yaoshi/contracts/course-selection-rules';
+import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
+
+/** The API sends hours with one decimal; the rules count tenths. */
+export const toTenths = (hours: number) => Math.round(hours * 10);
+export const courseTenths = (course: SelectionCourse) => ({ classHourTenths: toTenths(course.class_hour) });
+export const fenOf = (course: SelectionCourse) => ({ priceFen: Math.round(course.price * 100) });
+
+export function RulesDialog({ open, rules, onClose }: { open: boolean; rules: { title: string; items: readonly string[] }; onClose: () => void }) {
+  return (
+    <Modal title={rules.title} open={open} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>}>
+      <ol style={{ paddingLeft: 20 }}>
+        {rules.items.map((item) => (
+          <li key={item} style={{ marginBottom: 6 }}>
+            {item}
+          </li>
+        ))}
+      </ol>
+    </Modal>
+  );
+}
+
+export interface SelectionSummaryProps {
+  kind: 'professional' | 'public';
+  /** Hours the year requires; null when it requires none (make-up years). */
+  requiredTenths: number | null;
+  ownedTenths: number;
+  chosen: SelectionCourse[];
+  selectedTenths: number;
+  priceText: string;
+}
+
+/** The selection summary: what is chosen, its hours and credits, and the price. */
+export function SelectionSummary({ kind, requiredTenths, ownedTenths, chosen, selectedTenths, priceText }: SelectionSummaryProps) {
+  const credits = chosen.reduce((total, course) => total + toTenths(course.credit), 0);
+  return (
+    <section aria-label="已选课程汇总" style={{ background: '#f6f8fa', padding: '12px 16px', margin: '16px 0', borderRadius: 6 }}>
+      <p style={{ margin: '0 0 6px' }}>
+        {requiredTenths !== null ? `本年度要求${formatHours(requiredTenths)}学时；` : '本年度不限学时；'}
+        {ownedTenths > 0 ? `已${kind === 'public' ? '报名' : '购买'}${formatHours(ownedTenths)}学时；` : ''}
+        本次已选<strong data-testid="chosen-count">{chosen.length}</strong>门课程，共<strong data-testid="chosen-hours">{formatHours(selectedTenths)}</strong>学时、
+        {formatHours(credits)}学分
+        {kind === 'professional' ? (
+          <>
+            ，合计<strong style={{ color: '#cf1322' }}>¥{priceText}</strong>
+          </>
+        ) : null}
+      </p>
+      {chosen.length > 0 ? <p style={{ margin: 0, color: '#555' }}>已选：{chosen.map((course) => course.name).join('、')}</p> : null}
+    </section>
+  );
+}

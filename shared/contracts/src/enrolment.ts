@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { defineEndpoint, noPayload } from './endpoint';
+import { wholeNumberSchema } from './request-numbers';
+
+/**
+ * Course selection and payment (spec 02 §7 "Professional courses", "Public courses";
+ * spec 01 §7 academic_year, order, order_status, order_detail). Hours and credits are
+ * numbers with one decimal (4.5), prices are yuan with two decimals (`price`) — the
+ * database keeps tenths and fen.
+ */
+
+/** spec 01 §9: the QR is valid for 5 minutes; an unpaid order is closed after its deadline. */
+export const PAYMENT_VALID_MINUTES = 5;
+/** spec 01 §9: 3 QR (wechat-type, default), 2 redirect (alipay-type). */
+export const PAY_TYPE = { redirect: 2, qr: 3 } as const;
+
+/** spec 01 §2: the order name on /pay, '{year} remote annual training order'. */
+export function orderNameOf(year: number): string {
+  return `${year}年远程年度培训订单`;
+}
+
+const yearSchema = wholeNumberSchema(2000, 2100);
+/** A comma-joined id list as the original client sends it; parsed by the rules. */
+const idListSchema = z.string({ error: '请选择课程' }).max(2000);
+/** Order numbers are digits only (the invoice form accepts nothing else). */
+export const orderNoSchema = z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(z.string().regex(/^\d{1,32}$/, { error: '订单号格式错误' }));
+
+export const academicYearSchema = z.object({ year: z.number().int(), is_buxue: z.number().int() });
+export type AcademicYear = z.infer<typeof academicYearSchema>;
+
+export const courseTypeInfoSchema = z.object({ need_all: z.number().int(), msg1: z.string() });
+export type CourseTypeInfo = z.infer<typeof courseTypeInfoSchema>;
+
+export const selectionCourseSchema = z.object({
+  cid: z.number().int(),
+  course_id: z.number().int(),
+  name: z.string(),
+  thumb: z.string(),
+  teacher: z.string(),
+  credit: z.number(),
+  class_hour: z.number(),
+  /** 1 compulsory, 2 elective. */
+  course_type: z.number().int(),
+  /** Yuan, two decimals. */
+  price: z.number(),
+  learn_progress: z.number().int(),
+  is_grade: z.number().int(),
+  /** 1 when the learner already holds the course (paid for, or signed up): it cannot be chosen again. */
+  is_buy: z.number().int(),
+  /** 1 for face-to-face courses: shown, never selectable. */
+  face_to_face: z.number().int(),
+});
+export type SelectionCourse = z.infer<typeof selectionCourseSchema>;
+
+export const webCoursesSchema = z.object({
+  courses: z.array(selectionCourseSchema),
+  /** Comma-joined elective cids of the learner's last sign-up for the year (pre-selected). */
+  car: z.string(),
+});
+export type WebCourses = z.infer<typeof webCoursesSchema>;
+
+export const validationResultSchema = z.object({
+  remain_class_hour: z.number(),
+  current_class_hour: z.number(),
+  year_class_hour: z.number(),
+  /** Yuan of this selection, as the server computes it. */
+  current_money: z.number(),
+  msg2: z.string(),
+});
+export type ValidationResult = z.infer<typeof validationResultSchema>;
+
+export const orderRequestSchema = z.strictObject({
+  year: yearSchema,
+  cids: idListSchema,
+  /** Education type: 1 professional. */
+  type: wholeNumberSchema(1, 1).default(1),
+  /** The price the page showed, in yuan: only compared with the server's, never charged. */
+  price: z.union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).transform(Number)]).optional(),
+  /** Set when paying an existing order again (continue pay, repay). */
+  order_id: z.union([orderNoSchema, z.literal('')]).optional(),
+  pay_type: z.union([z.literal(2), z.literal(3), z.literal('2').transform(() => 2 as const), z.literal('3').transform(() => 3 as const)]).default(3),
+});
+
+export const orderResponseSchema = z.object({
+  order_id: z.string(),
+  /** Pay type 3: `{ qrcode_url }`; pay type 2: the checkout address to send the browser to. */
+  orderSig: z.union([z.object({ qrcode_url: z.string() }), z.string()]),
+  price: z.number(),
+  expires_at: z.string(),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const orderStatusSchema = z.object({
+  order_id: z.string(),
+  pay_status: z.number().int(),
+  year: z.number().int(),
+  order_name: z.string(),
+  price: z.number(),
+  pay_type: z.number().int(),
+  /** When an unpaid order is closed (ISO time). */
+  pay_deadline: z.string(),
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderDetailCourseSchema = z.object({ cid: z.number().int(), name: z.string(), class_hour: z.number(), credit: z.number(), price: z.number() });
+export type OrderDetailCourse = z.infer<typeof orderDetailCourseSchema>;
+
+const orderIdPayload = z.strictObject({ order_id: orderNoSchema });
+
+export const enrolmentEndpoints = {
+  academicYear: defineEndpoint({ method: 'GET', path: '/v1/academic_year', auth: true, request: noPayload, response: z.array(academicYearSchema) }),
+  getCourseType: defineEndpoint({
+    method: 'GET',
+    path: '/v1/get_course_type',
+    auth: true,
+    request: z.strictObject({ year: yearSchema }),
+    response: courseTypeInfoSchema,
+  }),
+  webcourses: defineEndpoint({
+    method: 'GET',
+    path: '/v1/webcourses',
+    auth: true,
+    request: z.strictObject({ year: yearSchema, type: wholeNumberSchema(1, 2).default(1) }),
+    response: webCoursesSchema,
+  }),
+  signupOnce: defineEndpoint({
+    method: 'POST',
+    path: '/v1/signup_once',
+    auth: true,
+    request: z.strictObject({ year: yearSchema, cids: idListSchema }),
+    response: z.null(),
+  }),
+  validate: defineEndpoint({
+    method: 'GET',
+    path: '/v1/validate',
+    auth: true,
+    // `hours` is what the page counted; the server counts again and ignores it.
+    request: z.strictObject({ year: yearSchema, cids: idListSchema, hours: z.union([z.number(), z.string().max(20)]).optional() }),
+    response: validationResultSchema,
+  }),
+  order: defineEndpoint({ method: 'POST', path: '/v1/order', auth: true, request: orderRequestSchema, response: orderResponseSchema }),
+  orderStatus: defineEndpoint({ method: 'GET', path: '/v1/order_status', auth: true, request: orderIdPayload, response: orderStatusSchema }),
+  orderDetail: defineEndpoint({ method: 'GET', path: '/v1/order_detail', auth: true, request: orderIdPayload, response: z.array(orderDetailCourseSchema) }),
+  publicCoursesYear: defineEndpoint({ method: 'GET', path: '/v1/public_courses_year', auth: true, request: noPayload, response: z.array(academicYearSchema) }),
+  publicCoursesList: defineEndpoint({
+    method: 'GET',
+    path: '/v1/public_courses_list',
+    auth: true,
+    request: z.strictObject({ year: yearSchema, type: wholeNumberSchema(1, 2).default(1) }),
+    response: z.array(selectionCourseSchema),
+  }),
+  publicCoursesSignupOnce: defineEndpoint({
+    method: 'POST',
+    path: '/v1/public_courses_signup_once',
+    auth: true,
+    request: z.strictObject({ year: yearSchema, course_ids: idListSchema }),
+    response: z.null(),
+  }),
+};
