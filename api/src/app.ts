@@ -10,13 +10,14 @@ import { sessionAuthenticator } from './accounts/sessions';
 import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
+import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { studentPageRoutes } from './student-pages/student-page-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, orderRoutes];
 
 export interface BuildAppOptions {
   db: Database;

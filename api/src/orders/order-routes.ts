@@ -1,0 +1,26 @@
+import { orderEndpoints } from '@yaoshi/contracts/orders';
+import { requirePrincipal } from '../auth/authenticator';
+import type { RouteModule } from '../envelope/signed-routes';
+import { requestInvoice } from '../invoices/invoice-requests';
+import { requestRefund } from '../refunds/refund-requests';
+import { cancelLearnerOrder, listLearnerOrders } from './my-orders';
+
+/** The order table and its learner actions (spec 02 §4, §5, §7): list, cancel, refund, invoice. */
+export const orderRoutes: RouteModule = (api, { db, clock }) => {
+  api.add(orderEndpoints.myOrders, async ({ principal }) => listLearnerOrders(db, requirePrincipal(principal).learnerId));
+
+  api.add(orderEndpoints.cancelOrder, async ({ payload, principal }) => {
+    await cancelLearnerOrder(db, clock, requirePrincipal(principal).learnerId, payload.order_id);
+    return null;
+  });
+
+  api.add(orderEndpoints.requestRefund, async ({ payload, principal }) => {
+    await requestRefund(db, clock, requirePrincipal(principal).learnerId, payload.order_id, payload.reason);
+    return null;
+  });
+
+  api.add(orderEndpoints.submitInvoiceInforApi, async ({ payload, principal }) => {
+    await requestInvoice(db, clock, requirePrincipal(principal).learnerId, payload);
+    return null;
+  });
+};
