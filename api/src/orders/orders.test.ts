@@ -150,6 +150,14 @@ describe('GET /v1/cancel', () => {
     }
   });
 
+  test('two cancels at once: one succeeds, the other is told it is already cancelled', async () => {
+    const orderNo = await orderOf(state(1));
+    const replies = await Promise.all([cancel(zhangToken, orderNo), cancel(zhangToken, orderNo)]);
+    assert.deepEqual(replies.map((reply) => reply.status).sort(), [200, 409]);
+    assertRefused(replies.find((reply) => reply.status === 409)!, 409, MESSAGES.orderAlreadyCancelled);
+    assert.deepEqual(await stateOf(orderNo), state(4));
+  });
+
   test('bad order numbers are refused with the form texts', async () => {
     await assertRefusedUnchanged(() => cancel(zhangToken, 'abc'), 400, ORDER_MESSAGES.orderNoDigits);
     await assertRefusedUnchanged(() => cancel(zhangToken, ''), 400, ORDER_MESSAGES.orderNoRequired);

@@ -35,6 +35,7 @@ test('王芳 has one demo order per reachable state, in the previous and the mak
     assert.equal(enrolled.length, paid ? 2 : 0, `order ${order.orderNo}`);
     assert.ok(enrolled.every((row) => (row.withdrawnAt !== null) === (order.payStatus === PAY_STATUS.refunded)));
     assert.equal(paid, order.paidAt !== null);
+    if (order.payStatus === PAY_STATUS.unpaid) assert.ok(order.payDeadline.getTime() > parseBeijingTime('2026-11-29 09:00:00').getTime(), 'payable for a week');
     const refundRows = await db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
     assert.equal(refundRows.length, order.refundStatus === 0 ? 0 : 1);
     const invoiceRows = await db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order.id));

@@ -56,6 +56,8 @@ export interface OrderInState {
   payType?: 2 | 3;
   /** Defaults to the sum of the courses' prices. */
   priceFen?: number;
+  /** Until when an unpaid order may be paid; defaults to 30 minutes after creation. */
+  payDeadline?: Date;
 }
 
 /**
@@ -92,7 +94,7 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
       refundStatus: state.refund_status,
       receiptStatus: state.is_receipt,
       createdAt: spec.createdAt,
-      payDeadline: new Date(spec.createdAt.getTime() + 30 * 60 * 1000),
+      payDeadline: spec.payDeadline ?? new Date(spec.createdAt.getTime() + 30 * 60 * 1000),
       paidAt,
       updatedAt,
     })
@@ -150,6 +152,7 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
 /** 王芳 (spec README demo accounts): the learner whose order table shows every state. */
 export const DEMO_ORDER_LEARNER_ID_NUMBER = '310115198808080058';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const UNPAID_DEMO_ORDER_DAYS = 7;
 
 /** Demo order numbers: year, the learner's ID number's last six, the state's index. */
 export function demoOrderNoOf(year: number, index: number): string {
@@ -198,6 +201,9 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
       state,
       courseIds,
       createdAt: new Date(clock.nowMs() - (states.length - index) * DAY_MS),
+      // The unpaid demo order stays payable for a week, so 继续支付 leads somewhere and a
+      // deadline sweep does not turn it into a failed one while people try the demo.
+      ...(state.pay_status === PAY_STATUS.unpaid ? { payDeadline: new Date(clock.nowMs() + UNPAID_DEMO_ORDER_DAYS * DAY_MS) } : {}),
       payType: index % 3 === 0 ? 2 : 3,
     });
     wrote = wrote || id !== null;
