@@ -10,20 +10,22 @@ import { sessionAuthenticator } from './accounts/sessions';
 import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
+import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
 import { mediaUrls } from './media/private-media';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { studentPageRoutes } from './student-pages/student-page-routes';
 import { enrolmentRoutes } from './enrolment/enrolment-routes';
-import { orderRoutes } from './payment/order-routes';
+import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import type { PaymentProvider } from './payment/payment-provider';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
-import { createSandboxProvider, type SandboxProvider } from './payment/sandbox-provider';
+import { paymentProviderFromConfig } from './payment/provider-from-config';
+import type { SandboxProvider } from './payment/sandbox-provider';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, enrolmentRoutes, orderRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, enrolmentRoutes, payOrderRoutes, orderRoutes];
 
 export interface BuildAppOptions {
   db: Database;
@@ -67,7 +69,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
   });
   const paymentProvider =
-    options.paymentProvider ?? createSandboxProvider({ db: options.db, clock: options.clock, key: options.config.paymentSandboxKey, log: app.log });
+    options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);
   registerSignedRoutes(
     app,
     {

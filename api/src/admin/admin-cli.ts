@@ -1,34 +1,141 @@
 import { normalizeIdNumber, isValidIdNumber } from '@yaoshi/contracts/identity-rules';
+import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, type OrderState } from '@yaoshi/contracts/order-states';
+import { isOrderNo } from '@yaoshi/contracts/order-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { reviewLatestFacePhoto, type ReviewDecision } from '../face-photos/face-photos';
+import { failInvoice, issueInvoice, type InvoiceOutcome } from '../invoices/invoice-processing';
+import type { PaymentProvider } from '../payment/payment-provider';
+import { approveRefund, completeRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
 
-export const ADMIN_USAGE = `用法：npm run admin -- avatar approve|reject <身份证号>
+export const ADMIN_USAGE = `用法：npm run admin -- <命令>
 
-  avatar approve <身份证号>   通过该学员最近一次上传、待审核的人脸照片
-  avatar reject <身份证号>    驳回该照片（学员下次登录须重新采集）`;
+  avatar approve <身份证号>          通过该学员最近一次上传、待审核的人脸照片
+  avatar reject <身份证号>           驳回该照片（学员下次登录须重新采集）
+  refund approve <订单号>            通过退款申请，经支付渠道原路退款；成功后订单为已退款，所购课程撤销
+  refund reject <订单号> [原因]      驳回退款申请（学员可重新申请）
+  refund done <订单号>               支付渠道未确认的退款（退款中）再次向渠道确认并完成
+  invoice issue <订单号>             发票申请审核通过（开具中）；对开具中的发票再运行一次即为已开具
+  invoice fail <订单号> [原因]       开票失败（学员可重新申请）`;
 
-export type AdminCommand = { kind: 'review-avatar'; decision: ReviewDecision; idNumber: string };
+export type RefundAction = 'approve' | 'reject' | 'done';
+export type InvoiceAction = 'issue' | 'fail';
+
+export type AdminCommand =
+  | { kind: 'review-avatar'; decision: ReviewDecision; idNumber: string }
+  | { kind: 'refund'; action: RefundAction; orderNo: string; reason: string }
+  | { kind: 'invoice'; action: InvoiceAction; orderNo: string; reason: string };
+
+/** What a command needs beyond the database: the payment gateway refunds go back through. */
+export interface AdminServices {
+  /** The configured gateway (`PAYMENT_PROVIDER`); with none, refunds are refused before anything changes. */
+  paymentProvider: PaymentProvider | null;
+}
+
+const DEFAULT_REASON = { reject: '退款申请未通过审核', fail: '开票失败' } as const;
 
 /** The command in `argv` (after `--`), or an error text with the usage. */
 export function parseAdminArgs(argv: readonly string[]): AdminCommand | { error: string } {
-  const [area, action, idNumber, ...rest] = argv;
-  if (area !== 'avatar' || (action !== 'approve' && action !== 'reject') || idNumber === undefined || rest.length > 0) {
-    return { error: ADMIN_USAGE };
+  const [area, action, target, ...rest] = argv;
+  if (target === undefined) return { error: ADMIN_USAGE };
+  if (area === 'avatar' && (action === 'approve' || action === 'reject') && rest.length === 0) {
+    if (!isValidIdNumber(target)) return { error: `身份证号不正确：${target}` };
+    return { kind: 'review-avatar', decision: action, idNumber: normalizeIdNumber(target) };
   }
-  if (!isValidIdNumber(idNumber)) return { error: `身份证号不正确：${idNumber}` };
-  return { kind: 'review-avatar', decision: action, idNumber: normalizeIdNumber(idNumber) };
+  const reasonAllowed = (area === 'refund' && action === 'reject') || (area === 'invoice' && action === 'fail');
+  if (rest.length > 0 && !reasonAllowed) return { error: ADMIN_USAGE };
+  const reason = rest.join(' ').trim();
+  if (area === 'refund' && (action === 'approve' || action === 'reject' || action === 'done')) {
+    if (!isOrderNo(target)) return { error: `订单号不正确：${target}` };
+    return { kind: 'refund', action, orderNo: target, reason: reason || DEFAULT_REASON.reject };
+  }
+  if (area === 'invoice' && (action === 'issue' || action === 'fail')) {
+    if (!isOrderNo(target)) return { error: `订单号不正确：${target}` };
+    return { kind: 'invoice', action, orderNo: target, reason: reason || DEFAULT_REASON.fail };
+  }
+  return { error: ADMIN_USAGE };
+}
+
+export interface AdminResult {
+  ok: boolean;
+  message: string;
+}
+
+function stateText(state: OrderState): string {
+  return `支付状态：${PAY_STATUS_TEXT[state.pay_status]}，退款状态：${REFUND_STATUS_TEXT[state.refund_status]}，发票状态：${RECEIPT_STATUS_TEXT[state.is_receipt]}`;
+}
+
+function refundResult(orderNo: string, action: RefundAction, outcome: RefundOutcome): AdminResult {
+  switch (outcome.kind) {
+    case 'no-such-order':
+      return { ok: false, message: `没有订单号为 ${orderNo} 的订单` };
+    case 'wrong-state':
+      return {
+        ok: false,
+        message: `订单 ${orderNo} ${action === 'done' ? '没有退款中的申请' : '没有待审核的退款申请'}（${stateText(outcome.state)}）`,
+      };
+    case 'rejected':
+      return { ok: true, message: `已驳回订单 ${orderNo} 的退款申请` };
+    case 'refunded':
+      return { ok: true, message: `订单 ${orderNo} 已退款（渠道退款号 ${outcome.providerRefundNo}），撤销课程 ${outcome.withdrawnEnrolments} 门` };
+    case 'refund-failed':
+      return { ok: false, message: `订单 ${orderNo} 退款失败：${outcome.reason}（学员可重新申请）` };
+    case 'provider-unreachable':
+      return {
+        ok: false,
+        message: `订单 ${orderNo} 的退款已通过审核，但支付渠道未确认结果：${outcome.error}。请稍后运行 refund done ${orderNo}`,
+      };
+  }
+}
+
+function invoiceResult(orderNo: string, outcome: InvoiceOutcome): AdminResult {
+  switch (outcome.kind) {
+    case 'no-such-order':
+      return { ok: false, message: `没有订单号为 ${orderNo} 的订单` };
+    case 'wrong-state':
+      return { ok: false, message: `订单 ${orderNo} 没有处理中的发票申请（${stateText(outcome.state)}）` };
+    case 'issuing':
+      return { ok: true, message: `订单 ${orderNo} 的发票申请已通过审核，开具中；开具后再运行 invoice issue ${orderNo}` };
+    case 'issued':
+      return { ok: true, message: `订单 ${orderNo} 的发票已开具` };
+    case 'failed':
+      return { ok: true, message: `订单 ${orderNo} 的发票申请已标记为开票失败` };
+  }
 }
 
 /** Runs a parsed command; returns the line to print and whether it succeeded. */
-export async function runAdminCommand(db: Database, clock: Clock, command: AdminCommand): Promise<{ ok: boolean; message: string }> {
-  const outcome = await reviewLatestFacePhoto(db, clock, command.idNumber, command.decision);
-  switch (outcome) {
-    case 'reviewed':
-      return { ok: true, message: `已${command.decision === 'approve' ? '通过' : '驳回'}学员 ${command.idNumber} 的人脸照片` };
-    case 'no-such-learner':
-      return { ok: false, message: `没有身份证号为 ${command.idNumber} 的学员` };
-    case 'nothing-to-review':
-      return { ok: false, message: `学员 ${command.idNumber} 没有待审核的人脸照片` };
+export async function runAdminCommand(
+  db: Database,
+  clock: Clock,
+  command: AdminCommand,
+  services: AdminServices = { paymentProvider: null },
+): Promise<AdminResult> {
+  switch (command.kind) {
+    case 'review-avatar': {
+      const outcome = await reviewLatestFacePhoto(db, clock, command.idNumber, command.decision);
+      switch (outcome) {
+        case 'reviewed':
+          return { ok: true, message: `已${command.decision === 'approve' ? '通过' : '驳回'}学员 ${command.idNumber} 的人脸照片` };
+        case 'no-such-learner':
+          return { ok: false, message: `没有身份证号为 ${command.idNumber} 的学员` };
+        case 'nothing-to-review':
+          return { ok: false, message: `学员 ${command.idNumber} 没有待审核的人脸照片` };
+      }
+    }
+    case 'refund': {
+      if (command.action === 'reject') return refundResult(command.orderNo, command.action, await rejectRefund(db, clock, command.orderNo, command.reason));
+      const provider = services.paymentProvider;
+      if (provider === null) return { ok: false, message: '未配置支付渠道，无法退款；订单未作任何改动' };
+      const outcome =
+        command.action === 'approve'
+          ? await approveRefund(db, clock, provider, command.orderNo)
+          : await completeRefund(db, clock, provider, command.orderNo);
+      return refundResult(command.orderNo, command.action, outcome);
+    }
+    case 'invoice': {
+      const outcome =
+        command.action === 'issue' ? await issueInvoice(db, clock, command.orderNo) : await failInvoice(db, clock, command.orderNo, command.reason);
+      return invoiceResult(command.orderNo, outcome);
+    }
   }
 }

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 /** The codes we answer with; 500 stays reserved for real bugs. */
-export type ApiErrorCode = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
+export type ApiErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 
 export const badInput = (message: string = MESSAGES.payloadMalformed) => new ApiError(400, message);
 export const unauthorized = (message: string) => new ApiError(401, message);
@@ -27,3 +27,5 @@ export const unauthorized = (message: string) => new ApiError(401, message);
  */
 export const refusedRequest = (message: string) => new ApiError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new ApiError(404, message);
+/** The request is well formed but the record's state does not allow it (an order already paid, a refund already under review). */
+export const conflict = (message: string) => new ApiError(409, message);

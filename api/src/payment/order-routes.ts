@@ -12,8 +12,8 @@ import { courses, learners, orderCourses, orders } from '../db/schema';
 import { badInput, notFound } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catalogue';
-import { transitionOrder } from './order-transition';
-import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type OrderRow, type PaymentContext } from './payments';
+import { transitionOrder, type OrderRow } from '../orders/order-transitions';
+import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type PaymentContext } from './payments';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
 
 export const ORDER_MESSAGES = {
@@ -57,7 +57,7 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   const now = clock.now();
   const payDeadline = new Date(now.getTime() + PAYMENT_VALID_MS);
   let reopened: boolean;
-  if (order.payStatus === PAY_STATUS.failed) reopened = await transitionOrder(db, order, 'restart_payment', now, { payDeadline, payType });
+  if (order.payStatus === PAY_STATUS.failed) reopened = (await transitionOrder(db, order, 'restart_payment', now, { payDeadline, payType })) !== null;
   else {
     const rows = await db
       .update(orders)
@@ -89,7 +89,7 @@ async function createOrder(ctx: PaymentContext, learnerId: number, year: number,
       .from(orders)
       .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])));
     const superseded: number[] = [];
-    for (const old of open) if (await transitionOrder(tx, old, 'cancel', now)) superseded.push(old.id);
+    for (const old of open) if ((await transitionOrder(tx, old, 'cancel', now)) !== null) superseded.push(old.id);
     const [order] = await tx
       .insert(orders)
       .values({

@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
 import { ORDER_MESSAGES } from './order-routes';
+import { paymentProviderFromConfig } from './provider-from-config';
+import { approveRefund } from '../refunds/refund-processing';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -85,6 +87,7 @@ describe('selection rules are enforced by the server', () => {
   test('every broken rule is refused with its message and nothing is written', async () => {
     const token = tokens.zhang!;
     const { courses, chosen, cids } = await sixtyHours(token, CURRENT);
+    const ordersBefore = (await server.db.select().from(orders)).length;
     const compulsoryIds = chosen.filter((c) => c.course_type === 1).map((c) => c.cid);
     const electiveIds = chosen.filter((c) => c.course_type === 2).map((c) => c.cid);
     const faceToFace = (dataOf(await authed(server, token, 'GET', '/v1/webcourses', { year: CURRENT, type: 2 })) as WebCourses).courses;
@@ -103,7 +106,7 @@ describe('selection rules are enforced by the server', () => {
       assertRefused(await send(electiveIds.join(',')), 400, SELECTION_MESSAGES.compulsoryMissing(chosen.filter((c) => c.course_type === 1).map((c) => c.name)));
       assertRefused(await send([...compulsoryIds, ...electiveIds.slice(0, 5)].join(',')), 400, SELECTION_MESSAGES.professionalShortfall('60.0', '54.0', '6.0'));
     }
-    assert.equal((await server.db.select().from(orders)).length, 0);
+    assert.equal((await server.db.select().from(orders)).length, ordersBefore);
     // The public sign-up takes no professional course, and the professional order no public one.
     const publicCourses = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
     assertRefused(await placeOrder(token, { year: CURRENT, cids: `${cids},${publicCourses[0]!.cid}` }), 400, SELECTION_MESSAGES.unknownCourse);
@@ -271,7 +274,7 @@ describe('orders and the sandbox gateway', () => {
     assert.equal((await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, attempt.merchantNo))).length, 1);
   });
 
-  test('failure, then repay: a new attempt with its own merchant number pays the same order', async () => {
+  test('failure, then repay: a new attempt with its own merchant number pays the same order; a refund goes back to that attempt', async () => {
     const token = tokens.wang!;
     const { cids, chosen } = await sixtyHours(token, CURRENT);
     const order = dataOf(await placeOrder(token, { year: CURRENT, cids })) as OrderResponse;
@@ -297,6 +300,19 @@ describe('orders and the sandbox gateway', () => {
     // The earlier orders of the year were replaced by the newer selection: cancelled, never paid.
     const wangOrders = await server.db.select().from(orders).where(eq(orders.year, CURRENT));
     assert.equal(wangOrders.filter((o) => o.payStatus === PAY_STATUS.paid).length, 2);
+
+    // An approved refund goes back through the same gateway, against the attempt that was paid.
+    assert.equal(dataOf(await authed(server, token, 'POST', '/v1/refund', { order_id: order.order_id, reason: '单位已统一缴费' })), null);
+    const provider = paymentProviderFromConfig(server.db, server.clock, server.config);
+    const outcome = await approveRefund(server.db, server.clock, provider, order.order_id);
+    assert.equal(outcome.kind, 'refunded');
+    const refunded = await orderRow(order.order_id);
+    assert.equal(refunded.payStatus, PAY_STATUS.refunded);
+    assert.equal(refunded.refundStatus, 3);
+    assert.equal((await liveEnrolmentsOf(order.order_id)).length, 0);
+    const gatewayRefunds = await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, second.merchantNo));
+    assert.equal(gatewayRefunds.length, 1);
+    assert.equal(gatewayRefunds[0]!.amountFen, refunded.priceFen);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { courseSelections, enrolments, orderCourses, orders, paymentAttempts, paymentNotifications } from '../db/schema';
 import { ApiError } from '../envelope/api-error';
 import type { CreatePaymentResult, PaymentProvider, PayType } from './payment-provider';
-import { transitionOrder } from './order-transition';
+import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 
 /**
  * Taking an order's money through the configured provider, and believing only the
@@ -26,7 +26,6 @@ import { transitionOrder } from './order-transition';
  *   to failed (`payment_expired`); the learner may repay or cancel it.
  */
 
-export type OrderRow = typeof orders.$inferSelect;
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 export interface PaymentContext {
@@ -125,7 +124,7 @@ export async function settlePaid(ctx: PaymentContext, merchantNo: string, report
     const isNewest = newest?.id === attempt.id;
     const inTime = report.occurredAt.getTime() <= attempt.expiresAt.getTime();
     const now = clock.now();
-    if (isNewest && inTime && (await transitionOrder(tx, order, 'payment_succeeded', now, { paidAt: now }))) {
+    if (isNewest && inTime && (await transitionOrder(tx, order, 'payment_succeeded', now, { paidAt: now })) !== null) {
       await tx.update(paymentAttempts).set({ status: 'paid', providerTradeNo: report.tradeNo, finishedAt: now }).where(eq(paymentAttempts.id, attempt.id));
       const paidCourses = await tx.select({ courseId: orderCourses.courseId }).from(orderCourses).where(eq(orderCourses.orderId, order.id));
       if (paidCourses.length > 0) {

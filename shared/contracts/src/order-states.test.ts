@@ -2,6 +2,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ORDER_EVENTS,
+  PAY_STATUS_TEXT,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  canApply,
+  type LearnerOrderAction,
+  type OrderEvent,
+  type PayStatus,
+  type ReceiptStatus,
+  type RefundStatus,
   PAY_STATUS,
   RECEIPT_STATUS,
   REFUND_STATUS,
@@ -57,26 +66,126 @@ describe('order state machine (spec 02 §4)', () => {
     assert.deepEqual(learnerActionsOf(state(5, 3)), []);
   });
 
-  test('long random walks never leave the reachable states, nor have a refund and an invoice under way together', () => {
-    const reachable = new Set(reachableOrderStates().map((s) => `${s.pay_status}/${s.refund_status}/${s.is_receipt}`));
+  test('long random walks: every step agrees with an independent reading of spec 02 §4, and no state outside the table is reached', () => {
+    const key = (s: OrderState) => `${s.pay_status}/${s.refund_status}/${s.is_receipt}`;
+    const reachable = new Set(reachableOrderStates().map(key));
+    const visited = new Set<string>();
+    const applied = new Set<string>();
     let seed = 12345;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (let walk = 0; walk < 200; walk += 1) {
+    for (let walk = 0; walk < 300; walk += 1) {
       let current = state(PAY_STATUS.unpaid, REFUND_STATUS.none, RECEIPT_STATUS.none);
-      for (let step = 0; step < 200; step += 1) {
+      for (let step = 0; step < 300; step += 1) {
         const event = ORDER_EVENTS[Math.floor(random() * ORDER_EVENTS.length)]!;
-        current = applyOrderEvent(current, event) ?? current;
-        assert.ok(reachable.has(`${current.pay_status}/${current.refund_status}/${current.is_receipt}`));
-        if (current.pay_status !== PAY_STATUS.paid && current.pay_status !== PAY_STATUS.refunded) {
-          assert.equal(current.refund_status, REFUND_STATUS.none);
-          assert.equal(current.is_receipt, RECEIPT_STATUS.none);
+        const next = applyOrderEvent(current, event);
+        const context = `${key(current)} --${event}-->`;
+        assert.deepEqual(next, specNext(current, event), context);
+        assert.equal(canApply(current, event), next !== null, context);
+        assert.deepEqual(new Set(learnerActionsOf(current)), specLearnerActions(current), `actions in ${key(current)}`);
+        if (next) {
+          applied.add(event);
+          current = next;
         }
-        // A refund and an invoice are never both under way or done.
-        const refundActive = [REFUND_STATUS.reviewing, REFUND_STATUS.refunding, REFUND_STATUS.refunded].some((s) => s === current.refund_status);
-        const invoiceActive = [RECEIPT_STATUS.reviewing, RECEIPT_STATUS.issuing, RECEIPT_STATUS.issued].some((s) => s === current.is_receipt);
-        assert.ok(!(refundActive && invoiceActive), JSON.stringify(current));
-        if (refundActive) assert.equal(current.is_receipt, RECEIPT_STATUS.none);
+        visited.add(key(current));
+        assert.ok(reachable.has(key(current)), key(current));
+        assertSpecInvariants(current);
       }
+    }
+    // A walk that never reached some state or never fired some event would prove little.
+    assert.deepEqual([...visited].sort(), [...reachable].sort());
+    assert.deepEqual([...applied].sort(), [...ORDER_EVENTS].sort());
+  });
+
+  test('the table and the spec reading agree on every event in every combination of the three numbers, reachable or not', () => {
+    for (let pay = 1; pay <= 5; pay += 1)
+      for (let refund = 0; refund <= 4; refund += 1)
+        for (let receipt = 0; receipt <= 4; receipt += 1) {
+          const s = state(pay, refund, receipt);
+          for (const event of ORDER_EVENTS) assert.deepEqual(applyOrderEvent(s, event), specNext(s, event), `${pay}/${refund}/${receipt} ${event}`);
+          assert.deepEqual(new Set(learnerActionsOf(s)), specLearnerActions(s), `${pay}/${refund}/${receipt}`);
+        }
+  });
+
+  test('status texts name every value', () => {
+    for (let pay = 1; pay <= 5; pay += 1) assert.ok(PAY_STATUS_TEXT[pay as PayStatus]);
+    for (let value = 0; value <= 4; value += 1) {
+      assert.ok(REFUND_STATUS_TEXT[value as RefundStatus]);
+      assert.ok(RECEIPT_STATUS_TEXT[value as ReceiptStatus]);
     }
   });
 });
+
+// ── Spec 02 §4 read on its own, line by line, without the transition table ─────────────
+
+/**
+ * What each event does according to the spec's own lines (and, for the steps the spec
+ * leaves to staff and the provider, the order a refund or an invoice is processed in):
+ *
+ *  pay_status 1 unpaid: continue pay, cancel. 3 payment failed: repay, cancel.
+ *  refund_status 0: a refund request is allowed only if is_receipt is 0; 4 failed: re-request.
+ *  is_receipt 0: a request is allowed if there is no refund (none, or only a failed one); 4 failed: re-request.
+ *  1 under review → 2 refunding / issuing → 3 done / issued; review or processing can fail (4).
+ */
+function specNext(s: OrderState, event: OrderEvent): OrderState | null {
+  const pay = s.pay_status;
+  const refund = s.refund_status;
+  const receipt = s.is_receipt;
+  const paid = pay === 2;
+  const noRefund = refund === 0 || refund === 4;
+  switch (event) {
+    case 'cancel':
+      return pay === 1 || pay === 3 ? { ...s, pay_status: 4 } : null;
+    case 'restart_payment':
+      return pay === 3 ? { ...s, pay_status: 1 } : null;
+    case 'payment_succeeded':
+      return pay === 1 ? { ...s, pay_status: 2 } : null;
+    case 'payment_failed':
+    case 'payment_expired':
+      return pay === 1 ? { ...s, pay_status: 3 } : null;
+    case 'request_refund':
+      return paid && receipt === 0 && noRefund ? { ...s, refund_status: 1 } : null;
+    case 'refund_approved':
+      return paid && refund === 1 ? { ...s, refund_status: 2 } : null;
+    case 'refund_rejected':
+      return paid && refund === 1 ? { ...s, refund_status: 4 } : null;
+    case 'refund_completed':
+      return paid && refund === 2 ? { ...s, pay_status: 5, refund_status: 3 } : null;
+    case 'refund_failed':
+      return paid && refund === 2 ? { ...s, refund_status: 4 } : null;
+    case 'request_invoice':
+      return paid && noRefund && (receipt === 0 || receipt === 4) ? { ...s, is_receipt: 1 } : null;
+    case 'invoice_issuing':
+      return paid && receipt === 1 ? { ...s, is_receipt: 2 } : null;
+    case 'invoice_issued':
+      return paid && receipt === 2 ? { ...s, is_receipt: 3 } : null;
+    case 'invoice_failed':
+      return paid && (receipt === 1 || receipt === 2) ? { ...s, is_receipt: 4 } : null;
+  }
+}
+
+/** The buttons spec 02 §4 gives each state. */
+function specLearnerActions(s: OrderState): Set<LearnerOrderAction> {
+  const { pay_status: pay, refund_status: refund, is_receipt: receipt } = s;
+  const actions = new Set<LearnerOrderAction>();
+  if (pay === 1) actions.add('continue_pay').add('cancel');
+  if (pay === 3) actions.add('repay').add('cancel');
+  if (pay === 2 && receipt === 0 && refund === 0) actions.add('request_refund');
+  if (pay === 2 && receipt === 0 && refund === 4) actions.add('rerequest_refund');
+  if (pay === 2 && (refund === 0 || refund === 4) && receipt === 0) actions.add('request_invoice');
+  if (pay === 2 && (refund === 0 || refund === 4) && receipt === 4) actions.add('rerequest_invoice');
+  return actions;
+}
+
+/** What must hold of any order, whatever happened to it. */
+function assertSpecInvariants(s: OrderState): void {
+  const text = JSON.stringify(s);
+  // Only a paid order has a refund or an invoice; a refunded one has exactly its finished refund.
+  if (s.pay_status === 1 || s.pay_status === 3 || s.pay_status === 4) assert.ok(s.refund_status === 0 && s.is_receipt === 0, text);
+  assert.equal(s.pay_status === 5, s.refund_status === 3, text);
+  // A refund and an invoice are never both under way or done.
+  const refundActive = s.refund_status === 1 || s.refund_status === 2 || s.refund_status === 3;
+  const invoiceActive = s.is_receipt === 1 || s.is_receipt === 2 || s.is_receipt === 3;
+  assert.ok(!(refundActive && invoiceActive), text);
+  // A refund is only ever requested while no invoice was (spec: refund only if is_receipt is 0).
+  if (refundActive) assert.equal(s.is_receipt, 0, text);
+}

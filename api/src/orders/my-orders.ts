@@ -1,0 +1,53 @@
+import { desc, eq } from 'drizzle-orm';
+import type { OrderRow as OrderTableRow } from '@yaoshi/contracts/orders';
+import type { Clock } from '../clock';
+import { formatBeijingTime } from '../content/published-time';
+import type { Database } from '../db/database';
+import { orders } from '../db/schema';
+import { conflict, notFound } from '../envelope/api-error';
+import { MESSAGES } from '../messages';
+import { cancelRefusal } from './order-refusals';
+import { findLearnerOrder, orderStateOf, transitionOrder, type OrderRow } from './order-transitions';
+
+/** Fen to yuan for the order table: 18000 → 180, 1 → 0.01. */
+export function yuanOf(fen: number): number {
+  return Math.round(fen) / 100;
+}
+
+export function orderRowOf(order: OrderRow): OrderTableRow {
+  return {
+    order_id: order.orderNo,
+    order_name: order.orderName,
+    year: order.year,
+    price: yuanOf(order.priceFen),
+    pay_type: order.payType,
+    ...orderStateOf(order),
+    education_type: order.educationType,
+    create_time: formatBeijingTime(order.createdAt),
+  };
+}
+
+/** The learner's orders, newest first (spec 02 §7 myOrders). */
+export async function listLearnerOrders(db: Database, learnerId: number): Promise<OrderTableRow[]> {
+  const rows = await db.select().from(orders).where(eq(orders.learnerId, learnerId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map(orderRowOf);
+}
+
+/**
+ * cancelOrder: an unpaid or failed order of this learner becomes cancelled (spec 02 §4).
+ * Anything else is refused with the reason and changes nothing. Returns the order's id.
+ */
+export async function cancelLearnerOrder(db: Database, clock: Clock, learnerId: number, orderNo: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const order = await findLearnerOrder(tx, learnerId, orderNo);
+    if (order === null) throw notFound(MESSAGES.orderNotFound);
+    const refusal = cancelRefusal(orderStateOf(order));
+    if (refusal !== null) throw conflict(refusal);
+    if ((await transitionOrder(tx, order, 'cancel', clock.now())) === null) {
+      // Moved between our read and our update (paid or cancelled meanwhile): say what it is now.
+      const now = await findLearnerOrder(tx, learnerId, orderNo);
+      throw conflict((now && cancelRefusal(orderStateOf(now))) ?? MESSAGES.orderAlreadyCancelled);
+    }
+    return order.id;
+  });
+}

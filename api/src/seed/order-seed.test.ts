@@ -1,0 +1,48 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { asc, eq } from 'drizzle-orm';
+import { PAY_STATUS, reachableOrderStates } from '@yaoshi/contracts/order-states';
+import { movableClock } from '../clock';
+import { parseBeijingTime } from '../content/published-time';
+import type { DatabaseHandle } from '../db/database';
+import { academicYears, enrolments, invoiceRequests, learners, orders, refundRequests } from '../db/schema';
+import { openTestDatabase } from '../db/test-database';
+import { DEMO_ORDER_LEARNER_ID_NUMBER } from './order-seed';
+import { seedMissing } from './seed';
+
+let database: DatabaseHandle;
+before(async () => {
+  database = await openTestDatabase();
+  await seedMissing(database.db, movableClock(parseBeijingTime('2026-11-23 09:00:00')));
+});
+after(() => database.close());
+
+test('王芳 has one demo order per reachable state, in the previous and the make-up year only', async () => {
+  const { db } = database;
+  const [wang] = await db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
+  const years = (await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder))).map((row) => row.year);
+  const rows = await db.select().from(orders).where(eq(orders.learnerId, wang!.id));
+  const key = (pay: number, refund: number, receipt: number) => `${pay}/${refund}/${receipt}`;
+  assert.deepEqual(
+    rows.map((row) => key(row.payStatus, row.refundStatus, row.receiptStatus)).sort(),
+    reachableOrderStates().map((s) => key(s.pay_status, s.refund_status, s.is_receipt)).sort(),
+  );
+  assert.deepEqual(new Set(rows.map((row) => row.year)), new Set([years[1], years[2]]));
+
+  for (const order of rows) {
+    const enrolled = await db.select().from(enrolments).where(eq(enrolments.orderId, order.id));
+    const paid = order.payStatus === PAY_STATUS.paid || order.payStatus === PAY_STATUS.refunded;
+    assert.equal(enrolled.length, paid ? 2 : 0, `order ${order.orderNo}`);
+    assert.ok(enrolled.every((row) => (row.withdrawnAt !== null) === (order.payStatus === PAY_STATUS.refunded)));
+    assert.equal(paid, order.paidAt !== null);
+    if (order.payStatus === PAY_STATUS.unpaid) assert.ok(order.payDeadline.getTime() > parseBeijingTime('2026-11-29 09:00:00').getTime(), 'payable for a week');
+    const refundRows = await db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
+    assert.equal(refundRows.length, order.refundStatus === 0 ? 0 : 1);
+    const invoiceRows = await db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order.id));
+    assert.equal(invoiceRows.length, order.receiptStatus === 0 ? 0 : 1);
+  }
+});
+
+test('seeding again adds nothing', async () => {
+  assert.equal(await seedMissing(database.db, movableClock(parseBeijingTime('2026-12-01 09:00:00'))), false);
+});

@@ -1,0 +1,26 @@
+import { api } from '@yaoshi/api-client/api';
+import type { CancelOrderRequest, InvoiceRequest, OrderRow, RefundRequest } from '@yaoshi/contracts/orders';
+
+/** The orders remote's calls (spec 02 §7), on the shell's one API slice. */
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    myOrders: build.query<OrderRow[], void>({
+      query: () => ({ method: 'GET', path: '/v1/orders' }),
+      providesTags: ['Order'],
+    }),
+    cancelOrder: build.mutation<null, CancelOrderRequest>({
+      query: (payload) => ({ method: 'GET', path: '/v1/cancel', payload: { ...payload } }),
+      invalidatesTags: ['Order'],
+    }),
+    requestRefund: build.mutation<null, RefundRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/refund', payload: { ...payload } }),
+      invalidatesTags: ['Order'],
+    }),
+    submitInvoiceInforApi: build.mutation<null, InvoiceRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/receipt', payload: { ...payload } }),
+      invalidatesTags: ['Order'],
+    }),
+  }),
+});
+
+export const { useMyOrdersQuery, useCancelOrderMutation, useRequestRefundMutation, useSubmitInvoiceInforApiMutation } = ordersApi;
