@@ -9,6 +9,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { sessionAuthenticator } from './accounts/sessions';
 import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
+import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { registerMediaRoutes } from './media/media-routes';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
@@ -16,7 +17,7 @@ import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './
 import { studentPageRoutes } from './student-pages/student-page-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, examRoutes];
 
 export interface BuildAppOptions {
   db: Database;

@@ -118,8 +118,8 @@ export const examRecordRequestSchema = z.strictObject({
   /** What the client counted; ignored: the server scores from its own key. */
   right: z.union([z.number(), z.string().max(20)]).optional(),
   /** The answers, as a JSON text (the original client) or an array. */
+  // The text branch first: on a tie the refusal reports the first branch, and its text says what is wrong.
   questions: z.union([
-    submittedAnswersSchema,
     z
       .string()
       .max(MAX_QUESTIONS_JSON_LENGTH)
@@ -132,6 +132,7 @@ export const examRecordRequestSchema = z.strictObject({
         }
       })
       .pipe(submittedAnswersSchema),
+    submittedAnswersSchema,
   ]),
 });
 export type ExamRecordRequest = z.input<typeof examRecordRequestSchema>;
