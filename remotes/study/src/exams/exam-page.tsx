@@ -53,7 +53,7 @@ export default function ExamPage() {
     <Card title={PAGE_TITLES['./Exam']} style={{ maxWidth: 960, margin: '0 auto' }}>
       {!current ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
-          <Spin tip="试卷加载中…">
+          <Spin description="试卷加载中…">
             <div style={{ height: 48 }} />
           </Spin>
         </div>

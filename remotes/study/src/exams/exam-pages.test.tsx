@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { Provider } from 'react-redux';
@@ -66,7 +66,9 @@ function renderAt(path: string) {
 
 const location = () => screen.getByTestId('location').textContent;
 
-jest.setTimeout(60_000); // antd tables and carousels render slowly in jsdom on a shared 2-core machine
+// antd tables and carousels render slowly in jsdom on a shared 2-core machine.
+jest.setTimeout(90_000);
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => act(() => message.destroy()));
@@ -141,6 +143,8 @@ describe('/exam', () => {
     expect(within(slide).getByText('正确答案：A、B、C')).toBeInTheDocument();
     expect(within(slide).getByText('你的答案：A、B')).toBeInTheDocument();
     expect(within(slide).getByText('回答错误')).toBeInTheDocument();
+    expect(within(slide).getByText('C. 红霉素')).toHaveStyle({ color: '#389e0d' }); // a correct option the learner missed
+    expect(within(slide).getByText('D. 头孢呋辛')).not.toHaveStyle({ color: '#389e0d' });
   });
 
   test('a paper that cannot be loaded returns to /examList', async () => {

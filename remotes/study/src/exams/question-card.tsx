@@ -26,7 +26,9 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
   const locked = review || answer !== undefined;
   const chosen = decodeAnswer(answer ?? '');
   const [draft, setDraft] = useState<number[]>([]);
-  const labelOf = (n: number) => `${optionLetter(n)}. ${options[n - 1]}`;
+  const correct = new Set(review ? decodeAnswer(question.answer ?? '') : []);
+  // In review the correct options are green: the learner sees the key at its place, not only as letters.
+  const labelOf = (n: number) => <span style={correct.has(n) ? { color: '#389e0d', fontWeight: 600 } : undefined}>{`${optionLetter(n)}. ${options[n - 1]}`}</span>;
 
   const confirmMultiple = () => {
     if (draft.length === 0) {
