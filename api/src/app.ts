@@ -9,6 +9,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { sessionAuthenticator } from './accounts/sessions';
 import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
+import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
@@ -25,7 +26,16 @@ import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, enrolmentRoutes, payOrderRoutes, orderRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  contentRoutes,
+  accountRoutes,
+  studentPageRoutes,
+  facePhotoRoutes,
+  enrolmentRoutes,
+  payOrderRoutes,
+  orderRoutes,
+  examRoutes,
+];
 
 export interface BuildAppOptions {
   db: Database;

@@ -1,0 +1,40 @@
+import { api } from '@yaoshi/api-client/api';
+import type { ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
+import type { ExamType } from '@yaoshi/contracts/exam-rules';
+
+export interface ExamListArgs {
+  year: number | undefined;
+  type: ExamType;
+  page: number;
+}
+
+/** Start (year and type), continue (pid) or review (pid and look). */
+export type GetExamArgs = { pid: number; look?: 1 } | { year: number; type: ExamType };
+
+export interface ExamRecordArgs {
+  pid: number;
+  /** Answered questions; the server scores them from its own key. */
+  questions: { qid: number; user_answer: string }[];
+}
+
+/** spec 02 §7 exams: exam_lists, getExam (/v1/exam), exam_record. */
+export const examApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    examLists: build.query<ExamLists, ExamListArgs>({
+      query: ({ year, type, page }) => ({ method: 'GET', path: '/v1/exam_lists', payload: { ...(year === undefined ? {} : { year }), type, page } }),
+      providesTags: ['Exam'],
+    }),
+    // A start is safe to repeat: the server returns the paper already in progress for the
+    // year and type, so a refetch never draws a second paper.
+    getExam: build.query<ExamPaper, GetExamArgs>({
+      query: (args) => ({ method: 'GET', path: '/v1/exam', payload: { ...args } }),
+      providesTags: ['Exam'],
+    }),
+    examRecord: build.mutation<ExamResult, ExamRecordArgs>({
+      // No invalidation: the page shows the result it got back; the list refetches when opened.
+      query: ({ pid, questions }) => ({ method: 'POST', path: '/v1/exam_record', payload: { pid, questions: JSON.stringify(questions) } }),
+    }),
+  }),
+});
+
+export const { useExamListsQuery, useGetExamQuery, useExamRecordMutation } = examApi;

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Checkbox, Radio, Space, Tag, Typography } from 'antd';
+import type { ExamQuestion } from '@yaoshi/contracts/exams';
+import { EXAM_MESSAGES, QUESTION_TYPE, QUESTION_TYPE_TEXT, answerText, decodeAnswer, encodeAnswer, optionLetter, splitOptions } from '@yaoshi/contracts/exam-rules';
+import { showMessage } from '@yaoshi/ui/show-message';
+
+export interface QuestionCardProps {
+  question: ExamQuestion;
+  /** 0-based position in the paper. */
+  index: number;
+  total: number;
+  /** The learner's answer: once given, the question is locked. */
+  answer: string | undefined;
+  /** Absent in review mode. */
+  onAnswer?: (answer: string) => void;
+}
+
+/**
+ * One question of the carousel (spec 02 §4): single and true/false questions are answered
+ * by choosing, a multiple-choice question by choosing and confirming; an answered question
+ * is locked. In review mode it shows the correct answer beside the learner's.
+ */
+export function QuestionCard({ question, index, total, answer, onAnswer }: QuestionCardProps) {
+  const options = splitOptions(question.options);
+  const review = onAnswer === undefined;
+  const locked = review || answer !== undefined;
+  const chosen = decodeAnswer(answer ?? '');
+  const [draft, setDraft] = useState<number[]>([]);
+  const correct = new Set(review ? decodeAnswer(question.answer ?? '') : []);
+  // In review the correct options are green: the learner sees the key at its place, not only as letters.
+  const labelOf = (n: number) => <span style={correct.has(n) ? { color: '#389e0d', fontWeight: 600 } : undefined}>{`${optionLetter(n)}. ${options[n - 1]}`}</span>;
+
+  const confirmMultiple = () => {
+    if (draft.length === 0) {
+      showMessage(EXAM_MESSAGES.chooseMultiple, { type: 'warning' });
+      return;
+    }
+    onAnswer?.(encodeAnswer(draft));
+  };
+
+  return (
+    <section aria-label={`第${index + 1}题`} style={{ padding: '16px 24px' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <div>
+          <Tag color="blue">{QUESTION_TYPE_TEXT[question.qtype]}</Tag>
+          <Typography.Text type="secondary">
+            第 {index + 1} / {total} 题
+          </Typography.Text>
+        </div>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {question.title}
+        </Typography.Title>
+        {question.qtype === QUESTION_TYPE.multiple ? (
+          <Checkbox.Group
+            value={locked ? chosen : draft}
+            disabled={locked}
+            onChange={(values) => setDraft(values as number[])}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={options.map((_, i) => ({ value: i + 1, label: labelOf(i + 1) }))}
+          />
+        ) : (
+          <Radio.Group
+            value={chosen[0]}
+            disabled={locked}
+            onChange={(event) => onAnswer?.(String(event.target.value))}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={options.map((_, i) => ({ value: i + 1, label: labelOf(i + 1) }))}
+          />
+        )}
+        {question.qtype === QUESTION_TYPE.multiple && !locked && (
+          <Button type="primary" onClick={confirmMultiple} style={{ alignSelf: 'flex-start' }}>
+            确定答案
+          </Button>
+        )}
+        {review && (
+          <div data-testid="review-answers">
+            <Space wrap>
+              {question.is_right ? <Tag color="success">回答正确</Tag> : <Tag color="error">回答错误</Tag>}
+              <span>正确答案：{answerText(question.qtype, question.answer)}</span>
+              <span>你的答案：{answerText(question.qtype, question.user_answer)}</span>
+            </Space>
+          </div>
+        )}
+      </Space>
+    </section>
+  );
+}
