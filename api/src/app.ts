@@ -14,9 +14,10 @@ import { registerMediaRoutes } from './media/media-routes';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { studentPageRoutes } from './student-pages/student-page-routes';
+import { studyRoutes } from './study/study-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
-export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [contentRoutes, accountRoutes, studentPageRoutes, facePhotoRoutes, studyRoutes];
 
 export interface BuildAppOptions {
   db: Database;

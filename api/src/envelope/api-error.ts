@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 /** The codes we answer with; 500 stays reserved for real bugs. */
-export type ApiErrorCode = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500;
+export type ApiErrorCode = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500;
 
 export const badInput = (message: string = MESSAGES.payloadMalformed) => new ApiError(400, message);
 export const unauthorized = (message: string) => new ApiError(401, message);
