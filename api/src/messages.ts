@@ -40,6 +40,7 @@ export const MESSAGES = {
   articleNotFound: '文章不存在',
   pageNotFound: '页面不存在',
   fileNotFound: '文件不存在',
+  rangeNotSatisfiable: '请求的文件范围无效',
   siteNotConfigured: '站点信息尚未配置',
 
   internalError: '服务器开小差了，请稍后重试',
