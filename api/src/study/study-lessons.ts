@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { LessonDetail, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
@@ -54,11 +54,13 @@ async function avatarStatusOf(db: Database, learnerId: number): Promise<number> 
 export async function studySummary(
   db: Database,
   learnerId: number,
-  year: number,
+  requestedYear: number | undefined,
   kind: CourseKind,
   tab: number,
 ): Promise<StudySummaryResponse> {
-  const [yearRow] = await db.select().from(academicYears).where(eq(academicYears.year, year));
+  const years = await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
+  const year = requestedYear ?? years[0]?.year ?? 0;
+  const yearRow = years.find((row) => row.year === year);
   const delivery: CourseDelivery | null = kind === 'public' ? null : tab === 2 ? 'face_to_face' : 'web';
   // Face-to-face courses are unavailable to everyone (spec 02 §1): the tab lists nothing.
   const rows = yearRow && delivery !== 'face_to_face' ? await enrolledCourses(db, learnerId, year, kind, delivery) : [];
@@ -90,6 +92,7 @@ export async function studySummary(
       .join(','),
     year,
     is_buxue: yearRow?.isBuxue ? 1 : 0,
+    years: years.map((row) => ({ year: row.year, is_buxue: row.isBuxue ? 1 : 0 })),
   };
 }
 

@@ -87,6 +87,15 @@ describe('study lists (mycourses, public_courses_my)', () => {
     assert.equal(byName.get(UNRATED)?.is_grade, 0);
     assert.equal(byName.get(SHORT)?.credit, 2);
     assert.equal(summary.car.split(',').length, 6);
+    assert.deepEqual(summary.years, [
+      { year: YEAR, is_buxue: 0 },
+      { year: YEAR - 1, is_buxue: 0 },
+      { year: YEAR - 2, is_buxue: 1 },
+    ]);
+    // Without a year: the first of the list.
+    const first = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', {})) as StudySummaryResponse;
+    assert.equal(first.year, YEAR);
+    assert.equal(first.total, 10);
   });
 
   test('face-to-face tab, another year, and a learner without enrolments list nothing', async () => {

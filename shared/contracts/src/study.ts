@@ -62,11 +62,14 @@ export const studySummarySchema = z.object({
   car: z.string(),
   year: z.number().int(),
   is_buxue: z.number().int(),
+  /** Every study year, newest first, for the year tabs (the same list as academic_year). */
+  years: z.array(z.object({ year: z.number().int(), is_buxue: z.number().int() })),
 });
 export type StudySummaryResponse = z.infer<typeof studySummarySchema>;
 
 export const myCoursesRequestSchema = z.strictObject({
-  year: yearSchema,
+  /** Absent: the first year of the list (newest), as the year selector starts. */
+  year: yearSchema.optional(),
   /** The tab: 1 web-taught, 2 face-to-face. */
   type: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform(Number).optional(),
 });
