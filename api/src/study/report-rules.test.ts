@@ -50,8 +50,9 @@ describe('a progress report', () => {
     assert.equal(judgeReport({ ...honest, completed: true }), 'already_completed');
   });
 
-  test('positions are whole seconds', () => {
-    assert.equal(claimedSecondsOf(12.97), 12);
+  test('positions are rounded to whole seconds', () => {
+    assert.equal(claimedSecondsOf(12.97), 13);
+    assert.equal(claimedSecondsOf(12.4), 12);
     assert.equal(claimedSecondsOf(0), 0);
   });
 });

@@ -57,7 +57,11 @@ export function isLiveSession(playing: boolean, lastAcceptedMs: number, nowMs: n
   return playing && nowMs - lastAcceptedMs < LIVE_SESSION_SECONDS * 1000;
 }
 
-/** A claimed position in whole seconds: fractions of the player's currentTime are dropped. */
+/**
+ * A claimed position in whole seconds, rounded: the player's `ended` arrives at a
+ * currentTime a few milliseconds either side of the stored length, and dropping the
+ * fraction would leave the last second of a short video forever unwatched.
+ */
 export function claimedSecondsOf(position: number): number {
-  return Math.floor(position);
+  return Math.round(position);
 }
