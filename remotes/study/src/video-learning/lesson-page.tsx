@@ -45,6 +45,9 @@ function storedRecordId(kind: LessonKind, cid: number): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+/** How often the trial's viewing time is added up. */
+const TRIAL_TICK_MS = 1000;
+
 /** The server code that refuses a report when another page of the learner is playing. */
 const CONFLICT = 409;
 
@@ -194,18 +197,23 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [],
   );
 
-  // spec 02 §4: a trial stops at 360 s of viewing, then /signStudy after 2 s.
+  // spec 02 §4: a trial stops at 360 s of viewing, then /signStudy after 2 s. Viewing time
+  // is measured on the clock between ticks while playing, so a throttled background tab
+  // (fewer ticks) counts the same time.
   useEffect(() => {
     if (!trial) return undefined;
+    let lastTick = Date.now();
     const timer = setInterval(() => {
+      const now = Date.now();
       const player = playerRef.current;
+      if (player && !player.paused()) trialSecondsRef.current += (now - lastTick) / 1000;
+      lastTick = now;
       if (!player || trialEnded) return;
-      if (!player.paused()) trialSecondsRef.current += 1;
       if (trialSecondsRef.current >= TRIAL_LIMIT_SECONDS || player.currentTime() >= TRIAL_LIMIT_SECONDS) {
         player.pause();
         setTrialEnded(true);
       }
-    }, 1000);
+    }, TRIAL_TICK_MS);
     return () => clearInterval(timer);
   }, [trial, trialEnded]);
   useEffect(() => {
