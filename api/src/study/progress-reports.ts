@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { coversCompletion, progressPercentOf } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -97,11 +97,11 @@ export async function recordProgressReport(db: Database, clock: Clock, report: P
       return { outcome, recordId: report.recordId, progress, learnTime: row.trial ? row.position : verified, completed: false };
     }
 
-    await tx
-      .update(studySessions)
-      .set({ positionSeconds: claimed, lastAcceptedAt: now, playingAt: now })
-      .where(eq(studySessions.id, report.recordId));
     if (row.trial) {
+      await tx
+        .update(studySessions)
+        .set({ positionSeconds: claimed, lastAcceptedAt: now, playingAt: now })
+        .where(eq(studySessions.id, report.recordId));
       await tx.insert(studyReports).values({ ...base, outcome });
       return { outcome, recordId: report.recordId, progress: 0, learnTime: claimed, completed: false };
     }
@@ -109,19 +109,33 @@ export async function recordProgressReport(db: Database, clock: Clock, report: P
     const newVerified = Math.max(verified, claimed);
     const progress = progressPercentOf(newVerified, row.duration);
     const completes = coversCompletion(newVerified, row.duration);
-    const updated = await tx
-      .update(courseProgress)
-      .set({ verifiedSeconds: newVerified, progress, completedAt: completes ? now : null, updatedAt: now })
-      .where(and(eq(courseProgress.learnerId, report.learnerId), eq(courseProgress.courseId, row.courseId), isNull(courseProgress.completedAt)))
-      .returning({ completedAt: courseProgress.completedAt });
-    if (updated.length === 0 && row.verified === null) {
-      // The enrolment came after the session opened (no progress row yet).
+    if (row.verified === null) {
+      // The enrolment came after the session opened: no progress row yet (rare).
+      await tx
+        .update(studySessions)
+        .set({ positionSeconds: claimed, lastAcceptedAt: now, playingAt: now })
+        .where(eq(studySessions.id, report.recordId));
       await tx
         .insert(courseProgress)
         .values({ learnerId: report.learnerId, courseId: row.courseId, verifiedSeconds: newVerified, progress, completedAt: completes ? now : null, updatedAt: now })
         .onConflictDoNothing();
+      await tx.insert(studyReports).values({ ...base, outcome, completed: completes });
+    } else {
+      // The hot path, one statement: the session, the progress (never a completed row
+      // again) and the audit row. The learner lock taken above makes `completes` exact.
+      const at = now.toISOString();
+      await tx.execute(sql`
+        with moved as (
+          update ${studySessions} set position_seconds = ${claimed}, last_accepted_at = ${at}::timestamptz, playing_at = ${at}::timestamptz
+          where id = ${report.recordId}
+        ), progressed as (
+          update ${courseProgress} set verified_seconds = ${newVerified}, progress = ${progress},
+            completed_at = ${completes ? at : null}::timestamptz, updated_at = ${at}::timestamptz
+          where learner_id = ${report.learnerId} and course_id = ${row.courseId} and completed_at is null
+        )
+        insert into ${studyReports} (learner_id, course_id, session_id, received_at, claimed_seconds, outcome, completed)
+        values (${report.learnerId}, ${row.courseId}, ${report.recordId}, ${at}::timestamptz, ${claimed}, 'accepted', ${completes})`);
     }
-    await tx.insert(studyReports).values({ ...base, outcome, completed: completes });
     return { outcome, recordId: report.recordId, progress, learnTime: newVerified, completed: completes };
   });
 }
