@@ -37,6 +37,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? CONNECTIONS);
 const SIGNER = { appId: 'yaoshi-web', secret: 'bench-secret-not-the-default' };
+/** BENCH_BASELINE=1: the same harness on GET /v1/userinfo (signature, nonce, session, one read), to tell the endpoint's cost from the machine's. */
+const BASELINE = process.env.BENCH_BASELINE === '1';
 const BENCH_COURSE = '抗凝药物的药学监护'; // 180 s video: longer than the run, so no report completes it
 
 const databaseName = `yaoshi_bench_${process.pid}`;
@@ -139,13 +141,15 @@ try {
           const session = sessions[ctx.learner]!;
           // An honest player: the position is the time since the session opened.
           const pos = Math.floor((Date.now() - session.openedAt) / 1000);
-          const signed = signRequest(SIGNER, {
-            method: 'POST',
-            path: '/v1/records',
-            payload: { cid: course.id, record_id: session.recordId, pos, vlength: 180, state: 1 },
-            token: session.token,
-          });
-          return { ...request, method: 'POST', path: signed.url, headers: signed.headers, body: signed.body ?? '' };
+          const signed = BASELINE
+            ? signRequest(SIGNER, { method: 'GET', path: '/v1/userinfo', payload: {}, token: session.token })
+            : signRequest(SIGNER, {
+                method: 'POST',
+                path: '/v1/records',
+                payload: { cid: course.id, record_id: session.recordId, pos, vlength: 180, state: 1 },
+                token: session.token,
+              });
+          return { ...request, method: signed.method, path: signed.url, headers: signed.headers, ...(signed.body ? { body: signed.body } : {}) };
         },
       },
     ],
@@ -160,7 +164,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        endpoint: 'POST /v1/records',
+        endpoint: BASELINE ? 'GET /v1/userinfo (baseline)' : 'POST /v1/records',
         connections: CONNECTIONS,
         seconds: SECONDS,
         learners: sessions.length,
