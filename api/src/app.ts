@@ -24,6 +24,7 @@ import type { PaymentProvider } from './payment/payment-provider';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
+import { studyRoutes } from './study/study-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -35,6 +36,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   payOrderRoutes,
   orderRoutes,
   examRoutes,
+  studyRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -59,6 +59,7 @@ export const MESSAGES = {
   pageNotFound: '页面不存在',
   fileNotFound: '文件不存在',
   mediaLinkInvalid: '链接已失效或无权访问该文件',
+  rangeNotSatisfiable: '请求的文件范围无效',
   siteNotConfigured: '站点信息尚未配置',
 
   internalError: '服务器开小差了，请稍后重试',

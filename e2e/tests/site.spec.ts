@@ -45,12 +45,12 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
   const scripts = collectScripts(page);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
-  // Each not-yet-built page names itself, which proves the owning remote rendered it.
-  // /myCourse last: leaving it for another guarded screen reloads the page (spec 01 §6).
+  // Each not-yet-built page names itself, which proves the owning remote rendered it
+  // (the study remote's exam list is still to come; /myCourse is built).
   const pages: [string, string][] = [
     ['/signStudy', '「专业课选课」页面正在建设中'],
     ['/myOrder', '「我的订单」页面正在建设中'],
-    ['/myCourse', '「专业课学习」页面正在建设中'],
+    ['/examList', '「课后练习」页面正在建设中'],
   ];
   for (const [path, text] of pages) {
     // Client-side navigation: the shell stays, each remote is loaded into it.

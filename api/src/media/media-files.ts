@@ -17,6 +17,7 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.ico': 'image/x-icon',
   '.pdf': 'application/pdf',
   '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 /** The relative path as safe segments, or null when it tries to leave the folder. */

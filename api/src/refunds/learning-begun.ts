@@ -1,15 +1,24 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { courseProgress, enrolments } from '../db/schema';
 
 /**
- * Spec 01 §4, payment notes: no refund once learning has begun, meaning any progress
- * recorded on a course of the order.
- *
- * PENDING: study progress is stored by the study feature (issue 6), which is not on this
- * branch; until it is merged there is no progress to look at and this answers false. At
- * merge, point it at their storage: true when any live enrolment of `orderId` has recorded
- * progress (learn time or percent above zero). The refund request already calls it inside
- * its transaction, so nothing else changes.
+ * Spec 01 §4, payment notes: no refund once learning has begun, meaning any verified
+ * progress recorded on a course of the order (seconds watched or a percentage above zero).
+ * Called inside the refund request's transaction.
  */
-export async function learningHasBegun(_db: Database, _orderId: number): Promise<boolean> {
-  return false;
+export async function learningHasBegun(db: Database, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ begun: sql<number>`1` })
+    .from(enrolments)
+    .innerJoin(courseProgress, and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)))
+    .where(
+      and(
+        eq(enrolments.orderId, orderId),
+        isNull(enrolments.withdrawnAt),
+        or(gt(courseProgress.verifiedSeconds, 0), gt(courseProgress.progress, 0)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

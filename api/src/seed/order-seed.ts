@@ -21,11 +21,8 @@ import {
   type RefundRequestStatus,
 } from '../db/schema';
 import type { SeedPart } from './seed';
+import { orderNameOf } from '@yaoshi/contracts/enrolment';
 
-/** The name of a year's professional order (spec 01 §2 /pay: '{year} remote annual training order'). */
-export function orderNameOf(year: number): string {
-  return `${year}年度远程培训订单`;
-}
 
 const REFUND_REQUEST_STATUS: Record<number, RefundRequestStatus | null> = {
   [REFUND_STATUS.none]: null,

@@ -6,6 +6,7 @@ import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders } from './order-seed';
 import { seedStudentPages } from './student-pages-seed';
+import { seedStudy } from './study-seed';
 
 /**
  * Demo data, so `npm start` shows a living site. Each part writes one area (content,
@@ -24,7 +25,7 @@ export interface SeedContext {
 /** Writes what of its area is missing; returns whether it wrote anything. */
 export type SeedPart = (context: SeedContext) => Promise<boolean>;
 
-export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages, seedCatalogue, seedDemoOrders, seedExams];
+export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages, seedCatalogue, seedDemoOrders, seedExams, seedStudy];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
 export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {

@@ -10,7 +10,7 @@ jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 const row = (order_id: string, pay_status: number, refund_status = 0, is_receipt = 0): OrderRow =>
-  ({ order_id, order_name: '2025年度远程培训订单', year: 2025, price: 180, pay_type: 3, pay_status, refund_status, is_receipt, education_type: 1, create_time: '2025-06-01 09:00:00' }) as OrderRow;
+  ({ order_id, order_name: '2025年远程年度培训订单', year: 2025, price: 180, pay_type: 3, pay_status, refund_status, is_receipt, education_type: 1, create_time: '2025-06-01 09:00:00' }) as OrderRow;
 
 /** Each state with the words shown and exactly the buttons spec 02 §4 gives it. */
 const CASES: [OrderRow, string[], string[]][] = [

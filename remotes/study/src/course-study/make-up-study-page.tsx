@@ -1,7 +1,6 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { StudyList } from './study-list';
 
-/** /myCourseCopy: not built yet; says so instead of rendering nothing. */
+/** /myCourseCopy (spec 02 §2): the professional study list of make-up years only. */
 export default function MakeUpStudyPage() {
-  return <UnderConstruction title={PAGE_TITLES['./MyCourseCopy']} />;
+  return <StudyList kind="make-up" />;
 }

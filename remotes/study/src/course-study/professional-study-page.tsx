@@ -1,7 +1,6 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { StudyList } from './study-list';
 
-/** /myCourse: not built yet; says so instead of rendering nothing. */
+/** /myCourse (spec 02 §2): the professional study list. */
 export default function ProfessionalStudyPage() {
-  return <UnderConstruction title={PAGE_TITLES['./MyCourse']} />;
+  return <StudyList kind="professional" />;
 }

@@ -1,7 +1,6 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { StudyList } from './study-list';
 
-/** /publicCourse: not built yet; says so instead of rendering nothing. */
+/** /publicCourse (spec 02 §2): the public-course study list. */
 export default function PublicStudyPage() {
-  return <UnderConstruction title={PAGE_TITLES['./PublicCourse']} />;
+  return <StudyList kind="public" />;
 }

@@ -1,7 +1,6 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { LessonPage } from './lesson-page';
 
-/** /videoLearning: not built yet; says so instead of rendering nothing. */
+/** /videoLearning?cid&classState&year[&tryIt=1] (spec 02 §2): a professional lesson. */
 export default function ProfessionalVideoPage() {
-  return <UnderConstruction title={PAGE_TITLES['./VideoLearning']} />;
+  return <LessonPage kind="professional" />;
 }

@@ -1,7 +1,6 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { LessonPage } from './lesson-page';
 
-/** /publicVideoLearning: not built yet; says so instead of rendering nothing. */
+/** /publicVideoLearning?cid&classState&year (spec 02 §2): a public-course lesson. */
 export default function PublicVideoPage() {
-  return <UnderConstruction title={PAGE_TITLES['./PublicVideoLearning']} />;
+  return <LessonPage kind="public" />;
 }

@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { QuizQuestion } from '@yaoshi/contracts/study';
+import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
+import { OPTION_LETTERS, PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { courses, enrolments, publicQuizAnswers, publicQuizQuestions } from '../db/schema';
+import { ApiError, badInput, notFound } from '../envelope/api-error';
+
+/**
+ * The public lesson's quiz pop-ups (spec 02 §7): one question per pop-up point, from the
+ * shared bank, chosen by course and point so a learner sees the same question again after
+ * a reload. The answer is checked here, never in the browser, and every answer is kept.
+ */
+
+async function requirePublicEnrolment(db: Database, learnerId: number, courseId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, courseId), isNull(enrolments.withdrawnAt), eq(courses.kind, 'public')));
+  if (!row) throw new ApiError(403, M.notEnrolled);
+}
+
+function quizPointIndex(percentage: number): number {
+  const index = (PUBLIC_QUIZ_PERCENTS as readonly number[]).indexOf(percentage);
+  if (index < 0) throw badInput(M.quizNotFound);
+  return index;
+}
+
+export async function quizQuestionFor(db: Database, learnerId: number, courseId: number, percentage: number): Promise<QuizQuestion> {
+  const point = quizPointIndex(percentage);
+  await requirePublicEnrolment(db, learnerId, courseId);
+  const bank = await db.select().from(publicQuizQuestions).orderBy(asc(publicQuizQuestions.id));
+  if (bank.length === 0) throw notFound(M.quizNotFound);
+  const question = bank[(courseId * PUBLIC_QUIZ_PERCENTS.length + point) % bank.length]!;
+  return {
+    qid: question.id,
+    title: question.title,
+    percentage,
+    pc_options: question.options.map((text, index) => ({ letter: OPTION_LETTERS[index] ?? String(index + 1), text })),
+  };
+}
+
+export interface QuizAnswerInput {
+  qid: number;
+  percentage: number;
+  answer: string | number;
+}
+
+/** The chosen option as its 1-based number: 'B' → 2, '2' → 2. */
+export function chosenOptionOf(answer: string | number): number {
+  if (typeof answer === 'number') return answer;
+  const letter = (OPTION_LETTERS as readonly string[]).indexOf(answer.toUpperCase());
+  return letter >= 0 ? letter + 1 : Number(answer);
+}
+
+/** Records each answer; passes when every one is right. */
+export async function submitQuizAnswers(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  courseId: number,
+  answers: readonly QuizAnswerInput[],
+): Promise<boolean> {
+  if (answers.length === 0) throw badInput(M.quizAnswerInvalid);
+  for (const answer of answers) quizPointIndex(answer.percentage);
+  await requirePublicEnrolment(db, learnerId, courseId);
+  const ids = [...new Set(answers.map((answer) => answer.qid))];
+  const questions = await db.select().from(publicQuizQuestions).where(inArray(publicQuizQuestions.id, ids));
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  if (byId.size !== ids.length) throw notFound(M.quizNotFound);
+  const now = clock.now();
+  const rows = answers.map((answer) => {
+    const question = byId.get(answer.qid)!;
+    const chosen = chosenOptionOf(answer.answer);
+    if (chosen < 1 || chosen > question.options.length) throw badInput(M.quizAnswerInvalid);
+    return { learnerId, courseId, questionId: question.id, percentage: answer.percentage, chosen, correct: chosen === question.answer, answeredAt: now };
+  });
+  await db.insert(publicQuizAnswers).values(rows);
+  return rows.every((row) => row.correct);
+}

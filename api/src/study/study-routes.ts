@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { REPORT_STATE, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
+import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
+import { requirePrincipal } from '../auth/authenticator';
+import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
+import type { RouteModule } from '../envelope/signed-routes';
+import type { StudyReportOutcome } from '../db/schema';
+import { MESSAGES } from '../messages';
+import { decodeImageData } from '../face-photos/image-data';
+import { storeFacePhotoFile, submitFacePhoto } from '../face-photos/face-photos';
+import { closePlaybackSession, recordProgressReport, type ReportResult } from './progress-reports';
+import { evaluateCourse, isLastCourse, lessonDetail, studySummary } from './study-lessons';
+import { quizQuestionFor, submitQuizAnswers } from './public-quiz';
+import { and, eq, isNull } from 'drizzle-orm';
+import { courses, enrolments } from '../db/schema';
+
+/** How each refused report is answered; the report itself is already in the audit trail. */
+const REFUSALS: Record<Exclude<StudyReportOutcome, 'accepted'>, { code: ApiErrorCode; message: string }> = {
+  beyond_length: { code: 409, message: M.reportBeyondLength },
+  too_fast: { code: 409, message: M.reportTooFast },
+  backwards: { code: 409, message: M.reportBackwards },
+  not_enrolled: { code: 403, message: M.notEnrolled },
+  trial_limit: { code: 403, message: M.reportTrialLimit },
+  second_session: { code: 409, message: M.reportSecondSession },
+  unknown_session: { code: 404, message: M.reportUnknownSession },
+  already_completed: { code: 409, message: M.reportAlreadyCompleted },
+};
+
+function answerOf(result: ReportResult) {
+  if (result.outcome !== 'accepted') {
+    const refusal = REFUSALS[result.outcome];
+    throw new ApiError(refusal.code, refusal.message);
+  }
+  return { record_id: result.recordId, progress: result.progress, percentage: result.progress, learn_time: result.learnTime };
+}
+
+const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
+
+/** Study lists, lessons, progress reports, ratings, public quizzes (issue 6; exams excluded). */
+export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
+  api.add(studyEndpoints.mycourses, async ({ payload, principal }) =>
+    studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
+  );
+  api.add(studyEndpoints.publicMy, async ({ payload, principal }) =>
+    studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'public', 1),
+  );
+
+  api.add(studyEndpoints.webcourseDetail, async ({ payload, principal }) =>
+    lessonDetail(db, clock, {
+      learnerId: requirePrincipal(principal).learnerId,
+      courseId: payload.cid,
+      kind: 'professional',
+      trial: payload.formal === 0,
+      resumeRecordId: payload.record_id ? Number(payload.record_id) : null,
+    }),
+  );
+  api.add(studyEndpoints.publicDetail, async ({ payload, principal }) =>
+    lessonDetail(db, clock, {
+      learnerId: requirePrincipal(principal).learnerId,
+      courseId: payload.course_id,
+      kind: 'public',
+      trial: false,
+      resumeRecordId: payload.record_id ? Number(payload.record_id) : null,
+    }),
+  );
+
+  api.add(studyEndpoints.records, async ({ payload, principal }) =>
+    payload.state === REPORT_STATE.closed
+      ? answerOf(await closePlaybackSession(db, requirePrincipal(principal).learnerId, payload.record_id))
+      : answerOf(
+      await recordProgressReport(db, clock, {
+        learnerId: requirePrincipal(principal).learnerId,
+        recordId: payload.record_id,
+        courseId: payload.cid,
+        kind: 'professional',
+        position: payload.pos,
+      }),
+    ),
+  );
+  api.add(studyEndpoints.publicRecord, async ({ payload, principal }) =>
+    payload.state === REPORT_STATE.closed
+      ? answerOf(await closePlaybackSession(db, requirePrincipal(principal).learnerId, payload.record_id))
+      : answerOf(
+      await recordProgressReport(db, clock, {
+        learnerId: requirePrincipal(principal).learnerId,
+        recordId: payload.record_id,
+        courseId: null,
+        kind: 'public',
+        // At the end the original client also sends `pos`; the furthest of the two is the claim.
+        position: Math.max(payload.duration, payload.pos ?? 0),
+      }),
+    ),
+  );
+
+  api.add(studyEndpoints.evaluate, async ({ payload, principal }) => {
+    await evaluateCourse(db, clock, {
+      learnerId: requirePrincipal(principal).learnerId,
+      courseId: payload.course_id,
+      grade: payload.stu_grade,
+      comment: payload.stu_commont ?? '',
+    });
+    return null;
+  });
+  api.add(studyEndpoints.courseLast, async ({ payload, principal }) => ({
+    is_last: await isLastCourse(db, requirePrincipal(principal).learnerId, payload.year, payload.course_id, 'professional'),
+  }));
+  api.add(studyEndpoints.checkPublicLast, async ({ payload, principal }) => ({
+    is_last: await isLastCourse(db, requirePrincipal(principal).learnerId, payload.year, payload.course_id, 'public'),
+  }));
+
+  api.add(studyEndpoints.quizQuestion, async ({ payload, principal }) =>
+    quizQuestionFor(db, requirePrincipal(principal).learnerId, payload.course_id, payload.percentage),
+  );
+  api.add(studyEndpoints.quizResult, async ({ payload, principal }) => {
+    let details: unknown;
+    try {
+      details = JSON.parse(payload.question_details);
+    } catch {
+      throw badInput(M.quizAnswerInvalid);
+    }
+    const parsed = quizDetailsSchema.safeParse(details);
+    if (!parsed.success) throw badInput(M.quizAnswerInvalid);
+    const passed = await submitQuizAnswers(db, clock, requirePrincipal(principal).learnerId, payload.course_id, parsed.data);
+    return { is_pass: passed ? 1 : 0 };
+  });
+
+  api.add(studyEndpoints.faceCompare, async ({ payload, principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    const [enrolled] = await db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .innerJoin(courses, eq(courses.id, enrolments.courseId))
+      .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, payload.course_id), isNull(enrolments.withdrawnAt), eq(courses.kind, 'public')));
+    if (!enrolled) throw new ApiError(403, M.notEnrolled);
+    const image = decodeImageData(payload.avatar);
+    if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
+    const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
+    // No biometric comparison runs here: the photo is kept with its course, percent and
+    // time for the administrator's review, like the professional lessons' face checks.
+    await submitFacePhoto(db, clock, { learnerId, path, courseId: payload.course_id, percent: payload.percent ?? null });
+    return { result: 1 };
+  });
+};

@@ -1,0 +1,377 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { LessonDetail, ProgressReportResponse, QuizQuestion, StudySummaryResponse } from '@yaoshi/contracts/study';
+import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
+import { TRIAL_LIMIT_SECONDS } from '@yaoshi/contracts/study-rules';
+import { courseProgress, courses, enrolments, facePhotos, learners, publicQuizAnswers, publicQuizQuestions, studyReports, studySessions } from '../db/schema';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { JPEG_BYTES } from '../test-support/image-fixtures';
+import { LIVE_SESSION_SECONDS } from './report-rules';
+
+/** The test clock starts in 2025 (TEST_START): the seeding year, where 王芳's study data is. */
+const YEAR = 2025;
+
+let server: TestServer;
+let mediaDir: string;
+let wang: string;
+let zhang: string;
+before(async () => {
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-media-'));
+  server = await startTestServer({ config: { mediaDir } });
+  wang = await loginToken(server, WANG.phone, WANG.password);
+  zhang = await loginToken(server, ZHANG.phone, ZHANG.password);
+});
+after(async () => {
+  await server.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+async function learnerId(idNumber: string): Promise<number> {
+  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, idNumber));
+  return row!.id;
+}
+
+async function courseNamed(name: string, year = YEAR) {
+  const [row] = await server.db.select().from(courses).where(and(eq(courses.name, name), eq(courses.year, year)));
+  assert.ok(row, name);
+  return row;
+}
+
+const SHORT = '药品管理法律法规与执业药师职业道德'; // 30 s, 0 %
+const IN_PROGRESS = '处方审核规范与常见不合理处方分析'; // 90 s, 40 %
+const RATED = '抗菌药物临床合理应用'; // finished, rated
+const UNRATED = '药物警戒与药品不良反应监测'; // finished, not rated
+const PUBLIC_DONE = '专业技术人员职业道德与诚信建设';
+const PUBLIC_IN_PROGRESS = '健康中国战略与公共卫生';
+const PUBLIC_LOCKED = '突发公共卫生事件应急处置';
+
+function detail(token: string, cid: number, extra: Record<string, unknown> = {}) {
+  return authed(server, token, 'GET', '/v1/webcourse_detail', { cid, formal: 1, ...extra });
+}
+
+function report(token: string, cid: number, recordId: number, pos: number, extra: Record<string, unknown> = {}) {
+  return authed(server, token, 'POST', '/v1/records', { cid, record_id: recordId, pos, vlength: 30, start_time: 0, state: 1, ...extra });
+}
+
+async function reportsOf(sessionId: number) {
+  return server.db.select().from(studyReports).where(eq(studyReports.sessionId, sessionId)).orderBy(asc(studyReports.id));
+}
+
+/** Ends every playback session, so each test starts without a live one. */
+async function closeAllSessions() {
+  await server.db.update(studySessions).set({ playingAt: null });
+}
+
+beforeEach(closeAllSessions);
+
+describe('study lists (mycourses, public_courses_my)', () => {
+  test("王芳's professional year: every course with its verified progress; hours only count finished courses", async () => {
+    const summary = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', { year: YEAR, type: 1 })) as StudySummaryResponse;
+    assert.equal(summary.total, 10);
+    assert.equal(summary.complete, 2);
+    assert.equal(summary.class_hour, 60);
+    assert.equal(summary.year_class_hour, 60);
+    assert.equal(summary.avatar_status, 1);
+    assert.equal(summary.is_buxue, 0);
+    const byName = new Map(summary.courses.map((c) => [c.name, c]));
+    assert.equal(byName.get(SHORT)?.learn_progress, 0);
+    assert.equal(byName.get(IN_PROGRESS)?.learn_progress, 40);
+    assert.equal(byName.get(IN_PROGRESS)?.learn_time, 36);
+    assert.equal(byName.get(RATED)?.is_grade, 4);
+    assert.equal(byName.get(UNRATED)?.learn_progress, 100);
+    assert.equal(byName.get(UNRATED)?.is_grade, 0);
+    assert.equal(byName.get(SHORT)?.credit, 2);
+    assert.equal(summary.car.split(',').length, 6);
+    assert.deepEqual(summary.years, [
+      { year: YEAR, is_buxue: 0 },
+      { year: YEAR - 1, is_buxue: 0 },
+      { year: YEAR - 2, is_buxue: 1 },
+    ]);
+    // Without a year: the first of the list.
+    const first = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', {})) as StudySummaryResponse;
+    assert.equal(first.year, YEAR);
+    assert.equal(first.total, 10);
+  });
+
+  test('face-to-face tab, another year, and a learner without enrolments list nothing', async () => {
+    for (const [token, payload] of [
+      [wang, { year: YEAR, type: 2 }],
+      [zhang, { year: YEAR - 2 }],
+      [zhang, { year: YEAR, type: 1 }],
+      [wang, { year: 2099, type: 1 }],
+    ] as const) {
+      const summary = dataOf(await authed(server, token, 'GET', '/v1/mycourses', payload)) as StudySummaryResponse;
+      assert.equal(summary.total, 0);
+      assert.deepEqual(summary.courses, []);
+    }
+  });
+
+  test('the public list, 30 required hours, and bad input refused', async () => {
+    const summary = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_my', { year: YEAR })) as StudySummaryResponse;
+    assert.equal(summary.total, 6);
+    assert.equal(summary.year_class_hour, 30);
+    assert.equal(summary.courses[0]?.learn_progress, 100);
+    assertRefused(await authed(server, wang, 'GET', '/v1/mycourses', { year: 'abc' }), 400, /year/);
+    assertRefused(await server.call({ method: 'GET', path: '/v1/mycourses', payload: { year: YEAR } }), 401, '请先登录');
+  });
+});
+
+describe('lesson details (webcourse_detail, public_courses_detail)', () => {
+  test('an enrolled course opens a playback session that resumes at the verified point', async () => {
+    const course = await courseNamed(IN_PROGRESS);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    assert.equal(lesson.progress.learn_time, 36);
+    assert.equal(lesson.progress.progress, 40);
+    assert.equal(lesson.duration, 90);
+    assert.equal(lesson.video_url, '/media/videos/lesson-90s.webm');
+    assert.deepEqual(lesson.photo, [20]);
+    assert.ok(lesson.record_id > 0);
+    assert.equal(lesson.trial, 0);
+    // A reload sends the record_id it had: the same playback continues.
+    const again = dataOf(await detail(wang, course.id, { record_id: lesson.record_id })) as LessonDetail;
+    assert.equal(again.record_id, lesson.record_id);
+  });
+
+  test('a finished course is review: no session, nothing to record', async () => {
+    const lesson = dataOf(await detail(wang, (await courseNamed(RATED)).id)) as LessonDetail;
+    assert.equal(lesson.record_id, 0);
+    assert.equal(lesson.progress.progress, 100);
+    assert.equal(lesson.is_grade, 4);
+  });
+
+  test('not enrolled: refused, except a professional trial; avatar not approved: 头像审核中', async () => {
+    const course = await courseNamed(SHORT);
+    assertRefused(await detail(zhang, course.id), 403, M.notEnrolled);
+    const trial = dataOf(await detail(zhang, course.id, { formal: 0 })) as LessonDetail;
+    assert.equal(trial.trial, 1);
+    assert.equal(trial.progress.learn_time, 0);
+    const li = await loginToken(server, LI.phone, LI.password);
+    assertRefused(await detail(li, course.id, { formal: 0 }), 403, M.avatarUnderReview);
+    assertRefused(await detail(wang, 999_999), 404, M.courseNotFound);
+    const publicCourse = await courseNamed(PUBLIC_DONE);
+    assertRefused(await detail(wang, publicCourse.id), 404, M.courseNotFound); // not a professional course
+  });
+
+  test('a public course opens only after the previous one is finished and rated', async () => {
+    const open = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: (await courseNamed(PUBLIC_IN_PROGRESS)).id })) as LessonDetail;
+    assert.ok(open.record_id > 0);
+    const locked = await courseNamed(PUBLIC_LOCKED);
+    assertRefused(await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: locked.id }), 403, M.previousUnfinished);
+  });
+});
+
+describe('honest progress (records, public_courses_recordProgress)', () => {
+  test('honest reports advance with the wall clock and the resume point follows', async () => {
+    const course = await courseNamed(IN_PROGRESS);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    server.clock.advance(10_000);
+    const first = dataOf(await report(wang, course.id, lesson.record_id, 46.2)) as ProgressReportResponse;
+    assert.equal(first.learn_time, 46);
+    assert.equal(first.progress, 51);
+    server.clock.advance(10_000);
+    dataOf(await report(wang, course.id, lesson.record_id, 56));
+    const again = dataOf(await detail(wang, course.id, { record_id: lesson.record_id })) as LessonDetail;
+    assert.equal(again.progress.learn_time, 56);
+    const rows = await reportsOf(lesson.record_id);
+    assert.deepEqual(rows.map((r) => r.outcome), ['accepted', 'accepted']);
+  });
+
+  test('each cheating pattern is refused, recorded, and changes no progress', async () => {
+    const course = await courseNamed(IN_PROGRESS);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    const start = lesson.progress.learn_time;
+    server.clock.advance(10_000);
+    assertRefused(await report(wang, course.id, lesson.record_id, 91), 409, M.reportBeyondLength);
+    assertRefused(await report(wang, course.id, lesson.record_id, start + 30), 409, M.reportTooFast);
+    assertRefused(await report(wang, course.id, lesson.record_id, start - 1), 409, M.reportBackwards);
+    const rows = await reportsOf(lesson.record_id);
+    assert.deepEqual(rows.map((r) => [r.outcome, r.claimedSeconds]), [
+      ['beyond_length', 91],
+      ['too_fast', start + 30],
+      ['backwards', start - 1],
+    ]);
+    const [progress] = await server.db
+      .select()
+      .from(courseProgress)
+      .where(and(eq(courseProgress.learnerId, await learnerId(WANG.idNumber)), eq(courseProgress.courseId, course.id)));
+    assert.equal(progress?.verifiedSeconds, start);
+    // The honest report that follows is still accepted.
+    dataOf(await report(wang, course.id, lesson.record_id, start + 10));
+  });
+
+  test('a second simultaneous playback session of the same learner is refused; closing the first frees it', async () => {
+    const first = await courseNamed(IN_PROGRESS);
+    const second = await courseNamed(SHORT);
+    const a = dataOf(await detail(wang, first.id)) as LessonDetail;
+    const b = dataOf(await detail(wang, second.id)) as LessonDetail;
+    server.clock.advance(5_000);
+    dataOf(await report(wang, first.id, a.record_id, a.progress.learn_time + 5));
+    server.clock.advance(5_000);
+    assertRefused(await report(wang, second.id, b.record_id, 5), 409, M.reportSecondSession);
+    assert.equal((await reportsOf(b.record_id))[0]?.outcome, 'second_session');
+    // The first page leaves the lesson (state 3): the second may play.
+    dataOf(await report(wang, first.id, a.record_id, 0, { state: 3 }));
+    dataOf(await report(wang, second.id, b.record_id, 9));
+    // And a page that simply disappears stops being live after LIVE_SESSION_SECONDS.
+    server.clock.advance(LIVE_SESSION_SECONDS * 1000);
+    const c = dataOf(await detail(wang, first.id)) as LessonDetail;
+    dataOf(await report(wang, first.id, c.record_id, c.progress.learn_time));
+  });
+
+  test('a course the learner is no longer enrolled in is refused', async () => {
+    const id = await learnerId(WANG.idNumber);
+    const elective = await courseNamed('儿童与老年人安全用药');
+    const lesson = dataOf(await detail(wang, elective.id)) as LessonDetail;
+    await server.db
+      .update(enrolments)
+      .set({ withdrawnAt: server.clock.now() })
+      .where(and(eq(enrolments.learnerId, id), eq(enrolments.courseId, elective.id), isNull(enrolments.withdrawnAt)));
+    try {
+      server.clock.advance(10_000);
+      assertRefused(await report(wang, elective.id, lesson.record_id, 5), 403, M.notEnrolled);
+      assert.equal((await reportsOf(lesson.record_id))[0]?.outcome, 'not_enrolled');
+    } finally {
+      await server.db.update(enrolments).set({ withdrawnAt: null }).where(and(eq(enrolments.learnerId, id), eq(enrolments.courseId, elective.id)));
+    }
+  });
+
+  test(`a trial is accepted up to ${TRIAL_LIMIT_SECONDS} s and refused past it, and never becomes progress`, async () => {
+    const course = await courseNamed('抗凝药物的药学监护');
+    const lesson = dataOf(await detail(zhang, course.id, { formal: 0 })) as LessonDetail;
+    // Stretch this course's video so the trial limit lies inside it.
+    await server.db.update(courses).set({ durationSeconds: 600 }).where(eq(courses.id, course.id));
+    try {
+      let position = 0;
+      while (position < TRIAL_LIMIT_SECONDS) {
+        server.clock.advance(60_000);
+        position = Math.min(TRIAL_LIMIT_SECONDS, position + 60);
+        dataOf(await report(zhang, course.id, lesson.record_id, position, { flag: 1 }));
+      }
+      server.clock.advance(60_000);
+      assertRefused(await report(zhang, course.id, lesson.record_id, TRIAL_LIMIT_SECONDS + 1, { flag: 1 }), 403, M.reportTrialLimit);
+      const outcomes = (await reportsOf(lesson.record_id)).map((r) => r.outcome);
+      assert.equal(outcomes.at(-1), 'trial_limit');
+      const progress = await server.db.select().from(courseProgress).where(eq(courseProgress.learnerId, await learnerId(ZHANG.idNumber)));
+      assert.deepEqual(progress, []);
+    } finally {
+      await server.db.update(courses).set({ durationSeconds: 180 }).where(eq(courses.id, course.id));
+    }
+  });
+
+  test("reporting on another learner's playback is refused and touches nothing of theirs", async () => {
+    const course = await courseNamed(IN_PROGRESS);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    server.clock.advance(10_000);
+    assertRefused(await report(zhang, course.id, lesson.record_id, lesson.progress.learn_time + 5), 404, M.reportUnknownSession);
+    assert.deepEqual(await reportsOf(lesson.record_id), []);
+    const zhangRows = await server.db
+      .select()
+      .from(studyReports)
+      .where(eq(studyReports.learnerId, await learnerId(ZHANG.idNumber)))
+      .orderBy(asc(studyReports.id));
+    assert.equal(zhangRows.at(-1)?.outcome, 'unknown_session');
+    assert.equal(zhangRows.at(-1)?.courseId, null);
+  });
+
+  test('two concurrent final reports complete the course once, in one transaction', async () => {
+    const course = await courseNamed(SHORT);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    server.clock.advance(31_000);
+    const [a, b] = await Promise.all([
+      report(wang, course.id, lesson.record_id, 30, { state: 2 }),
+      report(wang, course.id, lesson.record_id, 30, { state: 2 }),
+    ]);
+    // One completes the course; the other, handled after it under the learner's lock,
+    // finds it complete and records nothing more.
+    const answers = [a, b].sort((x, y) => x.status - y.status);
+    assert.equal((dataOf(answers[0]!) as ProgressReportResponse).progress, 100);
+    assertRefused(answers[1]!, 409, M.reportAlreadyCompleted);
+    const rows = await reportsOf(lesson.record_id);
+    assert.equal(rows.filter((r) => r.completed).length, 1);
+    const summary = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', { year: YEAR, type: 1 })) as StudySummaryResponse;
+    assert.equal(summary.complete, 3);
+    const review = dataOf(await detail(wang, course.id)) as LessonDetail;
+    assert.equal(review.record_id, 0);
+  });
+
+  test('a public report counts the same way and answers its percentage', async () => {
+    const course = await courseNamed(PUBLIC_IN_PROGRESS);
+    const lesson = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: course.id })) as LessonDetail;
+    server.clock.advance(9_000);
+    const answer = dataOf(
+      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: lesson.record_id, duration: lesson.progress.learn_time + 9, total_duration: 30 }),
+    ) as ProgressReportResponse;
+    assert.equal(answer.percentage, 50);
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: lesson.record_id, duration: 29, total_duration: 30 }),
+      409,
+      M.reportTooFast,
+    );
+    assertRefused(await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: 'x', duration: 1 }), 400, /record_id/);
+  });
+});
+
+describe('rating and the last course', () => {
+  test('a finished course is rated once; an unfinished one cannot be; grades are 1–4', async () => {
+    const unrated = await courseNamed(UNRATED);
+    assertRefused(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 5, type: 0 }), 400, /stu_grade/);
+    dataOf(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 3, stu_commont: '讲解清楚', type: 0 }));
+    assertRefused(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 4, type: 0 }), 409, M.alreadyRated);
+    const inProgress = await courseNamed(IN_PROGRESS);
+    assertRefused(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: inProgress.id, stu_grade: 4, type: 0 }), 409, M.notFinishedForRating);
+    assertRefused(await authed(server, zhang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 4, type: 0 }), 403, M.notEnrolled);
+  });
+
+  test('course_last says 1 only when every course of the year is finished', async () => {
+    const rated = await courseNamed(RATED);
+    assert.deepEqual(dataOf(await authed(server, wang, 'GET', '/v1/course_last', { year: YEAR, course_id: rated.id })), { is_last: 0 });
+    const publicDone = await courseNamed(PUBLIC_DONE);
+    assert.deepEqual(dataOf(await authed(server, wang, 'GET', '/v1/checkPubliccourse', { year: YEAR, course_id: publicDone.id })), { is_last: 0 });
+    assertRefused(await authed(server, zhang, 'GET', '/v1/course_last', { year: YEAR, course_id: rated.id }), 403, M.notEnrolled);
+  });
+});
+
+describe('public quiz and face comparison', () => {
+  test('a question without its answer; the server checks the answer and keeps every one', async () => {
+    const course = await courseNamed(PUBLIC_IN_PROGRESS);
+    const question = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 35 })) as QuizQuestion;
+    assert.equal(question.percentage, 35);
+    assert.ok(question.pc_options.length >= 2);
+    assert.equal('answer' in question, false);
+    const [stored] = await server.db.select().from(publicQuizQuestions).where(eq(publicQuizQuestions.id, question.qid));
+    const wrong = stored!.answer === 1 ? 2 : 1;
+    const submit = (answer: number | string, isPass: number) =>
+      authed(server, wang, 'POST', '/v1/public_courses_examResult', {
+        course_id: course.id,
+        question_details: JSON.stringify([{ qid: question.qid, percentage: 35, answer }]),
+        is_pass: isPass,
+        is_exam: 1,
+      });
+    assert.deepEqual(dataOf(await submit(wrong, 1)), { is_pass: 0 }); // the client's is_pass is ignored
+    assert.deepEqual(dataOf(await submit(String.fromCharCode(64 + stored!.answer), 0)), { is_pass: 1 });
+    const answers = await server.db.select().from(publicQuizAnswers).where(eq(publicQuizAnswers.questionId, question.qid));
+    assert.deepEqual(answers.map((a) => a.correct), [false, true]);
+    assertRefused(await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 40 }), 400, M.quizNotFound);
+    assertRefused(await authed(server, zhang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 35 }), 403, M.notEnrolled);
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/public_courses_examResult', { course_id: course.id, question_details: '{not json' }),
+      400,
+      M.quizAnswerInvalid,
+    );
+  });
+
+  test('public_courses_facecompare keeps the photo with its course, percent and time', async () => {
+    const course = await courseNamed(PUBLIC_IN_PROGRESS);
+    const avatar = `data:image/jpeg;base64,${JPEG_BYTES.toString('base64')}`;
+    assert.deepEqual(dataOf(await authed(server, wang, 'POST', '/v1/public_courses_facecompare', { avatar, course_id: course.id, percent: 50 })), { result: 1 });
+    const [photo] = await server.db.select().from(facePhotos).where(eq(facePhotos.courseId, course.id));
+    assert.equal(photo?.percent, 50);
+    assert.deepEqual(photo?.createdAt, server.clock.now());
+    assertRefused(await authed(server, zhang, 'POST', '/v1/public_courses_facecompare', { avatar, course_id: course.id }), 403, M.notEnrolled);
+  });
+});

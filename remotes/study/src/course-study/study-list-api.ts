@@ -1,0 +1,18 @@
+import { api } from '@yaoshi/api-client/api';
+import type { MyCoursesRequest, StudySummaryResponse } from '@yaoshi/contracts/study';
+
+/** spec 02 §7: the study lists' summaries (mycourses, public_courses_my). */
+export const studyListApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    myCourses: build.query<StudySummaryResponse, MyCoursesRequest>({
+      query: (payload) => ({ method: 'GET', path: '/v1/mycourses', payload: { ...payload } }),
+      providesTags: ['Course'],
+    }),
+    publicMyCourses: build.query<StudySummaryResponse, MyCoursesRequest>({
+      query: (payload) => ({ method: 'GET', path: '/v1/public_courses_my', payload: { ...payload } }),
+      providesTags: ['Course'],
+    }),
+  }),
+});
+
+export const { useMyCoursesQuery, usePublicMyCoursesQuery } = studyListApi;

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Input, Modal, Radio, Space, Typography } from 'antd';
+import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
+import { EVALUATION_GRADES } from '@yaoshi/contracts/study-rules';
+import { showMessage } from '@yaoshi/ui/show-message';
+
+/** spec 02 §4, §5: rate a finished course 1–4 (required) with an optional comment. */
+export function EvaluationDialog({ onSubmit, submitting }: { onSubmit: (grade: number, comment: string) => void; submitting: boolean }) {
+  const [grade, setGrade] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  return (
+    <Modal
+      open
+      title="课程评价"
+      closable={false}
+      mask={{ closable: false }}
+      okText="提交评价"
+      cancelButtonProps={{ style: { display: 'none' } }}
+      confirmLoading={submitting}
+      onOk={() => {
+        if (grade === null) {
+          showMessage(M.gradeRequired, { type: 'warning' });
+          return;
+        }
+        onSubmit(grade, comment.trim());
+      }}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Text>您已学完本课程，请评价本课程的满意度：</Typography.Text>
+        <Radio.Group value={grade} onChange={(event) => setGrade(Number(event.target.value))} aria-label="满意度">
+          {EVALUATION_GRADES.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              {option.label}
+            </Radio>
+          ))}
+        </Radio.Group>
+        <Input.TextArea value={comment} onChange={(event) => setComment(event.target.value)} maxLength={500} rows={3} placeholder="意见或建议（选填）" />
+      </Space>
+    </Modal>
+  );
+}

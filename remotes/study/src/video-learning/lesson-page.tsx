@@ -1,0 +1,381 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { REPORT_STATE, type LessonDetail, type QuizQuestion } from '@yaoshi/contracts/study';
+import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
+import {
+  COMPLETE_PROGRESS,
+  PROFESSIONAL_REPORT_INTERVAL_SECONDS,
+  PUBLIC_QUIZ_PERCENTS,
+  PUBLIC_REPORT_INTERVAL_SECONDS,
+  TRIAL_LIMIT_SECONDS,
+  TRIAL_REDIRECT_DELAY_MS,
+  duePercentOf,
+} from '@yaoshi/contracts/study-rules';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { showMessage } from '@yaoshi/ui/show-message';
+import { useUploadAvatarMutation } from '../face-collection/face-api';
+import { browserSupportOf } from './browser-support';
+import { EvaluationDialog } from './evaluation-dialog';
+import { FaceCheckDialog } from './face-check-dialog';
+import {
+  useCheckPublicLastMutation,
+  useCourseLastMutation,
+  useEvaluateCourseMutation,
+  useFaceCompareMutation,
+  useLessonDetailQuery,
+  usePublicLessonDetailQuery,
+  useQuizQuestionMutation,
+  useQuizResultMutation,
+  useReportProgressMutation,
+  useReportPublicProgressMutation,
+} from './lesson-api';
+import { LessonPlayer, type PlayerHandle } from './lesson-player';
+import { QuizDialog } from './quiz-dialog';
+
+export type LessonKind = 'professional' | 'public';
+
+/** A reload (the face check's 60 s rule) continues the same playback session. */
+function recordKey(kind: LessonKind, cid: number): string {
+  return `lessonRecord:${kind}:${cid}`;
+}
+
+function storedRecordId(kind: LessonKind, cid: number): number | undefined {
+  const value = Number(sessionStorage.getItem(recordKey(kind, cid)));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** How often the trial's viewing time is added up. */
+const TRIAL_TICK_MS = 1000;
+
+/** The server code that refuses a report when another page of the learner is playing. */
+const CONFLICT = 409;
+
+type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];
+
+type Dialog = { kind: 'face'; percent: number } | { kind: 'quiz'; question: QuizQuestion } | { kind: 'evaluate' } | null;
+
+/** /videoLearning and /publicVideoLearning (spec 02 §2, §4, §7). */
+export function LessonPage({ kind }: { kind: LessonKind }) {
+  const [params] = useSearchParams();
+  const cid = Number(params.get('cid'));
+  const trialRequested = kind === 'professional' && params.get('tryIt') === '1';
+  const support = typeof navigator === 'undefined' ? 'other' : browserSupportOf(navigator.userAgent);
+  const validCid = Number.isInteger(cid) && cid > 0;
+  const skip = support !== 'desktop-chrome' || !validCid;
+  const [resumeId] = useState(() => (validCid ? storedRecordId(kind, cid) : undefined));
+  const professional = useLessonDetailQuery(
+    { cid, formal: trialRequested ? 0 : 1, ...(resumeId ? { record_id: resumeId } : {}) },
+    { skip: skip || kind !== 'professional', refetchOnMountOrArgChange: true },
+  );
+  const publicDetail = usePublicLessonDetailQuery(
+    { course_id: cid, ...(resumeId ? { record_id: resumeId } : {}) },
+    { skip: skip || kind !== 'public', refetchOnMountOrArgChange: true },
+  );
+  const query = kind === 'public' ? publicDetail : professional;
+
+  if (support === 'mobile') return <Result status="warning" title={M.useAppOrPc} />;
+  if (support === 'other') return <Result status="warning" title={M.useChrome} />;
+  if (!validCid) return <Result status="404" title={M.courseNotFound} />;
+  if (query.isError) return <Result status="warning" title="课程加载失败" subTitle="请返回课程列表后重试" />;
+  if (!query.data) return <Spin description="课程加载中" style={{ display: 'block', margin: '80px auto' }} />;
+  return <Lesson kind={kind} lesson={query.data} />;
+}
+
+function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
+  const navigate = useNavigate();
+  const listPath = kind === 'public' ? '/publicCourse' : '/myCourse';
+  const review = lesson.progress.progress >= COMPLETE_PROGRESS;
+  const trial = lesson.trial === 1;
+  const recordId = lesson.record_id;
+  const interval = kind === 'public' ? PUBLIC_REPORT_INTERVAL_SECONDS : PROFESSIONAL_REPORT_INTERVAL_SECONDS;
+
+  const playerRef = useRef<PlayerHandle | null>(null);
+  /** The server's verified point: reports start from it, seeking may reach it. */
+  const verifiedRef = useRef(trial ? 0 : lesson.progress.learn_time);
+  /** The furthest point played continuously in this page. */
+  const playedRef = useRef(trial ? 0 : lesson.progress.learn_time);
+  const stoppedRef = useRef(false);
+  const dialogOpenRef = useRef(false);
+  const trialSecondsRef = useRef(0);
+  const startPercent = lesson.duration > 0 ? (lesson.progress.learn_time * 100) / lesson.duration : 0;
+  const doneChecks = useRef(new Set(lesson.photo.filter((p) => p <= startPercent)));
+  const doneQuizzes = useRef(new Set<number>(PUBLIC_QUIZ_PERCENTS.filter((p) => p <= startPercent)));
+
+  const [progress, setProgress] = useState(lesson.progress.progress);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [trialEnded, setTrialEnded] = useState(false);
+  dialogOpenRef.current = dialog !== null;
+
+  const [reportProfessional] = useReportProgressMutation();
+  const [reportPublic] = useReportPublicProgressMutation();
+  const [uploadAvatar] = useUploadAvatarMutation();
+  const [faceCompare] = useFaceCompareMutation();
+  const [fetchQuestion] = useQuizQuestionMutation();
+  const [submitQuiz, quizState] = useQuizResultMutation();
+  const [evaluate, evaluateState] = useEvaluateCourseMutation();
+  const [courseLast] = useCourseLastMutation();
+  const [checkPublicLast] = useCheckPublicLastMutation();
+
+  useEffect(() => {
+    if (recordId > 0) sessionStorage.setItem(recordKey(kind, lesson.cid), String(recordId));
+  }, [kind, lesson.cid, recordId]);
+
+  const send = useCallback(
+    (position: number, state: ReportState) => {
+      const pos = Math.min(position, lesson.duration);
+      if (kind === 'public') {
+        return reportPublic({ record_id: recordId, duration: pos, total_duration: lesson.duration, state, ...(state === REPORT_STATE.ended ? { pos } : {}) }).unwrap();
+      }
+      return reportProfessional({
+        cid: lesson.cid,
+        record_id: recordId,
+        pos,
+        vlength: lesson.duration,
+        start_time: lesson.progress.learn_time,
+        state,
+        flag: trial ? 1 : 0,
+      }).unwrap();
+    },
+    [kind, lesson, recordId, reportProfessional, reportPublic, trial],
+  );
+
+  const handleRefusal = useCallback((error: unknown) => {
+    // The catalogue has shown the server's message. A second playback elsewhere, a
+    // withdrawn enrolment or an ended trial stop this page's recording.
+    const code = (error as { code?: number } | undefined)?.code;
+    if (code === CONFLICT && (error as { message?: string }).message === M.reportSecondSession) {
+      playerRef.current?.pause();
+    } else if (code === 403 || code === 404) {
+      stoppedRef.current = true;
+      playerRef.current?.pause();
+    }
+  }, []);
+
+  const report = useCallback(
+    (state: ReportState) => {
+      const player = playerRef.current;
+      if (!player || review || recordId <= 0 || stoppedRef.current) return Promise.resolve(null);
+      const position = player.currentTime();
+      // Re-watching before the verified point adds nothing; the server would call it backwards.
+      if (position < verifiedRef.current) return Promise.resolve(null);
+      return send(position, state).then(
+        (answer) => {
+          verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
+          if (!trial) setProgress(answer.progress);
+          return answer;
+        },
+        (error: unknown) => {
+          handleRefusal(error);
+          return null;
+        },
+      );
+    },
+    [review, recordId, send, trial, handleRefusal],
+  );
+
+  // spec 02 §7: every 10 s (professional) or 60 s (public) while playing, the last 30 s included.
+  useEffect(() => {
+    if (review) return undefined;
+    const timer = setInterval(() => {
+      const player = playerRef.current;
+      if (player && !player.paused()) void report(REPORT_STATE.playing);
+    }, interval * 1000);
+    return () => clearInterval(timer);
+  }, [interval, report, review]);
+
+  // Leaving the lesson ends this page's playback, so another lesson can start at once.
+  useEffect(
+    () => () => {
+      if (review || recordId <= 0) return;
+      const player = playerRef.current;
+      const position = Math.min(player?.currentTime() ?? 0, lesson.duration);
+      if (kind === 'public') void reportPublic({ record_id: recordId, duration: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
+      else void reportProfessional({ cid: lesson.cid, record_id: recordId, pos: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
+    },
+    // Once, on unmount: the refs and the first render's values are what it needs.
+    [],
+  );
+
+  // spec 02 §4: a trial stops at 360 s of viewing, then /signStudy after 2 s. Viewing time
+  // is measured on the clock between ticks while playing, so a throttled background tab
+  // (fewer ticks) counts the same time.
+  useEffect(() => {
+    if (!trial) return undefined;
+    let lastTick = Date.now();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      const player = playerRef.current;
+      if (player && !player.paused()) trialSecondsRef.current += (now - lastTick) / 1000;
+      lastTick = now;
+      if (!player || trialEnded) return;
+      if (trialSecondsRef.current >= TRIAL_LIMIT_SECONDS || player.currentTime() >= TRIAL_LIMIT_SECONDS) {
+        player.pause();
+        setTrialEnded(true);
+      }
+    }, TRIAL_TICK_MS);
+    return () => clearInterval(timer);
+  }, [trial, trialEnded]);
+  useEffect(() => {
+    if (!trialEnded) return undefined;
+    showMessage(M.trialEnded, { type: 'warning' });
+    const timer = setTimeout(() => navigate('/signStudy'), TRIAL_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [trialEnded, navigate]);
+
+  const openQuiz = useCallback(
+    (percent: number) => {
+      doneQuizzes.current.add(percent);
+      fetchQuestion({ course_id: lesson.cid, percentage: percent })
+        .unwrap()
+        .then((question) => setDialog({ kind: 'quiz', question }))
+        .catch(() => playerRef.current?.play());
+    },
+    [fetchQuestion, lesson.cid],
+  );
+
+  const onTimeUpdate = useCallback(
+    (seconds: number) => {
+      if (seconds <= playedRef.current + 2) playedRef.current = Math.max(playedRef.current, seconds);
+      if (review || trial || dialogOpenRef.current) return;
+      const face = duePercentOf(lesson.photo, seconds, lesson.duration, doneChecks.current);
+      if (face !== null) {
+        playerRef.current?.pause();
+        dialogOpenRef.current = true;
+        setDialog({ kind: 'face', percent: face });
+        return;
+      }
+      if (kind === 'public') {
+        const quiz = duePercentOf(PUBLIC_QUIZ_PERCENTS, seconds, lesson.duration, doneQuizzes.current);
+        if (quiz !== null) {
+          playerRef.current?.pause();
+          dialogOpenRef.current = true;
+          openQuiz(quiz);
+        }
+      }
+    },
+    [kind, lesson.duration, lesson.photo, openQuiz, review, trial],
+  );
+
+  const backToList = useCallback(() => navigate(listPath), [navigate, listPath]);
+
+  const afterRating = useCallback(async () => {
+    const check = kind === 'public' ? checkPublicLast : courseLast;
+    const answer = await check({ year: lesson.year, course_id: lesson.cid })
+      .unwrap()
+      .catch(() => null);
+    if (answer?.is_last === 1) Modal.info({ title: '学习完成', content: M.archiveReview, okText: '确定', onOk: backToList });
+    else backToList();
+  }, [kind, checkPublicLast, courseLast, lesson.year, lesson.cid, backToList]);
+
+  const onEnded = useCallback(() => {
+    if (review || trial) return;
+    void report(REPORT_STATE.ended).then((answer) => {
+      if (!answer || answer.progress < COMPLETE_PROGRESS) return;
+      sessionStorage.removeItem(recordKey(kind, lesson.cid));
+      if (lesson.is_grade) void afterRating();
+      else setDialog({ kind: 'evaluate' });
+    });
+  }, [review, trial, report, kind, lesson.cid, lesson.is_grade, afterRating]);
+
+  const uploadFace = useCallback(
+    async (photo: string, percent: number) => {
+      try {
+        if (kind === 'public') await faceCompare({ avatar: photo, course_id: lesson.cid, percent }).unwrap();
+        else await uploadAvatar({ avatar: photo, course_id: lesson.cid, percent }).unwrap();
+      } catch {
+        return false;
+      }
+      showMessage(MESSAGE_TEXTS.uploadSuccess);
+      doneChecks.current.add(percent);
+      setDialog(null);
+      playerRef.current?.play();
+      return true;
+    },
+    [kind, faceCompare, uploadAvatar, lesson.cid],
+  );
+
+  const seekLimit = useCallback(() => (review ? null : Math.max(verifiedRef.current, playedRef.current)), [review]);
+  const teacher = lesson.teacher_info;
+  const status = useMemo(() => {
+    if (review) return <Tag color="gold">复习模式：不记录学习进度</Tag>;
+    if (trial) return <Tag color="orange">试看：最多{TRIAL_LIMIT_SECONDS / 60}分钟</Tag>;
+    return <Tag color="blue">学习中</Tag>;
+  }, [review, trial]);
+
+  return (
+    <Card title={lesson.name} extra={status}>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <LessonPlayer
+          src={lesson.video_url}
+          poster={lesson.thumb}
+          startAt={review || trial ? 0 : lesson.progress.learn_time}
+          seekLimit={seekLimit}
+          onSeekBlocked={() => showMessage(M.cannotSeekAhead, { type: 'warning' })}
+          onReady={(handle) => {
+            playerRef.current = handle;
+          }}
+          onTimeUpdate={onTimeUpdate}
+          onEnded={onEnded}
+        />
+        {!trial && <Progress percent={progress} aria-label="学习进度" />}
+        {trialEnded && <Alert type="warning" showIcon title={M.trialEnded} />}
+        <section aria-label="讲师介绍" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+          <Avatar size={64} src={teacher.avatar || undefined}>
+            {teacher.name.slice(0, 1)}
+          </Avatar>
+          <div>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {teacher.name}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{teacher.description}</Typography.Paragraph>
+          </div>
+        </section>
+        <section aria-label="课程介绍">
+          <Typography.Title level={5}>课程介绍</Typography.Title>
+          <Typography.Paragraph>{lesson.course_description}</Typography.Paragraph>
+        </section>
+      </Space>
+      {dialog?.kind === 'face' && (
+        <FaceCheckDialog percent={dialog.percent} upload={(photo) => uploadFace(photo, dialog.percent)} onTimeout={() => window.location.reload()} />
+      )}
+      {dialog?.kind === 'quiz' && (
+        <QuizDialog
+          key={dialog.question.qid}
+          question={dialog.question}
+          submitting={quizState.isLoading}
+          onAnswer={(letter) => {
+            const details = JSON.stringify([{ qid: dialog.question.qid, percentage: dialog.question.percentage, answer: letter }]);
+            submitQuiz({ course_id: lesson.cid, question_details: details })
+              .unwrap()
+              .then((result) => {
+                if (result.is_pass !== 1) {
+                  showMessage(M.wrongAnswer, { type: 'error' });
+                  return;
+                }
+                showMessage(M.quizSubmitted);
+                setDialog(null);
+                playerRef.current?.play();
+              })
+              .catch(() => undefined);
+          }}
+        />
+      )}
+      {dialog?.kind === 'evaluate' && (
+        <EvaluationDialog
+          submitting={evaluateState.isLoading}
+          onSubmit={(grade, comment) => {
+            evaluate({ course_id: lesson.cid, stu_grade: grade, stu_commont: comment, type: kind === 'public' ? 1 : 0 })
+              .unwrap()
+              .then(() => {
+                showMessage(M.evaluationSaved);
+                setDialog(null);
+                void afterRating();
+              })
+              .catch(() => undefined);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

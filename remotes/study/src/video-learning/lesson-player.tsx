@@ -1,0 +1,104 @@
+import { useEffect, useRef } from 'react';
+import videojs from 'video.js';
+import videoJsCss from 'video.js/dist/video-js.min.css';
+
+type Player = ReturnType<typeof videojs>;
+
+/** A seek this far past the allowed point is pulled back; less is the player's own jitter. */
+const SEEK_SLACK_SECONDS = 1;
+
+const STYLE_ID = 'videojs-stylesheet';
+
+function ensureStylesheet(): void {
+  if (document.getElementById(STYLE_ID)) return;
+  const style = document.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = videoJsCss;
+  document.head.appendChild(style);
+}
+
+/** What the lesson page can do with the player. */
+export interface PlayerHandle {
+  currentTime(): number;
+  duration(): number;
+  paused(): boolean;
+  pause(): void;
+  play(): void;
+}
+
+export interface LessonPlayerProps {
+  src: string;
+  poster: string;
+  /** Where playback starts (the verified learn_time). */
+  startAt: number;
+  /** The furthest point a learner may seek to, or null when seeking is free (review). */
+  seekLimit: () => number | null;
+  onSeekBlocked: () => void;
+  onReady: (handle: PlayerHandle) => void;
+  onTimeUpdate: (seconds: number) => void;
+  onEnded: () => void;
+}
+
+/**
+ * video.js 8 (spec 02 §2): the lesson video, with no playback-rate control and with seeking
+ * ahead of `seekLimit` pulled back. The element is created outside React's tree, as video.js
+ * replaces it, and disposed on unmount.
+ */
+export function LessonPlayer(props: LessonPlayerProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  useEffect(() => {
+    ensureStylesheet();
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const element = document.createElement('video-js');
+    element.classList.add('vjs-big-play-centered');
+    element.setAttribute('aria-label', '课程视频');
+    container.appendChild(element);
+    const { src, poster, startAt } = propsRef.current;
+    const player: Player = videojs(element, {
+      controls: true,
+      preload: 'auto',
+      fluid: true,
+      poster,
+      language: 'zh-CN',
+      sources: [{ src, type: src.endsWith('.mp4') ? 'video/mp4' : 'video/webm' }],
+      controlBar: { pictureInPictureToggle: false, playbackRateMenuButton: false },
+    });
+    let lastTime = startAt;
+    let restoring = true;
+    player.one('loadedmetadata', () => {
+      if (startAt > 0) player.currentTime(startAt);
+      restoring = false;
+    });
+    player.on('seeking', () => {
+      if (restoring) return;
+      const limit = propsRef.current.seekLimit();
+      const now = player.currentTime() ?? 0;
+      if (limit !== null && now > limit + SEEK_SLACK_SECONDS) {
+        player.currentTime(limit);
+        propsRef.current.onSeekBlocked();
+      }
+    });
+    player.on('timeupdate', () => {
+      const now = player.currentTime() ?? 0;
+      lastTime = now;
+      propsRef.current.onTimeUpdate(now);
+    });
+    player.on('ended', () => propsRef.current.onEnded());
+    propsRef.current.onReady({
+      currentTime: () => player.currentTime() ?? lastTime,
+      duration: () => player.duration() ?? 0,
+      paused: () => player.paused(),
+      pause: () => player.pause(),
+      play: () => void player.play()?.catch(() => undefined),
+    });
+    return () => {
+      player.dispose();
+    };
+  }, []);
+
+  return <div ref={containerRef} data-testid="lesson-player" style={{ width: '100%', maxWidth: 960 }} />;
+}
