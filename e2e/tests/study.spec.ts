@@ -26,9 +26,17 @@ function courseRow(page: Page, name: string) {
   return page.getByRole('listitem', { name });
 }
 
+/** Remote, list and video loads get this long: the machines running the suite are shared. */
+const LOAD_TIMEOUT = 30_000;
+
+async function openList(page: Page, path: '/myCourse' | '/publicCourse') {
+  await page.goto(path);
+  await expect(page.getByRole('region', { name: '学习概况' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+}
+
 async function play(page: Page) {
-  await page.locator('.vjs-big-play-button').click();
-  await expect.poll(() => page.evaluate(() => (document.querySelector('video')?.currentTime ?? 0) > 0)).toBe(true);
+  await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
+  await expect.poll(() => page.evaluate(() => (document.querySelector('video')?.currentTime ?? 0) > 0), { timeout: LOAD_TIMEOUT }).toBe(true);
 }
 
 async function videoTime(page: Page): Promise<number> {
@@ -47,14 +55,14 @@ async function leaveToList(page: Page, path: '/myCourse' | '/publicCourse') {
 test('a lesson continues from where it was, saves progress and resumes there after a reload', async ({ page }) => {
   test.setTimeout(90_000);
   await loginWithToken(page, LEARNERS.wang);
-  await page.goto('/myCourse');
+  await openList(page, '/myCourse');
   const row = courseRow(page, IN_PROGRESS);
   await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
   await row.getByRole('button', { name: /继续学习/ }).click();
   await expect(page).toHaveURL(/\/videoLearning\?cid=\d+&classState=40&year=\d+/);
   await expect(page.getByRole('region', { name: '讲师介绍' })).toContainText('刘雅琴');
   // Resumes at the verified 36 s.
-  await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(35.5);
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(35.5);
   const saved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
   await play(page);
   const body = (await (await saved).json()) as { code: number; data: { learn_time: number; progress: number } };
@@ -63,7 +71,7 @@ test('a lesson continues from where it was, saves progress and resumes there aft
   expect(body.data.progress).toBeGreaterThan(40);
 
   await page.reload();
-  await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(body.data.learn_time - 0.5);
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(body.data.learn_time - 0.5);
   await leaveToList(page, '/myCourse');
   await expect(courseRow(page, IN_PROGRESS).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(body.data.progress));
 });
@@ -71,7 +79,7 @@ test('a lesson continues from where it was, saves progress and resumes there aft
 test('the short course is watched to the end, rated, and the summary counts it', async ({ page }) => {
   test.setTimeout(120_000);
   await loginWithToken(page, LEARNERS.wang);
-  await page.goto('/myCourse');
+  await openList(page, '/myCourse');
   const summary = page.getByRole('region', { name: '学习概况' });
   await expect(summary).toContainText('2 / 10');
   await expect(summary).toContainText('12.0');
@@ -104,7 +112,7 @@ test('the short course is watched to the end, rated, and the summary counts it',
 test('a face check appears at its percentage, takes a photo and uploads it', async ({ page }) => {
   test.setTimeout(90_000);
   await loginWithToken(page, LEARNERS.wang);
-  await page.goto('/myCourse');
+  await openList(page, '/myCourse');
   await courseRow(page, WITH_FACE_CHECK).getByRole('button', { name: /开始学习/ }).click();
   await play(page);
   const dialog = page.getByRole('dialog', { name: '人脸识别验证' });
@@ -124,7 +132,7 @@ test('a face check appears at its percentage, takes a photo and uploads it', asy
 test('a public lesson asks its quiz question; a choice is required and the right one continues', async ({ page }) => {
   test.setTimeout(90_000);
   await loginWithToken(page, LEARNERS.wang);
-  await page.goto('/publicCourse');
+  await openList(page, '/publicCourse');
   await courseRow(page, PUBLIC_IN_PROGRESS).getByRole('button', { name: /继续学习/ }).click();
   await expect(page).toHaveURL(/\/publicVideoLearning\?cid=\d+/);
   await play(page);
@@ -165,7 +173,7 @@ test('a trial stops at 360 s of viewing and goes to course selection 2 s later',
   await loginWithToken(page, LEARNERS.zhang);
   await page.goto(`/videoLearning?cid=${course!.cid}&tryIt=1`);
   // The first lesson page of a run loads the study remote and video.js: allow for a busy machine.
-  await expect(page.getByText(/试看：最多6分钟/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/试看：最多6分钟/)).toBeVisible({ timeout: LOAD_TIMEOUT });
   await play(page);
   await page.clock.fastForward(361_000);
   await expect(page.getByText('试看已结束').first()).toBeVisible();
