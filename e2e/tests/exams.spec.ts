@@ -88,6 +88,7 @@ test('an exam started, left mid-way, resumed after reload, submitted and reviewe
 });
 
 test('王芳 sees her seeded papers; another learner cannot open them; a bad pid returns to the list', async ({ page }) => {
+  test.setTimeout(90_000);
   const wangToken = await apiLogin(LEARNERS.wang.idcard, LEARNERS.wang.password);
   const papers = (await apiCall<ExamLists>('GET', '/v1/exam_lists', { type: 1 }, wangToken)).data.data;
   const submitted = papers.find((paper) => paper.is_post === 2)!;
@@ -108,6 +109,7 @@ test('王芳 sees her seeded papers; another learner cannot open them; a bad pid
 });
 
 test('/mockExam shows the sample table; 再考一次 leads to the practice list', async ({ page }) => {
+  test.setTimeout(90_000); // the first load of the study remote is slow on a loaded machine
   await loginWithToken(page, LEARNERS.zhang);
   await page.goto('/mockExam');
   await expect(page.getByText('执业药师继续教育模拟考试（专业科目）')).toBeVisible();
