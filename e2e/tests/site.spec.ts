@@ -45,11 +45,12 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
   const scripts = collectScripts(page);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
-  // Each not-yet-built page names itself, which proves the owning remote rendered it.
+  // Each not-yet-built page names itself, and a built one shows its own content (the order
+  // table's 下单时间 column), which proves the owning remote rendered it.
   // /myCourse last: leaving it for another guarded screen reloads the page (spec 01 §6).
   const pages: [string, string][] = [
     ['/signStudy', '「专业课选课」页面正在建设中'],
-    ['/myOrder', '「我的订单」页面正在建设中'],
+    ['/myOrder', '下单时间'],
     ['/myCourse', '「专业课学习」页面正在建设中'],
   ];
   for (const [path, text] of pages) {
@@ -78,7 +79,7 @@ test('an unreachable remote shows the fallback, the rest of the site keeps worki
 
   await page.unroute('**/remotes/orders/**');
   await main.getByRole('button', { name: /重\s*试/ }).click();
-  await expect(main.getByText('「我的订单」页面正在建设中')).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByText('下单时间')).toBeVisible({ timeout: 20_000 });
 
   await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
