@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ArticleList, Category, SiteSettings } from '@yaoshi/contracts/content';
 import { apiGet } from './support/api';
 import { LEARNERS, loginWithToken } from './support/accounts';
@@ -48,18 +48,18 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
   // Each not-yet-built page names itself, and a built one shows its own content (the order
   // table's 下单时间 column), which proves the owning remote rendered it.
   // /myCourse last: leaving it for another guarded screen reloads the page (spec 01 §6).
-  const pages: [string, string][] = [
-    ['/signStudy', '「专业课选课」页面正在建设中'],
-    ['/myOrder', '下单时间'],
-    ['/myCourse', '「专业课学习」页面正在建设中'],
+  const pages: [string, (main: Locator) => Locator][] = [
+    ['/signStudy', (main) => main.getByText('「专业课选课」页面正在建设中')],
+    ['/myOrder', (main) => main.getByRole('columnheader', { name: '下单时间' })],
+    ['/myCourse', (main) => main.getByText('「专业课学习」页面正在建设中')],
   ];
-  for (const [path, text] of pages) {
+  for (const [path, shown] of pages) {
     // Client-side navigation: the shell stays, each remote is loaded into it.
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await expect(page.getByRole('main').getByText(text)).toBeVisible();
+    await expect(shown(page.getByRole('main'))).toBeVisible();
   }
   const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
   // Markers found only in react-dom's and antd's own code.
@@ -79,7 +79,7 @@ test('an unreachable remote shows the fallback, the rest of the site keeps worki
 
   await page.unroute('**/remotes/orders/**');
   await main.getByRole('button', { name: /重\s*试/ }).click();
-  await expect(main.getByText('下单时间')).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByRole('columnheader', { name: '下单时间' })).toBeVisible({ timeout: 20_000 });
 
   await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
