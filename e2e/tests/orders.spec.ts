@@ -8,7 +8,7 @@ import { LEARNERS, apiCall, loginWithToken } from './support/accounts';
  */
 test.describe.configure({ mode: 'serial' });
 // Several page loads and a login per test, on a machine the suite shares: room beyond the default 30 s.
-test.setTimeout(60_000);
+test.setTimeout(90_000);
 
 interface OrderRow {
   order_id: string;
@@ -63,7 +63,8 @@ const rowOf = (page: Page, orderId: string) => page.getByRole('row').filter({ ha
 async function openOrders(page: Page) {
   token = await loginWithToken(page, LEARNERS.wang);
   await page.goto('/myOrder');
-  await expect(page.getByTestId('page-title')).toHaveText('我的订单');
+  // The first load fetches the shell and the orders remote: allow more than one expect's 10 s.
+  await expect(page.getByTestId('page-title')).toHaveText('我的订单', { timeout: 30_000 });
 }
 
 test('the order table shows every seeded state in words with exactly the actions it allows', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ArticleList, Category, SiteSettings } from '@yaoshi/contracts/content';
 import { apiGet } from './support/api';
 import { LEARNERS, loginWithToken } from './support/accounts';
@@ -45,20 +45,19 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
   const scripts = collectScripts(page);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
-  // Each not-yet-built page names itself, which proves the owning remote rendered it
-  // (the study remote's exam list is still to come; /myCourse is built).
-  const pages: [string, string][] = [
-    ['/signStudy', '「专业课选课」页面正在建设中'],
-    ['/myOrder', '「我的订单」页面正在建设中'],
-    ['/examList', '「课后练习」页面正在建设中'],
+  // Each page shows its own content, which proves the owning remote rendered it.
+  const pages: [string, (main: Locator) => Locator][] = [
+    ['/signStudy', (main) => main.getByRole('tab', { name: '网络授课' })],
+    ['/myOrder', (main) => main.getByRole('columnheader', { name: '下单时间' })],
+    ['/examList', (main) => main.getByRole('button', { name: /开始练习/ })],
   ];
-  for (const [path, text] of pages) {
+  for (const [path, shown] of pages) {
     // Client-side navigation: the shell stays, each remote is loaded into it.
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await expect(page.getByRole('main').getByText(text)).toBeVisible();
+    await expect(shown(page.getByRole('main'))).toBeVisible();
   }
   const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
   // Markers found only in react-dom's and antd's own code.
@@ -78,7 +77,7 @@ test('an unreachable remote shows the fallback, the rest of the site keeps worki
 
   await page.unroute('**/remotes/orders/**');
   await main.getByRole('button', { name: /重\s*试/ }).click();
-  await expect(main.getByText('「我的订单」页面正在建设中')).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByRole('columnheader', { name: '下单时间' })).toBeVisible({ timeout: 20_000 });
 
   await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
