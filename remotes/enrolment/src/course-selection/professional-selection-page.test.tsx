@@ -88,18 +88,23 @@ test('a shortfall is stopped in the browser with required, chosen and missing ho
   expect(received.some((c) => c.path === '/v1/signup_once')).toBe(false);
 });
 
-test('reaching 60 hours prompts; sign-up, validate, msg2 and 确定 store the order and go to /pay', async () => {
-  const received = serve('10,11,12,13', {
+test('adding the elective that reaches 60 hours prompts that courses may be dropped or the sign-up confirmed', async () => {
+  serve('10,11,12,13,14');
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
+  await waitFor(() => expect(checkbox('选修5')).toBeChecked(), slow);
+  fireEvent.click(checkbox('选修6'));
+  expect(await screen.findByText('已选满60.0学时。您可以取消部分选修课，或直接报名确认。', undefined, slow)).toBeInTheDocument();
+});
+
+test('sign-up, validate, msg2 and 确定 store the order and go to /pay', async () => {
+  const received = serve('10,11,12,13,14,15', {
     '/v1/signup_once': () => ok(null),
     '/v1/validate': () => ok({ remain_class_hour: 0, current_class_hour: 60, year_class_hour: 60, current_money: 300, msg2: '本次选择8门课程，应缴费用300.00元' }),
   });
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
-  await waitFor(() => expect(checkbox('选修4')).toBeChecked(), slow);
-  fireEvent.click(checkbox('选修5'));
-  fireEvent.click(checkbox('选修6'));
-  const reached = await screen.findByText('已选满60.0学时。您可以取消部分选修课，或直接报名确认。', undefined, slow);
-  fireEvent.click(within(reached.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /知道了/ }));
+  await waitFor(() => expect(checkbox('选修6')).toBeChecked(), slow);
   fireEvent.click(screen.getByRole('button', { name: '立即报名' }));
   expect(await screen.findByRole('heading', { name: '确认报名信息（2025年度）' }, slow)).toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: '学习年度' })).not.toBeInTheDocument();
