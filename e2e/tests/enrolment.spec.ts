@@ -33,7 +33,8 @@ async function openSelection(page: Page) {
   await loginWithToken(page, LEARNERS.li);
   await page.goto('/signStudy');
   const notice = page.getByRole('dialog', { name: '重要提示' });
-  await expect(notice).toBeVisible();
+  // The first visit loads the remote: slow when the machine is busy.
+  await expect(notice).toBeVisible({ timeout: 30_000 });
   await notice.getByRole('button', { name: '我已知晓' }).click();
   await expect(notice).toBeHidden();
 }
@@ -121,7 +122,7 @@ test('professional selection to 60 hours, QR payment on a second page, 支付成
 
   // The bought courses are now marked and cannot be chosen again.
   await page.goto('/signStudy');
-  await page.getByRole('dialog', { name: '重要提示' }).getByRole('button', { name: '我已知晓' }).click();
+  await page.getByRole('dialog', { name: '重要提示' }).getByRole('button', { name: '我已知晓' }).click({ timeout: 30_000 });
   await expect(page.getByRole('checkbox', { name: `选择 ${ELECTIVES[0]}` })).toBeDisabled();
 });
 
@@ -156,6 +157,7 @@ test('QR payment fails, the refreshed page repays by redirect checkout and retur
 test('public courses: not enough hours, the 30-hour prompt, exactly 30 on confirmation, 报名成功 and /publicCourse', async ({ page }) => {
   await loginWithToken(page, LEARNERS.li);
   await page.goto('/publicSignStudy');
+  await expect(page.getByRole('checkbox', { name: `选择 ${PUBLIC_COURSES[0]}` })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: '立即报名' }).click();
   await expect(page.getByText('您还没有选择要学习的课程')).toBeVisible();
 
