@@ -21,6 +21,7 @@ import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import type { PaymentProvider } from './payment/payment-provider';
+import { settleExpiredOrders } from './payment/payments';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
@@ -58,6 +59,11 @@ export interface BuildAppOptions {
    * provider's pages are served whichever way it came.
    */
   paymentProvider?: PaymentProvider;
+  /**
+   * How often a running server closes unpaid orders past their deadline (they are also
+   * closed whenever read or paid); default never (tests move the clock themselves).
+   */
+  expiredOrderSweepMs?: number;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -99,7 +105,19 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
-  registerNotifyRoutes(app, { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log });
+  const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
+  registerNotifyRoutes(app, paymentContext);
+  if (options.expiredOrderSweepMs) {
+    const every = options.expiredOrderSweepMs;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        settleExpiredOrders(paymentContext).catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
+      }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   if (isSandboxProvider(paymentProvider)) registerSandboxGatewayPages(app, paymentProvider, options.clock);
   // Development and tests only: what the outbox "sent", for people and browser tests.
   if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);

@@ -5,6 +5,9 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { seedMissing } from './seed/seed';
 
+/** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
+const EXPIRED_ORDER_SWEEP_MS = 60_000;
+
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
   app: FastifyInstance;
@@ -35,7 +38,7 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
   });
   let app: FastifyInstance;
   try {
-    app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel } });
+    app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel }, expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS });
   } catch (error) {
     await database.close();
     throw error;

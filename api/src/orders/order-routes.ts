@@ -3,12 +3,17 @@ import { requirePrincipal } from '../auth/authenticator';
 import type { RouteModule } from '../envelope/signed-routes';
 import { requestInvoice } from '../invoices/invoice-requests';
 import { requestRefund } from '../refunds/refund-requests';
-import { closeOpenAttempts } from '../payment/payments';
+import { closeOpenAttempts, settleExpiredOrders } from '../payment/payments';
 import { cancelLearnerOrder, listLearnerOrders } from './my-orders';
 
 /** The order table and its learner actions (spec 02 §4, §5, §7): list, cancel, refund, invoice. */
 export const orderRoutes: RouteModule = (api, { db, clock, paymentProvider, log }) => {
-  api.add(orderEndpoints.myOrders, async ({ principal }) => listLearnerOrders(db, requirePrincipal(principal).learnerId));
+  api.add(orderEndpoints.myOrders, async ({ principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    // An unpaid order past its deadline is shown as it really is (failed: repay or cancel).
+    await settleExpiredOrders({ db, clock, provider: paymentProvider, log }, learnerId);
+    return listLearnerOrders(db, learnerId);
+  });
 
   api.add(orderEndpoints.cancelOrder, async ({ payload, principal }) => {
     const orderId = await cancelLearnerOrder(db, clock, requirePrincipal(principal).learnerId, payload.order_id);

@@ -7,7 +7,8 @@ import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { enrolments, orders, paymentAttempts, paymentNotifications, sandboxPayments, sandboxRefunds } from '../db/schema';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
-import { signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
+import { createSandboxProvider, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
+import { settleExpiredOrders } from './payments';
 import { ORDER_MESSAGES } from './order-routes';
 import { paymentProviderFromConfig } from './provider-from-config';
 import { approveRefund } from '../refunds/refund-processing';
@@ -315,6 +316,27 @@ describe('orders and the sandbox gateway', () => {
     const gatewayRefunds = await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, second.merchantNo));
     assert.equal(gatewayRefunds.length, 1);
     assert.equal(gatewayRefunds[0]!.amountFen, refunded.priceFen);
+  });
+});
+
+describe('the sweep of expired orders', () => {
+  test('closes unpaid orders past their deadline, at the gateway too, without anyone reading them', async () => {
+    const token = tokens.li!;
+    const { cids } = await sixtyHours(token, CURRENT);
+    const order = dataOf(await placeOrder(token, { year: CURRENT, cids })) as OrderResponse;
+    const attempt = await newestAttempt(order.order_id);
+    const ctx = {
+      db: server.db,
+      clock: server.clock,
+      provider: createSandboxProvider({ db: server.db, clock: server.clock, key: server.config.paymentSandboxKey }),
+      log: { warn: () => undefined, error: () => undefined },
+    };
+    assert.equal(await settleExpiredOrders(ctx), 0, 'nothing is due before the deadline');
+    server.clock.advance(5 * 60 * 1000 + 1);
+    assert.ok((await settleExpiredOrders(ctx)) >= 1);
+    assert.equal((await orderRow(order.order_id)).payStatus, PAY_STATUS.failed);
+    const [gateway] = await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.merchantNo, attempt.merchantNo));
+    assert.equal(gateway!.state, 'closed');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -217,7 +217,9 @@ export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Pro
   const attempt = await newestAttemptOf(db, order.id);
   if (attempt && attempt.status === 'open') {
     let state = await provider.query(attempt.merchantNo);
-    if (state.state === 'pending') {
+    if (state.state !== 'paid') {
+      // Also when the gateway already reports it closed by time: closing is idempotent, and
+      // the gateway's own record must not stay payable.
       await provider.close(attempt.merchantNo);
       state = await provider.query(attempt.merchantNo);
     }
@@ -249,4 +251,27 @@ export async function closeOpenAttempts(ctx: PaymentContext, orderIds: readonly 
       .set({ status: 'closed', finishedAt: ctx.clock.now() })
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
   }
+}
+
+const SWEEP_BATCH = 50;
+
+/**
+ * Closes unpaid orders whose deadline has passed, a batch at a time: the periodic sweep of
+ * a running server, and what a listing of orders (the order table) may call before reading.
+ * `learnerId` limits it to one learner's orders.
+ */
+export async function settleExpiredOrders(ctx: PaymentContext, learnerId?: number): Promise<number> {
+  const due = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.payStatus, PAY_STATUS.unpaid),
+        lte(orders.payDeadline, ctx.clock.now()),
+        learnerId === undefined ? undefined : eq(orders.learnerId, learnerId),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  for (const order of due) await settleIfExpired(ctx, order);
+  return due.length;
 }

@@ -217,7 +217,7 @@ export default function ProfessionalSelectionPage() {
         </>
       )}
 
-      <Modal title={IMPORTANT_NOTICE.title} open={noticeOpen} closable={false} maskClosable={false} footer={<Button type="primary" onClick={() => setNoticeOpen(false)}>{IMPORTANT_NOTICE.ok}</Button>}>
+      <Modal title={IMPORTANT_NOTICE.title} open={noticeOpen} closable={false} mask={{ closable: false }} footer={<Button type="primary" onClick={() => setNoticeOpen(false)}>{IMPORTANT_NOTICE.ok}</Button>}>
         {IMPORTANT_NOTICE.paragraphs.map((text) => (
           <p key={text}>{text}</p>
         ))}
