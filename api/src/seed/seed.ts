@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { seedContent } from './content-seed';
+import { seedAppLinks, seedContent } from './content-seed';
 import { seedLearners } from './learner-seed';
 import { seedStudentPages } from './student-pages-seed';
 
@@ -21,7 +21,7 @@ export interface SeedContext {
 /** Writes what of its area is missing; returns whether it wrote anything. */
 export type SeedPart = (context: SeedContext) => Promise<boolean>;
 
-export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages];
+export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedAppLinks, seedLearners, seedStudentPages];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
 export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {
