@@ -27,6 +27,14 @@ const MODE_OPTIONS = [
 ] satisfies { value: LoginMode; label: string }[];
 
 export const STUDENT_AREA_HOME = '/studentsNote';
+/** The first input of either login mode; the home page's 请先登录 dialog focuses it. */
+export const LOGIN_INPUT_ID = 'login-username';
+
+export function focusLoginInput(): void {
+  const input = document.getElementById(LOGIN_INPUT_ID);
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus();
+}
 export const FACE_COLLECTION_PATH = '/faceCollection';
 
 /** The home page's login box (spec 01 §2, §4, §5), or the logged-in panel. */
@@ -76,7 +84,7 @@ function LoginBox() {
         {mode === 'password' ? (
           <>
             <Form.Item name="username" rules={LOGIN_RULES.username}>
-              <Input id="login-username" placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
+              <Input id={LOGIN_INPUT_ID} placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
             </Form.Item>
             <Form.Item name="password" rules={LOGIN_RULES.password}>
               <Input.Password placeholder="密码" aria-label="密码" autoComplete="current-password" />
@@ -85,7 +93,7 @@ function LoginBox() {
         ) : (
           <>
             <Form.Item name="phone" rules={LOGIN_RULES.phone}>
-              <Input id="login-username" placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
+              <Input id={LOGIN_INPUT_ID} placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
             </Form.Item>
             <Form.Item>
               <Space.Compact style={{ width: '100%' }}>

@@ -1,5 +1,6 @@
 import { Divider, Space } from 'antd';
-import { useFriendLinksQuery, useSiteSettingsQuery } from '../../site-settings/site-content-api';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { useFriendLinksQuery } from '../../site-settings/site-content-api';
 
 export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { writeCache } from '../../site-settings/session-cache';
+import { writeCache } from '@yaoshi/api-client/session-cache';
 import { NAV_CACHE_TTL_MS, SESSION_CACHE_KEYS } from '../../site-settings/site-content-api';
 import { fakeRegistry, renderSite, serveSiteContent } from '../../testing/render-site';
 

@@ -1,6 +1,7 @@
 import { Menu } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import { useNavigationCategoriesQuery, useSiteSettingsQuery } from '../../site-settings/site-content-api';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { useNavigationCategoriesQuery } from '../../site-settings/site-content-api';
 import { activeNavigationIndex, navigationItems } from './navigation-items';
 
 export const HEADER_BLUE = '#1f5fa8';
