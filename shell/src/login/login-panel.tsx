@@ -1,17 +1,20 @@
-import { useState } from 'react';
-import { Avatar, Button, Card, Checkbox, Form, Input, Segmented, Space, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Avatar, Button, Checkbox, Form, Input, Space, Typography } from 'antd';
+import { BRAND_BLUE, SectionBox } from '@yaoshi/ui/section-box';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
-import { ForgotPasswordModal } from './forgot-password-modal';
 import { LOGIN_LIMITS, LOGIN_RULES, LOGIN_TEXTS } from './login-rules';
 import { useLogout } from './use-logout';
 import { useUserData } from './use-user-data';
 
 type LoginMode = 'password' | 'code';
+
+// Opened by few visitors: loaded when 忘记密码 is clicked, not with the home page.
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
 
 interface LoginFormValues {
   username?: string;
@@ -78,8 +81,20 @@ function LoginBox() {
   };
 
   return (
-    <Card title="学员登录" size="small" style={{ height: '100%' }}>
-      <Segmented block options={MODE_OPTIONS} value={mode} onChange={(value) => setMode(value)} style={{ marginBottom: 12 }} />
+    <SectionBox title="学员登录" style={{ height: '100%', boxSizing: 'border-box' }}>
+      <div role="group" aria-label="登录方式" style={{ display: 'flex', margin: '4px 0 12px', border: `1px solid ${BRAND_BLUE}`, borderRadius: 6, overflow: 'hidden' }}>
+        {MODE_OPTIONS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={mode === option.value}
+            onClick={() => setMode(option.value)}
+            style={{ flex: 1, padding: '6px 0', border: 'none', cursor: 'pointer', fontSize: 14, background: mode === option.value ? BRAND_BLUE : '#fff', color: mode === option.value ? '#fff' : BRAND_BLUE }}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
       <Form<LoginFormValues> form={form} onFinish={(values) => void onFinish(values)} initialValues={{ agreement: true }} aria-label="学员登录">
         {mode === 'password' ? (
           <>
@@ -122,8 +137,12 @@ function LoginBox() {
           </Button>
         </div>
       </Form>
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
-    </Card>
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
+    </SectionBox>
   );
 }
 
@@ -131,7 +150,7 @@ function LoggedInPanel() {
   const userData = useUserData();
   const logout = useLogout();
   return (
-    <Card title="学员中心" size="small" style={{ height: '100%' }}>
+    <SectionBox title="学员中心" style={{ height: '100%', boxSizing: 'border-box' }}>
       <Space orientation="vertical" align="center" style={{ width: '100%' }}>
         <Avatar size={64} src={userData?.avatar || undefined}>
           {userData?.name?.slice(0, 1)}
@@ -141,6 +160,6 @@ function LoggedInPanel() {
         <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
         <Button onClick={() => void logout()}>退出登录</Button>
       </Space>
-    </Card>
+    </SectionBox>
   );
 }

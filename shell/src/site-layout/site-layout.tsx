@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { useDocumentTitle } from '../app/document-title';
 import { SiteFooter } from './footer/site-footer';
 import { SiteHeader } from './header/site-header';
+import { SidePanel } from './side-panel/side-panel';
 
 /** Every page: header and navigation, the route, footer. */
 export function SiteLayout() {
@@ -13,6 +14,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <SidePanel />
     </div>
   );
 }

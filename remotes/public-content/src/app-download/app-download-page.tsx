@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { BRAND_BLUE, MUTED_TEXT } from '../layout/section-box';
+import { BRAND_BLUE, MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { OPEN_IN_BROWSER_TIP, isWeChatTypeBrowser } from './in-app-browser';
 
 const NOT_PUBLISHED_TEXT = '暂未上架';

@@ -4,7 +4,7 @@ import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import type { ArticleSummary } from '@yaoshi/contracts/content';
 import { useArticleListQuery } from './article-api';
 import { articleHref } from './categories';
-import { MUTED_TEXT } from '../layout/section-box';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export function publishedDate(publishedTime: string): string {
   const date = dayjs(publishedTime);

@@ -1,5 +1,5 @@
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { BRAND_BLUE } from '../layout/section-box';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { ASSOCIATION_BRIEF, CHAPTERS } from './articles-of-association';
 
 const INTRODUCTION_LABEL = '协会简介';

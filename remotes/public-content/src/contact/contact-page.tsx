@@ -1,6 +1,6 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT, SectionBox } from '../layout/section-box';
+import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { AssociationMap } from './association-map';
 
 /** `/contactUs`: the map and the contact block (address, postcode, WeChat QR, working hours). */

@@ -4,7 +4,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { selectSession } from '@yaoshi/api-client/session';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
-import { BRAND_BLUE } from '../layout/section-box';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { LOGIN_FIRST_TEXT, STUDENT_CENTRE_PATH } from './home-layout';
 
 /**

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { CATEGORY_IDS, CATEGORY_NAMES, newsListHref } from '../articles/categories';
-import { SectionBox } from '../layout/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
 import { EducationBanner } from './education-banner';
 import { FloatingAdvertisement } from './floating-advertisement';
 import { HOME_ASSOCIATION_NEWS_COUNT, HOME_TAB_GROUPS } from './home-layout';

@@ -1,4 +1,4 @@
-import { SectionBox, MUTED_TEXT } from '../layout/section-box';
+import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 /** Shown only when no shell lends its login panel (the remote on its own, in tests). */
 export function LoginPanelPlaceholder() {

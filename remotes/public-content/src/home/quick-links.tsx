@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BRAND_BLUE } from '../layout/section-box';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { QUICK_LINKS } from './home-layout';
 
 const tileStyle = {

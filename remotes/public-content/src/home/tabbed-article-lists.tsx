@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { newsListHref } from '../articles/categories';
-import { BRAND_BLUE } from '../layout/section-box';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { HOME_TAB_LIST_COUNT, type HomeTab } from './home-layout';
 
 export const MORE_LABEL = '更多';

@@ -1,5 +1,5 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
-import { SectionBox, MUTED_TEXT } from './section-box';
+import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 /** 联系我们: address, postcode, phones and working hours from the site settings. */
 export function ContactBlock({ showQrCode = false }: { showQrCode?: boolean }) {

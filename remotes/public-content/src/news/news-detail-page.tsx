@@ -3,7 +3,7 @@ import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { useArticleQuery } from '../articles/article-api';
 import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT } from '../layout/section-box';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export const ARTICLE_MISSING_TEXT = '文章不存在或已被删除';
 

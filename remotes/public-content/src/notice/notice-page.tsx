@@ -1,5 +1,5 @@
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT, SectionBox } from '../layout/section-box';
+import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 
 /** `/notice`: a public route whose content the spec leaves empty (spec 01 §2). */
 export default function NoticePage() {

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { topicApiOf, useTopicPageQuery } from '../articles/article-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT } from '../layout/section-box';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export const TOPIC_MISSING_TEXT = '页面不存在';
 /** The breadcrumb's name for each topic, shown before its title arrives. */

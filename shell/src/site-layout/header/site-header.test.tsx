@@ -61,6 +61,6 @@ test.each([
   serveSiteContent();
   await renderSite(path);
   const link = await within(navigation()).findByRole('link', { name: label });
-  expect(link.closest('li')).toHaveClass('ant-menu-item-selected');
-  expect(navigation().querySelectorAll('.ant-menu-item-selected')).toHaveLength(1);
+  expect(link).toHaveAttribute('aria-current', 'page');
+  expect(navigation().querySelectorAll('[aria-current="page"]')).toHaveLength(1);
 });

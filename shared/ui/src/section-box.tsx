@@ -3,7 +3,11 @@ import type { CSSProperties, ReactNode } from 'react';
 export const BRAND_BLUE = '#1f5fa8';
 export const MUTED_TEXT = '#595959';
 
-/** A titled box of the public pages: a blue-ruled heading, an optional link on the right. */
+/**
+ * A titled box (a blue-ruled heading, an optional link on the right): the public pages'
+ * boxes and the shell's login panel. Plain markup rather than antd's Card, which brings
+ * Tabs, Dropdown and Menu with it, on the site's first page.
+ */
 export function SectionBox({
   title,
   extra,
