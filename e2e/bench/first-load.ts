@@ -38,7 +38,7 @@ const server = spawn('node', ['--import', 'tsx', 'deploy/src/serve.ts'], {
 });
 
 try {
-  await waitForServer(`http://localhost:${port}/`, Date.now() + 60_000);
+  await waitForServer(`http://localhost:${port}/`, Date.now() + 180_000);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Avatar, Button, Checkbox, Form, Input, Space, Typography } from 'antd';
+import { Avatar, Button, Checkbox, Form, Input, Space } from 'antd';
 import { BRAND_BLUE, SectionBox } from '@yaoshi/ui/section-box';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
@@ -129,9 +129,9 @@ function LoginBox() {
           登录
         </Button>
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <span style={{ fontSize: 12, color: '#595959' }}>
             {LOGIN_TEXTS.initialPasswordHint}
-          </Typography.Text>
+          </span>
           <Button type="link" size="small" onClick={() => setForgotOpen(true)} style={{ padding: 0 }}>
             忘记密码
           </Button>
@@ -155,8 +155,8 @@ function LoggedInPanel() {
         <Avatar size={64} src={userData?.avatar || undefined}>
           {userData?.name?.slice(0, 1)}
         </Avatar>
-        <Typography.Text strong>{userData?.name}</Typography.Text>
-        <Typography.Text type="secondary">{LOGIN_TEXTS.loggedIn}</Typography.Text>
+        <strong>{userData?.name}</strong>
+        <span style={{ color: '#595959' }}>{LOGIN_TEXTS.loggedIn}</span>
         <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
         <Button onClick={() => void logout()}>退出登录</Button>
       </Space>
