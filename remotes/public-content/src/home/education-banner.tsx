@@ -35,7 +35,7 @@ export function EducationBanner() {
           cursor: 'pointer',
           color: '#fff',
           textAlign: 'left',
-          background: `linear-gradient(90deg, ${BRAND_BLUE}, #2f7fd0)`,
+          background: `linear-gradient(90deg, ${BRAND_BLUE}, #1d5a9c)`,
         }}
       >
         <span>

@@ -48,7 +48,7 @@ export function Slideshow() {
           />
         </a>
       ))}
-      <div style={{ position: 'absolute', bottom: 12, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 8 }}>
+      <div style={{ position: 'absolute', bottom: 12, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 4 }}>
         {slides.map((slide, i) => (
           <button
             key={slide.image}
@@ -56,8 +56,11 @@ export function Slideshow() {
             aria-label={`第${i + 1}张：${slide.title}`}
             aria-current={i === current}
             onClick={() => setCurrent(i)}
-            style={{ width: i === current ? 28 : 12, height: 12, borderRadius: 6, border: '1px solid #fff', cursor: 'pointer', padding: 0, background: i === current ? '#fff' : 'rgba(255,255,255,0.5)', transition: 'width 0.3s' }}
-          />
+            // A 24 px target around the visible dot (touch target size).
+            style={{ width: 36, height: 24, border: 'none', cursor: 'pointer', padding: 0, background: 'transparent', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          >
+            <span style={{ display: 'block', width: i === current ? 28 : 12, height: 12, borderRadius: 6, border: '1px solid #fff', background: i === current ? '#fff' : 'rgba(255,255,255,0.5)', transition: 'width 0.3s' }} />
+          </button>
         ))}
       </div>
     </section>
