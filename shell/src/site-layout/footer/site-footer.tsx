@@ -38,7 +38,7 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
               </div>
               <div>
                 Copyright © {year} {settings.site_name}　
-                <a href={ICP_LOOKUP_URL} target="_blank" rel="noreferrer">
+                <a href={ICP_LOOKUP_URL} target="_blank" rel="noreferrer" style={{ textDecoration: 'underline' }}>
                   {settings.site_icp}
                 </a>
               </div>
