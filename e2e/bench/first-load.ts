@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../tests/support/environment';
+import { withSiteServer } from './site-server';
 
 /**
  * `npm run bench:web`: the JavaScript a first visit to a page downloads, measured in
@@ -16,29 +13,8 @@ const args = process.argv.slice(2);
 const path = args.find((a) => a.startsWith('/')) ?? '/';
 const budgetKb = Number(args.find((a) => a.startsWith('--budget-kb='))?.split('=')[1] ?? 300);
 const port = Number(process.env.BENCH_PORT ?? 18380);
-const repoRoot = join(import.meta.dirname, '..', '..');
 
-async function waitForServer(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'yaoshi-bench-'));
-const server = spawn('node', ['--import', 'tsx', 'deploy/src/serve.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-try {
-  await waitForServer(`http://localhost:${port}/`, Date.now() + 60_000);
+await withSiteServer(port, async (origin) => {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
@@ -48,7 +24,7 @@ try {
       response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
     );
   });
-  await page.goto(`http://localhost:${port}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   const measured = (await Promise.all(scripts)).sort((a, b) => b.gzip - a.gzip);
   await browser.close();
 
@@ -61,8 +37,4 @@ try {
     console.log('OVER BUDGET');
     process.exitCode = 1;
   }
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

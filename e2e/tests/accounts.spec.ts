@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
 import { LEARNERS, apiCall, apiLogin, latestSmsCode, loginWithToken, restorePassword, type Learner } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
 // The face-collection test needs a camera: Chromium's fake device, permission granted.
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEARNERS, loginWithToken } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+
+// The home page's text and floating advertisements are public-site.spec.ts's business.
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
 /**
  * Selection and payment journeys of 李华, who starts with no enrolment. Not 张晓明: the

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ExamLists, ExamPaper } from '@yaoshi/contracts/exams';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+
+// The home page's text and floating advertisements are public-site.spec.ts's business.
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
 /** The question showing in the carousel (the hidden slides are out of the accessibility tree). */
 const currentQuestion = (page: Page, number: number) => page.getByRole('region', { name: `第${number}题` });

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEARNERS, apiCall, loginWithToken } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+
+// The home page's text and floating advertisements are public-site.spec.ts's business.
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
 /**
  * /myOrder, /requestRefund, /requestInvoice against the seeded demo orders of 王芳 (one per

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+
+// The home page's text and floating advertisements are public-site.spec.ts's business.
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
 /**
  * Study (issue 6): lessons continued and resumed, a short course finished and rated, a face

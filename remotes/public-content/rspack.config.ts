@@ -8,4 +8,9 @@ export default createFederatedConfig({
   dir: fileURLToPath(new URL('.', import.meta.url)),
   exposes: EXPOSES,
   devPort: DEV_PORTS['public-content'],
+  // The contact page's map service (src/contact/map-config.ts); unset = the static map picture.
+  define: {
+    'process.env.AMAP_KEY': JSON.stringify(process.env.AMAP_KEY ?? ''),
+    'process.env.AMAP_SECURITY_CODE': JSON.stringify(process.env.AMAP_SECURITY_CODE ?? ''),
+  },
 });

@@ -23,6 +23,8 @@ export async function readSiteSettings(db: Database): Promise<SiteSettings | nul
     ...(row.supportPhone3 ? { site_support_phone3: row.supportPhone3 } : {}),
     site_work_time_am: row.workTimeAm,
     site_work_time_pm: row.workTimePm,
+    site_ios_url: row.iosAppUrl,
+    site_android_url: row.androidAppUrl,
   };
 }
 

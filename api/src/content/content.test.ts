@@ -13,8 +13,12 @@ import {
   type ArticleList,
 } from '@yaoshi/contracts/content';
 import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { articles, topicPages } from '../db/schema';
+import { storeArticles } from './content-writes';
+import { sanitizeRichText } from './rich-text';
 import { MESSAGES } from '../messages';
-import { startTestServer, type TestServer } from '../test-support/test-server';
+import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
 import { ASSOCIATION } from '../seed/site-content';
 
 let server: TestServer;
@@ -174,5 +178,124 @@ describe('/v1/article', () => {
     const response = await server.call({ method: 'GET', path: '/v1/article', payload: { postid: 999_999 } });
     assert.equal(response.status, 404);
     assert.deepEqual(response.body, { code: 404, message: MESSAGES.articleNotFound, data: null });
+  });
+});
+
+describe('/v1/article refuses bad input with 400 and a Chinese message', () => {
+  const refused = async (payload: Record<string, unknown>) => {
+    const response = await server.call({ method: 'GET', path: '/v1/article', payload });
+    assert.equal(response.status, 400, JSON.stringify(payload));
+    const body = response.body as { code: number; message: string; data: unknown };
+    assert.equal(body.code, 400);
+    assert.match(body.message, /[\u4e00-\u9fa5]/, 'a Chinese message');
+    assert.equal(body.data, null);
+  };
+
+  test('page size and page number bounds', async () => {
+    await refused({ catid: 1, limit: 0 });
+    await refused({ catid: 1, limit: 51 });
+    await refused({ catid: 1, limit: -1 });
+    await refused({ catid: 1, page: 0 });
+    await refused({ catid: 1, page: 100_001 });
+    await refused({ catid: 1, limit: 1.5 });
+    // The largest page size and the last allowed page are answered.
+    assert.equal((await list({ catid: 1, limit: 50 })).data.length > 0, true);
+    assert.deepEqual((await list({ catid: 1, page: 100_000 })).data, []);
+  });
+
+  test('wrong types, unknown fields, neither catid nor postid', async () => {
+    await refused({ catid: 'abc' });
+    await refused({ catid: true });
+    await refused({ catid: [1] });
+    await refused({ catid: 0 });
+    await refused({ postid: -5 });
+    await refused({ postid: '1 OR 1=1' });
+    await refused({ postid: 2_147_483_648 });
+    await refused({ catid: 1, sort: 'hits' });
+    await refused({ catid: 1, keyword: 'x'.repeat(51) });
+    await refused({ catid: 1, keyword: 7 });
+    await refused({});
+  });
+
+  test('a refused request changes nothing: no view is counted', async () => {
+    const [summary] = (await list({ catid: 2, limit: 1 })).data;
+    assert.ok(summary);
+    await refused({ postid: String(summary.id) + 'x' });
+    const again = (await list({ catid: 2, limit: 1 })).data[0];
+    assert.equal(again?.post_hits, summary.post_hits);
+  });
+});
+
+describe('rich text is sanitized before it is stored', () => {
+  test('a hostile article keeps its text and loses scripts, handlers and javascript: links', async () => {
+    const [stored] = await storeArticles(server.db, [
+      {
+        categoryId: 22,
+        title: '恶意内容测试文章',
+        content:
+          '<p onclick="alert(1)">正文第一段</p><script>window.hacked = 1</script>' +
+          '<img src="x" onerror="window.hacked = 2" alt="图"><a href="javascript:alert(3)">链接</a>' +
+          '<iframe src="https://evil.example"></iframe><svg onload="alert(4)"></svg>' +
+          '<a href="https://www.nmpa.gov.cn/" target="_blank">国家药监局</a>',
+        publishedAt: TEST_START,
+        createdAt: TEST_START,
+        updatedAt: TEST_START,
+      },
+    ]);
+    assert.ok(stored);
+    const article = await detail(stored.id);
+    assert.match(article.content, /正文第一段/);
+    assert.match(article.content, /国家药监局/);
+    for (const hostile of [/<script/i, /onclick/i, /onerror/i, /onload/i, /javascript:/i, /<iframe/i, /<svg/i, /hacked/]) {
+      assert.doesNotMatch(article.content, hostile);
+    }
+    assert.match(article.content, /<a href="https:\/\/www\.nmpa\.gov\.cn\/" target="_blank" rel="noopener noreferrer">/);
+  });
+
+  test('seeded articles, topic pages and the text advertisement carry no script or handler', async () => {
+    const rows = await server.db.select({ content: articles.content }).from(articles);
+    const topics = await server.db.select({ content: topicPages.content }).from(topicPages);
+    const adverts = await dataOf(advertisementsSchema, '/v1/adv');
+    for (const html of [...rows.map((r) => r.content), ...topics.map((t) => t.content), adverts.textAdv?.content ?? '']) {
+      assert.equal(sanitizeRichText(html), html, 'stored HTML is already clean');
+    }
+  });
+});
+
+describe('list and detail queries are answered from indexes', () => {
+  /**
+   * The demo table is small enough that PostgreSQL would rightly prefer a sequential scan,
+   * so the plan is taken with sequential (and bitmap) scans priced out: if the query could
+   * not use an index, the planner would still have to scan the table and say so.
+   */
+  async function planOf(query: string): Promise<string> {
+    return server.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('SET LOCAL enable_seqscan = off'));
+      await tx.execute(sql.raw('SET LOCAL enable_bitmapscan = off'));
+      const result = await tx.execute(sql.raw(`EXPLAIN ${query}`));
+      const rows = (Array.isArray(result) ? result : (result as { rows: Record<string, string>[] }).rows) as Record<string, string>[];
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+  }
+
+  test('a category page and its count use articles_category_published_idx', async () => {
+    const page = await planOf('SELECT id, title FROM articles WHERE category_id = 1 ORDER BY published_at DESC, id DESC LIMIT 10 OFFSET 10');
+    assert.match(page, /Index Scan using articles_category_published_idx/);
+    assert.doesNotMatch(page, /Seq Scan/);
+    const total = await planOf('SELECT count(*) FROM articles WHERE category_id = 1');
+    assert.match(total, /articles_category_published_idx/);
+    assert.doesNotMatch(total, /Seq Scan/);
+  });
+
+  test('a keyword search scans one category through the index, not the table', async () => {
+    const plan = await planOf("SELECT id FROM articles WHERE category_id = 5 AND title ILIKE '%儿童%' ORDER BY published_at DESC, id DESC LIMIT 10");
+    assert.match(plan, /articles_category_published_idx/);
+    assert.doesNotMatch(plan, /Seq Scan/);
+  });
+
+  test('a detail (with its view count) is a primary-key lookup', async () => {
+    const plan = await planOf('UPDATE articles SET hits = hits + 1 WHERE id = 7 RETURNING id');
+    assert.match(plan, /Index Scan using articles_pkey/);
+    assert.doesNotMatch(plan, /Seq Scan/);
   });
 });

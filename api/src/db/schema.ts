@@ -33,6 +33,10 @@ export const siteSettings = pgTable(
     supportPhone3: text('site_support_phone3'),
     workTimeAm: text('site_work_time_am').notNull(),
     workTimePm: text('site_work_time_pm').notNull(),
+    // --- issue 4 (public site): the app download links of /downloadApp (spec 02) ---
+    iosAppUrl: text('site_ios_url').notNull().default(''),
+    androidAppUrl: text('site_android_url').notNull().default(''),
+    // --- end issue 4 ---
     updatedAt: updatedAt(),
   },
   (table) => [check('site_settings_single_row', sql`${table.id} = 1`)],

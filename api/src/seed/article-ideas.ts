@@ -11,7 +11,7 @@ export interface ArticleIdea {
 
 /** Texts mention the study year, so they are written for the year the database is seeded in. */
 export function articleIdeas(year: number): Readonly<Record<number, readonly ArticleIdea[]>> {
-  return {
+  const written: Record<number, readonly ArticleIdea[]> = {
   // 协会动态
   1: [
     {
@@ -484,4 +484,39 @@ export function articleIdeas(year: number): Readonly<Record<number, readonly Art
     },
   ],
 };
+  return withCityPages(written, year);
+}
+
+/** The 13 prefecture-level cities of the province, for the per-city pages below. */
+const CITIES = ['南京', '无锡', '徐州', '常州', '苏州', '南通', '连云港', '淮安', '盐城', '扬州', '镇江', '泰州', '宿迁'] as const;
+
+/**
+ * Pages a provincial association really has one of per city: a registration guide for each
+ * city (办事指南) and the continuing-education inspection visits (协会动态). They give the
+ * demo lists more than one page (10 a page; 15 for association news).
+ */
+function withCityPages(written: Record<number, readonly ArticleIdea[]>, year: number): Record<number, readonly ArticleIdea[]> {
+  const guides = CITIES.map(
+    (city): ArticleIdea => ({
+      title: `${city}市执业药师注册办事指南`,
+      lead: `${city}市执业药师首次注册、变更注册、延续注册和注销注册的办理条件、所需材料和办理时限。`,
+      points: [
+        `申请人通过全国执业药师注册管理信息系统在线提交申请，执业单位所在地为${city}市的，由${city}市药品监督管理部门受理。`,
+        '首次注册须提供执业药师职业资格证书、身份证明和执业单位开具的在岗证明；延续注册须提供继续教育学分证明。',
+        '材料齐全、符合要求的，自受理之日起20个工作日内作出决定；不予注册的，书面说明理由。',
+      ],
+    }),
+  );
+  const inspections = CITIES.slice(0, 8).map(
+    (city): ArticleIdea => ({
+      title: `协会赴${city}开展${year}年度继续教育工作督导`,
+      lead: `督导组听取了${city}市继续教育组织实施情况汇报，抽查了学员学习档案和面授培训记录。`,
+      points: [
+        '督导组对照继续教育管理办法，逐项检查了学员报名、在线学习、人脸核验和学时登记等环节。',
+        `${city}市本年度参加继续教育的执业药师完成率稳步提升，专业科目学习进度总体符合要求。`,
+        '督导组要求，对发现的代学、挂机等问题要及时处理，确保学时真实有效。',
+      ],
+    }),
+  );
+  return { ...written, 1: [...(written[1] ?? []), ...inspections], 2: [...(written[2] ?? []), ...guides] };
 }

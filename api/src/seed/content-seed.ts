@@ -1,5 +1,7 @@
-import { count } from 'drizzle-orm';
-import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, TOPIC_PAGE_SLUGS } from '../db/schema';
+import { and, count, eq } from 'drizzle-orm';
+import { advertisements, categories, friendLinks, siteSettings, slides, TOPIC_PAGE_SLUGS } from '../db/schema';
+import { storeArticles, storeTopicPages } from '../content/content-writes';
+import { sanitizeRichText } from '../content/rich-text';
 import { articleIdeas } from './article-ideas';
 import { buildSeedArticles } from './article-templates';
 import type { SeedPart } from './seed';
@@ -38,18 +40,30 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
     supportPhone3: ASSOCIATION.supportPhones[2],
     workTimeAm: ASSOCIATION.workTimeAm,
     workTimePm: ASSOCIATION.workTimePm,
+    iosAppUrl: ASSOCIATION.iosAppUrl,
+    androidAppUrl: ASSOCIATION.androidAppUrl,
     updatedAt: now,
   });
   await tx.insert(categories).values(CATEGORY_SEED.map((category, index) => ({ ...category, sortOrder: index + 1 })));
   // Oldest first, so ids grow with publication time as they would on a real site.
   const seedArticles = buildSeedArticles(articleIdeas(year), now).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
-  await tx.insert(articles).values(seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })));
+  await storeArticles(tx, seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })));
   await tx.insert(friendLinks).values(FRIEND_LINK_SEED.map((link, index) => ({ ...link, target: '_blank', sortOrder: index + 1 })));
   await tx.insert(slides).values(slideSeed(year).map((slide, index) => ({ ...slide, sortOrder: index + 1 })));
   await tx.insert(advertisements).values([
-    { kind: 'text', content: textAdvertisement(year), sortOrder: 1 },
+    { kind: 'text', content: sanitizeRichText(textAdvertisement(year)), sortOrder: 1 },
     { kind: 'image', imageUrl: IMAGE_ADVERTISEMENT.imageUrl, linkUrl: IMAGE_ADVERTISEMENT.linkUrl, sortOrder: 2 },
   ]);
-  await tx.insert(topicPages).values(TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...topicPageSeed(year)[slug], updatedAt: now })));
+  await storeTopicPages(tx, TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...topicPageSeed(year)[slug], updatedAt: now })));
   return true;
+};
+
+/** Site settings seeded before /downloadApp existed get the demo app links; links set by hand stay. */
+export const seedAppLinks: SeedPart = async ({ tx }) => {
+  const filled = await tx
+    .update(siteSettings)
+    .set({ iosAppUrl: ASSOCIATION.iosAppUrl, androidAppUrl: ASSOCIATION.androidAppUrl })
+    .where(and(eq(siteSettings.iosAppUrl, ''), eq(siteSettings.androidAppUrl, '')))
+    .returning({ id: siteSettings.id });
+  return filled.length > 0;
 };

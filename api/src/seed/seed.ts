@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { seedCatalogue } from './catalogue-seed';
-import { seedContent } from './content-seed';
+import { seedAppLinks, seedContent } from './content-seed';
 import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders } from './order-seed';
@@ -25,7 +25,16 @@ export interface SeedContext {
 /** Writes what of its area is missing; returns whether it wrote anything. */
 export type SeedPart = (context: SeedContext) => Promise<boolean>;
 
-export const SEED_PARTS: readonly SeedPart[] = [seedContent, seedLearners, seedStudentPages, seedCatalogue, seedDemoOrders, seedExams, seedStudy];
+export const SEED_PARTS: readonly SeedPart[] = [
+  seedContent,
+  seedAppLinks,
+  seedLearners,
+  seedStudentPages,
+  seedCatalogue,
+  seedDemoOrders,
+  seedExams,
+  seedStudy,
+];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
 export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {

@@ -16,6 +16,9 @@ export const ASSOCIATION = {
   workTimePm: '下午 14:00-17:30',
   wechatQrcode: '/media/site/wechat-qrcode.svg',
   staffQrcode: '/media/site/staff-qrcode.svg',
+  // Demo links of /downloadApp; the association replaces them with its store pages.
+  iosAppUrl: 'https://apps.apple.com/cn/app/id1600000000',
+  androidAppUrl: 'https://a.app.qq.com/o/simple.jsp?pkgname=cn.org.jspharm.app',
 } as const;
 
 /** Spec 01 §2: the ids are fixed and linked from the client; 6 is hidden from navigation. */

@@ -1,3 +1,4 @@
+import { sanitizeRichText } from '../content/rich-text';
 import { studentPages } from '../db/schema';
 import type { SeedPart } from './seed';
 
@@ -47,8 +48,8 @@ export const seedStudentPages: SeedPart = async ({ tx, clock }) => {
   const inserted = await tx
     .insert(studentPages)
     .values([
-      { slug: 'students-note', ...STUDENTS_NOTE, updatedAt: now },
-      { slug: 'agreement', content: SERVICE_AGREEMENT, updatedAt: now },
+      { slug: 'students-note', ...STUDENTS_NOTE, content: sanitizeRichText(STUDENTS_NOTE.content), updatedAt: now },
+      { slug: 'agreement', content: sanitizeRichText(SERVICE_AGREEMENT), updatedAt: now },
     ])
     .onConflictDoNothing()
     .returning({ slug: studentPages.slug });

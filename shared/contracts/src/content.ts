@@ -18,6 +18,9 @@ export const siteSettingsSchema = z.object({
   site_support_phone3: z.string().optional(),
   site_work_time_am: z.string(),
   site_work_time_pm: z.string(),
+  /** /downloadApp (spec 02): where the iOS and Android apps are downloaded; empty = not yet published. */
+  site_ios_url: z.string(),
+  site_android_url: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

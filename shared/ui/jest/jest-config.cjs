@@ -22,6 +22,8 @@ module.exports = function frontEndJestConfig(rootDir) {
         },
       ],
     },
+    // The site imports antd's ES modules (antd/es/…, see rspack.config.base.ts); jest runs CommonJS.
+    moduleNameMapper: { '^antd/es/(.*)$': 'antd/lib/$1' },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
   };
 };

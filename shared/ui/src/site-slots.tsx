@@ -8,6 +8,11 @@ import { createContext, useContext, type ComponentType } from 'react';
 export interface SiteSlots {
   /** The home page's login box (spec 01 §2 "Home page"), or the logged-in panel. */
   LoginPanel?: ComponentType;
+  /**
+   * Puts the cursor in the login box's first input (spec 01 §2: the education banner's
+   * 请先登录 dialog, when confirmed, focuses the login input).
+   */
+  focusLoginInput?: () => void;
 }
 
 export const SiteSlotsContext = createContext<SiteSlots>({});

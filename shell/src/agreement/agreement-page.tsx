@@ -1,6 +1,6 @@
 import { Skeleton, Typography } from 'antd';
 import { api } from '@yaoshi/api-client/api';
-import { SafeHtml } from '../safe-html/safe-html';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
 
 const agreementApi = api.injectEndpoints({
   endpoints: (build) => ({

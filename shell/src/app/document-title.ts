@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
-import { useSiteSettingsQuery } from '../site-settings/site-content-api';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { isRouteHandle } from './route-handle';
 
 export function documentTitle(pageTitle: string | undefined, siteName: string | undefined): string {

@@ -1,14 +1,17 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Skeleton } from 'antd';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { RemotePage } from '../federation/remote-page';
-import { NotFoundPage } from '../not-found/not-found-page';
 import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
-import { StudentFrame } from '../student-area/student-frame';
 import type { RouteHandle } from './route-handle';
 import { SITE_ROUTES, type SiteRoute } from './site-routes';
 import type { SiteStore } from './store';
+
+// Not part of a public first load: the student frame (side menu, welcome bar) and the 404
+// page load on demand, so the home page does not carry their antd components.
+const StudentFrame = lazy(() => import('../student-area/student-frame').then((m) => ({ default: m.StudentFrame })));
+const NotFoundPage = lazy(() => import('../not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function pageOf(route: SiteRoute): ReactNode {
   const { source } = route;
@@ -30,7 +33,14 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
     path: route.path,
     handle,
     ...(guard ? { loader: guardLoader(guard) } : {}),
-    element: route.area === 'student' ? <StudentFrame activeMenuPath={route.menuPath}>{page}</StudentFrame> : page,
+    element:
+      route.area === 'student' ? (
+        <Suspense fallback={<Skeleton active />}>
+          <StudentFrame activeMenuPath={route.menuPath}>{page}</StudentFrame>
+        </Suspense>
+      ) : (
+        page
+      ),
   };
 }
 
@@ -41,7 +51,7 @@ export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
-      children: [...SITE_ROUTES.map((route) => routeObject(route, guard)), { path: '*', element: <NotFoundPage /> }],
+      children: [...SITE_ROUTES.map((route) => routeObject(route, guard)), { path: '*', element: <Suspense fallback={null}><NotFoundPage /></Suspense> }],
     },
   ];
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Provider } from 'react-redux';
 import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
-import { LoginPanel } from '../login/login-panel';
+import { LoginPanel, focusLoginInput } from '../login/login-panel';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
 import type { SiteStore } from './store';
@@ -24,7 +24,7 @@ ConfigProvider.config({
 });
 
 /** What the shell lends to remote pages (the home page places the login panel). */
-const SITE_SLOTS: SiteSlots = { LoginPanel };
+const SITE_SLOTS: SiteSlots = { LoginPanel, focusLoginInput };
 
 /** One React tree carries the store, antd's context and the remote registry for shell and remotes alike. */
 export function SiteProviders({ store, registry, children }: { store: SiteStore; registry: RemoteRegistry; children: ReactNode }) {

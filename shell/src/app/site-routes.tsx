@@ -1,7 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import type { RemoteKey } from '../federation/remote-catalog';
-import { AssessmentPage } from '../assessment/assessment-page';
-import { OnlineTeachingPage } from '../online-teaching/online-teaching-page';
 import type { StudentMenuPath } from '../student-area/student-menu';
 
 /**
@@ -23,6 +21,8 @@ export interface SiteRoute {
 // Account pages with forms or sanitized HTML load on demand, not with the home page.
 const MyInfoPage = lazy(() => import('../my-info/my-info-page').then((m) => ({ default: m.MyInfoPage })));
 const StudentsNotePage = lazy(() => import('../students-note/students-note-page').then((m) => ({ default: m.StudentsNotePage })));
+const AssessmentPage = lazy(() => import('../assessment/assessment-page').then((m) => ({ default: m.AssessmentPage })));
+const OnlineTeachingPage = lazy(() => import('../online-teaching/online-teaching-page').then((m) => ({ default: m.OnlineTeachingPage })));
 const AgreementPage = lazy(() => import('../agreement/agreement-page').then((m) => ({ default: m.AgreementPage })));
 
 const remote = (key: RemoteKey, exposed: string): PageSource => ({ kind: 'remote', remote: key, exposed });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { REMOTE_RETRY_LABEL, remoteUnavailableText } from '@yaoshi/ui/message-texts';
 import { sectionOf } from './remote-catalog';
 import { useRemoteFailureHandle } from './remote-failure-context';
@@ -10,11 +10,15 @@ export function RemoteUnavailable() {
   const [retrying, setRetrying] = useState(false);
   const section = handle ? sectionOf(handle.remote) : '页面';
   return (
-    <Result
-      status="warning"
-      title={remoteUnavailableText(section)}
-      extra={
-        handle && (
+    // Plain markup rather than antd's Result: this sits in the first load of every page.
+    <div role="alert" style={{ textAlign: 'center', padding: '64px 16px' }}>
+      <p style={{ fontSize: 20, color: '#262626', margin: '0 0 24px' }}>
+        <span aria-hidden="true" style={{ color: '#d48806', marginRight: 8 }}>
+          ⚠
+        </span>
+        {remoteUnavailableText(section)}
+      </p>
+      {handle && (
           <Button
             type="primary"
             loading={retrying}
@@ -25,8 +29,7 @@ export function RemoteUnavailable() {
           >
             {REMOTE_RETRY_LABEL}
           </Button>
-        )
-      }
-    />
+      )}
+    </div>
   );
 }

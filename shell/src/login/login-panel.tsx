@@ -1,17 +1,20 @@
-import { useState } from 'react';
-import { Avatar, Button, Card, Checkbox, Form, Input, Segmented, Space, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Avatar, Button, Checkbox, Form, Input, Space } from 'antd';
+import { BRAND_BLUE, SectionBox } from '@yaoshi/ui/section-box';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
-import { ForgotPasswordModal } from './forgot-password-modal';
 import { LOGIN_LIMITS, LOGIN_RULES, LOGIN_TEXTS } from './login-rules';
 import { useLogout } from './use-logout';
 import { useUserData } from './use-user-data';
 
 type LoginMode = 'password' | 'code';
+
+// Opened by few visitors: loaded when 忘记密码 is clicked, not with the home page.
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
 
 interface LoginFormValues {
   username?: string;
@@ -27,6 +30,14 @@ const MODE_OPTIONS = [
 ] satisfies { value: LoginMode; label: string }[];
 
 export const STUDENT_AREA_HOME = '/studentsNote';
+/** The first input of either login mode; the home page's 请先登录 dialog focuses it. */
+export const LOGIN_INPUT_ID = 'login-username';
+
+export function focusLoginInput(): void {
+  const input = document.getElementById(LOGIN_INPUT_ID);
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus();
+}
 export const FACE_COLLECTION_PATH = '/faceCollection';
 
 /** The home page's login box (spec 01 §2, §4, §5), or the logged-in panel. */
@@ -70,13 +81,25 @@ function LoginBox() {
   };
 
   return (
-    <Card title="学员登录" size="small" style={{ height: '100%' }}>
-      <Segmented block options={MODE_OPTIONS} value={mode} onChange={(value) => setMode(value)} style={{ marginBottom: 12 }} />
+    <SectionBox title="学员登录" style={{ height: '100%', boxSizing: 'border-box' }}>
+      <div role="group" aria-label="登录方式" style={{ display: 'flex', margin: '4px 0 12px', border: `1px solid ${BRAND_BLUE}`, borderRadius: 6, overflow: 'hidden' }}>
+        {MODE_OPTIONS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={mode === option.value}
+            onClick={() => setMode(option.value)}
+            style={{ flex: 1, padding: '6px 0', border: 'none', cursor: 'pointer', fontSize: 14, background: mode === option.value ? BRAND_BLUE : '#fff', color: mode === option.value ? '#fff' : BRAND_BLUE }}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
       <Form<LoginFormValues> form={form} onFinish={(values) => void onFinish(values)} initialValues={{ agreement: true }} aria-label="学员登录">
         {mode === 'password' ? (
           <>
             <Form.Item name="username" rules={LOGIN_RULES.username}>
-              <Input id="login-username" placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
+              <Input id={LOGIN_INPUT_ID} placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
             </Form.Item>
             <Form.Item name="password" rules={LOGIN_RULES.password}>
               <Input.Password placeholder="密码" aria-label="密码" autoComplete="current-password" />
@@ -85,7 +108,7 @@ function LoginBox() {
         ) : (
           <>
             <Form.Item name="phone" rules={LOGIN_RULES.phone}>
-              <Input id="login-username" placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
+              <Input id={LOGIN_INPUT_ID} placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
             </Form.Item>
             <Form.Item>
               <Space.Compact style={{ width: '100%' }}>
@@ -106,16 +129,20 @@ function LoginBox() {
           登录
         </Button>
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <span style={{ fontSize: 12, color: '#595959' }}>
             {LOGIN_TEXTS.initialPasswordHint}
-          </Typography.Text>
+          </span>
           <Button type="link" size="small" onClick={() => setForgotOpen(true)} style={{ padding: 0 }}>
             忘记密码
           </Button>
         </div>
       </Form>
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
-    </Card>
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
+    </SectionBox>
   );
 }
 
@@ -123,16 +150,16 @@ function LoggedInPanel() {
   const userData = useUserData();
   const logout = useLogout();
   return (
-    <Card title="学员中心" size="small" style={{ height: '100%' }}>
+    <SectionBox title="学员中心" style={{ height: '100%', boxSizing: 'border-box' }}>
       <Space orientation="vertical" align="center" style={{ width: '100%' }}>
         <Avatar size={64} src={userData?.avatar || undefined}>
           {userData?.name?.slice(0, 1)}
         </Avatar>
-        <Typography.Text strong>{userData?.name}</Typography.Text>
-        <Typography.Text type="secondary">{LOGIN_TEXTS.loggedIn}</Typography.Text>
+        <strong>{userData?.name}</strong>
+        <span style={{ color: '#595959' }}>{LOGIN_TEXTS.loggedIn}</span>
         <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
         <Button onClick={() => void logout()}>退出登录</Button>
       </Space>
-    </Card>
+    </SectionBox>
   );
 }

@@ -1,5 +1,5 @@
 import { Image, Skeleton, Typography } from 'antd';
-import { SafeHtml } from '../safe-html/safe-html';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { useStudentsNoteQuery } from './students-note-api';
 
 export const STUDENTS_NOTE_HEADINGS = {

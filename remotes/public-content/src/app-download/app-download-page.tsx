@@ -1,7 +1,74 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useState } from 'react';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { BRAND_BLUE, MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { OPEN_IN_BROWSER_TIP, isWeChatTypeBrowser } from './in-app-browser';
 
-/** /downloadApp: not built yet; says so instead of rendering nothing. */
+const NOT_PUBLISHED_TEXT = '暂未上架';
+
+const buttonStyle = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 200,
+  height: 52,
+  padding: '0 24px',
+  borderRadius: 26,
+  fontSize: 18,
+  fontWeight: 600,
+  color: '#fff',
+  background: BRAND_BLUE,
+  border: 'none',
+  cursor: 'pointer',
+  textDecoration: 'none',
+} as const;
+
+/** `/downloadApp` (spec 02): iOS and Android download buttons, links from the site settings. */
 export default function AppDownloadPage() {
-  return <UnderConstruction title={PAGE_TITLES['./DownloadApp']} />;
+  const { data: site } = useSiteSettingsQuery();
+  const [showTip, setShowTip] = useState(false);
+  const inWeChat = isWeChatTypeBrowser(navigator.userAgent);
+  const ios = site?.site_ios_url ?? '';
+  const android = site?.site_android_url ?? '';
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: '下载APP' }]} />
+      <section style={{ textAlign: 'center', padding: '32px 16px 48px', border: '1px solid #e8e8e8', borderRadius: 6 }}>
+        <h1 style={{ fontSize: 26, margin: '0 0 8px' }}>{site?.site_name ?? ''} 继续教育APP</h1>
+        <p style={{ color: MUTED_TEXT, margin: '0 0 32px' }}>随时随地学习课程、查询学时、完成课后练习</p>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, justifyContent: 'center', minHeight: 52 }} aria-busy={!site}>
+          {!site ? null : ios ? (
+            <a href={ios} style={buttonStyle} target="_blank" rel="noopener noreferrer">
+              iOS 版下载
+            </a>
+          ) : (
+            <span style={{ ...buttonStyle, background: '#8c8c8c', cursor: 'default' }}>iOS 版{NOT_PUBLISHED_TEXT}</span>
+          )}
+          {!site ? null : android ? (
+            <a
+              href={android}
+              style={buttonStyle}
+              onClick={(event) => {
+                if (!inWeChat) return;
+                event.preventDefault();
+                setShowTip(true);
+              }}
+            >
+              安卓版下载
+            </a>
+          ) : (
+            <span style={{ ...buttonStyle, background: '#8c8c8c', cursor: 'default' }}>安卓版{NOT_PUBLISHED_TEXT}</span>
+          )}
+        </div>
+        {showTip && (
+          <div role="alert" style={{ margin: '24px auto 0', maxWidth: 420, padding: '12px 16px', borderRadius: 6, background: '#fffbe6', border: '1px solid #ffe58f', color: '#614700' }}>
+            {OPEN_IN_BROWSER_TIP}
+            <button type="button" onClick={() => setShowTip(false)} style={{ marginLeft: 12, border: 'none', background: 'none', color: BRAND_BLUE, cursor: 'pointer' }}>
+              知道了
+            </button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

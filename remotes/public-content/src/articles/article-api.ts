@@ -1,10 +1,12 @@
 import { api } from '@yaoshi/api-client/api';
-import type { ArticleList, Article, Slide } from '@yaoshi/contracts/content';
+import type { Advertisements, ArticleList, Article, Slide, TopicPage } from '@yaoshi/contracts/content';
 
 export interface ArticleListRequest {
   catid: number;
   limit: number;
   page: number;
+  /** Server-side search over the titles of the category. */
+  keyword?: string;
 }
 
 /** spec 01 §2: "An array-typed data means empty." */
@@ -12,23 +14,43 @@ export function normalizeArticleList(data: ArticleList | unknown[]): ArticleList
   return Array.isArray(data) ? { total: 0, data: [] } : data;
 }
 
+/** The topics of `/newDetail?api=…`, each served by its own endpoint (spec 01 §7). */
+export const TOPIC_APIS = ['education', 'credit', 'promote'] as const;
+export type TopicApi = (typeof TOPIC_APIS)[number];
+
+export function topicApiOf(value: string | null): TopicApi | null {
+  return (TOPIC_APIS as readonly string[]).includes(value ?? '') ? (value as TopicApi) : null;
+}
+
 /** Public content calls, added to the shell's one api slice. */
 export const articleApi = api.injectEndpoints({
   endpoints: (build) => ({
     articleList: build.query<ArticleList, ArticleListRequest>({
-      query: ({ catid, limit, page }) => ({ method: 'GET', path: '/v1/article', payload: { catid, limit, page } }),
+      query: ({ catid, limit, page, keyword }) => ({
+        method: 'GET',
+        path: '/v1/article',
+        payload: { catid, limit, page, ...(keyword ? { keyword } : {}) },
+      }),
       transformResponse: (data: ArticleList | unknown[]) => normalizeArticleList(data),
       providesTags: (_result, _error, { catid }) => [{ type: 'Article', id: `category-${catid}` }],
     }),
+    // Not cached between visits: every open is a view the server counts.
     article: build.query<Article, number>({
       query: (postid) => ({ method: 'GET', path: '/v1/article', payload: { postid } }),
-      providesTags: (_result, _error, postid) => [{ type: 'Article', id: postid }],
+      keepUnusedDataFor: 0,
     }),
     slides: build.query<Slide[], void>({
       query: () => ({ method: 'GET', path: '/v1/slide' }),
       providesTags: ['Slide'],
     }),
+    advertisements: build.query<Advertisements, void>({
+      query: () => ({ method: 'GET', path: '/v1/adv' }),
+      providesTags: ['Advertisement'],
+    }),
+    topicPage: build.query<TopicPage, TopicApi>({
+      query: (topic) => ({ method: 'GET', path: `/v1/${topic}` }),
+    }),
   }),
 });
 
-export const { useArticleListQuery, useArticleQuery, useSlidesQuery } = articleApi;
+export const { useArticleListQuery, useArticleQuery, useSlidesQuery, useAdvertisementsQuery, useTopicPageQuery } = articleApi;

@@ -1,34 +1,54 @@
-import { List } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
+import type { ArticleSummary } from '@yaoshi/contracts/content';
 import { useArticleListQuery } from './article-api';
 import { articleHref } from './categories';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export function publishedDate(publishedTime: string): string {
   const date = dayjs(publishedTime);
   return date.isValid() ? date.format('YYYY-MM-DD') : publishedTime;
 }
 
+/** Linked titles with their dates; an empty list says 暂无数据. */
+export function ArticleLinks({ articles, categoryId, loading = false, rows }: { articles: readonly ArticleSummary[]; categoryId: number; loading?: boolean; rows: number }) {
+  if (loading && articles.length === 0) {
+    return (
+      <ul aria-busy="true" aria-label="加载中" style={listStyle}>
+        {Array.from({ length: rows }, (_, i) => (
+          <li key={i} style={itemStyle}>
+            <span style={{ display: 'block', height: 14, width: `${60 + ((i * 13) % 30)}%`, background: '#f0f0f0', borderRadius: 4 }} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (articles.length === 0) return <p style={{ color: MUTED_TEXT, textAlign: 'center', margin: '24px 0' }}>{EMPTY_LIST_TEXT}</p>;
+  return (
+    <ul style={listStyle}>
+      {articles.map((article) => (
+        <li key={article.id} style={itemStyle}>
+          <Link to={articleHref(article.id, categoryId)} style={{ color: '#262626', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}>
+            {article.title}
+          </Link>
+          <time dateTime={publishedDate(article.published_time)} style={{ color: MUTED_TEXT, flex: 'none', fontSize: 13 }}>
+            {publishedDate(article.published_time)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+const itemStyle = { display: 'flex', gap: 12, alignItems: 'center', justifyContent: 'space-between', padding: '7px 0', borderBottom: '1px dashed #eee', minHeight: 22 } as const;
+
 /**
- * The first page of one category as a list of linked titles with dates. A failed load
- * leaves the list empty (spec 01 §8: home failures show nothing more than that).
+ * The first page of one category. A failed load leaves the list empty (spec 01 §8: home
+ * failures show nothing more than that).
  */
 export function ArticleTitleList({ categoryId, count }: { categoryId: number; count: number }) {
   const { data, isFetching } = useArticleListQuery({ catid: categoryId, limit: count, page: 1 });
-  return (
-    <List
-      size="small"
-      loading={isFetching}
-      dataSource={data?.data ?? []}
-      locale={{ emptyText: EMPTY_LIST_TEXT }}
-      renderItem={(article) => (
-        <List.Item key={article.id} extra={<span style={{ color: '#8c8c8c' }}>{publishedDate(article.published_time)}</span>}>
-          <Link to={articleHref(article.id, categoryId)} style={{ color: 'inherit' }}>
-            {article.title}
-          </Link>
-        </List.Item>
-      )}
-    />
-  );
+  return <ArticleLinks articles={data?.data ?? []} categoryId={categoryId} loading={isFetching} rows={count} />;
 }

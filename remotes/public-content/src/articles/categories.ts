@@ -27,3 +27,16 @@ export function newsListHref(categoryId: number): string {
 export function articleHref(articleId: number, categoryId: number): string {
   return `/associationNewsDetail?postid=${articleId}&newsId=${categoryId}`;
 }
+
+/** spec 01 §2, §9: list pages show 10 a page, the association-news list 15. */
+export const LIST_PAGE_SIZE = 10;
+export const ASSOCIATION_NEWS_PAGE_SIZE = 15;
+
+export function listPageSize(categoryId: number): number {
+  return categoryId === CATEGORY_IDS.associationNews ? ASSOCIATION_NEWS_PAGE_SIZE : LIST_PAGE_SIZE;
+}
+
+/** A positive whole number from a query parameter, or null. */
+export function idParam(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}

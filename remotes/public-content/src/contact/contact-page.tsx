@@ -1,7 +1,40 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { AssociationMap } from './association-map';
 
-/** /contactUs: not built yet; says so instead of rendering nothing. */
+/** `/contactUs`: the map and the contact block (address, postcode, WeChat QR, working hours). */
 export default function ContactPage() {
-  return <UnderConstruction title={PAGE_TITLES['./ContactUs']} />;
+  const { data: site } = useSiteSettingsQuery();
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: '联系我们' }]} />
+      <h1 style={{ fontSize: 22, margin: '0 0 16px' }}>联系我们</h1>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+        <div style={{ flex: '3 1 520px', minWidth: 0 }}>{site ? <AssociationMap address={site.site_address} /> : <div style={{ height: 400, background: '#f5f5f5', borderRadius: 6 }} />}</div>
+        <SectionBox title="联系方式" style={{ flex: '1 1 280px' }}>
+          {site ? (
+            <dl style={{ margin: 0, lineHeight: 2, color: '#262626' }}>
+              <dt style={{ fontWeight: 600 }}>地址</dt>
+              <dd style={{ margin: 0 }}>{site.site_address}</dd>
+              <dt style={{ fontWeight: 600 }}>邮编</dt>
+              <dd style={{ margin: 0 }}>{site.site_code}</dd>
+              <dt style={{ fontWeight: 600 }}>工作时间</dt>
+              <dd style={{ margin: 0 }}>
+                {site.site_work_time_am}
+                <br />
+                {site.site_work_time_pm}
+              </dd>
+              <dt style={{ fontWeight: 600 }}>微信公众号</dt>
+              <dd style={{ margin: 0 }}>
+                <img src={site.site_wechat_qrcode} alt="协会微信公众号二维码" width={140} height={140} />
+              </dd>
+            </dl>
+          ) : (
+            <p style={{ color: MUTED_TEXT }}>联系方式加载中…</p>
+          )}
+        </SectionBox>
+      </div>
+    </div>
+  );
 }

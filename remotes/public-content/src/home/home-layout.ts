@@ -4,6 +4,7 @@ import { CATEGORY_IDS, CATEGORY_NAMES } from '../articles/categories';
 export const HOME_ASSOCIATION_NEWS_COUNT = 6;
 export const HOME_TAB_LIST_COUNT = 7;
 export const CAROUSEL_HEIGHT_PX = 280;
+export const SLIDE_INTERVAL_MS = 5000;
 
 export interface HomeTab {
   categoryId: number;
@@ -17,3 +18,16 @@ export const HOME_TAB_GROUPS: readonly (readonly HomeTab[])[] = [
   [tab(CATEGORY_IDS.news), tab(CATEGORY_IDS.serviceGuide)],
   [tab(CATEGORY_IDS.continuingEducation), tab(CATEGORY_IDS.pharmacyService)],
 ];
+
+/** spec 01 §1: the home page's quick links. */
+export const NATIONAL_REGISTRATION_URL = 'https://www.cqlp.org.cn/';
+export const QUICK_LINKS = [
+  { label: '继续教育', href: '/newDetail?api=education', external: false },
+  { label: '学分查询', href: '/newDetail?api=credit', external: false },
+  { label: '推广报名', href: '/newDetail?api=promote', external: false },
+  { label: '执业药师注册', href: NATIONAL_REGISTRATION_URL, external: true },
+] as const;
+
+/** The student centre the education banner leads to when logged in. */
+export const STUDENT_CENTRE_PATH = '/studentsNote';
+export const LOGIN_FIRST_TEXT = '您还未登录，请先登录';

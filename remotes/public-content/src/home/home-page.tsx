@@ -1,43 +1,49 @@
-import { Card, Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
+import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { CATEGORY_IDS, CATEGORY_NAMES, newsListHref } from '../articles/categories';
+import { SectionBox } from '@yaoshi/ui/section-box';
+import { EducationBanner } from './education-banner';
+import { FloatingAdvertisement } from './floating-advertisement';
 import { HOME_ASSOCIATION_NEWS_COUNT, HOME_TAB_GROUPS } from './home-layout';
-import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { LoginPanelPlaceholder } from './login-panel-placeholder';
+import { QuickLinks } from './quick-links';
 import { Slideshow } from './slideshow';
 import { MORE_LABEL, TabbedArticleLists } from './tabbed-article-lists';
+import { TextAdvertisement } from './text-advertisement';
 
-/** `/`: slideshow, association news beside the login box, and the two tabbed lists. */
+const twoColumns = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))', gap: 16 } as const;
+
+/** `/`: slideshow, association news beside the login box, quick links, the banner, the two tabbed lists. */
 export default function HomePage() {
   // The login box belongs to the shell (one store, one session); it lends it through a slot.
   const { LoginPanel = LoginPanelPlaceholder } = useSiteSlots();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>首页</h1>
       {/* The banners are drawn 1200 × 280: the full content width. */}
       <Slideshow />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={16}>
-          <Card
-            size="small"
-            title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
-            extra={<Link to={newsListHref(CATEGORY_IDS.associationNews)}>{MORE_LABEL}</Link>}
-            style={{ height: '100%' }}
-          >
-            <ArticleTitleList categoryId={CATEGORY_IDS.associationNews} count={HOME_ASSOCIATION_NEWS_COUNT} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+        <SectionBox
+          title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
+          extra={<Link to={newsListHref(CATEGORY_IDS.associationNews)}>{MORE_LABEL}</Link>}
+          style={{ flex: '2 1 480px', minWidth: 0 }}
+        >
+          <ArticleTitleList categoryId={CATEGORY_IDS.associationNews} count={HOME_ASSOCIATION_NEWS_COUNT} />
+        </SectionBox>
+        <div style={{ flex: '1 1 300px' }}>
           <LoginPanel />
-        </Col>
-      </Row>
-      <Row gutter={[16, 16]}>
+        </div>
+      </div>
+      <QuickLinks />
+      <EducationBanner />
+      <div style={twoColumns}>
         {HOME_TAB_GROUPS.map((tabs) => (
-          <Col xs={24} md={12} key={tabs.map((t) => t.categoryId).join('-')}>
-            <TabbedArticleLists tabs={tabs} />
-          </Col>
+          <TabbedArticleLists key={tabs.map((t) => t.categoryId).join('-')} tabs={tabs} />
         ))}
-      </Row>
+      </div>
+      <TextAdvertisement />
+      <FloatingAdvertisement />
     </div>
   );
 }

@@ -1,18 +1,68 @@
-import { Carousel, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
 import { useSlidesQuery } from '../articles/article-api';
-import { CAROUSEL_HEIGHT_PX } from './home-layout';
+import { CAROUSEL_HEIGHT_PX, SLIDE_INTERVAL_MS } from './home-layout';
 
+/**
+ * The home banner (spec 01: carousel, height 280). A small carousel of our own rather than
+ * antd's (react-slick): the home page is the site's first load and this one is a few lines.
+ * It advances every few seconds, stops while pointed at or focused, and has a button per slide.
+ */
 export function Slideshow() {
   const { data: slides = [], isLoading } = useSlidesQuery();
-  if (isLoading) return <Skeleton.Node active style={{ width: '100%', height: CAROUSEL_HEIGHT_PX }} />;
-  if (slides.length === 0) return <div style={{ height: CAROUSEL_HEIGHT_PX, background: '#f0f5ff' }} />;
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || slides.length < 2) return;
+    const timer = setInterval(() => setCurrent((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, slides.length]);
+
+  const frame = { position: 'relative', height: CAROUSEL_HEIGHT_PX, overflow: 'hidden', borderRadius: 6, background: '#eaf1fb' } as const;
+  if (isLoading || slides.length === 0) return <div style={frame} aria-hidden="true" />;
   return (
-    <Carousel autoplay>
-      {slides.map((slide) => (
-        <a key={`${slide.image}-${slide.title}`} href={slide.url || undefined} title={slide.title}>
-          <img src={slide.image} alt={slide.title} style={{ width: '100%', height: CAROUSEL_HEIGHT_PX, objectFit: 'cover' }} />
+    <section
+      aria-roledescription="carousel"
+      aria-label="图片新闻"
+      style={frame}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {slides.map((slide, i) => (
+        <a
+          key={`${slide.image}-${slide.title}`}
+          href={slide.url || undefined}
+          aria-hidden={i !== current}
+          tabIndex={i === current ? 0 : -1}
+          style={{ position: 'absolute', inset: 0, opacity: i === current ? 1 : 0, transition: 'opacity 0.6s', pointerEvents: i === current ? 'auto' : 'none' }}
+        >
+          <img
+            src={slide.image}
+            alt={slide.title}
+            width={1200}
+            height={CAROUSEL_HEIGHT_PX}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            style={{ width: '100%', height: CAROUSEL_HEIGHT_PX, objectFit: 'cover', display: 'block' }}
+          />
         </a>
       ))}
-    </Carousel>
+      <div style={{ position: 'absolute', bottom: 12, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 4 }}>
+        {slides.map((slide, i) => (
+          <button
+            key={slide.image}
+            type="button"
+            aria-label={`第${i + 1}张：${slide.title}`}
+            aria-current={i === current}
+            onClick={() => setCurrent(i)}
+            // A 24 px target around the visible dot (touch target size).
+            style={{ width: 36, height: 24, border: 'none', cursor: 'pointer', padding: 0, background: 'transparent', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          >
+            <span style={{ display: 'block', width: i === current ? 28 : 12, height: 12, borderRadius: 6, border: '1px solid #fff', background: i === current ? '#fff' : 'rgba(255,255,255,0.5)', transition: 'width 0.3s' }} />
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }

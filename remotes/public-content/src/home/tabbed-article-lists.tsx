@@ -1,24 +1,67 @@
-import { useState } from 'react';
-import { Card } from 'antd';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { newsListHref } from '../articles/categories';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { HOME_TAB_LIST_COUNT, type HomeTab } from './home-layout';
 
 export const MORE_LABEL = '更多';
 
-/** One card with a tab per category; 更多 goes to the list of the tab that is showing. */
+/**
+ * One box with a tab per category (WAI-ARIA tabs: arrow keys move between them); 更多 goes
+ * to the list of the tab that is showing.
+ */
 export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
   const [activeId, setActiveId] = useState(tabs[0]?.categoryId ?? 0);
+  const baseId = useId();
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = tabs[(index + step + tabs.length) % tabs.length];
+    if (!next) return;
+    setActiveId(next.categoryId);
+    document.getElementById(`${baseId}-tab-${next.categoryId}`)?.focus();
+  };
   return (
-    <Card
-      size="small"
-      tabList={tabs.map((t) => ({ key: String(t.categoryId), label: t.label }))}
-      activeTabKey={String(activeId)}
-      onTabChange={(key) => setActiveId(Number(key))}
-      tabBarExtraContent={<Link to={newsListHref(activeId)}>{MORE_LABEL}</Link>}
-    >
-      <ArticleTitleList key={activeId} categoryId={activeId} count={HOME_TAB_LIST_COUNT} />
-    </Card>
+    <section style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', height: '100%' }} aria-label={tabs.map((t) => t.label).join('、')}>
+      <div style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '0 16px', borderBottom: `2px solid ${BRAND_BLUE}` }}>
+        <div role="tablist" style={{ display: 'flex', gap: 4 }}>
+          {tabs.map((tab, index) => {
+            const selected = tab.categoryId === activeId;
+            return (
+              <button
+                key={tab.categoryId}
+                id={`${baseId}-tab-${tab.categoryId}`}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setActiveId(tab.categoryId)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                style={{
+                  border: 'none',
+                  cursor: 'pointer',
+                  padding: '11px 16px',
+                  fontSize: 16,
+                  fontWeight: 600,
+                  borderRadius: '4px 4px 0 0',
+                  background: selected ? BRAND_BLUE : 'transparent',
+                  color: selected ? '#fff' : '#262626',
+                }}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+        <Link to={newsListHref(activeId)} style={{ padding: '11px 0' }}>
+          {MORE_LABEL}
+        </Link>
+      </div>
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${activeId}`} style={{ padding: '8px 16px 12px' }}>
+        <ArticleTitleList key={activeId} categoryId={activeId} count={HOME_TAB_LIST_COUNT} />
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,47 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useSearchParams } from 'react-router-dom';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { useArticleQuery } from '../articles/article-api';
+import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';
+import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
-/** /associationNewsDetail: not built yet; says so instead of rendering nothing. */
+export const ARTICLE_MISSING_TEXT = '文章不存在或已被删除';
+
+/** `/associationNewsDetail?postid=…`: one article; each open is a view counted by the server. */
 export default function NewsDetailPage() {
-  return <UnderConstruction title={PAGE_TITLES['./AssociationNewsDetail']} />;
+  const [params] = useSearchParams();
+  const postid = idParam(params.get('postid'));
+  const { data: article, isFetching, isError } = useArticleQuery(postid ?? 0, { skip: postid === null, refetchOnMountOrArgChange: true });
+  const categoryId = article?.catid ?? idParam(params.get('newsId'));
+  const categoryName = categoryId !== null ? CATEGORY_NAMES[categoryId] : undefined;
+  const trail: Crumb[] = [...(categoryName && categoryId !== null ? [{ label: categoryName, href: newsListHref(categoryId) }] : []), { label: '正文' }];
+
+  return (
+    <div>
+      <PageBreadcrumb trail={trail} />
+      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+        {postid === null || (isError && !article) ? (
+          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }}>{ARTICLE_MISSING_TEXT}</p>
+        ) : !article || (isFetching && article.id !== postid) ? (
+          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy="true">
+            正在加载…
+          </p>
+        ) : (
+          <>
+            <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{article.title}</h1>
+            <p style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 20px', color: MUTED_TEXT, fontSize: 14, margin: 0 }}>
+              {article.post_author && <span>作者：{article.post_author}</span>}
+              {article.post_source && <span>来源：{article.post_source}</span>}
+              <span data-testid="view-count">浏览：{article.post_hits} 次</span>
+              <span>
+                发布时间：<time dateTime={article.published_time}>{article.published_time}</time>
+              </span>
+            </p>
+            <hr style={{ border: 'none', borderTop: '1px solid #eee', margin: '16px 0 20px' }} />
+            <SafeHtml html={article.content} label="正文" />
+          </>
+        )}
+      </article>
+    </div>
+  );
 }

@@ -1,7 +1,84 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useRef, useState } from 'react';
+import { Input, Pagination } from 'antd';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useArticleListQuery } from '../articles/article-api';
+import { ArticleLinks } from '../articles/article-title-list';
+import { CATEGORY_NAMES, idParam, listPageSize } from '../articles/categories';
+import { ContactBlock } from '../layout/contact-block';
+import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
 
-/** /newsList: not built yet; says so instead of rendering nothing. */
+export const UNKNOWN_CATEGORY_NAME = '资讯列表';
+
+/**
+ * `/newsList?newsId=&currentNavIdx=`: one category, paged (10, or 15 for association news),
+ * searchable by title on the server. Every navigation to this page (the header's category
+ * links included) starts again at page 1 with no search.
+ */
 export default function NewsListPage() {
-  return <UnderConstruction title={PAGE_TITLES['./NewsList']} />;
+  const location = useLocation();
+  return <CategoryList key={location.key} />;
+}
+
+function CategoryList() {
+  const [params] = useSearchParams();
+  const categoryId = idParam(params.get('newsId'));
+  const name = (categoryId !== null && CATEGORY_NAMES[categoryId]) || UNKNOWN_CATEGORY_NAME;
+  const pageSize = listPageSize(categoryId ?? 0);
+  const [page, setPage] = useState(1);
+  const top = useRef<HTMLDivElement>(null);
+  const [keyword, setKeyword] = useState('');
+  const { data, isFetching, isError } = useArticleListQuery(
+    { catid: categoryId ?? 0, limit: pageSize, page, ...(keyword ? { keyword } : {}) },
+    { skip: categoryId === null },
+  );
+  // spec 01 §2, §8: a failed or non-200 answer leaves the list empty.
+  const list = isError || !data ? { total: 0, data: [] } : data;
+
+  return (
+    <div ref={top}>
+      <PageBreadcrumb trail={[{ label: name }]} />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+        <aside style={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <SectionBox title="站内搜索">
+            <Input.Search
+              aria-label="搜索标题"
+              placeholder="输入标题关键词"
+              allowClear
+              maxLength={50}
+              enterButton="搜索"
+              onSearch={(value) => {
+                setKeyword(value.trim());
+                setPage(1);
+              }}
+            />
+          </SectionBox>
+          <ContactBlock />
+        </aside>
+        <SectionBox title={<span>{name}</span>} style={{ flex: '3 1 560px', minWidth: 0 }}>
+          <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{name}</h1>
+          {keyword && (
+            <p style={{ color: MUTED_TEXT, margin: '4px 0' }} role="status">
+              “{keyword}”的搜索结果：共 {list.total} 条
+            </p>
+          )}
+          <ArticleLinks articles={list.data} categoryId={categoryId ?? 0} loading={isFetching} rows={pageSize} />
+          {list.total > pageSize && (
+            <Pagination
+              style={{ marginTop: 16, justifyContent: 'center' }}
+              current={page}
+              pageSize={pageSize}
+              total={list.total}
+              showSizeChanger={false}
+              showTotal={(total) => `共 ${total} 条`}
+              onChange={(next) => {
+                setPage(next);
+                top.current?.scrollIntoView?.({ block: 'start' });
+              }}
+            />
+          )}
+        </SectionBox>
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,14 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 
-/** /notice: not built yet; says so instead of rendering nothing. */
+/** `/notice`: a public route whose content the spec leaves empty (spec 01 §2). */
 export default function NoticePage() {
-  return <UnderConstruction title={PAGE_TITLES['./Notice']} />;
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: '通知公告' }]} />
+      <SectionBox title={<span>通知公告</span>}>
+        <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }}>暂无通知公告</p>
+      </SectionBox>
+    </div>
+  );
 }

@@ -1,7 +1,35 @@
-import { UnderConstruction } from '@yaoshi/ui/under-construction';
-import { PAGE_TITLES } from '../exposes';
+import { useSearchParams } from 'react-router-dom';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { topicApiOf, useTopicPageQuery } from '../articles/article-api';
+import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
-/** /newDetail: not built yet; says so instead of rendering nothing. */
+export const TOPIC_MISSING_TEXT = '页面不存在';
+/** The breadcrumb's name for each topic, shown before its title arrives. */
+export const TOPIC_NAMES = { education: '继续教育', credit: '学分查询', promote: '推广报名' } as const;
+
+/** `/newDetail?api=education|credit|promote`: the topic's title and rich content. */
 export default function TopicDetailPage() {
-  return <UnderConstruction title={PAGE_TITLES['./NewDetail']} />;
+  const [params] = useSearchParams();
+  const topic = topicApiOf(params.get('api'));
+  const { data, isLoading, isError } = useTopicPageQuery(topic ?? 'education', { skip: topic === null });
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: topic ? TOPIC_NAMES[topic] : TOPIC_MISSING_TEXT }]} />
+      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+        {topic === null || isError ? (
+          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }}>{TOPIC_MISSING_TEXT}</p>
+        ) : isLoading || !data ? (
+          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy="true">
+            正在加载…
+          </p>
+        ) : (
+          <>
+            <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 20px' }}>{data.title}</h1>
+            <SafeHtml html={data.content} label="正文" />
+          </>
+        )}
+      </article>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { Divider, Space } from 'antd';
-import { useFriendLinksQuery, useSiteSettingsQuery } from '../../site-settings/site-content-api';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { useFriendLinksQuery } from '../../site-settings/site-content-api';
 
 export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 
@@ -37,7 +38,7 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
               </div>
               <div>
                 Copyright © {year} {settings.site_name}　
-                <a href={ICP_LOOKUP_URL} target="_blank" rel="noreferrer">
+                <a href={ICP_LOOKUP_URL} target="_blank" rel="noreferrer" style={{ textDecoration: 'underline' }}>
                   {settings.site_icp}
                 </a>
               </div>

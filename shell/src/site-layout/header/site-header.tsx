@@ -1,6 +1,6 @@
-import { Menu } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import { useNavigationCategoriesQuery, useSiteSettingsQuery } from '../../site-settings/site-content-api';
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { useNavigationCategoriesQuery } from '../../site-settings/site-content-api';
 import { activeNavigationIndex, navigationItems } from './navigation-items';
 
 export const HEADER_BLUE = '#1f5fa8';
@@ -19,14 +19,24 @@ export function SiteHeader() {
           {settings?.site_name ?? '\u00a0'}
         </Link>
       </div>
+      {/* Plain links rather than antd's Menu (rc-menu, overflow, trigger): this bar is on every first load. */}
       <nav aria-label="主导航" style={{ background: HEADER_BLUE }}>
-        <Menu
-          mode="horizontal"
-          theme="dark"
-          selectedKeys={active === null ? [] : [String(active)]}
-          style={{ maxWidth: 1200, margin: '0 auto', padding: '0 4px', background: 'transparent', borderBottom: 'none' }}
-          items={items.map((item) => ({ key: String(item.index), label: <Link to={item.href}>{item.label}</Link> }))}
-        />
+        <ul style={{ display: 'flex', flexWrap: 'wrap', maxWidth: 1200, margin: '0 auto', padding: '0 4px', listStyle: 'none', boxSizing: 'border-box' }}>
+          {items.map((item) => {
+            const current = item.index === active;
+            return (
+              <li key={item.index}>
+                <Link
+                  to={item.href}
+                  aria-current={current ? 'page' : undefined}
+                  style={{ display: 'block', padding: '0 20px', lineHeight: '46px', fontSize: 16, color: '#fff', background: current ? 'rgba(0, 0, 0, 0.25)' : 'transparent', textDecoration: 'none' }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
       </nav>
     </header>
   );

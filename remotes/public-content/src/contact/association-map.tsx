@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import { AMAP_SCRIPT_URL, ASSOCIATION_POINT, MAP_ZOOM, STATIC_MAP_URL, mapServiceConfig, type MapServiceConfig } from './map-config';
+
+const MAP_HEIGHT = 400;
+
+/** The little of the AMap API this page uses. */
+interface AMapApi {
+  Map: new (container: HTMLElement, options: { center: [number, number]; zoom: number }) => { destroy(): void };
+  Marker: new (options: { position: [number, number]; map: unknown; title: string }) => unknown;
+}
+
+declare global {
+  interface Window {
+    AMap?: AMapApi;
+    _AMapSecurityConfig?: { securityJsCode: string };
+  }
+}
+
+function loadAMap(config: MapServiceConfig): Promise<AMapApi> {
+  if (window.AMap) return Promise.resolve(window.AMap);
+  if (config.securityCode) window._AMapSecurityConfig = { securityJsCode: config.securityCode };
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = AMAP_SCRIPT_URL + encodeURIComponent(config.key);
+    script.async = true;
+    script.onload = () => (window.AMap ? resolve(window.AMap) : reject(new Error('AMap missing')));
+    script.onerror = () => reject(new Error('AMap did not load'));
+    document.head.appendChild(script);
+  });
+}
+
+/** An interactive map with a key; otherwise (or when the map service cannot be reached) the static picture. */
+export function AssociationMap({ address }: { address: string }) {
+  const config = mapServiceConfig();
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!config || failed) return;
+    let map: { destroy(): void } | undefined;
+    let cancelled = false;
+    loadAMap(config)
+      .then((AMap) => {
+        if (cancelled || !container.current) return;
+        const center: [number, number] = [ASSOCIATION_POINT.lng, ASSOCIATION_POINT.lat];
+        map = new AMap.Map(container.current, { center, zoom: MAP_ZOOM });
+        new AMap.Marker({ position: center, map, title: address });
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      map?.destroy();
+    };
+    // config is read from build-time constants: it never changes while the page is open.
+  }, [failed, address]);
+
+  if (config && !failed) {
+    return <div ref={container} role="region" aria-label={`地图：${address}`} style={{ width: '100%', height: MAP_HEIGHT, borderRadius: 6 }} />;
+  }
+  return (
+    <figure style={{ margin: 0 }}>
+      <img src={STATIC_MAP_URL} alt={`协会位置示意图：${address}`} width={800} height={MAP_HEIGHT} style={{ width: '100%', height: 'auto', display: 'block', borderRadius: 6, border: '1px solid #e8e8e8' }} />
+      <figcaption style={{ marginTop: 8, color: '#595959' }}>地址：{address}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,20 @@
+import { screen } from '@testing-library/react';
+import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
+import { renderPage } from '../testing/render-page';
+import ContactPage from './contact-page';
+import { STATIC_MAP_URL } from './map-config';
+
+test('without a map-service key the page shows the static map with the address, and the contact details', async () => {
+  stubApi({
+    '/v1/site': () =>
+      ok({ site_address: '南京市鼓楼区汉中门大街 199 号', site_code: '210029', site_wechat_qrcode: '/media/q.svg', site_work_time_am: '上午 8:30-12:00', site_work_time_pm: '下午 14:00-17:30' }),
+  });
+  renderPage(<ContactPage />);
+  const map = await screen.findByRole('img', { name: /协会位置示意图/ });
+  expect(map).toHaveAttribute('src', STATIC_MAP_URL);
+  expect(screen.getByText('地址：南京市鼓楼区汉中门大街 199 号')).toBeInTheDocument();
+  expect(screen.getByText('210029')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: '协会微信公众号二维码' })).toHaveAttribute('src', '/media/q.svg');
+  expect(screen.getByText(/下午 14:00-17:30/)).toBeInTheDocument();
+  expect(document.querySelector('script[src*="amap"]')).toBeNull();
+});

@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import { Modal } from 'antd';
+import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { selectSession } from '@yaoshi/api-client/session';
+import { useSiteSlots } from '@yaoshi/ui/site-slots';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
+import { LOGIN_FIRST_TEXT, STUDENT_CENTRE_PATH } from './home-layout';
+
+/**
+ * The continuing-education banner (spec 01 §2): logged in, it opens the student centre;
+ * otherwise it asks to log in first, and its confirm puts the cursor in the login box.
+ */
+export function EducationBanner() {
+  const { isLogin } = useSelector(selectSession);
+  const { focusLoginInput } = useSiteSlots();
+  const navigate = useNavigate();
+  const [askLogin, setAskLogin] = useState(false);
+  const confirmed = useRef(false);
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => (isLogin ? navigate(STUDENT_CENTRE_PATH) : setAskLogin(true))}
+        style={{
+          display: 'flex',
+          width: '100%',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 16,
+          padding: '18px 28px',
+          border: 'none',
+          borderRadius: 6,
+          cursor: 'pointer',
+          color: '#fff',
+          textAlign: 'left',
+          background: `linear-gradient(90deg, ${BRAND_BLUE}, #1d5a9c)`,
+        }}
+      >
+        <span>
+          <span style={{ display: 'block', fontSize: 22, fontWeight: 700, letterSpacing: 2 }}>执业药师继续教育</span>
+          <span style={{ fontSize: 14 }}>在线选课 · 视频学习 · 课后练习 · 学时查询</span>
+        </span>
+        <span style={{ flex: 'none', padding: '6px 18px', border: '1px solid #fff', borderRadius: 16, fontSize: 15 }}>进入学员中心</span>
+      </button>
+      <Modal
+        title="提示"
+        open={askLogin}
+        okText="确定"
+        cancelText="取消"
+        onCancel={() => setAskLogin(false)}
+        onOk={() => {
+          confirmed.current = true;
+          setAskLogin(false);
+        }}
+        // Focus moves once the dialog has closed, or the dialog would take it back.
+        afterClose={() => {
+          if (confirmed.current) focusLoginInput?.();
+          confirmed.current = false;
+        }}
+        width={400}
+      >
+        <p>{LOGIN_FIRST_TEXT}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import DOMPurify from 'dompurify';
+
+/**
+ * Server HTML (articles, topic pages, notices, the agreement, the text advertisement)
+ * rendered only after DOMPurify has removed scripts, event handlers and `javascript:` URLs.
+ * The server sanitizes before storing too; this second pass protects against anything that
+ * reached the database another way. One copy for the whole site: this package is a shared
+ * singleton, so the shell and every remote use the same DOMPurify.
+ */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'iframe'], FORBID_ATTR: ['style'] });
+}
+
+export function SafeHtml({ html, label, className = 'rich-text' }: { html: string; label?: string; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div aria-label={label} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
