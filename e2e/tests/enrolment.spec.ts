@@ -161,6 +161,10 @@ test('QR payment fails, the refreshed page repays by redirect checkout and retur
 test('public courses: not enough hours, the 30-hour prompt, exactly 30 on confirmation, 报名成功 and /publicCourse', async ({ page }) => {
   await loginWithToken(page, LEARNERS.li);
   await page.goto('/publicSignStudy');
+  const notice = page.getByRole('dialog', { name: '重要提示' });
+  await expect(notice).toContainText('恰好为30学时', { timeout: 30_000 });
+  await notice.getByRole('button', { name: '我已知晓' }).click();
+  await expect(notice).toBeHidden();
   await expect(page.getByRole('checkbox', { name: `选择 ${PUBLIC_COURSES[0]}` })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: '立即报名' }).click();
   await expect(page.getByText('您还没有选择要学习的课程')).toBeVisible();

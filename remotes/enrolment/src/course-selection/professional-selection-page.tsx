@@ -21,7 +21,7 @@ import { savePendingOrder } from '../payment/pending-order';
 import { CourseTable } from './course-table';
 import { FACE_TO_FACE_EMPTY, FACE_TO_FACE_NOTICE, IMPORTANT_NOTICE, PROFESSIONAL_RULES } from './selection-texts';
 import { useAcademicYearsQuery, useCourseTypeQuery, useLazyValidateSelectionQuery, useSignupOnceMutation, useWebCoursesQuery } from './selection-api';
-import { RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
+import { ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
 
 type View = 'select' | 'confirm';
 
@@ -217,11 +217,7 @@ export default function ProfessionalSelectionPage() {
         </>
       )}
 
-      <Modal title={IMPORTANT_NOTICE.title} open={noticeOpen} closable={false} mask={{ closable: false }} footer={<Button type="primary" onClick={() => setNoticeOpen(false)}>{IMPORTANT_NOTICE.ok}</Button>}>
-        {IMPORTANT_NOTICE.paragraphs.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
-      </Modal>
+      <ImportantNoticeDialog notice={IMPORTANT_NOTICE} open={noticeOpen} onClose={() => setNoticeOpen(false)} />
       <RulesDialog open={rulesOpen} rules={PROFESSIONAL_RULES} onClose={() => setRulesOpen(false)} />
       <TipDialog
         model={tip}

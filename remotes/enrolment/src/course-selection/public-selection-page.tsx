@@ -13,9 +13,9 @@ import {
 } from '@yaoshi/contracts/course-selection-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CourseTable } from './course-table';
-import { PUBLIC_RULES } from './selection-texts';
+import { PUBLIC_IMPORTANT_NOTICE, PUBLIC_RULES } from './selection-texts';
 import { usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
-import { RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
+import { ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
 
 /** spec 02 §5: public sign-up success goes to /publicCourse after 2 seconds. */
 export const PUBLIC_SIGNUP_REDIRECT_MS = 2000;
@@ -34,6 +34,7 @@ export default function PublicSelectionPage() {
   const [view, setView] = useState<View>('select');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [noticeOpen, setNoticeOpen] = useState(true);
 
   useEffect(() => {
     setSelected(new Set());
@@ -89,6 +90,7 @@ export default function PublicSelectionPage() {
   return (
     <section aria-label="公需课选课">
       {modalHolder}
+      <ImportantNoticeDialog notice={PUBLIC_IMPORTANT_NOTICE} open={noticeOpen} onClose={() => setNoticeOpen(false)} />
       <Space style={{ marginBottom: 16 }} wrap>
         {view === 'select' ? (
           <label>

@@ -21,6 +21,23 @@ export function RulesDialog({ open, rules, onClose }: { open: boolean; rules: { 
   );
 }
 
+export interface ImportantNotice {
+  title: string;
+  paragraphs: readonly string[];
+  ok: string;
+}
+
+/** The important-notice dialog each selection page opens with (spec 02 §2); only its button closes it. */
+export function ImportantNoticeDialog({ notice, open, onClose }: { notice: ImportantNotice; open: boolean; onClose: () => void }) {
+  return (
+    <Modal title={notice.title} open={open} closable={false} mask={{ closable: false }} footer={<Button type="primary" onClick={onClose}>{notice.ok}</Button>}>
+      {notice.paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </Modal>
+  );
+}
+
 export interface SelectionSummaryProps {
   kind: 'professional' | 'public';
   /** Hours the year requires; null when it requires none (make-up years). */

@@ -13,6 +13,17 @@ export const IMPORTANT_NOTICE = {
   ok: '我已知晓',
 } as const;
 
+/** The important-notice dialog of the public-requirement selection (spec 02 §2: the same pattern). */
+export const PUBLIC_IMPORTANT_NOTICE = {
+  title: '重要提示',
+  paragraphs: [
+    `公需科目每年度须完成${REQUIRED_PUBLIC_HOURS}学时的学习，报名时所选课程须恰好为${REQUIRED_PUBLIC_HOURS}学时。`,
+    '公需科目报名后即可在“公需课学习”中学习，须按顺序学习：前一门课程学完并评价后，方可开始下一门。',
+    '学习过程中将进行人脸核验和随堂答题，请本人完成学习；代学、挂机等行为将导致学习档案审核不通过。',
+  ],
+  ok: '我已知晓',
+} as const;
+
 /** The rules dialog of the professional selection (spec 02 §5). */
 export const PROFESSIONAL_RULES = {
   title: '选课规则',
