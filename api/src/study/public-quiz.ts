@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
-import { OPTION_LETTERS, PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
+import { OPTION_LETTERS } from '@yaoshi/contracts/exam-rules';
+import { PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { courses, enrolments, publicQuizAnswers, publicQuizQuestions } from '../db/schema';
@@ -51,7 +52,8 @@ export interface QuizAnswerInput {
 /** The chosen option as its 1-based number: 'B' → 2, '2' → 2. */
 export function chosenOptionOf(answer: string | number): number {
   if (typeof answer === 'number') return answer;
-  const letter = (OPTION_LETTERS as readonly string[]).indexOf(answer.toUpperCase());
+  // One letter only: indexOf('') or of 'AB' on the letter string would match too.
+  const letter = answer.length === 1 ? OPTION_LETTERS.indexOf(answer.toUpperCase()) : -1;
   return letter >= 0 ? letter + 1 : Number(answer);
 }
 

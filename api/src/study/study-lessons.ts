@@ -4,11 +4,10 @@ import type { LessonDetail, StudySummaryResponse } from '@yaoshi/contracts/study
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import {
   COMPLETE_PROGRESS,
-  REQUIRED_PROFESSIONAL_HOURS,
-  REQUIRED_PUBLIC_HOURS,
   fromTenths,
   publicCourseGateOf,
 } from '@yaoshi/contracts/study-rules';
+import { REQUIRED_PROFESSIONAL_HOURS, REQUIRED_PUBLIC_HOURS } from '@yaoshi/contracts/course-selection-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { academicYears, courseProgress, courses, enrolments, learners, type CourseDelivery, type CourseKind } from '../db/schema';

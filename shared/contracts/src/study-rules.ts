@@ -140,9 +140,3 @@ export function duePercentOf(
   return null;
 }
 
-/** Option letters A to H (spec 02 §9). */
-export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
-
-/** spec 02 §5, §9: a year's professional hours when need_all = 1, and the public courses' hours. */
-export const REQUIRED_PROFESSIONAL_HOURS = 60;
-export const REQUIRED_PUBLIC_HOURS = 30;
