@@ -6,7 +6,9 @@ import { MESSAGES } from './messages';
 import { isProduction } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
-import { sessionAuthenticator } from './accounts/sessions';
+import { sessionGate } from './accounts/sessions';
+import { createNonceGuard } from './envelope/nonce-store';
+import { composedGate } from './envelope/request-gate';
 import { contentRoutes } from './content/content-routes';
 import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
 import { examRoutes } from './exams/exam-routes';
@@ -46,7 +48,10 @@ export interface BuildAppOptions {
   config: Config;
   /** Fastify's `logger` option; default off (tests). */
   logger?: FastifyServerOptions['logger'];
-  /** Bearer-token check for `auth: true` contracts; default: the sessions table. */
+  /**
+   * Bearer-token check for `auth: true` contracts; default: the sessions table, looked up
+   * in the same statement that records the nonce (`sessionGate`).
+   */
   authenticator?: Authenticator;
   /**
    * Where SMS codes go; default: the development outbox (log + GET /dev/sms-outbox), or
@@ -86,6 +91,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       return sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
   });
+  const onPruneError = (error: unknown) => app.log.warn({ err: error }, 'could not prune nonces');
   const paymentProvider =
     options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);
   registerSignedRoutes(
@@ -96,7 +102,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       db: options.db,
       clock: options.clock,
       config: options.config,
-      authenticator: options.authenticator ?? sessionAuthenticator(options.db, options.clock),
+      gate: options.authenticator
+        ? composedGate(createNonceGuard(options.db, options.clock, onPruneError), options.authenticator)
+        : sessionGate(options.db, options.clock, onPruneError),
       smsProvider:
         options.smsProvider ??
         (isProduction(options.config) ? unconfiguredSmsProvider(app.log) : outboxSmsProvider(options.db, options.clock, app.log)),

@@ -1,6 +1,7 @@
 /**
  * The hook point for `Authorization: Bearer` (spec 01 §7: every call but login carries
- * it). The real one is `sessionAuthenticator` (src/accounts/sessions.ts); a contract
+ * it). The real check is `sessionGate` (src/accounts/sessions.ts), which resolves the token
+ * in the statement that records the request's nonce; tests may plug in an Authenticator. A contract
  * marked `auth: true` without a live session is refused with 401 请先登录.
  */
 export interface Principal {

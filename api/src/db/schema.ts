@@ -186,6 +186,12 @@ export const learners = pgTable(
     avatarPath: text('avatar_path'),
     /** 0 none, 1 approved, 2 under review, 3 rejected (AVATAR_STATUS in the contracts). */
     avatarStatus: smallint('avatar_status').notNull().default(0),
+    /**
+     * Counts the learner's judged progress reports. A report is written only if this is
+     * still the value read with its facts, so one learner's reports are judged one after
+     * another without holding a lock across round trips (src/study/progress-reports.ts).
+     */
+    studyReportSeq: integer('study_report_seq').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -874,7 +880,9 @@ export const studySessions = pgTable(
     playingAt: timestamp('playing_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    index('study_sessions_learner_idx').on(table.learnerId, table.playingAt),
+    // Only the learner: a report rewrites playing_at and last_accepted_at, and with neither
+    // indexed that update stays on its heap page (HOT) instead of adding index entries.
+    index('study_sessions_learner_idx').on(table.learnerId),
     check('study_sessions_position', sql`${table.positionSeconds} >= 0`),
   ],
 );

@@ -40,18 +40,28 @@ export interface NonceGuard {
   accept(appId: string, nonce: string, requestTimestamp: number): Promise<boolean>;
 }
 
-export function createNonceGuard(db: Database, clock: Clock, onPruneError: (error: unknown) => void): NonceGuard {
+/**
+ * Deletes expired nonces when at least NONCE_PRUNE_INTERVAL_MS passed since the last time;
+ * call it after recording a nonce. In-process throttle: with several server copies each
+ * prunes on its own schedule, which is harmless (deleting deleted rows is a no-op).
+ */
+export function createNoncePruner(db: Database, clock: Clock, onPruneError: (error: unknown) => void): () => Promise<void> {
   let lastPruneMs = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const now = clock.nowMs();
+    if (now - lastPruneMs >= NONCE_PRUNE_INTERVAL_MS || now < lastPruneMs) {
+      lastPruneMs = now;
+      await deleteExpiredNonces(db, new Date(now)).catch(onPruneError);
+    }
+  };
+}
+
+export function createNonceGuard(db: Database, clock: Clock, onPruneError: (error: unknown) => void): NonceGuard {
+  const prune = createNoncePruner(db, clock, onPruneError);
   return {
     async accept(appId, nonce, requestTimestamp) {
       const fresh = await recordNonce(db, appId, nonce, requestTimestamp);
-      const now = clock.nowMs();
-      // In-process throttle: with several copies each prunes on its own schedule, which
-      // is harmless (deleting already-deleted rows is a no-op).
-      if (now - lastPruneMs >= NONCE_PRUNE_INTERVAL_MS || now < lastPruneMs) {
-        lastPruneMs = now;
-        await deleteExpiredNonces(db, new Date(now)).catch(onPruneError);
-      }
+      await prune();
       return fresh;
     },
   };

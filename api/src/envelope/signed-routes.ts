@@ -7,10 +7,10 @@ import { signSecrets, type Config } from '../config';
 import type { MediaUrls } from '../media/private-media';
 import type { Database } from '../db/database';
 import { MESSAGES } from '../messages';
-import { bearerToken, type Authenticator, type Principal } from '../auth/authenticator';
+import { bearerToken, type Principal } from '../auth/authenticator';
 import { refusedRequest, unauthorized } from './api-error';
 import { toApiError } from './fastify-errors';
-import { createNonceGuard, type NonceGuard } from './nonce-store';
+import type { RequestGate } from './request-gate';
 import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
 import { validatePayload } from './validate-payload';
 import type { SmsProvider } from '../sms/sms-provider';
@@ -42,7 +42,8 @@ export interface AppDeps {
   db: Database;
   clock: Clock;
   config: Config;
-  authenticator: Authenticator;
+  /** Records each request's nonce and resolves its bearer token (steps 3 and 4). */
+  gate: RequestGate;
   smsProvider: SmsProvider;
   /** URLs of media files; private ones (face photos) signed for a few hours. */
   mediaUrls: MediaUrls;
@@ -87,16 +88,7 @@ function rawDataText(request: FastifyRequest): string | null {
 
 interface Pipeline {
   secrets: ReadonlyMap<string, string>;
-  nonces: NonceGuard;
   deps: AppDeps;
-}
-
-async function authorize(endpoint: Endpoint<z.ZodType, z.ZodType>, request: FastifyRequest, deps: AppDeps) {
-  if (!endpoint.auth) return null;
-  const token = bearerToken(request.headers.authorization);
-  const principal = token === null ? null : await deps.authenticator.authenticate(token);
-  if (principal === null) throw unauthorized(MESSAGES.loginRequired);
-  return principal;
 }
 
 function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
@@ -113,10 +105,12 @@ function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
       now: pipeline.deps.clock.nowMs(),
     });
     if (!signature.ok) throw refusedRequest(SIGNATURE_MESSAGES[signature.reason]);
-    if (!(await pipeline.nonces.accept(signature.appId, signature.nonce, signature.timestamp))) {
-      throw refusedRequest(MESSAGES.requestReplayed);
-    }
-    const principal = await authorize(endpoint, request, pipeline.deps);
+    // Only a signed-in contract looks its token up; the others ignore one if sent.
+    const token = endpoint.auth ? bearerToken(request.headers.authorization) : null;
+    const admission = await pipeline.deps.gate.admit(signature, token);
+    if (!admission.fresh) throw refusedRequest(MESSAGES.requestReplayed);
+    const principal = endpoint.auth ? admission.principal : null;
+    if (endpoint.auth && principal === null) throw unauthorized(MESSAGES.loginRequired);
     const payload = validatePayload(endpoint.request, payloadFromData(dataText));
     const data: unknown = await handler({ payload, principal, request, reply });
     return sendEnvelope(reply, 200, MESSAGES.success, endpoint.response.parse(data));
@@ -148,11 +142,7 @@ export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, module
       });
       scope.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, MESSAGES.notFound, null));
 
-      const pipeline: Pipeline = {
-        secrets: signSecrets(deps.config),
-        nonces: createNonceGuard(deps.db, deps.clock, (error) => scope.log.warn({ err: error }, 'could not prune nonces')),
-        deps,
-      };
+      const pipeline: Pipeline = { secrets: signSecrets(deps.config), deps };
       const registrar: EndpointRegistrar = {
         add(endpoint, handler) {
           scope.route({

@@ -1,17 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { coversCompletion, progressPercentOf } from '@yaoshi/contracts/study-rules';
+import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { asyncCommit, preparedStatement } from '../db/prepared-sql';
 import { courseProgress, courses, enrolments, learners, studyReports, studySessions, type CourseKind, type StudyReportOutcome } from '../db/schema';
+import { conflict } from '../envelope/api-error';
 import { LIVE_SESSION_SECONDS, claimedSecondsOf, judgeReport } from './report-rules';
 
 /**
  * Progress reports (`records`, `public_courses_recordProgress`): each one is judged by
- * `judgeReport` on facts read under a lock on the learner's row, so all reports of one
- * learner are handled one at a time (two tabs, two devices, two concurrent requests), and
- * written to the audit trail whatever the verdict. Only an accepted report moves the
- * session and the course's verified progress; completion is set in the same transaction,
- * once (`completed_at is null` guards it).
+ * `judgeReport` on facts read in one statement, and written to the audit trail whatever
+ * the verdict, in a second statement that also moves the session and the course's
+ * verified progress when the report is accepted (completion set once: a completed
+ * progress row is never written again).
+ *
+ * All reports of one learner (two tabs, two devices, two concurrent requests) are judged
+ * one after another: the facts include the learner's `study_report_seq`, and the write
+ * happens only if it still has that value, bumping it. A report whose facts went stale
+ * that way is judged again on fresh facts. That is a lock held for no round trip: a
+ * report costs two statements, both prepared.
  */
 
 export interface ProgressReport {
@@ -32,112 +40,171 @@ export interface ReportResult {
   completed: boolean;
 }
 
-export async function recordProgressReport(db: Database, clock: Clock, report: ProgressReport): Promise<ReportResult> {
-  const now = clock.now();
-  const claimed = claimedSecondsOf(report.position);
-  return db.transaction(async (tx) => {
-    await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, report.learnerId)).for('no key update');
+/**
+ * How many times a report is judged again because another report of the same learner was
+ * written in between; each retry means another report got through, so this is only
+ * reached by a client flooding one account.
+ */
+export const REPORT_ATTEMPTS = 20;
+
+interface ReportFactsRow {
+  seq: number;
+  /** Null when the named playback session is not this learner's. */
+  course_id: number | null;
+  kind: CourseKind | null;
+  trial: boolean | null;
+  position: number | null;
+  last_accepted_ms: number | null;
+  duration: number | null;
+  /** Null when the learner has no progress row for the course yet. */
+  verified: number | null;
+  completed: boolean;
+  enrolled: boolean;
+  other_session_live: boolean;
+}
+
+/** What one judged report writes; `accepted` moves the session, `progress` the course. */
+interface ReportWrite {
+  learnerId: number;
+  seq: number;
+  courseId: number | null;
+  sessionId: number | null;
+  claimed: number;
+  outcome: StudyReportOutcome;
+  /** The session's new position (an accepted report). */
+  accepted: boolean;
+  /** The course's verified progress (an accepted report of a formal session). */
+  progress: { verified: number; percent: number; completes: boolean } | null;
+}
+
+export interface ProgressReports {
+  record(report: ProgressReport): Promise<ReportResult>;
+}
+
+const p = sql.placeholder;
+
+export function progressReports(db: Database, clock: Clock): ProgressReports {
+  const readFacts = preparedStatement<ReportFactsRow>(
+    db,
+    'report_facts',
+    sql`select l.study_report_seq as seq, s.course_id, c.kind, s.trial, s.position_seconds as position,
+        (extract(epoch from s.last_accepted_at) * 1000)::float8 as last_accepted_ms, c.duration_seconds as duration,
+        cp.verified_seconds as verified, coalesce(cp.completed_at is not null, false) as completed,
+        exists (select 1 from ${enrolments} e where e.learner_id = l.id and e.course_id = s.course_id and e.withdrawn_at is null) as enrolled,
+        exists (select 1 from ${studySessions} other where other.learner_id = l.id and other.id <> s.id
+          and other.playing_at is not null and other.last_accepted_at > ${p('liveSince')}::timestamptz) as other_session_live
+      from ${learners} l
+      left join (${studySessions} s join ${courses} c on c.id = s.course_id) on s.id = ${p('recordId')}::int and s.learner_id = l.id
+      left join ${courseProgress} cp on cp.learner_id = l.id and cp.course_id = s.course_id
+      where l.id = ${p('learnerId')}::int`,
+  );
+  // One statement: the learner's sequence moves on only if still as read, and everything
+  // else is written only through it. Returns the audit row's id, or nothing when stale.
+  // Committed asynchronously (see asyncCommit).
+  const writeReport = preparedStatement<{ id: number }>(
+    db,
+    'report_write',
+    sql`with turn as (
+        update ${learners} set study_report_seq = study_report_seq + 1
+        from ${asyncCommit} as async_commit
+        where id = ${p('learnerId')}::int and study_report_seq = ${p('seq')}::int
+        returning id
+      ), moved as (
+        update ${studySessions} set position_seconds = ${p('claimed')}::int,
+          last_accepted_at = ${p('at')}::timestamptz, playing_at = ${p('at')}::timestamptz
+        where ${p('accepted')}::boolean and id = ${p('sessionId')}::int and exists (select 1 from turn)
+      ), progressed as (
+        insert into ${courseProgress} (learner_id, course_id, verified_seconds, progress, completed_at, updated_at)
+        select id, ${p('courseId')}::int, ${p('verified')}::int, ${p('percent')}::smallint,
+          case when ${p('completes')}::boolean then ${p('at')}::timestamptz end, ${p('at')}::timestamptz
+        from turn where ${p('writesProgress')}::boolean
+        on conflict (learner_id, course_id) do update set verified_seconds = excluded.verified_seconds,
+          progress = excluded.progress, completed_at = excluded.completed_at, updated_at = excluded.updated_at
+        where ${courseProgress}.completed_at is null
+      )
+      insert into ${studyReports} (learner_id, course_id, session_id, received_at, claimed_seconds, outcome, completed)
+      select id, ${p('courseId')}::int, ${p('sessionId')}::int, ${p('at')}::timestamptz, ${p('claimed')}::int,
+        ${p('outcome')}::text, ${p('completes')}::boolean
+      from turn
+      returning id`,
+  );
+
+  const write = async (at: Date, w: ReportWrite): Promise<boolean> => {
+    const rows = await writeReport({
+      learnerId: w.learnerId,
+      seq: w.seq,
+      courseId: w.courseId,
+      sessionId: w.sessionId,
+      claimed: w.claimed,
+      outcome: w.outcome,
+      at: at.toISOString(),
+      accepted: w.accepted,
+      writesProgress: w.progress !== null,
+      verified: w.progress?.verified ?? 0,
+      percent: w.progress?.percent ?? 0,
+      completes: w.progress?.completes ?? false,
+    });
+    return rows.length === 1;
+  };
+
+  /** One attempt: the verdict and what it wrote, or null when the facts went stale. */
+  const attempt = async (report: ProgressReport): Promise<ReportResult | null> => {
+    const now = clock.now();
+    const claimed = claimedSecondsOf(report.position);
     const liveSince = new Date(now.getTime() - LIVE_SESSION_SECONDS * 1000);
-    const [row] = await tx
-      .select({
-        learnerId: studySessions.learnerId,
-        courseId: studySessions.courseId,
-        trial: studySessions.trial,
-        position: studySessions.positionSeconds,
-        lastAcceptedAt: studySessions.lastAcceptedAt,
-        kind: courses.kind,
-        duration: courses.durationSeconds,
-        verified: courseProgress.verifiedSeconds,
-        completedAt: courseProgress.completedAt,
-        enrolled: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.learnerId} = ${studySessions.learnerId}
-          and ${enrolments.courseId} = ${studySessions.courseId} and ${enrolments.withdrawnAt} is null)`,
-        otherSessionLive: sql<boolean>`exists (select 1 from ${studySessions} other where other.learner_id = ${studySessions.learnerId}
-          and other.id <> ${studySessions.id} and other.playing_at is not null and other.last_accepted_at > ${liveSince})`,
-      })
-      .from(studySessions)
-      .innerJoin(courses, eq(courses.id, studySessions.courseId))
-      .leftJoin(courseProgress, and(eq(courseProgress.learnerId, studySessions.learnerId), eq(courseProgress.courseId, studySessions.courseId)))
-      .where(eq(studySessions.id, report.recordId));
+    const [row] = await readFacts({ learnerId: report.learnerId, recordId: report.recordId, liveSince: liveSince.toISOString() });
+    if (!row) throw new Error(`progress report of learner ${report.learnerId}, who does not exist`);
+    const base = { learnerId: report.learnerId, seq: row.seq, claimed, accepted: false, progress: null };
 
     const belongs =
-      row !== undefined &&
-      row.learnerId === report.learnerId &&
+      row.course_id !== null &&
       row.kind === report.kind &&
-      (report.courseId === null || report.courseId === row.courseId) &&
+      (report.courseId === null || report.courseId === row.course_id) &&
       row.duration !== null;
-    if (!row || !belongs || row.duration === null) {
+    if (!belongs || row.course_id === null || row.duration === null || row.trial === null || row.position === null || row.last_accepted_ms === null) {
       // Not this learner's playback (or not of this course): recorded without a course or
       // session, so another learner's records are never touched.
-      await tx.insert(studyReports).values({
-        learnerId: report.learnerId,
-        courseId: null,
-        sessionId: null,
-        receivedAt: now,
-        claimedSeconds: claimed,
-        outcome: 'unknown_session',
-      });
-      return { outcome: 'unknown_session', recordId: report.recordId, progress: 0, learnTime: 0, completed: false };
+      const written = await write(now, { ...base, courseId: null, sessionId: null, outcome: 'unknown_session' });
+      return written ? { outcome: 'unknown_session', recordId: report.recordId, progress: 0, learnTime: 0, completed: false } : null;
     }
 
     const outcome = judgeReport({
       claimedSeconds: claimed,
       durationSeconds: row.duration,
       trial: row.trial,
-      enrolled: Boolean(row.enrolled),
-      completed: row.completedAt !== null,
+      enrolled: row.enrolled,
+      completed: row.completed,
       sessionPositionSeconds: row.position,
-      sinceLastAcceptedMs: now.getTime() - row.lastAcceptedAt.getTime(),
-      otherSessionLive: Boolean(row.otherSessionLive),
+      sinceLastAcceptedMs: now.getTime() - row.last_accepted_ms,
+      otherSessionLive: row.other_session_live,
     });
     const verified = row.verified ?? 0;
-    const base = { learnerId: report.learnerId, courseId: row.courseId, sessionId: report.recordId, receivedAt: now, claimedSeconds: claimed };
+    const facts = { ...base, courseId: row.course_id, sessionId: report.recordId, outcome };
     if (outcome !== 'accepted') {
-      await tx.insert(studyReports).values({ ...base, outcome });
-      const progress = row.completedAt !== null ? 100 : progressPercentOf(verified, row.duration);
+      if (!(await write(now, facts))) return null;
+      const progress = row.completed ? 100 : progressPercentOf(verified, row.duration);
       return { outcome, recordId: report.recordId, progress, learnTime: row.trial ? row.position : verified, completed: false };
     }
-
     if (row.trial) {
-      await tx
-        .update(studySessions)
-        .set({ positionSeconds: claimed, lastAcceptedAt: now, playingAt: now })
-        .where(eq(studySessions.id, report.recordId));
-      await tx.insert(studyReports).values({ ...base, outcome });
+      if (!(await write(now, { ...facts, accepted: true }))) return null;
       return { outcome, recordId: report.recordId, progress: 0, learnTime: claimed, completed: false };
     }
-
     const newVerified = Math.max(verified, claimed);
-    const progress = progressPercentOf(newVerified, row.duration);
+    const percent = progressPercentOf(newVerified, row.duration);
     const completes = coversCompletion(newVerified, row.duration);
-    if (row.verified === null) {
-      // The enrolment came after the session opened: no progress row yet (rare).
-      await tx
-        .update(studySessions)
-        .set({ positionSeconds: claimed, lastAcceptedAt: now, playingAt: now })
-        .where(eq(studySessions.id, report.recordId));
-      await tx
-        .insert(courseProgress)
-        .values({ learnerId: report.learnerId, courseId: row.courseId, verifiedSeconds: newVerified, progress, completedAt: completes ? now : null, updatedAt: now })
-        .onConflictDoNothing();
-      await tx.insert(studyReports).values({ ...base, outcome, completed: completes });
-    } else {
-      // The hot path, one statement: the session, the progress (never a completed row
-      // again) and the audit row. The learner lock taken above makes `completes` exact.
-      const at = now.toISOString();
-      await tx.execute(sql`
-        with moved as (
-          update ${studySessions} set position_seconds = ${claimed}, last_accepted_at = ${at}::timestamptz, playing_at = ${at}::timestamptz
-          where id = ${report.recordId}
-        ), progressed as (
-          update ${courseProgress} set verified_seconds = ${newVerified}, progress = ${progress},
-            completed_at = ${completes ? at : null}::timestamptz, updated_at = ${at}::timestamptz
-          where learner_id = ${report.learnerId} and course_id = ${row.courseId} and completed_at is null
-        )
-        insert into ${studyReports} (learner_id, course_id, session_id, received_at, claimed_seconds, outcome, completed)
-        values (${report.learnerId}, ${row.courseId}, ${report.recordId}, ${at}::timestamptz, ${claimed}, 'accepted', ${completes})`);
-    }
-    return { outcome, recordId: report.recordId, progress, learnTime: newVerified, completed: completes };
-  });
+    if (!(await write(now, { ...facts, accepted: true, progress: { verified: newVerified, percent, completes } }))) return null;
+    return { outcome, recordId: report.recordId, progress: percent, learnTime: newVerified, completed: completes };
+  };
+
+  return {
+    async record(report) {
+      for (let i = 0; i < REPORT_ATTEMPTS; i += 1) {
+        const result = await attempt(report);
+        if (result) return result;
+      }
+      throw conflict(STUDY_MESSAGES.reportBusy);
+    },
+  };
 }
 
 export interface SessionRequest {

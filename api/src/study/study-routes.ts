@@ -8,7 +8,7 @@ import type { StudyReportOutcome } from '../db/schema';
 import { MESSAGES } from '../messages';
 import { decodeImageData } from '../face-photos/image-data';
 import { storeFacePhotoFile, submitFacePhoto } from '../face-photos/face-photos';
-import { closePlaybackSession, recordProgressReport, type ReportResult } from './progress-reports';
+import { closePlaybackSession, progressReports, type ReportResult } from './progress-reports';
 import { evaluateCourse, isLastCourse, lessonDetail, studySummary } from './study-lessons';
 import { quizQuestionFor, submitQuizAnswers } from './public-quiz';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -38,6 +38,7 @@ const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
 
 /** Study lists, lessons, progress reports, ratings, public quizzes (issue 6; exams excluded). */
 export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
+  const reports = progressReports(db, clock);
   api.add(studyEndpoints.mycourses, async ({ payload, principal }) =>
     studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
   );
@@ -68,7 +69,7 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
     payload.state === REPORT_STATE.closed
       ? answerOf(await closePlaybackSession(db, requirePrincipal(principal).learnerId, payload.record_id))
       : answerOf(
-      await recordProgressReport(db, clock, {
+      await reports.record({
         learnerId: requirePrincipal(principal).learnerId,
         recordId: payload.record_id,
         courseId: payload.cid,
@@ -81,7 +82,7 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
     payload.state === REPORT_STATE.closed
       ? answerOf(await closePlaybackSession(db, requirePrincipal(principal).learnerId, payload.record_id))
       : answerOf(
-      await recordProgressReport(db, clock, {
+      await reports.record({
         learnerId: requirePrincipal(principal).learnerId,
         recordId: payload.record_id,
         courseId: null,

@@ -36,6 +36,7 @@ export const STUDY_MESSAGES = {
   reportSecondSession: '您正在其他页面或设备上学习本平台课程，请关闭后再试',
   reportUnknownSession: '学习记录已失效，请刷新页面后继续学习',
   reportAlreadyCompleted: '该课程已学完，复习不再记录进度',
+  reportBusy: '学习记录提交过于频繁，请稍后再试',
   quizNotFound: '题目不存在',
   quizAnswerInvalid: '答案不合法',
 } as const;

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CLIENT_IDENTITY, DATA_FIELD, encodeData } from './envelope';
-import { signRequest } from './sign';
-import { verifySignature } from './verify';
+import { computeSignature, signRequest } from './sign';
+import { signatureBytes, verifySignature } from './verify';
 
 const config = { appId: 'yaoshi-web', secret: 's3cret' };
 const secrets = new Map([[config.appId, config.secret]]);
@@ -58,4 +58,12 @@ test('each request gets a fresh nonce', () => {
   const a = signRequest(config, { method: 'GET', path: '/v1/site' });
   const b = signRequest(config, { method: 'GET', path: '/v1/site' });
   assert.notEqual(a.headers['x-nonce'], b.headers['x-nonce']);
+});
+
+test('a node:crypto signer passed to signRequest signs exactly as crypto-js does', () => {
+  const input = { method: 'POST' as const, path: '/v1/records', payload: { pos: 12, note: '学习' }, timestamp: now, nonce: 'n-1' };
+  const nodeSign = (...parts: Parameters<typeof computeSignature>) => signatureBytes(...parts).toString('base64');
+  const viaNode = signRequest(config, input, nodeSign);
+  assert.deepEqual(viaNode, signRequest(config, input));
+  assert.equal(verifySignature(viaNode.headers, dataOf(viaNode.url, viaNode.body), { secrets, now }).ok, true);
 });

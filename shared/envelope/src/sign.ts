@@ -44,7 +44,10 @@ export interface SignedRequest {
   body: string | undefined;
 }
 
-export function signRequest(config: SignerConfig, input: SignedRequestInput): SignedRequest {
+/** The signature's text; Node callers that sign in bulk may pass a node:crypto one. */
+export type SignatureFunction = typeof computeSignature;
+
+export function signRequest(config: SignerConfig, input: SignedRequestInput, sign: SignatureFunction = computeSignature): SignedRequest {
   const data = encodeData(input.payload);
   const timestamp = String(input.timestamp ?? Date.now());
   const nonce = input.nonce ?? randomNonce();
@@ -52,7 +55,7 @@ export function signRequest(config: SignerConfig, input: SignedRequestInput): Si
     [SIGN_HEADERS.appId]: config.appId,
     [SIGN_HEADERS.timestamp]: timestamp,
     [SIGN_HEADERS.nonce]: nonce,
-    [SIGN_HEADERS.sign]: computeSignature(config.secret, config.appId, timestamp, nonce, data),
+    [SIGN_HEADERS.sign]: sign(config.secret, config.appId, timestamp, nonce, data),
   };
   if (input.token) headers.authorization = `Bearer ${input.token}`;
   if (input.method === 'GET') {

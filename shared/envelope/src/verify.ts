@@ -16,6 +16,11 @@ export interface VerifyOptions {
   maxSkewMs?: number;
 }
 
+/** The HMAC of spec 01 §7 with node:crypto: what `computeSignature` (sign.ts) encodes in base64. */
+export function signatureBytes(secret: string, appId: string, timestamp: string, nonce: string, data: string): Buffer {
+  return createHmac('sha256', secret).update(canonicalString(appId, timestamp, nonce, data), 'utf8').digest();
+}
+
 type HeaderBag = Record<string, string | string[] | undefined>;
 
 function single(headers: HeaderBag, name: string): string | undefined {
@@ -38,7 +43,7 @@ export function verifySignature(headers: HeaderBag, data: string, options: Verif
   if (Math.abs(options.now - timestamp) > (options.maxSkewMs ?? MAX_CLOCK_SKEW_MS)) {
     return { ok: false, reason: 'stale-timestamp' };
   }
-  const expected = createHmac('sha256', secret).update(canonicalString(appId, timestampText, nonce, data), 'utf8').digest();
+  const expected = signatureBytes(secret, appId, timestampText, nonce, data);
   const given = Buffer.from(sign, 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: 'bad-signature' };

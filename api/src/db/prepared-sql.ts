@@ -1,0 +1,44 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './database';
+
+const dialect = new PgDialect();
+
+/** Runs a prepared statement with its placeholders' values, by name. */
+export type PreparedStatement<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
+
+/**
+ * A statement for the hottest paths (every signed request's admission, the progress
+ * report): its text is built once here, and on PostgreSQL it is sent as a named
+ * statement, so each pooled connection parses and plans it once instead of on every call.
+ * On PGlite (one connection in process) the name is ignored and it runs as a plain query.
+ *
+ * Write values as `sql.placeholder('name')` and cast each one in the SQL
+ * (`${sql.placeholder('at')}::timestamptz`): the parameters reach PostgreSQL untyped.
+ * Rows come back as the driver returns them without drizzle's column mapping, so select
+ * only int4/bool/text/float8 (cast timestamps to epoch milliseconds, counts to int).
+ * `name` must be unique in the application: a connection keeps one text per name.
+ */
+export function preparedStatement<Row>(db: Database, name: string, query: SQL): PreparedStatement<Row> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => {
+    // Without selected fields both drivers answer their raw result, `{ rows, … }`.
+    const result = (await prepared.execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
+}
+
+/**
+ * A one-row subquery that turns off `synchronous_commit` for the statement's own
+ * transaction: join it (`from ${asyncCommit} as async_commit`) into a write that runs on
+ * its own, in the clause that has to run before anything is written.
+ *
+ * Commit then returns before the WAL reaches the disk; PostgreSQL writes it within about
+ * 0.6 s (3 × wal_writer_delay). A crash of the database server in that window loses the
+ * last commits whole and nothing else: no torn rows, and every other write keeps full
+ * durability. Waiting for the flush was most of a progress report's cost. Used only where
+ * losing the last fraction of a second is harmless: request nonces (a replay also needs
+ * a timestamp under five minutes old) and progress reports (the player's next report
+ * claims the same position again, and is judged against the session as it was).
+ */
+export const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true))`;
