@@ -134,6 +134,8 @@ try {
   }
 
   let next = 0;
+  /** The first few non-200 answers, to say why. */
+  const refusals: string[] = [];
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -155,6 +157,9 @@ try {
                 token: session.token,
               }, nodeSign);
           return { ...request, method: signed.method, path: signed.url, headers: signed.headers, ...(signed.body ? { body: signed.body } : {}) };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200 && refusals.length < 5) refusals.push(`${status} ${body}`);
         },
       },
     ],
@@ -180,6 +185,8 @@ try {
         errors: result.errors,
         timeouts: result.timeouts,
         auditOutcomes: outcomes,
+        statusCodes: result.statusCodeStats,
+        firstRefusals: refusals,
       },
       null,
       2,

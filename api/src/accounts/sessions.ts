@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { asyncCommit, preparedStatement } from '../db/prepared-sql';
+import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
 import { requestNonces, sessions } from '../db/schema';
 import { createNoncePruner, nonceExpiry } from '../envelope/nonce-store';
 import type { RequestGate } from '../envelope/request-gate';
@@ -49,51 +49,66 @@ export async function revokeOtherSessions(db: Database, clock: Clock, learnerId:
     .where(and(eq(sessions.learnerId, learnerId), isNull(sessions.revokedAt), others));
 }
 
-const placeholder = sql.placeholder;
+/** One call of the gate statement (snake_case: the statement's column list). */
+interface GateCall {
+  app_id: string;
+  nonce: string;
+  expires_at: string;
+  /** Null when no session is asked for. */
+  token_hash: string | null;
+  now: string;
+}
+
+interface GateRow {
+  i: number;
+  fresh: boolean;
+  session_id: number | null;
+  learner_id: number | null;
+}
 
 /**
- * The pipeline's nonce and session steps on the real tables, in one round trip and one
- * statement each: the nonce insert, and for a signed-in call the token's live session in
- * the same statement. A token is live while its session is neither revoked nor expired.
+ * The pipeline's nonce and session steps on the real tables, in one statement for all the
+ * requests arriving together (preparedBatch): each nonce is inserted, and a token's
+ * session is live while neither revoked nor expired. The same nonce twice in one batch is
+ * fresh only for the first. Nonces are committed asynchronously (asyncCommit).
  */
 export function sessionGate(db: Database, clock: Clock, onPruneError: (error: unknown) => void): RequestGate {
   const prune = createNoncePruner(db, clock, onPruneError);
-  // Committed asynchronously (see asyncCommit): the select of the nonce's values runs the
-  // set_config first.
-  const nonceValues = sql`select ${placeholder('appId')}::text, ${placeholder('nonce')}::text, ${placeholder('expiresAt')}::timestamptz
-    from ${asyncCommit} as async_commit`;
-  const recordOnly = preparedStatement<{ fresh: boolean }>(
+  const admit = preparedBatch<GateCall, GateRow>(
     db,
-    'gate_nonce',
-    sql`insert into ${requestNonces} (app_id, nonce, expires_at) ${nonceValues}
-      on conflict do nothing returning true as fresh`,
-  );
-  const recordAndResolve = preparedStatement<{ fresh: boolean; session_id: number | null; learner_id: number | null }>(
-    db,
-    'gate_nonce_session',
-    sql`with recorded as (
-        insert into ${requestNonces} (app_id, nonce, expires_at) ${nonceValues}
-        on conflict do nothing returning 1
+    'request_gate',
+    sql`with input as (
+        select * from json_to_recordset(${BATCH_INPUT})
+          as input (i int, app_id text, nonce text, expires_at timestamptz, token_hash text, now timestamptz)
+      ), first_use as (
+        select distinct on (app_id, nonce) i, app_id, nonce, expires_at from input order by app_id, nonce, i
+      ), recorded as (
+        insert into ${requestNonces} (app_id, nonce, expires_at)
+        select app_id, nonce, expires_at from first_use, ${asyncCommit} as async_commit
+        on conflict do nothing
+        returning app_id, nonce
       )
-      select exists (select 1 from recorded) as fresh, s.id as session_id, s.learner_id
-      from (values (1)) as one (x)
-      left join ${sessions} s on s.token_hash = ${placeholder('tokenHash')}::text
-        and s.revoked_at is null and s.expires_at > ${placeholder('now')}::timestamptz`,
+      select input.i, recorded.nonce is not null as fresh, s.id as session_id, s.learner_id
+      from input
+      left join first_use on first_use.i = input.i
+      left join recorded on recorded.app_id = first_use.app_id and recorded.nonce = first_use.nonce
+      left join ${sessions} s on s.token_hash = input.token_hash and s.revoked_at is null and s.expires_at > input.now`,
   );
   return {
     async admit(claim, token) {
-      const nonce = { appId: claim.appId, nonce: claim.nonce, expiresAt: nonceExpiry(claim.timestamp).toISOString() };
-      let admission;
-      if (token === null || token.length > 200) {
-        const rows = await recordOnly(nonce);
-        admission = { fresh: rows.length === 1, principal: null };
-      } else {
-        const [row] = await recordAndResolve({ ...nonce, tokenHash: sessionTokenHash(token), now: clock.now().toISOString() });
-        const principal = row?.session_id != null && row.learner_id != null ? { sessionId: row.session_id, learnerId: row.learner_id } : null;
-        admission = { fresh: row?.fresh === true, principal: row?.fresh === true ? principal : null };
-      }
+      const row = await admit({
+        app_id: claim.appId,
+        nonce: claim.nonce,
+        expires_at: nonceExpiry(claim.timestamp).toISOString(),
+        token_hash: token === null || token.length > 200 ? null : sessionTokenHash(token),
+        now: clock.now().toISOString(),
+      });
       await prune();
-      return admission;
+      if (row?.fresh !== true) return { fresh: false, principal: null };
+      return {
+        fresh: true,
+        principal: row.session_id !== null && row.learner_id !== null ? { sessionId: row.session_id, learnerId: row.learner_id } : null,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
+import { batchedStatement, type BatchOptions } from './statement-batcher';
 
 const dialect = new PgDialect();
 
@@ -42,3 +43,27 @@ export function preparedStatement<Row>(db: Database, name: string, query: SQL): 
  * claims the same position again, and is judged against the session as it was).
  */
 export const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true))`;
+
+/** The placeholder a batched statement reads its calls from: a JSON array, one object per call. */
+export const BATCH_INPUT = sql`${sql.placeholder('batch')}::json`;
+
+/**
+ * A prepared statement run for many concurrent calls at once (statement-batcher.ts).
+ * The statement reads its calls with `json_to_recordset(${BATCH_INPUT}) as input(i int, …)`,
+ * where each call's object has the fields of `In` (write them in snake_case, as the
+ * column list names them) plus `i`, its place in the batch; and it answers rows carrying
+ * that `i`. Each call gets its row, or undefined when the statement answered none for it.
+ */
+export function preparedBatch<In extends object, Row extends { i: number }>(
+  db: Database,
+  name: string,
+  query: SQL,
+  options?: BatchOptions,
+): (input: In) => Promise<Row | undefined> {
+  const statement = preparedStatement<Row>(db, name, query);
+  return batchedStatement<In, Row | undefined>(async (inputs) => {
+    const rows = await statement({ batch: JSON.stringify(inputs.map((input, i) => ({ ...input, i }))) });
+    const byPlace = new Map(rows.map((row) => [row.i, row]));
+    return inputs.map((_input, i) => byPlace.get(i));
+  }, options);
+}

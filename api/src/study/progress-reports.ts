@@ -3,7 +3,7 @@ import { coversCompletion, progressPercentOf } from '@yaoshi/contracts/study-rul
 import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { asyncCommit, preparedStatement } from '../db/prepared-sql';
+import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
 import { courseProgress, courses, enrolments, learners, studyReports, studySessions, type CourseKind, type StudyReportOutcome } from '../db/schema';
 import { conflict } from '../envelope/api-error';
 import { LIVE_SESSION_SECONDS, claimedSecondsOf, judgeReport } from './report-rules';
@@ -19,7 +19,8 @@ import { LIVE_SESSION_SECONDS, claimedSecondsOf, judgeReport } from './report-ru
  * one after another: the facts include the learner's `study_report_seq`, and the write
  * happens only if it still has that value, bumping it. A report whose facts went stale
  * that way is judged again on fresh facts. That is a lock held for no round trip: a
- * report costs two statements, both prepared.
+ * report costs two statements, each prepared and shared with the other reports arriving
+ * at the same time (preparedBatch), and no transaction of its own.
  */
 
 export interface ProgressReport {
@@ -47,7 +48,14 @@ export interface ReportResult {
  */
 export const REPORT_ATTEMPTS = 20;
 
+interface FactsCall {
+  learner_id: number;
+  record_id: number;
+  live_since: string;
+}
+
 interface ReportFactsRow {
+  i: number;
   seq: number;
   /** Null when the named playback session is not this learner's. */
   course_id: number | null;
@@ -63,98 +71,93 @@ interface ReportFactsRow {
   other_session_live: boolean;
 }
 
-/** What one judged report writes; `accepted` moves the session, `progress` the course. */
-interface ReportWrite {
-  learnerId: number;
+/** What one judged report writes (snake_case: the write statement's column list). */
+interface WriteCall {
+  learner_id: number;
   seq: number;
-  courseId: number | null;
-  sessionId: number | null;
+  course_id: number | null;
+  session_id: number | null;
   claimed: number;
   outcome: StudyReportOutcome;
-  /** The session's new position (an accepted report). */
+  at: string;
+  /** The session moves to `claimed` (an accepted report). */
   accepted: boolean;
-  /** The course's verified progress (an accepted report of a formal session). */
-  progress: { verified: number; percent: number; completes: boolean } | null;
+  /** The course's verified progress is written (an accepted report of a formal session). */
+  writes_progress: boolean;
+  verified: number;
+  percent: number;
+  completes: boolean;
 }
 
 export interface ProgressReports {
   record(report: ProgressReport): Promise<ReportResult>;
 }
 
-const p = sql.placeholder;
-
 export function progressReports(db: Database, clock: Clock): ProgressReports {
-  const readFacts = preparedStatement<ReportFactsRow>(
+  // Both statements serve every report arriving together (preparedBatch).
+  const readFacts = preparedBatch<FactsCall, ReportFactsRow>(
     db,
     'report_facts',
-    sql`select l.study_report_seq as seq, s.course_id, c.kind, s.trial, s.position_seconds as position,
+    sql`select input.i, l.study_report_seq as seq, s.course_id, c.kind, s.trial, s.position_seconds as position,
         (extract(epoch from s.last_accepted_at) * 1000)::float8 as last_accepted_ms, c.duration_seconds as duration,
         cp.verified_seconds as verified, coalesce(cp.completed_at is not null, false) as completed,
         exists (select 1 from ${enrolments} e where e.learner_id = l.id and e.course_id = s.course_id and e.withdrawn_at is null) as enrolled,
         exists (select 1 from ${studySessions} other where other.learner_id = l.id and other.id <> s.id
-          and other.playing_at is not null and other.last_accepted_at > ${p('liveSince')}::timestamptz) as other_session_live
-      from ${learners} l
-      left join (${studySessions} s join ${courses} c on c.id = s.course_id) on s.id = ${p('recordId')}::int and s.learner_id = l.id
-      left join ${courseProgress} cp on cp.learner_id = l.id and cp.course_id = s.course_id
-      where l.id = ${p('learnerId')}::int`,
+          and other.playing_at is not null and other.last_accepted_at > input.live_since) as other_session_live
+      from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, record_id int, live_since timestamptz)
+      join ${learners} l on l.id = input.learner_id
+      left join (${studySessions} s join ${courses} c on c.id = s.course_id) on s.id = input.record_id and s.learner_id = l.id
+      left join ${courseProgress} cp on cp.learner_id = l.id and cp.course_id = s.course_id`,
   );
-  // One statement: the learner's sequence moves on only if still as read, and everything
-  // else is written only through it. Returns the audit row's id, or nothing when stale.
+  // A learner's sequence moves on only if still as read, and everything else is written
+  // only through it; answers the calls that were written (the others went stale).
   // Committed asynchronously (see asyncCommit).
-  const writeReport = preparedStatement<{ id: number }>(
+  const writeReports = preparedBatch<WriteCall, { i: number }>(
     db,
     'report_write',
-    sql`with turn as (
-        update ${learners} set study_report_seq = study_report_seq + 1
-        from ${asyncCommit} as async_commit
-        where id = ${p('learnerId')}::int and study_report_seq = ${p('seq')}::int
-        returning id
+    sql`with input as (
+        select * from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, seq int, course_id int,
+          session_id int, claimed int, outcome text, at timestamptz, accepted boolean, writes_progress boolean,
+          verified int, percent smallint, completes boolean)
+      ), turn as (
+        update ${learners} l set study_report_seq = l.study_report_seq + 1
+        from input, ${asyncCommit} as async_commit
+        where l.id = input.learner_id and l.study_report_seq = input.seq
+        returning input.*
       ), moved as (
-        update ${studySessions} set position_seconds = ${p('claimed')}::int,
-          last_accepted_at = ${p('at')}::timestamptz, playing_at = ${p('at')}::timestamptz
-        where ${p('accepted')}::boolean and id = ${p('sessionId')}::int and exists (select 1 from turn)
+        update ${studySessions} s set position_seconds = turn.claimed, last_accepted_at = turn.at, playing_at = turn.at
+        from turn where turn.accepted and s.id = turn.session_id
       ), progressed as (
         insert into ${courseProgress} (learner_id, course_id, verified_seconds, progress, completed_at, updated_at)
-        select id, ${p('courseId')}::int, ${p('verified')}::int, ${p('percent')}::smallint,
-          case when ${p('completes')}::boolean then ${p('at')}::timestamptz end, ${p('at')}::timestamptz
-        from turn where ${p('writesProgress')}::boolean
+        select learner_id, course_id, verified, percent, case when completes then at end, at from turn where writes_progress
         on conflict (learner_id, course_id) do update set verified_seconds = excluded.verified_seconds,
           progress = excluded.progress, completed_at = excluded.completed_at, updated_at = excluded.updated_at
         where ${courseProgress}.completed_at is null
+      ), audited as (
+        insert into ${studyReports} (learner_id, course_id, session_id, received_at, claimed_seconds, outcome, completed)
+        select learner_id, course_id, session_id, at, claimed, outcome, completes from turn
       )
-      insert into ${studyReports} (learner_id, course_id, session_id, received_at, claimed_seconds, outcome, completed)
-      select id, ${p('courseId')}::int, ${p('sessionId')}::int, ${p('at')}::timestamptz, ${p('claimed')}::int,
-        ${p('outcome')}::text, ${p('completes')}::boolean
-      from turn
-      returning id`,
+      select i from turn`,
   );
 
-  const write = async (at: Date, w: ReportWrite): Promise<boolean> => {
-    const rows = await writeReport({
-      learnerId: w.learnerId,
-      seq: w.seq,
-      courseId: w.courseId,
-      sessionId: w.sessionId,
-      claimed: w.claimed,
-      outcome: w.outcome,
+  const write = async (at: Date, call: Omit<WriteCall, 'at' | 'writes_progress' | 'verified' | 'percent' | 'completes'>, progress?: { verified: number; percent: number; completes: boolean }) =>
+    (await writeReports({
+      ...call,
       at: at.toISOString(),
-      accepted: w.accepted,
-      writesProgress: w.progress !== null,
-      verified: w.progress?.verified ?? 0,
-      percent: w.progress?.percent ?? 0,
-      completes: w.progress?.completes ?? false,
-    });
-    return rows.length === 1;
-  };
+      writes_progress: progress !== undefined,
+      verified: progress?.verified ?? 0,
+      percent: progress?.percent ?? 0,
+      completes: progress?.completes ?? false,
+    })) !== undefined;
 
   /** One attempt: the verdict and what it wrote, or null when the facts went stale. */
   const attempt = async (report: ProgressReport): Promise<ReportResult | null> => {
     const now = clock.now();
     const claimed = claimedSecondsOf(report.position);
     const liveSince = new Date(now.getTime() - LIVE_SESSION_SECONDS * 1000);
-    const [row] = await readFacts({ learnerId: report.learnerId, recordId: report.recordId, liveSince: liveSince.toISOString() });
+    const row = await readFacts({ learner_id: report.learnerId, record_id: report.recordId, live_since: liveSince.toISOString() });
     if (!row) throw new Error(`progress report of learner ${report.learnerId}, who does not exist`);
-    const base = { learnerId: report.learnerId, seq: row.seq, claimed, accepted: false, progress: null };
+    const base = { learner_id: report.learnerId, seq: row.seq, claimed, accepted: false };
 
     const belongs =
       row.course_id !== null &&
@@ -164,7 +167,7 @@ export function progressReports(db: Database, clock: Clock): ProgressReports {
     if (!belongs || row.course_id === null || row.duration === null || row.trial === null || row.position === null || row.last_accepted_ms === null) {
       // Not this learner's playback (or not of this course): recorded without a course or
       // session, so another learner's records are never touched.
-      const written = await write(now, { ...base, courseId: null, sessionId: null, outcome: 'unknown_session' });
+      const written = await write(now, { ...base, course_id: null, session_id: null, outcome: 'unknown_session' });
       return written ? { outcome: 'unknown_session', recordId: report.recordId, progress: 0, learnTime: 0, completed: false } : null;
     }
 
@@ -179,20 +182,20 @@ export function progressReports(db: Database, clock: Clock): ProgressReports {
       otherSessionLive: row.other_session_live,
     });
     const verified = row.verified ?? 0;
-    const facts = { ...base, courseId: row.course_id, sessionId: report.recordId, outcome };
+    const judged = { ...base, course_id: row.course_id, session_id: report.recordId, outcome };
     if (outcome !== 'accepted') {
-      if (!(await write(now, facts))) return null;
+      if (!(await write(now, judged))) return null;
       const progress = row.completed ? 100 : progressPercentOf(verified, row.duration);
       return { outcome, recordId: report.recordId, progress, learnTime: row.trial ? row.position : verified, completed: false };
     }
     if (row.trial) {
-      if (!(await write(now, { ...facts, accepted: true }))) return null;
+      if (!(await write(now, { ...judged, accepted: true }))) return null;
       return { outcome, recordId: report.recordId, progress: 0, learnTime: claimed, completed: false };
     }
     const newVerified = Math.max(verified, claimed);
     const percent = progressPercentOf(newVerified, row.duration);
     const completes = coversCompletion(newVerified, row.duration);
-    if (!(await write(now, { ...facts, accepted: true, progress: { verified: newVerified, percent, completes } }))) return null;
+    if (!(await write(now, { ...judged, accepted: true }, { verified: newVerified, percent, completes }))) return null;
     return { outcome, recordId: report.recordId, progress: percent, learnTime: newVerified, completed: completes };
   };
 
