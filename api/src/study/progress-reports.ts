@@ -93,7 +93,12 @@ export interface ProgressReports {
   record(report: ProgressReport): Promise<ReportResult>;
 }
 
-export function progressReports(db: Database, clock: Clock): ProgressReports {
+export interface ProgressReportHooks {
+  /** Runs between reading a report's facts and writing its verdict (tests make a race here). */
+  beforeWrite?: () => Promise<void>;
+}
+
+export function progressReports(db: Database, clock: Clock, hooks: ProgressReportHooks = {}): ProgressReports {
   // Both statements serve every report arriving together (preparedBatch).
   const readFacts = preparedBatch<FactsCall, ReportFactsRow>(
     db,
@@ -157,6 +162,7 @@ export function progressReports(db: Database, clock: Clock): ProgressReports {
     const liveSince = new Date(now.getTime() - LIVE_SESSION_SECONDS * 1000);
     const row = await readFacts({ learner_id: report.learnerId, record_id: report.recordId, live_since: liveSince.toISOString() });
     if (!row) throw new Error(`progress report of learner ${report.learnerId}, who does not exist`);
+    await hooks.beforeWrite?.();
     const base = { learner_id: report.learnerId, seq: row.seq, claimed, accepted: false };
 
     const belongs =

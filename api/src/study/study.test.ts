@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { JPEG_BYTES } from '../test-support/image-fixtures';
 import { LIVE_SESSION_SECONDS } from './report-rules';
+import { progressReports } from './progress-reports';
 
 /** The test clock starts in 2025 (TEST_START): the seeding year, where 王芳's study data is. */
 const YEAR = 2025;
@@ -46,6 +47,7 @@ const SHORT = '药品管理法律法规与执业药师职业道德'; // 30 s, 0 
 const IN_PROGRESS = '处方审核规范与常见不合理处方分析'; // 90 s, 40 %
 const RATED = '抗菌药物临床合理应用'; // finished, rated
 const UNRATED = '药物警戒与药品不良反应监测'; // finished, not rated
+const ELECTIVE = '儿童与老年人安全用药'; // enrolled, not started
 const PUBLIC_DONE = '专业技术人员职业道德与诚信建设';
 const PUBLIC_IN_PROGRESS = '健康中国战略与公共卫生';
 const PUBLIC_LOCKED = '突发公共卫生事件应急处置';
@@ -225,7 +227,7 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
 
   test('a course the learner is no longer enrolled in is refused', async () => {
     const id = await learnerId(WANG.idNumber);
-    const elective = await courseNamed('儿童与老年人安全用药');
+    const elective = await courseNamed(ELECTIVE);
     const lesson = dataOf(await detail(wang, elective.id)) as LessonDetail;
     await server.db
       .update(enrolments)
@@ -278,7 +280,59 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assert.equal(zhangRows.at(-1)?.courseId, null);
   });
 
-  test('two concurrent final reports complete the course once, in one transaction', async () => {
+  test('two reports of one learner in the same statement batch are judged one after the other', async () => {
+    const course = await courseNamed(ELECTIVE);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    const start = lesson.progress.learn_time;
+    server.clock.advance(10_000);
+    const reports = progressReports(server.db, server.clock);
+    const wangId = await learnerId(WANG.idNumber);
+    const seqOf = async () => (await server.db.select({ seq: learners.studyReportSeq }).from(learners).where(eq(learners.id, wangId)))[0]!.seq;
+    const seqBefore = await seqOf();
+    const claim = (position: number) => ({ learnerId: wangId, recordId: lesson.record_id, courseId: course.id, kind: 'professional' as const, position });
+    // 10 s after opening, either claim alone is honest (at most 10 + 5 s ahead). One after
+    // the other, the second is not: +9 after +15 goes backwards, and +15 six seconds
+    // after +9 at the same instant is too fast. Judged on the same facts, both would pass.
+    // Called in one turn of the event loop, they read their facts in one statement.
+    const answers = await Promise.all([reports.record(claim(start + 15)), reports.record(claim(start + 9))]);
+    const outcomes = answers.map((answer) => answer.outcome).sort();
+    assert.ok(
+      JSON.stringify(outcomes) === JSON.stringify(['accepted', 'backwards']) || JSON.stringify(outcomes) === JSON.stringify(['accepted', 'too_fast']),
+      outcomes.join(),
+    );
+    const acceptedAt = answers[0]!.outcome === 'accepted' ? start + 15 : start + 9;
+    const [session] = await server.db.select().from(studySessions).where(eq(studySessions.id, lesson.record_id));
+    assert.equal(session?.positionSeconds, acceptedAt);
+    assert.equal((await reportsOf(lesson.record_id)).length, 2);
+    assert.equal(await seqOf(), seqBefore + 2);
+  });
+
+  test('a report whose facts another report changed before it was written is judged again on fresh facts', async () => {
+    const course = await courseNamed(ELECTIVE);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    const start = lesson.progress.learn_time;
+    server.clock.advance(10_000);
+    const wangId = await learnerId(WANG.idNumber);
+    const claim = (position: number) => ({ learnerId: wangId, recordId: lesson.record_id, courseId: course.id, kind: 'professional' as const, position });
+    const other = progressReports(server.db, server.clock);
+    let raced = false;
+    const racing = progressReports(server.db, server.clock, {
+      beforeWrite: async () => {
+        if (raced) return;
+        raced = true;
+        // Between this report's read and its write, another tab reports +9 and is accepted.
+        assert.equal((await other.record(claim(start + 9))).outcome, 'accepted');
+      },
+    });
+    // +15 was honest on the facts it read (10 s after opening), but 6 s ahead of +9
+    // accepted at the same instant it is too fast.
+    assert.equal((await racing.record(claim(start + 15))).outcome, 'too_fast');
+    const [session] = await server.db.select().from(studySessions).where(eq(studySessions.id, lesson.record_id));
+    assert.equal(session?.positionSeconds, start + 9);
+    assert.deepEqual((await reportsOf(lesson.record_id)).map((row) => row.outcome), ['accepted', 'too_fast']);
+  });
+
+  test('two concurrent final reports complete the course once', async () => {
     const course = await courseNamed(SHORT);
     const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
     server.clock.advance(31_000);
@@ -286,8 +340,8 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
       report(wang, course.id, lesson.record_id, 30, { state: 2 }),
       report(wang, course.id, lesson.record_id, 30, { state: 2 }),
     ]);
-    // One completes the course; the other, handled after it under the learner's lock,
-    // finds it complete and records nothing more.
+    // One completes the course; the other, judged after it (the learner's report
+    // sequence), finds it complete and records nothing more.
     const answers = [a, b].sort((x, y) => x.status - y.status);
     assert.equal((dataOf(answers[0]!) as ProgressReportResponse).progress, 100);
     assertRefused(answers[1]!, 409, M.reportAlreadyCompleted);
