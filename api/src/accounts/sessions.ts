@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';

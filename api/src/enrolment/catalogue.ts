@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   checkSelection,
-  formatHours,
   parseIdList,
   priceFenOf,
   professionalHoursOf,

@@ -4,6 +4,7 @@ import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
+import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 import { decodeImageData } from './image-data';
 import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 
@@ -11,10 +12,12 @@ import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls }) => {
   api.add(accountEndpoints.avatar, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
+    const courseId = typeof payload.course_id === 'number' && payload.course_id > 0 ? payload.course_id : null;
+    // A face check during a lesson: only in a course the learner is studying.
+    if (courseId !== null) await requireLiveEnrolment(db, learnerId, courseId, 'professional');
     const image = decodeImageData(payload.avatar);
     if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
     const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
-    const courseId = typeof payload.course_id === 'number' && payload.course_id > 0 ? payload.course_id : null;
     const status = await submitFacePhoto(db, clock, {
       learnerId,
       path,

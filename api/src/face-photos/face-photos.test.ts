@@ -11,6 +11,9 @@ import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
 import { JPEG_BYTES, PNG_BYTES } from '../test-support/image-fixtures';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
+import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { courses, enrolments, facePhotos, learners } from '../db/schema';
 import { reviewLatestFacePhoto } from './face-photos';
 
 let server: TestServer;
@@ -32,6 +35,27 @@ async function faceInitOf(account: { phone: string; password: string }): Promise
 
 async function avatarStatusOf(token: string): Promise<number> {
   return (dataOf(await authed(server, token, 'GET', '/v1/profile')) as { avatar_status: number }).avatar_status;
+}
+
+async function zhangId(): Promise<number> {
+  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, ZHANG.idNumber));
+  return row!.id;
+}
+
+/** A professional course 张晓明 is enrolled in (the demo data gives him none: one is added). */
+async function zhangsCourse(): Promise<number> {
+  const learnerId = await zhangId();
+  const [enrolled] = await server.db
+    .select({ id: enrolments.courseId })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt), eq(courses.kind, 'professional')))
+    .limit(1);
+  if (enrolled) return enrolled.id;
+  const [course] = await server.db.select({ id: courses.id, year: courses.year }).from(courses).where(eq(courses.kind, 'professional')).limit(1);
+  assert.ok(course);
+  await server.db.insert(enrolments).values({ learnerId, courseId: course.id, year: course.year, createdAt: server.clock.now() });
+  return course.id;
 }
 
 describe('POST /v1/avatar', () => {
@@ -69,10 +93,27 @@ describe('POST /v1/avatar', () => {
 
   test('a face check during a lesson is recorded without touching the approved photo', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
-    const check = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 12, percent: 40 })));
+    const check = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: await zhangsCourse(), percent: 40 })));
     assert.equal(check.avatar_status, AVATAR_STATUS.approved);
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
     assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), { name: '张晓明', avatar: '/media/demo-faces/zhang-xiaoming.svg' });
+  });
+
+  test('a face check in a course the learner is not enrolled in is refused before anything is stored', async () => {
+    const token = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const before = fs.readdirSync(path.join(mediaDir, 'faces')).length;
+    const rowsBefore = await server.db.select({ id: facePhotos.id }).from(facePhotos);
+    const [notEnrolled] = await server.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.kind, 'professional'), notInArray(courses.id, server.db.select({ id: enrolments.courseId }).from(enrolments).where(eq(enrolments.learnerId, await zhangId())))))
+      .limit(1);
+    assert.ok(notEnrolled);
+    for (const courseId of [notEnrolled.id, 999_999]) {
+      assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }), 403, STUDY_MESSAGES.notEnrolled);
+    }
+    assert.equal(fs.readdirSync(path.join(mediaDir, 'faces')).length, before);
+    assert.equal((await server.db.select({ id: facePhotos.id }).from(facePhotos)).length, rowsBefore.length);
   });
 
   test('not an image, too large, or bad fields are refused and nothing is stored', async () => {
@@ -91,7 +132,7 @@ describe('POST /v1/avatar', () => {
 describe('face photos are private', () => {
   test('without the signed URL the server hands out, a face photo is refused whether or not it exists', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
-    const { avatar } = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 3, percent: 20 })));
+    const { avatar } = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: await zhangsCourse(), percent: 20 })));
     const url = new URL(avatar, 'http://site');
     const signature = url.searchParams.get('signature') ?? '';
     const expires = url.searchParams.get('expires') ?? '';

@@ -1,27 +1,19 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { OPTION_LETTERS } from '@yaoshi/contracts/exam-rules';
 import { PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { courses, enrolments, publicQuizAnswers, publicQuizQuestions } from '../db/schema';
-import { ApiError, badInput, notFound } from '../envelope/api-error';
+import { publicQuizAnswers, publicQuizQuestions } from '../db/schema';
+import { badInput, notFound } from '../envelope/api-error';
+import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 
 /**
  * The public lesson's quiz pop-ups (spec 02 §7): one question per pop-up point, from the
  * shared bank, chosen by course and point so a learner sees the same question again after
  * a reload. The answer is checked here, never in the browser, and every answer is kept.
  */
-
-async function requirePublicEnrolment(db: Database, learnerId: number, courseId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: enrolments.id })
-    .from(enrolments)
-    .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, courseId), isNull(enrolments.withdrawnAt), eq(courses.kind, 'public')));
-  if (!row) throw new ApiError(403, M.notEnrolled);
-}
 
 function quizPointIndex(percentage: number): number {
   const index = (PUBLIC_QUIZ_PERCENTS as readonly number[]).indexOf(percentage);
@@ -31,7 +23,7 @@ function quizPointIndex(percentage: number): number {
 
 export async function quizQuestionFor(db: Database, learnerId: number, courseId: number, percentage: number): Promise<QuizQuestion> {
   const point = quizPointIndex(percentage);
-  await requirePublicEnrolment(db, learnerId, courseId);
+  await requireLiveEnrolment(db, learnerId, courseId, 'public');
   const bank = await db.select().from(publicQuizQuestions).orderBy(asc(publicQuizQuestions.id));
   if (bank.length === 0) throw notFound(M.quizNotFound);
   const question = bank[(courseId * PUBLIC_QUIZ_PERCENTS.length + point) % bank.length]!;
@@ -67,7 +59,7 @@ export async function submitQuizAnswers(
 ): Promise<boolean> {
   if (answers.length === 0) throw badInput(M.quizAnswerInvalid);
   for (const answer of answers) quizPointIndex(answer.percentage);
-  await requirePublicEnrolment(db, learnerId, courseId);
+  await requireLiveEnrolment(db, learnerId, courseId, 'public');
   const ids = [...new Set(answers.map((answer) => answer.qid))];
   const questions = await db.select().from(publicQuizQuestions).where(inArray(publicQuizQuestions.id, ids));
   const byId = new Map(questions.map((question) => [question.id, question]));

@@ -11,8 +11,7 @@ import { storeFacePhotoFile, submitFacePhoto } from '../face-photos/face-photos'
 import { closePlaybackSession, progressReports, type ReportResult } from './progress-reports';
 import { evaluateCourse, isLastCourse, lessonDetail, studySummary } from './study-lessons';
 import { quizQuestionFor, submitQuizAnswers } from './public-quiz';
-import { and, eq, isNull } from 'drizzle-orm';
-import { courses, enrolments } from '../db/schema';
+import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 
 /** How each refused report is answered; the report itself is already in the audit trail. */
 const REFUSALS: Record<Exclude<StudyReportOutcome, 'accepted'>, { code: ApiErrorCode; message: string }> = {
@@ -127,12 +126,7 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
 
   api.add(studyEndpoints.faceCompare, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
-    const [enrolled] = await db
-      .select({ id: enrolments.id })
-      .from(enrolments)
-      .innerJoin(courses, eq(courses.id, enrolments.courseId))
-      .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, payload.course_id), isNull(enrolments.withdrawnAt), eq(courses.kind, 'public')));
-    if (!enrolled) throw new ApiError(403, M.notEnrolled);
+    await requireLiveEnrolment(db, learnerId, payload.course_id, 'public');
     const image = decodeImageData(payload.avatar);
     if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
     const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);

@@ -15,7 +15,6 @@ import {
 } from './identity-rules';
 import {
   AVATAR_STATUS_VALUES,
-  CERTIFICATION_TYPE_VALUES,
   EDUCATION_VALUES,
   EMAIL_MAX_LENGTH,
   ETHNIC_VALUES,
