@@ -84,6 +84,8 @@ interface WriteCall {
   accepted: boolean;
   /** The course's verified progress is written (an accepted report of a formal session). */
   writes_progress: boolean;
+  /** The learner has a progress row for the course (updated), or not yet (inserted). */
+  progress_exists: boolean;
   verified: number;
   percent: number;
   completes: boolean;
@@ -123,7 +125,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     sql`with input as (
         select * from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, seq int, course_id int,
           session_id int, claimed int, outcome text, at timestamptz, accepted boolean, writes_progress boolean,
-          verified int, percent smallint, completes boolean)
+          progress_exists boolean, verified int, percent smallint, completes boolean)
       ), turn as (
         update ${learners} l set study_report_seq = l.study_report_seq + 1
         from input, ${asyncCommit} as async_commit
@@ -133,11 +135,17 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
         update ${studySessions} s set position_seconds = turn.claimed, last_accepted_at = turn.at, playing_at = turn.at
         from turn where turn.accepted and s.id = turn.session_id
       ), progressed as (
+        update ${courseProgress} cp set verified_seconds = turn.verified, progress = turn.percent,
+          completed_at = case when turn.completes then turn.at end, updated_at = turn.at
+        from turn
+        where turn.writes_progress and turn.progress_exists and cp.learner_id = turn.learner_id
+          and cp.course_id = turn.course_id and cp.completed_at is null
+      ), started as (
+        -- The enrolment came after the session opened: no progress row yet (rare).
         insert into ${courseProgress} (learner_id, course_id, verified_seconds, progress, completed_at, updated_at)
-        select learner_id, course_id, verified, percent, case when completes then at end, at from turn where writes_progress
-        on conflict (learner_id, course_id) do update set verified_seconds = excluded.verified_seconds,
-          progress = excluded.progress, completed_at = excluded.completed_at, updated_at = excluded.updated_at
-        where ${courseProgress}.completed_at is null
+        select learner_id, course_id, verified, percent, case when completes then at end, at
+        from turn where writes_progress and not progress_exists
+        on conflict do nothing
       ), audited as (
         insert into ${studyReports} (learner_id, course_id, session_id, received_at, claimed_seconds, outcome, completed)
         select learner_id, course_id, session_id, at, claimed, outcome, completes from turn
@@ -145,11 +153,16 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
       select i from turn`,
   );
 
-  const write = async (at: Date, call: Omit<WriteCall, 'at' | 'writes_progress' | 'verified' | 'percent' | 'completes'>, progress?: { verified: number; percent: number; completes: boolean }) =>
+  const write = async (
+    at: Date,
+    call: Omit<WriteCall, 'at' | 'writes_progress' | 'progress_exists' | 'verified' | 'percent' | 'completes'>,
+    progress?: { exists: boolean; verified: number; percent: number; completes: boolean },
+  ) =>
     (await writeReports({
       ...call,
       at: at.toISOString(),
       writes_progress: progress !== undefined,
+      progress_exists: progress?.exists ?? false,
       verified: progress?.verified ?? 0,
       percent: progress?.percent ?? 0,
       completes: progress?.completes ?? false,
@@ -201,7 +214,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     const newVerified = Math.max(verified, claimed);
     const percent = progressPercentOf(newVerified, row.duration);
     const completes = coversCompletion(newVerified, row.duration);
-    if (!(await write(now, { ...judged, accepted: true }, { verified: newVerified, percent, completes }))) return null;
+    if (!(await write(now, { ...judged, accepted: true }, { exists: row.verified !== null, verified: newVerified, percent, completes }))) return null;
     return { outcome, recordId: report.recordId, progress: percent, learnTime: newVerified, completed: completes };
   };
 

@@ -332,6 +332,21 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assert.deepEqual((await reportsOf(lesson.record_id)).map((row) => row.outcome), ['accepted', 'too_fast']);
   });
 
+  test('an accepted report of a session whose course has no progress row yet starts one', async () => {
+    const course = await courseNamed(ELECTIVE);
+    const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
+    const start = lesson.progress.learn_time;
+    const wangId = await learnerId(WANG.idNumber);
+    const where = and(eq(courseProgress.learnerId, wangId), eq(courseProgress.courseId, course.id));
+    await server.db.delete(courseProgress).where(where);
+    server.clock.advance(5_000);
+    const answer = dataOf(await report(wang, course.id, lesson.record_id, start + 5)) as ProgressReportResponse;
+    assert.equal(answer.learn_time, start + 5);
+    const [started] = await server.db.select().from(courseProgress).where(where);
+    assert.equal(started?.verifiedSeconds, start + 5);
+    assert.equal(started?.completedAt, null);
+  });
+
   test('two concurrent final reports complete the course once', async () => {
     const course = await courseNamed(SHORT);
     const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
