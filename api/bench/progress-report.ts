@@ -1,20 +1,22 @@
 /**
  * Benchmark of the progress report (`POST /v1/records`) on PostgreSQL, every rule applied:
- * signature and nonce, bearer session, the learner lock, the session/enrolment/progress
- * read, the judgement, the session and progress updates and the audit row.
+ * signature and nonce, bearer session, the session/enrolment/progress read with the
+ * learner's report sequence, the judgement, the session and progress updates and the
+ * audit row.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:19320/postgres BENCH_PORT=19310 npm run bench:progress -w api
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres BENCH_PORT=19310 npm run bench:progress -w api
  *
  * It creates a throw-away database on that server, starts the API in a child process on
  * BENCH_PORT (so the load generator does not share its event loop), signs in BENCH_LEARNERS
- * learners enrolled in one course, opens one playback session each, and has autocannon send
- * honest reports (the position follows the wall clock) over BENCH_CONNECTIONS connections,
- * one learner per connection, for BENCH_SECONDS. Prints requests/s, latency percentiles and
- * the count of non-200 answers (all of which are failures here).
+ * learners enrolled in one course, opens one playback session each, and has the lean load
+ * generator (load-generator.ts) send honest reports (the position follows the wall clock)
+ * over BENCH_CONNECTIONS connections, one learner per connection, for BENCH_SECONDS. Prints
+ * requests/s, latency percentiles, the answers by status (any non-200 is a failure here),
+ * the audit trail's verdicts, and the CPU each process spent per request.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -22,6 +24,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { signRequest, type SignatureFunction } from '@yaoshi/envelope/sign';
 import { signatureBytes } from '@yaoshi/envelope/verify';
+import { runLoad } from './load-generator';
 import * as schema from '../src/db/schema';
 import { MIGRATIONS_FOLDER } from '../src/db/database';
 import { newSessionToken, sessionTokenHash } from '../src/accounts/sessions';
@@ -43,6 +46,40 @@ const BASELINE = process.env.BENCH_BASELINE === '1';
 /** The load generator shares the machine: it signs with node:crypto, not crypto-js (about 10× cheaper). */
 const nodeSign: SignatureFunction = (...parts) => signatureBytes(...parts).toString('base64');
 const BENCH_COURSE = '抗凝药物的药学监护'; // 180 s video: longer than the run, so no report completes it
+
+/** CPU seconds used so far by the server, by PostgreSQL's processes, by this process and by the whole machine. */
+function cpuSnapshot(serverPid: number | undefined) {
+  const ticks = 100; // USER_HZ
+  const processSeconds = (pid: string | number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      return 0;
+    }
+  };
+  let postgres = 0;
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += processSeconds(pid);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc: not Linux
+  }
+  let machine = 0;
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+    machine = (cpu[0]! + cpu[1]! + cpu[2]! + cpu[5]! + cpu[6]! + cpu[7]!) / ticks; // user nice system irq softirq steal
+  } catch {
+    // no /proc
+  }
+  const self = process.cpuUsage();
+  return { server: serverPid === undefined ? 0 : processSeconds(serverPid), postgres, self: (self.user + self.system) / 1e6, machine };
+}
 
 const databaseName = `yaoshi_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: baseUrl });
@@ -133,37 +170,34 @@ try {
     sessions.push({ token, recordId: detail.data.record_id, openedAt: Date.now() });
   }
 
-  let next = 0;
-  /** The first few non-200 answers, to say why. */
-  const refusals: string[] = [];
-  const result = await autocannon({
-    url: origin,
+  const cpuBefore = cpuSnapshot(server.pid);
+  // One learner per connection, sending honest reports back to back.
+  const result = await runLoad({
+    host: '127.0.0.1',
+    port: PORT,
     connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (request, context) => {
-          const ctx = context as { learner?: number };
-          ctx.learner ??= next++ % sessions.length;
-          const session = sessions[ctx.learner]!;
-          // An honest player: the position is the time since the session opened.
-          const pos = Math.floor((Date.now() - session.openedAt) / 1000);
-          const signed = BASELINE
-            ? signRequest(SIGNER, { method: 'GET', path: '/v1/userinfo', payload: {}, token: session.token }, nodeSign)
-            : signRequest(SIGNER, {
-                method: 'POST',
-                path: '/v1/records',
-                payload: { cid: course.id, record_id: session.recordId, pos, vlength: 180, state: 1 },
-                token: session.token,
-              }, nodeSign);
-          return { ...request, method: signed.method, path: signed.url, headers: signed.headers, ...(signed.body ? { body: signed.body } : {}) };
-        },
-        onResponse: (status, body) => {
-          if (status !== 200 && refusals.length < 5) refusals.push(`${status} ${body}`);
-        },
-      },
-    ],
+    durationMs: SECONDS * 1000,
+    nextRequest: (connection) => {
+      const session = sessions[connection % sessions.length]!;
+      // An honest player: the position is the time since the session opened.
+      const pos = Math.floor((Date.now() - session.openedAt) / 1000);
+      const signed = BASELINE
+        ? signRequest(SIGNER, { method: 'GET', path: '/v1/userinfo', payload: {}, token: session.token }, nodeSign)
+        : signRequest(
+            SIGNER,
+            {
+              method: 'POST',
+              path: '/v1/records',
+              payload: { cid: course.id, record_id: session.recordId, pos, vlength: 180, state: 1 },
+              token: session.token,
+            },
+            nodeSign,
+          );
+      return { method: signed.method, path: signed.url, headers: signed.headers, ...(signed.body === undefined ? {} : { body: signed.body }) };
+    },
   });
+  const cpuAfter = cpuSnapshot(server.pid);
+  const perRequest = (seconds: number) => Number(((seconds * 1000) / Math.max(1, result.total)).toFixed(3));
   const outcomes = await (async () => {
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
@@ -178,15 +212,22 @@ try {
         connections: CONNECTIONS,
         seconds: SECONDS,
         learners: sessions.length,
-        requestsPerSecond: result.requests.average,
-        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-        total: result.requests.total,
+        requestsPerSecond: result.requestsPerSecond,
+        latencyMs: result.latencyMs,
+        total: result.total,
         non2xx: result.non2xx,
         errors: result.errors,
-        timeouts: result.timeouts,
         auditOutcomes: outcomes,
-        statusCodes: result.statusCodeStats,
-        firstRefusals: refusals,
+        statusCodes: result.statusCodes,
+        firstRefusals: result.firstRefusals,
+        // CPU milliseconds per answered request, by process (Linux /proc; the database only
+        // when it runs on this machine): tells a slower endpoint from a busier machine.
+        cpuMsPerRequest: {
+          server: perRequest(cpuAfter.server - cpuBefore.server),
+          postgres: perRequest(cpuAfter.postgres - cpuBefore.postgres),
+          loadGenerator: perRequest(cpuAfter.self - cpuBefore.self),
+          wholeMachine: perRequest(cpuAfter.machine - cpuBefore.machine),
+        },
       },
       null,
       2,
@@ -195,7 +236,7 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  if (process.env.BENCH_KEEP_DATABASE === "1") console.log(`kept database ${databaseName}`);
+  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${databaseName}`);
   else await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
 }
