@@ -46,9 +46,10 @@ interface PackageJson {
 }
 
 /**
- * Libraries whose state must exist once per page: React and its renderer, the router,
- * the one Redux store and RTK Query slice, antd's context, dayjs's locale, and our own
- * API client (which owns the axios instance and the api slice) and UI package.
+ * Libraries whose state must exist once per page: React and its renderer, the one Redux
+ * store and RTK Query slice, antd's context, dayjs's locale, and our own API client (which
+ * owns the transport and the api slice) and UI package — which also carries the router
+ * (`@yaoshi/ui/router`, see ROUTER_FACADE).
  * A trailing slash is a prefix key: it shares every subpath import (`react/jsx-runtime`,
  * `react-dom/client`, `@reduxjs/toolkit/query/react`, `@yaoshi/ui/show-message`), which a
  * package key alone does not cover.
@@ -58,8 +59,6 @@ const SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
   '@reduxjs/toolkit/',
@@ -71,6 +70,29 @@ const SINGLETONS = [
   '@yaoshi/api-client/',
   '@yaoshi/ui/',
 ] as const;
+
+/**
+ * react-router is shared through a facade that re-exports only what the site uses
+ * (`shared/ui/src/router.ts`), so the shell's build can leave the rest of the library out.
+ * The price is that nothing else may import react-router: that would bundle a second
+ * copy, with its own contexts, outside the shared one. The build refuses it.
+ */
+const ROUTER_FACADE = join('shared', 'ui', 'src', 'router.ts');
+const ROUTER_PACKAGE = /^react-router(-dom)?(\/|$)/;
+
+type ExternalsCallback = (error?: Error) => void;
+
+export function routerImportProblem(request: string | undefined, issuer: string | undefined): string | null {
+  if (!request || !ROUTER_PACKAGE.test(request) || !issuer) return null;
+  // The facade itself, and react-router's own files importing each other.
+  if (issuer.endsWith(ROUTER_FACADE) || /[\\/]node_modules[\\/]react-router(-dom)?[\\/]/.test(issuer)) return null;
+  return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
+}
+
+function rejectDirectRouterImports({ request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } }, callback: ExternalsCallback): void {
+  const problem = routerImportProblem(request, contextInfo?.issuer);
+  callback(problem ? new Error(problem) : undefined);
+}
 
 function readPackage(dir: string): PackageJson {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
@@ -220,6 +242,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       },
+      externals: [rejectDirectRouterImports],
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@yaoshi/ui/router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApiClient } from '@yaoshi/api-client/api-config';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';

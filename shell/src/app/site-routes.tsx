@@ -16,6 +16,12 @@ export interface SiteRoute {
   title?: string;
   /** The side-menu item lit on this route (spec 01: "the route's meta active value"). */
   menuPath?: StudentMenuPath;
+  /**
+   * The page renders no antd component when it opens (the home page, the site's first
+   * load), so the shell does not wrap it in antd's context and the first load goes without
+   * antd's engine. An antd part it opens later brings the context itself (`inSiteAntdScope`).
+   */
+  withoutAntd?: true;
 }
 
 // Account pages with forms or sanitized HTML load on demand, not with the home page.
@@ -30,7 +36,7 @@ const shell = (Page: ComponentType): PageSource => ({ kind: 'shell', Page });
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
   // Public site (remote public-content)
-  { path: '/', area: 'public', source: remote('public-content', 'Home') },
+  { path: '/', area: 'public', source: remote('public-content', 'Home'), withoutAntd: true },
   { path: '/newsList', area: 'public', source: remote('public-content', 'NewsList') },
   { path: '/associationNewsDetail', area: 'public', source: remote('public-content', 'AssociationNewsDetail') },
   { path: '/newDetail', area: 'public', source: remote('public-content', 'NewDetail') },

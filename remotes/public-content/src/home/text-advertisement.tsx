@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Modal } from 'antd';
-import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useAdvertisementsQuery } from '../articles/article-api';
 import { markTextAdShown, shouldShowTextAd } from './advertisement-rules';
+
+// Server HTML needs DOMPurify (SafeHtml): downloaded only when there is an advertisement to show.
+const TextAdvertisementDialog = lazy(() => import('./text-advertisement-dialog').then((m) => ({ default: m.TextAdvertisementDialog })));
 
 /** The text advertisement dialog: once per browser session (spec 01 §4). */
 export function TextAdvertisement() {
@@ -16,9 +17,10 @@ export function TextAdvertisement() {
     setOpen(true);
   }, [content]);
 
+  if (!open || !content) return null;
   return (
-    <Modal title="公告" open={open && Boolean(content)} onCancel={() => setOpen(false)} onOk={() => setOpen(false)} okText="我知道了" cancelButtonProps={{ style: { display: 'none' } }}>
-      <SafeHtml html={content ?? ''} label="公告内容" />
-    </Modal>
+    <Suspense fallback={null}>
+      <TextAdvertisementDialog content={content} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Breadcrumb } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 
 export interface Crumb {
   label: string;

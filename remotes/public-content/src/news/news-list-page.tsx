@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Input, Pagination } from 'antd';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from '@yaoshi/ui/router';
 import { useArticleListQuery } from '../articles/article-api';
 import { ArticleLinks } from '../articles/article-title-list';
 import { CATEGORY_NAMES, idParam, listPageSize } from '../articles/categories';
