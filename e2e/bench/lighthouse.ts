@@ -76,14 +76,19 @@ function itemsOf(audits: Audits, id: string): Record<string, unknown>[] {
 
 /** What `--details` prints: where the time went, for tuning rather than for the score. */
 function printDetails(audits: Audits): void {
-  // The LCP element audit is a list of two tables: the element, then its phases.
-  for (const table of itemsOf(audits, 'largest-contentful-paint-element')) {
-    for (const row of (table as TableDetails).items ?? []) {
-      const node = row.node as { snippet?: string } | undefined;
-      if (node?.snippet) console.log(`  LCP element: ${node.snippet.slice(0, 200)}`);
-      if (typeof row.phase === 'string') console.log(`    ${row.phase}: ${Math.round(Number(row.timing))} ms`);
-    }
-  }
+  // The LCP element and its phases: an insight in Lighthouse 13 (an audit before), a list
+  // of a table of phases and the element's node. Walk whatever shape it has.
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (typeof value !== 'object' || value === null) return;
+    const row = value as Record<string, unknown>;
+    if (row.type === 'node' && typeof row.snippet === 'string') console.log(`  LCP element: ${row.snippet.slice(0, 200)}`);
+    const phase = row.subpart ?? row.phase;
+    const time = row.duration ?? row.timing;
+    if (typeof phase === 'string' && typeof time === 'number') console.log(`    ${phase}: ${Math.round(time)} ms`);
+    Object.values(row).forEach(walk);
+  };
+  walk(audits['lcp-breakdown-insight']?.details ?? audits['largest-contentful-paint-element']?.details);
   console.log('  main-thread time by script:');
   for (const row of itemsOf(audits, 'bootup-time').slice(0, 6)) {
     console.log(`    ${Math.round(Number(row.total))} ms (script ${Math.round(Number(row.scripting))} ms) ${String(row.url).replace(/^https?:\/\/[^/]+/, '')}`);
