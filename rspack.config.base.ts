@@ -236,7 +236,10 @@ export function createFederatedConfig(options: FederatedAppOptions) {
         // The federation runtime (~30 KB gzip) ships once, in the shell; each remote entry
         // uses the shell's copy instead of carrying its own. A remote therefore only runs
         // inside a host that provides it, which is the only way ours are used.
-        experiments: isHost ? { provideExternalRuntime: true, asyncStartup: true } : { externalRuntime: true },
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true, asyncStartup: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
