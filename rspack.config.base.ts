@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { Configuration as DevServerConfiguration } from '@rspack/dev-server';
@@ -46,9 +47,10 @@ interface PackageJson {
 }
 
 /**
- * Libraries whose state must exist once per page: React and its renderer, the router,
- * the one Redux store and RTK Query slice, antd's context, dayjs's locale, and our own
- * API client (which owns the axios instance and the api slice) and UI package.
+ * Libraries whose state must exist once per page: React and its renderer, the one Redux
+ * store and RTK Query slice, antd's context, dayjs's locale, and our own API client (which
+ * owns the transport and the api slice) and UI package — which also carries the router
+ * (`@yaoshi/ui/router`, see ROUTER_FACADE).
  * A trailing slash is a prefix key: it shares every subpath import (`react/jsx-runtime`,
  * `react-dom/client`, `@reduxjs/toolkit/query/react`, `@yaoshi/ui/show-message`), which a
  * package key alone does not cover.
@@ -58,8 +60,31 @@ const SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/',
+  'redux',
+  'immer',
+  'reselect',
+  // The locale and plugins need no key of their own: they register into this one instance.
+  'dayjs',
+  '@yaoshi/api-client/',
+] as const;
+
+/**
+ * Shared modules every first page runs before it can render: the shell builds them into
+ * its entry chunk (`eager`) rather than one lazily fetched chunk each. Fetched one by one
+ * they arrived in four waves — a chunk's own shared imports are found only once it has
+ * arrived — which held the first render back by about 250 ms. They are still shared:
+ * remotes take them from the shell through the share scope. Not here: what only some
+ * pages need (antd, DOMPurify in \`@yaoshi/ui/safe-html\`, antd-based \`@yaoshi/ui\` parts,
+ * dayjs plugins), which stays in chunks of its own.
+ */
+const SHELL_ENTRY = new Set<string>([
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
   'react-redux',
   '@reduxjs/toolkit',
   '@reduxjs/toolkit/',
@@ -67,10 +92,52 @@ const SINGLETONS = [
   'immer',
   'reselect',
   'dayjs',
-  'dayjs/',
   '@yaoshi/api-client/',
-  '@yaoshi/ui/',
-] as const;
+  '@yaoshi/ui/router',
+  '@yaoshi/ui/site-slots',
+  '@yaoshi/ui/section-box',
+  '@yaoshi/ui/message-texts',
+  '@yaoshi/ui/show-message',
+  '@yaoshi/ui/antd-scope',
+  '@yaoshi/ui/site-button',
+  '@yaoshi/ui/site-dialog',
+]);
+
+/**
+ * react-router is shared through a facade that re-exports only what the site uses
+ * (`shared/ui/src/router.ts`), so the shell's build can leave the rest of the library out.
+ * The price is that nothing else may import react-router: that would bundle a second
+ * copy, with its own contexts, outside the shared one. The build refuses it.
+ */
+const ROUTER_FACADE = join('shared', 'ui', 'src', 'router.ts');
+const ROUTER_PACKAGE = /^react-router(-dom)?(\/|$)/;
+
+type ExternalsCallback = (error?: Error) => void;
+
+export function routerImportProblem(request: string | undefined, issuer: string | undefined): string | null {
+  if (!request || !ROUTER_PACKAGE.test(request) || !issuer) return null;
+  // The facade itself, and react-router's own files importing each other.
+  if (issuer.endsWith(ROUTER_FACADE) || /[\\/]node_modules[\\/]react-router(-dom)?[\\/]/.test(issuer)) return null;
+  return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
+}
+
+function rejectDirectRouterImports({ request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } }, callback: ExternalsCallback): void {
+  const problem = routerImportProblem(request, contextInfo?.issuer);
+  callback(problem ? new Error(problem) : undefined);
+}
+
+/**
+ * \`@yaoshi/ui\` is shared one module at a time (\`@yaoshi/ui/router\`, …), with exact keys
+ * rather than the prefix \`@yaoshi/ui/\`: a prefix key claims every subpath before an exact
+ * key is looked at, so its light parts could not go into the shell's entry chunk while the
+ * antd-based ones stay out. The keys are the package's source files.
+ */
+export function uiModuleKeys(): string[] {
+  const srcDir = join(dirname(fileURLToPath(import.meta.url)), 'shared', 'ui', 'src');
+  return readdirSync(srcDir)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => `@yaoshi/ui/${file.replace(/\.tsx?$/, '')}`);
+}
 
 function readPackage(dir: string): PackageJson {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
@@ -95,13 +162,14 @@ export function antdComponentKeys(appDir: string): string[] {
 /** `import { Card, Row } from 'antd'` → `import Card from 'antd/es/card'; import Row from 'antd/es/row'`. */
 const ANTD_IMPORT = [{ libraryName: 'antd', customName: 'antd/es/{{ kebabCase member }}' }];
 
-/** The host's virtual module that makes it provide every antd component (see the host plugins). */
-const ANTD_PROVISION_MODULE = 'antd-provided.generated.js';
+/** The host's virtual module that makes it provide every antd component and @yaoshi/ui module (see the host plugins). */
+const PROVISION_MODULE = 'shared-provided.generated.js';
 
 interface SharedConfig {
   singleton: true;
   requiredVersion: false;
   import?: false;
+  eager?: true;
 }
 
 function sharedModules(appDir: string, isHost: boolean): Record<string, SharedConfig> {
@@ -110,7 +178,7 @@ function sharedModules(appDir: string, isHost: boolean): Record<string, SharedCo
   const singleton: SharedConfig = { singleton: true, requiredVersion: false };
   const antd: SharedConfig = isHost ? singleton : { ...singleton, import: false };
   return {
-    ...Object.fromEntries(SINGLETONS.map((key) => [key, singleton])),
+    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && SHELL_ENTRY.has(key) ? { ...singleton, eager: true as const } : singleton])),
     ...Object.fromEntries(antdComponentKeys(appDir).map((key) => [key, antd])),
   };
 }
@@ -168,7 +236,10 @@ export function createFederatedConfig(options: FederatedAppOptions) {
         // The federation runtime (~30 KB gzip) ships once, in the shell; each remote entry
         // uses the shell's copy instead of carrying its own. A remote therefore only runs
         // inside a host that provides it, which is the only way ours are used.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true, asyncStartup: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
@@ -176,15 +247,17 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       }),
     ];
     if (isHost) {
-      // The shell provides every antd component, not only those its own code imports: a
+      // The shell provides every antd component and every @yaoshi/ui module, not only those
+      // its own code imports (rspack provides a shared module only where it is imported): a
       // virtual module names each one in an import() that never runs, so each becomes a
-      // shared module of the shell, built into its own chunk and fetched only on use.
-      const provideAll = antdComponentKeys(options.dir)
+      // shared module of the shell — in its entry chunk when it is in SHELL_ENTRY, else in a
+      // chunk of its own fetched on first use.
+      const provideAll = [...antdComponentKeys(options.dir), ...uiModuleKeys()]
         .map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(key)}),`)
         .join('\n');
       plugins.push(
         new rspack.experiments.VirtualModulesPlugin({
-          [ANTD_PROVISION_MODULE]: `// Generated by rspack.config.base.ts: see antdComponentKeys.\nexport const ANTD_COMPONENTS = {\n${provideAll}\n};\n`,
+          [PROVISION_MODULE]: `// Generated by rspack.config.base.ts: see antdComponentKeys and uiModuleKeys.\nexport const SHARED_MODULES = {\n${provideAll}\n};\n`,
         }),
       );
       plugins.push(
@@ -204,7 +277,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       mode: production ? 'production' : 'development',
       devtool: production ? false : 'cheap-module-source-map',
       // A remote has no page of its own: its entry is the federation container.
-      entry: isHost ? { main: ['./src/index.ts', `./${ANTD_PROVISION_MODULE}`] } : {},
+      entry: isHost ? { main: ['./src/index.ts', `./${PROVISION_MODULE}`] } : {},
       target: 'web',
       output: {
         path: isHost ? join(options.dir, 'dist') : remoteOutputDir(options.dir),
@@ -220,6 +293,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       },
+      externals: [rejectDirectRouterImports],
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {

@@ -11,11 +11,14 @@ import { withSiteServer } from './site-server';
  * `npm run bench:lighthouse`: Lighthouse (desktop preset) in Debian's Chromium against the
  * built site, for `/` and `/newsList?newsId=1` (or the paths given). Prints the performance
  * and accessibility scores and the audits that cost points; exits 1 below the minimum.
- *   npm run bench:lighthouse -- [/path …] [--min=90]
+ *   npm run bench:lighthouse -- [/path …] [--min=90] [--details]
+ * `--details` adds the LCP element with its phases, the scripts that kept the main thread
+ * busy and the network requests in the order they started (to see the waterfall).
  */
 const args = process.argv.slice(2);
 const paths = args.filter((a) => a.startsWith('/'));
 const minimum = Number(args.find((a) => a.startsWith('--min='))?.split('=')[1] ?? 90);
+const details = args.includes('--details');
 const port = Number(process.env.BENCH_PORT ?? 18381);
 const CATEGORIES = ['performance', 'accessibility'] as const;
 
@@ -49,6 +52,7 @@ await withSiteServer(port, async (origin) => {
           }
         }
       }
+      if (details) printDetails(lhr.audits);
       if (scores.some(([, score]) => score < minimum)) failed = true;
     }
   } finally {
@@ -60,3 +64,38 @@ await withSiteServer(port, async (origin) => {
     process.exitCode = 1;
   }
 });
+
+type Audits = Record<string, { displayValue?: string; details?: unknown } | undefined>;
+interface TableDetails {
+  items?: Record<string, unknown>[];
+}
+
+function itemsOf(audits: Audits, id: string): Record<string, unknown>[] {
+  return (audits[id]?.details as TableDetails | undefined)?.items ?? [];
+}
+
+/** What `--details` prints: where the time went, for tuning rather than for the score. */
+function printDetails(audits: Audits): void {
+  // The LCP element and its phases: an insight in Lighthouse 13 (an audit before), a list
+  // of a table of phases and the element's node. Walk whatever shape it has.
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (typeof value !== 'object' || value === null) return;
+    const row = value as Record<string, unknown>;
+    if (row.type === 'node' && typeof row.snippet === 'string') console.log(`  LCP element: ${row.snippet.slice(0, 200)}`);
+    const phase = row.subpart ?? row.phase;
+    const time = row.duration ?? row.timing;
+    if (typeof phase === 'string' && typeof time === 'number') console.log(`    ${phase}: ${Math.round(time)} ms`);
+    Object.values(row).forEach(walk);
+  };
+  walk(audits['lcp-breakdown-insight']?.details ?? audits['largest-contentful-paint-element']?.details);
+  console.log('  main-thread time by script:');
+  for (const row of itemsOf(audits, 'bootup-time').slice(0, 6)) {
+    console.log(`    ${Math.round(Number(row.total))} ms (script ${Math.round(Number(row.scripting))} ms) ${String(row.url).replace(/^https?:\/\/[^/]+/, '')}`);
+  }
+  console.log('  requests (start → end ms, transfer KB):');
+  for (const row of itemsOf(audits, 'network-requests')) {
+    const url = String(row.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 90);
+    console.log(`    ${Math.round(Number(row.networkRequestTime)).toString().padStart(5)} → ${Math.round(Number(row.networkEndTime)).toString().padStart(5)}  ${(Number(row.transferSize) / 1024).toFixed(1).padStart(6)}  ${url}`);
+  }
+}

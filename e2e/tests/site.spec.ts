@@ -62,6 +62,10 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
     }, path);
     await expect(shown(page.getByRole('main'))).toBeVisible();
   }
+  // One antd context: the shell's (zh_CN, the site's blue) reaches the study remote's table pager.
+  const pager = page.getByRole('main').locator('.ant-pagination').first();
+  await expect(pager.locator('.ant-pagination-prev')).toHaveAttribute('title', '上一页');
+  await expect(pager.locator('.ant-pagination-item-active')).toHaveCSS('border-color', 'rgb(31, 95, 168)');
   const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
   // Markers found only in react-dom's and antd's own code.
   const reactDomCopies = bodies.filter((s) => s.body.includes('__reactContainer$'));
@@ -71,6 +75,21 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
   const cssinjsCopies = bodies.filter((s) => s.body.includes('data-css-hash'));
   expect(cssinjsCopies.map((s) => s.url)).toHaveLength(1);
   expect(bodies.filter((s) => s.url.includes('/remotes/') && /data-css-hash|ant-wave-target|rc-motion/.test(s.body)).map((s) => s.url)).toEqual([]);
+});
+
+test('the home page downloads no antd; an antd dialog opened from it brings antd in the site blue', async ({ page }) => {
+  const scripts = collectScripts(page);
+  await page.goto('/');
+  const loginBox = page.getByRole('form', { name: '学员登录' });
+  await expect(loginBox).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // antd's style engine (cssinjs) comes with its ConfigProvider: not part of this page.
+  const firstLoad = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
+  expect(firstLoad.filter((s) => s.body.includes('data-css-hash')).map((s) => s.url)).toEqual([]);
+
+  await loginBox.getByRole('button', { name: '忘记密码' }).click();
+  const dialog = page.getByRole('dialog', { name: '忘记密码' });
+  await expect(dialog.getByRole('button', { name: /确\s*定/ })).toHaveCSS('background-color', 'rgb(31, 95, 168)');
 });
 
 test('an unreachable remote shows the fallback, the rest of the site keeps working, and retry recovers', async ({ page }) => {

@@ -1,5 +1,4 @@
-import HmacSHA256 from 'crypto-js/hmac-sha256.js';
-import Base64 from 'crypto-js/enc-base64.js';
+import { hmacSha256Base64 } from './hmac-sha256';
 import {
   SIGN_HEADERS,
   canonicalString,
@@ -11,11 +10,11 @@ import {
 } from './envelope';
 
 /**
- * Signing with crypto-js, so the same code runs in the browser (no WebCrypto await, no
- * secure-context requirement) and in Node test clients.
+ * Signing with a small synchronous HMAC (hmac-sha256.ts), so the same code runs in the
+ * browser (no WebCrypto await, no secure-context requirement) and in Node test clients.
  */
 export function computeSignature(secret: string, appId: string, timestamp: string, nonce: string, data: string): string {
-  return Base64.stringify(HmacSHA256(canonicalString(appId, timestamp, nonce, data), secret));
+  return hmacSha256Base64(secret, canonicalString(appId, timestamp, nonce, data));
 }
 
 export interface SignerConfig {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_CLOCK_SKEW_MS, SIGN_HEADERS, canonicalString } from './envelope';
 
-/** Server-side verification with node:crypto; the browser signs with crypto-js (sign.ts). */
+/** Server-side verification with node:crypto; the browser signs with hmac-sha256.ts (sign.ts). */
 
 export type SignatureFailure = 'missing-headers' | 'unknown-app' | 'stale-timestamp' | 'bad-signature';
 

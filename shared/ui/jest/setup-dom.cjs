@@ -27,6 +27,14 @@ window.getComputedStyle = (element) => realGetComputedStyle(element);
 const { act } = require('@testing-library/react');
 require('antd/lib/message').actWrapper(act);
 
+// In the site, antd's context (locale, theme, the static message's holder) is loaded before
+// anything renders antd: pages are wrapped in it and showMessage waits for it. Tests render
+// components on their own and close messages in afterEach, so load it first here; a
+// message holder made before it would not get it. (jest's first require of antd also
+// takes longer than a findBy waits.)
+const { loadSiteAntd } = require('../src/antd-scope.tsx');
+beforeAll(() => loadSiteAntd());
+
 // antd's tabs and carousel measure themselves with ResizeObserver, which jsdom lacks.
 if (!window.ResizeObserver) {
   window.ResizeObserver = class ResizeObserver {
@@ -63,4 +71,20 @@ if (typeof window.MessageChannel === 'undefined') {
   }
   window.MessageChannel = MessageChannel;
   global.MessageChannel = MessageChannel;
+}
+
+// jsdom has <dialog> without showModal()/close(): open and close it by its attribute, and
+// fire `close` as browsers do.
+if (window.HTMLDialogElement && !window.HTMLDialogElement.prototype.showModal) {
+  window.HTMLDialogElement.prototype.showModal = function showModal() {
+    this.setAttribute('open', '');
+  };
+  window.HTMLDialogElement.prototype.show = function show() {
+    this.setAttribute('open', '');
+  };
+  window.HTMLDialogElement.prototype.close = function close() {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new window.Event('close'));
+  };
 }

@@ -1,4 +1,4 @@
-import { message } from 'antd';
+import { loadSiteAntd } from './antd-scope';
 import { MESSAGE_TEXTS } from './message-texts';
 
 /** spec 01 §8/§9: info messages last 2 s, errors 5 s, shown 40 px from the top. */
@@ -14,11 +14,33 @@ export interface ShowMessageOptions {
   duration?: number;
 }
 
-let configured = false;
-
 /** A raw timeout text (axios says "timeout of …ms exceeded") is replaced by one the user can act on. */
 export function userFacingText(text: string): string {
   return /timeout/i.test(text) ? MESSAGE_TEXTS.connectionTimedOut : text;
+}
+
+/** antd's static message API (its default export). */
+type StaticMessage = (typeof import('antd/es/message'))['default'];
+
+let loading: Promise<StaticMessage> | undefined;
+
+/**
+ * antd's static message, with the site's locale and theme (its holder renders inside the
+ * site's ConfigProvider, see antd-scope). Downloaded on the first message, not with the
+ * page: most visits never show one. Messages keep their order: each waits on this promise.
+ */
+function siteMessage(): Promise<StaticMessage> {
+  if (!loading) {
+    const attempt = Promise.all([import('antd/es/message'), loadSiteAntd()]).then(([{ default: message }]) => {
+      message.config({ top: MESSAGE_TOP_OFFSET_PX });
+      return message;
+    });
+    loading = attempt;
+    attempt.catch(() => {
+      if (loading === attempt) loading = undefined;
+    });
+  }
+  return loading;
 }
 
 /**
@@ -26,16 +48,13 @@ export function userFacingText(text: string): string {
  * Default type success for 2 s.
  */
 export function showMessage(text: string, options: ShowMessageOptions = {}): void {
-  if (!configured) {
-    message.config({ top: MESSAGE_TOP_OFFSET_PX });
-    configured = true;
-  }
-  message.destroy();
-  void message.open({
-    type: options.type ?? 'success',
-    content: userFacingText(text),
-    duration: options.duration ?? MESSAGE_DEFAULT_SECONDS,
-  });
+  const content = userFacingText(text);
+  siteMessage()
+    .then((message) => {
+      message.destroy();
+      void message.open({ type: options.type ?? 'success', content, duration: options.duration ?? MESSAGE_DEFAULT_SECONDS });
+    })
+    .catch((error: unknown) => console.error('[message] antd could not be loaded', content, error));
 }
 
 export function showError(text: string): void {

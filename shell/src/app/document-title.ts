@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
+import { useMatches } from '@yaoshi/ui/router';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { isRouteHandle } from './route-handle';
 

@@ -1,29 +1,33 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Skeleton } from 'antd';
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
+import { createBrowserRouter, type RouteObject } from '@yaoshi/ui/router';
 import { RemotePage } from '../federation/remote-page';
 import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
+import { PageLoading } from './page-loading';
 import type { RouteHandle } from './route-handle';
 import { SITE_ROUTES, type SiteRoute } from './site-routes';
 import type { SiteStore } from './store';
 
 // Not part of a public first load: the student frame (side menu, welcome bar) and the 404
-// page load on demand, so the home page does not carry their antd components.
-const StudentFrame = lazy(() => import('../student-area/student-frame').then((m) => ({ default: m.StudentFrame })));
-const NotFoundPage = lazy(() => import('../not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+// page load on demand, each with antd's context (the frame's covers the page inside it).
+const StudentFrame = lazy(() => inSiteAntdScope(import('../student-area/student-frame').then((m) => m.StudentFrame)));
+const NotFoundPage = lazy(() => inSiteAntdScope(import('../not-found/not-found-page').then((m) => m.NotFoundPage)));
 
 function pageOf(route: SiteRoute): ReactNode {
   const { source } = route;
   if (source.kind === 'shell') {
     return (
-      <Suspense fallback={<Skeleton active />}>
+      <Suspense fallback={<PageLoading />}>
         <source.Page />
       </Suspense>
     );
   }
-  // key: a different route of the same remote gets a fresh loader and boundary.
-  return <RemotePage key={route.path} remote={source.remote} exposed={source.exposed} />;
+  // key: a different route of the same remote gets a fresh loader and boundary. A page in
+  // the student frame is in the frame's antd scope; a public one brings its own, unless it
+  // renders without antd (see SiteRoute.withoutAntd).
+  const antdScope = route.area === 'public' && !route.withoutAntd;
+  return <RemotePage key={route.path} remote={source.remote} exposed={source.exposed} antdScope={antdScope} />;
 }
 
 function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject {
@@ -35,7 +39,7 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
     ...(guard ? { loader: guardLoader(guard) } : {}),
     element:
       route.area === 'student' ? (
-        <Suspense fallback={<Skeleton active />}>
+        <Suspense fallback={<PageLoading />}>
           <StudentFrame activeMenuPath={route.menuPath}>{page}</StudentFrame>
         </Suspense>
       ) : (
@@ -59,10 +63,13 @@ export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
 /** The routes without the guard (route-table tests). */
 export const routeObjects: RouteObject[] = siteRouteObjects(null);
 
-type SiteRouter = ReturnType<typeof createBrowserRouter>;
+export type SiteRouter = ReturnType<typeof createBrowserRouter>;
 
-/** Builds the router with the guard reading the store and the router's own location. */
-function guardedRouter(store: SiteStore, create: (routes: RouteObject[]) => SiteRouter): SiteRouter {
+/**
+ * Builds the router with the guard reading the store and the router's own location. Tests
+ * pass react-router's createMemoryRouter as `create`; the site uses the browser's history.
+ */
+export function createSiteRouter(store: SiteStore, create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes)): SiteRouter {
   let router: SiteRouter | undefined;
   const guard: GuardContext = {
     isLoggedInMemory: () => store.getState().session.isLogin,
@@ -70,13 +77,4 @@ function guardedRouter(store: SiteStore, create: (routes: RouteObject[]) => Site
   };
   router = create(siteRouteObjects(guard));
   return router;
-}
-
-export function createSiteRouter(store: SiteStore) {
-  return guardedRouter(store, (routes) => createBrowserRouter(routes));
-}
-
-/** Tests: the same routes in memory. */
-export function createSiteMemoryRouter(initialPath: string, store: SiteStore) {
-  return guardedRouter(store, (routes) => createMemoryRouter(routes, { initialEntries: [initialPath] }));
 }

@@ -16,6 +16,13 @@ export interface SiteRoute {
   title?: string;
   /** The side-menu item lit on this route (spec 01: "the route's meta active value"). */
   menuPath?: StudentMenuPath;
+  /**
+   * The page renders no antd component (the public pages of public-content, where most
+   * visits start), so the shell does not wrap it in antd's context and the page goes without
+   * antd's engine (ConfigProvider, cssinjs, theme: ≈ 45 KB gzip, and its components'
+   * chunks). An antd part it opens later brings the context itself (`inSiteAntdScope`).
+   */
+  withoutAntd?: true;
 }
 
 // Account pages with forms or sanitized HTML load on demand, not with the home page.
@@ -29,15 +36,15 @@ const remote = (key: RemoteKey, exposed: string): PageSource => ({ kind: 'remote
 const shell = (Page: ComponentType): PageSource => ({ kind: 'shell', Page });
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
-  // Public site (remote public-content)
-  { path: '/', area: 'public', source: remote('public-content', 'Home') },
-  { path: '/newsList', area: 'public', source: remote('public-content', 'NewsList') },
-  { path: '/associationNewsDetail', area: 'public', source: remote('public-content', 'AssociationNewsDetail') },
-  { path: '/newDetail', area: 'public', source: remote('public-content', 'NewDetail') },
-  { path: '/associationIntroduce', area: 'public', source: remote('public-content', 'AssociationIntroduce') },
-  { path: '/contactUs', area: 'public', source: remote('public-content', 'ContactUs') },
-  { path: '/notice', area: 'public', source: remote('public-content', 'Notice') },
-  { path: '/downloadApp', area: 'public', source: remote('public-content', 'DownloadApp') },
+  // Public site (remote public-content): plain markup, no antd
+  { path: '/', area: 'public', source: remote('public-content', 'Home'), withoutAntd: true },
+  { path: '/newsList', area: 'public', source: remote('public-content', 'NewsList'), withoutAntd: true },
+  { path: '/associationNewsDetail', area: 'public', source: remote('public-content', 'AssociationNewsDetail'), withoutAntd: true },
+  { path: '/newDetail', area: 'public', source: remote('public-content', 'NewDetail'), withoutAntd: true },
+  { path: '/associationIntroduce', area: 'public', source: remote('public-content', 'AssociationIntroduce'), withoutAntd: true },
+  { path: '/contactUs', area: 'public', source: remote('public-content', 'ContactUs'), withoutAntd: true },
+  { path: '/notice', area: 'public', source: remote('public-content', 'Notice'), withoutAntd: true },
+  { path: '/downloadApp', area: 'public', source: remote('public-content', 'DownloadApp'), withoutAntd: true },
   // Reached after login, but outside the student frame: a full-width camera page.
   { path: '/faceCollection', area: 'public', source: remote('study', 'FaceCollection') },
 

@@ -1,4 +1,4 @@
-import { PinsError, fetchPins, parsePins } from './pins';
+import { PinsError, fetchPins, parsePins, takeEarlyPinsRequest } from './pins';
 
 const goodPins = {
   'public-content': { version: '0.1.0', federationName: 'public_content', entry: '/remotes/public-content/0.1.0/mf-manifest.json' },
@@ -61,4 +61,13 @@ describe('fetchPins', () => {
     await expect(fetchPins(answering(new TypeError('Failed to fetch')))).rejects.toThrow('/remotes.json could not be fetched (Failed to fetch)');
     await expect(fetchPins(answering(new Response('{}', { status: 200 })))).rejects.toBeInstanceOf(PinsError);
   });
+});
+
+test('the request index.html started is used once; a later fetch (a retry) asks the server again', async () => {
+  const host: { __yaoshiPins?: Promise<Response> } = { __yaoshiPins: Promise.resolve(new Response(JSON.stringify(goodPins))) };
+  const fetchImpl = jest.fn(async () => new Response(JSON.stringify(goodPins)));
+  await expect(fetchPins(fetchImpl, takeEarlyPinsRequest(host))).resolves.toEqual(goodPins);
+  expect(fetchImpl).not.toHaveBeenCalled();
+  await expect(fetchPins(fetchImpl, takeEarlyPinsRequest(host))).resolves.toEqual(goodPins);
+  expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
 });

@@ -55,11 +55,31 @@ export function parsePins(document: unknown): RemotePins {
   return Object.fromEntries(REMOTE_KEYS.map((key) => [key, document[key]])) as RemotePins;
 }
 
-/** Fetches remotes.json past every cache: a moved pin takes effect on the next page load. */
-export async function fetchPins(fetchImpl: typeof fetch = fetch): Promise<RemotePins> {
+declare global {
+  interface Window {
+    /** The pins request index.html starts before the shell's script has arrived. */
+    __yaoshiPins?: Promise<Response>;
+  }
+}
+
+/**
+ * The request index.html started for remotes.json, handed out once: later calls (a retry
+ * after a failure) fetch afresh.
+ */
+export function takeEarlyPinsRequest(host: { __yaoshiPins?: Promise<Response> } = window): Promise<Response> | undefined {
+  const early = host.__yaoshiPins;
+  delete host.__yaoshiPins;
+  return early;
+}
+
+/**
+ * Fetches remotes.json past every cache: a moved pin takes effect on the next page load.
+ * `early` is the same request already under way (see index.html).
+ */
+export async function fetchPins(fetchImpl: typeof fetch = fetch, early?: Promise<Response>): Promise<RemotePins> {
   let response: Response;
   try {
-    response = await fetchImpl(PINS_URL, { cache: 'no-store' });
+    response = await (early ?? fetchImpl(PINS_URL, { cache: 'no-store' }));
   } catch (error) {
     throw new PinsError([`${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`]);
   }

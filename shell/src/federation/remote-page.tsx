@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { Spin } from 'antd';
+import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
+import { PageLoading } from '../app/page-loading';
 import type { RemoteKey } from './remote-catalog';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailureContext } from './remote-failure-context';
@@ -8,13 +9,21 @@ import { useRemoteRegistry } from './remote-registry-context';
 /**
  * A route rendered by a remote: `exposed` is loaded lazily through the registry, inside
  * the remote's error boundary. Retry clears the runtime's memory of the failure and
- * builds a new lazy component, so the load really happens again.
+ * builds a new lazy component, so the load really happens again. With `antdScope` the
+ * page is wrapped in antd's context, downloaded in parallel with the page.
  */
-export function RemotePage({ remote, exposed }: { remote: RemoteKey; exposed: string }) {
+export function RemotePage({ remote, exposed, antdScope = false }: { remote: RemoteKey; exposed: string; antdScope?: boolean }) {
   const registry = useRemoteRegistry();
   const [attempt, setAttempt] = useState(0);
   // `attempt` is a dependency on purpose: a new lazy() forgets the previous outcome.
-  const Page = useMemo(() => lazy(() => registry.load(remote, exposed)), [registry, remote, exposed, attempt]);
+  const Page = useMemo(
+    () =>
+      lazy(() => {
+        const page = registry.load(remote, exposed);
+        return antdScope ? inSiteAntdScope(page.then((module) => module.default)) : page;
+      }),
+    [registry, remote, exposed, antdScope, attempt],
+  );
   const retry = useCallback(async () => {
     await registry.prepareRetry(remote);
     setAttempt((n) => n + 1);
@@ -23,7 +32,7 @@ export function RemotePage({ remote, exposed }: { remote: RemoteKey; exposed: st
   return (
     <RemoteFailureContext.Provider value={handle}>
       <RemoteErrorBoundary key={attempt}>
-        <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '80px auto' }} />}>
+        <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>
       </RemoteErrorBoundary>

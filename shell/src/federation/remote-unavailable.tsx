@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import { REMOTE_RETRY_LABEL, remoteUnavailableText } from '@yaoshi/ui/message-texts';
+import { SiteButton } from '@yaoshi/ui/site-button';
 import { sectionOf } from './remote-catalog';
 import { useRemoteFailureHandle } from './remote-failure-context';
 
@@ -10,7 +10,8 @@ export function RemoteUnavailable() {
   const [retrying, setRetrying] = useState(false);
   const section = handle ? sectionOf(handle.remote) : '页面';
   return (
-    // Plain markup rather than antd's Result: this sits in the first load of every page.
+    // Plain markup rather than antd's Result and Button: a failed remote may be the page that
+    // would have loaded antd's context.
     <div role="alert" style={{ textAlign: 'center', padding: '64px 16px' }}>
       <p style={{ fontSize: 20, color: '#262626', margin: '0 0 24px' }}>
         <span aria-hidden="true" style={{ color: '#d48806', marginRight: 8 }}>
@@ -19,16 +20,16 @@ export function RemoteUnavailable() {
         {remoteUnavailableText(section)}
       </p>
       {handle && (
-          <Button
-            type="primary"
-            loading={retrying}
-            onClick={() => {
-              setRetrying(true);
-              void handle.retry().finally(() => setRetrying(false));
-            }}
-          >
-            {REMOTE_RETRY_LABEL}
-          </Button>
+        <SiteButton
+          variant="primary"
+          loading={retrying}
+          onClick={() => {
+            setRetrying(true);
+            void handle.retry().finally(() => setRetrying(false));
+          }}
+        >
+          {REMOTE_RETRY_LABEL}
+        </SiteButton>
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { SiteButton } from '@yaoshi/ui/site-button';
 import { canRequestCode, codeButtonLabel, useCountdown } from './countdown';
 
 /**
  * 获取验证码 with its 60 s countdown. `send` checks the phone and asks the server; it
- * resolves true when a code went out, which starts the countdown.
+ * resolves true when a code went out, which starts the countdown. Plain markup: it sits in
+ * the login box of the first page, which loads no antd.
  */
 export function CodeButton({ send }: { send: () => Promise<boolean> }) {
   const { remaining, start } = useCountdown();
@@ -19,8 +20,8 @@ export function CodeButton({ send }: { send: () => Promise<boolean> }) {
     }
   };
   return (
-    <Button onClick={() => void onClick()} disabled={!canRequestCode(remaining)} loading={sending} style={{ minWidth: 112 }}>
+    <SiteButton onClick={() => void onClick()} disabled={!canRequestCode(remaining)} loading={sending} style={{ minWidth: 112, flex: 'none' }}>
       {codeButtonLabel(remaining)}
-    </Button>
+    </SiteButton>
   );
 }

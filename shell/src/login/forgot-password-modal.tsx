@@ -6,7 +6,10 @@ import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
 import { FORGET_RULES, LOGIN_LIMITS } from './login-rules';
 
-/** 忘记密码 (spec 01 §4, §5): closed by 取消, or after 修改成功. */
+/**
+ * 忘记密码 (spec 01 §4, §5): closed by 取消, or after 修改成功. An antd dialog, opened from the
+ * home page's login box: it is loaded on that click, with antd's context (see the login panel).
+ */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ForgetRequest>();
   const [forget, { isLoading }] = useForgetMutation();
@@ -15,7 +18,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     form.resetFields();
     onClose();
   };
-  const requestCode = useRequestCode(form);
+  const requestCode = useRequestCode(() => String(form.getFieldValue('phone') ?? ''));
   const onFinish = async (values: ForgetRequest) => {
     try {
       await forget(values).unwrap();
@@ -36,12 +39,12 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           <Input maxLength={LOGIN_LIMITS.phoneLength} />
         </Form.Item>
         <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
+          <div style={{ display: 'flex', gap: 8 }}>
             <Form.Item name="vcode" rules={FORGET_RULES.vcode} noStyle>
               <Input maxLength={LOGIN_LIMITS.codeMaxLength} aria-label="验证码" />
             </Form.Item>
             <CodeButton send={requestCode} />
-          </Space.Compact>
+          </div>
         </Form.Item>
         <Form.Item label="新密码" name="password" rules={FORGET_RULES.password}>
           <Input.Password autoComplete="new-password" aria-label="新密码" />

@@ -1,28 +1,20 @@
-import { Suspense, lazy, useState } from 'react';
-import { Avatar, Button, Checkbox, Form, Input, Space } from 'antd';
-import { BRAND_BLUE, SectionBox } from '@yaoshi/ui/section-box';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
+import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
+import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { SiteButton } from '@yaoshi/ui/site-button';
+import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
-import { LOGIN_LIMITS, LOGIN_RULES, LOGIN_TEXTS } from './login-rules';
+import { LOGIN_FIELDS, LOGIN_LIMITS, LOGIN_TEXTS, loginFieldProblem, loginProblems, type LoginField, type LoginMode, type LoginValues } from './login-rules';
 import { useLogout } from './use-logout';
 import { useUserData } from './use-user-data';
 
-type LoginMode = 'password' | 'code';
-
-// Opened by few visitors: loaded when 忘记密码 is clicked, not with the home page.
-const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
-
-interface LoginFormValues {
-  username?: string;
-  password?: string;
-  phone?: string;
-  vcode?: string;
-  agreement: boolean;
-}
+// Opened by few visitors: loaded when 忘记密码 is clicked, with antd's context (it is an antd
+// Form in an antd Modal), not with the home page.
+const ForgotPasswordModal = lazy(() => inSiteAntdScope(import('./forgot-password-modal').then((m) => m.ForgotPasswordModal)));
 
 const MODE_OPTIONS = [
   { value: 'password', label: '密码登录' },
@@ -40,28 +32,76 @@ export function focusLoginInput(): void {
 }
 export const FACE_COLLECTION_PATH = '/faceCollection';
 
+const ERROR_RED = '#ff4d4f';
+
+/**
+ * The login box is plain markup, not antd's Form: it is on the home page, the site's first
+ * load, which then needs none of antd (Form, Input, Checkbox and the engine behind them).
+ * It looks and behaves like the antd form it replaced: a field checks itself as it is
+ * edited, and 登录 checks them all before anything is sent.
+ */
+const INPUT_STYLES = `
+.login-input { width: 100%; height: 32px; padding: 4px 11px; font: inherit; font-size: 14px; color: #262626; background: #fff;
+  border: 1px solid #d9d9d9; border-radius: 6px; box-sizing: border-box; transition: border-color .2s, box-shadow .2s; }
+.login-input:hover { border-color: ${BRAND_BLUE}; }
+.login-input:focus { outline: none; border-color: ${BRAND_BLUE}; box-shadow: 0 0 0 2px rgba(31,95,168,.15); }
+.login-input[aria-invalid="true"] { border-color: ${ERROR_RED}; }
+.login-input[aria-invalid="true"]:focus { box-shadow: 0 0 0 2px rgba(255,77,79,.15); }
+`;
+
+const EMPTY_VALUES: LoginValues = { username: '', password: '', phone: '', vcode: '', agreement: true };
+
 /** The home page's login box (spec 01 §2, §4, §5), or the logged-in panel. */
 export function LoginPanel() {
   const { isLogin } = useSelector(selectSession);
   return isLogin ? <LoggedInPanel /> : <LoginBox />;
 }
 
+/** A field's problem under it, tied to its input for screen readers. */
+function FieldRow({ id, problem, children }: { id: string; problem: string | undefined; children: ReactNode }) {
+  return (
+    <div style={{ marginBottom: problem ? 6 : 24 }}>
+      {children}
+      {problem && (
+        <div id={`${id}-problem`} role="alert" style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}>
+          {problem}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function LoginBox() {
   const [mode, setMode] = useState<LoginMode>('password');
+  const [values, setValues] = useState<LoginValues>(EMPTY_VALUES);
+  const [problems, setProblems] = useState<Partial<Record<LoginField, string>>>({});
+  const [showPassword, setShowPassword] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
-  const [form] = Form.useForm<LoginFormValues>();
   const [login, { isLoading }] = useLoginMutation();
   const [fetchUserInfo] = useLazyUserInfoQuery();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const idPrefix = useId();
 
-  const requestCode = useRequestCode(form);
+  const requestCode = useRequestCode(() => values.phone);
 
-  const onFinish = async (values: LoginFormValues) => {
+  const change = <F extends LoginField>(field: F, value: LoginValues[F]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setProblems((current) => ({ ...current, [field]: loginFieldProblem(field, next) ?? undefined }));
+  };
+
+  const switchMode = (next: LoginMode) => {
+    setMode(next);
+    setProblems({});
+  };
+
+  const submit = async () => {
+    const found = loginProblems(mode, values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     const request =
-      mode === 'password'
-        ? { type: '1' as const, username: values.username ?? '', password: values.password ?? '' }
-        : { type: '2' as const, phone: values.phone ?? '', vcode: values.vcode ?? '' };
+      mode === 'password' ? { type: '1' as const, username: values.username, password: values.password } : { type: '2' as const, phone: values.phone, vcode: values.vcode };
     let result;
     try {
       result = await login(request).unwrap();
@@ -80,63 +120,114 @@ function LoginBox() {
     await navigate(STUDENT_AREA_HOME);
   };
 
+  /** The mode's first input has the id the 请先登录 dialog focuses. */
+  const fieldId = (field: LoginField) => (field === LOGIN_FIELDS[mode][0] ? LOGIN_INPUT_ID : `${idPrefix}-${field}`);
+
+  /** The props every text input shares: value, change, and its problem for assistive technology. */
+  const inputProps = (field: Exclude<LoginField, 'agreement'>) => {
+    const id = fieldId(field);
+    const problem = problems[field];
+    return {
+      id,
+      className: 'login-input',
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': problem ? `${id}-problem` : undefined,
+    };
+  };
+
   return (
     <SectionBox title="学员登录" style={{ height: '100%', boxSizing: 'border-box' }}>
+      <style href="yaoshi-login-input" precedence="default">
+        {INPUT_STYLES}
+      </style>
       <div role="group" aria-label="登录方式" style={{ display: 'flex', margin: '4px 0 12px', border: `1px solid ${BRAND_BLUE}`, borderRadius: 6, overflow: 'hidden' }}>
         {MODE_OPTIONS.map((option) => (
           <button
             key={option.value}
             type="button"
             aria-pressed={mode === option.value}
-            onClick={() => setMode(option.value)}
+            onClick={() => switchMode(option.value)}
             style={{ flex: 1, padding: '6px 0', border: 'none', cursor: 'pointer', fontSize: 14, background: mode === option.value ? BRAND_BLUE : '#fff', color: mode === option.value ? '#fff' : BRAND_BLUE }}
           >
             {option.label}
           </button>
         ))}
       </div>
-      <Form<LoginFormValues> form={form} onFinish={(values) => void onFinish(values)} initialValues={{ agreement: true }} aria-label="学员登录">
+      <form
+        aria-label="学员登录"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
         {mode === 'password' ? (
           <>
-            <Form.Item name="username" rules={LOGIN_RULES.username}>
-              <Input id={LOGIN_INPUT_ID} placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="password" rules={LOGIN_RULES.password}>
-              <Input.Password placeholder="密码" aria-label="密码" autoComplete="current-password" />
-            </Form.Item>
+            <FieldRow id={fieldId('username')} problem={problems.username}>
+              <input {...inputProps('username')} placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
+            </FieldRow>
+            <FieldRow id={fieldId('password')} problem={problems.password}>
+              <div style={{ position: 'relative' }}>
+                <input
+                  {...inputProps('password')}
+                  type={showPassword ? 'text' : 'password'}
+                  placeholder="密码"
+                  aria-label="密码"
+                  autoComplete="current-password"
+                  style={{ paddingRight: 44 }}
+                />
+                <button
+                  type="button"
+                  aria-label={showPassword ? '隐藏' : '显示'}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  style={{ position: 'absolute', right: 2, top: 2, width: 40, height: 28, border: 'none', background: 'transparent', color: MUTED_TEXT, cursor: 'pointer', padding: 0 }}
+                >
+                  <EyeIcon crossed={!showPassword} />
+                </button>
+              </div>
+            </FieldRow>
           </>
         ) : (
           <>
-            <Form.Item name="phone" rules={LOGIN_RULES.phone}>
-              <Input id={LOGIN_INPUT_ID} placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
-            </Form.Item>
-            <Form.Item>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="vcode" rules={LOGIN_RULES.vcode} noStyle>
-                  <Input placeholder="验证码" aria-label="验证码" maxLength={LOGIN_LIMITS.codeMaxLength} autoComplete="one-time-code" />
-                </Form.Item>
+            <FieldRow id={fieldId('phone')} problem={problems.phone}>
+              <input {...inputProps('phone')} inputMode="numeric" placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
+            </FieldRow>
+            <FieldRow id={fieldId('vcode')} problem={problems.vcode}>
+              <div style={{ display: 'flex', gap: 8 }}>
+                <input {...inputProps('vcode')} inputMode="numeric" placeholder="验证码" aria-label="验证码" maxLength={LOGIN_LIMITS.codeMaxLength} autoComplete="one-time-code" />
                 <CodeButton send={requestCode} />
-              </Space.Compact>
-            </Form.Item>
+              </div>
+            </FieldRow>
           </>
         )}
-        <Form.Item name="agreement" valuePropName="checked" rules={LOGIN_RULES.agreement}>
-          <Checkbox>
-            我已阅读并同意<Link to="/agreement">《个人信息与隐私政策》</Link>
-          </Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isLoading}>
+        <FieldRow id={fieldId('agreement')} problem={problems.agreement}>
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, fontSize: 14, cursor: 'pointer' }}>
+            <input
+              type="checkbox"
+              checked={values.agreement}
+              onChange={(event) => change('agreement', event.target.checked)}
+              aria-invalid={problems.agreement ? true : undefined}
+              aria-describedby={problems.agreement ? `${fieldId('agreement')}-problem` : undefined}
+              style={{ width: 16, height: 16, margin: 0, accentColor: BRAND_BLUE }}
+            />
+            <span>
+              我已阅读并同意<Link to="/agreement">《个人信息与隐私政策》</Link>
+            </span>
+          </label>
+        </FieldRow>
+        <SiteButton type="submit" variant="primary" block loading={isLoading}>
           登录
-        </Button>
-        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-          <span style={{ fontSize: 12, color: '#595959' }}>
-            {LOGIN_TEXTS.initialPasswordHint}
-          </span>
-          <Button type="link" size="small" onClick={() => setForgotOpen(true)} style={{ padding: 0 }}>
+        </SiteButton>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 8 }}>
+          <span style={{ fontSize: 12, color: MUTED_TEXT }}>{LOGIN_TEXTS.initialPasswordHint}</span>
+          <SiteButton variant="link" onClick={() => setForgotOpen(true)} style={{ minHeight: 24 }}>
             忘记密码
-          </Button>
+          </SiteButton>
         </div>
-      </Form>
+      </form>
       {forgotOpen && (
         <Suspense fallback={null}>
           <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
@@ -146,20 +237,41 @@ function LoginBox() {
   );
 }
 
+/** The password field's show/hide eye (crossed out while the password is hidden). */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
 function LoggedInPanel() {
   const userData = useUserData();
   const logout = useLogout();
   return (
     <SectionBox title="学员中心" style={{ height: '100%', boxSizing: 'border-box' }}>
-      <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-        <Avatar size={64} src={userData?.avatar || undefined}>
-          {userData?.name?.slice(0, 1)}
-        </Avatar>
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, width: '100%' }}>
+        <Avatar src={userData?.avatar || undefined} initial={userData?.name?.slice(0, 1)} />
         <strong>{userData?.name}</strong>
-        <span style={{ color: '#595959' }}>{LOGIN_TEXTS.loggedIn}</span>
+        <span style={{ color: MUTED_TEXT }}>{LOGIN_TEXTS.loggedIn}</span>
         <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
-        <Button onClick={() => void logout()}>退出登录</Button>
-      </Space>
+        <SiteButton onClick={() => void logout()}>退出登录</SiteButton>
+      </div>
     </SectionBox>
+  );
+}
+
+/** The learner's face photo in a circle, or the first character of the name. */
+function Avatar({ src, initial }: { src: string | undefined; initial: string | undefined }) {
+  const size = 64;
+  const circle = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
+  if (src) return <img src={src} alt="" width={size} height={size} style={{ ...circle, objectFit: 'cover' }} />;
+  return (
+    <span aria-hidden="true" style={{ ...circle, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#bfbfbf', color: '#fff', fontSize: 28 }}>
+      {initial}
+    </span>
   );
 }

@@ -14,7 +14,9 @@ import {
 
 /**
  * The login box and forgot-password dialog of spec 01 §5, wired to the contracts' checks
- * and messages (the very ones the server applies).
+ * and messages (the very ones the server applies). The login box is plain markup (it is on
+ * the site's first page, which loads no antd), so its rules are plain functions; the
+ * forgot-password dialog is an antd Form, so its rules are antd's.
  */
 
 /** Texts of the login box that are not validation messages. */
@@ -53,19 +55,50 @@ const codeRules: Rule[] = [
   { max: SMS_CODE_LENGTH, message: M.codeTooLong },
 ];
 
-export const LOGIN_RULES = {
-  username: [matching(isLoginId, M.loginIdInvalid)],
-  password: [{ required: true, message: M.loginPasswordRequired }],
-  phone: [matching(isLoginPhone, M.loginPhoneInvalid)],
-  vcode: codeRules,
-  agreement: [
-    {
-      validator: async (_rule, checked: unknown) => {
-        if (checked !== true) throw new Error(M.agreementRequired);
-      },
-    },
-  ],
-} satisfies Record<string, Rule[]>;
+export type LoginMode = 'password' | 'code';
+
+export interface LoginValues {
+  username: string;
+  password: string;
+  phone: string;
+  vcode: string;
+  agreement: boolean;
+}
+
+export type LoginField = keyof LoginValues;
+
+/** The fields each login mode submits, in the order they appear. */
+export const LOGIN_FIELDS: Record<LoginMode, readonly LoginField[]> = {
+  password: ['username', 'password', 'agreement'],
+  code: ['phone', 'vcode', 'agreement'],
+};
+
+/** What is wrong with one field of the login box (spec 01 §5), or null. */
+export function loginFieldProblem(field: LoginField, values: LoginValues): string | null {
+  switch (field) {
+    case 'username':
+      return isLoginId(values.username) ? null : M.loginIdInvalid;
+    case 'password':
+      return values.password ? null : M.loginPasswordRequired;
+    case 'phone':
+      return isLoginPhone(values.phone) ? null : M.loginPhoneInvalid;
+    case 'vcode':
+      if (!values.vcode) return M.codeRequired;
+      return values.vcode.length > SMS_CODE_LENGTH ? M.codeTooLong : null;
+    case 'agreement':
+      return values.agreement ? null : M.agreementRequired;
+  }
+}
+
+/** Every problem of the mode's fields; an empty object means the login may be sent. */
+export function loginProblems(mode: LoginMode, values: LoginValues): Partial<Record<LoginField, string>> {
+  const problems: Partial<Record<LoginField, string>> = {};
+  for (const field of LOGIN_FIELDS[mode]) {
+    const problem = loginFieldProblem(field, values);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
 
 const forgotPassword = (requiredMessage: string): Rule[] => [
   { required: true, message: requiredMessage },

@@ -1,5 +1,5 @@
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@yaoshi/ui/router';
 import { endSession } from '@yaoshi/api-client/session';
 import { useLogoutMutation } from './account-api';
 

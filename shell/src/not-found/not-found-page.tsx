@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 
 export function NotFoundPage() {
   return (

@@ -1,4 +1,4 @@
-import { redirect, redirectDocument, type LoaderFunction } from 'react-router-dom';
+import { redirect, redirectDocument, type LoaderFunction } from '@yaoshi/ui/router';
 import { readPersistedLogin } from '@yaoshi/api-client/browser-storage';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';

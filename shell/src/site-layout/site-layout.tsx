@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@yaoshi/ui/router';
 import { useDocumentTitle } from '../app/document-title';
 import { SiteFooter } from './footer/site-footer';
 import { SiteHeader } from './header/site-header';

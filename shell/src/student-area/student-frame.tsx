@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, Button, Layout, Menu } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@yaoshi/ui/router';
 import { AVATAR_WARNING_TEXT, CLOSED_TIP, TipDialog, type TipConfirmEvent, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { useLogout } from '../login/use-logout';
 import { useUserData } from '../login/use-user-data';

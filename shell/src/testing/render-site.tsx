@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { act, render } from '@testing-library/react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { ok, stubApi, type ReceivedCall, type StubRoute } from '@yaoshi/api-client/testing/stub-api';
-import { createSiteMemoryRouter } from '../app/router';
+import { createSiteRouter } from '../app/router';
 import { SiteProviders } from '../app/site-providers';
 import { createSiteStore } from '../app/store';
 import type { RemoteKey } from '../federation/remote-catalog';
@@ -62,7 +62,7 @@ export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
 export async function renderSite(path: string, registry: RemoteRegistry = fakeRegistry(), options: { anonymous?: boolean } = {}) {
   if (!options.anonymous) localStorage.setItem('isLogin', 'true');
   const store = createSiteStore();
-  const router = createSiteMemoryRouter(path, store);
+  const router = createSiteRouter(store, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
   render(
     <SiteProviders store={store} registry={registry}>
       <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 import { Table, Tag } from 'antd';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import { TRIAL_LINK_TEXT } from './selection-texts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { Alert, Button, Modal, Select, Space, Spin, Tabs, Tooltip } from 'antd';
 import {
   COURSE_TYPE,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@yaoshi/ui/router';
 import { Button, Modal, Select, Space, Spin } from 'antd';
 import {
   REQUIRED_PUBLIC_TENTHS,

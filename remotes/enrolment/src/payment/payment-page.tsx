@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { Button, Descriptions, Empty, Modal, Radio, Spin } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
 import { api } from '@yaoshi/api-client/api';

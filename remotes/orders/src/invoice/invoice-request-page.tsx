@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { Button, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import type { InvoiceRequest } from '@yaoshi/contracts/orders';
 import {

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import type { ArticleSummary } from '@yaoshi/contracts/content';
 import { useArticleListQuery } from './article-api';

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { Modal } from 'antd';
 import { useSelector } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@yaoshi/ui/router';
 import { selectSession } from '@yaoshi/api-client/session';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { BRAND_BLUE } from '@yaoshi/ui/section-box';
+import { SiteDialog } from '@yaoshi/ui/site-dialog';
 import { LOGIN_FIRST_TEXT, STUDENT_CENTRE_PATH } from './home-layout';
 
 /**
@@ -44,7 +44,7 @@ export function EducationBanner() {
         </span>
         <span style={{ flex: 'none', padding: '6px 18px', border: '1px solid #fff', borderRadius: 16, fontSize: 15 }}>进入学员中心</span>
       </button>
-      <Modal
+      <SiteDialog
         title="提示"
         open={askLogin}
         okText="确定"
@@ -54,7 +54,7 @@ export function EducationBanner() {
           confirmed.current = true;
           setAskLogin(false);
         }}
-        // Focus moves once the dialog has closed, or the dialog would take it back.
+        // Focus moves once the dialog has closed, or the browser would put it back on the banner.
         afterClose={() => {
           if (confirmed.current) focusLoginInput?.();
           confirmed.current = false;
@@ -62,7 +62,7 @@ export function EducationBanner() {
         width={400}
       >
         <p>{LOGIN_FIRST_TEXT}</p>
-      </Modal>
+      </SiteDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { CATEGORY_IDS, CATEGORY_NAMES, newsListHref } from '../articles/categories';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { QUICK_LINKS } from './home-layout';
 

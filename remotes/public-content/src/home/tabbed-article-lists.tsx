@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { newsListHref } from '../articles/categories';
 import { BRAND_BLUE } from '@yaoshi/ui/section-box';

@@ -1,20 +1,43 @@
-import { Breadcrumb } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export interface Crumb {
   label: string;
   href?: string;
 }
 
-/** 首页 > … > the current page (the last crumb is not a link). */
+/**
+ * 首页 > … > the current page (the last crumb is not a link). Plain markup, not antd's
+ * Breadcrumb (which brings Dropdown and Menu for crumbs with menus): every public page has
+ * one, and the public pages render without antd.
+ */
 export function PageBreadcrumb({ trail }: { trail: readonly Crumb[] }) {
-  const items = [{ label: '首页', href: '/' }, ...trail].map((crumb, i, all) => ({
-    key: `${i}-${crumb.label}`,
-    title: crumb.href && i < all.length - 1 ? <Link to={crumb.href}>{crumb.label}</Link> : crumb.label,
-  }));
+  const crumbs = [{ label: '首页', href: '/' }, ...trail];
   return (
-    <nav aria-label="当前位置" style={{ margin: '4px 0 16px' }}>
-      <Breadcrumb items={items} />
+    <nav aria-label="当前位置" style={{ margin: '4px 0 16px', fontSize: 14, color: MUTED_TEXT }}>
+      <ol style={{ display: 'flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none' }}>
+        {crumbs.map((crumb, i) => {
+          const last = i === crumbs.length - 1;
+          return (
+            <li key={`${i}-${crumb.label}`} style={{ display: 'flex' }}>
+              {i > 0 && (
+                <span aria-hidden="true" style={{ margin: '0 8px' }}>
+                  /
+                </span>
+              )}
+              {crumb.href && !last ? (
+                <Link to={crumb.href} style={{ color: MUTED_TEXT }}>
+                  {crumb.label}
+                </Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined} style={{ color: last ? '#262626' : MUTED_TEXT }}>
+                  {crumb.label}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
     </nav>
   );
 }

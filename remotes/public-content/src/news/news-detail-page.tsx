@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@yaoshi/ui/router';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { useArticleQuery } from '../articles/article-api';
 import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Input, Pagination } from 'antd';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from '@yaoshi/ui/router';
+import { SiteButton } from '@yaoshi/ui/site-button';
 import { useArticleListQuery } from '../articles/article-api';
 import { ArticleLinks } from '../articles/article-title-list';
 import { CATEGORY_NAMES, idParam, listPageSize } from '../articles/categories';
 import { ContactBlock } from '../layout/contact-block';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { Pager } from '../layout/pager';
 import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export const UNKNOWN_CATEGORY_NAME = '资讯列表';
@@ -41,14 +42,9 @@ function CategoryList() {
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
         <aside style={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column', gap: 16 }}>
           <SectionBox title="站内搜索">
-            <Input.Search
-              aria-label="搜索标题"
-              placeholder="输入标题关键词"
-              allowClear
-              maxLength={50}
-              enterButton="搜索"
+            <TitleSearch
               onSearch={(value) => {
-                setKeyword(value.trim());
+                setKeyword(value);
                 setPage(1);
               }}
             />
@@ -64,13 +60,10 @@ function CategoryList() {
           )}
           <ArticleLinks articles={list.data} categoryId={categoryId ?? 0} loading={isFetching} rows={pageSize} />
           {list.total > pageSize && (
-            <Pagination
-              style={{ marginTop: 16, justifyContent: 'center' }}
+            <Pager
               current={page}
               pageSize={pageSize}
               total={list.total}
-              showSizeChanger={false}
-              showTotal={(total) => `共 ${total} 条`}
               onChange={(next) => {
                 setPage(next);
                 top.current?.scrollIntoView?.({ block: 'start' });
@@ -80,5 +73,41 @@ function CategoryList() {
         </SectionBox>
       </div>
     </div>
+  );
+}
+
+export const SEARCH_MAX_LENGTH = 50;
+
+/**
+ * The title search: Enter or 搜索 searches; emptying the box (its × included) shows the
+ * whole category again, as antd's search box with a clear button did.
+ */
+function TitleSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+      style={{ display: 'flex' }}
+    >
+      <input
+        type="search"
+        aria-label="搜索标题"
+        placeholder="输入标题关键词"
+        maxLength={SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '') onSearch('');
+        }}
+        style={{ flex: 1, minWidth: 0, height: 32, padding: '4px 11px', font: 'inherit', fontSize: 14, border: '1px solid #d9d9d9', borderRight: 'none', borderRadius: '6px 0 0 6px', boxSizing: 'border-box' }}
+      />
+      <SiteButton type="submit" variant="primary" style={{ borderRadius: '0 6px 6px 0' }}>
+        搜索
+      </SiteButton>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@yaoshi/ui/router';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { topicApiOf, useTopicPageQuery } from '../articles/article-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';

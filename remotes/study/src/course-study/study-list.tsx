@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Image, Modal, Progress, Space, Spin, Statistic, Tabs, Tag } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@yaoshi/ui/router';
 import type { StudyCourse, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { ExamListRow } from '@yaoshi/contracts/exams';
 import { EXAM_LIST_PAGE_SIZE, EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_TEXT, EXAM_TYPE_VALUES, IS_POST, type ExamType } from '@yaoshi/contracts/exam-rules';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';

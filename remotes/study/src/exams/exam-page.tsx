@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Card, Spin } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_VALUES, IS_POST, type ExamType } from '@yaoshi/contracts/exam-rules';
 import { showError } from '@yaoshi/ui/show-message';
 import { PAGE_TITLES } from '../exposes';

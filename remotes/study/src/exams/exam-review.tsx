@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Space } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper } from '@yaoshi/contracts/exams';
 import { splitOptions } from '@yaoshi/contracts/exam-rules';
 import { ExamCarousel } from './exam-carousel';

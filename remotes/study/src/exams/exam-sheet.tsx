@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Progress, Result, Space } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
 import { EXAM_MESSAGES, splitOptions } from '@yaoshi/contracts/exam-rules';
 import { showMessage } from '@yaoshi/ui/show-message';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@yaoshi/ui/router';
 import { PAGE_TITLES } from '../exposes';
 import { EXAM_LIST_ROUTE } from './exam-routes';
 

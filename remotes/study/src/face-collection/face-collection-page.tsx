@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Progress, Result, Space } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@yaoshi/ui/router';
 import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';

@@ -1,4 +1,3 @@
-import { Divider, Space } from 'antd';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { useFriendLinksQuery } from '../../site-settings/site-content-api';
 
@@ -14,13 +13,16 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
         {links.length > 0 && (
           <nav aria-label="友情链接">
             <span style={{ marginRight: 12, fontWeight: 600 }}>友情链接：</span>
-            <Space wrap separator={<Divider orientation="vertical" />}>
-              {links.map((link) => (
-                <a key={link.url} href={link.url} target={link.target || '_blank'} rel="noreferrer">
-                  {link.name}
-                </a>
+            {/* Plain links with a rule between them (the footer is on every first load: no antd). */}
+            <ul style={{ display: 'inline-flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none', rowGap: 4 }}>
+              {links.map((link, index) => (
+                <li key={link.url} style={{ padding: '0 8px', borderLeft: index > 0 ? '1px solid #d9d9d9' : 'none', lineHeight: 1.2 }}>
+                  <a href={link.url} target={link.target || '_blank'} rel="noreferrer">
+                    {link.name}
+                  </a>
+                </li>
               ))}
-            </Space>
+            </ul>
           </nav>
         )}
         {settings && (

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@yaoshi/ui/router';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { useNavigationCategoriesQuery } from '../../site-settings/site-content-api';
 import { activeNavigationIndex, navigationItems } from './navigation-items';

@@ -1,0 +1,65 @@
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
+import { PAGER_JUMP, jumpTarget, pageCount, pagerItems } from './pager-rules';
+
+const STYLES = `
+.list-pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px; margin-top: 16px; font-size: 14px; color: #262626; }
+.list-pager ul { display: flex; flex-wrap: wrap; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.list-pager button { min-width: 32px; height: 32px; padding: 0 6px; font: inherit; color: inherit; background: #fff; border: 1px solid transparent;
+  border-radius: 6px; cursor: pointer; transition: background .2s, border-color .2s, color .2s; }
+.list-pager button:hover:not(:disabled) { background: rgba(0,0,0,.06); }
+.list-pager button:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: 1px; }
+.list-pager button:disabled { color: rgba(0,0,0,.25); cursor: not-allowed; }
+.list-pager button[aria-current="page"] { border-color: ${BRAND_BLUE}; color: ${BRAND_BLUE}; font-weight: 600; background: #fff; }
+.list-pager .list-pager-jump { letter-spacing: 2px; color: rgba(0,0,0,.45); }
+.list-pager .list-pager-jump:hover:not(:disabled) { color: ${BRAND_BLUE}; background: #fff; }
+`;
+
+/**
+ * A list's page buttons (上一页, pages, 下一页, 共 N 条), drawn like antd's Pagination but
+ * plain markup: antd's brings Select and its popup machinery for a page-size menu these
+ * lists do not have, on a page that otherwise renders no antd.
+ */
+export function Pager({ current, pageSize, total, onChange }: { current: number; pageSize: number; total: number; onChange: (page: number) => void }) {
+  const pages = pageCount(total, pageSize);
+  return (
+    <nav aria-label="分页" className="list-pager">
+      <style href="yaoshi-list-pager" precedence="default">
+        {STYLES}
+      </style>
+      <span>共 {total} 条</span>
+      <ul>
+        <li>
+          <button type="button" aria-label="上一页" title="上一页" disabled={current <= 1} onClick={() => onChange(current - 1)}>
+            ‹
+          </button>
+        </li>
+        {pagerItems(current, pages).map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              <button type="button" aria-label={`第 ${item} 页`} aria-current={item === current ? 'page' : undefined} onClick={() => onChange(item)}>
+                {item}
+              </button>
+            </li>
+          ) : (
+            <li key={item}>
+              <button
+                type="button"
+                className="list-pager-jump"
+                aria-label={item === 'jump-back' ? `向前 ${PAGER_JUMP} 页` : `向后 ${PAGER_JUMP} 页`}
+                title={item === 'jump-back' ? `向前 ${PAGER_JUMP} 页` : `向后 ${PAGER_JUMP} 页`}
+                onClick={() => onChange(jumpTarget(item, current, pages))}
+              >
+                •••
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button type="button" aria-label="下一页" title="下一页" disabled={current >= pages} onClick={() => onChange(current + 1)}>
+            ›
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

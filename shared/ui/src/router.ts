@@ -1,0 +1,24 @@
+/**
+ * The react-router API the site uses, and only that. This module is what the shell shares
+ * (a `@yaoshi/ui/` singleton), not react-router itself: a shared module is built whole
+ * (its consumers are unknown at build time), so sharing `react-router-dom` shipped all of
+ * it — server rendering, cookies, forms, fetchers — to every first load. Re-exporting a
+ * short list lets the shell's build drop the rest, while there is still one router (one
+ * set of contexts) on the page. Code that needs another export adds it here; importing
+ * react-router directly fails the build (rspack.config.base.ts), because a second copy
+ * would carry second contexts. Tests may render with react-router's own MemoryRouter.
+ */
+export {
+  Link,
+  Outlet,
+  createBrowserRouter,
+  redirect,
+  redirectDocument,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
+export type { LoaderFunction, RouteObject } from 'react-router';
+// react-router/dom's provider renders updates with react-dom's flushSync, as react-router-dom's did.
+export { RouterProvider } from 'react-router/dom';
