@@ -43,7 +43,7 @@ const LEARNERS = Number(process.env.BENCH_LEARNERS ?? CONNECTIONS);
 const SIGNER = { appId: 'yaoshi-web', secret: 'bench-secret-not-the-default' };
 /** BENCH_BASELINE=1: the same harness on GET /v1/userinfo (signature, nonce, session, one read), to tell the endpoint's cost from the machine's. */
 const BASELINE = process.env.BENCH_BASELINE === '1';
-/** The load generator shares the machine: it signs with node:crypto, not crypto-js (about 10× cheaper). */
+/** The load generator shares the machine: it signs with node:crypto, several times cheaper than the browser's pure-JS HMAC. */
 const nodeSign: SignatureFunction = (...parts) => signatureBytes(...parts).toString('base64');
 const BENCH_COURSE = '抗凝药物的药学监护'; // 180 s video: longer than the run, so no report completes it
 

@@ -60,7 +60,7 @@ test('each request gets a fresh nonce', () => {
   assert.notEqual(a.headers['x-nonce'], b.headers['x-nonce']);
 });
 
-test('a node:crypto signer passed to signRequest signs exactly as crypto-js does', () => {
+test('a node:crypto signer passed to signRequest signs exactly as the browser signer does', () => {
   const input = { method: 'POST' as const, path: '/v1/records', payload: { pos: 12, note: '学习' }, timestamp: now, nonce: 'n-1' };
   const nodeSign = (...parts: Parameters<typeof computeSignature>) => signatureBytes(...parts).toString('base64');
   const viaNode = signRequest(config, input, nodeSign);
