@@ -68,31 +68,21 @@ const SINGLETONS = [
 ] as const;
 
 /**
- * Shared modules every first page runs before it can render: the shell builds them into
- * its entry chunk (`eager`) rather than one lazily fetched chunk each. Fetched one by one
- * they arrived in four waves — a chunk's own shared imports are found only once it has
- * arrived — which held the first render back by about 250 ms. They are still shared:
- * remotes take them from the shell through the share scope. Not here: what only some
- * pages need (antd, DOMPurify in `@yaoshi/ui/safe-html`, the antd-based `@yaoshi/ui`
- * parts), which stays in chunks of its own.
+ * Shared modules every first page runs before it can render — all of SINGLETONS, and these
+ * parts of `@yaoshi/ui` — the shell builds into its entry chunk (`eager`) rather than one
+ * lazily fetched chunk each. Fetched one by one they arrived in four waves (a chunk's own
+ * shared imports are found only once it has arrived), which held the first render back by
+ * about 250 ms. They are still shared: remotes take them from the shell through the share
+ * scope. Not here: what only some pages need (antd, DOMPurify in `@yaoshi/ui/safe-html`,
+ * the antd-based `@yaoshi/ui` parts), which stays in chunks of its own.
  */
-const SHELL_ENTRY = new Set<string>([
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'react-redux',
-  'dayjs',
-  '@yaoshi/api-client/',
-  '@yaoshi/ui/router',
-  '@yaoshi/ui/site-slots',
-  '@yaoshi/ui/section-box',
-  '@yaoshi/ui/message-texts',
-  '@yaoshi/ui/show-message',
-  '@yaoshi/ui/antd-scope',
-  '@yaoshi/ui/site-button',
-  '@yaoshi/ui/site-dialog',
-]);
+const UI_IN_SHELL_ENTRY = new Set(
+  ['router', 'site-slots', 'section-box', 'message-texts', 'show-message', 'antd-scope', 'site-button', 'site-dialog'].map((name) => `@yaoshi/ui/${name}`),
+);
+
+function inShellEntry(key: string): boolean {
+  return (SINGLETONS as readonly string[]).includes(key) || UI_IN_SHELL_ENTRY.has(key);
+}
 
 /**
  * Imports the build refuses, because each would bundle a second copy of something the page
@@ -183,7 +173,7 @@ function sharedModules(appDir: string, isHost: boolean): Record<string, SharedCo
   const singleton: SharedConfig = { singleton: true, requiredVersion: false };
   const antd: SharedConfig = isHost ? singleton : { ...singleton, import: false };
   return {
-    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && SHELL_ENTRY.has(key) ? { ...singleton, eager: true as const } : singleton])),
+    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && inShellEntry(key) ? { ...singleton, eager: true as const } : singleton])),
     ...Object.fromEntries(antdComponentKeys(appDir).map((key) => [key, antd])),
   };
 }
@@ -255,7 +245,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       // The shell provides every antd component and every @yaoshi/ui module, not only those
       // its own code imports (rspack provides a shared module only where it is imported): a
       // virtual module names each one in an import() that never runs, so each becomes a
-      // shared module of the shell — in its entry chunk when it is in SHELL_ENTRY, else in a
+      // shared module of the shell — in its entry chunk when inShellEntry says so, else in a
       // chunk of its own fetched on first use.
       const provideAll = [...antdComponentKeys(options.dir), ...uiModuleKeys()]
         .map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(key)}),`)
