@@ -47,12 +47,13 @@ interface PackageJson {
 }
 
 /**
- * Libraries whose state must exist once per page: React and its renderer, the one Redux
- * store and RTK Query slice, antd's context, dayjs's locale, and our own API client (which
- * owns the transport and the api slice) and UI package — which also carries the router
- * (`@yaoshi/ui/router`, see ROUTER_FACADE).
- * A trailing slash is a prefix key: it shares every subpath import (`react/jsx-runtime`,
- * `react-dom/client`, `@reduxjs/toolkit/query/react`, `@yaoshi/ui/show-message`), which a
+ * Modules whose state must exist once per page: React and its renderer, react-redux's
+ * context (the one store), dayjs and its locale, our API client (the transport and the one
+ * api slice) and, key by key (uiModuleKeys), our UI package — which also carries the router
+ * (`@yaoshi/ui/router`, see importProblem) and antd's context (`@yaoshi/ui/antd-scope`).
+ * antd's components are shared one by one too (antdComponentKeys); Redux Toolkit is not
+ * shared (see importProblem). A trailing slash is a prefix key: it shares every subpath
+ * import (`react/jsx-runtime`, `react-dom/client`, `@yaoshi/api-client/api`), which a
  * package key alone does not cover.
  */
 const SINGLETONS = [
@@ -61,74 +62,68 @@ const SINGLETONS = [
   'react-dom',
   'react-dom/',
   'react-redux',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/',
-  'redux',
-  'immer',
-  'reselect',
-  // The locale and plugins need no key of their own: they register into this one instance.
+  // dayjs's locale and plugins need no key of their own: they register into this one instance.
   'dayjs',
   '@yaoshi/api-client/',
 ] as const;
 
 /**
- * Shared modules every first page runs before it can render: the shell builds them into
- * its entry chunk (`eager`) rather than one lazily fetched chunk each. Fetched one by one
- * they arrived in four waves — a chunk's own shared imports are found only once it has
- * arrived — which held the first render back by about 250 ms. They are still shared:
- * remotes take them from the shell through the share scope. Not here: what only some
- * pages need (antd, DOMPurify in \`@yaoshi/ui/safe-html\`, antd-based \`@yaoshi/ui\` parts,
- * dayjs plugins), which stays in chunks of its own.
+ * Shared modules every first page runs before it can render — all of SINGLETONS, and these
+ * parts of `@yaoshi/ui` — the shell builds into its entry chunk (`eager`) rather than one
+ * lazily fetched chunk each. Fetched one by one they arrived in four waves (a chunk's own
+ * shared imports are found only once it has arrived), which held the first render back by
+ * about 250 ms. They are still shared: remotes take them from the shell through the share
+ * scope. Not here: what only some pages need (antd, DOMPurify in `@yaoshi/ui/safe-html`,
+ * the antd-based `@yaoshi/ui` parts), which stays in chunks of its own.
  */
-const SHELL_ENTRY = new Set<string>([
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'react-redux',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/',
-  'redux',
-  'immer',
-  'reselect',
-  'dayjs',
-  '@yaoshi/api-client/',
-  '@yaoshi/ui/router',
-  '@yaoshi/ui/site-slots',
-  '@yaoshi/ui/section-box',
-  '@yaoshi/ui/message-texts',
-  '@yaoshi/ui/show-message',
-  '@yaoshi/ui/antd-scope',
-  '@yaoshi/ui/site-button',
-  '@yaoshi/ui/site-dialog',
-]);
+const UI_IN_SHELL_ENTRY = new Set(
+  ['router', 'site-slots', 'section-box', 'message-texts', 'show-message', 'antd-scope', 'site-button', 'site-dialog'].map((name) => `@yaoshi/ui/${name}`),
+);
+
+function inShellEntry(key: string): boolean {
+  return (SINGLETONS as readonly string[]).includes(key) || UI_IN_SHELL_ENTRY.has(key);
+}
 
 /**
- * react-router is shared through a facade that re-exports only what the site uses
- * (`shared/ui/src/router.ts`), so the shell's build can leave the rest of the library out.
- * The price is that nothing else may import react-router: that would bundle a second
- * copy, with its own contexts, outside the shared one. The build refuses it.
+ * Imports the build refuses, because each would bundle a second copy of something the page
+ * must have once:
+ * - react-router is shared through a facade that re-exports only what the site uses
+ *   (`shared/ui/src/router.ts`), so the shell's build can leave the rest of the library
+ *   out; any other import of it would carry a second router with its own contexts.
+ * - Redux Toolkit (with redux, immer, reselect) is not shared at all: the shell and
+ *   `@yaoshi/api-client` build the one store and api slice with it, and remotes reach them
+ *   through react-redux and `api.injectEndpoints`. Unshared, it is tree-shaken (−9 KB gzip
+ *   on every first load); a remote importing it would bring its own copy.
  */
 const ROUTER_FACADE = join('shared', 'ui', 'src', 'router.ts');
 const ROUTER_PACKAGE = /^react-router(-dom)?(\/|$)/;
+const REDUX_PACKAGE = /^(@reduxjs\/toolkit|redux|immer|reselect)(\/|$)/;
+const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 type ExternalsCallback = (error?: Error) => void;
 
-export function routerImportProblem(request: string | undefined, issuer: string | undefined): string | null {
-  if (!request || !ROUTER_PACKAGE.test(request) || !issuer) return null;
-  // The facade itself, and react-router's own files importing each other.
-  if (issuer.endsWith(ROUTER_FACADE) || /[\\/]node_modules[\\/]react-router(-dom)?[\\/]/.test(issuer)) return null;
-  return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
+export function importProblem(request: string | undefined, issuer: string | undefined, kind: FederatedKind, appDir: string): string | null {
+  if (!request || !issuer || IN_NODE_MODULES.test(issuer)) return null;
+  if (ROUTER_PACKAGE.test(request) && !issuer.endsWith(ROUTER_FACADE)) {
+    return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
+  }
+  // A remote's own code only: its fallback copies of @yaoshi/api-client use Redux Toolkit, and are never loaded.
+  if (kind === 'remote' && REDUX_PACKAGE.test(request) && issuer.startsWith(join(appDir, 'src'))) {
+    return `${issuer} imports "${request}": a remote uses the shell's store through react-redux and adds endpoints with api.injectEndpoints from '@yaoshi/api-client/api' (see rspack.config.base.ts)`;
+  }
+  return null;
 }
 
-function rejectDirectRouterImports({ request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } }, callback: ExternalsCallback): void {
-  const problem = routerImportProblem(request, contextInfo?.issuer);
-  callback(problem ? new Error(problem) : undefined);
+function rejectImports(kind: FederatedKind, appDir: string) {
+  return ({ request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } }, callback: ExternalsCallback): void => {
+    const problem = importProblem(request, contextInfo?.issuer, kind, appDir);
+    callback(problem ? new Error(problem) : undefined);
+  };
 }
 
 /**
- * \`@yaoshi/ui\` is shared one module at a time (\`@yaoshi/ui/router\`, …), with exact keys
- * rather than the prefix \`@yaoshi/ui/\`: a prefix key claims every subpath before an exact
+ * `@yaoshi/ui` is shared one module at a time (`@yaoshi/ui/router`, …), with exact keys
+ * rather than the prefix `@yaoshi/ui/`: a prefix key claims every subpath before an exact
  * key is looked at, so its light parts could not go into the shell's entry chunk while the
  * antd-based ones stay out. The keys are the package's source files.
  */
@@ -178,7 +173,7 @@ function sharedModules(appDir: string, isHost: boolean): Record<string, SharedCo
   const singleton: SharedConfig = { singleton: true, requiredVersion: false };
   const antd: SharedConfig = isHost ? singleton : { ...singleton, import: false };
   return {
-    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && SHELL_ENTRY.has(key) ? { ...singleton, eager: true as const } : singleton])),
+    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && inShellEntry(key) ? { ...singleton, eager: true as const } : singleton])),
     ...Object.fromEntries(antdComponentKeys(appDir).map((key) => [key, antd])),
   };
 }
@@ -250,7 +245,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       // The shell provides every antd component and every @yaoshi/ui module, not only those
       // its own code imports (rspack provides a shared module only where it is imported): a
       // virtual module names each one in an import() that never runs, so each becomes a
-      // shared module of the shell — in its entry chunk when it is in SHELL_ENTRY, else in a
+      // shared module of the shell — in its entry chunk when inShellEntry says so, else in a
       // chunk of its own fetched on first use.
       const provideAll = [...antdComponentKeys(options.dir), ...uiModuleKeys()]
         .map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(key)}),`)
@@ -293,7 +288,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       },
-      externals: [rejectDirectRouterImports],
+      externals: [rejectImports(options.kind, options.dir)],
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {

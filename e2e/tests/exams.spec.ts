@@ -16,7 +16,8 @@ async function answerFirstOption(page: Page, number: number) {
   const confirm = question.getByRole('button', { name: /确定答案/ });
   if (await confirm.isVisible()) {
     await confirm.click();
-    await expect(page.getByText('请选择多选题选项')).toBeVisible();
+    // The previous multiple-choice question's message may still be fading out beside this one.
+    await expect(page.getByText('请选择多选题选项').last()).toBeVisible();
     await question.getByRole('checkbox').first().check();
     await confirm.click();
     await expect(question.getByRole('checkbox').first()).toBeDisabled();

@@ -10,8 +10,8 @@ export function RemoteUnavailable() {
   const [retrying, setRetrying] = useState(false);
   const section = handle ? sectionOf(handle.remote) : '页面';
   return (
-    // Plain markup rather than antd's Result and Button: a failed remote may be the page that
-    // would have loaded antd's context.
+    // Plain markup rather than antd's Result and Button: it stands in for any remote page,
+    // the public ones included, which render outside antd's context.
     <div role="alert" style={{ textAlign: 'center', padding: '64px 16px' }}>
       <p style={{ fontSize: 20, color: '#262626', margin: '0 0 24px' }}>
         <span aria-hidden="true" style={{ color: '#d48806', marginRight: 8 }}>

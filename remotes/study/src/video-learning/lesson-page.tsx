@@ -96,6 +96,12 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   /** The furthest point played continuously in this page. */
   const playedRef = useRef(trial ? 0 : lesson.progress.learn_time);
   const stoppedRef = useRef(false);
+  /**
+   * A report has completed the course. A periodic report can, in the video's last second
+   * (the server counts whole seconds); the server then refuses any later report as already
+   * completed, so the end of the video goes straight to the rating.
+   */
+  const completedRef = useRef(false);
   const dialogOpenRef = useRef(false);
   const trialSecondsRef = useRef(0);
   const startPercent = lesson.duration > 0 ? (lesson.progress.learn_time * 100) / lesson.duration : 0;
@@ -155,7 +161,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const report = useCallback(
     (state: ReportState) => {
       const player = playerRef.current;
-      if (!player || review || recordId <= 0 || stoppedRef.current) return Promise.resolve(null);
+      if (!player || review || recordId <= 0 || stoppedRef.current || completedRef.current) return Promise.resolve(null);
       const position = player.currentTime();
       // Re-watching before the verified point adds nothing; the server would call it backwards.
       if (position < verifiedRef.current) return Promise.resolve(null);
@@ -163,6 +169,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         (answer) => {
           verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
           if (!trial) setProgress(answer.progress);
+          if (!trial && answer.progress >= COMPLETE_PROGRESS) completedRef.current = true;
           return answer;
         },
         (error: unknown) => {
@@ -270,8 +277,8 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
 
   const onEnded = useCallback(() => {
     if (review || trial) return;
-    void report(REPORT_STATE.ended).then((answer) => {
-      if (!answer || answer.progress < COMPLETE_PROGRESS) return;
+    void (completedRef.current ? Promise.resolve(null) : report(REPORT_STATE.ended)).then(() => {
+      if (!completedRef.current) return;
       sessionStorage.removeItem(recordKey(kind, lesson.cid));
       if (lesson.is_grade) void afterRating();
       else setDialog({ kind: 'evaluate' });
