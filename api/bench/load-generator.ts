@@ -7,7 +7,8 @@ import net from 'node:net';
  * as little as it can: requests are written as one string, and answers are read only as
  * far as the status line and Content-Length (Fastify always sends one for the JSON it
  * answers). Latency is measured per request, from the write to the last byte of the
- * answer, and the percentiles are exact (every latency is kept).
+ * answer, and the percentiles are exact (every latency is kept). Requests sent during the
+ * warm-up are not measured, but every answer's status is counted.
  */
 
 export interface LoadRequest {
@@ -22,14 +23,20 @@ export interface LoadOptions {
   host: string;
   port: number;
   connections: number;
+  /** Load sent first and not measured: connections, the server's JIT and the database's plans warm up. */
+  warmupMs: number;
+  /** The measured load, after the warm-up. */
   durationMs: number;
   /** The next request of connection `connection` (0 … connections − 1). */
   nextRequest(connection: number): LoadRequest;
+  /** Called when the measured part begins (after the warm-up). */
+  onMeasureStart?: () => void;
   /** Keep the first few non-200 answers (status and body), to say why. */
   keepRefusals?: number;
 }
 
 export interface LoadResult {
+  /** Requests sent after the warm-up and answered. */
   total: number;
   seconds: number;
   requestsPerSecond: number;
@@ -70,8 +77,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const statusCodes: Record<string, number> = {};
   const firstRefusals: string[] = [];
   let errors = 0;
-  const started = performance.now();
-  const deadline = started + options.durationMs;
+  const measuredFrom = performance.now() + options.warmupMs;
+  const deadline = measuredFrom + options.durationMs;
+  const measureStart = setTimeout(() => options.onMeasureStart?.(), options.warmupMs);
   const hostHeader = `${options.host}:${options.port}`;
 
   const runConnection = (connection: number) =>
@@ -97,7 +105,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         received += chunk;
         head ??= parseHead(received);
         if (head === null || received.length < head.length) return;
-        latencies.push(performance.now() - sentAt);
+        const measured = sentAt >= measuredFrom;
+        if (measured) latencies.push(performance.now() - sentAt);
         statusCodes[head.status] = (statusCodes[head.status] ?? 0) + 1;
         if (head.status !== 200 && firstRefusals.length < (options.keepRefusals ?? 5)) {
           firstRefusals.push(`${head.status} ${Buffer.from(received.slice(received.indexOf(HEADER_END) + 4), 'latin1').toString('utf8')}`);
@@ -112,7 +121,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
 
   await Promise.all(Array.from({ length: options.connections }, (_, connection) => runConnection(connection)));
-  const seconds = (performance.now() - started) / 1000;
+  clearTimeout(measureStart);
+  const seconds = (performance.now() - measuredFrom) / 1000;
   const sorted = Float64Array.from(latencies).sort();
   const non2xx = Object.entries(statusCodes).reduce((sum, [status, count]) => (status.startsWith('2') ? sum : sum + count), 0);
   return {

@@ -10,7 +10,8 @@
  * BENCH_PORT (so the load generator does not share its event loop), signs in BENCH_LEARNERS
  * learners enrolled in one course, opens one playback session each, and has the lean load
  * generator (load-generator.ts) send honest reports (the position follows the wall clock)
- * over BENCH_CONNECTIONS connections, one learner per connection, for BENCH_SECONDS. Prints
+ * over BENCH_CONNECTIONS connections, one learner per connection, for BENCH_SECONDS after
+ * BENCH_WARMUP_SECONDS (3) of unmeasured load. Prints
  * requests/s, latency percentiles, the answers by status (any non-200 is a failure here),
  * the audit trail's verdicts, and the CPU each process spent per request.
  */
@@ -39,6 +40,7 @@ if (!baseUrl) {
 const PORT = Number(process.env.BENCH_PORT ?? 19310);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? CONNECTIONS);
 const SIGNER = { appId: 'yaoshi-web', secret: 'bench-secret-not-the-default' };
 /** BENCH_BASELINE=1: the same harness on GET /v1/userinfo (signature, nonce, session, one read), to tell the endpoint's cost from the machine's. */
@@ -170,12 +172,16 @@ try {
     sessions.push({ token, recordId: detail.data.record_id, openedAt: Date.now() });
   }
 
-  const cpuBefore = cpuSnapshot(server.pid);
+  let cpuBefore = cpuSnapshot(server.pid);
   // One learner per connection, sending honest reports back to back.
   const result = await runLoad({
     host: '127.0.0.1',
     port: PORT,
     connections: CONNECTIONS,
+    warmupMs: WARMUP_SECONDS * 1000,
+    onMeasureStart: () => {
+      cpuBefore = cpuSnapshot(server?.pid);
+    },
     durationMs: SECONDS * 1000,
     nextRequest: (connection) => {
       const session = sessions[connection % sessions.length]!;
@@ -211,6 +217,7 @@ try {
         endpoint: BASELINE ? 'GET /v1/userinfo (baseline)' : 'POST /v1/records',
         connections: CONNECTIONS,
         seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
         learners: sessions.length,
         requestsPerSecond: result.requestsPerSecond,
         latencyMs: result.latencyMs,
