@@ -8,7 +8,7 @@ import type { StudyReportOutcome } from '../db/schema';
 import { MESSAGES } from '../messages';
 import { decodeImageData } from '../face-photos/image-data';
 import { storeFacePhotoFile, submitFacePhoto } from '../face-photos/face-photos';
-import { closePlaybackSession, progressReports, type ReportResult } from './progress-reports';
+import { closePlaybackSession, progressReports, type ProgressReport, type ReportResult } from './progress-reports';
 import { evaluateCourse, isLastCourse, lessonDetail, studySummary } from './study-lessons';
 import { quizQuestionFor, submitQuizAnswers } from './public-quiz';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
@@ -64,32 +64,29 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
     }),
   );
 
+  /** `state` 3 ends the playback session; any other report is judged (progress-reports.ts). */
+  const reportOrClose = async (state: number | undefined, report: ProgressReport) =>
+    answerOf(
+      state === REPORT_STATE.closed ? await closePlaybackSession(db, report.learnerId, report.recordId) : await reports.record(report),
+    );
   api.add(studyEndpoints.records, async ({ payload, principal }) =>
-    payload.state === REPORT_STATE.closed
-      ? answerOf(await closePlaybackSession(db, requirePrincipal(principal).learnerId, payload.record_id))
-      : answerOf(
-      await reports.record({
-        learnerId: requirePrincipal(principal).learnerId,
-        recordId: payload.record_id,
-        courseId: payload.cid,
-        kind: 'professional',
-        position: payload.pos,
-      }),
-    ),
+    reportOrClose(payload.state, {
+      learnerId: requirePrincipal(principal).learnerId,
+      recordId: payload.record_id,
+      courseId: payload.cid,
+      kind: 'professional',
+      position: payload.pos,
+    }),
   );
   api.add(studyEndpoints.publicRecord, async ({ payload, principal }) =>
-    payload.state === REPORT_STATE.closed
-      ? answerOf(await closePlaybackSession(db, requirePrincipal(principal).learnerId, payload.record_id))
-      : answerOf(
-      await reports.record({
-        learnerId: requirePrincipal(principal).learnerId,
-        recordId: payload.record_id,
-        courseId: null,
-        kind: 'public',
-        // At the end the original client also sends `pos`; the furthest of the two is the claim.
-        position: Math.max(payload.duration, payload.pos ?? 0),
-      }),
-    ),
+    reportOrClose(payload.state, {
+      learnerId: requirePrincipal(principal).learnerId,
+      recordId: payload.record_id,
+      courseId: null,
+      kind: 'public',
+      // At the end the original client also sends `pos`; the furthest of the two is the claim.
+      position: Math.max(payload.duration, payload.pos ?? 0),
+    }),
   );
 
   api.add(studyEndpoints.evaluate, async ({ payload, principal }) => {

@@ -21,7 +21,7 @@ import { savePendingOrder } from '../payment/pending-order';
 import { CourseTable } from './course-table';
 import { FACE_TO_FACE_EMPTY, FACE_TO_FACE_NOTICE, IMPORTANT_NOTICE, PROFESSIONAL_RULES } from './selection-texts';
 import { useAcademicYearsQuery, useCourseTypeQuery, useLazyValidateSelectionQuery, useSignupOnceMutation, useWebCoursesQuery } from './selection-api';
-import { ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
+import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
 
 type View = 'select' | 'confirm';
 
@@ -204,17 +204,14 @@ export default function ProfessionalSelectionPage() {
           </Button>
         </>
       ) : (
-        <>
-          <h2 style={{ fontSize: 18 }}>确认报名信息（{activeYear}年度）</h2>
-          <CourseTable title="已选课程" courses={chosen as SelectionCourse[]} />
-          {summary}
-          <Space>
-            <Button onClick={() => setView('select')}>继续选课</Button>
-            <Button type="primary" loading={validating} onClick={() => void confirm()}>
-              确认报名
-            </Button>
-          </Space>
-        </>
+        <ConfirmSelection
+          year={activeYear}
+          chosen={chosen as SelectionCourse[]}
+          summary={summary}
+          confirming={validating}
+          onBack={() => setView('select')}
+          onConfirm={() => void confirm()}
+        />
       )}
 
       <ImportantNoticeDialog notice={IMPORTANT_NOTICE} open={noticeOpen} onClose={() => setNoticeOpen(false)} />

@@ -15,7 +15,7 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { CourseTable } from './course-table';
 import { PUBLIC_IMPORTANT_NOTICE, PUBLIC_RULES } from './selection-texts';
 import { usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
-import { ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
+import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
 
 /** spec 02 §5: public sign-up success goes to /publicCourse after 2 seconds. */
 export const PUBLIC_SIGNUP_REDIRECT_MS = 2000;
@@ -119,17 +119,14 @@ export default function PublicSelectionPage() {
           </Button>
         </>
       ) : (
-        <>
-          <h2 style={{ fontSize: 18 }}>确认报名信息（{activeYear}年度）</h2>
-          <CourseTable title="已选课程" courses={chosen} />
-          {summary}
-          <Space>
-            <Button onClick={() => setView('select')}>继续选课</Button>
-            <Button type="primary" loading={signingUp} onClick={() => void confirm()}>
-              确认报名
-            </Button>
-          </Space>
-        </>
+        <ConfirmSelection
+          year={activeYear}
+          chosen={chosen}
+          summary={summary}
+          confirming={signingUp}
+          onBack={() => setView('select')}
+          onConfirm={() => void confirm()}
+        />
       )}
       <RulesDialog open={rulesOpen} rules={PUBLIC_RULES} onClose={() => setRulesOpen(false)} />
     </section>

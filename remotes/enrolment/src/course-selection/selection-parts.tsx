@@ -1,6 +1,8 @@
-import { Button, Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Modal, Space } from 'antd';
 import { formatHours } from '@yaoshi/contracts/course-selection-rules';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
+import { CourseTable } from './course-table';
 
 /** The API sends hours with one decimal; the rules count tenths. */
 export const toTenths = (hours: number) => Math.round(hours * 10);
@@ -66,5 +68,29 @@ export function SelectionSummary({ kind, requiredTenths, ownedTenths, chosen, se
       </p>
       {chosen.length > 0 ? <p style={{ margin: 0, color: '#555' }}>已选：{chosen.map((course) => course.name).join('、')}</p> : null}
     </section>
+  );
+}
+
+/** The confirmation step of both selection pages: the chosen courses, their totals, back or sign up. */
+export function ConfirmSelection({ year, chosen, summary, confirming, onBack, onConfirm }: {
+  year: number | null;
+  chosen: SelectionCourse[];
+  summary: ReactNode;
+  confirming: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      <h2 style={{ fontSize: 18 }}>确认报名信息（{year}年度）</h2>
+      <CourseTable title="已选课程" courses={chosen} />
+      {summary}
+      <Space>
+        <Button onClick={onBack}>继续选课</Button>
+        <Button type="primary" loading={confirming} onClick={onConfirm}>
+          确认报名
+        </Button>
+      </Space>
+    </>
   );
 }
