@@ -12,8 +12,12 @@ import { requestNonces } from '../db/schema';
  */
 export const NONCE_RETENTION_MS = 2 * MAX_CLOCK_SKEW_MS;
 
-/** Expired nonces are deleted at most this often, on the back of an ordinary request. */
-export const NONCE_PRUNE_INTERVAL_MS = 60 * 1000;
+/**
+ * Expired nonces are deleted at most this often, on the back of an ordinary request: each
+ * prune then deletes only the last few seconds' worth (about 30,000 rows at 3,000 signed
+ * requests a second) rather than a minute's.
+ */
+export const NONCE_PRUNE_INTERVAL_MS = 10 * 1000;
 
 export function nonceExpiry(requestTimestamp: number): Date {
   return new Date(requestTimestamp + NONCE_RETENTION_MS);
@@ -30,9 +34,13 @@ export async function recordNonce(db: Database, appId: string, nonce: string, re
   return inserted.length === 1;
 }
 
+/** Deletes the nonces expired at `now` and answers how many; counted in the database, so no row travels. */
 export async function deleteExpiredNonces(db: Database, now: Date): Promise<number> {
-  const deleted = await db.delete(requestNonces).where(lt(requestNonces.expiresAt, now)).returning({ one: sql`1` });
-  return deleted.length;
+  // Both drivers answer a raw `{ rows }` result; the Database type cannot say which.
+  const result = (await db.execute(
+    sql`with gone as (delete from ${requestNonces} where ${lt(requestNonces.expiresAt, now)} returning 1) select count(*)::int as deleted from gone`,
+  )) as unknown as { rows: { deleted: number }[] };
+  return result.rows[0]?.deleted ?? 0;
 }
 
 export interface NonceGuard {
