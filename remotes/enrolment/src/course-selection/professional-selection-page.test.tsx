@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { message } from 'antd';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ok, stubApi, type ReceivedCall } from '@yaoshi/api-client/testing/stub-api';
+import { ok, stubApi, type StubRoute } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import ProfessionalSelectionPage from './professional-selection-page';
@@ -35,7 +35,7 @@ const COURSES = [
   ...Array.from({ length: 7 }, (_, i) => course(10 + i, `选修${i + 1}`, 2)),
 ];
 
-function serve(car = '', routes: Record<string, (call: ReceivedCall) => ReturnType<typeof ok>> = {}) {
+function serve(car = '', routes: Record<string, StubRoute> = {}) {
   return stubApi({
     '/v1/academic_year': () => ok([{ year: 2025, is_buxue: 0 }, { year: 2023, is_buxue: 1 }]),
     '/v1/get_course_type': () => ok({ need_all: 1, msg1: '2025年度专业科目须修满60学时' }),
@@ -142,4 +142,32 @@ test('nothing selected: 您还没有选择要学习的课程', async () => {
   await waitFor(() => expect(checkbox('必修一')).not.toBeDisabled(), slow);
   fireEvent.click(screen.getByRole('button', { name: '立即报名' }));
   expect(await screen.findByText('您还没有选择要学习的课程', undefined, slow)).toBeInTheDocument();
+});
+
+test("choosing another year hides the previous year's courses until the new ones arrive, so no tick is lost", async () => {
+  let release2023: () => void = () => {};
+  const arrived2023 = new Promise<void>((resolve) => {
+    release2023 = resolve;
+  });
+  serve('', {
+    '/v1/webcourses': async (call) => {
+      if (call.payload.year === 2023) {
+        await arrived2023;
+        return ok({ courses: [course(1, '必修一', 1, 12), course(30, '补学选修', 2)], car: '' });
+      }
+      return ok({ courses: COURSES, car: '' });
+    },
+  });
+  renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
+  await waitFor(() => expect(checkbox('选修1')).toBeInTheDocument(), slow);
+
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: '学习年度' }));
+  fireEvent.click(await screen.findByText('2023年度（补学）', undefined, slow));
+  await waitFor(() => expect(screen.queryByRole('checkbox', { name: '选择 选修1' })).not.toBeInTheDocument(), slow);
+
+  act(() => release2023());
+  fireEvent.click(await screen.findByRole('checkbox', { name: '选择 补学选修' }, slow));
+  await waitFor(() => expect(checkbox('补学选修')).toBeChecked(), slow);
+  expect(screen.getByTestId('chosen-hours')).toHaveTextContent('18.0');
 });

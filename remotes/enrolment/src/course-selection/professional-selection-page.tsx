@@ -20,7 +20,14 @@ import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialo
 import { savePendingOrder } from '../payment/pending-order';
 import { CourseTable } from './course-table';
 import { FACE_TO_FACE_EMPTY, FACE_TO_FACE_NOTICE, IMPORTANT_NOTICE, PROFESSIONAL_RULES } from './selection-texts';
-import { useAcademicYearsQuery, useCourseTypeQuery, useLazyValidateSelectionQuery, useSignupOnceMutation, useWebCoursesQuery } from './selection-api';
+import {
+  awaitingCurrent,
+  useAcademicYearsQuery,
+  useCourseTypeQuery,
+  useLazyValidateSelectionQuery,
+  useSignupOnceMutation,
+  useWebCoursesQuery,
+} from './selection-api';
 import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
 
 type View = 'select' | 'confirm';
@@ -134,7 +141,7 @@ export default function ProfessionalSelectionPage() {
     navigate('/pay');
   };
 
-  const loading = years.isLoading || webCourses.isLoading || courseType.isLoading;
+  const loading = years.isLoading || awaitingCurrent(webCourses) || awaitingCurrent(courseType);
   const summary = (
     <SelectionSummary
       kind="professional"
@@ -168,7 +175,7 @@ export default function ProfessionalSelectionPage() {
         ) : null}
         <Button onClick={() => setRulesOpen(true)}>选课规则</Button>
       </Space>
-      {courseType.data?.msg1 ? <Alert type="info" showIcon title={courseType.data.msg1} style={{ marginBottom: 16 }} /> : null}
+      {courseType.currentData?.msg1 ? <Alert type="info" showIcon title={courseType.currentData.msg1} style={{ marginBottom: 16 }} /> : null}
 
       {loading ? (
         <Spin style={{ display: 'block', margin: '60px auto' }} />

@@ -14,7 +14,7 @@ import {
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CourseTable } from './course-table';
 import { PUBLIC_IMPORTANT_NOTICE, PUBLIC_RULES } from './selection-texts';
-import { usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
+import { awaitingCurrent, usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
 import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
 
 /** spec 02 §5: public sign-up success goes to /publicCourse after 2 seconds. */
@@ -108,7 +108,7 @@ export default function PublicSelectionPage() {
         <Button onClick={() => setRulesOpen(true)}>选课规则</Button>
       </Space>
 
-      {years.isLoading || list.isLoading ? (
+      {years.isLoading || awaitingCurrent(list) ? (
         <Spin style={{ display: 'block', margin: '60px auto' }} />
       ) : view === 'select' ? (
         <>

@@ -1,6 +1,16 @@
 import { api } from '@yaoshi/api-client/api';
 import type { AcademicYear, CourseTypeInfo, SelectionCourse, ValidationResult, WebCourses } from '@yaoshi/contracts/enrolment';
 
+/**
+ * True while a list has nothing to show for its current argument: the first load, or a
+ * newly chosen year still on its way. RTK Query keeps the previous year's rows in `data`
+ * meanwhile; they must not stay on screen to be ticked, as the new year's rows replace
+ * them and the ticks with them.
+ */
+export function awaitingCurrent(query: { isLoading: boolean; isFetching: boolean; currentData?: unknown }): boolean {
+  return query.isLoading || (query.isFetching && query.currentData === undefined);
+}
+
 /** Course selection calls (spec 02 §7), added to the shell's one api slice. */
 export const selectionApi = api.injectEndpoints({
   endpoints: (build) => ({
