@@ -85,11 +85,25 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // The body limit proper is per route (MAX_BODY_BYTES); this is the default for
     // anything registered later, e.g. by deploy/.
     bodyLimit: 1024 * 1024,
+    // While shutting down, the hook below answers in the envelope instead (Fastify's own 503 is English JSON).
+    return503OnClosing: false,
     // A malformed URL never reaches a route; answer it in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       return sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
+  });
+  // Shutting down: a request still arriving on an open connection gets a Chinese 503 in
+  // the envelope, and never reaches a database that is about to close. Fastify already
+  // answers it with `Connection: close`.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (closing) sendEnvelope(reply, 503, MESSAGES.serverClosing, null);
+    else done();
   });
   const onPruneError = (error: unknown) => app.log.warn({ err: error }, 'could not prune nonces');
   const paymentProvider =

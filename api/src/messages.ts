@@ -63,4 +63,5 @@ export const MESSAGES = {
   siteNotConfigured: '站点信息尚未配置',
 
   internalError: '服务器开小差了，请稍后重试',
+  serverClosing: '服务正在重启，请稍后重试',
 } as const;
