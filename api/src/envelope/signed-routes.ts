@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@yaoshi/contracts/endpoint';
 import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify';
@@ -63,8 +63,17 @@ export type EndpointHandler<Req extends z.ZodType, Res extends z.ZodType> = (
   context: EndpointContext<Req>,
 ) => Promise<z.input<Res>>;
 
+export interface EndpointOptions {
+  /**
+   * The level of Fastify's two request lines (incoming, completed) for this route. Calls
+   * every browser repeats every few seconds use `warn`, so that at the default `info` they
+   * do not make up most of the log; their errors are still logged.
+   */
+  logLevel?: LogLevel;
+}
+
 export interface EndpointRegistrar {
-  add<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>, handler: EndpointHandler<Req, Res>): void;
+  add<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>, handler: EndpointHandler<Req, Res>, options?: EndpointOptions): void;
 }
 
 /** A feature's routes: `content`, later `accounts`, `orders`, … */
@@ -144,8 +153,9 @@ export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, module
 
       const pipeline: Pipeline = { secrets: signSecrets(deps.config), deps };
       const registrar: EndpointRegistrar = {
-        add(endpoint, handler) {
+        add(endpoint, handler, options = {}) {
           scope.route({
+            ...(options.logLevel ? { logLevel: options.logLevel } : {}),
             method: endpoint.method,
             url: endpoint.path.slice(V1_PREFIX.length),
             bodyLimit: MAX_BODY_BYTES,

@@ -3,7 +3,7 @@ import { REPORT_STATE, quizAnswerSchema, studyEndpoints } from '@yaoshi/contract
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { EndpointOptions, RouteModule } from '../envelope/signed-routes';
 import type { StudyReportOutcome } from '../db/schema';
 import { MESSAGES } from '../messages';
 import { decodeImageData } from '../face-photos/image-data';
@@ -32,6 +32,12 @@ function answerOf(result: ReportResult) {
   }
   return { record_id: result.recordId, progress: result.progress, percentage: result.progress, learn_time: result.learnTime };
 }
+
+/**
+ * Progress reports come from every playing browser every 10 or 60 s: their request lines stay
+ * out of the `info` log (every report, accepted or refused, is in the audit trail).
+ */
+const PERIODIC_CALL: EndpointOptions = { logLevel: 'warn' };
 
 const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
 
@@ -69,24 +75,30 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
     answerOf(
       state === REPORT_STATE.closed ? await closePlaybackSession(db, report.learnerId, report.recordId) : await reports.record(report),
     );
-  api.add(studyEndpoints.records, async ({ payload, principal }) =>
-    reportOrClose(payload.state, {
-      learnerId: requirePrincipal(principal).learnerId,
-      recordId: payload.record_id,
-      courseId: payload.cid,
-      kind: 'professional',
-      position: payload.pos,
-    }),
+  api.add(
+    studyEndpoints.records,
+    async ({ payload, principal }) =>
+      reportOrClose(payload.state, {
+        learnerId: requirePrincipal(principal).learnerId,
+        recordId: payload.record_id,
+        courseId: payload.cid,
+        kind: 'professional',
+        position: payload.pos,
+      }),
+    PERIODIC_CALL,
   );
-  api.add(studyEndpoints.publicRecord, async ({ payload, principal }) =>
-    reportOrClose(payload.state, {
-      learnerId: requirePrincipal(principal).learnerId,
-      recordId: payload.record_id,
-      courseId: null,
-      kind: 'public',
-      // At the end the original client also sends `pos`; the furthest of the two is the claim.
-      position: Math.max(payload.duration, payload.pos ?? 0),
-    }),
+  api.add(
+    studyEndpoints.publicRecord,
+    async ({ payload, principal }) =>
+      reportOrClose(payload.state, {
+        learnerId: requirePrincipal(principal).learnerId,
+        recordId: payload.record_id,
+        courseId: null,
+        kind: 'public',
+        // At the end the original client also sends `pos`; the furthest of the two is the claim.
+        position: Math.max(payload.duration, payload.pos ?? 0),
+      }),
+    PERIODIC_CALL,
   );
 
   api.add(studyEndpoints.evaluate, async ({ payload, principal }) => {
