@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REPORT_STATE, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
+import type { Endpoint } from '@yaoshi/contracts/endpoint';
+import { REPORT_STATE, progressReportResponseSchema, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
@@ -70,36 +71,32 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
     }),
   );
 
-  /** `state` 3 ends the playback session; any other report is judged (progress-reports.ts). */
-  const reportOrClose = async (state: number | undefined, report: ProgressReport) =>
-    answerOf(
-      state === REPORT_STATE.closed ? await closePlaybackSession(db, report.learnerId, report.recordId) : await reports.record(report),
+  /**
+   * A progress report route: `state` 3 ends the playback session; any other report is
+   * judged (progress-reports.ts). `reportOf` reads the learner's claim from the payload.
+   */
+  const reportRoute = <Req extends z.ZodType<{ state?: number | undefined }>>(
+    endpoint: Endpoint<Req, typeof progressReportResponseSchema>,
+    reportOf: (payload: z.output<Req>) => Omit<ProgressReport, 'learnerId'>,
+  ) =>
+    api.add(
+      endpoint,
+      async ({ payload, principal }) => {
+        const report = { learnerId: requirePrincipal(principal).learnerId, ...reportOf(payload) };
+        const result =
+          payload.state === REPORT_STATE.closed ? await closePlaybackSession(db, report.learnerId, report.recordId) : await reports.record(report);
+        return answerOf(result);
+      },
+      PERIODIC_CALL,
     );
-  api.add(
-    studyEndpoints.records,
-    async ({ payload, principal }) =>
-      reportOrClose(payload.state, {
-        learnerId: requirePrincipal(principal).learnerId,
-        recordId: payload.record_id,
-        courseId: payload.cid,
-        kind: 'professional',
-        position: payload.pos,
-      }),
-    PERIODIC_CALL,
-  );
-  api.add(
-    studyEndpoints.publicRecord,
-    async ({ payload, principal }) =>
-      reportOrClose(payload.state, {
-        learnerId: requirePrincipal(principal).learnerId,
-        recordId: payload.record_id,
-        courseId: null,
-        kind: 'public',
-        // At the end the original client also sends `pos`; the furthest of the two is the claim.
-        position: Math.max(payload.duration, payload.pos ?? 0),
-      }),
-    PERIODIC_CALL,
-  );
+  reportRoute(studyEndpoints.records, (payload) => ({ recordId: payload.record_id, courseId: payload.cid, kind: 'professional', position: payload.pos }));
+  reportRoute(studyEndpoints.publicRecord, (payload) => ({
+    recordId: payload.record_id,
+    courseId: null,
+    kind: 'public',
+    // At the end the original client also sends `pos`; the furthest of the two is the claim.
+    position: Math.max(payload.duration, payload.pos ?? 0),
+  }));
 
   api.add(studyEndpoints.evaluate, async ({ payload, principal }) => {
     await evaluateCourse(db, clock, {
