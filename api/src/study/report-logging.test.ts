@@ -8,7 +8,7 @@ import { startTestServer } from '../test-support/test-server';
 import { WANG, authed, dataOf, loginToken } from '../test-support/learner-session';
 
 test('at the info level, progress reports leave no request lines; other calls still do', async () => {
-  const lines: { msg?: string; req?: { url?: string }; level?: number }[] = [];
+  const lines: { msg?: string; req?: { url?: string } }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number]);
