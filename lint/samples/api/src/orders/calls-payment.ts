@@ -1,0 +1,4 @@
+// expect: import/no-restricted-paths
+import { closeOpenAttempts } from '../payment/payments';
+
+export const close = closeOpenAttempts;

@@ -1,0 +1,4 @@
+// expect: (nothing)
+export async function closeOpenAttempts(orderId: number): Promise<number> {
+  return orderId;
+}

@@ -1,0 +1,2 @@
+// expect: (nothing)
+export const cancelLabel = '取消订单';

@@ -1,0 +1,4 @@
+// expect: (nothing)
+export function ExamPage(): string {
+  return '练习';
+}

@@ -1,0 +1,2 @@
+// expect: (nothing)
+export const savedText = '保存成功';
