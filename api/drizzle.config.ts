@@ -1,13 +1,14 @@
 import { defineConfig } from 'drizzle-kit';
 
 /**
- * `npm run db:generate -w api` compares `src/db/schema.ts` with the snapshots in
+ * `npm run db:generate -w api` compares the tables of every `src/<feature>/*-schema.ts` with the snapshots in
  * `migrations/meta/` and writes the next numbered SQL file. Commit both; the server
  * applies pending files at start (src/db/migrate.ts).
  */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each feature owns its tables in `src/<feature>/<feature>-schema.ts`; this glob is the index.
+  schema: './src/*/*-schema.ts',
   out: './migrations',
   strict: true,
 });

@@ -26,7 +26,9 @@ import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { signRequest, type SignatureFunction } from '@yaoshi/envelope/sign';
 import { signatureBytes } from '@yaoshi/envelope/verify';
 import { runLoad } from './load-generator';
-import * as schema from '../src/db/schema';
+import { learners, sessions as learnerSessions } from '../src/accounts/accounts-schema';
+import { courses } from '../src/catalogue/catalogue-schema';
+import { enrolments } from '../src/orders/orders-schema';
 import { MIGRATIONS_FOLDER } from '../src/db/database';
 import { newSessionToken, sessionTokenHash } from '../src/accounts/sessions';
 import { seedMissing } from '../src/seed/seed';
@@ -92,7 +94,7 @@ url.pathname = `/${databaseName}`;
 const databaseUrl = url.toString();
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-const db = drizzle(pool, { schema });
+const db = drizzle(pool);
 let server: ReturnType<typeof spawn> | undefined;
 
 try {
@@ -100,7 +102,7 @@ try {
   // The type of `db` differs from the app's Database alias only in the driver's HKT.
   await seedMissing(db as never, systemClock);
   const year = new Date().getFullYear();
-  const [course] = await db.select().from(schema.courses).where(and(eq(schema.courses.name, BENCH_COURSE), eq(schema.courses.year, year)));
+  const [course] = await db.select().from(courses).where(and(eq(courses.name, BENCH_COURSE), eq(courses.year, year)));
   if (!course) throw new Error('bench course missing');
 
   const now = new Date();
@@ -109,7 +111,7 @@ try {
     const body = `110105199001${String(10000 + i).slice(-5)}`.slice(0, 17);
     const idNumber = body + idNumberCheckCharacter(body);
     const [learner] = await db
-      .insert(schema.learners)
+      .insert(learners)
       .values({
         name: `压测学员${i}`,
         idNumber,
@@ -121,15 +123,15 @@ try {
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: schema.learners.id });
+      .returning({ id: learners.id });
     const token = newSessionToken();
-    await db.insert(schema.sessions).values({
+    await db.insert(learnerSessions).values({
       learnerId: learner!.id,
       tokenHash: sessionTokenHash(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + 86_400_000),
     });
-    await db.insert(schema.enrolments).values({ learnerId: learner!.id, courseId: course.id, year, createdAt: now });
+    await db.insert(enrolments).values({ learnerId: learner!.id, courseId: course.id, year, createdAt: now });
     tokens.push(token);
   }
   await pool.end();

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { classifyLoginId } from '@yaoshi/contracts/identity-rules';
 import { faceInitOf, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
 import { requirePrincipal, type Principal } from '../auth/authenticator';
-import { learners } from '../db/schema';
+import { learners } from './accounts-schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';

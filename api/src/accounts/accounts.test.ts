@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { agreementSchema, loginResponseSchema, profileSchema, studentNoticeSchema, userInfoSchema } from '@yaoshi/contracts/accounts';
-import { learners, sessions } from '../db/schema';
+import { learners, sessions } from './accounts-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import {

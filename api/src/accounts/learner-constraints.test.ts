@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DatabaseHandle } from '../db/database';
-import { learners } from '../db/schema';
+import { learners } from './accounts-schema';
 import { openTestDatabase } from '../db/test-database';
 
 let database: DatabaseHandle;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LoginIdKind } from '@yaoshi/contracts/identity-rules';
 import type { Database } from '../db/database';
-import { learners } from '../db/schema';
+import { learners } from './accounts-schema';
 
 export type LearnerRow = typeof learners.$inferSelect;
 

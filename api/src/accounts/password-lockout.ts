@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { learners, passwordFailures } from '../db/schema';
+import { learners, passwordFailures } from './accounts-schema';
 
 /** Spec: 5 wrong passwords within 15 minutes refuse password login for 15 minutes. */
 export const MAX_PASSWORD_FAILURES = 5;

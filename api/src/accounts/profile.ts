@@ -3,7 +3,7 @@ import type { modifyRequestSchema } from '@yaoshi/contracts/accounts';
 import { normalizeIdNumber } from '@yaoshi/contracts/identity-rules';
 import { normalizeRegionChain } from '@yaoshi/contracts/profile-rules';
 import type { z } from 'zod';
-import type { learners } from '../db/schema';
+import type { learners } from './accounts-schema';
 import type { MediaUrls } from '../media/private-media';
 import type { LearnerRow } from './learner-queries';
 

@@ -3,7 +3,8 @@ import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
-import { requestNonces, sessions } from '../db/schema';
+import { requestNonces } from '../envelope/envelope-schema';
+import { sessions } from './accounts-schema';
 import { createNoncePruner, nonceExpiry } from '../envelope/nonce-store';
 import type { RequestGate } from '../envelope/request-gate';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Advertisements, Article, ArticleList, ArticleSummary, Category, FriendLink, SiteSettings, Slide, TopicPage } from '@yaoshi/contracts/content';
 import type { Database } from '../db/database';
-import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, type TopicPageSlug } from '../db/schema';
+import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, type TopicPageSlug } from './content-schema';
 import { formatBeijingTime } from './published-time';
 
 /** Reads of the public content of spec 01 §3, shaped as the contracts declare. */

@@ -2,7 +2,7 @@ import { contentEndpoints } from '@yaoshi/contracts/content';
 import { MESSAGES } from '../messages';
 import { notFound } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
-import type { TopicPageSlug } from '../db/schema';
+import type { TopicPageSlug } from './content-schema';
 import {
   listArticles,
   listCategories,

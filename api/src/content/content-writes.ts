@@ -1,10 +1,9 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { articles, topicPages, type TopicPageSlug } from '../db/schema';
-import type * as schema from '../db/schema';
+import { articles, topicPages, type TopicPageSlug } from './content-schema';
 import { sanitizeRichText } from './rich-text';
 
 /** A database or a transaction: seeds write inside one, tests on the database itself. */
-type Writer = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Writer = PgDatabase<PgQueryResultHKT>;
 
 export type NewArticle = typeof articles.$inferInsert;
 

@@ -14,7 +14,7 @@ import {
 } from '@yaoshi/contracts/content';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { articles, topicPages } from '../db/schema';
+import { articles, topicPages } from './content-schema';
 import { storeArticles } from './content-writes';
 import { sanitizeRichText } from './rich-text';
 import { MESSAGES } from '../messages';

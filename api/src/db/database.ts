@@ -8,14 +8,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { acquireDataDirLock } from './pglite-lock';
 
 /**
  * One handle type for both drivers. (A union of the two driver types breaks drizzle's
  * insert overloads; both extend this.)
  */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -68,7 +67,7 @@ async function openPglite(dataDir: string, setup: SetupStep | undefined): Promis
 
 /** Wraps an open PGlite (a folder or a test clone) and brings its schema up to date. */
 export async function preparePglite(client: PGlite, afterClose: () => void = () => undefined): Promise<DatabaseHandle> {
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   let closing: Promise<void> | undefined;
   return {
@@ -106,7 +105,7 @@ export async function preparePostgres(
   setup: SetupStep | undefined,
   closePool: () => Promise<void>,
 ): Promise<DatabaseHandle> {
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool });
   const lockHolder = await pool.connect();
   try {
     await lockHolder.query('select pg_advisory_lock($1)', [SETUP_ADVISORY_LOCK]);

@@ -12,7 +12,8 @@ import {
 } from '@yaoshi/contracts/course-selection-rules';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import type { Database } from '../db/database';
-import { academicYears, courses, enrolments, type CourseKind } from '../db/schema';
+import { academicYears, courses, type CourseKind } from '../catalogue/catalogue-schema';
+import { enrolments } from '../orders/orders-schema';
 import { badInput } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
 

@@ -10,7 +10,9 @@ import {
 } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints } from '@yaoshi/contracts/enrolment';
 import { requirePrincipal } from '../auth/authenticator';
-import { courseSelections, enrolments, learners } from '../db/schema';
+import { courseSelections } from './enrolment-schema';
+import { enrolments } from '../orders/orders-schema';
+import { learners } from '../accounts/accounts-schema';
 import { badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { catalogueOf, checkedSelectionOf, listYears, ownedCourseIds, professionalHoursChecked, requireYear, selectionCourseOf } from './catalogue';

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import type { Database } from '../db/database';
-import { courses, enrolments, type CourseKind } from '../db/schema';
+import { courses, type CourseKind } from '../catalogue/catalogue-schema';
+import { enrolments } from '../orders/orders-schema';
 import { ApiError } from '../envelope/api-error';
 
 /**

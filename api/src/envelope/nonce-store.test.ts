@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { count } from 'drizzle-orm';
 import { movableClock } from '../clock';
 import type { DatabaseHandle } from '../db/database';
-import { requestNonces } from '../db/schema';
+import { requestNonces } from './envelope-schema';
 import { openTestDatabase } from '../db/test-database';
 import { NONCE_PRUNE_INTERVAL_MS, NONCE_RETENTION_MS, createNonceGuard, deleteExpiredNonces } from './nonce-store';
 

@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import { MAX_CLOCK_SKEW_MS } from '@yaoshi/envelope/envelope';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { requestNonces } from '../db/schema';
+import { requestNonces } from './envelope-schema';
 
 /**
  * A request is accepted only while its timestamp is within MAX_CLOCK_SKEW_MS of the

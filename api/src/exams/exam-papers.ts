@@ -16,7 +16,8 @@ import {
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
-import { academicYears, examPaperQuestions, examPapers, examQuestions } from '../db/schema';
+import { academicYears } from '../catalogue/catalogue-schema';
+import { examPaperQuestions, examPapers, examQuestions } from './exams-schema';
 import { badInput, notFound } from '../envelope/api-error';
 
 /**

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { asc, eq } from 'drizzle-orm';
 import { EXAM_MESSAGES, PAPER_COMPOSITION, decodeAnswer, encodeAnswer, splitOptions } from '@yaoshi/contracts/exam-rules';
 import { examListsResponseSchema, examPaperSchema, examResultSchema, type ExamPaper } from '@yaoshi/contracts/exams';
-import { examPaperQuestions, examPapers, examQuestions } from '../db/schema';
+import { examPaperQuestions, examPapers, examQuestions } from './exams-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';

@@ -13,7 +13,10 @@ import { JPEG_BYTES, PNG_BYTES } from '../test-support/image-fixtures';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
-import { courses, enrolments, facePhotos, learners } from '../db/schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { enrolments } from '../orders/orders-schema';
+import { facePhotos } from './face-photos-schema';
+import { learners } from '../accounts/accounts-schema';
 import { reviewLatestFacePhoto } from './face-photos';
 
 let server: TestServer;

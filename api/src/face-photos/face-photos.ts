@@ -5,7 +5,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AVATAR_STATUS, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { facePhotos, learners } from '../db/schema';
+import { facePhotos } from './face-photos-schema';
+import { learners } from '../accounts/accounts-schema';
 import type { FacePhotoKind } from './image-data';
 
 /** Face photos are kept under `<media>/faces/`, named at random so they cannot be guessed. */

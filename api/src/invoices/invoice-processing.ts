@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { RECEIPT_STATUS, type OrderState } from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { invoiceRequests } from '../db/schema';
+import { invoiceRequests } from './invoices-schema';
 import { findOrderByNo, orderStateOf, transitionOrder } from '../orders/order-transitions';
 
 /**

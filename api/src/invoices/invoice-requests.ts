@@ -4,7 +4,7 @@ import type { invoiceRequestSchema } from '@yaoshi/contracts/orders';
 import { requireLearner } from '../accounts/learner-queries';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { invoiceRequests } from '../db/schema';
+import { invoiceRequests } from './invoices-schema';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { invoiceRefusal } from '../orders/order-refusals';

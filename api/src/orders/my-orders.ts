@@ -3,7 +3,7 @@ import type { OrderRow as OrderTableRow } from '@yaoshi/contracts/orders';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
+import { orders } from './orders-schema';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { cancelRefusal } from './order-refusals';

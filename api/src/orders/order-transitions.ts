@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { applyOrderEvent, type OrderEvent, type OrderState, type PayStatus, type ReceiptStatus, type RefundStatus } from '@yaoshi/contracts/order-states';
 import type { Database } from '../db/database';
-import { orders } from '../db/schema';
+import { orders } from './orders-schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 

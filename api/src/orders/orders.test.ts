@@ -5,7 +5,11 @@ import { myOrdersResponseSchema, type OrderRow } from '@yaoshi/contracts/orders'
 import { ORDER_MESSAGES } from '@yaoshi/contracts/order-rules';
 import { reachableOrderStates, type OrderState } from '@yaoshi/contracts/order-states';
 import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
-import { academicYears, courses, enrolments, invoiceRequests, learners, orders, refundRequests } from '../db/schema';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { enrolments, orders } from './orders-schema';
+import { invoiceRequests } from '../invoices/invoices-schema';
+import { learners } from '../accounts/accounts-schema';
+import { refundRequests } from '../refunds/refunds-schema';
 import { MESSAGES } from '../messages';
 import type { PaymentProvider, RefundInput, RefundResult } from '../payment/payment-provider';
 import { insertOrderInState } from '../seed/order-seed';

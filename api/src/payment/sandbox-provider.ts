@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { sandboxPayments, sandboxRefunds, type SandboxPaymentState } from '../db/schema';
+import { sandboxPayments, sandboxRefunds, type SandboxPaymentState } from './payment-schema';
 import type {
   CreatePaymentInput,
   CreatePaymentResult,

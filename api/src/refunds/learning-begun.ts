@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { courseProgress, enrolments } from '../db/schema';
+import { courseProgress } from '../study/study-schema';
+import { enrolments } from '../orders/orders-schema';
 
 /**
  * Spec 01 §4, payment notes: no refund once learning has begun, meaning any verified

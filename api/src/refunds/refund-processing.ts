@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { enrolments, paymentAttempts, refundRequests } from '../db/schema';
+import { enrolments } from '../orders/orders-schema';
+import { paymentAttempts } from '../payment/payment-schema';
+import { refundRequests } from './refunds-schema';
 import { findOrderByNo, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
 import type { OrderState } from '@yaoshi/contracts/order-states';
 import type { PaymentProvider } from '../payment/payment-provider';

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { refundRequests } from '../db/schema';
+import { refundRequests } from './refunds-schema';
 import { badInput, conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { refundRefusal } from '../orders/order-refusals';

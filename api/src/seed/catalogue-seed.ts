@@ -1,5 +1,5 @@
 import { beijingYearOf } from '../content/published-time';
-import { academicYears, courses } from '../db/schema';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
 import type { SeedPart } from './seed';
 
 /**

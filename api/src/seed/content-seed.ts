@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { advertisements, categories, friendLinks, siteSettings, slides, TOPIC_PAGE_SLUGS } from '../db/schema';
+import { advertisements, categories, friendLinks, siteSettings, slides, TOPIC_PAGE_SLUGS } from '../content/content-schema';
 import { storeArticles, storeTopicPages } from '../content/content-writes';
 import { sanitizeRichText } from '../content/rich-text';
 import { articleIdeas } from './article-ideas';

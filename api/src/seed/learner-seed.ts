@@ -1,7 +1,8 @@
 import { initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import { hashPassword } from '../accounts/passwords';
-import { facePhotos, learners } from '../db/schema';
+import { facePhotos } from '../face-photos/face-photos-schema';
+import { learners } from '../accounts/accounts-schema';
 import type { SeedPart } from './seed';
 
 type LearnerInsert = typeof learners.$inferInsert;

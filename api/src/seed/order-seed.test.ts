@@ -5,7 +5,11 @@ import { PAY_STATUS, reachableOrderStates } from '@yaoshi/contracts/order-states
 import { movableClock } from '../clock';
 import { parseBeijingTime } from '../content/published-time';
 import type { DatabaseHandle } from '../db/database';
-import { academicYears, enrolments, invoiceRequests, learners, orders, refundRequests } from '../db/schema';
+import { academicYears } from '../catalogue/catalogue-schema';
+import { enrolments, orders } from '../orders/orders-schema';
+import { invoiceRequests } from '../invoices/invoices-schema';
+import { learners } from '../accounts/accounts-schema';
+import { refundRequests } from '../refunds/refunds-schema';
 import { openTestDatabase } from '../db/test-database';
 import { DEMO_ORDER_LEARNER_ID_NUMBER } from './order-seed';
 import { seedMissing } from './seed';

@@ -8,18 +8,11 @@ import {
 } from '@yaoshi/contracts/order-states';
 import { INVOICE_TITLE_TYPE } from '@yaoshi/contracts/order-rules';
 import type { Database } from '../db/database';
-import {
-  academicYears,
-  courses,
-  enrolments,
-  invoiceRequests,
-  learners,
-  orderCourses,
-  orders,
-  refundRequests,
-  type InvoiceRequestStatus,
-  type RefundRequestStatus,
-} from '../db/schema';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { enrolments, orderCourses, orders } from '../orders/orders-schema';
+import { invoiceRequests, type InvoiceRequestStatus } from '../invoices/invoices-schema';
+import { learners } from '../accounts/accounts-schema';
+import { refundRequests, type RefundRequestStatus } from '../refunds/refunds-schema';
 import type { SeedPart } from './seed';
 import { orderNameOf } from '@yaoshi/contracts/enrolment';
 

@@ -4,7 +4,7 @@ import { max } from 'drizzle-orm';
 import { movableClock } from '../clock';
 import { parseBeijingTime } from '../content/published-time';
 import type { DatabaseHandle } from '../db/database';
-import { articles, topicPages } from '../db/schema';
+import { articles, topicPages } from '../content/content-schema';
 import { openTestDatabase } from '../db/test-database';
 import { databaseFingerprint } from '../test-support/test-server';
 import { seedContent } from './content-seed';
@@ -12,7 +12,8 @@ import { seedMissing } from './seed';
 import { DEMO_LEARNERS } from './learner-seed';
 import { isValidIdNumber, initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import { eq } from 'drizzle-orm';
-import { academicYears, courses, learners } from '../db/schema';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { learners } from '../accounts/accounts-schema';
 import { verifyPassword } from '../accounts/passwords';
 
 let database: DatabaseHandle;

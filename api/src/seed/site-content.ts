@@ -1,4 +1,4 @@
-import type { TopicPageSlug } from '../db/schema';
+import type { TopicPageSlug } from '../content/content-schema';
 
 /**
  * The association the demo site belongs to. Its name is the default page title (spec 01

@@ -1,5 +1,5 @@
 import { sanitizeRichText } from '../content/rich-text';
-import { studentPages } from '../db/schema';
+import { studentPages } from '../student-pages/student-pages-schema';
 import type { SeedPart } from './seed';
 
 /** /studentsNote (spec 01 §2): a banner, the study-and-assessment process, the notice. */

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beijingYearOf } from '../content/published-time';
-import { courseProgress, courses, enrolments, learners, orderCourses, orders, publicQuizQuestions } from '../db/schema';
+import { courseProgress, publicQuizQuestions } from '../study/study-schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { enrolments, orderCourses, orders } from '../orders/orders-schema';
+import { learners } from '../accounts/accounts-schema';
 import type { SeedPart } from './seed';
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { smsOutbox } from '../db/schema';
+import { smsOutbox } from './sms-schema';
 
 export const DEV_OUTBOX_PATH = '/dev/sms-outbox';
 const OUTBOX_LIMIT = 20;

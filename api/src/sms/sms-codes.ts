@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { smsCodes } from '../db/schema';
+import { smsCodes } from './sms-schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import type { SmsProvider } from './sms-provider';

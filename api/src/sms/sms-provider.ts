@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { smsOutbox } from '../db/schema';
+import { smsOutbox } from './sms-schema';
 
 export interface SmsMessage {
   phone: string;

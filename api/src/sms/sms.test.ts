@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { eq } from 'drizzle-orm';
-import { smsCodes } from '../db/schema';
+import { smsCodes } from './sms-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import type { Database } from '../db/database';
-import { studentPages, type StudentPageSlug } from '../db/schema';
+import { studentPages, type StudentPageSlug } from './student-pages-schema';
 import { notFound } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';

@@ -4,7 +4,10 @@ import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
-import { courseProgress, courses, enrolments, learners, studyReports, studySessions, type CourseKind, type StudyReportOutcome } from '../db/schema';
+import { courseProgress, studyReports, studySessions, type StudyReportOutcome } from './study-schema';
+import { courses, type CourseKind } from '../catalogue/catalogue-schema';
+import { enrolments } from '../orders/orders-schema';
+import { learners } from '../accounts/accounts-schema';
 import { conflict } from '../envelope/api-error';
 import { LIVE_SESSION_SECONDS, claimedSecondsOf, judgeReport } from './report-rules';
 

@@ -5,7 +5,7 @@ import { OPTION_LETTERS } from '@yaoshi/contracts/exam-rules';
 import { PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { publicQuizAnswers, publicQuizQuestions } from '../db/schema';
+import { publicQuizAnswers, publicQuizQuestions } from './study-schema';
 import { badInput, notFound } from '../envelope/api-error';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { LessonDetail } from '@yaoshi/contracts/study';
-import { courses } from '../db/schema';
+import { courses } from '../catalogue/catalogue-schema';
 import { startTestServer } from '../test-support/test-server';
 import { WANG, authed, dataOf, loginToken } from '../test-support/learner-session';
 

@@ -1,5 +1,5 @@
 import { TRIAL_LIMIT_SECONDS } from '@yaoshi/contracts/study-rules';
-import type { StudyReportOutcome } from '../db/schema';
+import type { StudyReportOutcome } from './study-schema';
 
 /**
  * The checks every progress report passes (issue 6 "Honest progress"): the server counts

@@ -10,7 +10,10 @@ import {
 import { REQUIRED_PROFESSIONAL_HOURS, REQUIRED_PUBLIC_HOURS } from '@yaoshi/contracts/course-selection-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { academicYears, courseProgress, courses, enrolments, learners, type CourseDelivery, type CourseKind } from '../db/schema';
+import { academicYears, courses, type CourseDelivery, type CourseKind } from '../catalogue/catalogue-schema';
+import { courseProgress } from './study-schema';
+import { enrolments } from '../orders/orders-schema';
+import { learners } from '../accounts/accounts-schema';
 import { ApiError, notFound } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
 import { openPlaybackSession } from './progress-reports';

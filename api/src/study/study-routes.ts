@@ -5,7 +5,7 @@ import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
 import type { EndpointOptions, RouteModule } from '../envelope/signed-routes';
-import type { StudyReportOutcome } from '../db/schema';
+import type { StudyReportOutcome } from './study-schema';
 import { MESSAGES } from '../messages';
 import { decodeImageData } from '../face-photos/image-data';
 import { storeFacePhotoFile, submitFacePhoto } from '../face-photos/face-photos';

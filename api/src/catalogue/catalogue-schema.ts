@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns';
+
+// ── Course catalogue, orders and enrolments (spec 02 §3, §4, §9; spec 01 §3, §4, §9) ────
+//
+// The learning side's core: what can be studied in which year, what a learner ordered and
+// paid for, and which courses are theirs. Payment (provider records, notifications),
+// study progress, ratings, exams, refunds and invoices add their own tables and columns in
+// later sections. Hours and credits are stored in tenths (`class_hour_tenths` 45 = 4.5 h)
+// so sums are exact integers; money is stored in fen.
+
+/** A study year. Make-up years (`is_buxue`) are the ones /myCourseCopy lists. */
+export const academicYears = pgTable(
+  'academic_years',
+  {
+    year: integer('year').primaryKey(),
+    isBuxue: boolean('is_buxue').notNull().default(false),
+    /** 1: the year's 60 professional hours must all be chosen; 2: no hour requirement (spec 02 §5). */
+    needAll: smallint('need_all').notNull().default(1),
+    /** The tip `get_course_type` returns for the year (msg1). */
+    courseTypeTip: text('course_type_tip').notNull().default(''),
+    /** Newest first in `academic_year`; the first one listed is selected by default. */
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    check('academic_years_need_all', sql`${table.needAll} in (1, 2)`),
+    check('academic_years_year_range', sql`${table.year} between 2000 and 2100`),
+  ],
+);
+
+export const COURSE_KINDS = ['professional', 'public'] as const;
+export type CourseKind = (typeof COURSE_KINDS)[number];
+
+export const COURSE_DELIVERIES = ['web', 'face_to_face'] as const;
+export type CourseDelivery = (typeof COURSE_DELIVERIES)[number];
+
+/**
+ * One course of one year. Professional courses are compulsory (1) or elective (2); public
+ * courses (公需课) are one list and carry course_type 1. Face-to-face courses are placeholder
+ * data only: nobody can select, order or study them (spec 02 §1, §6).
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: integer('year')
+      .notNull()
+      .references(() => academicYears.year),
+    kind: text('kind', { enum: COURSE_KINDS }).notNull(),
+    delivery: text('delivery', { enum: COURSE_DELIVERIES }).notNull().default('web'),
+    /** 1 compulsory, 2 elective (spec 02 §3). */
+    courseType: smallint('course_type').notNull(),
+    name: text('name').notNull(),
+    /** Relative to the media folder. */
+    thumb: text('thumb').notNull().default(''),
+    teacherName: text('teacher_name').notNull().default(''),
+    teacherAvatar: text('teacher_avatar').notNull().default(''),
+    teacherDescription: text('teacher_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    creditTenths: integer('credit_tenths').notNull(),
+    classHourTenths: integer('class_hour_tenths').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    /** The lesson video, relative to the media folder, and its length; set together. */
+    videoPath: text('video_path'),
+    durationSeconds: integer('duration_seconds'),
+    /** Percentages of the video at which a face check is taken (spec 02 §3 `photo`). */
+    faceCheckPercents: smallint('face_check_percents').array().notNull().default(sql`'{}'::smallint[]`),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('courses_year_kind_idx').on(table.year, table.kind, table.sortOrder),
+    uniqueIndex('courses_year_kind_name_idx').on(table.year, table.kind, table.name),
+    check('courses_kind', sql`${table.kind} in ('professional', 'public')`),
+    check('courses_delivery', sql`${table.delivery} in ('web', 'face_to_face')`),
+    check('courses_course_type', sql`${table.courseType} in (1, 2)`),
+    check('courses_amounts', sql`${table.creditTenths} >= 0 and ${table.classHourTenths} > 0 and ${table.priceFen} >= 0`),
+    check(
+      'courses_video',
+      sql`(${table.videoPath} is null and ${table.durationSeconds} is null) or (${table.videoPath} is not null and ${table.durationSeconds} > 0)`,
+    ),
+  ],
+);
