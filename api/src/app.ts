@@ -10,7 +10,8 @@ import { sessionGate } from './accounts/sessions';
 import { createNonceGuard } from './envelope/nonce-store';
 import { composedGate } from './envelope/request-gate';
 import { contentRoutes } from './content/content-routes';
-import { registerSignedRoutes, sendEnvelope, type RouteModule } from './envelope/signed-routes';
+import type { RouteModule } from './app-deps';
+import { registerSignedRoutes, sendEnvelope } from './envelope/signed-routes';
 import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { orderRoutes } from './orders/order-routes';
@@ -23,7 +24,9 @@ import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import type { PaymentProvider } from './payment/payment-provider';
-import { settleExpiredOrders } from './payment/payments';
+import { orderPaymentsOf, settleExpiredOrders } from './payment/payments';
+import { refundRoutes } from './refunds/refund-routes';
+import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
@@ -38,6 +41,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   enrolmentRoutes,
   payOrderRoutes,
   orderRoutes,
+  refundRoutes,
+  invoiceRoutes,
   examRoutes,
   studyRoutes,
 ];
@@ -108,10 +113,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const onPruneError = (error: unknown) => app.log.warn({ err: error }, 'could not prune nonces');
   const paymentProvider =
     options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);
+  const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
   registerSignedRoutes(
     app,
     {
       paymentProvider,
+      orderPayments: orderPaymentsOf(paymentContext),
       log: app.log,
       db: options.db,
       clock: options.clock,
@@ -127,7 +134,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
-  const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
   registerNotifyRoutes(app, paymentContext);
   if (options.expiredOrderSweepMs) {
     const every = options.expiredOrderSweepMs;

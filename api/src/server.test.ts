@@ -13,7 +13,7 @@ import { ConfigError } from './config';
 import { DataDirLockedError, lockFilePath } from './db/pglite-lock';
 import { createThrowawayDatabase } from './db/test-database';
 import { createApiServer } from './server';
-import { articleIdeas } from './seed/article-ideas';
+import { demoArticleIdeas } from './seed/article-templates';
 
 const developmentSigner = { appId: DEFAULT_APP_ID, secret: DEVELOPMENT_SIGN_SECRET };
 const quiet = { logLevel: 'silent' };
@@ -105,7 +105,7 @@ test('on PostgreSQL, two copies starting at once migrate and seed exactly once',
     try {
       const totals = await Promise.all(servers.map((server) => articleTotal(server.app)));
       // The seed's association news, counted once (a double seed would show twice as many).
-      const seeded = articleIdeas(new Date().getFullYear())[1]?.length ?? 0;
+      const seeded = demoArticleIdeas(new Date().getFullYear())[1]?.length ?? 0;
       assert.ok(seeded > 0);
       assert.deepEqual(totals, [seeded, seeded]);
       // A nonce used on one copy is refused by the other.

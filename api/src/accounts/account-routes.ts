@@ -6,7 +6,7 @@ import { faceInitOf, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
 import { requirePrincipal, type Principal } from '../auth/authenticator';
 import { learners } from './accounts-schema';
 import { ApiError, badInput } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';

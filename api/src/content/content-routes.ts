@@ -1,7 +1,7 @@
 import { contentEndpoints } from '@yaoshi/contracts/content';
 import { MESSAGES } from '../messages';
 import { notFound } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import type { TopicPageSlug } from './content-schema';
 import {
   listArticles,

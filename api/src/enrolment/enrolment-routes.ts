@@ -14,7 +14,7 @@ import { courseSelections } from './enrolment-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { badInput } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import { catalogueOf, checkedSelectionOf, listYears, ownedCourseIds, professionalHoursChecked, requireYear, selectionCourseOf } from './catalogue';
 
 function msg2Of(year: number, count: number, selectedTenths: number, creditTenths: number, priceFen: number): string {

@@ -9,7 +9,8 @@ import { ROUTE_MODULES } from '../app';
 import type { Authenticator } from '../auth/authenticator';
 import { MESSAGES } from '../messages';
 import { databaseFingerprint, startTestServer, TEST_SIGNER, type ApiResponse, type TestServer } from '../test-support/test-server';
-import { MAX_BODY_BYTES, type RouteModule } from './signed-routes';
+import type { RouteModule } from '../app-deps';
+import { MAX_BODY_BYTES } from './signed-routes';
 import { NONCE_RETENTION_MS } from './nonce-store';
 
 /**

@@ -4,8 +4,6 @@ import type { Endpoint } from '@yaoshi/contracts/endpoint';
 import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify';
 import type { Clock } from '../clock';
 import { signSecrets, type Config } from '../config';
-import type { MediaUrls } from '../media/private-media';
-import type { Database } from '../db/database';
 import { MESSAGES } from '../messages';
 import { bearerToken, type Principal } from '../auth/authenticator';
 import { refusedRequest, unauthorized } from './api-error';
@@ -13,8 +11,6 @@ import { toApiError } from './fastify-errors';
 import type { RequestGate } from './request-gate';
 import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
 import { validatePayload } from './validate-payload';
-import type { SmsProvider } from '../sms/sms-provider';
-import type { PaymentProvider } from '../payment/payment-provider';
 
 /**
  * Every /v1 route goes through one pipeline, in this order, and nothing of a route runs
@@ -38,17 +34,12 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-export interface AppDeps {
-  db: Database;
+/** What the pipeline itself reads; each feature's routes receive the whole app context (`app-deps.ts`). */
+export interface PipelineDeps {
   clock: Clock;
   config: Config;
   /** Records each request's nonce and resolves its bearer token (steps 3 and 4). */
   gate: RequestGate;
-  smsProvider: SmsProvider;
-  /** URLs of media files; private ones (face photos) signed for a few hours. */
-  mediaUrls: MediaUrls;
-  paymentProvider: PaymentProvider;
-  log: FastifyInstance['log'];
 }
 
 export interface EndpointContext<Req extends z.ZodType> {
@@ -76,8 +67,8 @@ export interface EndpointRegistrar {
   add<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>, handler: EndpointHandler<Req, Res>, options?: EndpointOptions): void;
 }
 
-/** A feature's routes: `content`, later `accounts`, `orders`, … */
-export type RouteModule = (api: EndpointRegistrar, deps: AppDeps) => void;
+/** A feature's routes, given the app's context (`AppDeps` in `app-deps.ts`). */
+export type RouteModule<Deps extends PipelineDeps> = (api: EndpointRegistrar, deps: Deps) => void;
 
 const SIGNATURE_MESSAGES: Record<SignatureFailure, string> = {
   'missing-headers': MESSAGES.signatureMissing,
@@ -97,7 +88,7 @@ function rawDataText(request: FastifyRequest): string | null {
 
 interface Pipeline {
   secrets: ReadonlyMap<string, string>;
-  deps: AppDeps;
+  deps: PipelineDeps;
 }
 
 function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
@@ -132,7 +123,11 @@ const V1_PREFIX = '/v1';
  * Registers the /v1 scope on `app`: its own body parser, error handler and 404, so the
  * site served beside it (deploy/) keeps Fastify's defaults or sets its own.
  */
-export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, modules: readonly RouteModule[]): void {
+export function registerSignedRoutes<Deps extends PipelineDeps>(
+  app: FastifyInstance,
+  deps: Deps,
+  modules: readonly RouteModule<Deps>[],
+): void {
   app.register(
     async (scope) => {
       // Only the envelope's form body is accepted: JSON, text or multipart bodies get 415

@@ -2,7 +2,7 @@ import { examEndpoints } from '@yaoshi/contracts/exams';
 import { EXAM_MESSAGES } from '@yaoshi/contracts/exam-rules';
 import { requirePrincipal } from '../auth/authenticator';
 import { badInput } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import { listPapers, readPaper, startPaper, submitPaper } from './exam-papers';
 
 /** GET /v1/exam_lists, GET /v1/exam, POST /v1/exam_record (spec 01 §7, spec 02 §7). */

@@ -2,7 +2,7 @@ import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import { faceInitOf } from '@yaoshi/contracts/profile-rules';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 import { decodeImageData } from './image-data';

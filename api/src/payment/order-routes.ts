@@ -12,7 +12,7 @@ import { courses } from '../catalogue/catalogue-schema';
 import { learners } from '../accounts/accounts-schema';
 import { orderCourses, orders } from '../orders/orders-schema';
 import { badInput, notFound } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catalogue';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type PaymentContext } from './payments';

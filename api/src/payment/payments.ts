@@ -1,3 +1,4 @@
+import type { OrderPayments } from '../orders/order-payments';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
@@ -276,4 +277,14 @@ export async function settleExpiredOrders(ctx: PaymentContext, learnerId?: numbe
     .limit(SWEEP_BATCH);
   for (const order of due) await settleIfExpired(ctx, order);
   return due.length;
+}
+
+/** Payment's side of the order lifecycle (`orders/order-payments.ts`), for the order table's routes. */
+export function orderPaymentsOf(ctx: PaymentContext): OrderPayments {
+  return {
+    settleExpired: async (learnerId) => {
+      await settleExpiredOrders(ctx, learnerId);
+    },
+    closeOpenAttempts: (orderIds) => closeOpenAttempts(ctx, orderIds),
+  };
 }

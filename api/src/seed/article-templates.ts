@@ -1,6 +1,21 @@
 import { formatBeijingTime } from '../content/published-time';
-import type { ArticleIdea } from './article-ideas';
+import { z } from 'zod';
+import { readDemoData, yearPlaceholders } from './demo-data';
 import { ASSOCIATION } from './site-content';
+
+const articleIdeaSchema = z.object({ title: z.string().min(1), lead: z.string().min(1), points: z.array(z.string().min(1)).min(1) });
+
+/**
+ * A demo article as written by hand: a title, a lead and a few points; the HTML around them
+ * comes from one template per category below, so the site reads like a real association's
+ * without 70 hand-formatted pages.
+ */
+export type ArticleIdea = z.infer<typeof articleIdeaSchema>;
+
+/** The demo articles by category id (`api/demo/articles.json`), their texts set in the seeding year. */
+export function demoArticleIdeas(year: number): Record<number, ArticleIdea[]> {
+  return readDemoData('articles.json', z.record(z.string().regex(/^\d+$/), z.array(articleIdeaSchema)), yearPlaceholders(year));
+}
 
 /**
  * One template per category turns an idea (title, lead, points) into the article a reader

@@ -2,19 +2,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { advertisements, categories, friendLinks, siteSettings, slides, TOPIC_PAGE_SLUGS } from '../content/content-schema';
 import { storeArticles, storeTopicPages } from '../content/content-writes';
 import { sanitizeRichText } from '../content/rich-text';
-import { articleIdeas } from './article-ideas';
-import { buildSeedArticles } from './article-templates';
-import type { SeedPart } from './seed';
+import { buildSeedArticles, demoArticleIdeas } from './article-templates';
+import type { SeedPart } from './seed-part';
 import { beijingYearOf } from '../content/published-time';
-import {
-  ASSOCIATION,
-  CATEGORY_SEED,
-  FRIEND_LINK_SEED,
-  IMAGE_ADVERTISEMENT,
-  slideSeed,
-  textAdvertisement,
-  topicPageSeed,
-} from './site-content';
+import { ASSOCIATION, CATEGORY_SEED, demoSiteOf } from './site-content';
 
 /**
  * The public site: settings, navigation, articles, links, slides, advertisements, topic
@@ -26,6 +17,7 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
   if ((existing?.n ?? 0) > 0) return false;
   const now = clock.now();
   const year = beijingYearOf(now);
+  const site = demoSiteOf(year);
   await tx.insert(siteSettings).values({
     siteName: ASSOCIATION.name,
     wechatQrcode: ASSOCIATION.wechatQrcode,
@@ -46,15 +38,15 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
   });
   await tx.insert(categories).values(CATEGORY_SEED.map((category, index) => ({ ...category, sortOrder: index + 1 })));
   // Oldest first, so ids grow with publication time as they would on a real site.
-  const seedArticles = buildSeedArticles(articleIdeas(year), now).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
+  const seedArticles = buildSeedArticles(demoArticleIdeas(year), now).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
   await storeArticles(tx, seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })));
-  await tx.insert(friendLinks).values(FRIEND_LINK_SEED.map((link, index) => ({ ...link, target: '_blank', sortOrder: index + 1 })));
-  await tx.insert(slides).values(slideSeed(year).map((slide, index) => ({ ...slide, sortOrder: index + 1 })));
+  await tx.insert(friendLinks).values(site.friendLinks.map((link, index) => ({ ...link, target: '_blank', sortOrder: index + 1 })));
+  await tx.insert(slides).values(site.slides.map((slide, index) => ({ ...slide, sortOrder: index + 1 })));
   await tx.insert(advertisements).values([
-    { kind: 'text', content: sanitizeRichText(textAdvertisement(year)), sortOrder: 1 },
-    { kind: 'image', imageUrl: IMAGE_ADVERTISEMENT.imageUrl, linkUrl: IMAGE_ADVERTISEMENT.linkUrl, sortOrder: 2 },
+    { kind: 'text', content: sanitizeRichText(site.textAdvertisement), sortOrder: 1 },
+    { kind: 'image', ...site.imageAdvertisement, sortOrder: 2 },
   ]);
-  await storeTopicPages(tx, TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...topicPageSeed(year)[slug], updatedAt: now })));
+  await storeTopicPages(tx, TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...site.topicPages[slug], updatedAt: now })));
   return true;
 };
 

@@ -7,7 +7,7 @@ import { learners } from '../accounts/accounts-schema';
 import { startPaper, submitPaper } from '../exams/exam-papers';
 import { demoYearsOf } from './catalogue-seed';
 import { QUESTION_BANK } from './exam-question-bank';
-import type { SeedPart } from './seed';
+import type { SeedPart } from './seed-part';
 
 /**
  * The practice question bank for every demo year, and two papers of 王芳 in the current

@@ -1,77 +1,56 @@
+import { z } from 'zod';
 import { initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import { hashPassword } from '../accounts/passwords';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { learners } from '../accounts/accounts-schema';
-import type { SeedPart } from './seed';
+import { readDemoData } from './demo-data';
+import type { SeedPart } from './seed-part';
 
-type LearnerInsert = typeof learners.$inferInsert;
+const text = z.string().min(1);
+const code = z.number().int().positive();
+const demoLearnerSchema = z
+  .object({
+    profile: z
+      .object({
+        name: text,
+        idNumber: text,
+        phone: z.string().regex(/^1\d{10}$/),
+        certificationType: code,
+        company: text,
+        province: text,
+        city: text,
+        county: text,
+        provinceCode: text,
+        cityCode: text,
+        countyCode: text,
+        education: code,
+        sex: code,
+        major: text,
+        certificationNumber1: text,
+        certificationNumber2: text,
+        graduateSchool: text,
+        ethnic: code,
+        professionRank: code,
+        politicsStatus: code,
+        email: z.string().email(),
+      })
+      .partial()
+      .required({ name: true, idNumber: true, phone: true, certificationType: true })
+      .strict(),
+    /** An approved face photo under the media folder, or none (face_init 0). */
+    approvedFace: z.string().nullable(),
+  })
+  .strict();
 
-export interface DemoLearner {
-  profile: Omit<LearnerInsert, 'passwordHash' | 'createdAt' | 'updatedAt' | 'avatarStatus' | 'avatarPath'>;
-  /** An approved face photo under the media folder, or none (face_init 0). */
-  approvedFace: string | null;
-}
+export type DemoLearner = z.infer<typeof demoLearnerSchema>;
 
-/** The demo accounts listed in the README; each logs in with the last 6 characters of its ID number. */
-export const DEMO_LEARNERS: readonly DemoLearner[] = [
-  {
-    profile: {
-      name: '张晓明',
-      idNumber: '320106198503124510',
-      phone: '13812345678',
-      certificationType: 1,
-      company: '南京市鼓楼区人民医院',
-      province: '江苏省',
-      city: '南京市',
-      county: '鼓楼区',
-      provinceCode: '320000',
-      cityCode: '320100',
-      countyCode: '320106',
-      education: 4,
-      sex: 1,
-      major: '药学',
-      certificationNumber1: '苏执药2010012345',
-      graduateSchool: '中国药科大学',
-      ethnic: 1,
-      professionRank: 2,
-      politicsStatus: 2,
-      email: 'zhangxiaoming@example.com',
-    },
-    approvedFace: 'demo-faces/zhang-xiaoming.svg',
-  },
-  {
-    // A learner who has not filled in the profile nor collected a face photo yet.
-    profile: { name: '李华', idNumber: '11010519491231002X', phone: '13900001111', certificationType: 4 },
-    approvedFace: null,
-  },
-  {
-    profile: {
-      name: '王芳',
-      idNumber: '310115198808080058',
-      phone: '13700002222',
-      certificationType: 2,
-      company: '上海市浦东新区人民医院',
-      province: '上海市',
-      city: '市辖区',
-      county: '浦东新区',
-      provinceCode: '310000',
-      cityCode: '310100',
-      countyCode: '310115',
-      education: 5,
-      sex: 2,
-      major: '中药学',
-      certificationNumber1: '沪执药2015004567',
-      certificationNumber2: '沪执药2018000321',
-      graduateSchool: '上海中医药大学',
-      ethnic: 1,
-      professionRank: 1,
-      politicsStatus: 3,
-      email: 'wangfang@example.com',
-    },
-    approvedFace: 'demo-faces/wang-fang.svg',
-  },
-];
+/**
+ * The demo accounts listed in the README (`api/demo/learners.json`); each logs in with the
+ * last 6 characters of its ID number. 李华 has not filled in the profile nor collected a
+ * face photo yet.
+ */
+export const DEMO_LEARNERS: readonly DemoLearner[] = readDemoData('learners.json', z.array(demoLearnerSchema));
 
 /** Each demo learner missing by ID number or phone is added; existing accounts are left alone. */
 export const seedLearners: SeedPart = async ({ tx, clock }) => {

@@ -13,7 +13,7 @@ import { enrolments, orderCourses, orders } from '../orders/orders-schema';
 import { invoiceRequests, type InvoiceRequestStatus } from '../invoices/invoices-schema';
 import { learners } from '../accounts/accounts-schema';
 import { refundRequests, type RefundRequestStatus } from '../refunds/refunds-schema';
-import type { SeedPart } from './seed';
+import type { SeedPart } from './seed-part';
 import { orderNameOf } from '@yaoshi/contracts/enrolment';
 
 

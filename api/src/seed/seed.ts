@@ -6,6 +6,7 @@ import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders } from './order-seed';
 import { seedStudentPages } from './student-pages-seed';
+import type { SeedPart } from './seed-part';
 import { seedStudy } from './study-seed';
 
 /**
@@ -15,16 +16,6 @@ import { seedStudy } from './study-seed';
  * its next start and nothing written by hand is overwritten. All parts share one
  * transaction: a failure leaves the database as it was.
  */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-export interface SeedContext {
-  tx: Transaction;
-  clock: Clock;
-}
-
-/** Writes what of its area is missing; returns whether it wrote anything. */
-export type SeedPart = (context: SeedContext) => Promise<boolean>;
-
 export const SEED_PARTS: readonly SeedPart[] = [
   seedContent,
   seedAppLinks,

@@ -4,7 +4,7 @@ import { courseProgress, publicQuizQuestions } from '../study/study-schema';
 import { courses } from '../catalogue/catalogue-schema';
 import { enrolments, orderCourses, orders } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
-import type { SeedPart } from './seed';
+import type { SeedPart } from './seed-part';
 
 /**
  * Study demo data (issue 6): the lesson videos of the catalogue, the public quiz bank, and

@@ -3,7 +3,7 @@ import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import type { Database } from '../db/database';
 import { studentPages, type StudentPageSlug } from './student-pages-schema';
 import { notFound } from '../envelope/api-error';
-import type { RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
 
 async function readStudentPage(db: Database, slug: StudentPageSlug) {

@@ -4,7 +4,8 @@ import { REPORT_STATE, progressReportResponseSchema, quizAnswerSchema, studyEndp
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
-import type { EndpointOptions, RouteModule } from '../envelope/signed-routes';
+import type { RouteModule } from '../app-deps';
+import type { EndpointOptions } from '../envelope/signed-routes';
 import type { StudyReportOutcome } from './study-schema';
 import { MESSAGES } from '../messages';
 import { decodeImageData } from '../face-photos/image-data';

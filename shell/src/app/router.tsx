@@ -4,8 +4,8 @@ import { createBrowserRouter, type RouteObject } from '@yaoshi/ui/router';
 import { RemotePage } from '../federation/remote-page';
 import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
-import { PageLoading } from './page-loading';
-import type { RouteHandle } from './route-handle';
+import { PageLoading } from '../federation/page-loading';
+import type { RouteHandle } from '../site-layout/route-handle';
 import { SITE_ROUTES, type SiteRoute } from './site-routes';
 import type { SiteStore } from './store';
 

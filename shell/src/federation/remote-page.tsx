@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
-import { PageLoading } from '../app/page-loading';
+import { PageLoading } from './page-loading';
 import type { RemoteKey } from './remote-catalog';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailureContext } from './remote-failure-context';

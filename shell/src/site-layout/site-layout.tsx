@@ -1,5 +1,5 @@
 import { Outlet } from '@yaoshi/ui/router';
-import { useDocumentTitle } from '../app/document-title';
+import { useDocumentTitle } from './document-title';
 import { SiteFooter } from './footer/site-footer';
 import { SiteHeader } from './header/site-header';
 import { SidePanel } from './side-panel/side-panel';

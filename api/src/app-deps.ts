@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/database';
+import type { PipelineDeps, RouteModule as SignedRouteModule } from './envelope/signed-routes';
+import type { MediaUrls } from './media/private-media';
+import type { OrderPayments } from './orders/order-payments';
+import type { PaymentProvider } from './payment/payment-provider';
+import type { SmsProvider } from './sms/sms-provider';
+
+/**
+ * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
+ * reaches another feature's service through here when importing it would run an arrow
+ * backwards (orders asks payment to settle and close attempts through `orderPayments`).
+ */
+export interface AppDeps extends PipelineDeps {
+  db: Database;
+  smsProvider: SmsProvider;
+  /** URLs of media files; private ones (face photos) signed for a few hours. */
+  mediaUrls: MediaUrls;
+  paymentProvider: PaymentProvider;
+  orderPayments: OrderPayments;
+  log: FastifyInstance['log'];
+}
+
+/** A feature's /v1 routes. */
+export type RouteModule = SignedRouteModule<AppDeps>;

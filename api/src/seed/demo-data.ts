@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+
+/** The demo data: articles, courses, questions, learners and the demo association's texts. */
+export const DEMO_DATA_FOLDER = fileURLToPath(new URL('../../demo/', import.meta.url));
+
+/** Values a data file's strings may name as `{name}` or `{path.to.value}`; a list is joined with 、. */
+export type Placeholders = { readonly [name: string]: string | number | Placeholders | readonly (string | number)[] };
+
+/** `{year}`, `{year-1}` … `{year-3}`: texts that name study years relative to the seeding year. */
+export function yearPlaceholders(year: number): Placeholders {
+  return { year, 'year-1': year - 1, 'year-2': year - 2, 'year-3': year - 3 };
+}
+
+/**
+ * Reads `api/demo/<file>`, fills the placeholders in every string, and checks the result
+ * against `schema`, so a mistyped data file stops the seed with the file and the field named
+ * instead of writing half a demo.
+ */
+export function readDemoData<T>(file: string, schema: z.ZodType<T>, placeholders: Placeholders = {}): T {
+  const where = `api/demo/${file}`;
+  const raw: unknown = JSON.parse(fs.readFileSync(DEMO_DATA_FOLDER + file, 'utf8'), (_key, value: unknown) =>
+    typeof value === 'string' ? fill(value, placeholders, where) : value,
+  );
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${where}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+function fill(text: string, placeholders: Placeholders, where: string): string {
+  return text.replace(/\{([\w.-]+)\}/g, (whole, path: string) => {
+    let value: Placeholders[string] | undefined = placeholders[path];
+    if (value === undefined) {
+      value = placeholders;
+      for (const part of path.split('.')) {
+        value = value !== undefined && typeof value === 'object' ? (value as Record<string, Placeholders[string]>)[part] : undefined;
+      }
+    }
+    if (value === undefined || (typeof value === 'object' && !Array.isArray(value))) {
+      throw new Error(`${where}: unknown placeholder ${whole}`);
+    }
+    return Array.isArray(value) ? value.join('、') : String(value);
+  });
+}
