@@ -31,6 +31,10 @@ import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
+import { staffRoutes } from './staff/staff-routes';
+import { staffSessionAuthenticator } from './staff/staff-sessions';
+import { auditRoutes } from './audit/audit-routes';
+import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -45,6 +49,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoiceRoutes,
   examRoutes,
   studyRoutes,
+  staffRoutes,
+  auditRoutes,
+  learnerAdminRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -126,6 +133,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       gate: options.authenticator
         ? composedGate(createNonceGuard(options.db, options.clock, onPruneError), options.authenticator)
         : sessionGate(options.db, options.clock, onPruneError),
+      staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
       smsProvider:
         options.smsProvider ??
         (isProduction(options.config) ? unconfiguredSmsProvider(app.log) : outboxSmsProvider(options.db, options.clock, app.log)),

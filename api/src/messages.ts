@@ -19,6 +19,15 @@ export const MESSAGES = {
 
   // Accounts (spec 01 §4). Form-field texts live in @yaoshi/contracts/account-messages.
   loginRequired: '请先登录',
+  staffLoginRequired: '请先登录管理后台',
+  staffForbidden: '没有权限执行此操作',
+  staffWrongCredentials: '用户名、密码或动态验证码错误',
+  staffLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  staffIpLimited: (minutes: number) => `该网络登录失败次数过多，请${minutes}分钟后再试`,
+  staffDisabled: '该账号已停用，请联系管理员',
+  staffUsernameTaken: '该用户名已被使用',
+  staffNotFound: '没有该工作人员账号',
+  staffLastAdmin: '不能停用或撤销最后一个管理员',
   /** One text for an unknown account and a wrong password: it must not tell which. */
   wrongCredentials: '账号或密码错误',
   passwordLoginLocked: (minutes: number) => `密码错误次数过多，请${minutes}分钟后再试，或使用验证码登录`,

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { seedMissing } from './seed/seed';
+import { seedDemoStaff } from './seed/staff-seed';
 
 /** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
 const EXPIRED_ORDER_SWEEP_MS = 60_000;
@@ -34,6 +35,8 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
     dataDir: config.dataDir,
     setup: async (db) => {
       seeded = await seedMissing(db, clock);
+      // Demo staff have public passwords: development only, never production or tests.
+      if (config.nodeEnv === 'development') seeded = (await seedDemoStaff(db, clock)) || seeded;
     },
   });
   let app: FastifyInstance;

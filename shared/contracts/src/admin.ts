@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { defineEndpoint, noPayload } from './endpoint';
+import { AVATAR_STATUS_VALUES } from './profile-rules';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_USERNAME_PATTERN, type Permission } from './staff-roles';
+
+/**
+ * The staff console's calls (issue 18), all under /v1/admin/ in the same signed envelope.
+ * `auth: 'staff'` needs a staff session (a learner's token is refused like no token), and
+ * `permission` names what the staff member's roles must grant. A few names are stable for
+ * automation: POST /v1/admin/login, GET /v1/admin/learners, GET /v1/admin/audit.
+ */
+
+export const ADMIN_MESSAGES = {
+  usernameRequired: '请输入用户名',
+  passwordRequired: '请输入密码',
+  otpFormat: '请输入6位动态验证码',
+  usernameFormat: '用户名为2至32个字符，不能含空格',
+  nameRequired: '请输入姓名',
+  rolesRequired: '请至少选择一个角色',
+  roleUnknown: '角色不存在',
+  passwordTooShort: `密码至少${STAFF_PASSWORD_MIN_LENGTH}位`,
+} as const;
+
+const M = ADMIN_MESSAGES;
+
+/** Beijing time, 'YYYY-MM-DD HH:mm:ss'. */
+const timeText = z.string();
+
+const pageFields = {
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+};
+
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: M.roleUnknown });
+
+export const adminLoginRequestSchema = z.strictObject({
+  username: z.string({ error: M.usernameRequired }).trim().min(1, { error: M.usernameRequired }).max(64, { error: M.usernameFormat }),
+  password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }).max(128, { error: M.passwordRequired }),
+  otp: z.string({ error: M.otpFormat }).trim().regex(/^\d{6}$/, { error: M.otpFormat }),
+});
+export type AdminLoginRequest = z.input<typeof adminLoginRequestSchema>;
+
+export const staffSelfSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.custom<Permission>((value) => typeof value === 'string')),
+});
+export type StaffSelf = z.infer<typeof staffSelfSchema>;
+
+export const adminLoginResponseSchema = staffSelfSchema.extend({ token: z.string() });
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
+
+export const staffRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  disabled: z.boolean(),
+  locked: z.boolean(),
+  created_at: timeText,
+  last_login_at: timeText.nullable(),
+});
+export type StaffRow = z.infer<typeof staffRowSchema>;
+
+export const staffCreateRequestSchema = z.strictObject({
+  username: z.string({ error: M.usernameFormat }).trim().regex(STAFF_USERNAME_PATTERN, { error: M.usernameFormat }),
+  name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(50, { error: M.nameRequired }),
+  roles: z.array(staffRoleSchema, { error: M.rolesRequired }).min(1, { error: M.rolesRequired }).max(STAFF_ROLES.length),
+});
+export type StaffCreateRequest = z.input<typeof staffCreateRequestSchema>;
+
+/** Shown once: the generated password and the TOTP enrolment (URI and its secret for typing in). */
+export const staffCredentialsSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  otpauth: z.string(),
+  secret: z.string(),
+});
+export type StaffCredentials = z.infer<typeof staffCredentialsSchema>;
+
+export const staffUpdateRequestSchema = z.strictObject({
+  id: z.number().int().positive(),
+  roles: z.array(staffRoleSchema, { error: M.rolesRequired }).min(1, { error: M.rolesRequired }).max(STAFF_ROLES.length).optional(),
+  disabled: z.boolean().optional(),
+});
+export type StaffUpdateRequest = z.input<typeof staffUpdateRequestSchema>;
+
+export const auditListRequestSchema = z.strictObject({
+  ...pageFields,
+  /** The staff member's user name, exactly. */
+  actor: z.string().trim().max(64).optional(),
+  /** The action's name, exactly (e.g. staff.create). */
+  action: z.string().trim().max(64).optional(),
+  /** Part of the target (e.g. an order number or an ID number). */
+  target: z.string().trim().max(64).optional(),
+  /** Days, 'YYYY-MM-DD', Beijing time, both included. */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export type AuditListRequest = z.input<typeof auditListRequestSchema>;
+
+export const auditRecordSchema = z.object({
+  id: z.number().int(),
+  time: timeText,
+  actor: z.string(),
+  roles: z.array(z.string()),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+export const auditListResponseSchema = z.object({ total: z.number().int(), list: z.array(auditRecordSchema) });
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+export const LEARNER_SORT_FIELDS = ['created_at', 'name', 'id_number'] as const;
+
+export const learnerListRequestSchema = z.strictObject({
+  ...pageFields,
+  /** Name, ID number or phone, in part. */
+  keyword: z.string().trim().max(50).optional(),
+  name: z.string().trim().max(50).optional(),
+  id_number: z.string().trim().max(18).optional(),
+  phone: z.string().trim().max(11).optional(),
+  company: z.string().trim().max(50).optional(),
+  /** A GB/T 2260 code: a province, city or county and everything in it. */
+  region: z.string().regex(/^\d{6}$/).optional(),
+  avatar_status: z.union(AVATAR_STATUS_VALUES.map((value) => z.literal(value))).optional(),
+  locked: z.boolean().optional(),
+  sort: z.enum(LEARNER_SORT_FIELDS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type LearnerListRequest = z.input<typeof learnerListRequestSchema>;
+
+export const learnerListRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  id_number: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  region: z.string(),
+  avatar_status: z.number().int(),
+  locked: z.boolean(),
+  created_at: timeText,
+});
+export type LearnerListRow = z.infer<typeof learnerListRowSchema>;
+
+export const learnerListResponseSchema = z.object({ total: z.number().int(), list: z.array(learnerListRowSchema) });
+export type LearnerListResponse = z.infer<typeof learnerListResponseSchema>;
+
+export const adminEndpoints = {
+  login: defineEndpoint({ method: 'POST', path: '/v1/admin/login', auth: false, request: adminLoginRequestSchema, response: adminLoginResponseSchema }),
+  logout: defineEndpoint({ method: 'POST', path: '/v1/admin/logout', auth: 'staff', request: noPayload, response: z.null() }),
+  me: defineEndpoint({ method: 'GET', path: '/v1/admin/me', auth: 'staff', request: noPayload, response: staffSelfSchema }),
+  staffList: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/staff',
+    auth: 'staff',
+    permission: 'staff.manage',
+    request: noPayload,
+    response: z.array(staffRowSchema),
+  }),
+  staffCreate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/staff/create',
+    auth: 'staff',
+    permission: 'staff.manage',
+    request: staffCreateRequestSchema,
+    response: staffCredentialsSchema,
+  }),
+  staffUpdate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/staff/update',
+    auth: 'staff',
+    permission: 'staff.manage',
+    request: staffUpdateRequestSchema,
+    response: z.null(),
+  }),
+  audit: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/audit',
+    auth: 'staff',
+    permission: 'audit.read',
+    request: auditListRequestSchema,
+    response: auditListResponseSchema,
+  }),
+  learners: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/learners',
+    auth: 'staff',
+    permission: 'learners.read',
+    request: learnerListRequestSchema,
+    response: learnerListResponseSchema,
+  }),
+};
