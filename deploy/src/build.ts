@@ -7,7 +7,7 @@ import { pinFor, versionDir, writePins, type Pins } from './pins';
 import { REMOTES, remoteDir, remoteVersion } from './remotes';
 
 /**
- * `npm run build`: builds the shell and the four remotes for production and assembles the
+ * `npm run build`: builds the shell and the remotes for production and assembles the
  * site folder. Remote versions already in the site folder from earlier builds stay there,
  * so a pin can be moved back to them; the versions just built are pinned.
  */

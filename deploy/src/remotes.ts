@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
 
-/** The four remotes of DESIGN.md: folder name and Module Federation name. */
+/** The remotes of DESIGN.md (the staff console `admin` is the fifth): folder name and Module Federation name. */
 export const REMOTES = [
   { name: 'public-content', federationName: 'public_content' },
   { name: 'enrolment', federationName: 'enrolment' },
   { name: 'study', federationName: 'study' },
   { name: 'orders', federationName: 'orders' },
+  { name: 'admin', federationName: 'admin' },
 ] as const;
 
 export type RemoteName = (typeof REMOTES)[number]['name'];

@@ -26,7 +26,7 @@ function pageOf(route: SiteRoute): ReactNode {
   // key: a different route of the same remote gets a fresh loader and boundary. A page in
   // the student frame is in the frame's antd scope; a public one brings its own, unless it
   // renders without antd (see SiteRoute.withoutAntd).
-  const antdScope = route.area === 'public' && !route.withoutAntd;
+  const antdScope = route.area !== 'student' && !route.withoutAntd;
   return <RemotePage key={route.path} remote={source.remote} exposed={source.exposed} antdScope={antdScope} />;
 }
 
@@ -55,8 +55,13 @@ export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
-      children: [...SITE_ROUTES.map((route) => routeObject(route, guard)), { path: '*', element: <Suspense fallback={null}><NotFoundPage /></Suspense> }],
+      children: [
+        ...SITE_ROUTES.filter((route) => route.area !== 'admin').map((route) => routeObject(route, guard)),
+        { path: '*', element: <Suspense fallback={null}><NotFoundPage /></Suspense> },
+      ],
     },
+    // The staff console is a page of its own, outside the site's header and footer.
+    ...SITE_ROUTES.filter((route) => route.area === 'admin').map((route) => routeObject(route, null)),
   ];
 }
 

@@ -10,7 +10,12 @@ export type PageSource = { kind: 'shell'; Page: ComponentType } | { kind: 'remot
 
 export interface SiteRoute {
   path: string;
-  area: 'public' | 'student';
+  /**
+   * `public`: the site's header and footer; `student`: inside the student-area frame too;
+   * `admin`: the staff console, a full page of its own (no site header, no learner guard;
+   * the console checks its staff session itself).
+   */
+  area: 'public' | 'student' | 'admin';
   source: PageSource;
   /** Document title before the association's name; absent = the name alone. */
   title?: string;
@@ -74,4 +79,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/myOrder', area: 'student', title: '我的订单', menuPath: '/myOrder', source: remote('orders', 'MyOrder') },
   { path: '/requestRefund', area: 'student', title: '我的订单', menuPath: '/myOrder', source: remote('orders', 'RequestRefund') },
   { path: '/requestInvoice', area: 'student', title: '我的订单', menuPath: '/myOrder', source: remote('orders', 'RequestInvoice') },
+
+  // admin: the staff console owns every path under /admin (issue 18)
+  { path: '/admin/*', area: 'admin', title: '管理后台', source: remote('admin', 'AdminApp') },
 ];

@@ -5,6 +5,7 @@ const goodPins = {
   enrolment: { version: '0.1.0', federationName: 'enrolment', entry: '/remotes/enrolment/0.1.0/mf-manifest.json' },
   study: { version: '0.2.0', federationName: 'study', entry: 'http://localhost:8083/mf-manifest.json' },
   orders: { version: '0.1.0', federationName: 'orders', entry: '/remotes/orders/0.1.0/mf-manifest.json' },
+  admin: { version: '0.1.0', federationName: 'admin', entry: '/remotes/admin/0.1.0/mf-manifest.json' },
 };
 
 function problemsOf(document: unknown): string[] {

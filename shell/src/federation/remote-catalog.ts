@@ -8,6 +8,7 @@ export const REMOTE_CATALOG = {
   enrolment: { federationName: 'enrolment', section: '选课报名' },
   study: { federationName: 'study', section: '在线学习' },
   orders: { federationName: 'orders', section: '订单管理' },
+  admin: { federationName: 'admin', section: '管理后台' },
 } as const;
 
 export type RemoteKey = keyof typeof REMOTE_CATALOG;

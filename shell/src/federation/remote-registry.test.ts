@@ -8,6 +8,7 @@ const pins: RemotePins = {
   enrolment: { version: '0.1.0', federationName: 'enrolment', entry: '/remotes/enrolment/0.1.0/mf-manifest.json' },
   study: { version: '0.1.0', federationName: 'study', entry: '/remotes/study/0.1.0/mf-manifest.json' },
   orders: { version: '0.3.1', federationName: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' },
+  admin: { version: '0.1.0', federationName: 'admin', entry: '/remotes/admin/0.1.0/mf-manifest.json' },
 };
 
 const Page: ComponentType = () => null;

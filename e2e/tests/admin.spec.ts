@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { LEARNERS, loginWithToken } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+import { DEMO_STAFF, staffLoginPage } from './support/staff';
+
+/** The staff console at /admin (issue 18): its own login with TOTP, a menu by role, staff accounts and the audit log. */
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+const suffix = String(Date.now()).slice(-6);
+const created: Record<'finance' | 'reviewer', { username: string; password: string; secret: string }> = {
+  finance: { username: `cw${suffix}`, password: '', secret: '' },
+  reviewer: { username: `sh${suffix}`, password: '', secret: '' },
+};
+
+test('a 管理员 signs in with password and TOTP and creates a 财务 and a 审核 account', async ({ page }) => {
+  await staffLoginPage(page, DEMO_STAFF.admin);
+  await expect(page.getByTestId('page-title')).toHaveText('工作人员账号');
+  const menu = page.getByRole('menu', { name: '管理菜单' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['工作人员账号', '审计日志']);
+  await expect(page).toHaveTitle(/工作人员账号 - 管理后台/);
+
+  for (const [key, role, name] of [
+    ['finance', '财务', '钱会计'],
+    ['reviewer', '审核', '孙审核'],
+  ] as const) {
+    await page.getByRole('button', { name: '新建账号' }).click();
+    const form = page.getByRole('form', { name: '新建工作人员账号' });
+    await form.getByLabel('用户名').fill(created[key].username);
+    await form.getByLabel('姓名').fill(name);
+    await form.getByRole('checkbox', { name: role, exact: true }).check();
+    await page.getByRole('button', { name: /创\s*建/ }).click();
+    await expect(page.getByTestId('new-username')).toHaveText(created[key].username);
+    created[key].password = (await page.getByTestId('new-password').textContent()) ?? '';
+    created[key].secret = (await page.getByTestId('new-secret').textContent()) ?? '';
+    await page.getByRole('button', { name: '我已转交' }).click();
+    await expect(page.getByRole('table', { name: '工作人员账号' }).getByRole('row', { name: new RegExp(created[key].username) })).toContainText(role);
+  }
+  expect(created.finance.password.length).toBeGreaterThanOrEqual(10);
+
+  await page.getByRole('menuitem', { name: '审计日志' }).click();
+  const log = page.getByRole('table', { name: '审计日志' });
+  await expect(log.getByRole('row').nth(1)).toContainText('新建工作人员账号');
+  await expect(log.getByRole('row').nth(1)).toContainText(created.reviewer.username);
+  await expect(log).toContainText('admin');
+
+  // CSV export of the filtered log.
+  await page.getByRole('form', { name: '筛选' }).getByLabel('对象').fill(created.finance.username);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(log.getByRole('row')).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFF时间,操作人,角色,操作,对象,修改前,修改后,IP');
+  expect(csv).toContain(`新建工作人员账号,${created.finance.username}`);
+  await page.screenshot({ path: test.info().outputPath('audit-1280.png') });
+
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page.getByRole('form', { name: '管理后台登录' })).toBeVisible();
+});
+
+test('the new 财务 account signs in and sees only what its role opens', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await staffLoginPage(page, created.finance);
+  await expect(page.getByTestId('page-title')).toHaveText('学员管理');
+  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText(['学员管理']);
+  const learners = page.getByRole('table', { name: '学员列表' });
+  await expect(learners).toContainText(LEARNERS.zhang.idcard);
+  await page.getByRole('form', { name: '筛选' }).getByLabel('姓名').fill('王芳');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(learners.getByRole('row')).toHaveCount(2);
+  await expect(learners).toContainText(LEARNERS.wang.idcard);
+  await page.screenshot({ path: test.info().outputPath('learners-1440.png') });
+  await page.goto('/admin/staff');
+  await expect(page.getByText('您的角色不能打开此页面')).toBeVisible();
+});
+
+test('a wrong code is refused and nothing of the console opens without a staff session', async ({ page }) => {
+  await page.goto('/admin/audit');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  const form = page.getByRole('form', { name: '管理后台登录' });
+  await form.getByLabel('用户名').fill(DEMO_STAFF.auditor.username);
+  await form.getByLabel('密码').fill(DEMO_STAFF.auditor.password);
+  await form.getByLabel('动态验证码').fill('000000');
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByText('用户名、密码或动态验证码错误')).toBeVisible();
+});
+
+test("a learner's pages load no admin code", async ({ page }) => {
+  await skipTextAdvertisement(page);
+  const adminRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/remotes/admin/')) adminRequests.push(request.url());
+  });
+  await loginWithToken(page, LEARNERS.wang);
+  await page.goto('/');
+  await page.goto('/myOrder');
+  await expect(page.getByRole('table', { name: '订单列表' })).toBeVisible();
+  await page.goto('/myCourse');
+  await page.waitForLoadState('networkidle');
+  expect(adminRequests).toEqual([]);
+});

@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+
+/** The demo staff accounts (api/demo/staff.json; development only), one per role. */
+export const DEMO_STAFF = {
+  admin: { username: 'admin', password: 'Admin-demo-2025', secret: 'JBSWY3DPEHPK3PXPADMINAAAAAAAAAAA' },
+  registrar: { username: 'registrar', password: 'Registrar-demo-2025', secret: 'JBSWY3DPEHPK3PXPREGISTRARAAAAAAA' },
+  finance: { username: 'finance', password: 'Finance-demo-2025', secret: 'JBSWY3DPEHPK3PXPFINANCEAAAAAAAAA' },
+  reviewer: { username: 'reviewer', password: 'Reviewer-demo-2025', secret: 'JBSWY3DPEHPK3PXPREVIEWERAAAAAAAA' },
+  auditor: { username: 'auditor', password: 'Auditor-demo-2025', secret: 'JBSWY3DPEHPK3PXPAUDITORAAAAAAAAA' },
+} as const;
+
+export interface StaffLogin {
+  username: string;
+  password: string;
+  secret: string;
+}
+
+/** The current TOTP code. A code is accepted once per account and 30-second step, so a second login waits for the next step. */
+export function totpNow(secret: string): string {
+  return generateSync({ secret });
+}
+
+const lastStep = new Map<string, number>();
+
+async function freshCode(staff: StaffLogin): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if (lastStep.get(staff.username) === step) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  lastStep.set(staff.username, step);
+  return totpNow(staff.secret);
+}
+
+/** Signs in at /admin/login through the form. */
+export async function staffLoginPage(page: Page, staff: StaffLogin): Promise<void> {
+  await page.goto('/admin/login');
+  const form = page.getByRole('form', { name: '管理后台登录' });
+  await form.getByLabel('用户名').fill(staff.username);
+  await form.getByLabel('密码').fill(staff.password);
+  await form.getByLabel('动态验证码').fill(await freshCode(staff));
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+}

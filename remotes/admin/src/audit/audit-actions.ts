@@ -1,0 +1,17 @@
+/** The audit trail's action names in words (the server stores the stable names). */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'staff.login': '登录管理后台',
+  'staff.logout': '退出管理后台',
+  'staff.create': '新建工作人员账号',
+  'staff.update': '修改工作人员账号',
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** before → after as one line of text, for the table and the CSV. */
+export function changeText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
