@@ -28,6 +28,10 @@ export const MESSAGES = {
   staffUsernameTaken: '该用户名已被使用',
   staffNotFound: '没有该工作人员账号',
   staffLastAdmin: '不能停用或撤销最后一个管理员',
+  learnerNotFound: '没有该学员',
+  learnerIdNumberTaken: '该身份证号已有学员账号',
+  learnerPhoneTaken: '该手机号已有学员账号',
+  learnerDisabled: '该账号已停用，请联系协会',
   /** One text for an unknown account and a wrong password: it must not tell which. */
   wrongCredentials: '账号或密码错误',
   passwordLoginLocked: (minutes: number) => `密码错误次数过多，请${minutes}分钟后再试，或使用验证码登录`,

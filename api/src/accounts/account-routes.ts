@@ -17,10 +17,15 @@ import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 
 /** Login, codes, forgotten and changed passwords, profile, logout (spec 01 §4–§7). */
 export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls }) => {
-  const signedIn = async (learner: LearnerRow) => ({
-    token: await openSession(db, clock, learner.id),
-    face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
-  });
+  const signedIn = async (learner: LearnerRow) => {
+    // Checked after the credentials, so the answer tells a stranger nothing (issue 18: 学员管理 disables accounts).
+    if (learner.disabledAt !== null) throw new ApiError(403, MESSAGES.learnerDisabled);
+    return {
+      token: await openSession(db, clock, learner.id),
+      face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
+      ...(learner.mustChangePassword ? { must_change_password: true } : {}),
+    };
+  };
 
   api.add(accountEndpoints.login, async ({ payload, request }) => {
     if (payload.type === '2') {
@@ -61,7 +66,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     if (learner === null || learner.idNumber !== payload.idcard) throw badInput(MESSAGES.forgotDetailsMismatch);
     await db
       .update(learners)
-      .set({ passwordHash: await hashPassword(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({ passwordHash: await hashPassword(payload.password), passwordLockedUntil: null, mustChangePassword: false, updatedAt: clock.now() })
       .where(eq(learners.id, learner.id));
     await clearPasswordFailures(db, learner.id);
     await revokeOtherSessions(db, clock, learner.id, null);
@@ -88,7 +93,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     const { learnerId, sessionId } = requirePrincipal(principal);
     await db
       .update(learners)
-      .set({ passwordHash: await hashPassword(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({ passwordHash: await hashPassword(payload.newpasswd), passwordLockedUntil: null, mustChangePassword: false, updatedAt: clock.now() })
       .where(eq(learners.id, learnerId));
     // Everyone else who had the old password is signed out; this browser stays in.
     await revokeOtherSessions(db, clock, learnerId, sessionId);

@@ -4,8 +4,10 @@ import type {
   AdminLoginResponse,
   AuditListRequest,
   AuditListResponse,
+  LearnerDetail,
   LearnerListRequest,
   LearnerListResponse,
+  NewLearner,
   StaffCreateRequest,
   StaffCredentials,
   StaffRow,
@@ -48,6 +50,30 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners', payload: { ...payload } }),
       providesTags: ['AdminLearner'],
     }),
+    learnerDetail: build.query<LearnerDetail, { id: number }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
+      providesTags: ['AdminLearner'],
+    }),
+    learnerCreate: build.mutation<{ id: number; initial_password: string }, NewLearner>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/create', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerResetPassword: build.mutation<{ password: string }, { id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/reset-password', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerUnlock: build.mutation<null, { id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/unlock', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerSetDisabled: build.mutation<null, { id: number; disabled: boolean }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/set-disabled', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerEndSessions: build.mutation<{ ended: number }, { id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/end-sessions', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
   }),
 });
 
@@ -61,4 +87,10 @@ export const {
   useAuditListQuery,
   useLazyAuditListQuery,
   useLearnerListQuery,
+  useLearnerDetailQuery,
+  useLearnerCreateMutation,
+  useLearnerResetPasswordMutation,
+  useLearnerUnlockMutation,
+  useLearnerSetDisabledMutation,
+  useLearnerEndSessionsMutation,
 } = adminApi;

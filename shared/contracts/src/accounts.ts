@@ -82,7 +82,12 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const faceInitSchema = z.union([z.literal(0), z.literal(1)]);
 
-export const loginResponseSchema = z.object({ token: z.string(), face_init: faceInitSchema });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  face_init: faceInitSchema,
+  /** True after 学员管理 reset the password (issue 18): the learner must choose a new one. */
+  must_change_password: z.boolean().optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const vcodeRequestSchema = z.strictObject({

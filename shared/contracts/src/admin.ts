@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { AVATAR_STATUS_VALUES } from './profile-rules';
+import { ACCOUNT_MESSAGES } from './account-messages';
+import { isMobilePhone, isValidIdNumber, normalizeIdNumber } from './identity-rules';
+import { AVATAR_STATUS_VALUES, CERTIFICATION_TYPE_VALUES, PROFILE_TEXT_MAX_LENGTH, isChineseOnly } from './profile-rules';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_USERNAME_PATTERN, type Permission } from './staff-roles';
 
 /**
@@ -151,6 +153,64 @@ export type LearnerListRow = z.infer<typeof learnerListRowSchema>;
 export const learnerListResponseSchema = z.object({ total: z.number().int(), list: z.array(learnerListRowSchema) });
 export type LearnerListResponse = z.infer<typeof learnerListResponseSchema>;
 
+/**
+ * A new learner, as 学员管理 creates one or imports a row: the fields the learner cannot
+ * change later (spec 01 §6: name, ID number, phone, certification type) checked by the
+ * profile's own rules, and the work unit if given. The rest the learner fills in.
+ */
+export const newLearnerSchema = z.strictObject({
+  name: z
+    .string({ error: ACCOUNT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: ACCOUNT_MESSAGES.nameRequired })
+    .max(PROFILE_TEXT_MAX_LENGTH, { error: ACCOUNT_MESSAGES.fieldTooLong(PROFILE_TEXT_MAX_LENGTH) }),
+  idcard: z
+    .string({ error: ACCOUNT_MESSAGES.idNumberRequired })
+    .trim()
+    .min(1, { error: ACCOUNT_MESSAGES.idNumberRequired })
+    .refine(isValidIdNumber, { error: ACCOUNT_MESSAGES.idNumberInvalid })
+    .transform(normalizeIdNumber),
+  phone: z
+    .string({ error: ACCOUNT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, { error: ACCOUNT_MESSAGES.phoneRequired })
+    .refine(isMobilePhone, { error: ACCOUNT_MESSAGES.phoneInvalid }),
+  certification_type: z.union(CERTIFICATION_TYPE_VALUES.map((value) => z.literal(value)), { error: ACCOUNT_MESSAGES.certificationTypeRequired }),
+  company: z
+    .string()
+    .trim()
+    .max(PROFILE_TEXT_MAX_LENGTH, { error: ACCOUNT_MESSAGES.fieldTooLong(PROFILE_TEXT_MAX_LENGTH) })
+    .refine((value) => value === '' || isChineseOnly(value), { error: ACCOUNT_MESSAGES.companyChineseOnly })
+    .optional(),
+});
+export type NewLearner = z.input<typeof newLearnerSchema>;
+
+const learnerIdSchema = z.strictObject({ id: z.number().int().positive() });
+
+export const learnerDetailSchema = z.object({
+  id: z.number().int(),
+  profile: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  avatar_status: z.number().int(),
+  avatar_reject_reason: z.string().nullable(),
+  locked: z.boolean(),
+  disabled: z.boolean(),
+  must_change_password: z.boolean(),
+  live_sessions: z.number().int(),
+  years: z.array(
+    z.object({
+      year: z.number().int(),
+      courses: z.array(z.object({ course_id: z.number().int(), name: z.string(), kind: z.string(), hours: z.number(), progress: z.number().int(), completed: z.boolean(), withdrawn: z.boolean() })),
+      hours_completed: z.number(),
+      hours_enrolled: z.number(),
+    }),
+  ),
+  orders: z.array(z.object({ order_no: z.string(), year: z.number().int(), name: z.string(), amount: z.number(), pay_status: z.number().int(), refund_status: z.number().int(), is_receipt: z.number().int(), created_at: timeText })),
+  exams: z.array(z.object({ year: z.number().int(), exam_type: z.number().int(), questions: z.number().int(), right: z.number().int().nullable(), submitted_at: timeText.nullable() })),
+  face_photos: z.array(z.object({ id: z.number().int(), course_id: z.number().int().nullable(), percent: z.number().int().nullable(), state: z.string(), reject_reason: z.string().nullable(), created_at: timeText })),
+  refusals: z.array(z.object({ time: timeText, course_id: z.number().int().nullable(), claimed_seconds: z.number().int(), outcome: z.string() })),
+});
+export type LearnerDetail = z.infer<typeof learnerDetailSchema>;
+
 export const adminEndpoints = {
   login: defineEndpoint({ method: 'POST', path: '/v1/admin/login', auth: false, request: adminLoginRequestSchema, response: adminLoginResponseSchema }),
   logout: defineEndpoint({ method: 'POST', path: '/v1/admin/logout', auth: 'staff', request: noPayload, response: z.null() }),
@@ -194,5 +254,53 @@ export const adminEndpoints = {
     permission: 'learners.read',
     request: learnerListRequestSchema,
     response: learnerListResponseSchema,
+  }),
+  learnerDetail: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/learners/detail',
+    auth: 'staff',
+    permission: 'learners.read',
+    request: learnerIdSchema,
+    response: learnerDetailSchema,
+  }),
+  learnerCreate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/create',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: newLearnerSchema,
+    response: z.object({ id: z.number().int(), initial_password: z.string() }),
+  }),
+  learnerResetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/reset-password',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: learnerIdSchema,
+    response: z.object({ password: z.string() }),
+  }),
+  learnerUnlock: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/unlock',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: learnerIdSchema,
+    response: z.null(),
+  }),
+  learnerSetDisabled: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/set-disabled',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: z.strictObject({ id: z.number().int().positive(), disabled: z.boolean() }),
+    response: z.null(),
+  }),
+  learnerEndSessions: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/end-sessions',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: learnerIdSchema,
+    response: z.object({ ended: z.number().int() }),
   }),
 };

@@ -4,6 +4,12 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'staff.logout': '退出管理后台',
   'staff.create': '新建工作人员账号',
   'staff.update': '修改工作人员账号',
+  'learner.create': '新建学员',
+  'learner.reset-password': '重置学员密码',
+  'learner.unlock': '解锁学员',
+  'learner.disable': '停用学员',
+  'learner.enable': '启用学员',
+  'learner.end-sessions': '结束学员所有会话',
 };
 
 export function auditActionLabel(action: string): string {

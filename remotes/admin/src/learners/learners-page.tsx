@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import { Tag } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { LearnerListRow } from '@yaoshi/contracts/admin';
-import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
-import { useLearnerListQuery } from '../admin-api';
+import type { LearnerListRow, NewLearner } from '@yaoshi/contracts/admin';
+import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
+import { isMobilePhone, isValidIdNumber } from '@yaoshi/contracts/identity-rules';
+import { CERTIFICATION_TYPE_LABELS, isChineseOnly } from '@yaoshi/contracts/profile-rules';
+import { useAdminMeQuery, useLearnerCreateMutation, useLearnerListQuery } from '../admin-api';
 import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
-
-export const FACE_STATUS_TEXT: Readonly<Record<number, string>> = {
-  [AVATAR_STATUS.none]: '未采集',
-  [AVATAR_STATUS.approved]: '已通过',
-  [AVATAR_STATUS.underReview]: '待审核',
-  [AVATAR_STATUS.rejected]: '已驳回',
-};
+import { FACE_STATUS_TEXT } from './face-status';
+import { LearnerDrawer } from './learner-drawer';
 const FACE_STATUS_COLOR: Readonly<Record<number, string>> = { 0: 'default', 1: 'green', 2: 'blue', 3: 'red' };
 
 const FILTERS: readonly FilterField[] = [
@@ -45,6 +42,9 @@ export function LearnersPage() {
   const list = useListState();
   const [sort, setSort] = useState<{ sort: SortField; order: 'asc' | 'desc' }>({ sort: 'created_at', order: 'desc' });
   const query = useLearnerListQuery({ ...list.filters, ...sort, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
+  const canWrite = useAdminMeQuery().data?.permissions.includes('learners.write') ?? false;
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
 
   const columns: ColumnsType<LearnerListRow> = [
     { title: '姓名', dataIndex: 'name', key: 'name', sorter: true },
@@ -59,11 +59,30 @@ export function LearnersPage() {
     },
     { title: '密码登录', key: 'locked', render: (_: unknown, row) => (row.locked ? <Tag color="orange">已锁定</Tag> : '正常') },
     { title: '注册时间', dataIndex: 'created_at', key: 'created_at', sorter: true },
+    {
+      title: '操作',
+      key: 'open',
+      render: (_: unknown, row) => (
+        <Button size="small" type="link" onClick={() => setOpenId(row.id)}>
+          查看
+        </Button>
+      ),
+    },
   ];
 
   return (
     <>
-      <FilterBar fields={FILTERS} onSearch={list.setFilters} />
+      <FilterBar
+        fields={FILTERS}
+        onSearch={list.setFilters}
+        extra={
+          canWrite && (
+            <Button type="primary" ghost onClick={() => setCreating(true)}>
+              新建学员
+            </Button>
+          )
+        }
+      />
       <DataTable<LearnerListRow>
         label="学员列表"
         rowKey="id"
@@ -77,6 +96,76 @@ export function LearnersPage() {
           list.setPage(1, list.size);
         }}
       />
+      <LearnerDrawer id={openId} canWrite={canWrite} onClose={() => setOpenId(null)} />
+      <CreateLearnerDialog open={creating} onClose={() => setCreating(false)} />
     </>
+  );
+}
+
+const CERTIFICATION_OPTIONS = Object.entries(CERTIFICATION_TYPE_LABELS).map(([value, label]) => ({ value: Number(value), label }));
+
+/** One learner, checked by the profile's own rules here and again on the server. */
+function CreateLearnerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<NewLearner>();
+  const [create, { isLoading }] = useLearnerCreateMutation();
+  const submit = async (values: NewLearner) => {
+    try {
+      const created = await create({ ...values, company: values.company ?? '' }).unwrap();
+      form.resetFields();
+      onClose();
+      Modal.success({
+        title: '学员已创建',
+        content: (
+          <Space direction="vertical">
+            <span>初始密码为身份证号后6位：</span>
+            <Typography.Text strong copyable>
+              {created.initial_password}
+            </Typography.Text>
+          </Space>
+        ),
+        okText: '知道了',
+      });
+    } catch {
+      // shown by the error catalogue; the form keeps what was typed
+    }
+  };
+  return (
+    <Modal title="新建学员" open={open} onCancel={onClose} onOk={() => form.submit()} okText="创建" cancelText="取消" confirmLoading={isLoading} destroyOnHidden>
+      <Form<NewLearner> form={form} layout="vertical" aria-label="新建学员" onFinish={(values) => void submit(values)}>
+        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: ACCOUNT_MESSAGES.nameRequired }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="idcard"
+          label="身份证号"
+          rules={[
+            { required: true, message: ACCOUNT_MESSAGES.idNumberRequired },
+            { validator: async (_rule, value: string) => (!value || isValidIdNumber(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.idNumberInvalid))) },
+          ]}
+        >
+          <Input maxLength={18} />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[
+            { required: true, message: ACCOUNT_MESSAGES.phoneRequired },
+            { validator: async (_rule, value: string) => (!value || isMobilePhone(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.phoneInvalid))) },
+          ]}
+        >
+          <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item name="certification_type" label="证书类型" rules={[{ required: true, message: ACCOUNT_MESSAGES.certificationTypeRequired }]}>
+          <Select options={CERTIFICATION_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          name="company"
+          label="工作单位"
+          rules={[{ validator: async (_rule, value: string | undefined) => (!value || isChineseOnly(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.companyChineseOnly))) }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
