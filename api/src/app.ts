@@ -16,7 +16,7 @@ import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
-import { mediaUrls } from './media/private-media';
+import { loggableUrl, mediaUrls } from './media/private-media';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { studentPageRoutes } from './student-pages/student-page-routes';
@@ -35,6 +35,7 @@ import { staffRoutes } from './staff/staff-routes';
 import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
+import { faceReviewRoutes } from './face-review/face-review-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -52,6 +53,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   staffRoutes,
   auditRoutes,
   learnerAdminRoutes,
+  faceReviewRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -92,7 +94,7 @@ export interface BuildAppOptions {
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger ?? false),
     trustProxy: options.config.trustProxy,
     // The body limit proper is per route (MAX_BODY_BYTES); this is the default for
     // anything registered later, e.g. by deploy/.
@@ -158,6 +160,22 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Development and tests only: what the outbox "sent", for people and browser tests.
   if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
+}
+
+/** Request lines name the URL without a face photo's signature (issue 18: face data never in logs). */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return {
+    ...logger,
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
 }
 
 function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {

@@ -29,6 +29,8 @@ export const MESSAGES = {
   staffNotFound: '没有该工作人员账号',
   staffLastAdmin: '不能停用或撤销最后一个管理员',
   learnerNotFound: '没有该学员',
+  facePhotoNotFound: '没有该人脸照片',
+  facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',
   learnerIdNumberTaken: '该身份证号已有学员账号',
   learnerPhoneTaken: '该手机号已有学员账号',
   learnerDisabled: '该账号已停用，请联系协会',

@@ -40,7 +40,7 @@ export async function submitFacePhoto(db: Database, clock: Clock, submission: Fa
     if (submission.courseId === null) {
       await tx
         .update(learners)
-        .set({ avatarPath: submission.path, avatarStatus: AVATAR_STATUS.underReview, updatedAt: now })
+        .set({ avatarPath: submission.path, avatarStatus: AVATAR_STATUS.underReview, avatarRejectReason: null, updatedAt: now })
         .where(eq(learners.id, submission.learnerId));
       return AVATAR_STATUS.underReview;
     }
@@ -53,13 +53,44 @@ export type ReviewDecision = 'approve' | 'reject';
 
 export type ReviewOutcome = 'reviewed' | 'no-such-learner' | 'nothing-to-review';
 
+/** What the command line says when it rejects without a reason. */
+export const DEFAULT_FACE_REJECT_REASON = '照片未通过审核，请重新采集';
+
+type LearnerRow = typeof learners.$inferSelect;
+type FacePhotoRow = typeof facePhotos.$inferSelect;
+
 /**
- * An administrator's decision on a learner's latest face collection photo waiting for
- * review (the admin CLI until an admin screen exists). Approval sets avatar_status 1;
- * rejection 3, which sends the learner back to /faceCollection at the next login.
+ * One decision on a face collection photo, in the caller's transaction: the photo's state,
+ * and — when it is still the learner's current photo — avatar_status 1 (approved) or 3
+ * (rejected, with the reason the learner sees at /faceCollection after the next login).
  */
-export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber: string, decision: ReviewDecision): Promise<ReviewOutcome> {
+export async function decideFacePhoto(
+  tx: Database,
+  clock: Clock,
+  learner: LearnerRow,
+  photo: FacePhotoRow,
+  decision: ReviewDecision,
+  reason: string | null,
+): Promise<void> {
   const now = clock.now();
+  const rejectReason = decision === 'reject' ? (reason ?? DEFAULT_FACE_REJECT_REASON) : null;
+  await tx
+    .update(facePhotos)
+    .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now, rejectReason })
+    .where(eq(facePhotos.id, photo.id));
+  if (learner.avatarPath === photo.path) {
+    await tx
+      .update(learners)
+      .set({ avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected, avatarRejectReason: rejectReason, updatedAt: now })
+      .where(eq(learners.id, learner.id));
+  }
+}
+
+/**
+ * The command line's decision on a learner's latest face collection photo waiting for
+ * review (`npm run admin -- avatar approve|reject`); the console decides by photo.
+ */
+export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber: string, decision: ReviewDecision, reason: string | null = null): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
     const [learner] = await tx.select().from(learners).where(eq(learners.idNumber, idNumber)).limit(1);
     if (!learner) return 'no-such-learner';
@@ -70,16 +101,7 @@ export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber
       .orderBy(desc(facePhotos.createdAt), desc(facePhotos.id))
       .limit(1);
     if (!photo) return 'nothing-to-review';
-    await tx
-      .update(facePhotos)
-      .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now })
-      .where(eq(facePhotos.id, photo.id));
-    if (learner.avatarPath === photo.path) {
-      await tx
-        .update(learners)
-        .set({ avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected, updatedAt: now })
-        .where(eq(learners.id, learner.id));
-    }
+    await decideFacePhoto(tx, clock, learner, photo, decision, reason);
     return 'reviewed';
   });
 }

@@ -12,6 +12,7 @@ import { recordingRouteModules, signedInStaff, staffLogin, type AnyEndpoint, typ
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { staffAccounts } from './staff-schema';
 import { learners } from '../accounts/accounts-schema';
+import { facePhotos } from '../face-photos/face-photos-schema';
 import { currentTotp } from './totp';
 
 let server: TestServer;
@@ -196,7 +197,25 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/end-sessions', { id: await learnerIdOf('110105199003070033') }));
     return { action: 'learner.end-sessions', target: '110105199003070033' };
   },
+  '/v1/admin/faces/approve': async (staff) => {
+    await insertPendingPhoto();
+    const [photo] = await server.db.select({ id: facePhotos.id }).from(facePhotos).where(eq(facePhotos.state, 'pending'));
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/faces/approve', { photo_id: photo!.id }));
+    return { action: 'face.approve', target: ZHANG.idNumber };
+  },
+  '/v1/admin/faces/reject': async (staff) => {
+    await insertPendingPhoto();
+    const [photo] = await server.db.select({ id: facePhotos.id }).from(facePhotos).where(eq(facePhotos.state, 'pending'));
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/faces/reject', { photo_id: photo!.id, reason: '不清晰' }));
+    return { action: 'face.reject', target: ZHANG.idNumber };
+  },
 };
+
+/** A face collection photo of 张晓明 waiting for review (the file itself is not needed to decide). */
+async function insertPendingPhoto(): Promise<void> {
+  const id = await learnerIdOf(ZHANG.idNumber);
+  await server.db.insert(facePhotos).values({ learnerId: id, path: 'faces/test.jpg', courseId: null, percent: null, createdAt: server.clock.now() });
+}
 
 async function learnerIdOf(idNumber: string): Promise<number> {
   const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, idNumber));

@@ -238,7 +238,15 @@ export const avatarResponseSchema = z.object({
 });
 export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 
+/** The learner's own face photo review: status and, after a rejection, the reviewer's reason (issue 18). */
+export const faceStatusSchema = z.object({
+  avatar_status: z.number().int(),
+  reject_reason: z.string().nullable(),
+});
+export type FaceStatus = z.infer<typeof faceStatusSchema>;
+
 export const accountEndpoints = {
+  faceStatus: defineEndpoint({ method: 'GET', path: '/v1/face_status', auth: true, request: noPayload, response: faceStatusSchema }),
   login: defineEndpoint({ method: 'POST', path: '/v1/login', auth: false, request: loginRequestSchema, response: loginResponseSchema }),
   vcode: defineEndpoint({ method: 'GET', path: '/v1/vcode', auth: false, request: vcodeRequestSchema, response: z.null() }),
   forget: defineEndpoint({ method: 'POST', path: '/v1/forget', auth: false, request: forgetRequestSchema, response: z.null() }),

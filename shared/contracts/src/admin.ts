@@ -211,7 +211,59 @@ export const learnerDetailSchema = z.object({
 });
 export type LearnerDetail = z.infer<typeof learnerDetailSchema>;
 
+export const FACE_REJECT_REASON_MAX_LENGTH = 100;
+
+export const faceQueueRowSchema = z.object({
+  photo_id: z.number().int(),
+  learner_id: z.number().int(),
+  name: z.string(),
+  id_number: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  region: z.string(),
+  /** A short-lived signed URL (minutes); never logged. */
+  photo_url: z.string(),
+  /** The photo approved before, when this one replaces it. */
+  previous_url: z.string().nullable(),
+  submitted_at: timeText,
+});
+export type FaceQueueRow = z.infer<typeof faceQueueRowSchema>;
+
+export const faceRejectRequestSchema = z.strictObject({
+  photo_id: z.number().int().positive(),
+  reason: z
+    .string({ error: '请填写驳回原因' })
+    .trim()
+    .min(1, { error: '请填写驳回原因' })
+    .max(FACE_REJECT_REASON_MAX_LENGTH, { error: `驳回原因不能超过${FACE_REJECT_REASON_MAX_LENGTH}个字` }),
+});
+export type FaceRejectRequest = z.input<typeof faceRejectRequestSchema>;
+
 export const adminEndpoints = {
+  faceQueue: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/faces/queue',
+    auth: 'staff',
+    permission: 'faces.review',
+    request: z.strictObject(pageFields),
+    response: z.object({ total: z.number().int(), list: z.array(faceQueueRowSchema) }),
+  }),
+  faceApprove: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/faces/approve',
+    auth: 'staff',
+    permission: 'faces.review',
+    request: z.strictObject({ photo_id: z.number().int().positive() }),
+    response: z.null(),
+  }),
+  faceReject: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/faces/reject',
+    auth: 'staff',
+    permission: 'faces.review',
+    request: faceRejectRequestSchema,
+    response: z.null(),
+  }),
   login: defineEndpoint({ method: 'POST', path: '/v1/admin/login', auth: false, request: adminLoginRequestSchema, response: adminLoginResponseSchema }),
   logout: defineEndpoint({ method: 'POST', path: '/v1/admin/logout', auth: 'staff', request: noPayload, response: z.null() }),
   me: defineEndpoint({ method: 'GET', path: '/v1/admin/me', auth: 'staff', request: noPayload, response: staffSelfSchema }),
