@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { LEARNERS, loginWithToken } from './support/accounts';
+import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, staffLoginPage } from './support/staff';
 
@@ -85,6 +85,52 @@ test('a wrong code is refused and nothing of the console opens without a staff s
   await form.getByLabel('动态验证码').fill('000000');
   await form.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page.getByText('用户名、密码或动态验证码错误')).toBeVisible();
+});
+
+/** The smallest upload the server takes as a JPEG (magic bytes); the reviewer judges, not a machine. */
+const TINY_JPEG = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]).toString('base64')}`;
+
+async function zhangUploadsPhoto(): Promise<void> {
+  const token = await apiLogin(LEARNERS.zhang.idcard, LEARNERS.zhang.password);
+  const reply = await apiCall('POST', '/v1/avatar', { avatar: TINY_JPEG }, token);
+  expect(reply.code).toBe(200);
+}
+
+test("审核 rejects 张晓明's photo; at his next login he is sent to /faceCollection and reads the reason", async ({ page, browser }) => {
+  await zhangUploadsPhoto();
+  await staffLoginPage(page, DEMO_STAFF.reviewer);
+  await page.getByRole('menuitem', { name: '人脸审核' }).click();
+  const card = page.locator('[aria-label="人脸照片 张晓明"]');
+  await expect(card).toContainText(LEARNERS.zhang.idcard);
+  await expect(card).toContainText('更换照片');
+  await card.getByRole('button', { name: /驳\s*回/ }).click();
+  const reason = '照片模糊，请在光线充足处重新采集';
+  await page.getByText(reason, { exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(page.getByText('已驳回 张晓明 的照片')).toBeVisible();
+  await expect(page.locator('[aria-label="人脸照片 张晓明"]')).toHaveCount(0);
+
+  const learnerContext = await browser.newContext();
+  const learner = await learnerContext.newPage();
+  await skipTextAdvertisement(learner);
+  await learner.goto('/');
+  const box = learner.getByRole('form', { name: '学员登录' });
+  await box.getByLabel('身份证号/手机号').fill(LEARNERS.zhang.idcard);
+  await box.getByLabel('密码').fill(LEARNERS.zhang.password);
+  await box.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(learner).toHaveURL(/\/faceCollection$/);
+  await expect(learner.getByTestId('face-reject-reason')).toContainText(`您的人脸照片未通过审核：${reason}`);
+  await learner.screenshot({ path: test.info().outputPath('face-rejected-1280.png') });
+  await learnerContext.close();
+
+  // Put 张晓明 back as the other specs expect him: a new photo, approved.
+  await zhangUploadsPhoto();
+  await page.reload();
+  const again = page.locator('[aria-label="人脸照片 张晓明"]');
+  await again.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(page.getByText('已通过 张晓明 的照片')).toBeVisible();
+  const login = await apiCall<{ face_init: number }>('POST', '/v1/login', { type: '1', username: LEARNERS.zhang.idcard, password: LEARNERS.zhang.password });
+  expect(login.data.face_init).toBe(1);
 });
 
 test("a learner's pages load no admin code", async ({ page }) => {

@@ -25,7 +25,7 @@ import { merchantRefundNoOf } from './refund-requests';
  * order's enrolments are written in one transaction.
  */
 
-type RefundRequestRow = typeof refundRequests.$inferSelect;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
 
 export type RefundOutcome =
   | { kind: 'no-such-order' }
@@ -56,7 +56,13 @@ export async function paidMerchantOrderNoOf(db: Database, order: OrderRow): Prom
   return paid?.merchantNo ?? order.orderNo;
 }
 
-export async function rejectRefund(db: Database, clock: Clock, orderNo: string, reason: string): Promise<RefundOutcome> {
+/**
+ * Runs inside the transaction that decides a refund, after the decision is written: the
+ * console writes its audit record there (issue 18), so a decision never commits unaudited.
+ */
+export type DecisionHook = (tx: Database, order: OrderRow, request: RefundRequestRow) => Promise<void>;
+
+export async function rejectRefund(db: Database, clock: Clock, orderNo: string, reason: string, onDecided?: DecisionHook): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -69,11 +75,12 @@ export async function rejectRefund(db: Database, clock: Clock, orderNo: string, 
       .update(refundRequests)
       .set({ status: 'rejected', failureReason: reason, decidedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
+    await onDecided?.(tx, order, request);
     return { kind: 'rejected' } as const;
   });
 }
 
-export async function approveRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string): Promise<RefundOutcome> {
+export async function approveRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string, onDecided?: DecisionHook): Promise<RefundOutcome> {
   const approved = await db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -83,6 +90,7 @@ export async function approveRefund(db: Database, clock: Clock, provider: Paymen
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
     await tx.update(refundRequests).set({ status: 'refunding', decidedAt: now, updatedAt: now }).where(eq(refundRequests.id, request.id));
+    await onDecided?.(tx, order, request);
     return { kind: 'approved', order, request } as const;
   });
   if (approved.kind !== 'approved') return approved;

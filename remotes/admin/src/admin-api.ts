@@ -4,6 +4,8 @@ import type {
   AdminLoginResponse,
   AuditListRequest,
   AuditListResponse,
+  FaceQueueRow,
+  FaceRejectRequest,
   LearnerDetail,
   LearnerListRequest,
   LearnerListResponse,
@@ -16,7 +18,7 @@ import type {
 } from '@yaoshi/contracts/admin';
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
-const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner'] });
+const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue'] });
 
 export const adminApi = adminApiBase.injectEndpoints({
   endpoints: (build) => ({
@@ -49,6 +51,18 @@ export const adminApi = adminApiBase.injectEndpoints({
     learnerList: build.query<LearnerListResponse, LearnerListRequest>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners', payload: { ...payload } }),
       providesTags: ['AdminLearner'],
+    }),
+    faceQueue: build.query<{ total: number; list: FaceQueueRow[] }, { page: number; size: number }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/faces/queue', payload: { ...payload } }),
+      providesTags: ['FaceQueue'],
+    }),
+    faceApprove: build.mutation<null, { photo_id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/approve', payload: { ...payload } }),
+      invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
+    }),
+    faceReject: build.mutation<null, FaceRejectRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/reject', payload: { ...payload } }),
+      invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
     }),
     learnerDetail: build.query<LearnerDetail, { id: number }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
@@ -88,6 +102,9 @@ export const {
   useLazyAuditListQuery,
   useLearnerListQuery,
   useLearnerDetailQuery,
+  useFaceQueueQuery,
+  useFaceApproveMutation,
+  useFaceRejectMutation,
   useLearnerCreateMutation,
   useLearnerResetPasswordMutation,
   useLearnerUnlockMutation,

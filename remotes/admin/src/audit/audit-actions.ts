@@ -10,6 +10,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'learner.disable': '停用学员',
   'learner.enable': '启用学员',
   'learner.end-sessions': '结束学员所有会话',
+  'face.approve': '人脸照片审核通过',
+  'face.reject': '人脸照片驳回',
 };
 
 export function auditActionLabel(action: string): string {
