@@ -36,6 +36,7 @@ import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
+import { financeRoutes } from './finance/finance-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -54,6 +55,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   auditRoutes,
   learnerAdminRoutes,
   faceReviewRoutes,
+  financeRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -30,6 +30,7 @@ export const MESSAGES = {
   staffLastAdmin: '不能停用或撤销最后一个管理员',
   learnerNotFound: '没有该学员',
   facePhotoNotFound: '没有该人脸照片',
+  refundNotUnderReview: (state: string) => `该订单没有待审核的退款申请（${state}）`,
   facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',
   learnerIdNumberTaken: '该身份证号已有学员账号',
   learnerPhoneTaken: '该手机号已有学员账号',

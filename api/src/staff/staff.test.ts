@@ -7,7 +7,9 @@ import { ROUTE_MODULES } from '../app';
 import { auditRecords } from '../audit/audit-schema';
 import { auditedChange, COMMAND_LINE_ACTOR } from '../audit/audit-log';
 import { MESSAGES } from '../messages';
-import { ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { orders } from '../orders/orders-schema';
+import { refundRequests } from '../refunds/refunds-schema';
 import { recordingRouteModules, signedInStaff, staffLogin, type AnyEndpoint, type TestStaff } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { staffAccounts } from './staff-schema';
@@ -209,7 +211,34 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/faces/reject', { photo_id: photo!.id, reason: '不清晰' }));
     return { action: 'face.reject', target: ZHANG.idNumber };
   },
+  '/v1/admin/refunds/approve': async (staff) => {
+    const orderNo = await reviewingRefund();
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/approve', { order_no: orderNo }));
+    return { action: 'refund.approve', target: orderNo };
+  },
+  '/v1/admin/refunds/reject': async (staff) => {
+    const orderNo = await reviewingRefund();
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/reject', { order_no: orderNo, reason: '不符合条件' }));
+    return { action: 'refund.reject', target: orderNo };
+  },
 };
+
+/** An order with a refund request under review: the seed's, then one asked for by 王芳. */
+async function reviewingRefund(): Promise<string> {
+  const [waiting] = await server.db
+    .select({ orderNo: orders.orderNo })
+    .from(refundRequests)
+    .innerJoin(orders, eq(orders.id, refundRequests.orderId))
+    .where(eq(refundRequests.status, 'reviewing'))
+    .limit(1);
+  if (waiting) return waiting.orderNo;
+  const token = await loginToken(server, WANG.phone, WANG.password);
+  const rows = dataOf(await authed(server, token, 'GET', '/v1/orders')) as { order_id: string; pay_status: number; refund_status: number; is_receipt: number }[];
+  for (const row of rows.filter((order) => order.pay_status === 2 && order.refund_status === 0 && order.is_receipt === 0)) {
+    if ((await authed(server, token, 'POST', '/v1/refund', { order_id: row.order_id, reason: '重复购买' })).status === 200) return row.order_id;
+  }
+  throw new Error('no refundable order');
+}
 
 /** A face collection photo of 张晓明 waiting for review (the file itself is not needed to decide). */
 async function insertPendingPhoto(): Promise<void> {

@@ -239,7 +239,60 @@ export const faceRejectRequestSchema = z.strictObject({
 });
 export type FaceRejectRequest = z.input<typeof faceRejectRequestSchema>;
 
+export const REFUND_QUEUE_STATUSES = ['reviewing', 'refunding', 'refunded', 'failed', 'rejected'] as const;
+
+export const refundQueueRowSchema = z.object({
+  order_no: z.string(),
+  order_name: z.string(),
+  year: z.number().int(),
+  learner_name: z.string(),
+  id_number: z.string(),
+  /** Yuan. */
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(REFUND_QUEUE_STATUSES),
+  failure_reason: z.string().nullable(),
+  requested_at: timeText,
+  decided_at: timeText.nullable(),
+});
+export type RefundQueueRow = z.infer<typeof refundQueueRowSchema>;
+
+export const REFUND_REJECT_REASON_MAX_LENGTH = 100;
+
+const orderNoField = z.string().trim().regex(/^\d{1,32}$/, { error: '订单号不正确' });
+
 export const adminEndpoints = {
+  refundQueue: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/refunds',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({ ...pageFields, status: z.enum(REFUND_QUEUE_STATUSES).optional() }),
+    response: z.object({ total: z.number().int(), list: z.array(refundQueueRowSchema) }),
+  }),
+  refundApprove: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/refunds/approve',
+    auth: 'staff',
+    permission: 'finance.write',
+    request: z.strictObject({ order_no: orderNoField }),
+    response: z.object({ outcome: z.enum(['refunded', 'refund-failed', 'provider-unreachable']), message: z.string() }),
+  }),
+  refundReject: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/refunds/reject',
+    auth: 'staff',
+    permission: 'finance.write',
+    request: z.strictObject({
+      order_no: orderNoField,
+      reason: z
+        .string({ error: '请填写驳回原因' })
+        .trim()
+        .min(1, { error: '请填写驳回原因' })
+        .max(REFUND_REJECT_REASON_MAX_LENGTH, { error: `驳回原因不能超过${REFUND_REJECT_REASON_MAX_LENGTH}个字` }),
+    }),
+    response: z.null(),
+  }),
   faceQueue: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/faces/queue',

@@ -1,0 +1,90 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { and, eq } from 'drizzle-orm';
+import type { RefundQueueRow } from '@yaoshi/contracts/admin';
+import type { OrderRow } from '@yaoshi/contracts/orders';
+import { auditRecords } from '../audit/audit-schema';
+import { MESSAGES } from '../messages';
+import type { PaymentProvider, RefundInput } from '../payment/payment-provider';
+import { WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { signedInStaff, type TestStaff } from '../test-support/staff-session';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+
+let server: TestServer;
+let finance: TestStaff;
+let wangToken: string;
+const refunds: RefundInput[] = [];
+
+/** A gateway that records each refund asked of it and answers slowly, so racing approvals overlap. */
+const gateway: PaymentProvider = {
+  name: 'test-gateway',
+  createPayment: () => Promise.reject(new Error('not used')),
+  verifyNotification: () => null,
+  query: () => Promise.reject(new Error('not used')),
+  close: () => Promise.resolve(),
+  async refund(input) {
+    refunds.push(input);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { state: 'refunded', providerRefundNo: `GW${refunds.length}` };
+  },
+};
+
+before(async () => {
+  server = await startTestServer({ paymentProvider: gateway });
+  finance = await signedInStaff(server, ['财务']);
+  wangToken = await loginToken(server, WANG.phone, WANG.password);
+});
+after(() => server.close());
+
+async function queue(status?: string): Promise<RefundQueueRow[]> {
+  return (dataOf(await authed(server, finance.token, 'GET', '/v1/admin/refunds', status ? { status } : {})) as { list: RefundQueueRow[] }).list;
+}
+
+async function wangOrder(orderNo: string): Promise<OrderRow> {
+  const rows = dataOf(await authed(server, wangToken, 'GET', '/v1/orders')) as OrderRow[];
+  return rows.find((row) => row.order_id === orderNo)!;
+}
+
+test('the queue lists refund requests under review with the learner and the reason', async () => {
+  const reviewing = await queue('reviewing');
+  assert.ok(reviewing.length >= 1, JSON.stringify(reviewing));
+  assert.ok(reviewing.every((row) => row.status === 'reviewing' && row.id_number === WANG.idNumber && row.reason.length > 0));
+});
+
+test('10 concurrent approvals send one refund; the order is refunded and its courses withdrawn; one audit record', async () => {
+  const [target] = await queue('reviewing');
+  const replies = await Promise.all(Array.from({ length: 10 }, () => authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: target!.order_no })));
+  const ok = replies.filter((reply) => reply.status === 200);
+  assert.equal(ok.length, 1, JSON.stringify(replies.map((reply) => reply.body)));
+  assert.ok(replies.every((reply) => reply.status === 200 || reply.status === 409));
+  assert.equal(refunds.length, 1);
+  assert.equal(refunds[0]!.amountFen, Math.round(target!.amount * 100));
+  const order = await wangOrder(target!.order_no);
+  assert.deepEqual([order.pay_status, order.refund_status], [5, 3]);
+  const records = await server.db.select().from(auditRecords).where(and(eq(auditRecords.action, 'refund.approve'), eq(auditRecords.target, target!.order_no)));
+  assert.equal(records.length, 1);
+  assert.equal(records[0]!.actor, finance.username);
+});
+
+test('reject with a reason: the refund is not sent, the learner may ask again; a decided request is refused', async () => {
+  const rows = dataOf(await authed(server, wangToken, 'GET', '/v1/orders')) as OrderRow[];
+  const refundable = rows.filter((row) => row.pay_status === 2 && row.refund_status === 0 && row.is_receipt === 0);
+  let asked = false;
+  for (const row of refundable) {
+    const reply = await authed(server, wangToken, 'POST', '/v1/refund', { order_id: row.order_id, reason: '重复购买' });
+    if (reply.status === 200) {
+      asked = true;
+      break;
+    }
+  }
+  assert.ok(asked, 'a paid order of 王芳 that may still be refunded');
+  const [target] = await queue('reviewing');
+  assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/reject', { order_no: target!.order_no, reason: '' }), 400, '请填写驳回原因');
+  dataOf(await authed(server, finance.token, 'POST', '/v1/admin/refunds/reject', { order_no: target!.order_no, reason: '课程已开始学习，不符合退款条件' }));
+  assert.equal(refunds.length, 1);
+  assert.equal((await wangOrder(target!.order_no)).refund_status, 4);
+  const [row] = (await queue('rejected')).filter((entry) => entry.order_no === target!.order_no);
+  assert.equal(row!.failure_reason, '课程已开始学习，不符合退款条件');
+  assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: target!.order_no }), 409, /没有待审核的退款申请/);
+  assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: '123' }), 404, MESSAGES.orderNotFound);
+});
