@@ -82,7 +82,9 @@ test('reject with a reason: the refund is not sent, the learner may ask again; a
   assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/reject', { order_no: target!.order_no, reason: '' }), 400, '请填写驳回原因');
   dataOf(await authed(server, finance.token, 'POST', '/v1/admin/refunds/reject', { order_no: target!.order_no, reason: '课程已开始学习，不符合退款条件' }));
   assert.equal(refunds.length, 1);
-  assert.equal((await wangOrder(target!.order_no)).refund_status, 4);
+  const rejected = await wangOrder(target!.order_no);
+  assert.equal(rejected.refund_status, 4);
+  assert.equal(rejected.refund_note, '课程已开始学习，不符合退款条件');
   const [row] = (await queue('rejected')).filter((entry) => entry.order_no === target!.order_no);
   assert.equal(row!.failure_reason, '课程已开始学习，不符合退款条件');
   assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: target!.order_no }), 409, /没有待审核的退款申请/);

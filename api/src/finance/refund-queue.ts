@@ -4,12 +4,11 @@ import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, type OrderSta
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
-import { ApiError, conflict, notFound } from '../envelope/api-error';
+import { conflict, notFound, type ApiError } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
 import { writeAudit, type AuditActor } from '../audit/audit-log';
 import { orders } from '../orders/orders-schema';
-import { orderStateOf } from '../orders/order-transitions';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { approveRefund, rejectRefund, type DecisionHook, type RefundOutcome } from '../refunds/refund-processing';
 import { refundRequests } from '../refunds/refunds-schema';

@@ -1,3 +1,4 @@
+import { REFUND_STATUS } from '@yaoshi/contracts/order-states';
 import { desc, eq } from 'drizzle-orm';
 import type { OrderRow as OrderTableRow } from '@yaoshi/contracts/orders';
 import type { Clock } from '../clock';
@@ -24,6 +25,7 @@ export function orderRowOf(order: OrderRow): OrderTableRow {
     ...orderStateOf(order),
     education_type: order.educationType,
     create_time: formatBeijingTime(order.createdAt),
+    ...(order.refundStatus === REFUND_STATUS.failed && order.refundNote ? { refund_note: order.refundNote } : {}),
   };
 }
 

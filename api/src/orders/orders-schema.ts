@@ -34,6 +34,8 @@ export const orders = pgTable(
     refundStatus: smallint('refund_status').notNull().default(0),
     /** 0 none, 1 under review, 2 issuing, 3 issued, 4 failed. */
     receiptStatus: smallint('is_receipt').notNull().default(0),
+    /** Why the last refund request failed or was rejected (issue 18), shown on /myOrder beside 退款失败. */
+    refundNote: text('refund_note'),
     createdAt: createdAt(),
     /** An unpaid order is closed after this moment and can no longer be paid. */
     payDeadline: timestamp('pay_deadline', { withTimezone: true, mode: 'date' }).notNull(),

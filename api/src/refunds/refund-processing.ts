@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { enrolments } from '../orders/orders-schema';
+import { enrolments, orders } from '../orders/orders-schema';
 import { paymentAttempts } from '../payment/payment-schema';
 import { refundRequests } from './refunds-schema';
 import { findOrderByNo, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
@@ -75,6 +75,7 @@ export async function rejectRefund(db: Database, clock: Clock, orderNo: string, 
       .update(refundRequests)
       .set({ status: 'rejected', failureReason: reason, decidedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
+    await tx.update(orders).set({ refundNote: reason }).where(eq(orders.id, order.id));
     await onDecided?.(tx, order, request);
     return { kind: 'rejected' } as const;
   });
@@ -131,6 +132,7 @@ async function sendRefund(db: Database, clock: Clock, provider: PaymentProvider,
         .update(refundRequests)
         .set({ status: 'failed', failureReason: result.reason, completedAt: now, updatedAt: now })
         .where(eq(refundRequests.id, request.id));
+      await tx.update(orders).set({ refundNote: result.reason }).where(eq(orders.id, current.id));
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
     if ((await transitionOrder(tx, current, 'refund_completed', now)) === null) return { kind: 'wrong-state', state: orderStateOf(current) } as const;

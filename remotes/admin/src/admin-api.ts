@@ -5,6 +5,7 @@ import type {
   AuditListRequest,
   AuditListResponse,
   FaceQueueRow,
+  RefundQueueRow,
   FaceRejectRequest,
   LearnerDetail,
   LearnerListRequest,
@@ -18,7 +19,7 @@ import type {
 } from '@yaoshi/contracts/admin';
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
-const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue'] });
+const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund'] });
 
 export const adminApi = adminApiBase.injectEndpoints({
   endpoints: (build) => ({
@@ -64,6 +65,18 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/reject', payload: { ...payload } }),
       invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
     }),
+    refundQueue: build.query<{ total: number; list: RefundQueueRow[] }, { page: number; size: number; status?: RefundQueueRow['status'] }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/refunds', payload: { ...payload } }),
+      providesTags: ['Refund'],
+    }),
+    refundApprove: build.mutation<{ outcome: string; message: string }, { order_no: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/approve', payload: { ...payload } }),
+      invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
+    }),
+    refundReject: build.mutation<null, { order_no: string; reason: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/reject', payload: { ...payload } }),
+      invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
+    }),
     learnerDetail: build.query<LearnerDetail, { id: number }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
       providesTags: ['AdminLearner'],
@@ -103,6 +116,9 @@ export const {
   useLearnerListQuery,
   useLearnerDetailQuery,
   useFaceQueueQuery,
+  useRefundQueueQuery,
+  useRefundApproveMutation,
+  useRefundRejectMutation,
   useFaceApproveMutation,
   useFaceRejectMutation,
   useLearnerCreateMutation,

@@ -49,6 +49,8 @@ export const orderRowSchema = z.object({
   education_type: z.number().int(),
   /** Beijing time, 'YYYY-MM-DD HH:mm:ss'. */
   create_time: z.string(),
+  /** With refund_status 4: why the refund was rejected or failed (issue 18). */
+  refund_note: z.string().optional(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

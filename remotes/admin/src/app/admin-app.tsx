@@ -7,6 +7,7 @@ import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
 import { AuditPage } from '../audit/audit-page';
 import { FaceReviewPage } from '../faces/face-review-page';
+import { RefundsPage } from '../finance/refunds-page';
 import { LearnersPage } from '../learners/learners-page';
 import { LoginPage } from '../login/login-page';
 import { StaffPage } from '../staff/staff-page';
@@ -17,6 +18,7 @@ const CONSOLE_NAME = '管理后台';
 const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/learners': () => <LearnersPage />,
   '/admin/faces': () => <FaceReviewPage />,
+  '/admin/refunds': () => <RefundsPage />,
   '/admin/staff': () => <StaffPage />,
   '/admin/audit': () => <AuditPage />,
 };

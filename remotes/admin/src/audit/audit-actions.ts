@@ -12,6 +12,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'learner.end-sessions': '结束学员所有会话',
   'face.approve': '人脸照片审核通过',
   'face.reject': '人脸照片驳回',
+  'refund.approve': '退款审核通过',
+  'refund.reject': '退款驳回',
 };
 
 export function auditActionLabel(action: string): string {

@@ -53,7 +53,21 @@ export default function MyOrdersPage() {
       key: 'pay_status',
       render: (_: unknown, row) => <Tag color={PAY_STATUS_COLOR[row.pay_status]}>{PAY_STATUS_TEXT[row.pay_status]}</Tag>,
     },
-    { title: '退款状态', dataIndex: 'refund_status', key: 'refund_status', render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status] },
+    {
+      title: '退款状态',
+      dataIndex: 'refund_status',
+      key: 'refund_status',
+      render: (_: unknown, row) => (
+        <>
+          {REFUND_STATUS_TEXT[row.refund_status]}
+          {row.refund_note && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="refund-note">
+              原因：{row.refund_note}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
     { title: '发票状态', dataIndex: 'is_receipt', key: 'is_receipt', render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt] },
     { title: '下单时间', dataIndex: 'create_time', key: 'create_time' },
     {
