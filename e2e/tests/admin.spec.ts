@@ -64,7 +64,7 @@ test('the new 财务 account signs in and sees only what its role opens', async 
   await page.setViewportSize({ width: 1440, height: 900 });
   await staffLoginPage(page, created.finance);
   await expect(page.getByTestId('page-title')).toHaveText('学员管理');
-  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText(['学员管理']);
+  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText(['学员管理', '退款审核']);
   const learners = page.getByRole('table', { name: '学员列表' });
   await expect(learners).toContainText(LEARNERS.zhang.idcard);
   await page.getByRole('form', { name: '筛选' }).getByLabel('姓名').fill('王芳');
@@ -72,6 +72,13 @@ test('the new 财务 account signs in and sees only what its role opens', async 
   await expect(learners.getByRole('row')).toHaveCount(2);
   await expect(learners).toContainText(LEARNERS.wang.idcard);
   await page.screenshot({ path: test.info().outputPath('learners-1440.png') });
+  // The refund queue opens on the requests under review, with the learner's reason (王芳's seeded request).
+  await page.getByRole('menuitem', { name: '退款审核' }).click();
+  const refunds = page.getByRole('table', { name: '退款申请' });
+  await expect(refunds).toContainText('王芳');
+  await expect(refunds).toContainText('待审核');
+  await expect(refunds.getByRole('button', { name: /^通\s*过$/ }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('refunds-1440.png') });
   await page.goto('/admin/staff');
   await expect(page.getByText('您的角色不能打开此页面')).toBeVisible();
 });

@@ -25,7 +25,7 @@ export function FaceReviewPage() {
       {list.length === 0 ? (
         <Empty description="没有待审核的人脸照片" />
       ) : (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           {list.map((row) => (
             <FaceCard key={row.photo_id} row={row} onReject={() => setRejecting(row)} />
           ))}
@@ -59,7 +59,7 @@ function FaceCard({ row, onReject }: { row: FaceQueueRow; onReject: () => void }
           <Descriptions.Item label="地区">{row.region || '—'}</Descriptions.Item>
           <Descriptions.Item label="提交时间">{row.submitted_at}</Descriptions.Item>
         </Descriptions>
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Button
             type="primary"
             loading={isLoading}

@@ -47,7 +47,7 @@ export function RefundsPage() {
       title: '状态',
       key: 'status',
       render: (_: unknown, row) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Tag color={STATUS_COLOR[row.status]}>{STATUS_TEXT[row.status]}</Tag>
           {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
         </Space>

@@ -98,7 +98,7 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
         {detail.must_change_password && <Tag color="blue">待修改密码</Tag>}
         <Tag>在线会话 {detail.live_sessions}</Tag>
       </Space>
-      {detail.avatar_reject_reason && detail.avatar_status === 3 && <Alert type="warning" showIcon message={`人脸照片驳回原因：${detail.avatar_reject_reason}`} style={{ marginBottom: 12 }} />}
+      {detail.avatar_reject_reason && detail.avatar_status === 3 && <Alert type="warning" showIcon title={`人脸照片驳回原因：${detail.avatar_reject_reason}`} style={{ marginBottom: 12 }} />}
       {canWrite && (
         <Space wrap style={{ marginBottom: 16 }}>
           <Popconfirm title="重置该学员的密码？" description="学员原有登录全部退出，须用临时密码登录后设置新密码" okText="重置" cancelText="取消" onConfirm={() => void resetPassword()}>

@@ -116,7 +116,7 @@ function CreateLearnerDialog({ open, onClose }: { open: boolean; onClose: () => 
       Modal.success({
         title: '学员已创建',
         content: (
-          <Space direction="vertical">
+          <Space orientation="vertical">
             <span>初始密码为身份证号后6位：</span>
             <Typography.Text strong copyable>
               {created.initial_password}

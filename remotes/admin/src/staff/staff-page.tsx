@@ -130,7 +130,7 @@ function CredentialsDialog({ credentials, onClose }: { credentials: StaffCredent
     >
       {credentials && (
         <>
-          <Alert type="warning" showIcon message="密码和动态验证码密钥只显示这一次，请当面或通过安全渠道转交本人。" style={{ marginBottom: 16 }} />
+          <Alert type="warning" showIcon title="密码和动态验证码密钥只显示这一次，请当面或通过安全渠道转交本人。" style={{ marginBottom: 16 }} />
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="用户名">
               <Typography.Text data-testid="new-username">{credentials.username}</Typography.Text>
