@@ -30,6 +30,8 @@ export const MESSAGES = {
   staffLastAdmin: '不能停用或撤销最后一个管理员',
   learnerNotFound: '没有该学员',
   facePhotoNotFound: '没有该人脸照片',
+  invoiceNotWaiting: '该订单没有待处理的发票申请',
+  invoiceNotIssued: '该订单的发票尚未开具',
   refundNotUnderReview: (state: string) => `该订单没有待审核的退款申请（${state}）`,
   facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',
   learnerIdNumberTaken: '该身份证号已有学员账号',

@@ -1,10 +1,11 @@
 import { adminEndpoints } from '@yaoshi/contracts/admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
-import { actorOf } from '../audit/audit-log';
+import { actorOf, auditedChange } from '../audit/audit-log';
+import { invoiceQueue, issueInvoiceAsStaff, rejectInvoiceAsStaff } from './invoice-queue';
 import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund-queue';
 
-/** 财务: refunds (issue 18). */
+/** 财务: refunds and invoices (issue 18). */
 export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) => {
   api.add(adminEndpoints.refundQueue, async ({ payload }) => refundQueue(db, payload.page, payload.size, payload.status));
 
@@ -14,6 +15,17 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) 
 
   api.add(adminEndpoints.refundReject, async ({ payload, staff, request }) => {
     await rejectRefundAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
+    return null;
+  });
+
+  api.add(adminEndpoints.invoiceQueue, async ({ payload }) => invoiceQueue(db, payload.page, payload.size, payload.status));
+
+  api.add(adminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => issueInvoiceAsStaff(tx, clock, audit, payload.order_no)),
+  );
+
+  api.add(adminEndpoints.invoiceReject, async ({ payload, staff, request }) => {
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => rejectInvoiceAsStaff(tx, clock, audit, payload.order_no, payload.reason));
     return null;
   });
 };

@@ -1,7 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { RefundQueueRow } from '@yaoshi/contracts/admin';
+import type { InvoiceQueueRow, RefundQueueRow } from '@yaoshi/contracts/admin';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { auditRecords } from '../audit/audit-schema';
 import { MESSAGES } from '../messages';
@@ -89,4 +93,31 @@ test('reject with a reason: the refund is not sent, the learner may ask again; a
   assert.equal(row!.failure_reason, '课程已开始学习，不符合退款条件');
   assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: target!.order_no }), 409, /没有待审核的退款申请/);
   assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: '123' }), 404, MESSAGES.orderNotFound);
+});
+
+test('issue an invoice: number and date recorded, the learner downloads a PDF whose text is the invoice; reject another', async () => {
+  const waiting = (dataOf(await authed(server, finance.token, 'GET', '/v1/admin/invoices', { status: 'reviewing' })) as { list: InvoiceQueueRow[] }).list;
+  const target = waiting[0]!;
+  assertRefused(await authed(server, wangToken, 'GET', '/v1/invoice_pdf', { order_id: target.order_no }), 404, MESSAGES.invoiceNotIssued);
+  const issued = dataOf(await authed(server, finance.token, 'POST', '/v1/admin/invoices/issue', { order_no: target.order_no })) as { invoice_no: string; issued_at: string };
+  assert.match(issued.invoice_no, /^FP\d{8}\d{6}$/);
+  assert.equal((await wangOrder(target.order_no)).is_receipt, 3);
+  assertRefused(await authed(server, finance.token, 'POST', '/v1/admin/invoices/issue', { order_no: target.order_no }), 409, MESSAGES.invoiceNotWaiting);
+
+  const download = dataOf(await authed(server, wangToken, 'GET', '/v1/invoice_pdf', { order_id: target.order_no })) as { file_name: string; pdf_base64: string };
+  assert.equal(download.file_name, `发票-${issued.invoice_no}.pdf`);
+  const file = path.join(os.tmpdir(), `invoice-${process.pid}.pdf`);
+  fs.writeFileSync(file, Buffer.from(download.pdf_base64, 'base64'));
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  fs.rmSync(file);
+  assert.match(text, /电子普通发票/);
+  assert.ok(text.includes(issued.invoice_no), text);
+  assert.ok(text.includes(target.invoice_title), text);
+  if (target.tax_number) assert.ok(text.includes(target.tax_number), text);
+  assert.ok(text.includes(`¥${target.amount.toFixed(2)}`), text);
+  assert.ok(text.includes(issued.issued_at.slice(0, 10)), text);
+
+  const issuing = (dataOf(await authed(server, finance.token, 'GET', '/v1/admin/invoices', { status: 'issuing' })) as { list: InvoiceQueueRow[] }).list[0]!;
+  dataOf(await authed(server, finance.token, 'POST', '/v1/admin/invoices/reject', { order_no: issuing.order_no, reason: '抬头与单位名称不符' }));
+  assert.equal((await wangOrder(issuing.order_no)).is_receipt, 4);
 });

@@ -10,6 +10,7 @@ import { MESSAGES } from '../messages';
 import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { orders } from '../orders/orders-schema';
 import { refundRequests } from '../refunds/refunds-schema';
+import { invoiceRequests } from '../invoices/invoices-schema';
 import { recordingRouteModules, signedInStaff, staffLogin, type AnyEndpoint, type TestStaff } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { staffAccounts } from './staff-schema';
@@ -221,7 +222,28 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/reject', { order_no: orderNo, reason: '不符合条件' }));
     return { action: 'refund.reject', target: orderNo };
   },
+  '/v1/admin/invoices/issue': async (staff) => {
+    const orderNo = await invoiceIn('reviewing');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }));
+    return { action: 'invoice.issue', target: orderNo };
+  },
+  '/v1/admin/invoices/reject': async (staff) => {
+    const orderNo = await invoiceIn('issuing');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/reject', { order_no: orderNo, reason: '信息有误' }));
+    return { action: 'invoice.reject', target: orderNo };
+  },
 };
+
+/** A seeded order of 王芳 whose invoice request is in `status`. */
+async function invoiceIn(status: 'reviewing' | 'issuing'): Promise<string> {
+  const [row] = await server.db
+    .select({ orderNo: orders.orderNo })
+    .from(invoiceRequests)
+    .innerJoin(orders, eq(orders.id, invoiceRequests.orderId))
+    .where(eq(invoiceRequests.status, status))
+    .limit(1);
+  return row!.orderNo;
+}
 
 /** An order with a refund request under review: the seed's, then one asked for by 王芳. */
 async function reviewingRefund(): Promise<string> {

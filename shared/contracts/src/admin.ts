@@ -261,7 +261,55 @@ export const REFUND_REJECT_REASON_MAX_LENGTH = 100;
 
 const orderNoField = z.string().trim().regex(/^\d{1,32}$/, { error: '订单号不正确' });
 
+export const INVOICE_QUEUE_STATUSES = ['reviewing', 'issuing', 'issued', 'failed'] as const;
+
+export const invoiceQueueRowSchema = z.object({
+  order_no: z.string(),
+  order_name: z.string(),
+  year: z.number().int(),
+  learner_name: z.string(),
+  id_number: z.string(),
+  amount: z.number(),
+  title_type: z.number().int(),
+  invoice_title: z.string(),
+  tax_number: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(INVOICE_QUEUE_STATUSES),
+  invoice_no: z.string().nullable(),
+  issued_at: timeText.nullable(),
+  failure_reason: z.string().nullable(),
+  requested_at: timeText,
+});
+export type InvoiceQueueRow = z.infer<typeof invoiceQueueRowSchema>;
+
 export const adminEndpoints = {
+  invoiceQueue: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/invoices',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({ ...pageFields, status: z.enum(INVOICE_QUEUE_STATUSES).optional() }),
+    response: z.object({ total: z.number().int(), list: z.array(invoiceQueueRowSchema) }),
+  }),
+  invoiceIssue: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/invoices/issue',
+    auth: 'staff',
+    permission: 'finance.write',
+    request: z.strictObject({ order_no: orderNoField }),
+    response: z.object({ invoice_no: z.string(), issued_at: timeText }),
+  }),
+  invoiceReject: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/invoices/reject',
+    auth: 'staff',
+    permission: 'finance.write',
+    request: z.strictObject({
+      order_no: orderNoField,
+      reason: z.string({ error: '请填写驳回原因' }).trim().min(1, { error: '请填写驳回原因' }).max(100, { error: '驳回原因不能超过100个字' }),
+    }),
+    response: z.null(),
+  }),
   refundQueue: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/refunds',

@@ -126,4 +126,12 @@ export const orderEndpoints = {
   cancelOrder: defineEndpoint({ method: 'GET', path: '/v1/cancel', auth: true, request: cancelOrderRequestSchema, response: z.null() }),
   requestRefund: defineEndpoint({ method: 'POST', path: '/v1/refund', auth: true, request: refundRequestSchema, response: z.null() }),
   submitInvoiceInforApi: defineEndpoint({ method: 'POST', path: '/v1/receipt', auth: true, request: invoiceRequestSchema, response: z.null() }),
+  /** The issued invoice of one of the learner's orders, as a PDF in base64 (issue 18). */
+  invoicePdf: defineEndpoint({
+    method: 'GET',
+    path: '/v1/invoice_pdf',
+    auth: true,
+    request: cancelOrderRequestSchema,
+    response: z.object({ file_name: z.string(), pdf_base64: z.string() }),
+  }),
 };

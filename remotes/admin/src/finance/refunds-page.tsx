@@ -19,9 +19,11 @@ const FILTERS: readonly FilterField[] = [
   { name: 'status', label: '状态', kind: 'select', options: Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label })), width: 130 },
 ];
 
+const INITIAL_FILTERS = { status: 'reviewing' };
+
 /** 退款审核 (财务): refund requests with the learners' reasons; approve refunds through the payment channel, or reject with a reason. */
 export function RefundsPage() {
-  const list = useListState({ status: 'reviewing' });
+  const list = useListState(INITIAL_FILTERS);
   const query = useRefundQueueQuery({ ...list.filters, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
   const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
   const [approve, approving] = useRefundApproveMutation();
@@ -80,7 +82,7 @@ export function RefundsPage() {
 
   return (
     <>
-      <FilterBar fields={FILTERS} onSearch={list.setFilters} />
+      <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
       <DataTable<RefundQueueRow> label="退款申请" rowKey="order_no" columns={columns} query={query} rows={query.data?.list ?? []} total={query.data?.total ?? 0} list={list} />
       <RejectRefundDialog row={rejecting} onClose={() => setRejecting(null)} />
     </>

@@ -76,11 +76,23 @@ function withDateRanges(values: Record<string, unknown>, fields: readonly Filter
   return out;
 }
 
-export function FilterBar({ fields, onSearch, extra }: { fields: readonly FilterField[]; onSearch: (values: FilterValues) => void; extra?: ReactNode }) {
+export function FilterBar({
+  fields,
+  onSearch,
+  extra,
+  initialValues,
+}: {
+  fields: readonly FilterField[];
+  onSearch: (values: FilterValues) => void;
+  extra?: ReactNode;
+  /** The filters the list starts with, shown in their fields. */
+  initialValues?: FilterValues;
+}) {
   const [form] = Form.useForm<Record<string, unknown>>();
   return (
     <Form
       form={form}
+      initialValues={initialValues}
       layout="inline"
       aria-label="筛选"
       style={{ marginBottom: 16, rowGap: 8 }}
