@@ -7,7 +7,7 @@ import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { courses } from '../catalogue/catalogue-schema';
 import { orderCourses, orders } from '../orders/orders-schema';
-import { issueInvoice, type InvoiceOutcome } from './invoice-processing';
+import { invoiceNoOf, issueInvoice, type InvoiceOutcome } from './invoice-processing';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceRequests } from './invoices-schema';
 
@@ -17,11 +17,6 @@ import { invoiceRequests } from './invoices-schema';
  * caller's transaction, and gets its number and date. The PDF is drawn from what was
  * recorded whenever the learner downloads it, so it is always the invoice on file.
  */
-
-/** FP + issue day (Beijing) + the request's id, 6 digits: unique because the id is. */
-export function invoiceNoOf(requestId: number, issuedAt: Date): string {
-  return `FP${formatBeijingTime(issuedAt).slice(0, 10).replace(/-/g, '')}${String(requestId).padStart(6, '0')}`;
-}
 
 function refusalOf(outcome: InvoiceOutcome): Error | null {
   if (outcome.kind === 'no-such-order') return notFound(MESSAGES.orderNotFound);
@@ -35,15 +30,13 @@ export async function issueInvoiceWithNumber(tx: Database, clock: Clock, orderNo
   const refused = refusalOf(outcome);
   if (refused) throw refused;
   const [request] = await tx
-    .select({ id: invoiceRequests.id, issuedAt: invoiceRequests.issuedAt })
+    .select({ id: invoiceRequests.id, issuedAt: invoiceRequests.issuedAt, invoiceNo: invoiceRequests.invoiceNo })
     .from(invoiceRequests)
     .innerJoin(orders, eq(orders.id, invoiceRequests.orderId))
     .where(and(eq(orders.orderNo, orderNo), eq(invoiceRequests.status, 'issued')))
     .limit(1);
-  if (!request?.issuedAt) throw new Error('issued invoice without its request');
-  const invoiceNo = invoiceNoOf(request.id, request.issuedAt);
-  await tx.update(invoiceRequests).set({ invoiceNo }).where(eq(invoiceRequests.id, request.id));
-  return { invoiceNo, issuedAt: request.issuedAt, requestId: request.id };
+  if (!request?.issuedAt || !request.invoiceNo) throw new Error('issued invoice without its number');
+  return { invoiceNo: request.invoiceNo, issuedAt: request.issuedAt, requestId: request.id };
 }
 
 /** The learner's own issued invoice as a PDF. */
@@ -54,7 +47,10 @@ export async function invoicePdfOf(db: Database, learnerId: number, orderNo: str
     .innerJoin(orders, eq(orders.id, invoiceRequests.orderId))
     .where(and(eq(orders.orderNo, orderNo), eq(orders.learnerId, learnerId), eq(invoiceRequests.status, 'issued')))
     .limit(1);
-  if (!row?.request.invoiceNo || !row.request.issuedAt) throw notFound(MESSAGES.invoiceNotIssued);
+  if (!row) throw notFound(MESSAGES.invoiceNotIssued);
+  // Invoices issued before numbers were recorded (demo data) get theirs from the same rule.
+  const issuedAt = row.request.issuedAt ?? row.request.updatedAt;
+  const invoiceNo = row.request.invoiceNo ?? invoiceNoOf(row.request.id, issuedAt);
   const items = await db
     .select({ name: courses.name, amountFen: orderCourses.priceFen })
     .from(orderCourses)
@@ -62,13 +58,13 @@ export async function invoicePdfOf(db: Database, learnerId: number, orderNo: str
     .where(eq(orderCourses.orderId, row.order.id));
   const [site] = await db.select({ name: siteSettings.siteName }).from(siteSettings).limit(1);
   const pdf = await renderInvoicePdf({
-    invoiceNo: row.request.invoiceNo,
-    issuedOn: formatBeijingTime(row.request.issuedAt).slice(0, 10),
+    invoiceNo,
+    issuedOn: formatBeijingTime(issuedAt).slice(0, 10),
     seller: site?.name ?? '',
     title: row.request.invoiceTitle,
     taxNumber: row.request.taxNumber,
     items: items.length > 0 ? items : [{ name: row.order.orderName, amountFen: row.request.amountFen }],
     amountFen: row.request.amountFen,
   });
-  return { file_name: `发票-${row.request.invoiceNo}.pdf`, pdf_base64: pdf.toString('base64') };
+  return { file_name: `发票-${invoiceNo}.pdf`, pdf_base64: pdf.toString('base64') };
 }

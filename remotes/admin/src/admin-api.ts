@@ -5,6 +5,7 @@ import type {
   AuditListRequest,
   AuditListResponse,
   FaceQueueRow,
+  InvoiceQueueRow,
   RefundQueueRow,
   FaceRejectRequest,
   LearnerDetail,
@@ -19,7 +20,7 @@ import type {
 } from '@yaoshi/contracts/admin';
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
-const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund'] });
+const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice'] });
 
 export const adminApi = adminApiBase.injectEndpoints({
   endpoints: (build) => ({
@@ -77,6 +78,18 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/reject', payload: { ...payload } }),
       invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
     }),
+    invoiceQueue: build.query<{ total: number; list: InvoiceQueueRow[] }, { page: number; size: number; status?: InvoiceQueueRow['status'] }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/invoices', payload: { ...payload } }),
+      providesTags: ['Invoice'],
+    }),
+    invoiceIssue: build.mutation<{ invoice_no: string; issued_at: string }, { order_no: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/issue', payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    invoiceReject: build.mutation<null, { order_no: string; reason: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/reject', payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
     learnerDetail: build.query<LearnerDetail, { id: number }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
       providesTags: ['AdminLearner'],
@@ -117,6 +130,9 @@ export const {
   useLearnerDetailQuery,
   useFaceQueueQuery,
   useRefundQueueQuery,
+  useInvoiceQueueQuery,
+  useInvoiceIssueMutation,
+  useInvoiceRejectMutation,
   useRefundApproveMutation,
   useRefundRejectMutation,
   useFaceApproveMutation,

@@ -14,6 +14,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'face.reject': '人脸照片驳回',
   'refund.approve': '退款审核通过',
   'refund.reject': '退款驳回',
+  'invoice.issue': '开具发票',
+  'invoice.reject': '发票申请驳回',
 };
 
 export function auditActionLabel(action: string): string {
