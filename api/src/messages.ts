@@ -31,6 +31,7 @@ export const MESSAGES = {
   learnerNotFound: '没有该学员',
   facePhotoNotFound: '没有该人脸照片',
   invoiceNotWaiting: '该订单没有待处理的发票申请',
+  summaryRange: (days: number) => `统计区间须为1至${days}天`,
   invoiceNotIssued: '该订单的发票尚未开具',
   refundNotUnderReview: (state: string) => `该订单没有待审核的退款申请（${state}）`,
   facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',

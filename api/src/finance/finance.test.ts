@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { InvoiceQueueRow, RefundQueueRow } from '@yaoshi/contracts/admin';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { auditRecords } from '../audit/audit-schema';
@@ -120,4 +121,39 @@ test('issue an invoice: number and date recorded, the learner downloads a PDF wh
   const issuing = (dataOf(await authed(server, finance.token, 'GET', '/v1/admin/invoices', { status: 'issuing' })) as { list: InvoiceQueueRow[] }).list[0]!;
   dataOf(await authed(server, finance.token, 'POST', '/v1/admin/invoices/reject', { order_no: issuing.order_no, reason: '抬头与单位名称不符' }));
   assert.equal((await wangOrder(issuing.order_no)).is_receipt, 4);
+});
+
+test('orders search by learner, year, state and merchant number; an order page lists attempts and notifications', async () => {
+  const byLearner = dataOf(await authed(server, finance.token, 'GET', '/v1/admin/orders', { learner: '王芳', size: 100 })) as { total: number; list: { order_no: string; year: number; pay_status: number }[] };
+  assert.ok(byLearner.total >= 16);
+  const year = byLearner.list[0]!.year;
+  const byYear = dataOf(await authed(server, finance.token, 'GET', '/v1/admin/orders', { learner: '王芳', year, pay_status: 2, size: 100 })) as { list: { year: number; pay_status: number }[] };
+  assert.ok(byYear.list.length > 0 && byYear.list.every((row) => row.year === year && row.pay_status === 2));
+  const one = byLearner.list[0]!.order_no;
+  const byNumber = dataOf(await authed(server, finance.token, 'GET', '/v1/admin/orders', { merchant_no: one })) as { list: { order_no: string }[] };
+  assert.deepEqual(byNumber.list.map((row) => row.order_no), [one]);
+  const detail = dataOf(await authed(server, finance.token, 'GET', '/v1/admin/orders/detail', { order_no: one })) as { order: { order_no: string }; attempts: unknown[]; notifications: unknown[] };
+  assert.equal(detail.order.order_no, one);
+  assert.ok(Array.isArray(detail.attempts) && Array.isArray(detail.notifications));
+  assertRefused(await authed(server, finance.token, 'GET', '/v1/admin/orders/detail', { order_no: '1' }), 404, MESSAGES.orderNotFound);
+});
+
+test('the daily summary counts the refund of today and comes as an .xlsx with 按日 and 按年度', async () => {
+  const today = new Date(server.clock.nowMs() + 8 * 3600_000).toISOString().slice(0, 10);
+  const summary = dataOf(await authed(server, finance.token, 'GET', '/v1/admin/finance/summary', { from: today, to: today })) as {
+    days: { day: string; refunds: number; refund_amount: number }[];
+    file_name: string;
+    xlsx_base64: string;
+  };
+  assert.equal(summary.days.length, 1);
+  assert.equal(summary.days[0]!.day, today);
+  assert.equal(summary.days[0]!.refunds, 1);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(summary.xlsx_base64, 'base64'));
+  assert.deepEqual(workbook.worksheets.map((sheet) => sheet.name), ['按日', '按年度']);
+  const sheet = workbook.getWorksheet('按日')!;
+  assert.equal(sheet.getCell('A1').value, '日期');
+  assert.equal(sheet.getCell('A2').value, today);
+  assert.equal(sheet.getCell('D2').value, 1);
+  assertRefused(await authed(server, finance.token, 'GET', '/v1/admin/finance/summary', { from: '2025-01-01', to: '2026-12-31' }), 400, MESSAGES.summaryRange(366));
 });

@@ -282,7 +282,85 @@ export const invoiceQueueRowSchema = z.object({
 });
 export type InvoiceQueueRow = z.infer<typeof invoiceQueueRowSchema>;
 
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为 YYYY-MM-DD' });
+
+export const orderSearchRowSchema = z.object({
+  order_no: z.string(),
+  learner_name: z.string(),
+  id_number: z.string(),
+  year: z.number().int(),
+  name: z.string(),
+  amount: z.number(),
+  pay_status: z.number().int(),
+  refund_status: z.number().int(),
+  is_receipt: z.number().int(),
+  created_at: timeText,
+  paid_at: timeText.nullable(),
+});
+export type OrderSearchRow = z.infer<typeof orderSearchRowSchema>;
+
+export const adminOrderDetailSchema = z.object({
+  order: orderSearchRowSchema,
+  attempts: z.array(
+    z.object({
+      merchant_no: z.string(),
+      provider: z.string(),
+      pay_type: z.number().int(),
+      amount: z.number(),
+      status: z.string(),
+      provider_trade_no: z.string().nullable(),
+      created_at: timeText,
+      finished_at: timeText.nullable(),
+    }),
+  ),
+  notifications: z.array(z.object({ merchant_no: z.string().nullable(), outcome: z.string().nullable(), amount: z.number().nullable(), result: z.string(), received_at: timeText })),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const financeSummarySchema = z.object({
+  days: z.array(z.object({ day: z.string(), paid_orders: z.number().int(), paid_amount: z.number(), refunds: z.number().int(), refund_amount: z.number() })),
+  years: z.array(z.object({ year: z.number().int(), paid_orders: z.number().int(), paid_amount: z.number(), refunds: z.number().int(), refund_amount: z.number() })),
+  file_name: z.string(),
+  /** The same as an .xlsx workbook (sheets 按日 and 按年度), base64. */
+  xlsx_base64: z.string(),
+});
+export type FinanceSummary = z.infer<typeof financeSummarySchema>;
+
 export const adminEndpoints = {
+  orderSearch: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/orders',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({
+      ...pageFields,
+      /** Learner: name, ID number or phone, in part. */
+      learner: z.string().trim().max(50).optional(),
+      year: z.number().int().min(2000).max(2100).optional(),
+      pay_status: z.number().int().min(1).max(5).optional(),
+      from: dayText.optional(),
+      to: dayText.optional(),
+      /** An order number or a payment attempt's merchant number, exactly. */
+      merchant_no: z.string().trim().max(64).optional(),
+    }),
+    response: z.object({ total: z.number().int(), list: z.array(orderSearchRowSchema) }),
+  }),
+  orderDetail: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/orders/detail',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({ order_no: orderNoField }),
+    response: adminOrderDetailSchema,
+  }),
+  financeSummary: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/finance/summary',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({ from: dayText, to: dayText }),
+    response: financeSummarySchema,
+  }),
   invoiceQueue: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/invoices',
