@@ -149,7 +149,8 @@ test('the daily summary counts the refund of today and comes as an .xlsx with �
   assert.equal(summary.days[0]!.day, today);
   assert.equal(summary.days[0]!.refunds, 1);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(summary.xlsx_base64, 'base64'));
+  const bytes = Buffer.from(summary.xlsx_base64, 'base64');
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   assert.deepEqual(workbook.worksheets.map((sheet) => sheet.name), ['按日', '按年度']);
   const sheet = workbook.getWorksheet('按日')!;
   assert.equal(sheet.getCell('A1').value, '日期');

@@ -77,7 +77,7 @@ export default function MyOrdersPage() {
       key: 'refund_status',
       render: (_: unknown, row) => (
         <>
-          {REFUND_STATUS_TEXT[row.refund_status]}
+          <span>{REFUND_STATUS_TEXT[row.refund_status]}</span>
           {row.refund_note && (
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="refund-note">
               原因：{row.refund_note}
@@ -92,7 +92,7 @@ export default function MyOrdersPage() {
       key: 'is_receipt',
       render: (_: unknown, row) => (
         <>
-          {RECEIPT_STATUS_TEXT[row.is_receipt]}
+          <span>{RECEIPT_STATUS_TEXT[row.is_receipt]}</span>
           {row.is_receipt === RECEIPT_STATUS.issued && (
             <Button
               size="small"
