@@ -64,7 +64,7 @@ test('the new 财务 account signs in and sees only what its role opens', async 
   await page.setViewportSize({ width: 1440, height: 900 });
   await staffLoginPage(page, created.finance);
   await expect(page.getByTestId('page-title')).toHaveText('学员管理');
-  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText(['学员管理', '退款审核', '发票开具']);
+  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText(['学员管理', '订单查询', '退款审核', '发票开具']);
   const learners = page.getByRole('table', { name: '学员列表' });
   await expect(learners).toContainText(LEARNERS.zhang.idcard);
   await page.getByRole('form', { name: '筛选' }).getByLabel('姓名').fill('王芳');

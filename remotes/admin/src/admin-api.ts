@@ -4,6 +4,9 @@ import type {
   AdminLoginResponse,
   AuditListRequest,
   AuditListResponse,
+  AdminOrderDetail,
+  FinanceSummary,
+  OrderSearchRow,
   FaceQueueRow,
   InvoiceQueueRow,
   RefundQueueRow,
@@ -90,6 +93,17 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/reject', payload: { ...payload } }),
       invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
     }),
+    orderSearch: build.query<{ total: number; list: OrderSearchRow[] }, Record<string, string | number | boolean | undefined> & { page: number; size: number }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/orders', payload: { ...payload } }),
+      providesTags: ['Refund', 'Invoice'],
+    }),
+    adminOrderDetail: build.query<AdminOrderDetail, { order_no: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/orders/detail', payload: { ...payload } }),
+    }),
+    financeSummary: build.query<FinanceSummary, { from: string; to: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/finance/summary', payload: { ...payload } }),
+      keepUnusedDataFor: 0,
+    }),
     learnerDetail: build.query<LearnerDetail, { id: number }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
       providesTags: ['AdminLearner'],
@@ -130,6 +144,9 @@ export const {
   useLearnerDetailQuery,
   useFaceQueueQuery,
   useRefundQueueQuery,
+  useOrderSearchQuery,
+  useAdminOrderDetailQuery,
+  useLazyFinanceSummaryQuery,
   useInvoiceQueueQuery,
   useInvoiceIssueMutation,
   useInvoiceRejectMutation,

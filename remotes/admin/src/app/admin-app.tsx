@@ -8,6 +8,7 @@ import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api'
 import { AuditPage } from '../audit/audit-page';
 import { FaceReviewPage } from '../faces/face-review-page';
 import { InvoicesPage } from '../finance/invoices-page';
+import { OrdersPage } from '../finance/orders-page';
 import { RefundsPage } from '../finance/refunds-page';
 import { LearnersPage } from '../learners/learners-page';
 import { LoginPage } from '../login/login-page';
@@ -19,6 +20,7 @@ const CONSOLE_NAME = '管理后台';
 const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/learners': () => <LearnersPage />,
   '/admin/faces': () => <FaceReviewPage />,
+  '/admin/orders': () => <OrdersPage />,
   '/admin/refunds': () => <RefundsPage />,
   '/admin/invoices': () => <InvoicesPage />,
   '/admin/staff': () => <StaffPage />,

@@ -2,7 +2,7 @@ import { adminRouteOf, pagesFor } from './admin-menu';
 
 test('the menu shows only the pages the permissions open', () => {
   expect(pagesFor(['staff.manage', 'audit.read']).map((page) => page.title)).toEqual(['工作人员账号', '审计日志']);
-  expect(pagesFor(['finance.read', 'finance.write', 'learners.read']).map((page) => page.title)).toEqual(['学员管理', '退款审核', '发票开具']);
+  expect(pagesFor(['finance.read', 'finance.write', 'learners.read']).map((page) => page.title)).toEqual(['学员管理', '订单查询', '退款审核', '发票开具']);
   expect(pagesFor(['faces.review', 'learners.read']).map((page) => page.title)).toEqual(['学员管理', '人脸审核']);
   expect(pagesFor(['content.edit'])).toEqual([]);
 });
