@@ -4,6 +4,7 @@ import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange } from '../audit/audit-log';
 import { createLearner, endLearnerSessions, resetLearnerPassword, setLearnerDisabled, unlockLearner } from './learner-actions';
 import { learnerDetail } from './learner-detail';
+import { checkImport, confirmImport, importTemplate } from './learner-import';
 import { listLearners } from './learner-list';
 
 /** 学员管理: the registrar's calls (issue 18). Every change is audited in its own transaction. */
@@ -29,6 +30,21 @@ export const learnerAdminRoutes: RouteModule = (api, { db, clock }) => {
     await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => setLearnerDisabled(tx, clock, audit, payload.id, payload.disabled));
     return null;
   });
+
+  api.add(adminEndpoints.importTemplate, async () => importTemplate());
+
+  // Checking writes nothing but its audit record: who looked at which import, and what it held.
+  api.add(adminEndpoints.importCheck, async ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), async (tx, audit) => {
+      const { report } = await checkImport(tx, payload.file_base64);
+      await audit({ action: 'learner.import-check', target: `${report.rows}行`, after: { rows: report.rows, valid: report.valid, failed: report.failed.length } });
+      return report;
+    }),
+  );
+
+  api.add(adminEndpoints.importConfirm, async ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => confirmImport(tx, clock, audit, payload.file_base64)),
+  );
 
   api.add(adminEndpoints.learnerEndSessions, async ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => endLearnerSessions(tx, clock, audit, payload.id)),

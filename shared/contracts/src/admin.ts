@@ -326,7 +326,47 @@ export const financeSummarySchema = z.object({
 });
 export type FinanceSummary = z.infer<typeof financeSummarySchema>;
 
+/** The learner import's columns, in template order (issue 18). */
+export const IMPORT_COLUMNS = ['姓名', '身份证号', '手机号', '证书类型', '工作单位'] as const;
+export const IMPORT_MAX_ROWS = 10_000;
+
+export const importFileSchema = z.strictObject({
+  /** The .xlsx file, base64 (the envelope's 4 MiB body holds about 10,000 rows). */
+  file_base64: z.string().min(1, { error: '请选择要导入的文件' }),
+});
+
+export const importReportSchema = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  failed: z.array(z.object({ row: z.number().int(), name: z.string(), idcard: z.string(), reasons: z.array(z.string()) })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
 export const adminEndpoints = {
+  importTemplate: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/learners/import/template',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: noPayload,
+    response: z.object({ file_name: z.string(), xlsx_base64: z.string() }),
+  }),
+  importCheck: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/import/check',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: importFileSchema,
+    response: importReportSchema,
+  }),
+  importConfirm: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/learners/import/confirm',
+    auth: 'staff',
+    permission: 'learners.write',
+    request: importFileSchema,
+    response: z.object({ imported: z.number().int(), skipped: z.number().int() }),
+  }),
   orderSearch: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/orders',
