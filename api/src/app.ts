@@ -3,7 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { MESSAGES } from './messages';
-import { isProduction } from './config';
+import { usesSmsOutbox } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
 import { sessionGate } from './accounts/sessions';
@@ -121,7 +121,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         : sessionGate(options.db, options.clock, onPruneError),
       smsProvider:
         options.smsProvider ??
-        (isProduction(options.config) ? unconfiguredSmsProvider(app.log) : outboxSmsProvider(options.db, options.clock, app.log)),
+        (usesSmsOutbox(options.config) ? outboxSmsProvider(options.db, options.clock, app.log) : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
     },
     options.routeModules ?? ROUTE_MODULES,
@@ -141,8 +141,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app.addHook('onClose', async () => clearInterval(timer));
   }
   if (isSandboxProvider(paymentProvider)) registerSandboxGatewayPages(app, paymentProvider, options.clock);
-  // Development and tests only: what the outbox "sent", for people and browser tests.
-  if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);
+  // Development, tests and a declared staging site only: what the outbox "sent".
+  if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
 }
 

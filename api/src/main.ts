@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApiServer } from './server';
+import { exitOnStartError } from './start-errors';
 
 /** `npm start -w api`: the API alone (the whole site is `npm start` at the top). */
 async function main(): Promise<void> {
@@ -33,7 +34,5 @@ async function main(): Promise<void> {
   console.log(`Yaoshi API listening on http://localhost:${port}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitOnStartError);
+

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { seedCatalogue } from './catalogue-seed';
-import { seedAppLinks, seedContent } from './content-seed';
+import { seedAppLinks, seedCategories, seedContent } from './content-seed';
 import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders } from './order-seed';
@@ -25,7 +25,11 @@ export interface SeedContext {
 /** Writes what of its area is missing; returns whether it wrote anything. */
 export type SeedPart = (context: SeedContext) => Promise<boolean>;
 
-export const SEED_PARTS: readonly SeedPart[] = [
+/** What a production database holds from its first start: reference data only. */
+export const REFERENCE_PARTS: readonly SeedPart[] = [seedCategories];
+
+/** Demo content, learners, orders… for development (`npm start`) and `npm run seed:demo`; never production. */
+export const DEMO_PARTS: readonly SeedPart[] = [
   seedContent,
   seedAppLinks,
   seedLearners,
@@ -35,6 +39,8 @@ export const SEED_PARTS: readonly SeedPart[] = [
   seedExams,
   seedStudy,
 ];
+
+export const SEED_PARTS: readonly SeedPart[] = [...REFERENCE_PARTS, ...DEMO_PARTS];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
 export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {
