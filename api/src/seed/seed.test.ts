@@ -7,8 +7,8 @@ import type { DatabaseHandle } from '../db/database';
 import { articles, topicPages } from '../db/schema';
 import { openTestDatabase } from '../db/test-database';
 import { databaseFingerprint } from '../test-support/test-server';
-import { seedContent } from './content-seed';
-import { seedMissing } from './seed';
+import { seedCategories, seedContent } from './content-seed';
+import { REFERENCE_PARTS, seedMissing } from './seed';
 import { DEMO_LEARNERS } from './learner-seed';
 import { isValidIdNumber, initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import { eq } from 'drizzle-orm';
@@ -28,14 +28,14 @@ test('a failing part leaves the database empty, not half-seeded', async () => {
   const failing = async () => {
     throw new Error('disk full');
   };
-  await assert.rejects(seedMissing(database.db, clock, [seedContent, failing]), /disk full/);
+  await assert.rejects(seedMissing(database.db, clock, [seedCategories, seedContent, failing]), /disk full/);
   assert.deepEqual(await databaseFingerprint(database.db), empty);
 });
 
 test('a database seeded before accounts existed gets the learners and student pages, once', async () => {
   const older = await openTestDatabase();
   try {
-    assert.equal(await seedMissing(older.db, clock, [seedContent]), true);
+    assert.equal(await seedMissing(older.db, clock, [seedCategories, seedContent]), true);
     const before = await databaseFingerprint(older.db);
     assert.equal(before.learners, 0);
     assert.equal(await seedMissing(older.db, clock), true);
@@ -47,6 +47,20 @@ test('a database seeded before accounts existed gets the learners and student pa
     assert.deepEqual(await databaseFingerprint(older.db), after);
   } finally {
     await older.close();
+  }
+});
+
+test('reference data (what production seeds) is the categories only: no demo learners, orders, articles or settings', async () => {
+  const fresh = await openTestDatabase();
+  try {
+    assert.equal(await seedMissing(fresh.db, clock, REFERENCE_PARTS), true);
+    const seeded = await databaseFingerprint(fresh.db);
+    assert.equal(seeded.categories, 9);
+    const others = Object.entries(seeded).filter(([table, n]) => table !== 'categories' && !table.startsWith('__') && n > 0);
+    assert.deepEqual(others, []);
+    assert.equal(await seedMissing(fresh.db, clock, REFERENCE_PARTS), false, 'once');
+  } finally {
+    await fresh.close();
   }
 });
 
