@@ -61,6 +61,8 @@ export const MESSAGES = {
   mediaLinkInvalid: '链接已失效或无权访问该文件',
   rangeNotSatisfiable: '请求的文件范围无效',
   siteNotConfigured: '站点信息尚未配置',
+  /** Development without PUBLIC_BASE_URL, reached under a Host name not in ALLOWED_HOSTS. */
+  hostNotAllowed: '请通过本站的正式网址访问后再支付',
 
   internalError: '服务器开小差了，请稍后重试',
   serverClosing: '服务正在重启，请稍后重试',

@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { requirePrincipal } from '../auth/authenticator';
-import type { Config } from '../config';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
 import { courses, learners, orderCourses, orders } from '../db/schema';
@@ -15,6 +13,7 @@ import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catal
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type PaymentContext } from './payments';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
+import { siteOrigin } from './site-origin';
 
 export const ORDER_MESSAGES = {
   notFound: '订单不存在',
@@ -28,11 +27,6 @@ const PAYMENT_VALID_MS = PAYMENT_VALID_MINUTES * 60 * 1000;
 /** 14 digits of Beijing time and 6 random digits: sortable, unguessable enough, digits only. */
 function newOrderNo(now: Date): string {
   return formatBeijingTime(now).replace(/\D/g, '') + String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/** The site's address as the gateway and the payer's phone reach it. */
-function siteOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** Another learner's order answers exactly like a missing one. */
@@ -118,10 +112,11 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
 
   api.add(enrolmentEndpoints.order, async ({ payload, principal, request }) => {
     const { learnerId } = requirePrincipal(principal);
+    // Before anything is written: a refused Host must leave no order behind.
+    const origin = siteOrigin(request, config);
     const order = payload.order_id
       ? await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type)
       : await createOrder(ctx, learnerId, payload.year, payload.cids, payload.price, payload.pay_type);
-    const origin = siteOrigin(request, config);
     const payment = await openPaymentAttempt(ctx, order, payload.pay_type, {
       notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${paymentProvider.name}`,
       returnUrl: `${origin}/pay?order_id=${order.orderNo}&returned=1`,
