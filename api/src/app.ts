@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { MESSAGES } from './messages';
+import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
 import { usesSmsOutbox } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
@@ -46,8 +47,8 @@ export interface BuildAppOptions {
   db: Database;
   clock: Clock;
   config: Config;
-  /** Fastify's `logger` option; default off (tests). */
-  logger?: FastifyServerOptions['logger'];
+  /** Level (and, in tests, destination) of the JSON log; default off (tests). Redaction is not optional. */
+  logger?: LogSettings | false;
   /**
    * Bearer-token check for `auth: true` contracts; default: the sessions table, looked up
    * in the same statement that records the nonce (`sessionGate`).
@@ -80,7 +81,7 @@ export interface BuildAppOptions {
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...fastifyLogging(options.logger, options.config.trustProxy),
     trustProxy: options.config.trustProxy,
     // The body limit proper is per route (MAX_BODY_BYTES); this is the default for
     // anything registered later, e.g. by deploy/.
@@ -96,6 +97,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Shutting down: a request still arriving on an open connection gets a Chinese 503 in
   // the envelope, and never reaches a database that is about to close. Fastify already
   // answers it with `Connection: close`.
+  // First of all hooks, so every answer carries it (refusals, static files, the 503 below).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;

@@ -100,7 +100,7 @@ describe('GET /v1/vcode and the development outbox', () => {
     try {
       const response = await production.send(`${DEV_OUTBOX_PATH}?phone=${ZHANG.phone}`);
       assert.equal(response.status, 404);
-      // Codes are still issued (the placeholder provider logs them).
+      // Codes are still issued (the placeholder provider sends them nowhere, and says so in the log).
       dataOf(await production.call({ method: 'GET', path: '/v1/vcode', payload: { phone: ZHANG.phone } }));
     } finally {
       await production.close();
