@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { MESSAGES } from './messages';
+import { registerSecurityHeaders } from './security/security-headers';
 import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
 import { usesSmsOutbox } from './config';
 import type { Authenticator } from './auth/authenticator';
@@ -102,6 +103,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerSecurityHeaders(app, options.config);
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;

@@ -60,6 +60,11 @@ export interface Config {
   stagingSandbox: boolean;
   /** `METRICS_ALLOW`: comma-separated addresses/CIDRs that may read /metrics without a token; default none. */
   metricsAllow: readonly string[];
+  /**
+   * Whether `AMAP_KEY` is set: the contact page then loads the AMap (高德) script, so the
+   * Content-Security-Policy admits the map provider. The server never uses the key itself.
+   */
+  mapProviderConfigured: boolean;
   /** `METRICS_TOKEN`: `Authorization: Bearer <token>` opens /metrics from anywhere; unset: no token opens it. */
   metricsToken: string | undefined;
 }
@@ -171,6 +176,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     stagingSandbox: parseStagingSandbox(read(env, 'STAGING_SANDBOX')),
     metricsAllow: parseAddressList('METRICS_ALLOW', read(env, 'METRICS_ALLOW')),
     metricsToken: read(env, 'METRICS_TOKEN'),
+    mapProviderConfigured: read(env, 'AMAP_KEY') !== undefined,
   };
 }
 

@@ -1,0 +1,23 @@
+import { screen, within } from '@testing-library/react';
+import { STAGING_BANNER_TEXT } from '@yaoshi/contracts/content';
+import { ok } from '@yaoshi/api-client/testing/stub-api';
+import { SITE_SETTINGS, renderSite, serveSiteContent } from '../testing/render-site';
+
+beforeEach(() => sessionStorage.clear());
+
+test('a staging site shows the banner on every page, public and student area alike', async () => {
+  for (const path of ['/', '/myInfo']) {
+    document.body.innerHTML = '';
+    sessionStorage.clear();
+    serveSiteContent({ '/v1/site': () => ok({ ...SITE_SETTINGS, site_staging: true }) });
+    await renderSite(path);
+    expect(await screen.findByRole('note')).toHaveTextContent(STAGING_BANNER_TEXT);
+  }
+});
+
+test('a production or development site shows no banner', async () => {
+  serveSiteContent();
+  await renderSite('/');
+  await within(screen.getByRole('contentinfo')).findByText('主办单位：某省药师协会秘书处');
+  expect(screen.queryByText(STAGING_BANNER_TEXT)).not.toBeInTheDocument();
+});
