@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database, PoolStats } from './db/database';
+import { createMetrics, registerMetrics } from './metrics/metrics';
 import { MESSAGES } from './messages';
 import { registerSecurityHeaders } from './security/security-headers';
 import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
+  poolStats?: () => PoolStats;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -104,6 +107,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     done();
   });
   registerSecurityHeaders(app, options.config);
+  const metrics = createMetrics(options.db, options.poolStats);
+  registerMetrics(app, metrics, options.config);
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -131,6 +136,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         options.smsProvider ??
         (usesSmsOutbox(options.config) ? outboxSmsProvider(options.db, options.clock, app.log) : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
+      metrics,
     },
     options.routeModules ?? ROUTE_MODULES,
   );

@@ -41,7 +41,7 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
   });
   let app: FastifyInstance;
   try {
-    app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel }, expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS });
+    app = buildApp({ db: database.db, clock, config, ...(database.poolStats ? { poolStats: database.poolStats } : {}), logger: { level: config.logLevel }, expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS });
   } catch (error) {
     await database.close();
     throw error;

@@ -7,6 +7,7 @@ import { signSecrets, type Config } from '../config';
 import type { MediaUrls } from '../media/private-media';
 import type { Database } from '../db/database';
 import { MESSAGES } from '../messages';
+import type { AppMetrics } from '../metrics/metrics';
 import { bearerToken, type Principal } from '../auth/authenticator';
 import { refusedRequest, unauthorized } from './api-error';
 import { toApiError } from './fastify-errors';
@@ -49,6 +50,8 @@ export interface AppDeps {
   mediaUrls: MediaUrls;
   paymentProvider: PaymentProvider;
   log: FastifyInstance['log'];
+  /** Counters an operator reads at /metrics. */
+  metrics: AppMetrics;
 }
 
 export interface EndpointContext<Req extends z.ZodType> {

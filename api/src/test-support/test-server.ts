@@ -65,7 +65,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...configOverrides,
   };
   const paymentProvider = paymentProviderFactory?.({ db: database.db, clock });
-  const app = buildApp({ db: database.db, clock, config, ...(paymentProvider ? { paymentProvider } : {}), ...appOptions });
+  const app = buildApp({
+    db: database.db,
+    clock,
+    config,
+    ...(paymentProvider ? { paymentProvider } : {}),
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+    ...appOptions,
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
