@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './account-messages';
 import { defineEndpoint, noPayload } from './endpoint';

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
@@ -21,12 +22,9 @@ export const siteSettingsSchema = z.object({
   /** /downloadApp (spec 02): where the iOS and Android apps are downloaded; empty = not yet published. */
   site_ios_url: z.string(),
   site_android_url: z.string(),
-  /** Present (true) only on a staging site (STAGING_SANDBOX=allow): every page shows STAGING_BANNER_TEXT. */
+  /** Present (true) only on a staging site (STAGING_SANDBOX=allow): every page shows MESSAGE_TEXTS.stagingBanner (@yaoshi/ui). */
   site_staging: z.literal(true).optional(),
 });
-
-/** The banner every page of a staging site shows (issue 15), verbatim. */
-export const STAGING_BANNER_TEXT = '测试站点：支付不产生真实扣款，短信验证码见测试发件箱';
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { EXAM_MESSAGES, type ExamType, type IsPost, type QuestionType } from './exam-rules';

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
 import type { PayStatus, ReceiptStatus, RefundStatus } from './order-states';

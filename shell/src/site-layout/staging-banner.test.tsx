@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { STAGING_BANNER_TEXT } from '@yaoshi/contracts/content';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { ok } from '@yaoshi/api-client/testing/stub-api';
 import { SITE_SETTINGS, renderSite, serveSiteContent } from '../testing/render-site';
 
@@ -11,7 +11,7 @@ test('a staging site shows the banner on every page, public and student area ali
     sessionStorage.clear();
     serveSiteContent({ '/v1/site': () => ok({ ...SITE_SETTINGS, site_staging: true }) });
     await renderSite(path);
-    expect(await screen.findByRole('note')).toHaveTextContent(STAGING_BANNER_TEXT);
+    expect(await screen.findByRole('note')).toHaveTextContent(MESSAGE_TEXTS.stagingBanner);
   }
 });
 
@@ -19,5 +19,5 @@ test('a production or development site shows no banner', async () => {
   serveSiteContent();
   await renderSite('/');
   await within(screen.getByRole('contentinfo')).findByText('主办单位：某省药师协会秘书处');
-  expect(screen.queryByText(STAGING_BANNER_TEXT)).not.toBeInTheDocument();
+  expect(screen.queryByText(MESSAGE_TEXTS.stagingBanner)).not.toBeInTheDocument();
 });

@@ -1,5 +1,5 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
-import { STAGING_BANNER_TEXT } from '@yaoshi/contracts/content';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 
 /**
  * On a staging site (the server runs production mode on the sandbox gateway and the SMS
@@ -15,7 +15,7 @@ export function StagingBanner() {
       role="note"
       style={{ background: '#fff7e6', borderBottom: '1px solid #ffd591', color: '#ad4e00', textAlign: 'center', padding: '8px 16px', fontSize: 14, lineHeight: 1.5 }}
     >
-      {STAGING_BANNER_TEXT}
+      {MESSAGE_TEXTS.stagingBanner}
     </div>
   );
 }
