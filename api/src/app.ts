@@ -90,7 +90,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // The body limit proper is per route (MAX_BODY_BYTES); this is the default for
     // anything registered later, e.g. by deploy/.
     bodyLimit: 1024 * 1024,
-    // While shutting down, the hook below answers in the envelope instead (Fastify's own 503 is English JSON).
+    // Shutting down loses no request: one that still arrives on an open connection is served
+    // (with Connection: close); the database closes only after the last connection (shutdown.ts).
     return503OnClosing: false,
     // A malformed URL never reaches a route; answer it in the envelope too.
     frameworkErrors: (error, _request, reply) => {
@@ -98,10 +99,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       return sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
   });
-  // Shutting down: a request still arriving on an open connection gets a Chinese 503 in
-  // the envelope, and never reaches a database that is about to close. Fastify already
-  // answers it with `Connection: close`.
-  // First of all hooks, so every answer carries it (refusals, static files, the 503 below).
+  // First of all hooks, so every answer carries it (refusals, static files, 404s).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -109,15 +107,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerSecurityHeaders(app, options.config);
   const metrics = createMetrics(options.db, options.poolStats);
   registerMetrics(app, metrics, options.config);
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (closing) sendEnvelope(reply, 503, MESSAGES.serverClosing, null);
-    else done();
-  });
   const onPruneError = (error: unknown) => app.log.warn({ err: error }, 'could not prune nonces');
   const paymentProvider =
     options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);

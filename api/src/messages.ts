@@ -65,5 +65,4 @@ export const MESSAGES = {
   hostNotAllowed: '请通过本站的正式网址访问后再支付',
 
   internalError: '服务器开小差了，请稍后重试',
-  serverClosing: '服务正在重启，请稍后重试',
 } as const;

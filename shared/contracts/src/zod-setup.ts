@@ -7,4 +7,4 @@ import { z } from 'zod';
  * schema is built, so every contracts module that uses zod imports this file first.
  * The server keeps the fast path (no CSP applies there).
  */
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
