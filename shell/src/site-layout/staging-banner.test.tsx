@@ -5,14 +5,10 @@ import { SITE_SETTINGS, renderSite, serveSiteContent } from '../testing/render-s
 
 beforeEach(() => sessionStorage.clear());
 
-test('a staging site shows the banner on every page, public and student area alike', async () => {
-  for (const path of ['/', '/myInfo']) {
-    document.body.innerHTML = '';
-    sessionStorage.clear();
-    serveSiteContent({ '/v1/site': () => ok({ ...SITE_SETTINGS, site_staging: true }) });
-    await renderSite(path);
-    expect(await screen.findByRole('note')).toHaveTextContent(MESSAGE_TEXTS.stagingBanner);
-  }
+test.each(['/', '/myInfo'])('a staging site shows the banner on every page: %s', async (path) => {
+  serveSiteContent({ '/v1/site': () => ok({ ...SITE_SETTINGS, site_staging: true }) });
+  await renderSite(path);
+  expect(await screen.findByRole('note')).toHaveTextContent(MESSAGE_TEXTS.stagingBanner);
 });
 
 test('a production or development site shows no banner', async () => {
