@@ -7,6 +7,7 @@ import { isProduction } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
 import { sessionGate } from './accounts/sessions';
+import { createPasswordHasher, type PasswordHasher } from './accounts/passwords';
 import { createNonceGuard } from './envelope/nonce-store';
 import { composedGate } from './envelope/request-gate';
 import { contentRoutes } from './content/content-routes';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
+  passwordHasher?: PasswordHasher;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -112,6 +115,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app,
     {
       paymentProvider,
+      passwords:
+        options.passwordHasher ??
+        createPasswordHasher({ concurrency: options.config.passwordHashConcurrency, maxQueue: options.config.passwordHashQueue }),
       log: app.log,
       db: options.db,
       clock: options.clock,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -45,6 +46,10 @@ export interface Config {
    * the browser used for the request.
    */
   publicBaseUrl: string | undefined;
+  /** `PASSWORD_HASH_CONCURRENCY`: argon2 hashes run at once; default half the cores (at least 1). */
+  passwordHashConcurrency: number;
+  /** `PASSWORD_HASH_QUEUE`: hashes that may wait for a turn; beyond, a login gets 503 at once. Default 64. */
+  passwordHashQueue: number;
 }
 
 /** Public (it is in this repository): fine for a development sandbox, refused in production. */
@@ -99,6 +104,13 @@ function parsePaymentProvider(text: string | undefined): Config['paymentProvider
   throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${text}".`);
 }
 
+function parseCount(env: Environment, name: string, fallback: number, min: number): number {
+  const text = read(env, name);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${text}".`);
+  return Number(text);
+}
+
 export function configFromEnv(env: Environment = process.env): Config {
   return {
     port: parsePort(read(env, 'PORT')),
@@ -115,6 +127,8 @@ export function configFromEnv(env: Environment = process.env): Config {
     paymentProvider: parsePaymentProvider(read(env, 'PAYMENT_PROVIDER')),
     paymentSandboxKey: read(env, 'PAYMENT_SANDBOX_KEY') ?? DEVELOPMENT_SANDBOX_PAYMENT_KEY,
     publicBaseUrl: read(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
+    passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
+    passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
   };
 }
 

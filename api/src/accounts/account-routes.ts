@@ -10,13 +10,12 @@ import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
-import { clearPasswordFailures, minutesLocked, recordPasswordFailure } from './password-lockout';
-import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
+import { clearPasswordFailures, recordPasswordFailure, recordPasswordSuccess, reservePasswordAttempt } from './password-lockout';
 import { changesReadOnlyField, profileChanges, profileOf, userInfoOf } from './profile';
 import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 
 /** Login, codes, forgotten and changed passwords, profile, logout (spec 01 §4–§7). */
-export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls }) => {
+export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls, passwords }) => {
   const signedIn = async (learner: LearnerRow) => ({
     token: await openSession(db, clock, learner.id),
     face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
@@ -34,17 +33,18 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     const loginId = classifyLoginId(payload.username);
     const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
     if (learner === null) {
-      await spendVerificationTime(payload.password);
+      await passwords.spendVerificationTime(payload.password);
       throw badInput(MESSAGES.wrongCredentials);
     }
-    const locked = minutesLocked(learner.passwordLockedUntil, clock.now());
-    if (locked !== null) throw new ApiError(429, MESSAGES.passwordLoginLocked(locked));
-    if (!(await verifyPassword(learner.passwordHash, payload.password))) {
-      const lockedNow = await recordPasswordFailure(db, clock, learner.id, request.ip);
-      if (lockedNow !== null) throw new ApiError(429, MESSAGES.passwordLoginLocked(lockedNow));
+    const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
+    if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
+    if (!(await passwords.verify(learner.passwordHash, payload.password))) {
+      const lockedNow = await recordPasswordFailure(db, clock, learner.id);
+      if (lockedNow !== null) throw lockedOut(lockedNow);
       throw badInput(MESSAGES.wrongCredentials);
     }
-    await clearPasswordFailures(db, learner.id);
+    const lockedMeanwhile = await recordPasswordSuccess(db, clock, learner.id);
+    if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
     return signedIn(learner);
   });
 
@@ -61,7 +61,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     if (learner === null || learner.idNumber !== payload.idcard) throw badInput(MESSAGES.forgotDetailsMismatch);
     await db
       .update(learners)
-      .set({ passwordHash: await hashPassword(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({ passwordHash: await passwords.hash(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
       .where(eq(learners.id, learner.id));
     await clearPasswordFailures(db, learner.id);
     await revokeOtherSessions(db, clock, learner.id, null);
@@ -88,7 +88,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     const { learnerId, sessionId } = requirePrincipal(principal);
     await db
       .update(learners)
-      .set({ passwordHash: await hashPassword(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({ passwordHash: await passwords.hash(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
       .where(eq(learners.id, learnerId));
     // Everyone else who had the old password is signed out; this browser stays in.
     await revokeOtherSessions(db, clock, learnerId, sessionId);
@@ -100,6 +100,8 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     return null;
   });
 };
+
+const lockedOut = (minutes: number) => new ApiError(429, MESSAGES.passwordLoginLocked(minutes), minutes * 60);
 
 function signedInId(principal: Principal | null): number {
   return requirePrincipal(principal).learnerId;

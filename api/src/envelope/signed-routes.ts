@@ -15,6 +15,7 @@ import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
 import { validatePayload } from './validate-payload';
 import type { SmsProvider } from '../sms/sms-provider';
 import type { PaymentProvider } from '../payment/payment-provider';
+import type { PasswordHasher } from '../accounts/passwords';
 
 /**
  * Every /v1 route goes through one pipeline, in this order, and nothing of a route runs
@@ -48,6 +49,8 @@ export interface AppDeps {
   /** URLs of media files; private ones (face photos) signed for a few hours. */
   mediaUrls: MediaUrls;
   paymentProvider: PaymentProvider;
+  /** argon2 through a bounded pool (logins, password changes). */
+  passwords: PasswordHasher;
   log: FastifyInstance['log'];
 }
 
@@ -147,6 +150,7 @@ export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, module
         const apiError = toApiError(error);
         if (apiError.code >= 500) request.log.error({ err: error }, 'unexpected error in /v1 route');
         else request.log.debug({ err: error }, 'request refused');
+        if (apiError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(apiError.retryAfterSeconds));
         return sendEnvelope(reply, apiError.code, apiError.message, null);
       });
       scope.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, MESSAGES.notFound, null));

@@ -45,7 +45,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger'>> {
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger' | 'passwordHasher'>> {
   seed?: boolean;
   /** A payment provider built on the server's own database and clock (e.g. a sandbox that loses notifications). */
   paymentProviderFactory?: (deps: { db: Database; clock: MovableClock }) => PaymentProvider;
