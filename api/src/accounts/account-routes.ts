@@ -8,6 +8,7 @@ import { learners } from '../db/schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
+import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
 import { clearPasswordFailures, recordPasswordFailure, recordPasswordSuccess, reservePasswordAttempt } from './password-lockout';
@@ -30,6 +31,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
       if (learner === null) throw badInput(MESSAGES.phoneNotLinked);
       return signedIn(learner);
     }
+    await hitRateLimit(db, clock, IP_LIMITS.passwordLogin, request.ip);
     const loginId = classifyLoginId(payload.username);
     const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
     if (learner === null) {
@@ -53,7 +55,8 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     return null;
   });
 
-  api.add(accountEndpoints.forget, async ({ payload }) => {
+  api.add(accountEndpoints.forget, async ({ payload, request }) => {
+    await hitRateLimit(db, clock, IP_LIMITS.forgotPassword, request.ip);
     // The form does not compare the two (spec 01 §5), but the server must pick one password.
     if (payload.password !== payload.confirm_password) throw badInput(ACCOUNT_MESSAGES.passwordsDiffer);
     await consumeSmsCode(db, clock, payload.phone, payload.vcode);
