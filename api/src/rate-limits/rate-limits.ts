@@ -60,3 +60,19 @@ export async function hitRateLimit(db: Database, clock: Clock, limit: RateLimit,
     throw tooMany(limit.message(Math.max(1, Math.ceil(secondsLeft / 60))), secondsLeft);
   }
 }
+
+/**
+ * Face photos per learner and hour (issue 15): as many as real lessons need. A lesson asks
+ * for one photo at each of its face-check points (a course's `photo` list: one or two in
+ * practice, at most FACE_CHECKS_PER_LESSON here); an hour of study covers at most
+ * LESSONS_PER_HOUR short lessons; a face check missed within 60 s reloads the page and asks
+ * again, and the camera may fail, so FACE_UPLOAD_RETRIES more; plus the face collection.
+ */
+export const FACE_CHECKS_PER_LESSON = 3;
+export const LESSONS_PER_HOUR = 4;
+export const FACE_UPLOAD_RETRIES = 7;
+export const FACE_UPLOADS_PER_HOUR = FACE_CHECKS_PER_LESSON * LESSONS_PER_HOUR + FACE_UPLOAD_RETRIES + 1;
+
+export const LEARNER_LIMITS = {
+  facePhoto: { action: 'learner:face-photo', max: FACE_UPLOADS_PER_HOUR, windowMs: HOUR_MS, message: MESSAGES.faceUploadHourlyLimit },
+} as const satisfies Record<string, RateLimit>;
