@@ -29,6 +29,7 @@ import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
+import { registerHealthRoutes } from './health/health-routes';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -133,6 +134,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerHealthRoutes(app, options.db);
   const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
   registerNotifyRoutes(app, paymentContext);
   if (options.expiredOrderSweepMs) {
