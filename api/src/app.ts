@@ -30,6 +30,7 @@ import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
 import { registerHealthRoutes } from './health/health-routes';
+import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -96,7 +97,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       return sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
+    // What Node's HTTP parser refuses (oversized headers …) gets the envelope too.
+    clientErrorHandler: envelopeClientErrorHandler,
   });
+  recordRouteTable(app);
   // Shutting down: a request still arriving on an open connection gets a Chinese 503 in
   // the envelope, and never reaches a database that is about to close. Fastify already
   // answers it with `Connection: close`.

@@ -16,6 +16,7 @@ export const MESSAGES = {
   payloadTooLarge: '请求内容过大',
   unsupportedContentType: '不支持的请求内容类型',
   badRequest: '请求无效',
+  headersTooLarge: '请求头过大',
 
   // Accounts (spec 01 §4). Form-field texts live in @yaoshi/contracts/account-messages.
   loginRequired: '请先登录',

@@ -165,6 +165,8 @@ export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, module
             bodyLimit: MAX_BODY_BYTES,
             // A HEAD would be signed and consume a nonce for nothing.
             exposeHeadRoute: false,
+            // Read by the route table (tests that cover every route), not by the pipeline.
+            config: { requestSchema: endpoint.request, auth: endpoint.auth },
             handler: routeHandler(pipeline, endpoint, handler),
           });
         },
