@@ -31,23 +31,26 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
       if (learner === null) throw badInput(MESSAGES.phoneNotLinked);
       return signedIn(learner);
     }
-    await hitRateLimit(db, clock, IP_LIMITS.passwordLogin, request.ip);
-    const loginId = classifyLoginId(payload.username);
-    const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
-    if (learner === null) {
-      await passwords.spendVerificationTime(payload.password);
-      throw badInput(MESSAGES.wrongCredentials);
-    }
-    const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
-    if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
-    if (!(await passwords.verify(learner.passwordHash, payload.password))) {
-      const lockedNow = await recordPasswordFailure(db, clock, learner.id);
-      if (lockedNow !== null) throw lockedOut(lockedNow);
-      throw badInput(MESSAGES.wrongCredentials);
-    }
-    const lockedMeanwhile = await recordPasswordSuccess(db, clock, learner.id);
-    if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
-    return signedIn(learner);
+    // The whole password check runs in a slot of the bounded pool (503 at once when full).
+    return passwords.exclusive(async () => {
+      await hitRateLimit(db, clock, IP_LIMITS.passwordLogin, request.ip);
+      const loginId = classifyLoginId(payload.username);
+      const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
+      if (learner === null) {
+        await passwords.spendVerificationTime(payload.password);
+        throw badInput(MESSAGES.wrongCredentials);
+      }
+      const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
+      if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
+      if (!(await passwords.verify(learner.passwordHash, payload.password))) {
+        const lockedNow = await recordPasswordFailure(db, clock, learner.id);
+        if (lockedNow !== null) throw lockedOut(lockedNow);
+        throw badInput(MESSAGES.wrongCredentials);
+      }
+      const lockedMeanwhile = await recordPasswordSuccess(db, clock, learner.id);
+      if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
+      return signedIn(learner);
+    });
   });
 
   api.add(accountEndpoints.vcode, async ({ payload, request }) => {

@@ -5,7 +5,7 @@ import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { learners } from '../db/schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { LI, ZHANG, assertRefused, dataOf, passwordLogin } from '../test-support/learner-session';
+import { LI, ZHANG, assertRefused, dataOf } from '../test-support/learner-session';
 import { MAX_PASSWORD_FAILURES, PASSWORD_LOCK_MINUTES } from './password-lockout';
 import { createPasswordHasher } from './passwords';
 
@@ -16,8 +16,22 @@ import { createPasswordHasher } from './passwords';
 const hasher = createPasswordHasher({ concurrency: 2, maxQueue: 1000 });
 let server: TestServer;
 before(async () => {
-  server = await startTestServer({ passwordHasher: hasher });
+  // Behind a proxy, so each attempt can come from its own address: these tests are about
+  // the per-account lockout, not the per-IP limit (rate-limits.test.ts).
+  server = await startTestServer({ passwordHasher: hasher, config: { trustProxy: true } });
 });
+
+let address = 0;
+/** A password login from an address of its own. */
+function passwordLogin(target: TestServer, username: string, password: string) {
+  address += 1;
+  const request = target.sign({ method: 'POST', path: '/v1/login', payload: { type: '1', username, password } });
+  return target.send(request.url, {
+    method: request.method,
+    headers: { ...request.headers, 'x-forwarded-for': `10.0.${address >> 8}.${address & 255}` },
+    body: request.body ?? null,
+  });
+}
 after(() => server.close());
 
 describe('the password lockout is atomic', () => {
@@ -66,7 +80,7 @@ describe('unknown accounts', () => {
 
 describe('the hashing pool', () => {
   test('logins beyond the queue get a quick 503 with Retry-After', async () => {
-    const small = await startTestServer({ passwordHasher: createPasswordHasher({ concurrency: 1, maxQueue: 2 }) });
+    const small = await startTestServer({ passwordHasher: createPasswordHasher({ concurrency: 1, maxQueue: 2 }), config: { trustProxy: true } });
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, () => passwordLogin(small, '13600000000', 'x-password')));
       const busy = answers.filter((answer) => answer.status === 503);

@@ -28,6 +28,14 @@ export interface PasswordHasherOptions {
 }
 
 export interface PasswordHasher {
+  /**
+   * Runs a whole password login (its database work and its verification) in a slot of the
+   * pool, so a login flood holds at most `concurrency` database connections and CPU cores;
+   * beyond the queue, refused at once with a 503. `verify` and `spendVerificationTime` are
+   * meant to be called inside it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** In a slot of its own (password changes, resets). */
   hash(password: string): Promise<string>;
   /** False for a wrong password or a malformed stored hash. */
   verify(passwordHash: string, password: string): Promise<boolean>;
@@ -41,9 +49,10 @@ export interface PasswordHasher {
 }
 
 /**
- * argon2 work through a bounded pool: at most `concurrency` hashes run on libuv's
- * threads, at most `maxQueue` wait, and any more are refused at once with a 503 and
- * `Retry-After` instead of piling up behind the others.
+ * argon2 work through a bounded pool: at most `concurrency` logins (or hashes) run at once,
+ * at most `maxQueue` wait, and any more are refused at once with a 503 and `Retry-After`
+ * instead of piling up behind the others and taking the CPU and the database connections
+ * from every other request.
  */
 export function createPasswordHasher(options: PasswordHasherOptions): PasswordHasher {
   let running = 0;
@@ -67,19 +76,19 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
     }
   };
 
-  const verifyHash = (passwordHash: string, password: string) =>
-    inPool(async () => {
-      verifications += 1;
-      try {
-        return await verify(passwordHash, password);
-      } catch {
-        // A malformed stored hash matches nothing.
-        return false;
-      }
-    });
+  const verifyHash = async (passwordHash: string, password: string) => {
+    verifications += 1;
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      // A malformed stored hash matches nothing.
+      return false;
+    }
+  };
 
   let decoyHash: Promise<string> | undefined;
   return {
+    exclusive: inPool,
     hash: (password) => inPool(() => hash(password, ARGON2_OPTIONS)),
     verify: verifyHash,
     async spendVerificationTime(password) {

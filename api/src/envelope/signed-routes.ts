@@ -148,7 +148,8 @@ export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, module
 
       scope.setErrorHandler((error, request, reply) => {
         const apiError = toApiError(error);
-        if (apiError.code >= 500) request.log.error({ err: error }, 'unexpected error in /v1 route');
+        // A 503 (database away, login pool full) is expected under load and said once elsewhere; only a bug is an error.
+        if (apiError.code === 500) request.log.error({ err: error }, 'unexpected error in /v1 route');
         else request.log.debug({ err: error }, 'request refused');
         if (apiError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(apiError.retryAfterSeconds));
         return sendEnvelope(reply, apiError.code, apiError.message, null);
