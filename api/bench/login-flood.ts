@@ -10,6 +10,8 @@
  * It creates a throw-away database on that server, starts the API in a child process on
  * BENCH_PORT with TRUST_PROXY=true, and gives every login its own X-Forwarded-For address,
  * as a flood from many machines would come (one address would only meet the per-IP limit).
+ * A login refused with 503 waits the Retry-After it was given before the next one on its
+ * connection (BENCH_HONOUR_RETRY_AFTER=0: at once, an attacker ignoring it).
  * Prints JSON: requests/s of the GETs alone and during the flood, the share kept, and the
  * logins' answers by status and latency.
  */
@@ -24,7 +26,7 @@ import { signatureBytes } from '@yaoshi/envelope/verify';
 import { runLoad, type LoadResult } from './load-generator';
 import * as schema from '../src/db/schema';
 import { MIGRATIONS_FOLDER } from '../src/db/database';
-import { hashPassword } from '../src/accounts/passwords';
+import { HASH_BUSY_RETRY_AFTER_S, hashPassword } from '../src/accounts/passwords';
 import { newSessionToken, sessionTokenHash } from '../src/accounts/sessions';
 import { seedMissing } from '../src/seed/seed';
 import { systemClock } from '../src/clock';
@@ -43,6 +45,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const TARGET_SHARE_KEPT = 0.7;
 const SIGNER = { appId: 'yaoshi-web', secret: 'bench-secret-not-the-default' };
 const PASSWORD = 'bench-Password-1';
+/** A login refused with 503 waits its Retry-After before trying again, as a client that honours it does. */
+const HONOUR_RETRY_AFTER = process.env.BENCH_HONOUR_RETRY_AFTER !== '0';
 const nodeSign: SignatureFunction = (...parts) => signatureBytes(...parts).toString('base64');
 
 const databaseName = `yaoshi_bench_login_${process.pid}`;
@@ -123,6 +127,8 @@ try {
       warmupMs: WARMUP_SECONDS * 1000,
       durationMs: SECONDS * 1000 + 500,
       keepRefusals: 3,
+      // BENCH_HONOUR_RETRY_AFTER=0: hammer at once after a refusal instead of waiting as told.
+      pauseAfter: (status) => (HONOUR_RETRY_AFTER && (status === 503 || status === 429) ? HASH_BUSY_RETRY_AFTER_S * 1000 : 0),
       nextRequest: (connection) => {
         address += 1;
         const signed = signRequest(
@@ -144,6 +150,7 @@ try {
         endpoint: 'GET /v1/userinfo',
         getConnections: GET_CONNECTIONS,
         loginConnections: LOGINS,
+        loginsHonourRetryAfter: HONOUR_RETRY_AFTER,
         seconds: SECONDS,
         getAlone: { requestsPerSecond: alone.requestsPerSecond, latencyMs: alone.latencyMs, statusCodes: alone.statusCodes },
         getDuringLoginFlood: { requestsPerSecond: during.requestsPerSecond, latencyMs: during.latencyMs, statusCodes: during.statusCodes },
