@@ -8,6 +8,7 @@ import { learners } from '../db/schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
+import { HASH_BUSY_RETRY_AFTER_S } from './passwords';
 import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
@@ -51,6 +52,9 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
       if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
       return signedIn(learner);
     });
+  }, {
+    // A full login pool refuses before the signature and nonce checks: cheap for a flood.
+    shedLoad: () => (passwords.saturated() ? { message: MESSAGES.loginBusy, retryAfterSeconds: HASH_BUSY_RETRY_AFTER_S } : null),
   });
 
   api.add(accountEndpoints.vcode, async ({ payload, request }) => {

@@ -35,6 +35,8 @@ export interface PasswordHasher {
    * meant to be called inside it.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** True while every slot is taken and the queue is full: the next login would be refused. */
+  saturated(): boolean;
   /** In a slot of its own (password changes, resets). */
   hash(password: string): Promise<string>;
   /** False for a wrong password or a malformed stored hash. */
@@ -89,6 +91,7 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
   let decoyHash: Promise<string> | undefined;
   return {
     exclusive: inPool,
+    saturated: () => running >= options.concurrency && waiting.length >= options.maxQueue,
     hash: (password) => inPool(() => hash(password, ARGON2_OPTIONS)),
     verify: verifyHash,
     async spendVerificationTime(password) {

@@ -73,6 +73,12 @@ export interface EndpointOptions {
    * do not make up most of the log; their errors are still logged.
    */
   logLevel?: LogLevel;
+  /**
+   * When this says so, the route answers 503 with `Retry-After` (seconds) before anything
+   * else, the signature and nonce checks included: a flood meets a full pool for the price
+   * of an HTTP parse. A 503 reveals nothing and changes nothing.
+   */
+  shedLoad?: () => { message: string; retryAfterSeconds: number } | null;
 }
 
 export interface EndpointRegistrar {
@@ -161,6 +167,15 @@ export function registerSignedRoutes(app: FastifyInstance, deps: AppDeps, module
         add(endpoint, handler, options = {}) {
           scope.route({
             ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+            ...(options.shedLoad
+              ? {
+                  onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+                    const shed = options.shedLoad?.();
+                    if (shed) sendEnvelope(reply.header('retry-after', String(shed.retryAfterSeconds)), 503, shed.message, null);
+                    else done();
+                  },
+                }
+              : {}),
             method: endpoint.method,
             url: endpoint.path.slice(V1_PREFIX.length),
             bodyLimit: MAX_BODY_BYTES,
