@@ -28,6 +28,10 @@ function tcpRelay(target: { host: string; port: number }) {
   let port = 0;
   const up = () =>
     new Promise<void>((resolve, reject) => {
+      if (server?.listening) {
+        resolve();
+        return;
+      }
       server = net.createServer((client) => {
         const upstream = net.connect(target);
         for (const socket of [client, upstream]) {
@@ -83,6 +87,7 @@ describe('database outage', { skip: serverUrl ? false : 'needs DATABASE_URL' }, 
   after(async () => {
     await relay?.up().catch(() => undefined);
     await api?.close();
+    await relay?.down();
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
