@@ -10,6 +10,7 @@ import { usesSmsOutbox } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
 import { sessionGate } from './accounts/sessions';
+import { createPasswordHasher, type PasswordHasher } from './accounts/passwords';
 import { createNonceGuard } from './envelope/nonce-store';
 import { composedGate } from './envelope/request-gate';
 import { contentRoutes } from './content/content-routes';
@@ -31,6 +32,8 @@ import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
+import { registerHealthRoutes } from './health/health-routes';
+import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -74,6 +77,8 @@ export interface BuildAppOptions {
   expiredOrderSweepMs?: number;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
   poolStats?: () => PoolStats;
+  /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
+  passwordHasher?: PasswordHasher;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -98,7 +103,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       return sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
+    // What Node's HTTP parser refuses (oversized headers …) gets the envelope too.
+    clientErrorHandler: envelopeClientErrorHandler,
   });
+  recordRouteTable(app);
   // First of all hooks, so every answer carries it (refusals, static files, 404s).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -114,6 +122,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app,
     {
       paymentProvider,
+      passwords:
+        options.passwordHasher ??
+        createPasswordHasher({ concurrency: options.config.passwordHashConcurrency, maxQueue: options.config.passwordHashQueue }),
       log: app.log,
       db: options.db,
       clock: options.clock,
@@ -130,6 +141,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerHealthRoutes(app, options.db);
   const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
   registerNotifyRoutes(app, paymentContext);
   if (options.expiredOrderSweepMs) {

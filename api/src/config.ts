@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -67,6 +68,10 @@ export interface Config {
   mapProviderConfigured: boolean;
   /** `METRICS_TOKEN`: `Authorization: Bearer <token>` opens /metrics from anywhere; unset: no token opens it. */
   metricsToken: string | undefined;
+  /** `PASSWORD_HASH_CONCURRENCY`: argon2 hashes run at once; default half the cores (at least 1). */
+  passwordHashConcurrency: number;
+  /** `PASSWORD_HASH_QUEUE`: hashes that may wait for a turn; beyond, a login gets 503 at once. Default 64. */
+  passwordHashQueue: number;
 }
 
 /** Public (it is in this repository): fine for a development sandbox, refused in production. */
@@ -155,6 +160,13 @@ function parseAddressList(name: string, text: string | undefined): string[] {
   return addresses;
 }
 
+function parseCount(env: Environment, name: string, fallback: number, min: number): number {
+  const text = read(env, name);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${text}".`);
+  return Number(text);
+}
+
 export function configFromEnv(env: Environment = process.env): Config {
   return {
     port: parsePort(read(env, 'PORT')),
@@ -177,6 +189,8 @@ export function configFromEnv(env: Environment = process.env): Config {
     metricsAllow: parseAddressList('METRICS_ALLOW', read(env, 'METRICS_ALLOW')),
     metricsToken: read(env, 'METRICS_TOKEN'),
     mapProviderConfigured: read(env, 'AMAP_KEY') !== undefined,
+    passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
+    passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
   };
 }
 

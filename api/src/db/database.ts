@@ -103,8 +103,13 @@ export async function preparePglite(client: PGlite, afterClose: () => void = () 
 const SETUP_ADVISORY_LOCK = 7_242_101;
 const POOL_MAX = 10;
 
+/** How long a request waits for a database connection before it is answered 503. */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(connectionString: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: POOL_MAX });
+  // A database that does not answer fails a request after a few seconds (503) instead of
+  // holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString, max: POOL_MAX, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
   // An idle client losing its connection emits on the pool; without a listener that
   // would crash the process. The next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));

@@ -1,13 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { requirePrincipal } from '../auth/authenticator';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
-import { courses, learners, orderCourses, orders } from '../db/schema';
-import { badInput, notFound } from '../envelope/api-error';
+import { courses, enrolments, learners, orderCourses, orders } from '../db/schema';
+import { badInput, conflict, notFound } from '../envelope/api-error';
+import { MESSAGES } from '../messages';
 import type { RouteModule } from '../envelope/signed-routes';
 import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catalogue';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
@@ -48,6 +50,16 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
   if (order.payStatus === PAY_STATUS.paid) throw badInput(ORDER_MESSAGES.alreadyPaid);
   if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed) throw badInput(ORDER_MESSAGES.closed);
+  // Never take money twice for one course: the learner may hold some of this order's
+  // courses already (through another order, or enrolled by the association).
+  const held = await db
+    .select({ name: courses.name })
+    .from(orderCourses)
+    .innerJoin(courses, eq(courses.id, orderCourses.courseId))
+    .innerJoin(enrolments, and(eq(enrolments.courseId, orderCourses.courseId), eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)))
+    .where(eq(orderCourses.orderId, order.id))
+    .orderBy(asc(courses.sortOrder), asc(courses.id));
+  if (held.length > 0) throw conflict(MESSAGES.courseAlreadyOwned(held.map((row) => row.name).join('、')));
   const now = clock.now();
   const payDeadline = new Date(now.getTime() + PAYMENT_VALID_MS);
   let reopened: boolean;

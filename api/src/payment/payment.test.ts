@@ -5,7 +5,8 @@ import { SELECTION_MESSAGES } from '@yaoshi/contracts/course-selection-rules';
 import type { OrderResponse, OrderStatus, SelectionCourse, WebCourses } from '@yaoshi/contracts/enrolment';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { enrolments, orders, paymentAttempts, paymentNotifications, sandboxPayments, sandboxRefunds } from '../db/schema';
-import { startTestServer, type TestServer } from '../test-support/test-server';
+import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
+import { MESSAGES } from '../messages';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { createSandboxProvider, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
 import { settleExpiredOrders } from './payments';
@@ -316,6 +317,31 @@ describe('orders and the sandbox gateway', () => {
     const gatewayRefunds = await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, second.merchantNo));
     assert.equal(gatewayRefunds.length, 1);
     assert.equal(gatewayRefunds[0]!.amountFen, refunded.priceFen);
+  });
+});
+
+describe('repaying an order', () => {
+  test('is refused when the learner already holds one of its courses, and nothing is written', async () => {
+    const token = tokens.li!;
+    const { cids, chosen } = await sixtyHours(token, CURRENT);
+    const order = dataOf(await placeOrder(token, { year: CURRENT, cids })) as OrderResponse;
+    assert.match(await (await payerTaps((order.orderSig as { qrcode_url: string }).qrcode_url, 'fail')).text(), /支付失败/);
+    // Meanwhile the learner came to hold one of the order's courses another way.
+    const { learnerId } = await orderRow(order.order_id);
+    const owned = chosen[chosen.length - 1]!;
+    const [held] = await server.db
+      .insert(enrolments)
+      .values({ learnerId, courseId: Number(owned.cid), year: CURRENT, createdAt: server.clock.now() })
+      .returning();
+    // The request's own nonce is the one row a refused request adds.
+    const fingerprint = async () => ({ ...(await databaseFingerprint(server.db)), request_nonces: 0 });
+    const before = await fingerprint();
+    const rowBefore = await orderRow(order.order_id);
+    const refused = await placeOrder(token, { year: CURRENT, cids: '', order_id: order.order_id, pay_type: 3 });
+    assertRefused(refused, 409, MESSAGES.courseAlreadyOwned(owned.name));
+    assert.deepEqual(await fingerprint(), before);
+    assert.deepEqual(await orderRow(order.order_id), rowBefore);
+    await server.db.delete(enrolments).where(eq(enrolments.id, held!.id));
   });
 });
 
