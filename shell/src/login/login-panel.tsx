@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { SiteButton } from '@yaoshi/ui/site-button';
+import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
@@ -108,6 +109,9 @@ function LoginBox() {
     } catch {
       return; // the error catalogue has shown the server's message
     }
+    // An error from an earlier attempt (账号或密码错误) must not follow the learner in.
+    clearMessages();
+    setProblems({});
     if (startSession(dispatch, result.token, result.face_init) === 'faceCollection') {
       await navigate(FACE_COLLECTION_PATH);
       return;
