@@ -24,6 +24,11 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/** The floating advertisement's enrolment line, e.g. 2026年度报名中. */
+export function enrolmentCaption(studyYear: number): string {
+  return `${studyYear}年度报名中`;
+}
+
 /** The two or three support phones that are set, in order (side panel and /contactUs). */
 export function supportPhonesOf(site: Pick<SiteSettings, 'site_support_phone1' | 'site_support_phone2' | 'site_support_phone3'>): string[] {
   return [site.site_support_phone1, site.site_support_phone2, site.site_support_phone3].filter((phone): phone is string => Boolean(phone));
@@ -58,6 +63,8 @@ export type Slide = z.infer<typeof slideSchema>;
 export const advertisementsSchema = z.object({
   textAdv: z.object({ content: z.string() }).nullable(),
   imgAdv: z.object({ url: z.string().optional(), img_url: z.string() }).nullable(),
+  /** The current study year (the first regular year the server lists), for the floating ad's 年度报名中 line; null before any year exists. */
+  study_year: z.number().int().nullable(),
 });
 export type Advertisements = z.infer<typeof advertisementsSchema>;
 
