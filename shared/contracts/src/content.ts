@@ -24,15 +24,7 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** The floating advertisement's enrolment line, e.g. 2026年度报名中. */
-export function enrolmentCaption(studyYear: number): string {
-  return `${studyYear}年度报名中`;
-}
 
-/** The two or three support phones that are set, in order (side panel and /contactUs). */
-export function supportPhonesOf(site: Pick<SiteSettings, 'site_support_phone1' | 'site_support_phone2' | 'site_support_phone3'>): string[] {
-  return [site.site_support_phone1, site.site_support_phone2, site.site_support_phone3].filter((phone): phone is string => Boolean(phone));
-}
 
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;

@@ -1,4 +1,3 @@
-import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import { api } from '@yaoshi/api-client/api';
 import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
@@ -7,7 +6,8 @@ import { SiteDialog } from '@yaoshi/ui/site-dialog';
 const publicAgreementApi = api.injectEndpoints({
   endpoints: (build) => ({
     publicAgreement: build.query<{ agreement: string }, void>({
-      query: () => ({ method: accountEndpoints.publicAgreement.method, path: accountEndpoints.publicAgreement.path }),
+      // accountEndpoints.publicAgreement (shared/contracts); its path is written out so this chunk needs no zod.
+      query: () => ({ method: 'GET', path: '/v1/public_agreement' }),
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
-import { supportPhonesOf } from '@yaoshi/contracts/content';
+import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { AssociationMap } from './association-map';

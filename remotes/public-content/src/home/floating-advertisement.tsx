@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { enrolmentCaption } from '@yaoshi/contracts/content';
+import { enrolmentCaption } from '@yaoshi/contracts/site-rules';
 import { useAdvertisementsQuery } from '../articles/article-api';
 import { FLOATING_AD_TICK_MS, floatStartPosition, nextFloatPosition, type FloatState } from './advertisement-rules';
 

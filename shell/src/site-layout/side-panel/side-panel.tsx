@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
-import { supportPhonesOf } from '@yaoshi/contracts/content';
+import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 
 const PANEL_BLUE = '#1f5fa8';
 
