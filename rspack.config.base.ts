@@ -267,6 +267,11 @@ export function createFederatedConfig(options: FederatedAppOptions) {
           minify: production,
         }),
       );
+      // The site's icons at the fixed addresses browsers ask for (/favicon.ico and the ones
+      // index.html names), copied as they are from the host's public/ folder.
+      if (existsSync(join(options.dir, 'public'))) {
+        plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: join(options.dir, 'public'), to: '.' }] }));
+      }
     }
 
     const hashed = production ? '.[contenthash:8]' : '';

@@ -56,6 +56,8 @@ export type Slide = z.infer<typeof slideSchema>;
 export const advertisementsSchema = z.object({
   textAdv: z.object({ content: z.string() }).nullable(),
   imgAdv: z.object({ url: z.string().optional(), img_url: z.string() }).nullable(),
+  /** The current study year (the first regular year the server lists), for the floating ad's 年度报名中 line; null before any year exists. */
+  study_year: z.number().int().nullable(),
 });
 export type Advertisements = z.infer<typeof advertisementsSchema>;
 
