@@ -32,8 +32,9 @@ export const SEED_PARTS: readonly SeedPart[] = [
   seedStudentPages,
   seedCatalogue,
   seedDemoOrders,
-  seedExams,
   seedStudy,
+  // After the study part: 王芳's papers need her courses of the current year (issue 16 item 2).
+  seedExams,
 ];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */

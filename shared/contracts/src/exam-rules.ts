@@ -48,7 +48,10 @@ export const PAPER_COMPOSITION: Readonly<Record<ExamType, Readonly<Record<Questi
 export const EXAM_MESSAGES = {
   /** spec 02 §5: completing a multiple-choice question with nothing chosen. */
   chooseMultiple: '请选择多选题选项',
-  /** spec 02 §5: starting an exam without a year. */
+  /**
+   * spec 02 §5: starting an exam without a year, or for a year (and type) in which the
+   * learner has no course (issue 16 item 2).
+   */
   noYearChosen: '没有选择当年度的课程',
   noTypeChosen: '请选择练习类型',
   yearUnknown: '所选年度不存在',
@@ -58,6 +61,12 @@ export const EXAM_MESSAGES = {
   unknownQuestion: '提交的题目不属于该试卷',
   duplicateQuestion: '同一题目提交了多次',
   answerMalformed: '答案格式不正确',
+  /** Saving an answer: spec 02 §4, answering locks a question. */
+  answerLocked: '该题已作答，答案不能修改',
+  /** Saving an answer to a submitted paper. */
+  paperLocked: '该试卷已提交，答案不能修改',
+  /** Saving an answer failed in the browser (network, refusal): the page reloads the server's record. */
+  answerNotSaved: '答案未能保存，已重新加载试卷，请重新作答',
   questionsMalformed: '答题数据格式不正确',
   loadFailed: '试卷加载失败，请重新进入',
   submitted: '提交成功',
