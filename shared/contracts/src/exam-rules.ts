@@ -1,6 +1,9 @@
 /**
  * The practice exams' rules of spec 02 §3, §4, §5 and §9, written once for the server
  * (drawing, validating and scoring papers) and the browser (the carousel, answer display).
+ * spec 02 §9's carousel height (400 + 288 + 30 per option) is no longer applied: it left
+ * ~500 px of blank space under a question (issue 16 item 15); the carousel is as tall as
+ * the question showing.
  */
 
 /** `type` of exam_lists / getExam: the study list's tab index + 1. */
@@ -27,11 +30,6 @@ export const JUDGE_OPTIONS = ['正确', '错误'] as const;
 export const OPTION_LETTERS = 'ABCDEFGH';
 export const MAX_OPTIONS = OPTION_LETTERS.length;
 export const MIN_OPTIONS = 2;
-
-/** spec 02 §9: the carousel is at least 400 + 288 px high, plus 30 px per option. */
-export const EXAM_CAROUSEL_BASE_HEIGHT = 400;
-export const EXAM_CAROUSEL_EXTRA_HEIGHT = 288;
-export const EXAM_CAROUSEL_OPTION_HEIGHT = 30;
 
 /** Rows per page of exam_lists. */
 export const EXAM_LIST_PAGE_SIZE = 10;
@@ -129,11 +127,6 @@ export interface ScoredPaper {
 export function scorePaper(questions: readonly { key: string; given: string | null | undefined }[]): ScoredPaper {
   const right = questions.filter((q) => isCorrectAnswer(q.key, q.given)).length;
   return { right, wrong: questions.length - right };
-}
-
-/** The carousel's height for a question with `optionCount` options (spec 02 §9). */
-export function carouselHeight(optionCount: number): number {
-  return EXAM_CAROUSEL_BASE_HEIGHT + EXAM_CAROUSEL_EXTRA_HEIGHT + EXAM_CAROUSEL_OPTION_HEIGHT * Math.max(0, optionCount);
 }
 
 /** How an answer is shown: letters for choice questions ('A、C'), 正确/错误 for true/false, 未作答 when empty. */
