@@ -36,8 +36,9 @@ export const DEMO_PARTS: readonly SeedPart[] = [
   seedStudentPages,
   seedCatalogue,
   seedDemoOrders,
-  seedExams,
   seedStudy,
+  // After the study part: 王芳's papers need her courses of the current year (issue 16 item 2).
+  seedExams,
 ];
 
 export const SEED_PARTS: readonly SeedPart[] = [...REFERENCE_PARTS, ...DEMO_PARTS];
