@@ -276,7 +276,13 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   }, [kind, checkPublicLast, courseLast, lesson.year, lesson.cid, backToList]);
 
   const onEnded = useCallback(() => {
-    if (review || trial) return;
+    if (trial) return;
+    // spec 02 §4: an unrated course asks for its rating when it finishes, reviewed or not
+    // (a course finished but left unrated would otherwise never be rated).
+    if (review) {
+      if (!lesson.is_grade) setDialog({ kind: 'evaluate' });
+      return;
+    }
     void (completedRef.current ? Promise.resolve(null) : report(REPORT_STATE.ended)).then(() => {
       if (!completedRef.current) return;
       sessionStorage.removeItem(recordKey(kind, lesson.cid));

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'react';
 import videojs from 'video.js';
 import videoJsCss from 'video.js/dist/video-js.min.css';
+import { PLAYER_LANGUAGE, registerPlayerLanguage } from './video-zh-cn';
 
 type Player = ReturnType<typeof videojs>;
+
+// Every control, tooltip and error text in Chinese (issue 16 item 8).
+registerPlayerLanguage();
 
 /** A seek this far past the allowed point is pulled back; less is the player's own jitter. */
 const SEEK_SLACK_SECONDS = 1;
@@ -63,7 +67,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
       preload: 'auto',
       fluid: true,
       poster,
-      language: 'zh-CN',
+      language: PLAYER_LANGUAGE,
       sources: [{ src, type: src.endsWith('.mp4') ? 'video/mp4' : 'video/webm' }],
       controlBar: { pictureInPictureToggle: false, playbackRateMenuButton: false },
     });
