@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beijingYearOf } from '../content/published-time';
 import { courseProgress, courses, enrolments, learners, orderCourses, orders, publicQuizQuestions } from '../db/schema';
-import type { SeedPart } from './seed';
+import type { SeedContext, SeedPart } from './seed';
 
 /**
  * Study demo data (issue 6): the lesson videos of the catalogue, each public course's quiz
@@ -86,10 +86,10 @@ export const PUBLIC_QUIZ_QUESTIONS: Readonly<Record<string, readonly DemoQuizQue
     { title: '患者为表示感谢向药师赠送红包，恰当的做法是？', options: ['收下并保密', '婉言谢绝', '收下后分给同事', '视金额大小决定'], answer: 2 },
   ],
   健康中国战略与公共卫生: [
+    { title: '全民健康生活方式倡导的“三减三健”中，“三减”是指？', options: ['减盐、减油、减糖', '减肥、减压、减负', '减烟、减酒、减药', '减盐、减糖、减肥'], answer: 1 },
     { title: '健康中国战略的核心是？', options: ['以经济增长为中心', '以人民健康为中心', '以医院建设为中心', '以药品生产为中心'], answer: 2 },
     { title: '《“健康中国2030”规划纲要》由哪一机构印发？', options: ['中共中央、国务院', '国家药品监督管理局', '世界卫生组织', '省卫生健康委员会'], answer: 1 },
     { title: '国家基本公共卫生服务项目的服务对象是？', options: ['仅限城镇职工', '仅限儿童', '辖区内常住居民', '仅限住院患者'], answer: 3 },
-    { title: '全民健康生活方式倡导的“三减三健”中，“三减”是指？', options: ['减盐、减油、减糖', '减肥、减压、减负', '减烟、减酒、减药', '减盐、减糖、减肥'], answer: 1 },
     { title: '下列措施中，属于疾病一级预防的是？', options: ['早期筛查', '接种疫苗', '康复治疗', '手术治疗'], answer: 2 },
   ],
   突发公共卫生事件应急处置: [
@@ -167,10 +167,37 @@ const ELECTIVES_BOUGHT = 6;
 /** Six public courses of 5 h make the required 30 h. */
 const PUBLIC_COURSES_SIGNED = 6;
 
-const seedDemoStudy: SeedPart = async ({ tx, clock }) => {
+/** 赵敏: the same courses, with the lesson the network-cut browser test plays near its end. */
+export const SECOND_STUDENT_ID_NUMBER = '330106199203150027';
+const SECOND_PROFESSIONAL_STATES: readonly DemoState[] = [
+  { watchedPercent: 0, grade: null },
+  { watchedPercent: 60, grade: null }, // compulsory 2: 90 s, verified 54 s, past its face check
+  { watchedPercent: 100, grade: 4 },
+  { watchedPercent: 100, grade: 4 },
+];
+const SECOND_PUBLIC_STATES = PUBLIC_STATES;
+
+interface DemoStudy {
+  idNumber: string;
+  professional: readonly DemoState[];
+  public: readonly DemoState[];
+}
+
+const DEMO_STUDIES: readonly DemoStudy[] = [
+  { idNumber: DEMO_STUDENT_ID_NUMBER, professional: PROFESSIONAL_STATES, public: PUBLIC_STATES },
+  { idNumber: SECOND_STUDENT_ID_NUMBER, professional: SECOND_PROFESSIONAL_STATES, public: SECOND_PUBLIC_STATES },
+];
+
+const seedDemoStudy: SeedPart = async (context) => {
+  let wrote = false;
+  for (const study of DEMO_STUDIES) wrote = (await seedLearnerStudy(context, study)) || wrote;
+  return wrote;
+};
+
+async function seedLearnerStudy({ tx, clock }: SeedContext, study: DemoStudy): Promise<boolean> {
   const now = clock.now();
   const year = beijingYearOf(now);
-  const [learner] = await tx.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, DEMO_STUDENT_ID_NUMBER));
+  const [learner] = await tx.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, study.idNumber));
   if (!learner) return false;
   const [already] = await tx
     .select({ id: enrolments.id })
@@ -194,7 +221,7 @@ const seedDemoStudy: SeedPart = async ({ tx, clock }) => {
   const [order] = await tx
     .insert(orders)
     .values({
-      orderNo: `${year}0808000058`,
+      orderNo: `${year}${study.idNumber.slice(10, 14)}00${study.idNumber.slice(14)}`,
       learnerId: learner.id,
       year,
       educationType: 1,
@@ -219,8 +246,8 @@ const seedDemoStudy: SeedPart = async ({ tx, clock }) => {
   ]);
 
   const progressRows = [
-    ...professional.map((c, i) => ({ course: c, state: PROFESSIONAL_STATES[i] })),
-    ...publicCourses.map((c, i) => ({ course: c, state: PUBLIC_STATES[i] })),
+    ...professional.map((c, i) => ({ course: c, state: study.professional[i] })),
+    ...publicCourses.map((c, i) => ({ course: c, state: study.public[i] })),
   ].flatMap(({ course, state }) => {
     if (!state || state.watchedPercent === 0 || course.durationSeconds === null) return [];
     const done = state.watchedPercent >= 100;
@@ -240,7 +267,7 @@ const seedDemoStudy: SeedPart = async ({ tx, clock }) => {
   });
   if (progressRows.length > 0) await tx.insert(courseProgress).values(progressRows).onConflictDoNothing();
   return true;
-};
+}
 
 /** Videos first: the demo progress is measured against their lengths. */
 export const seedStudy: SeedPart = async (context) => {
