@@ -1,4 +1,4 @@
-import { MAX_QUEUED_REPORTS, ReportQueue, furthestPlayedFrom, isUnansweredFailure, type QueuedReport } from './report-queue';
+import { MAX_QUEUED_REPORTS, ReportQueue, furthestPlayedFrom, isRetryableFailure, type QueuedReport } from './report-queue';
 
 const offline = { kind: 'transport', message: 'Network Error', timedOut: false };
 const refusal = { kind: 'server', code: 409, message: '学习进度异常' };
@@ -56,8 +56,10 @@ describe('the progress report queue', () => {
     await queue.drain();
     expect(refused).toEqual([20]);
     expect(answered).toEqual([30]);
-    expect(isUnansweredFailure(refusal)).toBe(false);
-    expect(isUnansweredFailure(offline)).toBe(true);
+    expect(isRetryableFailure(refusal)).toBe(false);
+    expect(isRetryableFailure(offline)).toBe(true);
+    expect(isRetryableFailure({ kind: 'server', code: 503, message: '服务正在重启，请稍后重试' })).toBe(true);
+    expect(isRetryableFailure({ kind: 'server', code: 409, message: '学习记录提交过于频繁，请稍后再试' })).toBe(true);
   });
 
   test('a full queue drops its oldest periodic report, never the end of the video', async () => {

@@ -1,4 +1,5 @@
 import type { REPORT_STATE } from '@yaoshi/contracts/study';
+import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 
 type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];
 
@@ -18,13 +19,22 @@ export const MAX_QUEUED_REPORTS = 360;
 /** How long a report that got no answer waits before it is sent again (also on `online`). */
 export const REPORT_RETRY_MS = 5_000;
 
+/** Server codes that mean "not now" rather than a verdict: busy, shutting down, overloaded. */
+const TRY_AGAIN_CODES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
 /**
- * A failure that got no answer from the server (network down, a laptop waking up, a proxy
- * page): the report is still owed and is sent again. A server's answer (code ≠ 200) is a
- * verdict and is never retried.
+ * A failure that is no verdict on the report: no answer from the server (network down, a
+ * laptop waking up, a proxy page), or a server saying "try again" (shutting down for a
+ * release, overloaded, the learner's reports momentarily busy). The report is still owed
+ * and is sent again, freshly signed. Any other answer (code ≠ 200) is a verdict and is
+ * never retried.
  */
-export function isUnansweredFailure(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'transport';
+export function isRetryableFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const failure = error as { kind?: unknown; code?: unknown; message?: unknown };
+  if (failure.kind === 'transport') return true;
+  if (failure.kind !== 'server' || typeof failure.code !== 'number') return false;
+  return TRY_AGAIN_CODES.has(failure.code) || (failure.code === 409 && failure.message === STUDY_MESSAGES.reportBusy);
 }
 
 export interface ReportQueueHandlers<T> {
@@ -32,7 +42,7 @@ export interface ReportQueueHandlers<T> {
   answered(answer: T, report: QueuedReport): boolean;
   /** The server refused the report; false drops the reports still waiting (recording stopped). */
   refused(error: unknown, report: QueuedReport): boolean;
-  /** A report got no answer: it stays first in line until the next `drain`. */
+  /** A report got no answer (or "try again"): it stays first in line until the next `drain`. */
   unanswered(): void;
 }
 
@@ -81,7 +91,7 @@ export class ReportQueue<T> {
             this.pending.shift();
             keepGoing = this.handlers.answered(answer, next);
           } catch (error) {
-            if (isUnansweredFailure(error)) {
+            if (isRetryableFailure(error)) {
               this.handlers.unanswered();
               return;
             }
