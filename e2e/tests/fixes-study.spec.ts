@@ -21,6 +21,7 @@ const UNRATED = '药物警戒与药品不良反应监测'; // 王芳: finished, 
 const RATED = '抗菌药物临床合理应用'; // 王芳: finished and rated
 const PUBLIC_IN_PROGRESS = '健康中国战略与公共卫生'; // 赵敏: 30 s, 20 %, quiz at 35 %
 const NEAR_THE_END = '处方审核规范与常见不合理处方分析'; // 赵敏: 90 s, verified 54 s
+const SHORT_UNSTARTED = '药品管理法律法规与执业药师职业道德'; // 赵敏: 30 s, 0 %, no face check
 
 const LOAD_TIMEOUT = 30_000;
 
@@ -188,4 +189,39 @@ test('item 18: with the network cut for 30 s mid-lesson, the learner loses no ho
   expect(after.learn_time).toBe(90);
   expect(after.learn_progress).toBe(100);
   await rate(page);
+});
+
+test('item 18: reports still waiting when the page goes away are sent before the lesson reopens', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await loginWithToken(page, LEARNERS.zhao);
+  const course = await courseOf(LEARNERS.zhao, SHORT_UNSTARTED, token);
+  expect(course.learn_time).toBe(0);
+  // The reports get no answer (as on a dead connection), then the tab is closed and
+  // reopened (a browser that discarded it while the laptop slept).
+  let answered = false;
+  await page.route('**/v1/records**', (route) => (answered ? route.continue() : route.abort('internetdisconnected')));
+  await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
+  await play(page);
+  const storedCount = () =>
+    page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { reports: unknown[] } | null)?.reports.length ?? 0, `lessonReports:professional:${course.cid}`);
+  await expect.poll(storedCount, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+  await page.evaluate(() => document.querySelector('video')?.pause());
+  const watched = await videoTime(page);
+  await page.goto('about:blank');
+  answered = true;
+
+  const replayed = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
+  await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
+  expect(((await (await replayed).json()) as { code: number }).code).toBe(200);
+  // The lesson reopens where the queued reports had got to.
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(15);
+  const after = await courseOf(LEARNERS.zhao, SHORT_UNSTARTED, token);
+  expect(after.learn_time).toBeGreaterThanOrEqual(15);
+  expect(after.learn_time).toBeLessThanOrEqual(Math.ceil(watched));
+  const closed = page.waitForResponse((r) => r.url().includes('/v1/records'));
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/myCourse');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await closed;
 });

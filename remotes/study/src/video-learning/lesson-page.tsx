@@ -33,6 +33,7 @@ import {
 import { LessonPlayer, type PlayerHandle } from './lesson-player';
 import { QuizDialog } from './quiz-dialog';
 import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue';
+import { readStoredReports, reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
 
 export type LessonKind = 'professional' | 'public';
 
@@ -65,13 +66,14 @@ export function LessonPage({ kind }: { kind: LessonKind }) {
   const validCid = Number.isInteger(cid) && cid > 0;
   const skip = support !== 'desktop-chrome' || !validCid;
   const [resumeId] = useState(() => (validCid ? storedRecordId(kind, cid) : undefined));
+  const replayed = useStoredReportsReplayed(kind, skip ? null : cid);
   const professional = useLessonDetailQuery(
     { cid, formal: trialRequested ? 0 : 1, ...(resumeId ? { record_id: resumeId } : {}) },
-    { skip: skip || kind !== 'professional', refetchOnMountOrArgChange: true },
+    { skip: skip || !replayed || kind !== 'professional', refetchOnMountOrArgChange: true },
   );
   const publicDetail = usePublicLessonDetailQuery(
     { course_id: cid, ...(resumeId ? { record_id: resumeId } : {}) },
-    { skip: skip || kind !== 'public', refetchOnMountOrArgChange: true },
+    { skip: skip || !replayed || kind !== 'public', refetchOnMountOrArgChange: true },
   );
   const query = kind === 'public' ? publicDetail : professional;
 
@@ -81,6 +83,35 @@ export function LessonPage({ kind }: { kind: LessonKind }) {
   if (query.isError) return <Result status="warning" title="课程加载失败" subTitle="请返回课程列表后重试" />;
   if (!query.data) return <Spin description="课程加载中" style={{ display: 'block', margin: '80px auto' }} />;
   return <Lesson kind={kind} lesson={query.data} />;
+}
+
+/**
+ * Sends, in order, the reports an earlier load of this lesson left waiting (stored-reports.ts),
+ * before the lesson is opened again; true once done (at once when there are none).
+ */
+function useStoredReportsReplayed(kind: LessonKind, cid: number | null): boolean {
+  const [stored] = useState(() => (cid === null ? null : readStoredReports(sessionStorage, kind, cid)));
+  const [done, setDone] = useState(stored === null);
+  const [reportProfessional] = useReportProgressMutation();
+  const [reportPublic] = useReportPublicProgressMutation();
+  useEffect(() => {
+    if (stored === null) return;
+    void (async () => {
+      for (const report of stored.reports) {
+        const request = reportRequestOf(stored.context, report);
+        try {
+          if (request.kind === 'public') await reportPublic(request.payload).unwrap();
+          else await reportProfessional(request.payload).unwrap();
+        } catch {
+          // Still no answer, or refused: once the lesson reopens they cannot be judged any more.
+          break;
+        }
+      }
+      writeStoredReports(sessionStorage, stored.context, []);
+      setDone(true);
+    })();
+  }, [stored, reportProfessional, reportPublic]);
+  return done;
 }
 
 function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
@@ -130,23 +161,16 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     if (recordId > 0) sessionStorage.setItem(recordKey(kind, lesson.cid), String(recordId));
   }, [kind, lesson.cid, recordId]);
 
+  const reportContext = useMemo<ReportContext>(
+    () => ({ kind, cid: lesson.cid, recordId, duration: lesson.duration, startTime: lesson.progress.learn_time, trial }),
+    [kind, lesson.cid, recordId, lesson.duration, lesson.progress.learn_time, trial],
+  );
   const send = useCallback(
     (position: number, state: ReportState) => {
-      const pos = Math.min(position, lesson.duration);
-      if (kind === 'public') {
-        return reportPublic({ record_id: recordId, duration: pos, total_duration: lesson.duration, state, ...(state === REPORT_STATE.ended ? { pos } : {}) }).unwrap();
-      }
-      return reportProfessional({
-        cid: lesson.cid,
-        record_id: recordId,
-        pos,
-        vlength: lesson.duration,
-        start_time: lesson.progress.learn_time,
-        state,
-        flag: trial ? 1 : 0,
-      }).unwrap();
+      const request = reportRequestOf(reportContext, { position, state });
+      return request.kind === 'public' ? reportPublic(request.payload).unwrap() : reportProfessional(request.payload).unwrap();
     },
-    [kind, lesson, recordId, reportProfessional, reportPublic, trial],
+    [reportContext, reportProfessional, reportPublic],
   );
 
   const handleRefusal = useCallback((error: unknown) => {
@@ -171,6 +195,8 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
    */
   const sendRef = useRef(send);
   sendRef.current = send;
+  const reportContextRef = useRef(reportContext);
+  reportContextRef.current = reportContext;
   const handleRefusalRef = useRef(handleRefusal);
   handleRefusalRef.current = handleRefusal;
   const [queue] = useState(
@@ -190,6 +216,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
           handleRefusalRef.current(error);
           return !stoppedRef.current;
         },
+        changed: (pending) => writeStoredReports(sessionStorage, reportContextRef.current, pending),
         unanswered: () => {
           if (retryTimerRef.current !== null) return;
           retryTimerRef.current = setTimeout(() => {

@@ -44,6 +44,8 @@ export interface ReportQueueHandlers<T> {
   refused(error: unknown, report: QueuedReport): boolean;
   /** A report got no answer (or "try again"): it stays first in line until the next `drain`. */
   unanswered(): void;
+  /** The reports waiting changed (to keep them across a reload). */
+  changed?(pending: readonly QueuedReport[]): void;
 }
 
 /**
@@ -76,6 +78,7 @@ export class ReportQueue<T> {
       this.pending.splice(oldestPeriodic >= 0 ? oldestPeriodic : 0, 1);
     }
     this.pending.push(report);
+    this.handlers.changed?.(this.pending);
   }
 
   /** Sends what waits, in order; resolves when the queue is empty or a report got no answer. */
@@ -89,6 +92,7 @@ export class ReportQueue<T> {
           try {
             const answer = await this.send(next);
             this.pending.shift();
+            this.handlers.changed?.(this.pending);
             keepGoing = this.handlers.answered(answer, next);
           } catch (error) {
             if (isRetryableFailure(error)) {
@@ -96,9 +100,13 @@ export class ReportQueue<T> {
               return;
             }
             this.pending.shift();
+            this.handlers.changed?.(this.pending);
             keepGoing = this.handlers.refused(error, next);
           }
-          if (!keepGoing) this.pending = [];
+          if (!keepGoing) {
+            this.pending = [];
+            this.handlers.changed?.(this.pending);
+          }
         }
       } finally {
         this.draining = null;
