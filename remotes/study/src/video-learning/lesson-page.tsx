@@ -130,6 +130,8 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const endedRef = useRef(false);
   const finishedRef = useRef(false);
   const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The page has left the lesson: what still waits stays stored for its next load, no more retries here. */
+  const leftRef = useRef(false);
   /**
    * A report has completed the course. A periodic report can, in the video's last second
    * (the server counts whole seconds); the server then refuses any later report as already
@@ -218,7 +220,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         },
         changed: (pending) => writeStoredReports(sessionStorage, reportContextRef.current, pending),
         unanswered: () => {
-          if (retryTimerRef.current !== null) return;
+          if (retryTimerRef.current !== null || leftRef.current) return;
           retryTimerRef.current = setTimeout(() => {
             retryTimerRef.current = null;
             void queue.drain();
@@ -230,6 +232,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     const retryNow = () => void queue.drain();
     window.addEventListener('online', retryNow);
     return () => {
+      leftRef.current = true;
       window.removeEventListener('online', retryNow);
       if (retryTimerRef.current !== null) clearTimeout(retryTimerRef.current);
     };
