@@ -70,6 +70,33 @@ export const DEMO_LEARNERS: readonly DemoLearner[] = [
     },
     approvedFace: 'demo-faces/wang-fang.svg',
   },
+  {
+    // Her study data is for the browser tests that play lessons (network cut, quiz)
+    // alongside 王芳's, whose second simultaneous playback would be refused.
+    profile: {
+      name: '赵敏',
+      idNumber: '330106199203150027',
+      phone: '13600003333',
+      certificationType: 1,
+      company: '杭州市西湖区社区卫生服务中心',
+      province: '浙江省',
+      city: '杭州市',
+      county: '西湖区',
+      provinceCode: '330000',
+      cityCode: '330100',
+      countyCode: '330106',
+      education: 4,
+      sex: 2,
+      major: '药学',
+      certificationNumber1: '浙执药2016007788',
+      graduateSchool: '浙江大学',
+      ethnic: 1,
+      professionRank: 2,
+      politicsStatus: 3,
+      email: 'zhaomin@example.com',
+    },
+    approvedFace: 'demo-faces/zhao-min.svg',
+  },
 ];
 
 /** Each demo learner missing by ID number or phone is added; existing accounts are left alone. */
