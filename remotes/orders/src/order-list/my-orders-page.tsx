@@ -22,9 +22,8 @@ const PAY_STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: '
  * window up): a 20-digit order number on one line, the statuses' longest words (退款审核中),
  * and the longest action (重新申请退款) in the fixed right-hand column.
  */
-const COLUMN_WIDTHS = { orderId: 168, name: 116, type: 64, price: 88, status: 84, time: 92, actions: 110 } as const;
-const TABLE_WIDTH =
-  COLUMN_WIDTHS.orderId + COLUMN_WIDTHS.name + COLUMN_WIDTHS.type + COLUMN_WIDTHS.price + 3 * COLUMN_WIDTHS.status + COLUMN_WIDTHS.time + COLUMN_WIDTHS.actions;
+const COLUMN_WIDTHS = { orderId: 160, name: 116, type: 60, price: 84, payStatus: 80, status: 88, time: 96, actions: 112 } as const;
+const TABLE_WIDTH = Object.values(COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0) + COLUMN_WIDTHS.status;
 
 const EXPIRED_ORDER_HINT = '超过支付期限未支付，订单已过期；可点击“重新支付”再次支付，或取消订单';
 
@@ -74,7 +73,7 @@ export default function MyOrdersPage() {
     },
     { title: '类型', dataIndex: 'education_type', key: 'education_type', width: COLUMN_WIDTHS.type, render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '' },
     {
-      title: '金额（元）',
+      title: '金额(元)',
       dataIndex: 'price',
       key: 'price',
       width: COLUMN_WIDTHS.price,
@@ -89,7 +88,7 @@ export default function MyOrdersPage() {
       title: '支付状态',
       dataIndex: 'pay_status',
       key: 'pay_status',
-      width: COLUMN_WIDTHS.status,
+      width: COLUMN_WIDTHS.payStatus,
       render: (_: unknown, row) => {
         const tag = <Tag color={row.pay_failure === PAY_FAILURE.expired ? 'default' : PAY_STATUS_COLOR[row.pay_status]}>{payStatusTextOf(row)}</Tag>;
         return row.pay_failure === PAY_FAILURE.expired ? <Tooltip title={EXPIRED_ORDER_HINT}>{tag}</Tooltip> : tag;
@@ -157,6 +156,7 @@ export default function MyOrdersPage() {
         loading={isLoading || isFetching}
         pagination={{ pageSize: ORDERS_PER_PAGE, hideOnSinglePage: true }}
         locale={{ emptyText: EMPTY_LIST_TEXT }}
+        size="middle"
         tableLayout="fixed"
         // Fits the student area's 900 px at 1280 px and wider; narrower, it scrolls with 操作 kept in view.
         scroll={{ x: TABLE_WIDTH }}
