@@ -5,7 +5,7 @@ import { SELECTION_MESSAGES } from '@yaoshi/contracts/course-selection-rules';
 import type { OrderResponse, OrderStatus, ReplaceableOrder, SelectionCourse, WebCourses } from '@yaoshi/contracts/enrolment';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { PAY_STATUS, payStatusTextOf } from '@yaoshi/contracts/order-states';
-import { enrolments, orders, paymentAttempts, paymentNotifications, sandboxPayments, sandboxRefunds } from '../db/schema';
+import { courses, enrolments, orders, paymentAttempts, paymentNotifications, sandboxPayments, sandboxRefunds } from '../db/schema';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { createSandboxProvider, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
@@ -346,6 +346,11 @@ describe('public-requirement sign-up', () => {
     const token = tokens.li!;
     const list = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
     assert.equal(list.length, 8);
+    // Item 10: public courses are free, even where an older catalogue row still carries a price.
+    await server.db.update(courses).set({ priceFen: 2500 }).where(eq(courses.id, list[7]!.cid));
+    const priced = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
+    assert.ok(priced.every((c) => c.price === 0));
+    assert.ok(priced.every((c) => c.credit === c.class_hour), 'one credit an hour');
     const ids = (n: number) => list.slice(0, n).map((c) => c.cid).join(',');
     const signUp = (courseIds: string) => authed(server, token, 'POST', '/v1/public_courses_signup_once', { year: CURRENT, course_ids: courseIds });
     assertRefused(await signUp(''), 400, SELECTION_MESSAGES.nothingSelected);
