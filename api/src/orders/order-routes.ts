@@ -12,7 +12,7 @@ export const orderRoutes: RouteModule = (api, { db, clock, paymentProvider, log 
     const { learnerId } = requirePrincipal(principal);
     // An unpaid order past its deadline is shown as it really is (failed: repay or cancel).
     await settleExpiredOrders({ db, clock, provider: paymentProvider, log }, learnerId);
-    return listLearnerOrders(db, learnerId);
+    return listLearnerOrders(db, clock, learnerId);
   });
 
   api.add(orderEndpoints.cancelOrder, async ({ payload, principal }) => {

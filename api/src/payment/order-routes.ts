@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
-import { PAY_STATUS } from '@yaoshi/contracts/order-states';
+import { PAY_STATUS, type PayFailure } from '@yaoshi/contracts/order-states';
 import { requirePrincipal } from '../auth/authenticator';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
@@ -76,6 +76,17 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   return readOrder(db, order.id);
 }
 
+/** The learner's orders of `year` that a new order would replace: unpaid or failed, oldest first. */
+function replaceableOrdersOf(db: Database, learnerId: number, year: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+const payFailureOf = (order: OrderRow) => (order.payStatus === PAY_STATUS.failed ? ((order.payFailure as PayFailure | null) ?? null) : null);
+
 /**
  * A new order for a professional selection. The learner's row is locked so two orders
  * cannot be made at once, the rules are checked inside that lock, and the learner's other
@@ -90,12 +101,9 @@ async function createOrder(ctx: PaymentContext, learnerId: number, year: number,
     professionalHoursChecked(selection, true);
     if (shownPrice !== undefined && Math.round(shownPrice * 100) !== selection.priceFen) throw badInput(SELECTION_MESSAGES.priceChanged);
     const now = clock.now();
-    const open = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])));
-    const superseded: number[] = [];
-    for (const old of open) if ((await transitionOrder(tx, old, 'cancel', now)) !== null) superseded.push(old.id);
+    const open = await replaceableOrdersOf(tx, learnerId, year);
+    const superseded: OrderRow[] = [];
+    for (const old of open) if ((await transitionOrder(tx, old, 'cancel', now)) !== null) superseded.push(old);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -114,8 +122,11 @@ async function createOrder(ctx: PaymentContext, learnerId: number, year: number,
     await tx.insert(orderCourses).values(selection.courses.map((course) => ({ orderId: order!.id, courseId: course.id, priceFen: course.priceFen })));
     return { order: order!, superseded };
   });
-  await closeOpenAttempts(ctx, result.superseded);
-  return result.order;
+  await closeOpenAttempts(
+    ctx,
+    result.superseded.map((old) => old.id),
+  );
+  return { order: result.order, replaced: result.superseded.map((old) => old.orderNo) };
 }
 
 /** POST /v1/order, GET /v1/order_status, GET /v1/order_detail (spec 01 §4 "Payment", §7). */
@@ -126,8 +137,8 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
     const { learnerId } = requirePrincipal(principal);
     // Before anything is written: a refused Host must leave no order behind.
     const origin = siteOrigin(request, config);
-    const order = payload.order_id
-      ? await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type)
+    const { order, replaced } = payload.order_id
+      ? { order: await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type), replaced: [] }
       : await createOrder(ctx, learnerId, payload.year, payload.cids, payload.price, payload.pay_type);
     const payment = await openPaymentAttempt(ctx, order, payload.pay_type, {
       notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${paymentProvider.name}`,
@@ -138,7 +149,25 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
       orderSig: payment.payType === 3 ? { qrcode_url: payment.qrcodeUrl } : payment.redirectUrl,
       price: yuan(order.priceFen),
       expires_at: order.payDeadline.toISOString(),
+      replaced_orders: replaced,
     };
+  });
+
+  api.add(enrolmentEndpoints.replaceableOrders, async ({ payload, principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    // An unpaid order past its deadline is shown as it is now (expired).
+    const open: OrderRow[] = [];
+    for (const order of await replaceableOrdersOf(db, learnerId, payload.year)) open.push(await settleIfExpired(ctx, order));
+    return open
+      .filter((order) => order.payStatus === PAY_STATUS.unpaid || order.payStatus === PAY_STATUS.failed)
+      .map((order) => ({
+        order_id: order.orderNo,
+        order_name: order.orderName,
+        price: yuan(order.priceFen),
+        pay_status: order.payStatus,
+        pay_failure: payFailureOf(order),
+        create_time: formatBeijingTime(order.createdAt),
+      }));
   });
 
   api.add(enrolmentEndpoints.orderStatus, async ({ payload, principal }) => {
@@ -152,6 +181,7 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
       price: yuan(order.priceFen),
       pay_type: order.payType,
       pay_deadline: order.payDeadline.toISOString(),
+      pay_failure: payFailureOf(order),
     };
   });
 

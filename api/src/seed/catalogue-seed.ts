@@ -1,6 +1,7 @@
 import { beijingYearOf } from '../content/published-time';
 import { academicYears, courses } from '../db/schema';
 import type { SeedPart } from './seed';
+import { PUBLIC_COURSE_PRICE_FEN, creditTenthsOfHours } from '@yaoshi/contracts/credit-rules';
 
 /**
  * The demo course catalogue: three study years (the seeding year, the year before, and a
@@ -189,12 +190,8 @@ const PUBLIC_COURSES: readonly DemoCourse[] = [
   { name: '科研诚信与学术规范', thumb: 'courses/public-health.svg', ...TEACHERS.chen, description: '公需科目：科研诚信、学术规范与成果转化。', classHourTenths: 50 },
 ];
 
-/** Credits follow hours: one credit for every 3 hours (6 h → 2.0, 3 h → 1.0, 5 h → 1.7). */
-function creditTenthsOf(classHourTenths: number): number {
-  return Math.round(classHourTenths / 3);
-}
 
-/** 5 yuan an hour, in fen: a 6-hour course costs 30 yuan. */
+/** Professional courses: 5 yuan an hour, in fen (a 6-hour course costs 30 yuan). */
 function priceFenOf(classHourTenths: number): number {
   return classHourTenths * 50;
 }
@@ -209,8 +206,9 @@ export function demoCoursesOf(year: number, createdAt: Date): CourseInsert[] {
       kind,
       delivery,
       courseType,
-      creditTenths: creditTenthsOf(course.classHourTenths),
-      priceFen: priceFenOf(course.classHourTenths),
+      // One credit an hour; public courses are free (shared/contracts credit-rules.ts).
+      creditTenths: creditTenthsOfHours(course.classHourTenths),
+      priceFen: kind === 'public' ? PUBLIC_COURSE_PRICE_FEN : priceFenOf(course.classHourTenths),
       teacherAvatar: '',
       sortOrder: rows.length,
       createdAt,

@@ -121,6 +121,11 @@ test('the demo catalogue: the seeding year first, a make-up year, and hours that
     assert.ok(hours(web) > 60, `professional web hours of ${year} exceed 60`);
     assert.ok(rows.some((row) => row.delivery === 'face_to_face'), `face-to-face placeholders in ${year}`);
     assert.ok(hours((row) => row.kind === 'public') > 30, `public hours of ${year} exceed 30`);
-    assert.ok(rows.every((row) => row.priceFen > 0 && row.thumb.startsWith('courses/')));
+    assert.ok(rows.every((row) => row.thumb.startsWith('courses/')));
+    // Item 10: professional courses are sold, public courses are free (sign-up charges nothing).
+    assert.ok(rows.filter((row) => row.kind === 'professional').every((row) => row.priceFen > 0));
+    assert.ok(rows.filter((row) => row.kind === 'public').every((row) => row.priceFen === 0), `public courses of ${year} are free`);
+    // One credit an hour, so credits add up like hours: six 5-hour public courses, 30 学时, are 30 学分.
+    assert.ok(rows.every((row) => row.creditTenths === row.classHourTenths), `credits of ${year} follow hours`);
   }
 });

@@ -1,4 +1,5 @@
 import type { TopicPageSlug } from '../db/schema';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /**
  * The association the demo site belongs to. Its name is the default page title (spec 01
@@ -100,7 +101,7 @@ export const topicPageSeed = (year: number): Record<TopicPageSlug, { title: stri
       '<h3>报名条件</h3>',
       '<p>具有药学或相关专业学历，拟于本年度申报初级、中级或高级药学专业技术资格的在职人员。</p>',
       '<h3>报名方式</h3>',
-      '<p>登录学员中心，在“公需科目选课”中选择“晋级培训”课程包并完成缴费。培训以线上视频课程为主，另安排两次线上答疑。</p>',
+      `<p>登录学员中心，在“${STUDENT_PAGE_NAMES.publicSignStudy}”中选择“晋级培训”课程包并完成缴费。培训以线上视频课程为主，另安排两次线上答疑。</p>`,
       '<h3>培训安排</h3>',
       `<ul><li>报名时间：即日起至 ${year} 年 9 月 30 日；</li><li>学习时间：报名成功后至 ${year} 年 12 月 31 日；</li><li>模拟考试：课程学习完成后可在“课后练习”中参加。</li></ul>`,
       `<p>咨询电话：${ASSOCIATION.supportPhones[1]}。</p>`,

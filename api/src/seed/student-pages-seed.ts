@@ -1,19 +1,20 @@
 import { sanitizeRichText } from '../content/rich-text';
 import { studentPages } from '../db/schema';
 import type { SeedPart } from './seed';
+import { COURSE_KIND_NAMES, STUDENT_PAGE_NAMES as N } from '@yaoshi/contracts/site-names';
 
 /** /studentsNote (spec 01 §2): a banner, the study-and-assessment process, the notice. */
 export const STUDENTS_NOTE = {
   thumb: '/media/slides/continuing-education.svg',
   excerpt:
-    '执业药师每年须完成不少于90学时的继续教育，其中专业科目不少于60学时、公需科目不少于30学时。学员在线选课、缴费后即可学习，课程进度达到100%并通过课后练习即计入当年学时。',
+    `执业药师每年须完成不少于90学时的继续教育，其中${COURSE_KIND_NAMES.professional}不少于60学时、${COURSE_KIND_NAMES.public}不少于30学时。学员在线选课、缴费后即可学习，课程进度达到100%并通过${N.examList}即计入当年学时。`,
   content: [
     '<h3>一、学习流程</h3>',
     '<ol>',
     '<li>登录后在“我的信息”中核对并完善个人资料，首次登录须完成人脸采集，审核通过后方可学习。</li>',
-    '<li>在“专业科目选课”“公需科目选课”中选择本年度课程，并在“缴费”页面完成支付。</li>',
-    '<li>在“专业科目学习”“公需科目学习”中观看课程视频，学习过程中系统将随机进行人脸核验。</li>',
-    '<li>课程进度达到100%后完成“课后练习”，成绩合格即计入学时与学分。</li>',
+    `<li>在“${N.signStudy}”“${N.publicSignStudy}”中选择本年度课程，${N.signStudy}须在“${N.pay}”页面完成支付，${COURSE_KIND_NAMES.public}免费报名。</li>`,
+    `<li>在“${N.myCourse}”“${N.publicCourse}”中观看课程视频，学习过程中系统将随机进行人脸核验。</li>`,
+    `<li>课程进度达到100%后完成“${N.examList}”，成绩合格即计入学时与学分。</li>`,
     '</ol>',
     '<h3>二、学员须知</h3>',
     '<ul>',

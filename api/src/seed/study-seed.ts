@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beijingYearOf } from '../content/published-time';
 import { courseProgress, courses, enrolments, learners, orderCourses, orders, publicQuizQuestions } from '../db/schema';
 import type { SeedContext, SeedPart } from './seed';
+import { orderNameOf } from '@yaoshi/contracts/enrolment';
 
 /**
  * Study demo data (issue 6): the lesson videos of the catalogue, each public course's quiz
@@ -225,7 +226,7 @@ async function seedLearnerStudy({ tx, clock }: SeedContext, study: DemoStudy): P
       learnerId: learner.id,
       year,
       educationType: 1,
-      orderName: `${year}年度专业科目课程`,
+      orderName: orderNameOf(year),
       priceFen,
       payType: 3,
       payStatus: 2,

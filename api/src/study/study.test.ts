@@ -88,7 +88,7 @@ describe('study lists (mycourses, public_courses_my)', () => {
     assert.equal(byName.get(RATED)?.is_grade, 4);
     assert.equal(byName.get(UNRATED)?.learn_progress, 100);
     assert.equal(byName.get(UNRATED)?.is_grade, 0);
-    assert.equal(byName.get(SHORT)?.credit, 2);
+    assert.equal(byName.get(SHORT)?.credit, 6, "one credit an hour (shared/contracts credit-rules.ts)");
     assert.equal(summary.car.split(',').length, 6);
     assert.deepEqual(summary.years, [
       { year: YEAR, is_buxue: 0 },
