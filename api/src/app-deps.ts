@@ -5,6 +5,8 @@ import type { MediaUrls } from './media/private-media';
 import type { OrderPayments } from './orders/order-payments';
 import type { PaymentProvider } from './payment/payment-provider';
 import type { SmsProvider } from './sms/sms-provider';
+import type { PasswordHasher } from './accounts/passwords';
+import type { AppMetrics } from './metrics/metrics';
 
 /**
  * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
@@ -18,7 +20,11 @@ export interface AppDeps extends PipelineDeps {
   mediaUrls: MediaUrls;
   paymentProvider: PaymentProvider;
   orderPayments: OrderPayments;
+  /** argon2 through a bounded pool (logins, password changes). */
+  passwords: PasswordHasher;
   log: FastifyInstance['log'];
+  /** Counters an operator reads at /metrics. */
+  metrics: AppMetrics;
 }
 
 /** A feature's /v1 routes. */

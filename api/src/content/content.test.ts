@@ -19,6 +19,7 @@ import { storeArticles } from './content-writes';
 import { sanitizeRichText } from './rich-text';
 import { MESSAGES } from '../messages';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
+import { beijingYearOf } from './published-time';
 import { ASSOCIATION } from '../seed/site-content';
 
 let server: TestServer;
@@ -74,6 +75,8 @@ describe('site, navigation, footer and home', () => {
     const adverts = await dataOf(advertisementsSchema, '/v1/adv');
     assert.ok(adverts.textAdv && adverts.textAdv.content.includes('继续教育'));
     assert.ok(adverts.imgAdv && adverts.imgAdv.img_url.startsWith('/media/'));
+    // The floating ad's 年度报名中 line names the current study year, not a year baked into an image.
+    assert.equal(adverts.study_year, beijingYearOf(TEST_START));
   });
 
   test('/v1/education, /v1/credit, /v1/promote: title and content', async () => {

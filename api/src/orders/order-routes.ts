@@ -9,7 +9,7 @@ export const orderRoutes: RouteModule = (api, { db, clock, orderPayments, log })
     const { learnerId } = requirePrincipal(principal);
     // An unpaid order past its deadline is shown as it really is (failed: repay or cancel).
     await orderPayments.settleExpired(learnerId);
-    return listLearnerOrders(db, learnerId);
+    return listLearnerOrders(db, clock, learnerId);
   });
 
   api.add(orderEndpoints.cancelOrder, async ({ payload, principal }) => {

@@ -43,18 +43,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger'>> {
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger' | 'passwordHasher'>> {
   seed?: boolean;
   /** A payment provider built on the server's own database and clock (e.g. a sandbox that loses notifications). */
   paymentProviderFactory?: (deps: { db: Database; clock: MovableClock }) => PaymentProvider;
   /** On top of the test configuration, e.g. a temporary `mediaDir` or `nodeEnv: 'production'`. */
   config?: Partial<Config>;
+  /** An open database to serve instead of a private one (left open on close), e.g. a second server on one PostgreSQL. */
+  database?: DatabaseHandle;
+  /** Default: a movable clock at TEST_START. */
+  clock?: MovableClock;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const clock = movableClock(TEST_START);
-  const database: DatabaseHandle = await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined));
-  const { config: configOverrides, seed: _seed, paymentProviderFactory, ...appOptions } = options;
+  const clock = options.clock ?? movableClock(TEST_START);
+  const shared = options.database;
+  const database: DatabaseHandle =
+    shared ?? (await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined)));
+  const { config: configOverrides, seed: _seed, paymentProviderFactory, database: _database, clock: _clock, ...appOptions } = options;
   const config: Config = {
     ...configFromEnv({}),
     signAppId: TEST_SIGNER.appId,
@@ -63,11 +69,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...configOverrides,
   };
   const paymentProvider = paymentProviderFactory?.({ db: database.db, clock });
-  const app = buildApp({ db: database.db, clock, config, ...(paymentProvider ? { paymentProvider } : {}), ...appOptions });
+  const app = buildApp({
+    db: database.db,
+    clock,
+    config,
+    ...(paymentProvider ? { paymentProvider } : {}),
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+    ...appOptions,
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
-    await database.close();
+    if (!shared) await database.close();
     throw error;
   }
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -100,7 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -1,3 +1,5 @@
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
+
 /** What this remote exposes: one module per route it owns, each a page component (default export). */
 export const EXPOSES = {
   './SignStudy': './src/course-selection/professional-selection-page.tsx',
@@ -7,7 +9,7 @@ export const EXPOSES = {
 
 /** The Chinese name of each exposed page, as the shell's route table knows it. */
 export const PAGE_TITLES: Record<keyof typeof EXPOSES, string> = {
-  './SignStudy': '专业课选课',
-  './PublicSignStudy': '公需课选课',
-  './Pay': '订单支付',
+  './SignStudy': STUDENT_PAGE_NAMES.signStudy,
+  './PublicSignStudy': STUDENT_PAGE_NAMES.publicSignStudy,
+  './Pay': STUDENT_PAGE_NAMES.pay,
 };

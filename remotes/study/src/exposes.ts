@@ -1,3 +1,5 @@
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
+
 /** What this remote exposes: one module per route it owns, each a page component (default export). */
 export const EXPOSES = {
   './MyCourse': './src/course-study/professional-study-page.tsx',
@@ -13,9 +15,9 @@ export const EXPOSES = {
 
 /** The Chinese name of each exposed page, as the shell's route table knows it. */
 export const PAGE_TITLES: Record<keyof typeof EXPOSES, string> = {
-  './MyCourse': '专业课学习',
+  './MyCourse': STUDENT_PAGE_NAMES.myCourse,
   './MyCourseCopy': '补学教育',
-  './PublicCourse': '公需课学习',
+  './PublicCourse': STUDENT_PAGE_NAMES.publicCourse,
   './VideoLearning': '课程学习',
   './PublicVideoLearning': '公需课程学习',
   './FaceCollection': '人脸采集',

@@ -57,6 +57,15 @@ export function showMessage(text: string, options: ShowMessageOptions = {}): voi
     .catch((error: unknown) => console.error('[message] antd could not be loaded', content, error));
 }
 
+/**
+ * Closes whatever message is showing, e.g. a login error once the next attempt succeeds, so
+ * a stale error does not follow the learner onto the next page. Loads nothing when no
+ * message was ever shown.
+ */
+export function clearMessages(): void {
+  loading?.then((message) => message.destroy()).catch(() => undefined);
+}
+
 export function showError(text: string): void {
   showMessage(text, { type: 'error', duration: ERROR_MESSAGE_SECONDS });
 }

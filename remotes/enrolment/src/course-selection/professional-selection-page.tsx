@@ -29,6 +29,7 @@ import {
   useWebCoursesQuery,
 } from './selection-api';
 import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 type View = 'select' | 'confirm';
 
@@ -154,7 +155,7 @@ export default function ProfessionalSelectionPage() {
   );
 
   return (
-    <section aria-label="专业课选课">
+    <section aria-label={STUDENT_PAGE_NAMES.signStudy}>
       {modalHolder}
       <Space style={{ marginBottom: 16 }} wrap>
         {view === 'select' ? (
@@ -212,6 +213,7 @@ export default function ProfessionalSelectionPage() {
         </>
       ) : (
         <ConfirmSelection
+          kind="professional"
           year={activeYear}
           chosen={chosen as SelectionCourse[]}
           summary={summary}

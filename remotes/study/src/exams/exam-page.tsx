@@ -29,7 +29,7 @@ export default function ExamPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const args = useMemo(() => examArgsOf(params), [params]);
-  const { data: paper, isError } = useGetExamQuery(args ?? { pid: 0 }, { skip: args === null, refetchOnMountOrArgChange: true });
+  const { data: paper, isError, refetch } = useGetExamQuery(args ?? { pid: 0 }, { skip: args === null, refetchOnMountOrArgChange: true });
 
   useEffect(() => {
     if (args === null) {
@@ -60,7 +60,7 @@ export default function ExamPage() {
       ) : current.is_post === IS_POST.submitted ? (
         <ExamReview paper={current} />
       ) : (
-        <ExamSheet key={current.pid} paper={current} />
+        <ExamSheet key={current.pid} paper={current} reload={() => refetch().unwrap()} />
       )}
     </Card>
   );
