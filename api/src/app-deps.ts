@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { PipelineDeps, RouteModule as SignedRouteModule } from './envelope/signed-routes';
 import type { MediaUrls } from './media/private-media';
+import type { OrderLearning } from './orders/order-learning';
 import type { OrderPayments } from './orders/order-payments';
 import type { PaymentProvider } from './payment/payment-provider';
 import type { SmsProvider } from './sms/sms-provider';
@@ -20,6 +21,7 @@ export interface AppDeps extends PipelineDeps {
   mediaUrls: MediaUrls;
   paymentProvider: PaymentProvider;
   orderPayments: OrderPayments;
+  orderLearning: OrderLearning;
   /** argon2 through a bounded pool (logins, password changes). */
   passwords: PasswordHasher;
   log: FastifyInstance['log'];

@@ -35,6 +35,7 @@ import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
+import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 
@@ -106,7 +107,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // A malformed URL never reaches a route; answer it in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return sendEnvelope(reply, status, MESSAGES.badRequest, null);
+      sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
     // What Node's HTTP parser refuses (oversized headers …) gets the envelope too.
     clientErrorHandler: envelopeClientErrorHandler,
@@ -129,6 +130,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     {
       paymentProvider,
       orderPayments: orderPaymentsOf(paymentContext),
+      orderLearning: { ordersWithLearningBegun: (orderIds) => ordersWithLearningBegun(options.db, orderIds) },
       passwords:
         options.passwordHasher ??
         createPasswordHasher({ concurrency: options.config.passwordHashConcurrency, maxQueue: options.config.passwordHashQueue }),

@@ -15,7 +15,7 @@ test('an exam started, left mid-way, resumed after reload, submitted and reviewe
 
   await page.goto('/examList');
   await expect(page.getByRole('combobox', { name: '年度' })).toBeVisible();
-  const year = await chooseExamYear(page, 1);
+  await chooseExamYear(page, 1);
   await page.getByRole('button', { name: /开始练习/ }).click();
   await expect(page).toHaveURL(/\/exam\?pid=\d+$/);
   const pid = Number(new URL(page.url()).searchParams.get('pid'));

@@ -9,8 +9,6 @@ import {
   siteSettingsSchema,
   slideSchema,
   topicPageSchema,
-  type Article,
-  type ArticleList,
 } from '@yaoshi/contracts/content';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -41,8 +39,8 @@ async function dataOf<S extends z.ZodType>(schema: S, path: string, payload?: Re
   return parsed;
 }
 
-const list = (payload: Record<string, unknown>) => dataOf(articleListSchema, '/v1/article', payload) as Promise<ArticleList>;
-const detail = (postid: number | string) => dataOf(articleSchema, '/v1/article', { postid }) as Promise<Article>;
+const list = (payload: Record<string, unknown>) => dataOf(articleListSchema, '/v1/article', payload);
+const detail = (postid: number | string) => dataOf(articleSchema, '/v1/article', { postid });
 
 describe('site, navigation, footer and home', () => {
   test('/v1/site: the association, its contacts and QR codes', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +16,12 @@ import { acquireDataDirLock } from './pglite-lock';
  * insert overloads; both extend this.)
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** The rows of a raw SQL statement: both drivers answer `{ rows }`, which the `Database` type cannot say. */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -34,7 +41,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   /** PostgreSQL's pool; PGlite has one in-process connection and no pool. */
-  poolStats?(): PoolStats;
+  poolStats?: () => PoolStats;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
 }

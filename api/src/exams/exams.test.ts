@@ -141,7 +141,7 @@ describe('GET /v1/exam: starting and continuing', () => {
     assert.equal(paper.questions.length, 20);
     assert.deepEqual(
       paper.questions.map((q) => q.qtype),
-      [...Array(PAPER_COMPOSITION[1][1]).fill(1), ...Array(PAPER_COMPOSITION[1][2]).fill(2), ...Array(PAPER_COMPOSITION[1][3]).fill(3)],
+      [...Array<number>(PAPER_COMPOSITION[1][1]).fill(1), ...Array<number>(PAPER_COMPOSITION[1][2]).fill(2), ...Array<number>(PAPER_COMPOSITION[1][3]).fill(3)],
     );
     assert.equal(new Set(paper.questions.map((q) => q.qid)).size, 20);
     for (const question of paper.questions) {

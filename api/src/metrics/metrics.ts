@@ -59,7 +59,7 @@ export function createMetrics(db: Database, poolStats: (() => PoolStats) | undef
     collect() {
       const stats = poolStats?.();
       if (!stats) return;
-      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+      for (const state of Object.keys(stats) as (keyof PoolStats)[]) this.set({ state }, stats[state]);
     },
   });
   new Gauge({

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { orders } from './orders-schema';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
-import { ordersWithLearningBegun } from '../refunds/learning-begun';
+import type { OrderLearning } from './order-learning';
 import { cancelRefusal } from './order-refusals';
 import { findLearnerOrder, orderStateOf, transitionOrder, type OrderRow } from './order-transitions';
 
@@ -35,10 +35,15 @@ export function orderRowOf(order: OrderRow, conditions: RefundConditions): Order
 }
 
 /** The learner's orders, newest first (spec 02 §7 myOrders), each with the actions it allows now. */
-export async function listLearnerOrders(db: Database, clock: Clock, learnerId: number): Promise<OrderTableRow[]> {
+export async function listLearnerOrders(
+  db: Database,
+  clock: Clock,
+  learning: OrderLearning,
+  learnerId: number,
+): Promise<OrderTableRow[]> {
   const rows = await db.select().from(orders).where(eq(orders.learnerId, learnerId)).orderBy(desc(orders.createdAt), desc(orders.id));
   const paid = rows.filter((order) => order.payStatus === PAY_STATUS.paid).map((order) => order.id);
-  const begun = await ordersWithLearningBegun(db, paid);
+  const begun = await learning.ordersWithLearningBegun(paid);
   const now = clock.now();
   return rows.map((order) => orderRowOf(order, { withinRefundWindow: isWithinRefundWindow(order.paidAt, now), learningBegun: begun.has(order.id) }));
 }

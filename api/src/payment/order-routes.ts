@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
 import { PAY_STATUS, type PayFailure } from '@yaoshi/contracts/order-states';

@@ -23,7 +23,7 @@ function callWithHost(server: TestServer, token: string, path: string, payload: 
   const url = new URL(server.baseUrl + request.url);
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', headers: { ...(request.headers as Record<string, string>), host } },
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', headers: { ...(request.headers), host } },
       (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));

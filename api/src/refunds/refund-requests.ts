@@ -6,7 +6,7 @@ import { MESSAGES } from '../messages';
 import { refundRefusal } from '../orders/order-refusals';
 import { findLearnerOrder, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
 import { refundBlockOf } from '@yaoshi/contracts/order-states';
-import { learningHasBegun } from './learning-begun';
+import { learningHasBegun } from '../study/learning-begun';
 import { isWithinRefundWindow } from '@yaoshi/contracts/refund-window';
 
 /** Our refund number at the provider for one refund request: stable, so a retry refunds once. */

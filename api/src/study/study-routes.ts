@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from '@yaoshi/contracts/endpoint';
-import { REPORT_STATE, progressReportResponseSchema, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
+import { REPORT_STATE, type progressReportResponseSchema, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';

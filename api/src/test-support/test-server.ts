@@ -6,7 +6,7 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { movableClock, type MovableClock } from '../clock';
 import { configFromEnv, type Config } from '../config';
 import { parseBeijingTime } from '../content/published-time';
-import type { Database, DatabaseHandle } from '../db/database';
+import { rowsOf, type Database, type DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { articles } from '../content/content-schema';
 import { seedMissing } from '../seed/seed';
@@ -122,15 +122,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 export async function databaseFingerprint(db: Database): Promise<Record<string, number>> {
   const fingerprint: Record<string, number> = {};
   // Every table the migrations made, read from the catalogue, so a new table is counted too.
-  // Both drivers answer a raw `{ rows }` result; the Database type cannot say which.
-  const tables = (await db.execute(
+  const tables = await rowsOf<{ name: string }>(
+    db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { name: string }[] };
-  for (const { name } of tables.rows) {
-    const counted = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`)) as unknown as {
-      rows: { n: number }[];
-    };
-    fingerprint[name] = Number(counted.rows[0]?.n ?? 0);
+  );
+  for (const { name } of tables) {
+    const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    fingerprint[name] = Number(counted?.n ?? 0);
   }
   const [hits] = await db.select({ n: sql<number>`coalesce(sum(${articles.hits}), 0)::int` }).from(articles);
   fingerprint['articles.hits'] = Number(hits?.n ?? 0);

@@ -1,4 +1,3 @@
-import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /** What this remote exposes: one module per route it owns, each a page component (default export). */
 export const EXPOSES = {
@@ -12,16 +11,3 @@ export const EXPOSES = {
   './Exam': './src/exams/exam-page.tsx',
   './MockExam': './src/exams/mock-exam-page.tsx',
 } as const;
-
-/** The Chinese name of each exposed page, as the shell's route table knows it. */
-export const PAGE_TITLES: Record<keyof typeof EXPOSES, string> = {
-  './MyCourse': STUDENT_PAGE_NAMES.myCourse,
-  './MyCourseCopy': '补学教育',
-  './PublicCourse': STUDENT_PAGE_NAMES.publicCourse,
-  './VideoLearning': '课程学习',
-  './PublicVideoLearning': '公需课程学习',
-  './FaceCollection': '人脸采集',
-  './ExamList': '课后练习',
-  './Exam': '在线练习',
-  './MockExam': '模拟考试',
-};

@@ -1,3 +1,4 @@
+import type antdMessage from 'antd/es/message';
 import { loadSiteAntd } from './antd-scope';
 import { MESSAGE_TEXTS } from './message-texts';
 
@@ -20,7 +21,7 @@ export function userFacingText(text: string): string {
 }
 
 /** antd's static message API (its default export). */
-type StaticMessage = (typeof import('antd/es/message'))['default'];
+type StaticMessage = typeof antdMessage;
 
 let loading: Promise<StaticMessage> | undefined;
 

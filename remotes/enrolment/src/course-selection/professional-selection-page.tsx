@@ -14,7 +14,7 @@ import {
   professionalVerdict,
   sumHourTenths,
 } from '@yaoshi/contracts/course-selection-rules';
-import type { SelectionCourse, ValidationResult } from '@yaoshi/contracts/enrolment';
+import type { ValidationResult } from '@yaoshi/contracts/enrolment';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { savePendingOrder } from '../payment/pending-order';
@@ -139,7 +139,7 @@ export default function ProfessionalSelectionPage() {
     const result = validation.current;
     if (!result || activeYear === null) return;
     savePendingOrder({ year: activeYear, cids, type: 1, price: result.current_money, order_id: '', courses: chosen.map((c) => ({ cid: c.cid, name: c.name })) });
-    navigate('/pay');
+    void navigate('/pay');
   };
 
   const loading = years.isLoading || awaitingCurrent(webCourses) || awaitingCurrent(courseType);
@@ -215,7 +215,7 @@ export default function ProfessionalSelectionPage() {
         <ConfirmSelection
           kind="professional"
           year={activeYear}
-          chosen={chosen as SelectionCourse[]}
+          chosen={chosen}
           summary={summary}
           confirming={validating}
           onBack={() => setView('select')}

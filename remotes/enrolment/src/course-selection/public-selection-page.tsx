@@ -81,7 +81,7 @@ export default function PublicSelectionPage() {
     const result = await signup({ year: activeYear, course_ids: chosen.map((course) => course.cid).join(',') });
     if (!('data' in result)) return;
     showMessage(SELECTION_MESSAGES.signupSuccess);
-    setTimeout(() => navigate('/publicCourse'), PUBLIC_SIGNUP_REDIRECT_MS);
+    setTimeout(() => void navigate('/publicCourse'), PUBLIC_SIGNUP_REDIRECT_MS);
   };
 
   const summary = (

@@ -98,7 +98,7 @@ export default function PaymentPage() {
   const onPaid = useCallback(() => {
     clearPendingOrder();
     dispatch(api.util.invalidateTags(['Course', 'Order']));
-    setTimeout(() => navigate('/myCourse'), PAID_REDIRECT_MS);
+    setTimeout(() => void navigate('/myCourse'), PAID_REDIRECT_MS);
   }, [dispatch, navigate]);
   const onFailed = useCallback((why: OrderStatus['pay_failure']) => {
     setQrUrl(null);
@@ -138,6 +138,7 @@ export default function PaymentPage() {
       cancelled = true;
     };
     // Once per address: the polling helpers are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per order in the address, on purpose
   }, [orderIdParam]);
 
   const confirmPayment = async () => {
@@ -163,7 +164,7 @@ export default function PaymentPage() {
   if (!pending) {
     return (
       <Empty description={PAYMENT_TEXTS.noOrder} style={{ marginTop: 80 }}>
-        <Button type="primary" onClick={() => navigate('/signStudy')}>
+        <Button type="primary" onClick={() => void navigate('/signStudy')}>
           去选课
         </Button>
       </Empty>
@@ -180,7 +181,7 @@ export default function PaymentPage() {
           style={{ marginBottom: 16 }}
           title={PAYMENT_TEXTS.willReplace(pending.year, replaceable.map((order) => order.order_id))}
           action={
-            <Button size="small" onClick={() => navigate('/myOrder')}>
+            <Button size="small" onClick={() => void navigate('/myOrder')}>
               我的订单
             </Button>
           }

@@ -8,7 +8,7 @@ import { PAY_FAILURE, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, payStatusTextOf }
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { useCancelOrderMutation, useMyOrdersQuery } from '../orders-api';
 import { ACTION_LABELS, actionTarget } from './order-actions';
 
@@ -130,9 +130,10 @@ export default function MyOrdersPage() {
                 danger={action === 'cancel'}
                 style={{ padding: 0 }}
                 loading={action === 'cancel' && cancelling && cancellingId === row.order_id}
-                onClick={() =>
-                  target === null ? setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } }) : navigate(target)
-                }
+                onClick={() => {
+                  if (target === null) setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } });
+                  else void navigate(target);
+                }}
               >
                 {ACTION_LABELS[action]}
               </Button>

@@ -35,10 +35,10 @@ export function ExamReview({ paper }: { paper: ExamPaper }) {
         <Button disabled={page === total - 1} onClick={() => setPage(page + 1)}>
           下一题
         </Button>
-        <Button type="primary" onClick={() => navigate(EXAM_LIST_ROUTE)}>
+        <Button type="primary" onClick={() => void navigate(EXAM_LIST_ROUTE)}>
           返回练习列表
         </Button>
-        <Button onClick={() => navigate(AFTER_EXAM_ROUTE)}>返回我的课程</Button>
+        <Button onClick={() => void navigate(AFTER_EXAM_ROUTE)}>返回我的课程</Button>
       </Space>
     </Space>
   );

@@ -85,10 +85,10 @@ export function ExamSheet({ paper, reload }: ExamSheetProps) {
           </span>
         }
         extra={[
-          <Button key="back" type="primary" onClick={() => navigate(AFTER_EXAM_ROUTE)}>
+          <Button key="back" type="primary" onClick={() => void navigate(AFTER_EXAM_ROUTE)}>
             返回我的课程
           </Button>,
-          <Button key="review" onClick={() => navigate(reviewExamRoute(paper.pid))}>
+          <Button key="review" onClick={() => void navigate(reviewExamRoute(paper.pid))}>
             查看解析
           </Button>,
         ]}

@@ -276,7 +276,9 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
       if (queue.size > 0) void queue.drain().finally(close);
       else close();
     },
-    // Once, on unmount: the refs and the first render's values are what it needs.
+    // Once, on unmount: the refs and the first render's values (a lesson's kind, course and
+    // record do not change while its page is open) are what it needs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on unmount, on purpose
     [],
   );
 
@@ -302,7 +304,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   useEffect(() => {
     if (!trialEnded) return undefined;
     showMessage(M.trialEnded, { type: 'warning' });
-    const timer = setTimeout(() => navigate('/signStudy'), TRIAL_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate('/signStudy'), TRIAL_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [trialEnded, navigate]);
 
@@ -339,7 +341,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [kind, lesson.duration, lesson.photo, openQuiz, review, trial],
   );
 
-  const backToList = useCallback(() => navigate(listPath), [navigate, listPath]);
+  const backToList = useCallback(() => void navigate(listPath), [navigate, listPath]);
 
   const afterRating = useCallback(async () => {
     const check = kind === 'public' ? checkPublicLast : courseLast;

@@ -100,7 +100,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
       duration: () => player.duration() ?? 0,
       paused: () => player.paused(),
       playedUntil: (from) => {
-        const played = player.played();
+        const played = player.played() as TimeRanges;
         const ranges: [number, number][] = [];
         for (let i = 0; i < played.length; i += 1) ranges.push([played.start(i), played.end(i)]);
         return furthestPlayedFrom(ranges, from, SEEK_SLACK_SECONDS);

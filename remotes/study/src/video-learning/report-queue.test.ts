@@ -1,6 +1,11 @@
 import { MAX_QUEUED_REPORTS, ReportQueue, furthestPlayedFrom, isRetryableFailure, type QueuedReport } from './report-queue';
 
 const offline = { kind: 'transport', message: 'Network Error', timedOut: false };
+
+/** RTK Query's unwrap() rejects with the failure object itself, not an Error: so does the fake. */
+function fail(failure: unknown): never {
+  throw failure;
+}
 const refusal = { kind: 'server', code: 409, message: '学习进度异常' };
 
 function queueWith(send: (report: QueuedReport) => Promise<number>) {
@@ -28,7 +33,7 @@ describe('the progress report queue', () => {
     let online = false;
     const sent: number[] = [];
     const { queue, answered, unanswered } = queueWith(async (report) => {
-      if (!online) throw offline;
+      if (!online) fail(offline);
       sent.push(report.position);
       return report.position;
     });
@@ -48,7 +53,7 @@ describe('the progress report queue', () => {
 
   test("a server's refusal is a verdict: dropped, never retried", async () => {
     const { queue, refused, answered } = queueWith(async (report) => {
-      if (report.position === 20) throw refusal;
+      if (report.position === 20) fail(refusal);
       return report.position;
     });
     queue.enqueue({ position: 20, state: 1 });
@@ -64,7 +69,7 @@ describe('the progress report queue', () => {
 
   test('a full queue drops its oldest periodic report, never the end of the video', async () => {
     const { queue } = queueWith(async () => {
-      throw offline;
+      fail(offline);
     });
     queue.enqueue({ position: 0, state: 2 });
     for (let i = 1; i <= MAX_QUEUED_REPORTS; i += 1) queue.enqueue({ position: i, state: 1 });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { courseProgress } from '../study/study-schema';
+import { courseProgress } from './study-schema';
 import { enrolments } from '../orders/orders-schema';
 
 /**
