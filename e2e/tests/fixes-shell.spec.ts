@@ -134,7 +134,7 @@ test('item 12: a failed attempt\'s 账号或密码错误 is gone after a success
   await box.getByLabel('密码').fill(LEARNERS.wang.password);
   await box.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/\/studentsNote$/);
-  await expect(page.getByRole('heading', { name: '专业科目学习考核流程及介绍' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '专业课学习考核流程及介绍' })).toBeVisible();
   // Well inside the error's 5 s: it was closed, not left to expire.
   await expect(page.getByText('账号或密码错误')).toHaveCount(0, { timeout: 1_000 });
 });
