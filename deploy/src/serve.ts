@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createApiServer } from '@yaoshi/api-server/server';
 import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
 import { MESSAGES } from '@yaoshi/api-server/messages';
+import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
+import { exitOnStartError } from '@yaoshi/api-server/start-errors';
 import { cacheControlFor } from './cache-policy';
 import { siteDir } from './paths';
 
@@ -54,20 +56,19 @@ export function isPageRequest(method: string, url: string): boolean {
 }
 
 async function main(): Promise<void> {
-  const { app, config, close } = await createApiServer();
-  await registerSite(app, siteDir);
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`Yaoshi is ready at http://localhost:${config.port}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void close().finally(() => process.exit(0));
-    });
+  const server = await createApiServer();
+  const { app, config } = server;
+  shutDownOnSignals(server);
+  try {
+    await registerSite(app, siteDir);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await server.close();
+    throw error;
   }
+  console.log(`Yaoshi is ready at http://localhost:${config.port}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  main().catch(exitOnStartError);
 }

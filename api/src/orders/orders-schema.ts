@@ -36,6 +36,8 @@ export const orders = pgTable(
     receiptStatus: smallint('is_receipt').notNull().default(0),
     /** Why the last refund request failed or was rejected (issue 18), shown on /myOrder beside 退款失败. */
     refundNote: text('refund_note'),
+    /** Why a failed order (pay status 3) failed: 'declined' (by the payer or gateway) or 'expired' (deadline passed). */
+    payFailure: text('pay_failure'),
     createdAt: createdAt(),
     /** An unpaid order is closed after this moment and can no longer be paid. */
     payDeadline: timestamp('pay_deadline', { withTimezone: true, mode: 'date' }).notNull(),
@@ -52,6 +54,7 @@ export const orders = pgTable(
     check('orders_refund_status', sql`${table.refundStatus} between 0 and 4`),
     check('orders_is_receipt', sql`${table.receiptStatus} between 0 and 4`),
     check('orders_education_type', sql`${table.educationType} in (1, 2)`),
+    check('orders_pay_failure', sql`${table.payFailure} in ('declined', 'expired')`),
   ],
 );
 

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { ApiError, badInput, conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { MAX_PASSWORD_FAILURES, PASSWORD_FAILURE_WINDOW_MS, PASSWORD_LOCK_MS, minutesLocked } from '../accounts/password-lockout';
-import { hashPassword, spendVerificationTime, verifyPassword } from '../accounts/passwords';
+import { hashPassword, type PasswordHasher } from '../accounts/passwords';
 import { auditedChange, type AuditActor, type Audit } from '../audit/audit-log';
 import { staffAccounts, staffLoginFailures } from './staff-schema';
 import { openStaffSession, revokeAllStaffSessions, sweepDeadStaffSessions } from './staff-sessions';
@@ -95,19 +95,24 @@ async function ipFailures(db: Database, clock: Clock, ip: string): Promise<numbe
 /**
  * Password and TOTP code together; a wrong one of either counts as one failure and the
  * answer never says which was wrong. Five failures within 15 minutes lock the account for
- * 15 minutes; twenty from one address make that address wait.
+ * 15 minutes; twenty from one address make that address wait. The check runs in a slot
+ * of the same bounded password pool as learners' logins.
  */
-export async function loginStaff(db: Database, clock: Clock, credentials: AdminLoginRequest, ip: string): Promise<AdminLoginResponse> {
+export async function loginStaff(db: Database, clock: Clock, passwords: PasswordHasher, credentials: AdminLoginRequest, ip: string): Promise<AdminLoginResponse> {
+  return passwords.exclusive(() => checkStaffLogin(db, clock, passwords, credentials, ip));
+}
+
+async function checkStaffLogin(db: Database, clock: Clock, passwords: PasswordHasher, credentials: AdminLoginRequest, ip: string): Promise<AdminLoginResponse> {
   if ((await ipFailures(db, clock, ip)) >= MAX_STAFF_FAILURES_PER_IP) throw new ApiError(429, MESSAGES.staffIpLimited(PASSWORD_LOCK_MS / 60_000));
   const [staff] = await db.select().from(staffAccounts).where(eq(staffAccounts.username, credentials.username.trim())).limit(1);
   if (!staff) {
-    await spendVerificationTime(credentials.password);
+    await passwords.spendVerificationTime(credentials.password);
     await recordLoginFailure(db, clock, null, ip);
     throw badInput(MESSAGES.staffWrongCredentials);
   }
   const locked = minutesLocked(staff.lockedUntil, clock.now());
   if (locked !== null) throw new ApiError(429, MESSAGES.staffLocked(locked));
-  const passwordOk = await verifyPassword(staff.passwordHash, credentials.password);
+  const passwordOk = await passwords.verify(staff.passwordHash, credentials.password);
   const step = passwordOk ? acceptedTotpStep(staff.totpSecret, credentials.otp, clock.nowMs(), staff.lastTotpStep) : null;
   if (step === null) {
     const lockedNow = await recordLoginFailure(db, clock, staff, ip);

@@ -6,8 +6,8 @@ import { createStaff, listStaff, loginStaff, staffSelf, updateStaff } from './st
 import { revokeStaffSession } from './staff-sessions';
 
 /** Staff login and logout, and the 管理员's accounts page (issue 18). */
-export const staffRoutes: RouteModule = (api, { db, clock }) => {
-  api.add(adminEndpoints.login, async ({ payload, request }) => loginStaff(db, clock, payload, request.ip));
+export const staffRoutes: RouteModule = (api, { db, clock, passwords }) => {
+  api.add(adminEndpoints.login, async ({ payload, request }) => loginStaff(db, clock, passwords, payload, request.ip));
 
   api.add(adminEndpoints.logout, async ({ staff, request }) => {
     const me = requireStaff(staff);

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { RemoteKey } from '../federation/remote-catalog';
 import type { StudentMenuPath } from '../student-area/student-menu';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /**
  * Every route of spec 01 and spec 02, with who renders it (DESIGN.md's table), where it
@@ -61,14 +62,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/onlineTeaching', area: 'student', source: shell(OnlineTeachingPage) },
 
   // enrolment
-  { path: '/signStudy', area: 'student', title: '专业课选课', menuPath: '/signStudy', source: remote('enrolment', 'SignStudy') },
-  { path: '/publicSignStudy', area: 'student', title: '公需课选课', menuPath: '/publicSignStudy', source: remote('enrolment', 'PublicSignStudy') },
+  { path: '/signStudy', area: 'student', title: STUDENT_PAGE_NAMES.signStudy, menuPath: '/signStudy', source: remote('enrolment', 'SignStudy') },
+  { path: '/publicSignStudy', area: 'student', title: STUDENT_PAGE_NAMES.publicSignStudy, menuPath: '/publicSignStudy', source: remote('enrolment', 'PublicSignStudy') },
   { path: '/pay', area: 'student', title: '报名学习', menuPath: '/signStudy', source: remote('enrolment', 'Pay') },
 
   // study
-  { path: '/myCourse', area: 'student', title: '专业课学习', menuPath: '/myCourse', source: remote('study', 'MyCourse') },
+  { path: '/myCourse', area: 'student', title: STUDENT_PAGE_NAMES.myCourse, menuPath: '/myCourse', source: remote('study', 'MyCourse') },
   { path: '/myCourseCopy', area: 'student', title: '补学教育', menuPath: '/myCourseCopy', source: remote('study', 'MyCourseCopy') },
-  { path: '/publicCourse', area: 'student', title: '公需课学习', menuPath: '/publicCourse', source: remote('study', 'PublicCourse') },
+  { path: '/publicCourse', area: 'student', title: STUDENT_PAGE_NAMES.publicCourse, menuPath: '/publicCourse', source: remote('study', 'PublicCourse') },
   { path: '/videoLearning', area: 'student', title: '课程学习', menuPath: '/myCourse', source: remote('study', 'VideoLearning') },
   { path: '/publicVideoLearning', area: 'student', title: '公需课程学习', menuPath: '/publicCourse', source: remote('study', 'PublicVideoLearning') },
   { path: '/examList', area: 'student', title: '课后练习', menuPath: '/examList', source: remote('study', 'ExamList') },

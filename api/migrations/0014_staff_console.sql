@@ -45,10 +45,17 @@ CREATE TABLE "staff_sessions" (
 	CONSTRAINT "staff_sessions_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "face_photos" ADD COLUMN "reject_reason" text;--> statement-breakpoint
+ALTER TABLE "invoice_requests" ADD COLUMN "invoice_no" text;--> statement-breakpoint
+ALTER TABLE "learners" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "learners" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "learners" ADD COLUMN "avatar_reject_reason" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refund_note" text;--> statement-breakpoint
 ALTER TABLE "staff_login_failures" ADD CONSTRAINT "staff_login_failures_staff_id_staff_accounts_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_sessions" ADD CONSTRAINT "staff_sessions_staff_id_staff_accounts_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_records_created_idx" ON "audit_records" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_records_actor_idx" ON "audit_records" USING btree ("actor","created_at");--> statement-breakpoint
 CREATE INDEX "staff_login_failures_staff_idx" ON "staff_login_failures" USING btree ("staff_id","failed_at");--> statement-breakpoint
 CREATE INDEX "staff_login_failures_ip_idx" ON "staff_login_failures" USING btree ("ip","failed_at");--> statement-breakpoint
-CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");
+CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint
+ALTER TABLE "invoice_requests" ADD CONSTRAINT "invoice_requests_invoice_no_unique" UNIQUE("invoice_no");
