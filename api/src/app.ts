@@ -144,7 +144,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       orderLearning: { ordersWithLearningBegun: (orderIds) => ordersWithLearningBegun(options.db, orderIds) },
       passwords:
         options.passwordHasher ??
-        createPasswordHasher({ concurrency: options.config.passwordHashConcurrency, maxQueue: options.config.passwordHashQueue }),
+        createPasswordHasher({
+          concurrency: options.config.passwordHashConcurrency,
+          maxQueue: options.config.passwordHashQueue,
+        }),
       log: app.log,
       db: options.db,
       clock: options.clock,
@@ -155,7 +158,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
       smsProvider:
         options.smsProvider ??
-        (usesSmsOutbox(options.config) ? outboxSmsProvider(options.db, options.clock, app.log) : unconfiguredSmsProvider(app.log)),
+        (usesSmsOutbox(options.config)
+          ? outboxSmsProvider(options.db, options.clock, app.log)
+          : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
       metrics,
     },
@@ -169,7 +174,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     let timer: ReturnType<typeof setInterval> | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        settleExpiredOrders(paymentContext).catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
+        settleExpiredOrders(paymentContext).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not close expired orders'),
+        );
       }, every);
       timer.unref();
     });
@@ -180,7 +187,6 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
 }
-
 
 function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {
   return 'payerChooses' in provider && 'findByToken' in provider;

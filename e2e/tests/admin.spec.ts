@@ -35,7 +35,9 @@ test('a 管理员 signs in with password and TOTP and creates a 财务 and a 审
     created[key].password = (await page.getByTestId('new-password').textContent()) ?? '';
     created[key].secret = (await page.getByTestId('new-secret').textContent()) ?? '';
     await page.getByRole('button', { name: '我已转交' }).click();
-    await expect(page.getByRole('table', { name: '工作人员账号' }).getByRole('row', { name: new RegExp(created[key].username) })).toContainText(role);
+    await expect(
+      page.getByRole('table', { name: '工作人员账号' }).getByRole('row', { name: new RegExp(created[key].username) }),
+    ).toContainText(role);
   }
   expect(created.finance.password.length).toBeGreaterThanOrEqual(10);
 
@@ -64,7 +66,12 @@ test('the new 财务 account signs in and sees only what its role opens', async 
   await page.setViewportSize({ width: 1440, height: 900 });
   await staffLoginPage(page, created.finance);
   await expect(page.getByTestId('page-title')).toHaveText('学员管理');
-  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText(['学员管理', '订单查询', '退款审核', '发票开具']);
+  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText([
+    '学员管理',
+    '订单查询',
+    '退款审核',
+    '发票开具',
+  ]);
   const learners = page.getByRole('table', { name: '学员列表' });
   await expect(learners).toContainText(LEARNERS.zhang.idcard);
   await page.getByRole('form', { name: '筛选' }).getByLabel('姓名').fill('王芳');
@@ -103,7 +110,10 @@ async function zhangUploadsPhoto(): Promise<void> {
   expect(reply.code).toBe(200);
 }
 
-test("审核 rejects 张晓明's photo; at his next login he is sent to /faceCollection and reads the reason", async ({ page, browser }) => {
+test("审核 rejects 张晓明's photo; at his next login he is sent to /faceCollection and reads the reason", async ({
+  page,
+  browser,
+}) => {
   await zhangUploadsPhoto();
   await staffLoginPage(page, DEMO_STAFF.reviewer);
   await page.getByRole('menuitem', { name: '人脸审核' }).click();
@@ -113,7 +123,10 @@ test("审核 rejects 张晓明's photo; at his next login he is sent to /faceCol
   await card.getByRole('button', { name: /驳\s*回/ }).click();
   const reason = '照片模糊，请在光线充足处重新采集';
   await page.getByText(reason, { exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /驳\s*回/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /驳\s*回/ })
+    .click();
   await expect(page.getByText('已驳回 张晓明 的照片')).toBeVisible();
   await expect(page.locator('[aria-label="人脸照片 张晓明"]')).toHaveCount(0);
 
@@ -136,7 +149,11 @@ test("审核 rejects 张晓明's photo; at his next login he is sent to /faceCol
   const again = page.locator('[aria-label="人脸照片 张晓明"]');
   await again.getByRole('button', { name: /^通\s*过$/ }).click();
   await expect(page.getByText('已通过 张晓明 的照片')).toBeVisible();
-  const login = await apiCall<{ face_init: number }>('POST', '/v1/login', { type: '1', username: LEARNERS.zhang.idcard, password: LEARNERS.zhang.password });
+  const login = await apiCall<{ face_init: number }>('POST', '/v1/login', {
+    type: '1',
+    username: LEARNERS.zhang.idcard,
+    password: LEARNERS.zhang.password,
+  });
   expect(login.data.face_init).toBe(1);
 });
 

@@ -52,7 +52,12 @@ export type Audit = (entry: AuditEntry) => Promise<void>;
  * transaction and an `audit` function writing into it. A change that writes no record is
  * a bug and is rolled back, so no change commits unaudited.
  */
-export async function auditedChange<T>(db: Database, clock: Clock, actor: AuditActor, change: (tx: Database, audit: Audit) => Promise<T>): Promise<T> {
+export async function auditedChange<T>(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor,
+  change: (tx: Database, audit: Audit) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     let written = 0;
     const result = await change(tx, async (entry) => {
@@ -67,13 +72,17 @@ export async function auditedChange<T>(db: Database, clock: Clock, actor: AuditA
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Newest first, filtered; days are Beijing days. */
-export async function listAudit(db: Database, query: AuditListRequest & { page: number; size: number }): Promise<AuditListResponse> {
+export async function listAudit(
+  db: Database,
+  query: AuditListRequest & { page: number; size: number },
+): Promise<AuditListResponse> {
   const conditions: SQL[] = [];
   if (query.actor) conditions.push(eq(auditRecords.actor, query.actor));
   if (query.action) conditions.push(eq(auditRecords.action, query.action));
   if (query.target) conditions.push(ilike(auditRecords.target, `%${escapeLike(query.target)}%`));
   if (query.from) conditions.push(gte(auditRecords.createdAt, parseBeijingTime(`${query.from} 00:00:00`)));
-  if (query.to) conditions.push(lt(auditRecords.createdAt, new Date(parseBeijingTime(`${query.to} 00:00:00`).getTime() + DAY_MS)));
+  if (query.to)
+    conditions.push(lt(auditRecords.createdAt, new Date(parseBeijingTime(`${query.to} 00:00:00`).getTime() + DAY_MS)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [total] = await db.select({ n: count() }).from(auditRecords).where(where);
   const rows = await db

@@ -21,5 +21,8 @@ export const auditRecords = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('audit_records_created_idx').on(table.createdAt), index('audit_records_actor_idx').on(table.actor, table.createdAt)],
+  (table) => [
+    index('audit_records_created_idx').on(table.createdAt),
+    index('audit_records_actor_idx').on(table.actor, table.createdAt),
+  ],
 );

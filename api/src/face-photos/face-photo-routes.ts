@@ -19,7 +19,10 @@ export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls
       .select({ status: learners.avatarStatus, reason: learners.avatarRejectReason })
       .from(learners)
       .where(eq(learners.id, requirePrincipal(principal).learnerId));
-    return { avatar_status: learner?.status ?? 0, reject_reason: learner?.status === AVATAR_STATUS.rejected ? (learner.reason ?? null) : null };
+    return {
+      avatar_status: learner?.status ?? 0,
+      reject_reason: learner?.status === AVATAR_STATUS.rejected ? (learner.reason ?? null) : null,
+    };
   });
 
   api.add(accountEndpoints.avatar, async ({ payload, principal }) => {
@@ -29,7 +32,10 @@ export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls
     // A face check during a lesson: only in a course the learner is studying.
     if (courseId !== null) await requireLiveEnrolment(db, learnerId, courseId, 'professional');
     const image = decodeImageData(payload.avatar);
-    if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
+    if (!image.ok)
+      throw image.reason === 'too-large'
+        ? new ApiError(413, MESSAGES.avatarTooLarge)
+        : badInput(MESSAGES.avatarInvalid);
     const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
     const status = await submitFacePhoto(db, clock, {
       learnerId,

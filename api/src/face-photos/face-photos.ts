@@ -35,11 +35,19 @@ export interface FacePhotoSubmission {
  * approved (issue 15).
  * A face check during a lesson is recorded for its course and leaves the photo alone.
  */
-export async function submitFacePhoto(db: Database, clock: Clock, submission: FacePhotoSubmission): Promise<AvatarStatus> {
+export async function submitFacePhoto(
+  db: Database,
+  clock: Clock,
+  submission: FacePhotoSubmission,
+): Promise<AvatarStatus> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await tx.insert(facePhotos).values({ ...submission, createdAt: now });
-    const [learner] = await tx.select({ status: learners.avatarStatus }).from(learners).where(eq(learners.id, submission.learnerId)).for('update');
+    const [learner] = await tx
+      .select({ status: learners.avatarStatus })
+      .from(learners)
+      .where(eq(learners.id, submission.learnerId))
+      .for('update');
     const current = (learner?.status ?? AVATAR_STATUS.none) as AvatarStatus;
     // An approved photo stays the learner's photo until a new one is approved: an upload
     // naming no course (a new face collection, or a face check that lost its course) waits
@@ -47,7 +55,12 @@ export async function submitFacePhoto(db: Database, clock: Clock, submission: Fa
     if (submission.courseId === null && current !== AVATAR_STATUS.approved) {
       await tx
         .update(learners)
-        .set({ avatarPath: submission.path, avatarStatus: AVATAR_STATUS.underReview, avatarRejectReason: null, updatedAt: now })
+        .set({
+          avatarPath: submission.path,
+          avatarStatus: AVATAR_STATUS.underReview,
+          avatarRejectReason: null,
+          updatedAt: now,
+        })
         .where(eq(learners.id, submission.learnerId));
       return AVATAR_STATUS.underReview;
     }
@@ -89,7 +102,14 @@ export async function decideFacePhoto(
     await tx
       .update(facePhotos)
       .set({ state: 'rejected', reviewedAt: now })
-      .where(and(eq(facePhotos.learnerId, learner.id), eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId), lt(facePhotos.id, photo.id)));
+      .where(
+        and(
+          eq(facePhotos.learnerId, learner.id),
+          eq(facePhotos.state, 'pending'),
+          isNull(facePhotos.courseId),
+          lt(facePhotos.id, photo.id),
+        ),
+      );
   }
   if (decision === 'approve' && photo.courseId === null) {
     // Also a new photo sent while an approved one was kept (issue 15): it replaces it now.
@@ -100,7 +120,11 @@ export async function decideFacePhoto(
   } else if (learner.avatarPath === photo.path) {
     await tx
       .update(learners)
-      .set({ avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected, avatarRejectReason: rejectReason, updatedAt: now })
+      .set({
+        avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected,
+        avatarRejectReason: rejectReason,
+        updatedAt: now,
+      })
       .where(eq(learners.id, learner.id));
   }
 }
@@ -109,7 +133,13 @@ export async function decideFacePhoto(
  * The command line's decision on a learner's latest face collection photo waiting for
  * review (`npm run admin -- avatar approve|reject`); the console decides by photo.
  */
-export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber: string, decision: ReviewDecision, reason: string | null = null): Promise<ReviewOutcome> {
+export async function reviewLatestFacePhoto(
+  db: Database,
+  clock: Clock,
+  idNumber: string,
+  decision: ReviewDecision,
+  reason: string | null = null,
+): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
     const [learner] = await tx.select().from(learners).where(eq(learners.idNumber, idNumber)).limit(1);
     if (!learner) return 'no-such-learner';

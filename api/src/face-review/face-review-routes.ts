@@ -9,12 +9,16 @@ export const faceReviewRoutes: RouteModule = (api, { db, clock, mediaUrls }) => 
   api.add(adminEndpoints.faceQueue, async ({ payload }) => faceQueue(db, mediaUrls, payload.page, payload.size));
 
   api.add(adminEndpoints.faceApprove, async ({ payload, staff, request }) => {
-    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => reviewFacePhoto(tx, clock, audit, payload.photo_id, 'approve', null));
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      reviewFacePhoto(tx, clock, audit, payload.photo_id, 'approve', null),
+    );
     return null;
   });
 
   api.add(adminEndpoints.faceReject, async ({ payload, staff, request }) => {
-    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => reviewFacePhoto(tx, clock, audit, payload.photo_id, 'reject', payload.reason));
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      reviewFacePhoto(tx, clock, audit, payload.photo_id, 'reject', payload.reason),
+    );
     return null;
   });
 };

@@ -30,7 +30,8 @@ after(async () => {
 const photo = `data:image/jpeg;base64,${JPEG_BYTES.toString('base64')}`;
 
 async function queue(): Promise<FaceQueueRow[]> {
-  return (dataOf(await authed(server, reviewer.token, 'GET', '/v1/admin/faces/queue', {})) as { list: FaceQueueRow[] }).list;
+  return (dataOf(await authed(server, reviewer.token, 'GET', '/v1/admin/faces/queue', {})) as { list: FaceQueueRow[] })
+    .list;
 }
 
 test('a collected photo waits in the queue beside the learner, behind a URL that lives minutes', async () => {
@@ -51,22 +52,41 @@ test('a collected photo waits in the queue beside the learner, behind a URL that
 
 test('reject with a reason: the learner is sent back to collect and reads the reason; a second decision is refused', async () => {
   const [row] = (await queue()).filter((entry) => entry.id_number === LI.idNumber);
-  assertRefused(await authed(server, reviewer.token, 'POST', '/v1/admin/faces/reject', { photo_id: row!.photo_id, reason: ' ' }), 400, '请填写驳回原因');
+  assertRefused(
+    await authed(server, reviewer.token, 'POST', '/v1/admin/faces/reject', { photo_id: row!.photo_id, reason: ' ' }),
+    400,
+    '请填写驳回原因',
+  );
   const [before] = await server.db.select({ n: count() }).from(auditRecords);
-  dataOf(await authed(server, reviewer.token, 'POST', '/v1/admin/faces/reject', { photo_id: row!.photo_id, reason: '照片模糊，请在光线充足处重新采集' }));
+  dataOf(
+    await authed(server, reviewer.token, 'POST', '/v1/admin/faces/reject', {
+      photo_id: row!.photo_id,
+      reason: '照片模糊，请在光线充足处重新采集',
+    }),
+  );
   const [afterCount] = await server.db.select({ n: count() }).from(auditRecords);
   assert.equal(Number(afterCount!.n), Number(before!.n) + 1);
-  assertRefused(await authed(server, reviewer.token, 'POST', '/v1/admin/faces/approve', { photo_id: row!.photo_id }), 409, MESSAGES.facePhotoAlreadyReviewed);
+  assertRefused(
+    await authed(server, reviewer.token, 'POST', '/v1/admin/faces/approve', { photo_id: row!.photo_id }),
+    409,
+    MESSAGES.facePhotoAlreadyReviewed,
+  );
   const login = dataOf(await passwordLogin(server, LI.idNumber, LI.password)) as { token: string; face_init: number };
   assert.equal(login.face_init, 0);
-  assert.deepEqual(dataOf(await authed(server, login.token, 'GET', '/v1/face_status')), { avatar_status: 3, reject_reason: '照片模糊，请在光线充足处重新采集' });
+  assert.deepEqual(dataOf(await authed(server, login.token, 'GET', '/v1/face_status')), {
+    avatar_status: 3,
+    reject_reason: '照片模糊，请在光线充足处重新采集',
+  });
   assert.equal((await queue()).filter((entry) => entry.id_number === LI.idNumber).length, 0);
   const [record] = await server.db.select().from(auditRecords).where(eq(auditRecords.action, 'face.reject'));
   assert.equal(record!.target, LI.idNumber);
 
   // Collected again: the reason is gone, and approval lets the learner in.
   dataOf(await authed(server, login.token, 'POST', '/v1/avatar', { avatar: photo }));
-  assert.deepEqual(dataOf(await authed(server, login.token, 'GET', '/v1/face_status')), { avatar_status: 2, reject_reason: null });
+  assert.deepEqual(dataOf(await authed(server, login.token, 'GET', '/v1/face_status')), {
+    avatar_status: 2,
+    reject_reason: null,
+  });
   const [again] = (await queue()).filter((entry) => entry.id_number === LI.idNumber);
   dataOf(await authed(server, reviewer.token, 'POST', '/v1/admin/faces/approve', { photo_id: again!.photo_id }));
   assert.equal((dataOf(await passwordLogin(server, LI.idNumber, LI.password)) as { face_init: number }).face_init, 1);

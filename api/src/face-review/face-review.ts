@@ -16,7 +16,12 @@ import { facePhotos } from '../face-photos/face-photos-schema';
  * beside the learner's details and the photo approved before (a replacement). Photos go
  * out only as URLs that live minutes.
  */
-export async function faceQueue(db: Database, urls: MediaUrls, page: number, size: number): Promise<{ total: number; list: FaceQueueRow[] }> {
+export async function faceQueue(
+  db: Database,
+  urls: MediaUrls,
+  page: number,
+  size: number,
+): Promise<{ total: number; list: FaceQueueRow[] }> {
   const pending = and(eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId));
   const [total] = await db.select({ n: count() }).from(facePhotos).where(pending);
   const rows = await db
@@ -52,7 +57,14 @@ export async function faceQueue(db: Database, urls: MediaUrls, page: number, siz
 }
 
 /** Approves or rejects one waiting photo; a photo already decided is refused (two reviewers, one decision). */
-export async function reviewFacePhoto(tx: Database, clock: Clock, audit: Audit, photoId: number, decision: ReviewDecision, reason: string | null): Promise<void> {
+export async function reviewFacePhoto(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  photoId: number,
+  decision: ReviewDecision,
+  reason: string | null,
+): Promise<void> {
   const [photo] = await tx.select().from(facePhotos).where(eq(facePhotos.id, photoId)).for('update').limit(1);
   if (!photo || photo.courseId !== null) throw notFound(MESSAGES.facePhotoNotFound);
   if (photo.state !== 'pending') throw conflict(MESSAGES.facePhotoAlreadyReviewed);
@@ -63,6 +75,10 @@ export async function reviewFacePhoto(tx: Database, clock: Clock, audit: Audit, 
     action: decision === 'approve' ? 'face.approve' : 'face.reject',
     target: learner.idNumber,
     before: { photo_id: photo.id, state: 'pending', avatar_status: learner.avatarStatus },
-    after: { photo_id: photo.id, state: decision === 'approve' ? 'approved' : 'rejected', ...(reason ? { reason } : {}) },
+    after: {
+      photo_id: photo.id,
+      state: decision === 'approve' ? 'approved' : 'rejected',
+      ...(reason ? { reason } : {}),
+    },
   });
 }

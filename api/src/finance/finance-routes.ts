@@ -8,7 +8,9 @@ import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund
 
 /** 财务: refunds and invoices (issue 18). */
 export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) => {
-  api.add(adminEndpoints.refundQueue, async ({ payload }) => refundQueue(db, payload.page, payload.size, payload.status));
+  api.add(adminEndpoints.refundQueue, async ({ payload }) =>
+    refundQueue(db, payload.page, payload.size, payload.status),
+  );
 
   api.add(adminEndpoints.refundApprove, async ({ payload, staff, request }) =>
     approveRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
@@ -25,14 +27,20 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) 
 
   api.add(adminEndpoints.financeSummary, async ({ payload }) => financeSummary(db, payload.from, payload.to));
 
-  api.add(adminEndpoints.invoiceQueue, async ({ payload }) => invoiceQueue(db, payload.page, payload.size, payload.status));
+  api.add(adminEndpoints.invoiceQueue, async ({ payload }) =>
+    invoiceQueue(db, payload.page, payload.size, payload.status),
+  );
 
   api.add(adminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
-    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => issueInvoiceAsStaff(tx, clock, audit, payload.order_no)),
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      issueInvoiceAsStaff(tx, clock, audit, payload.order_no),
+    ),
   );
 
   api.add(adminEndpoints.invoiceReject, async ({ payload, staff, request }) => {
-    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => rejectInvoiceAsStaff(tx, clock, audit, payload.order_no, payload.reason));
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      rejectInvoiceAsStaff(tx, clock, audit, payload.order_no, payload.reason),
+    );
     return null;
   });
 };

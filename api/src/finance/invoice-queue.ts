@@ -13,7 +13,12 @@ import { invoiceRequests } from '../invoices/invoices-schema';
 import { orders } from '../orders/orders-schema';
 
 /** 财务's invoice queue (issue 18). */
-export async function invoiceQueue(db: Database, page: number, size: number, status: InvoiceQueueRow['status'] | undefined) {
+export async function invoiceQueue(
+  db: Database,
+  page: number,
+  size: number,
+  status: InvoiceQueueRow['status'] | undefined,
+) {
   const where = status ? eq(invoiceRequests.status, status) : undefined;
   const [total] = await db.select({ n: count() }).from(invoiceRequests).where(where);
   const rows = await db
@@ -47,11 +52,21 @@ export async function invoiceQueue(db: Database, page: number, size: number, sta
 
 export async function issueInvoiceAsStaff(tx: Database, clock: Clock, audit: Audit, orderNo: string) {
   const issued = await issueInvoiceWithNumber(tx, clock, orderNo);
-  await audit({ action: 'invoice.issue', target: orderNo, after: { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) } });
+  await audit({
+    action: 'invoice.issue',
+    target: orderNo,
+    after: { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) },
+  });
   return { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) };
 }
 
-export async function rejectInvoiceAsStaff(tx: Database, clock: Clock, audit: Audit, orderNo: string, reason: string): Promise<void> {
+export async function rejectInvoiceAsStaff(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  orderNo: string,
+  reason: string,
+): Promise<void> {
   const outcome = await failInvoice(tx, clock, orderNo, reason);
   if (outcome.kind === 'no-such-order') throw notFound(MESSAGES.orderNotFound);
   if (outcome.kind === 'wrong-state') throw conflict(MESSAGES.invoiceNotWaiting);

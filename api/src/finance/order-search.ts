@@ -58,11 +58,18 @@ export async function searchOrders(db: Database, query: OrderQuery) {
   if (query.from) conditions.push(gte(orders.createdAt, dayStart(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, new Date(dayStart(query.to).getTime() + DAY_MS)));
   if (query.merchant_no) {
-    const attempts = db.select({ orderId: paymentAttempts.orderId }).from(paymentAttempts).where(eq(paymentAttempts.merchantNo, query.merchant_no));
+    const attempts = db
+      .select({ orderId: paymentAttempts.orderId })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantNo, query.merchant_no));
     conditions.push(or(eq(orders.orderNo, query.merchant_no), inArray(orders.id, attempts)));
   }
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(orders).innerJoin(learners, eq(learners.id, orders.learnerId)).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(learners, eq(learners.id, orders.learnerId))
+    .where(where);
   const rows = await db
     .select({ order: orders, learner: learners })
     .from(orders)
@@ -76,14 +83,27 @@ export async function searchOrders(db: Database, query: OrderQuery) {
 
 /** An order with every payment attempt and every notification received for them. */
 export async function adminOrderDetail(db: Database, orderNo: string): Promise<AdminOrderDetail> {
-  const [row] = await db.select({ order: orders, learner: learners }).from(orders).innerJoin(learners, eq(learners.id, orders.learnerId)).where(eq(orders.orderNo, orderNo)).limit(1);
+  const [row] = await db
+    .select({ order: orders, learner: learners })
+    .from(orders)
+    .innerJoin(learners, eq(learners.id, orders.learnerId))
+    .where(eq(orders.orderNo, orderNo))
+    .limit(1);
   if (!row) throw notFound(MESSAGES.orderNotFound);
-  const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, row.order.id)).orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+  const attempts = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, row.order.id))
+    .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
   const merchantNos = attempts.map((attempt) => attempt.merchantNo);
   const notifications =
     merchantNos.length === 0
       ? []
-      : await db.select().from(paymentNotifications).where(inArray(paymentNotifications.merchantNo, merchantNos)).orderBy(asc(paymentNotifications.receivedAt), asc(paymentNotifications.id));
+      : await db
+          .select()
+          .from(paymentNotifications)
+          .where(inArray(paymentNotifications.merchantNo, merchantNos))
+          .orderBy(asc(paymentNotifications.receivedAt), asc(paymentNotifications.id));
   return {
     order: rowOf(row),
     attempts: attempts.map((attempt) => ({
@@ -131,9 +151,16 @@ export async function financeSummary(db: Database, from: string, to: string): Pr
     .select({ completedAt: refundRequests.completedAt, amountFen: refundRequests.amountFen, year: orders.year })
     .from(refundRequests)
     .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-    .where(and(eq(refundRequests.status, 'refunded'), gte(refundRequests.completedAt, start), lt(refundRequests.completedAt, end)));
+    .where(
+      and(
+        eq(refundRequests.status, 'refunded'),
+        gte(refundRequests.completedAt, start),
+        lt(refundRequests.completedAt, end),
+      ),
+    );
   const byDay = new Map<string, Totals>();
-  for (let i = 0; i < days; i += 1) byDay.set(formatBeijingTime(new Date(start.getTime() + i * DAY_MS)).slice(0, 10), emptyTotals());
+  for (let i = 0; i < days; i += 1)
+    byDay.set(formatBeijingTime(new Date(start.getTime() + i * DAY_MS)).slice(0, 10), emptyTotals());
   const byYear = new Map<number, Totals>();
   const add = (day: string, year: number, apply: (totals: Totals) => void) => {
     apply(byDay.get(day) ?? emptyTotals());
@@ -141,9 +168,23 @@ export async function financeSummary(db: Database, from: string, to: string): Pr
     apply(yearTotals);
     byYear.set(year, yearTotals);
   };
-  for (const row of paid) add(formatBeijingTime(row.paidAt!).slice(0, 10), row.year, (t) => ((t.paid_orders += 1), (t.paid_amount += row.priceFen)));
-  for (const row of refunded) add(formatBeijingTime(row.completedAt!).slice(0, 10), row.year, (t) => ((t.refunds += 1), (t.refund_amount += row.amountFen)));
-  const yuan = (totals: Totals): Totals => ({ ...totals, paid_amount: totals.paid_amount / 100, refund_amount: totals.refund_amount / 100 });
+  for (const row of paid)
+    add(
+      formatBeijingTime(row.paidAt!).slice(0, 10),
+      row.year,
+      (t) => ((t.paid_orders += 1), (t.paid_amount += row.priceFen)),
+    );
+  for (const row of refunded)
+    add(
+      formatBeijingTime(row.completedAt!).slice(0, 10),
+      row.year,
+      (t) => ((t.refunds += 1), (t.refund_amount += row.amountFen)),
+    );
+  const yuan = (totals: Totals): Totals => ({
+    ...totals,
+    paid_amount: totals.paid_amount / 100,
+    refund_amount: totals.refund_amount / 100,
+  });
   const dayRows = [...byDay.entries()].map(([day, totals]) => ({ day, ...yuan(totals) }));
   const yearRows = [...byYear.entries()].sort(([a], [b]) => a - b).map(([year, totals]) => ({ year, ...yuan(totals) }));
 
@@ -161,5 +202,10 @@ export async function financeSummary(db: Database, from: string, to: string): Pr
   yearSheet.columns = [{ header: '年度', key: 'year', width: 10 }, ...columns];
   yearSheet.addRows(yearRows);
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { days: dayRows, years: yearRows, file_name: `财务日报-${from}至${to}.xlsx`, xlsx_base64: buffer.toString('base64') };
+  return {
+    days: dayRows,
+    years: yearRows,
+    file_name: `财务日报-${from}至${to}.xlsx`,
+    xlsx_base64: buffer.toString('base64'),
+  };
 }

@@ -1,6 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { RefundQueueRow } from '@yaoshi/contracts/admin';
-import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, type OrderState } from '@yaoshi/contracts/order-states';
+import {
+  PAY_STATUS_TEXT,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  type OrderState,
+} from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
@@ -20,7 +25,12 @@ import { refundRequests } from '../refunds/refunds-schema';
  * through the state machine's conditional update, so ten approvals at once send one refund.
  */
 
-export async function refundQueue(db: Database, page: number, size: number, status: RefundQueueRow['status'] | undefined) {
+export async function refundQueue(
+  db: Database,
+  page: number,
+  size: number,
+  status: RefundQueueRow['status'] | undefined,
+) {
   const where = status ? eq(refundRequests.status, status) : undefined;
   const [total] = await db.select({ n: count() }).from(refundRequests).where(where);
   const rows = await db
@@ -69,24 +79,54 @@ function auditHook(clock: Clock, actor: AuditActor, action: string, after: Recor
   };
 }
 
-export async function approveRefundAsStaff(db: Database, clock: Clock, provider: PaymentProvider, actor: AuditActor, orderNo: string) {
-  const outcome = await approveRefund(db, clock, provider, orderNo, auditHook(clock, actor, 'refund.approve', { request: 'refunding' }));
+export async function approveRefundAsStaff(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  actor: AuditActor,
+  orderNo: string,
+) {
+  const outcome = await approveRefund(
+    db,
+    clock,
+    provider,
+    orderNo,
+    auditHook(clock, actor, 'refund.approve', { request: 'refunding' }),
+  );
   const refused = refusal(outcome);
   if (refused) throw refused;
   switch (outcome.kind) {
     case 'refunded':
-      return { outcome: 'refunded' as const, message: `已退款（渠道退款号 ${outcome.providerRefundNo}），撤销课程 ${outcome.withdrawnEnrolments} 门` };
+      return {
+        outcome: 'refunded' as const,
+        message: `已退款（渠道退款号 ${outcome.providerRefundNo}），撤销课程 ${outcome.withdrawnEnrolments} 门`,
+      };
     case 'refund-failed':
       return { outcome: 'refund-failed' as const, message: `支付渠道拒绝退款：${outcome.reason}（学员可重新申请）` };
     case 'provider-unreachable':
-      return { outcome: 'provider-unreachable' as const, message: '已通过审核，支付渠道暂未确认结果，请稍后在退款中列表再次确认' };
+      return {
+        outcome: 'provider-unreachable' as const,
+        message: '已通过审核，支付渠道暂未确认结果，请稍后在退款中列表再次确认',
+      };
     default:
       throw new Error(`unexpected refund outcome ${outcome.kind}`);
   }
 }
 
-export async function rejectRefundAsStaff(db: Database, clock: Clock, actor: AuditActor, orderNo: string, reason: string): Promise<void> {
-  const outcome = await rejectRefund(db, clock, orderNo, reason, auditHook(clock, actor, 'refund.reject', { request: 'rejected', reason }));
+export async function rejectRefundAsStaff(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor,
+  orderNo: string,
+  reason: string,
+): Promise<void> {
+  const outcome = await rejectRefund(
+    db,
+    clock,
+    orderNo,
+    reason,
+    auditHook(clock, actor, 'refund.reject', { request: 'rejected', reason }),
+  );
   const refused = refusal(outcome);
   if (refused) throw refused;
 }

@@ -24,7 +24,11 @@ function refusalOf(outcome: InvoiceOutcome): Error | null {
   return null;
 }
 
-export async function issueInvoiceWithNumber(tx: Database, clock: Clock, orderNo: string): Promise<{ invoiceNo: string; issuedAt: Date; requestId: number }> {
+export async function issueInvoiceWithNumber(
+  tx: Database,
+  clock: Clock,
+  orderNo: string,
+): Promise<{ invoiceNo: string; issuedAt: Date; requestId: number }> {
   let outcome = await issueInvoice(tx, clock, orderNo);
   if (outcome.kind === 'issuing') outcome = await issueInvoice(tx, clock, orderNo);
   const refused = refusalOf(outcome);
@@ -40,7 +44,11 @@ export async function issueInvoiceWithNumber(tx: Database, clock: Clock, orderNo
 }
 
 /** The learner's own issued invoice as a PDF. */
-export async function invoicePdfOf(db: Database, learnerId: number, orderNo: string): Promise<{ file_name: string; pdf_base64: string }> {
+export async function invoicePdfOf(
+  db: Database,
+  learnerId: number,
+  orderNo: string,
+): Promise<{ file_name: string; pdf_base64: string }> {
   const [row] = await db
     .select({ request: invoiceRequests, order: orders })
     .from(invoiceRequests)

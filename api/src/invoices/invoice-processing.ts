@@ -36,18 +36,30 @@ export async function issueInvoice(db: Database, clock: Clock, orderNo: string):
       .from(invoiceRequests)
       .where(and(eq(invoiceRequests.orderId, order.id), eq(invoiceRequests.status, from)))
       .limit(1);
-    if (!request || (await transitionOrder(tx, order, accepting ? 'invoice_issuing' : 'invoice_issued', now)) === null) {
+    if (
+      !request ||
+      (await transitionOrder(tx, order, accepting ? 'invoice_issuing' : 'invoice_issued', now)) === null
+    ) {
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
     await tx
       .update(invoiceRequests)
-      .set(accepting ? { status: 'issuing', updatedAt: now } : { status: 'issued', issuedAt: now, invoiceNo: invoiceNoOf(request.id, now), updatedAt: now })
+      .set(
+        accepting
+          ? { status: 'issuing', updatedAt: now }
+          : { status: 'issued', issuedAt: now, invoiceNo: invoiceNoOf(request.id, now), updatedAt: now },
+      )
       .where(eq(invoiceRequests.id, request.id));
     return { kind: accepting ? 'issuing' : 'issued' } as const;
   });
 }
 
-export async function failInvoice(db: Database, clock: Clock, orderNo: string, reason: string): Promise<InvoiceOutcome> {
+export async function failInvoice(
+  db: Database,
+  clock: Clock,
+  orderNo: string,
+  reason: string,
+): Promise<InvoiceOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -60,7 +72,10 @@ export async function failInvoice(db: Database, clock: Clock, orderNo: string, r
     if (!request || (await transitionOrder(tx, order, 'invoice_failed', now)) === null) {
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
-    await tx.update(invoiceRequests).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(invoiceRequests.id, request.id));
+    await tx
+      .update(invoiceRequests)
+      .set({ status: 'failed', failureReason: reason, updatedAt: now })
+      .where(eq(invoiceRequests.id, request.id));
     return { kind: 'failed' } as const;
   });
 }

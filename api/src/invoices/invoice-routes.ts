@@ -12,5 +12,7 @@ export const invoiceRoutes: RouteModule = (api, { db, clock }) => {
   });
 
   // The issued invoice, downloaded from /myOrder (issue 18).
-  api.add(orderEndpoints.invoicePdf, async ({ payload, principal }) => invoicePdfOf(db, requirePrincipal(principal).learnerId, payload.order_id));
+  api.add(orderEndpoints.invoicePdf, async ({ payload, principal }) =>
+    invoicePdfOf(db, requirePrincipal(principal).learnerId, payload.order_id),
+  );
 };

@@ -35,7 +35,11 @@ export interface NewLearnerRecord {
 }
 
 /** Inserts learners whose ID number and phone are free; the initial password is the spec's (last 6 of the ID number). */
-export async function insertNewLearners(tx: Database, clock: Clock, rows: readonly NewLearnerRecord[]): Promise<{ id: number; idNumber: string }[]> {
+export async function insertNewLearners(
+  tx: Database,
+  clock: Clock,
+  rows: readonly NewLearnerRecord[],
+): Promise<{ id: number; idNumber: string }[]> {
   const now = clock.now();
   const values = [];
   for (const row of rows) {
@@ -52,13 +56,22 @@ export async function insertNewLearners(tx: Database, clock: Clock, rows: readon
   }
   const inserted: { id: number; idNumber: string }[] = [];
   for (let i = 0; i < values.length; i += 500) {
-    inserted.push(...(await tx.insert(learners).values(values.slice(i, i + 500)).returning({ id: learners.id, idNumber: learners.idNumber })));
+    inserted.push(
+      ...(await tx
+        .insert(learners)
+        .values(values.slice(i, i + 500))
+        .returning({ id: learners.id, idNumber: learners.idNumber })),
+    );
   }
   return inserted;
 }
 
 /** The ID numbers and phones among these that an account already uses. */
-export async function takenLoginIds(db: Database, idNumbers: readonly string[], phones: readonly string[]): Promise<{ idNumbers: Set<string>; phones: Set<string> }> {
+export async function takenLoginIds(
+  db: Database,
+  idNumbers: readonly string[],
+  phones: readonly string[],
+): Promise<{ idNumbers: Set<string>; phones: Set<string> }> {
   const taken = { idNumbers: new Set<string>(), phones: new Set<string>() };
   const chunk = 1000;
   for (let i = 0; i < Math.max(idNumbers.length, phones.length); i += chunk) {
@@ -67,7 +80,12 @@ export async function takenLoginIds(db: Database, idNumbers: readonly string[], 
     const rows = await db
       .select({ idNumber: learners.idNumber, phone: learners.phone })
       .from(learners)
-      .where(or(ids.length > 0 ? inArray(learners.idNumber, ids) : undefined, ph.length > 0 ? inArray(learners.phone, ph) : undefined));
+      .where(
+        or(
+          ids.length > 0 ? inArray(learners.idNumber, ids) : undefined,
+          ph.length > 0 ? inArray(learners.phone, ph) : undefined,
+        ),
+      );
     const idSet = new Set(ids);
     const phoneSet = new Set(ph);
     for (const row of rows) {
@@ -78,19 +96,31 @@ export async function takenLoginIds(db: Database, idNumbers: readonly string[], 
   return taken;
 }
 
-export async function createLearner(tx: Database, clock: Clock, audit: Audit, learner: NewLearner & { idcard: string }): Promise<{ id: number; initial_password: string }> {
+export async function createLearner(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  learner: NewLearner & { idcard: string },
+): Promise<{ id: number; initial_password: string }> {
   const [clash] = await tx
     .select({ idNumber: learners.idNumber, phone: learners.phone })
     .from(learners)
     .where(or(eq(learners.idNumber, learner.idcard), eq(learners.phone, learner.phone)))
     .limit(1);
-  if (clash) throw conflict(clash.idNumber === learner.idcard ? MESSAGES.learnerIdNumberTaken : MESSAGES.learnerPhoneTaken);
+  if (clash)
+    throw conflict(clash.idNumber === learner.idcard ? MESSAGES.learnerIdNumberTaken : MESSAGES.learnerPhoneTaken);
   const [row] = await insertNewLearners(tx, clock, [learner]);
   if (!row) throw new Error('learner not created');
   await audit({
     action: 'learner.create',
     target: learner.idcard,
-    after: { name: learner.name, idcard: learner.idcard, phone: learner.phone, certification_type: learner.certification_type, company: learner.company ?? '' },
+    after: {
+      name: learner.name,
+      idcard: learner.idcard,
+      phone: learner.phone,
+      certification_type: learner.certification_type,
+      company: learner.company ?? '',
+    },
   });
   return { id: row.id, initial_password: initialPasswordOf(learner.idcard) };
 }
@@ -103,16 +133,31 @@ function temporaryPassword(): string {
   return password;
 }
 
-export async function resetLearnerPassword(tx: Database, clock: Clock, audit: Audit, id: number): Promise<{ password: string }> {
+export async function resetLearnerPassword(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  id: number,
+): Promise<{ password: string }> {
   const learner = await lockedLearner(tx, id);
   const password = temporaryPassword();
   await tx
     .update(learners)
-    .set({ passwordHash: await hashPassword(password), mustChangePassword: true, passwordLockedUntil: null, updatedAt: clock.now() })
+    .set({
+      passwordHash: await hashPassword(password),
+      mustChangePassword: true,
+      passwordLockedUntil: null,
+      updatedAt: clock.now(),
+    })
     .where(eq(learners.id, id));
   await clearPasswordFailures(tx, id);
   await revokeOtherSessions(tx, clock, id, null);
-  await audit({ action: 'learner.reset-password', target: learner.idNumber, before: { must_change_password: learner.mustChangePassword }, after: { must_change_password: true } });
+  await audit({
+    action: 'learner.reset-password',
+    target: learner.idNumber,
+    before: { must_change_password: learner.mustChangePassword },
+    after: { must_change_password: true },
+  });
   return { password };
 }
 
@@ -128,7 +173,13 @@ export async function unlockLearner(tx: Database, clock: Clock, audit: Audit, id
   });
 }
 
-export async function setLearnerDisabled(tx: Database, clock: Clock, audit: Audit, id: number, disabled: boolean): Promise<void> {
+export async function setLearnerDisabled(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  id: number,
+  disabled: boolean,
+): Promise<void> {
   const learner = await lockedLearner(tx, id);
   const now = clock.now();
   await tx
@@ -136,7 +187,12 @@ export async function setLearnerDisabled(tx: Database, clock: Clock, audit: Audi
     .set({ disabledAt: disabled ? (learner.disabledAt ?? now) : null, updatedAt: now })
     .where(eq(learners.id, id));
   if (disabled) await revokeOtherSessions(tx, clock, id, null);
-  await audit({ action: disabled ? 'learner.disable' : 'learner.enable', target: learner.idNumber, before: { disabled: learner.disabledAt !== null }, after: { disabled } });
+  await audit({
+    action: disabled ? 'learner.disable' : 'learner.enable',
+    target: learner.idNumber,
+    before: { disabled: learner.disabledAt !== null },
+    after: { disabled },
+  });
 }
 
 export async function liveSessionCount(db: Database, clock: Clock, id: number): Promise<number> {
@@ -147,10 +203,20 @@ export async function liveSessionCount(db: Database, clock: Clock, id: number): 
   return Number(row?.n ?? 0);
 }
 
-export async function endLearnerSessions(tx: Database, clock: Clock, audit: Audit, id: number): Promise<{ ended: number }> {
+export async function endLearnerSessions(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  id: number,
+): Promise<{ ended: number }> {
   const learner = await lockedLearner(tx, id);
   const ended = await liveSessionCount(tx, clock, id);
   await revokeOtherSessions(tx, clock, id, null);
-  await audit({ action: 'learner.end-sessions', target: learner.idNumber, before: { live_sessions: ended }, after: { live_sessions: 0 } });
+  await audit({
+    action: 'learner.end-sessions',
+    target: learner.idNumber,
+    before: { live_sessions: ended },
+    after: { live_sessions: 0 },
+  });
   return { ended };
 }

@@ -5,7 +5,17 @@ import { learnerDetailSchema, learnerListResponseSchema, type LearnerListRespons
 import { learners } from '../accounts/accounts-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { LI, WANG, ZHANG, assertRefused, authed, dataOf, envelopeOf, loginToken, passwordLogin } from '../test-support/learner-session';
+import {
+  LI,
+  WANG,
+  ZHANG,
+  assertRefused,
+  authed,
+  dataOf,
+  envelopeOf,
+  loginToken,
+  passwordLogin,
+} from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 
 let server: TestServer;
@@ -18,7 +28,9 @@ before(async () => {
 after(() => server.close());
 
 async function list(payload: Record<string, unknown>): Promise<LearnerListResponse> {
-  return learnerListResponseSchema.parse(dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners', payload)));
+  return learnerListResponseSchema.parse(
+    dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners', payload)),
+  );
 }
 
 test('GET /v1/admin/learners pages in the database and counts the whole match', async () => {
@@ -64,19 +76,41 @@ test('bad filters are a 400 and change nothing', async () => {
   assert.equal(bad.status, 400);
 });
 
-const NEW = { name: '赵新学员', idcard: '110105199003070025', phone: '13600007777', certification_type: 1, company: '北京市药店' };
+const NEW = {
+  name: '赵新学员',
+  idcard: '110105199003070025',
+  phone: '13600007777',
+  certification_type: 1,
+  company: '北京市药店',
+};
 
 async function post(path: string, payload: Record<string, unknown>) {
   return authed(server, registrar.token, 'POST', path, payload);
 }
 
 test('create one learner: checked by the profile rules, refused twice, logs in with the initial password', async () => {
-  assertRefused(await post('/v1/admin/learners/create', { ...NEW, idcard: '110105199003070020' }), 400, '请输入正确的身份证号');
-  assertRefused(await post('/v1/admin/learners/create', { ...NEW, company: 'ABC Pharmacy' }), 400, '工作单位只能为中文');
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, idcard: '110105199003070020' }),
+    400,
+    '请输入正确的身份证号',
+  );
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, company: 'ABC Pharmacy' }),
+    400,
+    '工作单位只能为中文',
+  );
   const created = dataOf(await post('/v1/admin/learners/create', NEW)) as { id: number; initial_password: string };
   assert.equal(created.initial_password, '070025');
-  assertRefused(await post('/v1/admin/learners/create', { ...NEW, phone: '13600007778' }), 409, MESSAGES.learnerIdNumberTaken);
-  assertRefused(await post('/v1/admin/learners/create', { ...NEW, idcard: '110105199003070033', phone: ZHANG.phone }), 409, MESSAGES.learnerPhoneTaken);
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, phone: '13600007778' }),
+    409,
+    MESSAGES.learnerIdNumberTaken,
+  );
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, idcard: '110105199003070033', phone: ZHANG.phone }),
+    409,
+    MESSAGES.learnerPhoneTaken,
+  );
   await loginToken(server, NEW.idcard, created.initial_password);
 });
 
@@ -87,10 +121,19 @@ test('reset password: old one refused, the temporary one must be changed; unlock
   const { password } = dataOf(await post('/v1/admin/learners/reset-password', { id })) as { password: string };
   assertRefused(await authed(server, oldSession, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
   assertRefused(await passwordLogin(server, NEW.idcard, '070025'), 400, MESSAGES.wrongCredentials);
-  const login = dataOf(await passwordLogin(server, NEW.idcard, password)) as { token: string; must_change_password?: boolean };
+  const login = dataOf(await passwordLogin(server, NEW.idcard, password)) as {
+    token: string;
+    must_change_password?: boolean;
+  };
   assert.equal(login.must_change_password, true);
-  dataOf(await authed(server, login.token, 'POST', '/v1/password', { newpasswd: 'newpass1', confirmpasswd: 'newpass1' }));
-  assert.equal((dataOf(await passwordLogin(server, NEW.idcard, 'newpass1')) as { must_change_password?: boolean }).must_change_password, undefined);
+  dataOf(
+    await authed(server, login.token, 'POST', '/v1/password', { newpasswd: 'newpass1', confirmpasswd: 'newpass1' }),
+  );
+  assert.equal(
+    (dataOf(await passwordLogin(server, NEW.idcard, 'newpass1')) as { must_change_password?: boolean })
+      .must_change_password,
+    undefined,
+  );
 
   for (let i = 0; i < 5; i += 1) await passwordLogin(server, NEW.idcard, 'wrong-one');
   assert.equal(envelopeOf(await passwordLogin(server, NEW.idcard, 'newpass1')).code, 429);
@@ -110,7 +153,9 @@ test('reset password: old one refused, the temporary one must be changed; unlock
 
 test("a learner's page: profile, enrolments per year with hours, orders, exams, face photos", async () => {
   const [wang] = await server.db.select().from(learners).where(eq(learners.idNumber, WANG.idNumber));
-  const detail = learnerDetailSchema.parse(dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners/detail', { id: wang!.id })));
+  const detail = learnerDetailSchema.parse(
+    dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners/detail', { id: wang!.id })),
+  );
   assert.equal(detail.profile['idcard'], WANG.idNumber);
   assert.ok(detail.years.length >= 1 && detail.years[0]!.hours_enrolled > 0);
   assert.ok(detail.orders.length >= 16);

@@ -35,7 +35,10 @@ export async function learnerDetail(db: Database, clock: Clock, id: number): Pro
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .leftJoin(courseProgress, and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)))
+    .leftJoin(
+      courseProgress,
+      and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)),
+    )
     .where(eq(enrolments.learnerId, id))
     .orderBy(desc(enrolments.year), asc(courses.id));
   const years = new Map<number, LearnerDetail['years'][number]>();
@@ -44,7 +47,15 @@ export async function learnerDetail(db: Database, clock: Clock, id: number): Pro
     const hours = row.hourTenths / 10;
     const withdrawn = row.withdrawnAt !== null;
     const completed = row.completedAt !== null;
-    year.courses.push({ course_id: row.courseId, name: row.name, kind: row.kind, hours, progress: row.progress ?? 0, completed, withdrawn });
+    year.courses.push({
+      course_id: row.courseId,
+      name: row.name,
+      kind: row.kind,
+      hours,
+      progress: row.progress ?? 0,
+      completed,
+      withdrawn,
+    });
     if (!withdrawn) {
       year.hours_enrolled += hours;
       if (completed) year.hours_completed += hours;
@@ -53,7 +64,11 @@ export async function learnerDetail(db: Database, clock: Clock, id: number): Pro
   }
   const orderRows = await db.select().from(orders).where(eq(orders.learnerId, id)).orderBy(desc(orders.createdAt));
   const papers = await db.select().from(examPapers).where(eq(examPapers.learnerId, id)).orderBy(desc(examPapers.id));
-  const photos = await db.select().from(facePhotos).where(eq(facePhotos.learnerId, id)).orderBy(desc(facePhotos.createdAt), desc(facePhotos.id));
+  const photos = await db
+    .select()
+    .from(facePhotos)
+    .where(eq(facePhotos.learnerId, id))
+    .orderBy(desc(facePhotos.createdAt), desc(facePhotos.id));
   const refusals = await db
     .select()
     .from(studyReports)
@@ -70,7 +85,11 @@ export async function learnerDetail(db: Database, clock: Clock, id: number): Pro
     disabled: learner.disabledAt !== null,
     must_change_password: learner.mustChangePassword,
     live_sessions: await liveSessionCount(db, clock, id),
-    years: [...years.values()].map((year) => ({ ...year, hours_completed: round1(year.hours_completed), hours_enrolled: round1(year.hours_enrolled) })),
+    years: [...years.values()].map((year) => ({
+      ...year,
+      hours_completed: round1(year.hours_completed),
+      hours_enrolled: round1(year.hours_enrolled),
+    })),
     orders: orderRows.map((order) => ({
       order_no: order.orderNo,
       year: order.year,

@@ -15,7 +15,9 @@ import { insertNewLearners, takenLoginIds, type NewLearnerRecord } from './learn
  * confirms, and the confirmation imports the valid rows in one transaction or none.
  */
 
-const CERTIFICATION_BY_LABEL: ReadonlyMap<string, number> = new Map(Object.entries(CERTIFICATION_TYPE_LABELS).map(([value, label]): [string, number] => [label, Number(value)]));
+const CERTIFICATION_BY_LABEL: ReadonlyMap<string, number> = new Map(
+  Object.entries(CERTIFICATION_TYPE_LABELS).map(([value, label]): [string, number] => [label, Number(value)]),
+);
 
 export async function importTemplate(): Promise<{ file_name: string; xlsx_base64: string }> {
   const workbook = new ExcelJS.Workbook();
@@ -27,7 +29,10 @@ export async function importTemplate(): Promise<{ file_name: string; xlsx_base64
   const note = workbook.addWorksheet('说明');
   note.addRow(['证书类型填写：', Object.values(CERTIFICATION_TYPE_LABELS).join('、')]);
   note.addRow(['工作单位只能为中文；身份证号为18位；初始密码为身份证号后6位。']);
-  return { file_name: '学员导入模板.xlsx', xlsx_base64: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64') };
+  return {
+    file_name: '学员导入模板.xlsx',
+    xlsx_base64: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'),
+  };
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -54,7 +59,8 @@ async function readRows(fileBase64: string): Promise<string[][]> {
   const sheet = workbook.worksheets[0];
   if (!sheet) throw badInput(MESSAGES.importNotXlsx);
   const header = IMPORT_COLUMNS.map((_, i) => cellText(sheet.getRow(1).getCell(i + 1).value));
-  if (header.join('|') !== IMPORT_COLUMNS.join('|')) throw badInput(MESSAGES.importWrongColumns(IMPORT_COLUMNS.join('、')));
+  if (header.join('|') !== IMPORT_COLUMNS.join('|'))
+    throw badInput(MESSAGES.importWrongColumns(IMPORT_COLUMNS.join('、')));
   const rows: string[][] = [];
   sheet.eachRow((row, number) => {
     if (number === 1) return;
@@ -69,7 +75,9 @@ async function readRows(fileBase64: string): Promise<string[][]> {
 export async function checkImport(db: Database, fileBase64: string): Promise<CheckedFile> {
   const rows = await readRows(fileBase64);
   const parsed = rows.map(([number, name, idcard, phone, certification, company]) => {
-    const certificationType = CERTIFICATION_BY_LABEL.get(certification!) ?? (/^[1-4]$/.test(certification!) ? Number(certification) : certification);
+    const certificationType =
+      CERTIFICATION_BY_LABEL.get(certification!) ??
+      (/^[1-4]$/.test(certification!) ? Number(certification) : certification);
     const result = newLearnerSchema.safeParse({ name, idcard, phone, certification_type: certificationType, company });
     return { row: Number(number), name: name!, idcard: idcard!, phone: phone!, result };
   });
@@ -103,10 +111,19 @@ export async function checkImport(db: Database, fileBase64: string): Promise<Che
 }
 
 /** Imports the valid rows of the file, checked again, in the caller's transaction: all of them or none. */
-export async function confirmImport(tx: Database, clock: Clock, audit: Audit, fileBase64: string): Promise<{ imported: number; skipped: number }> {
+export async function confirmImport(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  fileBase64: string,
+): Promise<{ imported: number; skipped: number }> {
   const { report, valid } = await checkImport(tx, fileBase64);
   if (valid.length === 0) throw conflict(MESSAGES.importNothingValid);
   const inserted = await insertNewLearners(tx, clock, valid);
-  await audit({ action: 'learner.import', target: `${inserted.length}名学员`, after: { imported: inserted.length, skipped: report.failed.length, rows: report.rows } });
+  await audit({
+    action: 'learner.import',
+    target: `${inserted.length}名学员`,
+    after: { imported: inserted.length, skipped: report.failed.length, rows: report.rows },
+  });
   return { imported: inserted.length, skipped: report.failed.length };
 }

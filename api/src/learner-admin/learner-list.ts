@@ -6,7 +6,12 @@ import type { Database } from '../db/database';
 import { learners } from '../accounts/accounts-schema';
 import { escapeLike } from '../audit/audit-log';
 
-type Query = LearnerListRequest & { page: number; size: number; sort: 'created_at' | 'name' | 'id_number'; order: 'asc' | 'desc' };
+type Query = LearnerListRequest & {
+  page: number;
+  size: number;
+  sort: 'created_at' | 'name' | 'id_number';
+  order: 'asc' | 'desc';
+};
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
@@ -25,12 +30,17 @@ export async function listLearners(db: Database, clock: Clock, query: Query): Pr
   if (query.region) {
     const code = query.region;
     conditions.push(
-      code.endsWith('0000') ? eq(learners.provinceCode, code) : code.endsWith('00') ? eq(learners.cityCode, code) : eq(learners.countyCode, code),
+      code.endsWith('0000')
+        ? eq(learners.provinceCode, code)
+        : code.endsWith('00')
+          ? eq(learners.cityCode, code)
+          : eq(learners.countyCode, code),
     );
   }
   if (query.avatar_status !== undefined) conditions.push(eq(learners.avatarStatus, query.avatar_status));
   if (query.locked === true) conditions.push(gt(learners.passwordLockedUntil, now));
-  if (query.locked === false) conditions.push(or(isNull(learners.passwordLockedUntil), lte(learners.passwordLockedUntil, now)));
+  if (query.locked === false)
+    conditions.push(or(isNull(learners.passwordLockedUntil), lte(learners.passwordLockedUntil, now)));
   const where = and(...conditions);
   const column = { created_at: learners.createdAt, name: learners.name, id_number: learners.idNumber }[query.sort];
   const direction = query.order === 'asc' ? asc : desc;

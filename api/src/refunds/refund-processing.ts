@@ -35,7 +35,11 @@ export type RefundOutcome =
   | { kind: 'refund-failed'; reason: string }
   | { kind: 'provider-unreachable'; error: string };
 
-async function openRequestOf(db: Database, orderId: number, status: 'reviewing' | 'refunding'): Promise<RefundRequestRow | null> {
+async function openRequestOf(
+  db: Database,
+  orderId: number,
+  status: 'reviewing' | 'refunding',
+): Promise<RefundRequestRow | null> {
   const [request] = await db
     .select()
     .from(refundRequests)
@@ -62,7 +66,13 @@ export async function paidMerchantOrderNoOf(db: Database, order: OrderRow): Prom
  */
 export type DecisionHook = (tx: Database, order: OrderRow, request: RefundRequestRow) => Promise<void>;
 
-export async function rejectRefund(db: Database, clock: Clock, orderNo: string, reason: string, onDecided?: DecisionHook): Promise<RefundOutcome> {
+export async function rejectRefund(
+  db: Database,
+  clock: Clock,
+  orderNo: string,
+  reason: string,
+  onDecided?: DecisionHook,
+): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -81,7 +91,13 @@ export async function rejectRefund(db: Database, clock: Clock, orderNo: string, 
   });
 }
 
-export async function approveRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string, onDecided?: DecisionHook): Promise<RefundOutcome> {
+export async function approveRefund(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  orderNo: string,
+  onDecided?: DecisionHook,
+): Promise<RefundOutcome> {
   const approved = await db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -90,7 +106,10 @@ export async function approveRefund(db: Database, clock: Clock, provider: Paymen
     if (request === null || (await transitionOrder(tx, order, 'refund_approved', now)) === null) {
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
-    await tx.update(refundRequests).set({ status: 'refunding', decidedAt: now, updatedAt: now }).where(eq(refundRequests.id, request.id));
+    await tx
+      .update(refundRequests)
+      .set({ status: 'refunding', decidedAt: now, updatedAt: now })
+      .where(eq(refundRequests.id, request.id));
     await onDecided?.(tx, order, request);
     return { kind: 'approved', order, request } as const;
   });
@@ -99,7 +118,12 @@ export async function approveRefund(db: Database, clock: Clock, provider: Paymen
 }
 
 /** `refund done`: finishes an approved refund left "refunding" (the provider was unreachable). */
-export async function completeRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string): Promise<RefundOutcome> {
+export async function completeRefund(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  orderNo: string,
+): Promise<RefundOutcome> {
   const order = await findOrderByNo(db, orderNo);
   if (order === null) return { kind: 'no-such-order' };
   const request = await openRequestOf(db, order.id, 'refunding');
@@ -107,7 +131,13 @@ export async function completeRefund(db: Database, clock: Clock, provider: Payme
   return sendRefund(db, clock, provider, orderNo, request);
 }
 
-async function sendRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string, request: RefundRequestRow): Promise<RefundOutcome> {
+async function sendRefund(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  orderNo: string,
+  request: RefundRequestRow,
+): Promise<RefundOutcome> {
   const order = await findOrderByNo(db, orderNo);
   if (order === null) return { kind: 'no-such-order' };
   let result;
@@ -127,7 +157,8 @@ async function sendRefund(db: Database, clock: Clock, provider: PaymentProvider,
     const current = await findOrderByNo(tx, orderNo);
     if (current === null) return { kind: 'no-such-order' } as const;
     if (result.state === 'failed') {
-      if ((await transitionOrder(tx, current, 'refund_failed', now)) === null) return { kind: 'wrong-state', state: orderStateOf(current) } as const;
+      if ((await transitionOrder(tx, current, 'refund_failed', now)) === null)
+        return { kind: 'wrong-state', state: orderStateOf(current) } as const;
       await tx
         .update(refundRequests)
         .set({ status: 'failed', failureReason: result.reason, completedAt: now, updatedAt: now })
@@ -135,7 +166,8 @@ async function sendRefund(db: Database, clock: Clock, provider: PaymentProvider,
       await tx.update(orders).set({ refundNote: result.reason }).where(eq(orders.id, current.id));
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
-    if ((await transitionOrder(tx, current, 'refund_completed', now)) === null) return { kind: 'wrong-state', state: orderStateOf(current) } as const;
+    if ((await transitionOrder(tx, current, 'refund_completed', now)) === null)
+      return { kind: 'wrong-state', state: orderStateOf(current) } as const;
     await tx
       .update(refundRequests)
       .set({ status: 'refunded', providerRefundNo: result.providerRefundNo, completedAt: now, updatedAt: now })
@@ -154,4 +186,3 @@ export async function withdrawOrderEnrolments(db: Database, orderId: number, now
     .returning({ id: enrolments.id });
   return rows.length;
 }
-

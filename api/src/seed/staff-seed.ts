@@ -47,7 +47,8 @@ export async function seedDemoStaff(db: Database, clock: Clock): Promise<boolean
       ).map((row) => row.username),
     );
     const missing = DEMO_STAFF.filter((staff) => !present.has(staff.username));
-    for (const staff of missing) await createStaff(tx, clock, (entry) => writeAudit(tx, clock, SEED_ACTOR, entry), staff);
+    for (const staff of missing)
+      await createStaff(tx, clock, (entry) => writeAudit(tx, clock, SEED_ACTOR, entry), staff);
     return missing.length > 0;
   });
 }

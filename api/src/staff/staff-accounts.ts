@@ -7,7 +7,12 @@ import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
 import { ApiError, badInput, conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
-import { MAX_PASSWORD_FAILURES, PASSWORD_FAILURE_WINDOW_MS, PASSWORD_LOCK_MS, minutesLocked } from '../accounts/password-lockout';
+import {
+  MAX_PASSWORD_FAILURES,
+  PASSWORD_FAILURE_WINDOW_MS,
+  PASSWORD_LOCK_MS,
+  minutesLocked,
+} from '../accounts/password-lockout';
 import { hashPassword, type PasswordHasher } from '../accounts/passwords';
 import { auditedChange, type AuditActor, type Audit } from '../audit/audit-log';
 import { staffAccounts, staffLoginFailures } from './staff-schema';
@@ -37,8 +42,17 @@ export interface NewStaff {
 }
 
 /** Creates a staff account inside `tx` and audits it; returns the credentials to hand over once. */
-export async function createStaff(tx: Database, clock: Clock, audit: Audit, staff: NewStaff): Promise<StaffCredentials> {
-  const [taken] = await tx.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.username, staff.username)).limit(1);
+export async function createStaff(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  staff: NewStaff,
+): Promise<StaffCredentials> {
+  const [taken] = await tx
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.username, staff.username))
+    .limit(1);
   if (taken) throw conflict(MESSAGES.staffUsernameTaken);
   const password = staff.password ?? generateStaffPassword();
   const secret = staff.totpSecret ?? newTotpSecret();
@@ -58,16 +72,30 @@ export async function createStaff(tx: Database, clock: Clock, audit: Audit, staf
     .returning({ id: staffAccounts.id });
   if (!row) throw new Error('staff account not created');
   // Never the password or the secret: the audit trail is read by more people than the account's owner.
-  await audit({ action: 'staff.create', target: staff.username, after: { username: staff.username, name: staff.name, roles } });
+  await audit({
+    action: 'staff.create',
+    target: staff.username,
+    after: { username: staff.username, name: staff.name, roles },
+  });
   return { username: staff.username, password, otpauth: totpUri(staff.username, secret), secret };
 }
 
 /** The same from the command line (`npm run admin -- create-staff`), audited as the command line. */
-export async function createStaffAudited(db: Database, clock: Clock, actor: AuditActor, staff: NewStaff): Promise<StaffCredentials> {
+export async function createStaffAudited(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor,
+  staff: NewStaff,
+): Promise<StaffCredentials> {
   return auditedChange(db, clock, actor, (tx, audit) => createStaff(tx, clock, audit, staff));
 }
 
-async function recordLoginFailure(db: Database, clock: Clock, staff: StaffAccountRow | null, ip: string): Promise<number | null> {
+async function recordLoginFailure(
+  db: Database,
+  clock: Clock,
+  staff: StaffAccountRow | null,
+  ip: string,
+): Promise<number | null> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await tx.insert(staffLoginFailures).values({ staffId: staff?.id ?? null, ip, failedAt: now });
@@ -75,9 +103,17 @@ async function recordLoginFailure(db: Database, clock: Clock, staff: StaffAccoun
     const [row] = await tx
       .select({ n: count() })
       .from(staffLoginFailures)
-      .where(and(eq(staffLoginFailures.staffId, staff.id), gt(staffLoginFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS))));
+      .where(
+        and(
+          eq(staffLoginFailures.staffId, staff.id),
+          gt(staffLoginFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS)),
+        ),
+      );
     if ((row?.n ?? 0) < MAX_PASSWORD_FAILURES) return null;
-    await tx.update(staffAccounts).set({ lockedUntil: new Date(now.getTime() + PASSWORD_LOCK_MS) }).where(eq(staffAccounts.id, staff.id));
+    await tx
+      .update(staffAccounts)
+      .set({ lockedUntil: new Date(now.getTime() + PASSWORD_LOCK_MS) })
+      .where(eq(staffAccounts.id, staff.id));
     // Keep the rows (the address limit counts them) but stop counting them against the account.
     await tx.update(staffLoginFailures).set({ staffId: null }).where(eq(staffLoginFailures.staffId, staff.id));
     return PASSWORD_LOCK_MS / 60_000;
@@ -88,7 +124,12 @@ async function ipFailures(db: Database, clock: Clock, ip: string): Promise<numbe
   const [row] = await db
     .select({ n: count() })
     .from(staffLoginFailures)
-    .where(and(eq(staffLoginFailures.ip, ip), gt(staffLoginFailures.failedAt, new Date(clock.nowMs() - PASSWORD_FAILURE_WINDOW_MS))));
+    .where(
+      and(
+        eq(staffLoginFailures.ip, ip),
+        gt(staffLoginFailures.failedAt, new Date(clock.nowMs() - PASSWORD_FAILURE_WINDOW_MS)),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -98,13 +139,30 @@ async function ipFailures(db: Database, clock: Clock, ip: string): Promise<numbe
  * 15 minutes; twenty from one address make that address wait. The check runs in a slot
  * of the same bounded password pool as learners' logins.
  */
-export async function loginStaff(db: Database, clock: Clock, passwords: PasswordHasher, credentials: AdminLoginRequest, ip: string): Promise<AdminLoginResponse> {
+export async function loginStaff(
+  db: Database,
+  clock: Clock,
+  passwords: PasswordHasher,
+  credentials: AdminLoginRequest,
+  ip: string,
+): Promise<AdminLoginResponse> {
   return passwords.exclusive(() => checkStaffLogin(db, clock, passwords, credentials, ip));
 }
 
-async function checkStaffLogin(db: Database, clock: Clock, passwords: PasswordHasher, credentials: AdminLoginRequest, ip: string): Promise<AdminLoginResponse> {
-  if ((await ipFailures(db, clock, ip)) >= MAX_STAFF_FAILURES_PER_IP) throw new ApiError(429, MESSAGES.staffIpLimited(PASSWORD_LOCK_MS / 60_000));
-  const [staff] = await db.select().from(staffAccounts).where(eq(staffAccounts.username, credentials.username.trim())).limit(1);
+async function checkStaffLogin(
+  db: Database,
+  clock: Clock,
+  passwords: PasswordHasher,
+  credentials: AdminLoginRequest,
+  ip: string,
+): Promise<AdminLoginResponse> {
+  if ((await ipFailures(db, clock, ip)) >= MAX_STAFF_FAILURES_PER_IP)
+    throw new ApiError(429, MESSAGES.staffIpLimited(PASSWORD_LOCK_MS / 60_000));
+  const [staff] = await db
+    .select()
+    .from(staffAccounts)
+    .where(eq(staffAccounts.username, credentials.username.trim()))
+    .limit(1);
   if (!staff) {
     await passwords.spendVerificationTime(credentials.password);
     await recordLoginFailure(db, clock, null, ip);
@@ -113,7 +171,9 @@ async function checkStaffLogin(db: Database, clock: Clock, passwords: PasswordHa
   const locked = minutesLocked(staff.lockedUntil, clock.now());
   if (locked !== null) throw new ApiError(429, MESSAGES.staffLocked(locked));
   const passwordOk = await passwords.verify(staff.passwordHash, credentials.password);
-  const step = passwordOk ? acceptedTotpStep(staff.totpSecret, credentials.otp, clock.nowMs(), staff.lastTotpStep) : null;
+  const step = passwordOk
+    ? acceptedTotpStep(staff.totpSecret, credentials.otp, clock.nowMs(), staff.lastTotpStep)
+    : null;
   if (step === null) {
     const lockedNow = await recordLoginFailure(db, clock, staff, ip);
     if (lockedNow !== null) throw new ApiError(429, MESSAGES.staffLocked(lockedNow));
@@ -135,7 +195,13 @@ async function checkStaffLogin(db: Database, clock: Clock, passwords: PasswordHa
     await audit({ action: 'staff.login', target: staff.username });
     return openStaffSession(tx, clock, staff.id);
   });
-  return { token, username: staff.username, name: staff.name, roles: staff.roles, permissions: permissionsOf(staff.roles) };
+  return {
+    token,
+    username: staff.username,
+    name: staff.name,
+    roles: staff.roles,
+    permissions: permissionsOf(staff.roles),
+  };
 }
 
 export async function staffSelf(db: Database, staffId: number) {
@@ -178,7 +244,13 @@ export async function updateStaff(tx: Database, clock: Clock, audit: Audit, chan
     const [others] = await tx
       .select({ n: count() })
       .from(staffAccounts)
-      .where(and(isNull(staffAccounts.disabledAt), sql`${ADMIN_ROLE} = any(${staffAccounts.roles})`, sql`${staffAccounts.id} <> ${staff.id}`));
+      .where(
+        and(
+          isNull(staffAccounts.disabledAt),
+          sql`${ADMIN_ROLE} = any(${staffAccounts.roles})`,
+          sql`${staffAccounts.id} <> ${staff.id}`,
+        ),
+      );
     if (Number(others?.n ?? 0) === 0) throw conflict(MESSAGES.staffLastAdmin);
   }
   const now = clock.now();

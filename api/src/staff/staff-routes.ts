@@ -23,11 +23,15 @@ export const staffRoutes: RouteModule = (api, { db, clock, passwords }) => {
   api.add(adminEndpoints.staffList, async () => listStaff(db, clock));
 
   api.add(adminEndpoints.staffCreate, async ({ payload, staff, request }) =>
-    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => createStaff(tx, clock, audit, payload)),
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      createStaff(tx, clock, audit, payload),
+    ),
   );
 
   api.add(adminEndpoints.staffUpdate, async ({ payload, staff, request }) => {
-    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => updateStaff(tx, clock, audit, payload));
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      updateStaff(tx, clock, audit, payload),
+    );
     return null;
   });
 };

@@ -52,5 +52,8 @@ export const staffLoginFailures = pgTable(
     ip: text('ip').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('staff_login_failures_staff_idx').on(table.staffId, table.failedAt), index('staff_login_failures_ip_idx').on(table.ip, table.failedAt)],
+  (table) => [
+    index('staff_login_failures_staff_idx').on(table.staffId, table.failedAt),
+    index('staff_login_failures_ip_idx').on(table.ip, table.failedAt),
+  ],
 );

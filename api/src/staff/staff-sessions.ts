@@ -23,11 +23,17 @@ export async function openStaffSession(db: Database, clock: Clock, staffId: numb
 }
 
 export async function revokeStaffSession(db: Database, clock: Clock, sessionId: number): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: clock.now() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
 }
 
 export async function revokeAllStaffSessions(db: Database, clock: Clock, staffId: number): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: clock.now() }).where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
 }
 
 /**
@@ -53,7 +59,12 @@ export function staffSessionAuthenticator(db: Database, clock: Clock): StaffAuth
             isNull(staffAccounts.disabledAt),
           ),
         )
-        .returning({ sessionId: staffSessions.id, staffId: staffAccounts.id, username: staffAccounts.username, roles: staffAccounts.roles });
+        .returning({
+          sessionId: staffSessions.id,
+          staffId: staffAccounts.id,
+          username: staffAccounts.username,
+          roles: staffAccounts.roles,
+        });
       if (!row) return null;
       return { ...row, permissions: new Set(permissionsOf(row.roles)) };
     },

@@ -11,7 +11,13 @@ import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-
 import { orders } from '../orders/orders-schema';
 import { refundRequests } from '../refunds/refunds-schema';
 import { invoiceRequests } from '../invoices/invoices-schema';
-import { recordingRouteModules, signedInStaff, staffLogin, type AnyEndpoint, type TestStaff } from '../test-support/staff-session';
+import {
+  recordingRouteModules,
+  signedInStaff,
+  staffLogin,
+  type AnyEndpoint,
+  type TestStaff,
+} from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { staffAccounts } from './staff-schema';
 import { learners } from '../accounts/accounts-schema';
@@ -34,13 +40,17 @@ after(() => server.close());
 
 /** A staff member whose roles do not grant `permission`. */
 function staffWithout(permission: string): TestStaff {
-  const role = STAFF_ROLES.find((candidate) => !(ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission));
+  const role = STAFF_ROLES.find(
+    (candidate) => !(ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission),
+  );
   assert.ok(role, `every role grants ${permission}`);
   return staffByRole.get(role)!;
 }
 
 function staffWith(permission: string | undefined): TestStaff {
-  const role = STAFF_ROLES.find((candidate) => permission === undefined || (ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission));
+  const role = STAFF_ROLES.find(
+    (candidate) => permission === undefined || (ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission),
+  );
   return staffByRole.get(role!)!;
 }
 
@@ -60,7 +70,13 @@ describe('every staff endpoint of the route table', () => {
       const learner = await authed(server, learnerToken, endpoint.method, endpoint.path, {});
       assert.equal(learner.status, 401, `${where} with a learner token`);
       if (endpoint.permission !== undefined) {
-        const forbidden = await authed(server, staffWithout(endpoint.permission).token, endpoint.method, endpoint.path, {});
+        const forbidden = await authed(
+          server,
+          staffWithout(endpoint.permission).token,
+          endpoint.method,
+          endpoint.path,
+          {},
+        );
         assert.equal(forbidden.status, 403, `${where} without ${endpoint.permission}`);
         assertRefused(forbidden, 403, MESSAGES.staffForbidden);
       }
@@ -76,7 +92,10 @@ describe('every staff endpoint of the route table', () => {
     for (const endpoint of staffEndpoints) {
       if (endpoint.path === '/v1/admin/logout') continue;
       const response = await authed(server, staffWith(endpoint.permission).token, endpoint.method, endpoint.path, {});
-      assert.ok(response.status === 200 || response.status === 400, `${endpoint.method} ${endpoint.path}: ${response.status}`);
+      assert.ok(
+        response.status === 200 || response.status === 400,
+        `${endpoint.method} ${endpoint.path}: ${response.status}`,
+      );
     }
   });
 });
@@ -95,8 +114,16 @@ describe('staff accounts', () => {
     server.clock.advance(30_000);
     const next = currentTotp(staff.secret, server.clock.nowMs());
     assertRefused(await staffLogin(server, 'twice', 'wrong-password', next), 400, MESSAGES.staffWrongCredentials);
-    assertRefused(await staffLogin(server, 'twice', staff.password, '000000' === next ? '111111' : '000000'), 400, MESSAGES.staffWrongCredentials);
-    const me = dataOf(await staffLogin(server, 'twice', staff.password, next)) as { roles: string[]; permissions: string[]; token: string };
+    assertRefused(
+      await staffLogin(server, 'twice', staff.password, '000000' === next ? '111111' : '000000'),
+      400,
+      MESSAGES.staffWrongCredentials,
+    );
+    const me = dataOf(await staffLogin(server, 'twice', staff.password, next)) as {
+      roles: string[];
+      permissions: string[];
+      token: string;
+    };
     assert.deepEqual(me.roles, ['财务']);
     assert.deepEqual(me.permissions, ['learners.read', 'finance.read', 'finance.write']);
     assertRefused(await staffLogin(server, 'nobody', staff.password, next), 400, MESSAGES.staffWrongCredentials);
@@ -104,10 +131,15 @@ describe('staff accounts', () => {
 
   test('five wrong attempts lock the account for 15 minutes', async () => {
     const staff = await signedInStaff(server, ['审核'], 'locked');
-    for (let i = 0; i < 4; i += 1) assertRefused(await staffLogin(server, 'locked', 'wrong', '123456'), 400, MESSAGES.staffWrongCredentials);
+    for (let i = 0; i < 4; i += 1)
+      assertRefused(await staffLogin(server, 'locked', 'wrong', '123456'), 400, MESSAGES.staffWrongCredentials);
     assertRefused(await staffLogin(server, 'locked', 'wrong', '123456'), 429, MESSAGES.staffLocked(15));
     server.clock.advance(30_000);
-    assertRefused(await staffLogin(server, 'locked', staff.password, currentTotp(staff.secret, server.clock.nowMs())), 429, MESSAGES.staffLocked(15));
+    assertRefused(
+      await staffLogin(server, 'locked', staff.password, currentTotp(staff.secret, server.clock.nowMs())),
+      429,
+      MESSAGES.staffLocked(15),
+    );
     server.clock.advance(15 * 60_000);
     dataOf(await staffLogin(server, 'locked', staff.password, currentTotp(staff.secret, server.clock.nowMs())));
   });
@@ -130,15 +162,39 @@ describe('staff accounts', () => {
 
   test('a 管理员 creates an account; the new one logs in with the password and the enrolled secret', async () => {
     const admin = await signedInStaff(server, ['管理员'], 'boss');
-    const created = dataOf(await authed(server, admin.token, 'POST', '/v1/admin/staff/create', { username: '钱财务', name: '钱财务', roles: ['财务'] })) as {
+    const created = dataOf(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/create', {
+        username: '钱财务',
+        name: '钱财务',
+        roles: ['财务'],
+      }),
+    ) as {
       password: string;
       secret: string;
       otpauth: string;
     };
     assert.match(created.otpauth, /^otpauth:\/\/totp\/.+secret=/);
-    assertRefused(await authed(server, admin.token, 'POST', '/v1/admin/staff/create', { username: '钱财务', name: '又一个', roles: ['财务'] }), 409, MESSAGES.staffUsernameTaken);
-    assertRefused(await authed(server, admin.token, 'POST', '/v1/admin/staff/create', { username: '孙某', name: '孙某', roles: ['老板'] }), 400, '角色不存在');
-    const me = dataOf(await staffLogin(server, '钱财务', created.password, currentTotp(created.secret, server.clock.nowMs()))) as { token: string };
+    assertRefused(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/create', {
+        username: '钱财务',
+        name: '又一个',
+        roles: ['财务'],
+      }),
+      409,
+      MESSAGES.staffUsernameTaken,
+    );
+    assertRefused(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/create', {
+        username: '孙某',
+        name: '孙某',
+        roles: ['老板'],
+      }),
+      400,
+      '角色不存在',
+    );
+    const me = dataOf(
+      await staffLogin(server, '钱财务', created.password, currentTotp(created.secret, server.clock.nowMs())),
+    ) as { token: string };
     dataOf(await authed(server, me.token, 'GET', '/v1/admin/learners', { page: 1, size: 5 }));
     assertRefused(await authed(server, me.token, 'GET', '/v1/admin/staff'), 403, MESSAGES.staffForbidden);
   });
@@ -146,18 +202,38 @@ describe('staff accounts', () => {
   test('disabling an account ends its sessions; the last 管理员 cannot be disabled', async () => {
     const admin = await signedInStaff(server, ['管理员'], 'boss2');
     const victim = await signedInStaff(server, ['学员管理'], 'victim');
-    const [row] = await server.db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.username, 'victim'));
+    const [row] = await server.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, 'victim'));
     dataOf(await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: row!.id, disabled: true }));
     assertRefused(await authed(server, victim.token, 'GET', '/v1/admin/me'), 401, MESSAGES.staffLoginRequired);
     server.clock.advance(30_000);
-    assertRefused(await staffLogin(server, 'victim', victim.password, currentTotp(victim.secret, server.clock.nowMs())), 403, MESSAGES.staffDisabled);
-    // Disable every other 管理员, then the last one may not disable itself.
-    const admins = (dataOf(await authed(server, admin.token, 'GET', '/v1/admin/staff')) as { id: number; username: string; roles: string[]; disabled: boolean }[]).filter(
-      (staff) => staff.roles.includes('管理员') && !staff.disabled && staff.username !== 'boss2',
+    assertRefused(
+      await staffLogin(server, 'victim', victim.password, currentTotp(victim.secret, server.clock.nowMs())),
+      403,
+      MESSAGES.staffDisabled,
     );
-    for (const other of admins) dataOf(await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: other.id, disabled: true }));
-    const [self] = await server.db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.username, 'boss2'));
-    assertRefused(await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: self!.id, roles: ['财务'] }), 409, MESSAGES.staffLastAdmin);
+    // Disable every other 管理员, then the last one may not disable itself.
+    const admins = (
+      dataOf(await authed(server, admin.token, 'GET', '/v1/admin/staff')) as {
+        id: number;
+        username: string;
+        roles: string[];
+        disabled: boolean;
+      }[]
+    ).filter((staff) => staff.roles.includes('管理员') && !staff.disabled && staff.username !== 'boss2');
+    for (const other of admins)
+      dataOf(await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: other.id, disabled: true }));
+    const [self] = await server.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, 'boss2'));
+    assertRefused(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: self!.id, roles: ['财务'] }),
+      409,
+      MESSAGES.staffLastAdmin,
+    );
   });
 });
 
@@ -172,44 +248,87 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     return { action: 'staff.logout', target: staff.username };
   },
   '/v1/admin/staff/create': async (staff) => {
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/staff/create', { username: 'audited-new', name: '李审计', roles: ['审核'] }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/staff/create', {
+        username: 'audited-new',
+        name: '李审计',
+        roles: ['审核'],
+      }),
+    );
     return { action: 'staff.create', target: 'audited-new' };
   },
   '/v1/admin/staff/update': async (staff) => {
-    const [row] = await server.db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.username, 'audited-new'));
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/staff/update', { id: row!.id, roles: ['审核', '只读审计'] }));
+    const [row] = await server.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, 'audited-new'));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/staff/update', { id: row!.id, roles: ['审核', '只读审计'] }),
+    );
     return { action: 'staff.update', target: 'audited-new' };
   },
   '/v1/admin/learners/create': async (staff) => {
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/create', { name: '审计学员', idcard: '110105199003070033', phone: '13600008888', certification_type: 2 }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/create', {
+        name: '审计学员',
+        idcard: '110105199003070033',
+        phone: '13600008888',
+        certification_type: 2,
+      }),
+    );
     return { action: 'learner.create', target: '110105199003070033' };
   },
   '/v1/admin/learners/reset-password': async (staff) => {
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/reset-password', { id: await learnerIdOf('110105199003070033') }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/reset-password', {
+        id: await learnerIdOf('110105199003070033'),
+      }),
+    );
     return { action: 'learner.reset-password', target: '110105199003070033' };
   },
   '/v1/admin/learners/unlock': async (staff) => {
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/unlock', { id: await learnerIdOf('110105199003070033') }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/unlock', {
+        id: await learnerIdOf('110105199003070033'),
+      }),
+    );
     return { action: 'learner.unlock', target: '110105199003070033' };
   },
   '/v1/admin/learners/set-disabled': async (staff) => {
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/set-disabled', { id: await learnerIdOf('110105199003070033'), disabled: true }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/set-disabled', {
+        id: await learnerIdOf('110105199003070033'),
+        disabled: true,
+      }),
+    );
     return { action: 'learner.disable', target: '110105199003070033' };
   },
   '/v1/admin/learners/end-sessions': async (staff) => {
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/end-sessions', { id: await learnerIdOf('110105199003070033') }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/end-sessions', {
+        id: await learnerIdOf('110105199003070033'),
+      }),
+    );
     return { action: 'learner.end-sessions', target: '110105199003070033' };
   },
   '/v1/admin/faces/approve': async (staff) => {
     await insertPendingPhoto();
-    const [photo] = await server.db.select({ id: facePhotos.id }).from(facePhotos).where(eq(facePhotos.state, 'pending'));
+    const [photo] = await server.db
+      .select({ id: facePhotos.id })
+      .from(facePhotos)
+      .where(eq(facePhotos.state, 'pending'));
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/faces/approve', { photo_id: photo!.id }));
     return { action: 'face.approve', target: ZHANG.idNumber };
   },
   '/v1/admin/faces/reject': async (staff) => {
     await insertPendingPhoto();
-    const [photo] = await server.db.select({ id: facePhotos.id }).from(facePhotos).where(eq(facePhotos.state, 'pending'));
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/faces/reject', { photo_id: photo!.id, reason: '不清晰' }));
+    const [photo] = await server.db
+      .select({ id: facePhotos.id })
+      .from(facePhotos)
+      .where(eq(facePhotos.state, 'pending'));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/faces/reject', { photo_id: photo!.id, reason: '不清晰' }),
+    );
     return { action: 'face.reject', target: ZHANG.idNumber };
   },
   '/v1/admin/refunds/approve': async (staff) => {
@@ -219,7 +338,12 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
   },
   '/v1/admin/refunds/reject': async (staff) => {
     const orderNo = await reviewingRefund();
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/reject', { order_no: orderNo, reason: '不符合条件' }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/refunds/reject', {
+        order_no: orderNo,
+        reason: '不符合条件',
+      }),
+    );
     return { action: 'refund.reject', target: orderNo };
   },
   '/v1/admin/invoices/issue': async (staff) => {
@@ -229,7 +353,9 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
   },
   '/v1/admin/invoices/reject': async (staff) => {
     const orderNo = await invoiceIn('issuing');
-    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/reject', { order_no: orderNo, reason: '信息有误' }));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/invoices/reject', { order_no: orderNo, reason: '信息有误' }),
+    );
     return { action: 'invoice.reject', target: orderNo };
   },
 };
@@ -255,9 +381,19 @@ async function reviewingRefund(): Promise<string> {
     .limit(1);
   if (waiting) return waiting.orderNo;
   const token = await loginToken(server, WANG.phone, WANG.password);
-  const rows = dataOf(await authed(server, token, 'GET', '/v1/orders')) as { order_id: string; pay_status: number; refund_status: number; is_receipt: number }[];
-  for (const row of rows.filter((order) => order.pay_status === 2 && order.refund_status === 0 && order.is_receipt === 0)) {
-    if ((await authed(server, token, 'POST', '/v1/refund', { order_id: row.order_id, reason: '重复购买' })).status === 200) return row.order_id;
+  const rows = dataOf(await authed(server, token, 'GET', '/v1/orders')) as {
+    order_id: string;
+    pay_status: number;
+    refund_status: number;
+    is_receipt: number;
+  }[];
+  for (const row of rows.filter(
+    (order) => order.pay_status === 2 && order.refund_status === 0 && order.is_receipt === 0,
+  )) {
+    if (
+      (await authed(server, token, 'POST', '/v1/refund', { order_id: row.order_id, reason: '重复购买' })).status === 200
+    )
+      return row.order_id;
   }
   throw new Error('no refundable order');
 }
@@ -265,7 +401,9 @@ async function reviewingRefund(): Promise<string> {
 /** A face collection photo of 张晓明 waiting for review (the file itself is not needed to decide). */
 async function insertPendingPhoto(): Promise<void> {
   const id = await learnerIdOf(ZHANG.idNumber);
-  await server.db.insert(facePhotos).values({ learnerId: id, path: 'faces/test.jpg', courseId: null, percent: null, createdAt: server.clock.now() });
+  await server.db
+    .insert(facePhotos)
+    .values({ learnerId: id, path: 'faces/test.jpg', courseId: null, percent: null, createdAt: server.clock.now() });
 }
 
 async function learnerIdOf(idNumber: string): Promise<number> {
@@ -277,7 +415,9 @@ async function learnerIdOf(idNumber: string): Promise<number> {
 function roleFor(path: string): StaffRole {
   const endpoint = staffEndpoints.find((candidate) => candidate.path === path);
   const permission = endpoint?.permission;
-  return STAFF_ROLES.find((role) => permission === undefined || (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission))!;
+  return STAFF_ROLES.find(
+    (role) => permission === undefined || (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission),
+  )!;
 }
 
 describe('the audit trail', () => {
@@ -330,7 +470,9 @@ describe('the audit trail', () => {
     const update = page.list.find((record) => record.action === 'staff.update' && record.target === 'audited-new');
     assert.deepEqual(update?.before, { roles: ['审核'], disabled: false });
     assert.deepEqual(update?.after, { roles: ['审核', '只读审计'], disabled: false });
-    const filtered = dataOf(await authed(server, auditor.token, 'GET', '/v1/admin/audit', { action: 'staff.create', target: 'audited' })) as {
+    const filtered = dataOf(
+      await authed(server, auditor.token, 'GET', '/v1/admin/audit', { action: 'staff.create', target: 'audited' }),
+    ) as {
       list: { action: string; target: string }[];
     };
     assert.deepEqual(
@@ -344,7 +486,16 @@ describe('the audit trail', () => {
 
 describe('npm run admin -- create-staff', () => {
   test('--json prints one line {username, password, otpauth}; the account logs in', async () => {
-    const command = parseAdminArgs(['create-staff', '--name', '第一位管理员', '--role', '管理员', '--username', 'first', '--json']);
+    const command = parseAdminArgs([
+      'create-staff',
+      '--name',
+      '第一位管理员',
+      '--role',
+      '管理员',
+      '--username',
+      'first',
+      '--json',
+    ]);
     assert.ok(!('error' in command));
     const result = await runAdminCommand(server.db, server.clock, command);
     assert.equal(result.ok, true);
@@ -361,10 +512,16 @@ describe('npm run admin -- create-staff', () => {
   });
 
   test('refuses unknown roles and a taken user name', async () => {
-    assert.match((parseAdminArgs(['create-staff', '--name', 'x y', '--role', '老板']) as { error: string }).error, /角色不存在/);
+    assert.match(
+      (parseAdminArgs(['create-staff', '--name', 'x y', '--role', '老板']) as { error: string }).error,
+      /角色不存在/,
+    );
     assert.ok('error' in parseAdminArgs(['create-staff', '--name', '张三']));
     const again = parseAdminArgs(['create-staff', '--name', 'first', '--role', '财务']);
     assert.ok(!('error' in again));
-    assert.deepEqual(await runAdminCommand(server.db, server.clock, again), { ok: false, message: MESSAGES.staffUsernameTaken });
+    assert.deepEqual(await runAdminCommand(server.db, server.clock, again), {
+      ok: false,
+      message: MESSAGES.staffUsernameTaken,
+    });
   });
 });

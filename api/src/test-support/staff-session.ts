@@ -18,9 +18,19 @@ export interface TestStaff {
 let serial = 0;
 
 /** A new staff account with `roles`, logged in over HTTP. */
-export async function signedInStaff(server: TestServer, roles: readonly StaffRole[], username = `staff${(serial += 1)}`): Promise<TestStaff> {
-  const created = await createStaffAudited(server.db, server.clock, COMMAND_LINE_ACTOR, { username, name: `测试${username}`, roles });
-  const data = dataOf(await staffLogin(server, username, created.password, currentTotp(created.secret, server.clock.nowMs()))) as { token: string };
+export async function signedInStaff(
+  server: TestServer,
+  roles: readonly StaffRole[],
+  username = `staff${(serial += 1)}`,
+): Promise<TestStaff> {
+  const created = await createStaffAudited(server.db, server.clock, COMMAND_LINE_ACTOR, {
+    username,
+    name: `测试${username}`,
+    roles,
+  });
+  const data = dataOf(
+    await staffLogin(server, username, created.password, currentTotp(created.secret, server.clock.nowMs())),
+  ) as { token: string };
   return { username, password: created.password, secret: created.secret, token: data.token };
 }
 
@@ -34,7 +44,10 @@ export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType>;
  * The route table as the app registers it: each module wrapped so every `add` is also
  * recorded. Pass `modules` to the test server and read `endpoints` after it started.
  */
-export function recordingRouteModules(modules: readonly RouteModule[]): { modules: RouteModule[]; endpoints: AnyEndpoint[] } {
+export function recordingRouteModules(modules: readonly RouteModule[]): {
+  modules: RouteModule[];
+  endpoints: AnyEndpoint[];
+} {
   const endpoints: AnyEndpoint[] = [];
   return {
     endpoints,

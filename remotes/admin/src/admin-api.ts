@@ -23,7 +23,9 @@ import type {
 } from '@yaoshi/contracts/admin';
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
-const adminApiBase = api.enhanceEndpoints({ addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice'] });
+const adminApiBase = api.enhanceEndpoints({
+  addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice'],
+});
 
 export const adminApi = adminApiBase.injectEndpoints({
   endpoints: (build) => ({
@@ -69,7 +71,10 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/reject', payload: { ...payload } }),
       invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
     }),
-    refundQueue: build.query<{ total: number; list: RefundQueueRow[] }, { page: number; size: number; status?: RefundQueueRow['status'] }>({
+    refundQueue: build.query<
+      { total: number; list: RefundQueueRow[] },
+      { page: number; size: number; status?: RefundQueueRow['status'] }
+    >({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/refunds', payload: { ...payload } }),
       providesTags: ['Refund'],
     }),
@@ -81,7 +86,10 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/reject', payload: { ...payload } }),
       invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
     }),
-    invoiceQueue: build.query<{ total: number; list: InvoiceQueueRow[] }, { page: number; size: number; status?: InvoiceQueueRow['status'] }>({
+    invoiceQueue: build.query<
+      { total: number; list: InvoiceQueueRow[] },
+      { page: number; size: number; status?: InvoiceQueueRow['status'] }
+    >({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/invoices', payload: { ...payload } }),
       providesTags: ['Invoice'],
     }),
@@ -93,7 +101,10 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/reject', payload: { ...payload } }),
       invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
     }),
-    orderSearch: build.query<{ total: number; list: OrderSearchRow[] }, Record<string, string | number | boolean | undefined> & { page: number; size: number }>({
+    orderSearch: build.query<
+      { total: number; list: OrderSearchRow[] },
+      Record<string, string | number | boolean | undefined> & { page: number; size: number }
+    >({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/orders', payload: { ...payload } }),
       providesTags: ['Refund', 'Invoice'],
     }),

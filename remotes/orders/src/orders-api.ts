@@ -28,4 +28,10 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazyInvoicePdfQuery, useMyOrdersQuery, useCancelOrderMutation, useRequestRefundMutation, useSubmitInvoiceInforApiMutation } = ordersApi;
+export const {
+  useLazyInvoicePdfQuery,
+  useMyOrdersQuery,
+  useCancelOrderMutation,
+  useRequestRefundMutation,
+  useSubmitInvoiceInforApiMutation,
+} = ordersApi;

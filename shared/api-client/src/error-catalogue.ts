@@ -26,7 +26,11 @@ export interface CatalogueOutcome {
  */
 export function catalogueOutcome(failure: ApiFailure, { staff = false }: { staff?: boolean } = {}): CatalogueOutcome {
   if (failure.kind === 'server') {
-    if (failure.code === UNAUTHORIZED_CODE) return { errorText: staff ? failure.message || MESSAGE_TEXTS.pleaseLogIn : MESSAGE_TEXTS.pleaseLogIn, endSession: true };
+    if (failure.code === UNAUTHORIZED_CODE)
+      return {
+        errorText: staff ? failure.message || MESSAGE_TEXTS.pleaseLogIn : MESSAGE_TEXTS.pleaseLogIn,
+        endSession: true,
+      };
     return { errorText: failure.message || null, endSession: false };
   }
   if (failure.timedOut) return { errorText: MESSAGE_TEXTS.requestTimedOut, endSession: false };

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { isMobilePhone, isValidIdNumber, normalizeIdNumber } from './identity-rules';
-import { AVATAR_STATUS_VALUES, CERTIFICATION_TYPE_VALUES, PROFILE_TEXT_MAX_LENGTH, isChineseOnly } from './profile-rules';
+import {
+  AVATAR_STATUS_VALUES,
+  CERTIFICATION_TYPE_VALUES,
+  PROFILE_TEXT_MAX_LENGTH,
+  isChineseOnly,
+} from './profile-rules';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_USERNAME_PATTERN, type Permission } from './staff-roles';
 
 /**
@@ -36,9 +41,19 @@ const pageFields = {
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: M.roleUnknown });
 
 export const adminLoginRequestSchema = z.strictObject({
-  username: z.string({ error: M.usernameRequired }).trim().min(1, { error: M.usernameRequired }).max(64, { error: M.usernameFormat }),
-  password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }).max(128, { error: M.passwordRequired }),
-  otp: z.string({ error: M.otpFormat }).trim().regex(/^\d{6}$/, { error: M.otpFormat }),
+  username: z
+    .string({ error: M.usernameRequired })
+    .trim()
+    .min(1, { error: M.usernameRequired })
+    .max(64, { error: M.usernameFormat }),
+  password: z
+    .string({ error: M.passwordRequired })
+    .min(1, { error: M.passwordRequired })
+    .max(128, { error: M.passwordRequired }),
+  otp: z
+    .string({ error: M.otpFormat })
+    .trim()
+    .regex(/^\d{6}$/, { error: M.otpFormat }),
 });
 export type AdminLoginRequest = z.input<typeof adminLoginRequestSchema>;
 
@@ -68,7 +83,10 @@ export type StaffRow = z.infer<typeof staffRowSchema>;
 export const staffCreateRequestSchema = z.strictObject({
   username: z.string({ error: M.usernameFormat }).trim().regex(STAFF_USERNAME_PATTERN, { error: M.usernameFormat }),
   name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(50, { error: M.nameRequired }),
-  roles: z.array(staffRoleSchema, { error: M.rolesRequired }).min(1, { error: M.rolesRequired }).max(STAFF_ROLES.length),
+  roles: z
+    .array(staffRoleSchema, { error: M.rolesRequired })
+    .min(1, { error: M.rolesRequired })
+    .max(STAFF_ROLES.length),
 });
 export type StaffCreateRequest = z.input<typeof staffCreateRequestSchema>;
 
@@ -83,7 +101,11 @@ export type StaffCredentials = z.infer<typeof staffCredentialsSchema>;
 
 export const staffUpdateRequestSchema = z.strictObject({
   id: z.number().int().positive(),
-  roles: z.array(staffRoleSchema, { error: M.rolesRequired }).min(1, { error: M.rolesRequired }).max(STAFF_ROLES.length).optional(),
+  roles: z
+    .array(staffRoleSchema, { error: M.rolesRequired })
+    .min(1, { error: M.rolesRequired })
+    .max(STAFF_ROLES.length)
+    .optional(),
   disabled: z.boolean().optional(),
 });
 export type StaffUpdateRequest = z.input<typeof staffUpdateRequestSchema>;
@@ -97,8 +119,14 @@ export const auditListRequestSchema = z.strictObject({
   /** Part of the target (e.g. an order number or an ID number). */
   target: z.string().trim().max(64).optional(),
   /** Days, 'YYYY-MM-DD', Beijing time, both included. */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export type AuditListRequest = z.input<typeof auditListRequestSchema>;
 
@@ -129,7 +157,10 @@ export const learnerListRequestSchema = z.strictObject({
   phone: z.string().trim().max(11).optional(),
   company: z.string().trim().max(50).optional(),
   /** A GB/T 2260 code: a province, city or county and everything in it. */
-  region: z.string().regex(/^\d{6}$/).optional(),
+  region: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
   avatar_status: z.union(AVATAR_STATUS_VALUES.map((value) => z.literal(value))).optional(),
   locked: z.boolean().optional(),
   sort: z.enum(LEARNER_SORT_FIELDS).default('created_at'),
@@ -175,7 +206,10 @@ export const newLearnerSchema = z.strictObject({
     .trim()
     .min(1, { error: ACCOUNT_MESSAGES.phoneRequired })
     .refine(isMobilePhone, { error: ACCOUNT_MESSAGES.phoneInvalid }),
-  certification_type: z.union(CERTIFICATION_TYPE_VALUES.map((value) => z.literal(value)), { error: ACCOUNT_MESSAGES.certificationTypeRequired }),
+  certification_type: z.union(
+    CERTIFICATION_TYPE_VALUES.map((value) => z.literal(value)),
+    { error: ACCOUNT_MESSAGES.certificationTypeRequired },
+  ),
   company: z
     .string()
     .trim()
@@ -199,15 +233,60 @@ export const learnerDetailSchema = z.object({
   years: z.array(
     z.object({
       year: z.number().int(),
-      courses: z.array(z.object({ course_id: z.number().int(), name: z.string(), kind: z.string(), hours: z.number(), progress: z.number().int(), completed: z.boolean(), withdrawn: z.boolean() })),
+      courses: z.array(
+        z.object({
+          course_id: z.number().int(),
+          name: z.string(),
+          kind: z.string(),
+          hours: z.number(),
+          progress: z.number().int(),
+          completed: z.boolean(),
+          withdrawn: z.boolean(),
+        }),
+      ),
       hours_completed: z.number(),
       hours_enrolled: z.number(),
     }),
   ),
-  orders: z.array(z.object({ order_no: z.string(), year: z.number().int(), name: z.string(), amount: z.number(), pay_status: z.number().int(), refund_status: z.number().int(), is_receipt: z.number().int(), created_at: timeText })),
-  exams: z.array(z.object({ year: z.number().int(), exam_type: z.number().int(), questions: z.number().int(), right: z.number().int().nullable(), submitted_at: timeText.nullable() })),
-  face_photos: z.array(z.object({ id: z.number().int(), course_id: z.number().int().nullable(), percent: z.number().int().nullable(), state: z.string(), reject_reason: z.string().nullable(), created_at: timeText })),
-  refusals: z.array(z.object({ time: timeText, course_id: z.number().int().nullable(), claimed_seconds: z.number().int(), outcome: z.string() })),
+  orders: z.array(
+    z.object({
+      order_no: z.string(),
+      year: z.number().int(),
+      name: z.string(),
+      amount: z.number(),
+      pay_status: z.number().int(),
+      refund_status: z.number().int(),
+      is_receipt: z.number().int(),
+      created_at: timeText,
+    }),
+  ),
+  exams: z.array(
+    z.object({
+      year: z.number().int(),
+      exam_type: z.number().int(),
+      questions: z.number().int(),
+      right: z.number().int().nullable(),
+      submitted_at: timeText.nullable(),
+    }),
+  ),
+  face_photos: z.array(
+    z.object({
+      id: z.number().int(),
+      course_id: z.number().int().nullable(),
+      percent: z.number().int().nullable(),
+      state: z.string(),
+      reject_reason: z.string().nullable(),
+      created_at: timeText,
+    }),
+  ),
+  refusals: z.array(
+    z.object({
+      time: timeText,
+      course_id: z.number().int().nullable(),
+      claimed_seconds: z.number().int(),
+      outcome: z.string(),
+    }),
+  ),
 });
 export type LearnerDetail = z.infer<typeof learnerDetailSchema>;
 
@@ -259,7 +338,10 @@ export type RefundQueueRow = z.infer<typeof refundQueueRowSchema>;
 
 export const REFUND_REJECT_REASON_MAX_LENGTH = 100;
 
-const orderNoField = z.string().trim().regex(/^\d{1,32}$/, { error: '订单号不正确' });
+const orderNoField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,32}$/, { error: '订单号不正确' });
 
 export const INVOICE_QUEUE_STATUSES = ['reviewing', 'issuing', 'issued', 'failed'] as const;
 
@@ -313,13 +395,37 @@ export const adminOrderDetailSchema = z.object({
       finished_at: timeText.nullable(),
     }),
   ),
-  notifications: z.array(z.object({ merchant_no: z.string().nullable(), outcome: z.string().nullable(), amount: z.number().nullable(), result: z.string(), received_at: timeText })),
+  notifications: z.array(
+    z.object({
+      merchant_no: z.string().nullable(),
+      outcome: z.string().nullable(),
+      amount: z.number().nullable(),
+      result: z.string(),
+      received_at: timeText,
+    }),
+  ),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 export const financeSummarySchema = z.object({
-  days: z.array(z.object({ day: z.string(), paid_orders: z.number().int(), paid_amount: z.number(), refunds: z.number().int(), refund_amount: z.number() })),
-  years: z.array(z.object({ year: z.number().int(), paid_orders: z.number().int(), paid_amount: z.number(), refunds: z.number().int(), refund_amount: z.number() })),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      paid_orders: z.number().int(),
+      paid_amount: z.number(),
+      refunds: z.number().int(),
+      refund_amount: z.number(),
+    }),
+  ),
+  years: z.array(
+    z.object({
+      year: z.number().int(),
+      paid_orders: z.number().int(),
+      paid_amount: z.number(),
+      refunds: z.number().int(),
+      refund_amount: z.number(),
+    }),
+  ),
   file_name: z.string(),
   /** The same as an .xlsx workbook (sheets 按日 and 按年度), base64. */
   xlsx_base64: z.string(),
@@ -338,7 +444,9 @@ export const importFileSchema = z.strictObject({
 export const importReportSchema = z.object({
   rows: z.number().int(),
   valid: z.number().int(),
-  failed: z.array(z.object({ row: z.number().int(), name: z.string(), idcard: z.string(), reasons: z.array(z.string()) })),
+  failed: z.array(
+    z.object({ row: z.number().int(), name: z.string(), idcard: z.string(), reasons: z.array(z.string()) }),
+  ),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -424,7 +532,11 @@ export const adminEndpoints = {
     permission: 'finance.write',
     request: z.strictObject({
       order_no: orderNoField,
-      reason: z.string({ error: '请填写驳回原因' }).trim().min(1, { error: '请填写驳回原因' }).max(100, { error: '驳回原因不能超过100个字' }),
+      reason: z
+        .string({ error: '请填写驳回原因' })
+        .trim()
+        .min(1, { error: '请填写驳回原因' })
+        .max(100, { error: '驳回原因不能超过100个字' }),
     }),
     response: z.null(),
   }),
@@ -483,9 +595,27 @@ export const adminEndpoints = {
     request: faceRejectRequestSchema,
     response: z.null(),
   }),
-  login: defineEndpoint({ method: 'POST', path: '/v1/admin/login', auth: false, request: adminLoginRequestSchema, response: adminLoginResponseSchema }),
-  logout: defineEndpoint({ method: 'POST', path: '/v1/admin/logout', auth: 'staff', request: noPayload, response: z.null() }),
-  me: defineEndpoint({ method: 'GET', path: '/v1/admin/me', auth: 'staff', request: noPayload, response: staffSelfSchema }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/login',
+    auth: false,
+    request: adminLoginRequestSchema,
+    response: adminLoginResponseSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/logout',
+    auth: 'staff',
+    request: noPayload,
+    response: z.null(),
+  }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/me',
+    auth: 'staff',
+    request: noPayload,
+    response: staffSelfSchema,
+  }),
   staffList: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/staff',

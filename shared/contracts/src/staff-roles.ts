@@ -29,7 +29,16 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const STAFF_ROLES = ['管理员', '学员管理', '财务', '审核', '内容编辑', '课程管理', '发布管理', '只读审计'] as const;
+export const STAFF_ROLES = [
+  '管理员',
+  '学员管理',
+  '财务',
+  '审核',
+  '内容编辑',
+  '课程管理',
+  '发布管理',
+  '只读审计',
+] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
@@ -50,7 +59,8 @@ export function isStaffRole(value: string): value is StaffRole {
 /** Every permission any of `roles` grants; unknown role names grant nothing. */
 export function permissionsOf(roles: readonly string[]): Permission[] {
   const granted = new Set<Permission>();
-  for (const role of roles) if (isStaffRole(role)) for (const permission of ROLE_PERMISSIONS[role]) granted.add(permission);
+  for (const role of roles)
+    if (isStaffRole(role)) for (const permission of ROLE_PERMISSIONS[role]) granted.add(permission);
   return PERMISSIONS.filter((permission) => granted.has(permission));
 }
 

@@ -160,7 +160,9 @@ function ConsoleLayout({
   const navigate = useNavigate();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: 24 }}>
+      <Layout.Header
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: 24 }}
+      >
         <Typography.Text style={{ color: '#fff', fontSize: 18 }}>药师继续教育 · {CONSOLE_NAME}</Typography.Text>
         <Space>
           <Typography.Text style={{ color: '#fff' }} data-testid="staff-name">
@@ -192,4 +194,3 @@ function ConsoleLayout({
     </Layout>
   );
 }
-

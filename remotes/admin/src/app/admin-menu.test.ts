@@ -2,7 +2,12 @@ import { adminRouteOf, pagesFor } from './admin-menu';
 
 test('the menu shows only the pages the permissions open', () => {
   expect(pagesFor(['staff.manage', 'audit.read']).map((page) => page.title)).toEqual(['工作人员账号', '审计日志']);
-  expect(pagesFor(['finance.read', 'finance.write', 'learners.read']).map((page) => page.title)).toEqual(['学员管理', '订单查询', '退款审核', '发票开具']);
+  expect(pagesFor(['finance.read', 'finance.write', 'learners.read']).map((page) => page.title)).toEqual([
+    '学员管理',
+    '订单查询',
+    '退款审核',
+    '发票开具',
+  ]);
   expect(pagesFor(['faces.review', 'learners.read']).map((page) => page.title)).toEqual(['学员管理', '人脸审核']);
   expect(pagesFor(['content.edit'])).toEqual([]);
 });
@@ -10,7 +15,10 @@ test('the menu shows only the pages the permissions open', () => {
 test('routes: login when signed out, forbidden without the permission, home at /admin', () => {
   expect(adminRouteOf('/admin/staff', null)).toEqual({ kind: 'login' });
   expect(adminRouteOf('/admin/staff', ['audit.read'])).toEqual({ kind: 'forbidden' });
-  expect(adminRouteOf('/admin/staff/', ['staff.manage'])).toMatchObject({ kind: 'page', page: { title: '工作人员账号' } });
+  expect(adminRouteOf('/admin/staff/', ['staff.manage'])).toMatchObject({
+    kind: 'page',
+    page: { title: '工作人员账号' },
+  });
   expect(adminRouteOf('/admin', ['staff.manage'])).toEqual({ kind: 'home' });
   expect(adminRouteOf('/admin/nothing', ['staff.manage'])).toEqual({ kind: 'not-found' });
 });

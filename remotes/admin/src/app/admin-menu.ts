@@ -24,7 +24,12 @@ export function pagesFor(permissions: readonly string[]): AdminPage[] {
   return ADMIN_PAGES.filter((page) => permissions.includes(page.permission));
 }
 
-export type AdminRoute = { kind: 'login' } | { kind: 'page'; page: AdminPage } | { kind: 'home' } | { kind: 'forbidden' } | { kind: 'not-found' };
+export type AdminRoute =
+  | { kind: 'login' }
+  | { kind: 'page'; page: AdminPage }
+  | { kind: 'home' }
+  | { kind: 'forbidden' }
+  | { kind: 'not-found' };
 
 /** What /admin/… shows for a staff member with `permissions` (null: not signed in). */
 export function adminRouteOf(pathname: string, permissions: readonly string[] | null): AdminRoute {

@@ -14,7 +14,13 @@ const EXPORT_PAGE = 100;
 
 const FILTERS: readonly FilterField[] = [
   { name: 'actor', label: '操作人', placeholder: '用户名' },
-  { name: 'action', label: '操作', kind: 'select', options: Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label })), width: 180 },
+  {
+    name: 'action',
+    label: '操作',
+    kind: 'select',
+    options: Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label })),
+    width: 180,
+  },
   { name: 'target', label: '对象', placeholder: '用户名、身份证号、订单号' },
   { name: 'range', label: '日期', kind: 'date-range' },
 ];
@@ -33,7 +39,10 @@ const CSV_COLUMNS: readonly CsvColumn<AuditRecord>[] = [
 /** 审计日志: every staff change, newest first, with filters and a CSV export of what they match. */
 export function AuditPage() {
   const list = useListState();
-  const query = useAuditListQuery({ ...list.filters, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
+  const query = useAuditListQuery(
+    { ...list.filters, page: list.page, size: list.size },
+    { refetchOnMountOrArgChange: true },
+  );
   const [fetchPage] = useLazyAuditListQuery();
   const [exporting, setExporting] = useState(false);
 
@@ -84,7 +93,15 @@ export function AuditPage() {
           </Button>
         }
       />
-      <DataTable<AuditRecord> label="审计日志" rowKey="id" columns={columns} query={query} rows={query.data?.list ?? []} total={query.data?.total ?? 0} list={list} />
+      <DataTable<AuditRecord>
+        label="审计日志"
+        rowKey="id"
+        columns={columns}
+        query={query}
+        rows={query.data?.list ?? []}
+        total={query.data?.total ?? 0}
+        list={list}
+      />
     </>
   );
 }

@@ -1,12 +1,31 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Image, Input, Modal, Pagination, Result, Space, Spin, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Image,
+  Input,
+  Modal,
+  Pagination,
+  Result,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import { FACE_REJECT_REASON_MAX_LENGTH, type FaceQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useFaceApproveMutation, useFaceQueueQuery, useFaceRejectMutation } from '../admin-api';
 
 const QUEUE_PAGE_SIZE = 10;
 /** Reasons reviewers give most; the learner reads the one chosen, in Chinese, at the next login. */
-const COMMON_REASONS = ['照片模糊，请在光线充足处重新采集', '未正对摄像头，请正脸重新采集', '照片中不是本人或有多人，请本人重新采集', '面部有遮挡（口罩、帽子、墨镜），请摘下后重新采集'];
+const COMMON_REASONS = [
+  '照片模糊，请在光线充足处重新采集',
+  '未正对摄像头，请正脸重新采集',
+  '照片中不是本人或有多人，请本人重新采集',
+  '面部有遮挡（口罩、帽子、墨镜），请摘下后重新采集',
+];
 
 /** 人脸审核: face collection photos waiting for review, oldest first, each beside the learner and the photo approved before. */
 export function FaceReviewPage() {
@@ -15,13 +34,17 @@ export function FaceReviewPage() {
   const [rejecting, setRejecting] = useState<FaceQueueRow | null>(null);
 
   if (query.isError && !query.isFetching) {
-    return <Result status="error" title="加载失败" extra={<Button onClick={() => void query.refetch()}>重试</Button>} />;
+    return (
+      <Result status="error" title="加载失败" extra={<Button onClick={() => void query.refetch()}>重试</Button>} />
+    );
   }
   if (query.isLoading || !query.data) return <Spin />;
   const { list, total } = query.data;
   return (
     <>
-      <Typography.Paragraph type="secondary">待审核 {total} 张。照片链接几分钟后失效，请勿下载或转发。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        待审核 {total} 张。照片链接几分钟后失效，请勿下载或转发。
+      </Typography.Paragraph>
       {list.length === 0 ? (
         <Empty description="没有待审核的人脸照片" />
       ) : (
@@ -31,7 +54,15 @@ export function FaceReviewPage() {
           ))}
         </Space>
       )}
-      {total > QUEUE_PAGE_SIZE && <Pagination style={{ marginTop: 16 }} current={page} pageSize={QUEUE_PAGE_SIZE} total={total} onChange={setPage} />}
+      {total > QUEUE_PAGE_SIZE && (
+        <Pagination
+          style={{ marginTop: 16 }}
+          current={page}
+          pageSize={QUEUE_PAGE_SIZE}
+          total={total}
+          onChange={setPage}
+        />
+      )}
       <RejectDialog row={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
@@ -40,7 +71,16 @@ export function FaceReviewPage() {
 function FaceCard({ row, onReject }: { row: FaceQueueRow; onReject: () => void }) {
   const [approve, { isLoading }] = useFaceApproveMutation();
   return (
-    <Card size="small" aria-label={`人脸照片 ${row.name}`} title={<Space>{row.name}{row.previous_url ? <Tag color="blue">更换照片</Tag> : <Tag>首次采集</Tag>}</Space>}>
+    <Card
+      size="small"
+      aria-label={`人脸照片 ${row.name}`}
+      title={
+        <Space>
+          {row.name}
+          {row.previous_url ? <Tag color="blue">更换照片</Tag> : <Tag>首次采集</Tag>}
+        </Space>
+      }
+    >
       <Space align="start" size="large" wrap>
         <figure style={{ margin: 0 }}>
           <Image src={row.photo_url} width={200} alt={`${row.name} 待审核照片`} referrerPolicy="no-referrer" />
@@ -114,7 +154,14 @@ function RejectDialog({ row, onClose }: { row: FaceQueueRow | null; onClose: () 
           </Tag.CheckableTag>
         ))}
       </Space>
-      <Input.TextArea aria-label="驳回原因" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={FACE_REJECT_REASON_MAX_LENGTH} showCount rows={3} />
+      <Input.TextArea
+        aria-label="驳回原因"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={FACE_REJECT_REASON_MAX_LENGTH}
+        showCount
+        rows={3}
+      />
     </Modal>
   );
 }

@@ -6,17 +6,36 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvoiceRejectMutation } from '../admin-api';
 import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
 
-const STATUS_TEXT: Readonly<Record<InvoiceQueueRow['status'], string>> = { reviewing: '待审核', issuing: '开具中', issued: '已开具', failed: '开票失败' };
-const STATUS_COLOR: Readonly<Record<InvoiceQueueRow['status'], string>> = { reviewing: 'blue', issuing: 'orange', issued: 'green', failed: 'red' };
+const STATUS_TEXT: Readonly<Record<InvoiceQueueRow['status'], string>> = {
+  reviewing: '待审核',
+  issuing: '开具中',
+  issued: '已开具',
+  failed: '开票失败',
+};
+const STATUS_COLOR: Readonly<Record<InvoiceQueueRow['status'], string>> = {
+  reviewing: 'blue',
+  issuing: 'orange',
+  issued: 'green',
+  failed: 'red',
+};
 const FILTERS: readonly FilterField[] = [
-  { name: 'status', label: '状态', kind: 'select', options: Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label })), width: 130 },
+  {
+    name: 'status',
+    label: '状态',
+    kind: 'select',
+    options: Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label })),
+    width: 130,
+  },
 ];
 const INITIAL_FILTERS = { status: 'reviewing' };
 
 /** 发票开具 (财务): invoice requests; 开具 records the number and date and makes the PDF the learner downloads, or 驳回 with a reason. */
 export function InvoicesPage() {
   const list = useListState(INITIAL_FILTERS);
-  const query = useInvoiceQueueQuery({ ...list.filters, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
+  const query = useInvoiceQueueQuery(
+    { ...list.filters, page: list.page, size: list.size },
+    { refetchOnMountOrArgChange: true },
+  );
   const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
   const [issue, issuing] = useInvoiceIssueMutation();
   const [rejecting, setRejecting] = useState<InvoiceQueueRow | null>(null);
@@ -34,7 +53,11 @@ export function InvoicesPage() {
     { title: '订单号', dataIndex: 'order_no', key: 'order_no' },
     { title: '学员', key: 'learner', render: (_: unknown, row) => `${row.learner_name} ${row.id_number}` },
     { title: '金额（元）', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
-    { title: '抬头', key: 'title', render: (_: unknown, row) => `${row.invoice_title}（${row.title_type === 2 ? '企业' : '个人'}）` },
+    {
+      title: '抬头',
+      key: 'title',
+      render: (_: unknown, row) => `${row.invoice_title}（${row.title_type === 2 ? '企业' : '个人'}）`,
+    },
     { title: '税号', key: 'tax', render: (_: unknown, row) => row.tax_number ?? '—' },
     { title: '邮箱', dataIndex: 'email', key: 'email' },
     { title: '申请时间', dataIndex: 'requested_at', key: 'requested_at' },
@@ -44,7 +67,9 @@ export function InvoicesPage() {
       render: (_: unknown, row) => (
         <Space orientation="vertical" size={0}>
           <Tag color={STATUS_COLOR[row.status]}>{STATUS_TEXT[row.status]}</Tag>
-          {row.invoice_no && <Typography.Text type="secondary">{`${row.invoice_no} ${row.issued_at ?? ''}`}</Typography.Text>}
+          {row.invoice_no && (
+            <Typography.Text type="secondary">{`${row.invoice_no} ${row.issued_at ?? ''}`}</Typography.Text>
+          )}
           {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
         </Space>
       ),
@@ -55,8 +80,17 @@ export function InvoicesPage() {
       render: (_: unknown, row) =>
         canWrite && (row.status === 'reviewing' || row.status === 'issuing') ? (
           <Space size={4}>
-            <Popconfirm title={`为订单 ${row.order_no} 开具发票？`} okText="开具" cancelText="取消" onConfirm={() => void issueRow(row)}>
-              <Button size="small" type="primary" loading={issuing.isLoading && issuing.originalArgs?.order_no === row.order_no}>
+            <Popconfirm
+              title={`为订单 ${row.order_no} 开具发票？`}
+              okText="开具"
+              cancelText="取消"
+              onConfirm={() => void issueRow(row)}
+            >
+              <Button
+                size="small"
+                type="primary"
+                loading={issuing.isLoading && issuing.originalArgs?.order_no === row.order_no}
+              >
                 开具
               </Button>
             </Popconfirm>
@@ -71,7 +105,15 @@ export function InvoicesPage() {
   return (
     <>
       <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
-      <DataTable<InvoiceQueueRow> label="发票申请" rowKey="order_no" columns={columns} query={query} rows={query.data?.list ?? []} total={query.data?.total ?? 0} list={list} />
+      <DataTable<InvoiceQueueRow>
+        label="发票申请"
+        rowKey="order_no"
+        columns={columns}
+        query={query}
+        rows={query.data?.list ?? []}
+        total={query.data?.total ?? 0}
+        list={list}
+      />
       <RejectInvoiceDialog row={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
@@ -103,7 +145,14 @@ function RejectInvoiceDialog({ row, onClose }: { row: InvoiceQueueRow | null; on
       confirmLoading={isLoading}
     >
       <Typography.Paragraph>学员可修改信息后重新申请。</Typography.Paragraph>
-      <Input.TextArea aria-label="驳回原因" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={100} showCount rows={3} />
+      <Input.TextArea
+        aria-label="驳回原因"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={100}
+        showCount
+        rows={3}
+      />
     </Modal>
   );
 }

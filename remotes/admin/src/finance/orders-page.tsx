@@ -3,7 +3,14 @@ import { Button, DatePicker, Descriptions, Drawer, Result, Space, Spin, Table, T
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { OrderSearchRow } from '@yaoshi/contracts/admin';
-import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, type PayStatus, type ReceiptStatus, type RefundStatus } from '@yaoshi/contracts/order-states';
+import {
+  PAY_STATUS_TEXT,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  type PayStatus,
+  type ReceiptStatus,
+  type RefundStatus,
+} from '@yaoshi/contracts/order-states';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminOrderDetailQuery, useLazyFinanceSummaryQuery, useOrderSearchQuery } from '../admin-api';
 import { DataTable, EMPTY_TEXT, FilterBar, useListState, type FilterField } from '../kit/list-kit';
@@ -11,7 +18,12 @@ import { DataTable, EMPTY_TEXT, FilterBar, useListState, type FilterField } from
 const FILTERS: readonly FilterField[] = [
   { name: 'learner', label: '学员', placeholder: '姓名、身份证号、手机号' },
   { name: 'year', label: '年度', placeholder: '如 2025', width: 100 },
-  { name: 'pay_status', label: '支付状态', kind: 'select', options: Object.entries(PAY_STATUS_TEXT).map(([value, label]) => ({ value: Number(value), label })) },
+  {
+    name: 'pay_status',
+    label: '支付状态',
+    kind: 'select',
+    options: Object.entries(PAY_STATUS_TEXT).map(([value, label]) => ({ value: Number(value), label })),
+  },
   { name: 'range', label: '下单日期', kind: 'date-range' },
   { name: 'merchant_no', label: '商户订单号', placeholder: '订单号或支付流水号', width: 200 },
 ];
@@ -19,8 +31,14 @@ const FILTERS: readonly FilterField[] = [
 /** 订单查询 (财务): orders by learner, year, state, day or merchant number; an order's page with every payment attempt and notification; the daily summary as .xlsx. */
 export function OrdersPage() {
   const list = useListState();
-  const filters = { ...list.filters, ...(list.filters['year'] !== undefined ? { year: Number(list.filters['year']) } : {}) };
-  const query = useOrderSearchQuery({ ...filters, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
+  const filters = {
+    ...list.filters,
+    ...(list.filters['year'] !== undefined ? { year: Number(list.filters['year']) } : {}),
+  };
+  const query = useOrderSearchQuery(
+    { ...filters, page: list.page, size: list.size },
+    { refetchOnMountOrArgChange: true },
+  );
   const [open, setOpen] = useState<string | null>(null);
   const columns: ColumnsType<OrderSearchRow> = [
     { title: '订单号', dataIndex: 'order_no', key: 'order_no' },
@@ -28,8 +46,16 @@ export function OrdersPage() {
     { title: '年度', dataIndex: 'year', key: 'year' },
     { title: '金额（元）', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
     { title: '支付', key: 'pay', render: (_: unknown, row) => PAY_STATUS_TEXT[row.pay_status as PayStatus] },
-    { title: '退款', key: 'refund', render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status as RefundStatus] },
-    { title: '发票', key: 'receipt', render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt as ReceiptStatus] },
+    {
+      title: '退款',
+      key: 'refund',
+      render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status as RefundStatus],
+    },
+    {
+      title: '发票',
+      key: 'receipt',
+      render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt as ReceiptStatus],
+    },
     { title: '下单时间', dataIndex: 'created_at', key: 'created_at' },
     {
       title: '操作',
@@ -45,7 +71,15 @@ export function OrdersPage() {
     <>
       <SummaryExport />
       <FilterBar fields={FILTERS} onSearch={list.setFilters} />
-      <DataTable<OrderSearchRow> label="订单列表" rowKey="order_no" columns={columns} query={query} rows={query.data?.list ?? []} total={query.data?.total ?? 0} list={list} />
+      <DataTable<OrderSearchRow>
+        label="订单列表"
+        rowKey="order_no"
+        columns={columns}
+        query={query}
+        rows={query.data?.list ?? []}
+        total={query.data?.total ?? 0}
+        list={list}
+      />
       <OrderDrawer orderNo={open} onClose={() => setOpen(null)} />
     </>
   );
@@ -60,9 +94,14 @@ function SummaryExport() {
       return;
     }
     try {
-      const summary = await fetchSummary({ from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }).unwrap();
+      const summary = await fetchSummary({
+        from: range[0].format('YYYY-MM-DD'),
+        to: range[1].format('YYYY-MM-DD'),
+      }).unwrap();
       const bytes = Uint8Array.from(atob(summary.xlsx_base64), (char) => char.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+      const url = URL.createObjectURL(
+        new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      );
       const link = document.createElement('a');
       link.href = url;
       link.download = summary.file_name;
@@ -86,10 +125,19 @@ function SummaryExport() {
 }
 
 function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
-  const query = useAdminOrderDetailQuery({ order_no: orderNo ?? '' }, { skip: orderNo === null, refetchOnMountOrArgChange: true });
+  const query = useAdminOrderDetailQuery(
+    { order_no: orderNo ?? '' },
+    { skip: orderNo === null, refetchOnMountOrArgChange: true },
+  );
   const detail = query.data;
   return (
-    <Drawer title={orderNo ? `订单 ${orderNo}` : ''} open={orderNo !== null} onClose={onClose} size="large" destroyOnHidden>
+    <Drawer
+      title={orderNo ? `订单 ${orderNo}` : ''}
+      open={orderNo !== null}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+    >
       {query.isError && !query.isFetching ? (
         <Result status="error" title="加载失败" extra={<Button onClick={() => void query.refetch()}>重试</Button>} />
       ) : !detail ? (
@@ -134,7 +182,11 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
               { title: '收到时间', dataIndex: 'received_at' },
               { title: '商户订单号', key: 'merchant', render: (_: unknown, row) => row.merchant_no ?? '—' },
               { title: '结果', key: 'outcome', render: (_: unknown, row) => row.outcome ?? '—' },
-              { title: '金额', key: 'amount', render: (_: unknown, row) => (row.amount === null ? '—' : row.amount.toFixed(2)) },
+              {
+                title: '金额',
+                key: 'amount',
+                render: (_: unknown, row) => (row.amount === null ? '—' : row.amount.toFixed(2)),
+              },
               { title: '处理', dataIndex: 'result' },
             ]}
           />
@@ -143,4 +195,3 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
     </Drawer>
   );
 }
-

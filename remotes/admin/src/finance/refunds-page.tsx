@@ -13,10 +13,22 @@ const STATUS_TEXT: Readonly<Record<RefundQueueRow['status'], string>> = {
   failed: '退款失败',
   rejected: '已驳回',
 };
-const STATUS_COLOR: Readonly<Record<RefundQueueRow['status'], string>> = { reviewing: 'blue', refunding: 'orange', refunded: 'green', failed: 'red', rejected: 'default' };
+const STATUS_COLOR: Readonly<Record<RefundQueueRow['status'], string>> = {
+  reviewing: 'blue',
+  refunding: 'orange',
+  refunded: 'green',
+  failed: 'red',
+  rejected: 'default',
+};
 
 const FILTERS: readonly FilterField[] = [
-  { name: 'status', label: '状态', kind: 'select', options: Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label })), width: 130 },
+  {
+    name: 'status',
+    label: '状态',
+    kind: 'select',
+    options: Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label })),
+    width: 130,
+  },
 ];
 
 const INITIAL_FILTERS = { status: 'reviewing' };
@@ -24,7 +36,10 @@ const INITIAL_FILTERS = { status: 'reviewing' };
 /** 退款审核 (财务): refund requests with the learners' reasons; approve refunds through the payment channel, or reject with a reason. */
 export function RefundsPage() {
   const list = useListState(INITIAL_FILTERS);
-  const query = useRefundQueueQuery({ ...list.filters, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
+  const query = useRefundQueueQuery(
+    { ...list.filters, page: list.page, size: list.size },
+    { refetchOnMountOrArgChange: true },
+  );
   const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
   const [approve, approving] = useRefundApproveMutation();
   const [rejecting, setRejecting] = useState<RefundQueueRow | null>(null);
@@ -32,7 +47,9 @@ export function RefundsPage() {
   const approveRow = async (row: RefundQueueRow) => {
     try {
       const result = await approve({ order_no: row.order_no }).unwrap();
-      showMessage(`订单 ${row.order_no}：${result.message}`, { type: result.outcome === 'refunded' ? 'success' : 'warning' });
+      showMessage(`订单 ${row.order_no}：${result.message}`, {
+        type: result.outcome === 'refunded' ? 'success' : 'warning',
+      });
     } catch {
       // shown by the error catalogue
     }
@@ -68,7 +85,11 @@ export function RefundsPage() {
               cancelText="取消"
               onConfirm={() => void approveRow(row)}
             >
-              <Button size="small" type="primary" loading={approving.isLoading && approving.originalArgs?.order_no === row.order_no}>
+              <Button
+                size="small"
+                type="primary"
+                loading={approving.isLoading && approving.originalArgs?.order_no === row.order_no}
+              >
                 通过
               </Button>
             </Popconfirm>
@@ -83,7 +104,15 @@ export function RefundsPage() {
   return (
     <>
       <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
-      <DataTable<RefundQueueRow> label="退款申请" rowKey="order_no" columns={columns} query={query} rows={query.data?.list ?? []} total={query.data?.total ?? 0} list={list} />
+      <DataTable<RefundQueueRow>
+        label="退款申请"
+        rowKey="order_no"
+        columns={columns}
+        query={query}
+        rows={query.data?.list ?? []}
+        total={query.data?.total ?? 0}
+        list={list}
+      />
       <RejectRefundDialog row={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
@@ -115,7 +144,14 @@ function RejectRefundDialog({ row, onClose }: { row: RefundQueueRow | null; onCl
       confirmLoading={isLoading}
     >
       <Typography.Paragraph>学员会在“我的订单”中看到此原因，并可重新申请。</Typography.Paragraph>
-      <Input.TextArea aria-label="驳回原因" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={REFUND_REJECT_REASON_MAX_LENGTH} showCount rows={3} />
+      <Input.TextArea
+        aria-label="驳回原因"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={REFUND_REJECT_REASON_MAX_LENGTH}
+        showCount
+        rows={3}
+      />
     </Modal>
   );
 }

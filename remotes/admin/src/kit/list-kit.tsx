@@ -103,9 +103,20 @@ export function FilterBar({
           {field.kind === 'date-range' ? (
             <DatePicker.RangePicker aria-label={field.label} />
           ) : field.kind === 'select' ? (
-            <Select allowClear placeholder={field.placeholder ?? '全部'} options={field.options} style={{ width: field.width ?? 140 }} aria-label={field.label} />
+            <Select
+              allowClear
+              placeholder={field.placeholder ?? '全部'}
+              options={field.options}
+              style={{ width: field.width ?? 140 }}
+              aria-label={field.label}
+            />
           ) : (
-            <Input allowClear placeholder={field.placeholder} style={{ width: field.width ?? 160 }} aria-label={field.label} />
+            <Input
+              allowClear
+              placeholder={field.placeholder}
+              style={{ width: field.width ?? 160 }}
+              aria-label={field.label}
+            />
           )}
         </Form.Item>
       ))}

@@ -1,6 +1,27 @@
-import { Alert, Button, Descriptions, Drawer, Modal, Popconfirm, Result, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Modal,
+  Popconfirm,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { LearnerDetail } from '@yaoshi/contracts/admin';
-import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, type PayStatus, type ReceiptStatus, type RefundStatus } from '@yaoshi/contracts/order-states';
+import {
+  PAY_STATUS_TEXT,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  type PayStatus,
+  type ReceiptStatus,
+  type RefundStatus,
+} from '@yaoshi/contracts/order-states';
 import { showMessage } from '@yaoshi/ui/show-message';
 import {
   useLearnerDetailQuery,
@@ -37,14 +58,32 @@ const REFUSAL_TEXT: Readonly<Record<string, string>> = {
   already_completed: '课程已完成',
 };
 
-const PHOTO_STATE_TEXT: Readonly<Record<string, string>> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };
+const PHOTO_STATE_TEXT: Readonly<Record<string, string>> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+};
 
 /** A learner's page (学员管理): profile, actions, enrolments per year, orders, exams, face photos, refused progress. */
-export function LearnerDrawer({ id, canWrite, onClose }: { id: number | null; canWrite: boolean; onClose: () => void }) {
+export function LearnerDrawer({
+  id,
+  canWrite,
+  onClose,
+}: {
+  id: number | null;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   const query = useLearnerDetailQuery({ id: id ?? 0 }, { skip: id === null, refetchOnMountOrArgChange: true });
   const detail = query.data;
   return (
-    <Drawer title={detail ? `学员：${String(detail.profile['name'] ?? '')}` : '学员'} open={id !== null} onClose={onClose} size="large" destroyOnHidden>
+    <Drawer
+      title={detail ? `学员：${String(detail.profile['name'] ?? '')}` : '学员'}
+      open={id !== null}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+    >
       {query.isError && !query.isFetching ? (
         <Result status="error" title="加载失败" extra={<Button onClick={() => void query.refetch()}>重试</Button>} />
       ) : !detail || query.isLoading ? (
@@ -98,23 +137,48 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
         {detail.must_change_password && <Tag color="blue">待修改密码</Tag>}
         <Tag>在线会话 {detail.live_sessions}</Tag>
       </Space>
-      {detail.avatar_reject_reason && detail.avatar_status === 3 && <Alert type="warning" showIcon title={`人脸照片驳回原因：${detail.avatar_reject_reason}`} style={{ marginBottom: 12 }} />}
+      {detail.avatar_reject_reason && detail.avatar_status === 3 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`人脸照片驳回原因：${detail.avatar_reject_reason}`}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {canWrite && (
         <Space wrap style={{ marginBottom: 16 }}>
-          <Popconfirm title="重置该学员的密码？" description="学员原有登录全部退出，须用临时密码登录后设置新密码" okText="重置" cancelText="取消" onConfirm={() => void resetPassword()}>
+          <Popconfirm
+            title="重置该学员的密码？"
+            description="学员原有登录全部退出，须用临时密码登录后设置新密码"
+            okText="重置"
+            cancelText="取消"
+            onConfirm={() => void resetPassword()}
+          >
             <Button loading={resetState.isLoading}>重置密码</Button>
           </Popconfirm>
-          <Button disabled={!detail.locked} loading={unlockState.isLoading} onClick={() => void run(() => unlock({ id: detail.id }).unwrap(), '已解锁')}>
+          <Button
+            disabled={!detail.locked}
+            loading={unlockState.isLoading}
+            onClick={() => void run(() => unlock({ id: detail.id }).unwrap(), '已解锁')}
+          >
             解锁
           </Button>
           <Button
             danger={!detail.disabled}
             loading={disableState.isLoading}
-            onClick={() => void run(() => setDisabled({ id: detail.id, disabled: !detail.disabled }).unwrap(), detail.disabled ? '已启用' : '已停用')}
+            onClick={() =>
+              void run(
+                () => setDisabled({ id: detail.id, disabled: !detail.disabled }).unwrap(),
+                detail.disabled ? '已启用' : '已停用',
+              )
+            }
           >
             {detail.disabled ? '启用' : '停用'}
           </Button>
-          <Button loading={endState.isLoading} onClick={() => void run(() => endSessions({ id: detail.id }).unwrap(), '已结束该学员的所有会话')}>
+          <Button
+            loading={endState.isLoading}
+            onClick={() => void run(() => endSessions({ id: detail.id }).unwrap(), '已结束该学员的所有会话')}
+          >
             结束所有会话
           </Button>
         </Space>
@@ -155,7 +219,11 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
                         { title: '课程', dataIndex: 'name' },
                         { title: '学时', dataIndex: 'hours' },
                         { title: '进度', key: 'progress', render: (_: unknown, row) => `${row.progress}%` },
-                        { title: '状态', key: 'state', render: (_: unknown, row) => (row.withdrawn ? '已撤销' : row.completed ? '已完成' : '学习中') },
+                        {
+                          title: '状态',
+                          key: 'state',
+                          render: (_: unknown, row) => (row.withdrawn ? '已撤销' : row.completed ? '已完成' : '学习中'),
+                        },
                       ]}
                     />
                   </div>
@@ -175,9 +243,21 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
                   { title: '订单号', dataIndex: 'order_no' },
                   { title: '年度', dataIndex: 'year' },
                   { title: '金额（元）', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
-                  { title: '支付', key: 'pay', render: (_: unknown, row) => PAY_STATUS_TEXT[row.pay_status as PayStatus] },
-                  { title: '退款', key: 'refund', render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status as RefundStatus] },
-                  { title: '发票', key: 'receipt', render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt as ReceiptStatus] },
+                  {
+                    title: '支付',
+                    key: 'pay',
+                    render: (_: unknown, row) => PAY_STATUS_TEXT[row.pay_status as PayStatus],
+                  },
+                  {
+                    title: '退款',
+                    key: 'refund',
+                    render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status as RefundStatus],
+                  },
+                  {
+                    title: '发票',
+                    key: 'receipt',
+                    render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt as ReceiptStatus],
+                  },
                   { title: '下单时间', dataIndex: 'created_at' },
                 ]}
               />
@@ -195,7 +275,11 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
                 columns={[
                   { title: '年度', dataIndex: 'year' },
                   { title: '题数', dataIndex: 'questions' },
-                  { title: '答对', key: 'right', render: (_: unknown, row) => (row.right === null ? '未交卷' : row.right) },
+                  {
+                    title: '答对',
+                    key: 'right',
+                    render: (_: unknown, row) => (row.right === null ? '未交卷' : row.right),
+                  },
                   { title: '交卷时间', key: 'submitted', render: (_: unknown, row) => row.submitted_at ?? '—' },
                 ]}
               />
@@ -212,8 +296,17 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
                 dataSource={detail.face_photos}
                 columns={[
                   { title: '时间', dataIndex: 'created_at' },
-                  { title: '类型', key: 'kind', render: (_: unknown, row) => (row.course_id === null ? '人脸采集' : `课程 ${row.course_id} 学习中（${row.percent ?? 0}%）`) },
-                  { title: '审核', key: 'state', render: (_: unknown, row) => PHOTO_STATE_TEXT[row.state] ?? row.state },
+                  {
+                    title: '类型',
+                    key: 'kind',
+                    render: (_: unknown, row) =>
+                      row.course_id === null ? '人脸采集' : `课程 ${row.course_id} 学习中（${row.percent ?? 0}%）`,
+                  },
+                  {
+                    title: '审核',
+                    key: 'state',
+                    render: (_: unknown, row) => PHOTO_STATE_TEXT[row.state] ?? row.state,
+                  },
                   { title: '驳回原因', key: 'reason', render: (_: unknown, row) => row.reject_reason ?? '' },
                 ]}
               />
@@ -232,7 +325,11 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
                   { title: '时间', dataIndex: 'time' },
                   { title: '课程', key: 'course', render: (_: unknown, row) => row.course_id ?? '—' },
                   { title: '上报位置（秒）', dataIndex: 'claimed_seconds' },
-                  { title: '拒绝原因', key: 'outcome', render: (_: unknown, row) => REFUSAL_TEXT[row.outcome] ?? row.outcome },
+                  {
+                    title: '拒绝原因',
+                    key: 'outcome',
+                    render: (_: unknown, row) => REFUSAL_TEXT[row.outcome] ?? row.outcome,
+                  },
                 ]}
               />
             ),

@@ -41,7 +41,10 @@ type SortField = 'created_at' | 'name' | 'id_number';
 export function LearnersPage() {
   const list = useListState();
   const [sort, setSort] = useState<{ sort: SortField; order: 'asc' | 'desc' }>({ sort: 'created_at', order: 'desc' });
-  const query = useLearnerListQuery({ ...list.filters, ...sort, page: list.page, size: list.size }, { refetchOnMountOrArgChange: true });
+  const query = useLearnerListQuery(
+    { ...list.filters, ...sort, page: list.page, size: list.size },
+    { refetchOnMountOrArgChange: true },
+  );
   const canWrite = useAdminMeQuery().data?.permissions.includes('learners.write') ?? false;
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -55,9 +58,15 @@ export function LearnersPage() {
     {
       title: '人脸状态',
       key: 'avatar_status',
-      render: (_: unknown, row) => <Tag color={FACE_STATUS_COLOR[row.avatar_status]}>{FACE_STATUS_TEXT[row.avatar_status] ?? ''}</Tag>,
+      render: (_: unknown, row) => (
+        <Tag color={FACE_STATUS_COLOR[row.avatar_status]}>{FACE_STATUS_TEXT[row.avatar_status] ?? ''}</Tag>
+      ),
     },
-    { title: '密码登录', key: 'locked', render: (_: unknown, row) => (row.locked ? <Tag color="orange">已锁定</Tag> : '正常') },
+    {
+      title: '密码登录',
+      key: 'locked',
+      render: (_: unknown, row) => (row.locked ? <Tag color="orange">已锁定</Tag> : '正常'),
+    },
     { title: '注册时间', dataIndex: 'created_at', key: 'created_at', sorter: true },
     {
       title: '操作',
@@ -102,7 +111,10 @@ export function LearnersPage() {
   );
 }
 
-const CERTIFICATION_OPTIONS = Object.entries(CERTIFICATION_TYPE_LABELS).map(([value, label]) => ({ value: Number(value), label }));
+const CERTIFICATION_OPTIONS = Object.entries(CERTIFICATION_TYPE_LABELS).map(([value, label]) => ({
+  value: Number(value),
+  label,
+}));
 
 /** One learner, checked by the profile's own rules here and again on the server. */
 function CreateLearnerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -130,9 +142,22 @@ function CreateLearnerDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
   return (
-    <Modal title="新建学员" open={open} onCancel={onClose} onOk={() => form.submit()} okText="创建" cancelText="取消" confirmLoading={isLoading} destroyOnHidden>
+    <Modal
+      title="新建学员"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="创建"
+      cancelText="取消"
+      confirmLoading={isLoading}
+      destroyOnHidden
+    >
       <Form<NewLearner> form={form} layout="vertical" aria-label="新建学员" onFinish={(values) => void submit(values)}>
-        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: ACCOUNT_MESSAGES.nameRequired }]}>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[{ required: true, whitespace: true, message: ACCOUNT_MESSAGES.nameRequired }]}
+        >
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item
@@ -140,7 +165,12 @@ function CreateLearnerDialog({ open, onClose }: { open: boolean; onClose: () => 
           label="身份证号"
           rules={[
             { required: true, message: ACCOUNT_MESSAGES.idNumberRequired },
-            { validator: async (_rule, value: string) => (!value || isValidIdNumber(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.idNumberInvalid))) },
+            {
+              validator: async (_rule, value: string) =>
+                !value || isValidIdNumber(value)
+                  ? undefined
+                  : Promise.reject(new Error(ACCOUNT_MESSAGES.idNumberInvalid)),
+            },
           ]}
         >
           <Input maxLength={18} />
@@ -150,18 +180,32 @@ function CreateLearnerDialog({ open, onClose }: { open: boolean; onClose: () => 
           label="手机号"
           rules={[
             { required: true, message: ACCOUNT_MESSAGES.phoneRequired },
-            { validator: async (_rule, value: string) => (!value || isMobilePhone(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.phoneInvalid))) },
+            {
+              validator: async (_rule, value: string) =>
+                !value || isMobilePhone(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.phoneInvalid)),
+            },
           ]}
         >
           <Input maxLength={11} />
         </Form.Item>
-        <Form.Item name="certification_type" label="证书类型" rules={[{ required: true, message: ACCOUNT_MESSAGES.certificationTypeRequired }]}>
+        <Form.Item
+          name="certification_type"
+          label="证书类型"
+          rules={[{ required: true, message: ACCOUNT_MESSAGES.certificationTypeRequired }]}
+        >
           <Select options={CERTIFICATION_OPTIONS} />
         </Form.Item>
         <Form.Item
           name="company"
           label="工作单位"
-          rules={[{ validator: async (_rule, value: string | undefined) => (!value || isChineseOnly(value) ? undefined : Promise.reject(new Error(ACCOUNT_MESSAGES.companyChineseOnly))) }]}
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) =>
+                !value || isChineseOnly(value)
+                  ? undefined
+                  : Promise.reject(new Error(ACCOUNT_MESSAGES.companyChineseOnly)),
+            },
+          ]}
         >
           <Input maxLength={50} />
         </Form.Item>

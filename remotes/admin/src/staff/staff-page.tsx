@@ -37,10 +37,22 @@ export function StaffPage() {
     {
       title: '状态',
       key: 'state',
-      render: (_: unknown, row) => (row.disabled ? <Tag color="red">已停用</Tag> : row.locked ? <Tag color="orange">已锁定</Tag> : <Tag color="green">正常</Tag>),
+      render: (_: unknown, row) =>
+        row.disabled ? (
+          <Tag color="red">已停用</Tag>
+        ) : row.locked ? (
+          <Tag color="orange">已锁定</Tag>
+        ) : (
+          <Tag color="green">正常</Tag>
+        ),
     },
     { title: '创建时间', dataIndex: 'created_at', key: 'created_at' },
-    { title: '最近登录', dataIndex: 'last_login_at', key: 'last_login_at', render: (value: string | null) => value ?? '从未登录' },
+    {
+      title: '最近登录',
+      dataIndex: 'last_login_at',
+      key: 'last_login_at',
+      render: (value: string | null) => value ?? '从未登录',
+    },
     {
       title: '操作',
       key: 'actions',
@@ -54,7 +66,13 @@ export function StaffPage() {
               启用
             </Button>
           ) : (
-            <Popconfirm title={`停用 ${row.username}？`} description="停用后该账号立即退出，不能再登录" okText="停用" cancelText="取消" onConfirm={() => void setDisabled(row, true)}>
+            <Popconfirm
+              title={`停用 ${row.username}？`}
+              description="停用后该账号立即退出，不能再登录"
+              okText="停用"
+              cancelText="取消"
+              onConfirm={() => void setDisabled(row, true)}
+            >
               <Button size="small" type="link" danger>
                 停用
               </Button>
@@ -87,12 +105,24 @@ export function StaffPage() {
   );
 }
 
-function CreateStaffDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (credentials: StaffCredentials) => void }) {
+function CreateStaffDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (credentials: StaffCredentials) => void;
+}) {
   const [form] = Form.useForm<StaffCreateRequest>();
   const [create, { isLoading }] = useStaffCreateMutation();
   const submit = async (values: StaffCreateRequest) => {
     try {
-      const created = await create({ username: values.username.trim(), name: values.name.trim(), roles: values.roles }).unwrap();
+      const created = await create({
+        username: values.username.trim(),
+        name: values.name.trim(),
+        roles: values.roles,
+      }).unwrap();
       form.resetFields();
       onCreated(created);
     } catch {
@@ -100,15 +130,41 @@ function CreateStaffDialog({ open, onClose, onCreated }: { open: boolean; onClos
     }
   };
   return (
-    <Modal title="新建工作人员账号" open={open} onCancel={onClose} onOk={() => form.submit()} okText="创建" cancelText="取消" confirmLoading={isLoading} destroyOnHidden>
-      <Form<StaffCreateRequest> form={form} layout="vertical" aria-label="新建工作人员账号" onFinish={(values) => void submit(values)}>
-        <Form.Item name="username" label="用户名" rules={[{ required: true, pattern: /^\S{2,32}$/, message: ADMIN_MESSAGES.usernameFormat }]}>
+    <Modal
+      title="新建工作人员账号"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="创建"
+      cancelText="取消"
+      confirmLoading={isLoading}
+      destroyOnHidden
+    >
+      <Form<StaffCreateRequest>
+        form={form}
+        layout="vertical"
+        aria-label="新建工作人员账号"
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="username"
+          label="用户名"
+          rules={[{ required: true, pattern: /^\S{2,32}$/, message: ADMIN_MESSAGES.usernameFormat }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: ADMIN_MESSAGES.nameRequired }]}>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[{ required: true, whitespace: true, message: ADMIN_MESSAGES.nameRequired }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: ADMIN_MESSAGES.rolesRequired }]}>
+        <Form.Item
+          name="roles"
+          label="角色"
+          rules={[{ required: true, type: 'array', min: 1, message: ADMIN_MESSAGES.rolesRequired }]}
+        >
           <Checkbox.Group options={ROLE_OPTIONS} />
         </Form.Item>
       </Form>
@@ -130,7 +186,12 @@ function CredentialsDialog({ credentials, onClose }: { credentials: StaffCredent
     >
       {credentials && (
         <>
-          <Alert type="warning" showIcon title="密码和动态验证码密钥只显示这一次，请当面或通过安全渠道转交本人。" style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title="密码和动态验证码密钥只显示这一次，请当面或通过安全渠道转交本人。"
+            style={{ marginBottom: 16 }}
+          />
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="用户名">
               <Typography.Text data-testid="new-username">{credentials.username}</Typography.Text>
@@ -180,7 +241,11 @@ function RolesDialog({ row, onClose }: { row: StaffRow | null; onClose: () => vo
       cancelText="取消"
       okButtonProps={{ disabled: roles.length === 0 }}
       confirmLoading={isLoading}
-      afterOpenChange={(opened) => opened && row && setRoles(row.roles.filter((role): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role)))}
+      afterOpenChange={(opened) =>
+        opened &&
+        row &&
+        setRoles(row.roles.filter((role): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role)))
+      }
     >
       <Checkbox.Group options={ROLE_OPTIONS} value={roles} onChange={(value) => setRoles(value)} />
     </Modal>

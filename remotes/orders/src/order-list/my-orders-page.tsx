@@ -4,7 +4,13 @@ import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { EDUCATION_TYPE_LABELS, ORDER_MESSAGES, PAY_TYPE_LABELS } from '@yaoshi/contracts/order-rules';
-import { PAY_FAILURE, RECEIPT_STATUS, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, payStatusTextOf } from '@yaoshi/contracts/order-states';
+import {
+  PAY_FAILURE,
+  RECEIPT_STATUS,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  payStatusTextOf,
+} from '@yaoshi/contracts/order-states';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
@@ -22,7 +28,16 @@ const PAY_STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: '
  * window up): a 20-digit order number on one line, the statuses' longest words (退款审核中),
  * and the longest action (重新申请退款) in the fixed right-hand column.
  */
-const COLUMN_WIDTHS = { orderId: 160, name: 116, type: 60, price: 84, payStatus: 80, status: 88, time: 96, actions: 112 } as const;
+const COLUMN_WIDTHS = {
+  orderId: 160,
+  name: 116,
+  type: 60,
+  price: 84,
+  payStatus: 80,
+  status: 88,
+  time: 96,
+  actions: 112,
+} as const;
 const TABLE_WIDTH = Object.values(COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0) + COLUMN_WIDTHS.status;
 
 const EXPIRED_ORDER_HINT = '超过支付期限未支付，订单已过期；可点击“重新支付”再次支付，或取消订单';
@@ -74,7 +89,9 @@ export default function MyOrdersPage() {
       dataIndex: 'order_id',
       key: 'order_id',
       width: COLUMN_WIDTHS.orderId,
-      render: (orderId: string) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>{orderId}</span>,
+      render: (orderId: string) => (
+        <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>{orderId}</span>
+      ),
     },
     {
       title: '订单名称',
@@ -89,7 +106,13 @@ export default function MyOrdersPage() {
         </Tooltip>
       ),
     },
-    { title: '类型', dataIndex: 'education_type', key: 'education_type', width: COLUMN_WIDTHS.type, render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '' },
+    {
+      title: '类型',
+      dataIndex: 'education_type',
+      key: 'education_type',
+      width: COLUMN_WIDTHS.type,
+      render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '',
+    },
     {
       title: '金额(元)',
       dataIndex: 'price',
@@ -108,7 +131,11 @@ export default function MyOrdersPage() {
       key: 'pay_status',
       width: COLUMN_WIDTHS.payStatus,
       render: (_: unknown, row) => {
-        const tag = <Tag color={row.pay_failure === PAY_FAILURE.expired ? 'default' : PAY_STATUS_COLOR[row.pay_status]}>{payStatusTextOf(row)}</Tag>;
+        const tag = (
+          <Tag color={row.pay_failure === PAY_FAILURE.expired ? 'default' : PAY_STATUS_COLOR[row.pay_status]}>
+            {payStatusTextOf(row)}
+          </Tag>
+        );
         return row.pay_failure === PAY_FAILURE.expired ? <Tooltip title={EXPIRED_ORDER_HINT}>{tag}</Tooltip> : tag;
       },
     },
@@ -149,7 +176,7 @@ export default function MyOrdersPage() {
         </>
       ),
     },
-        {
+    {
       title: '下单时间',
       dataIndex: 'create_time',
       key: 'create_time',
@@ -184,7 +211,8 @@ export default function MyOrdersPage() {
                 style={{ padding: 0 }}
                 loading={action === 'cancel' && cancelling && cancellingId === row.order_id}
                 onClick={() => {
-                  if (target === null) setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } });
+                  if (target === null)
+                    setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } });
                   else void navigate(target);
                 }}
               >

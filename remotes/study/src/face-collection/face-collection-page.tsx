@@ -37,7 +37,14 @@ export default function FaceCollectionPage() {
     <Card title="人脸采集" style={{ maxWidth: 720, margin: '0 auto' }}>
       <Space orientation="vertical" size="middle" style={{ width: '100%', alignItems: 'center' }}>
         {rejectReason !== null && !isSuccess && (
-          <Alert type="error" showIcon title={`您的人脸照片未通过审核：${rejectReason}`} description="请按提示重新采集。" style={{ width: '100%' }} data-testid="face-reject-reason" />
+          <Alert
+            type="error"
+            showIcon
+            title={`您的人脸照片未通过审核：${rejectReason}`}
+            description="请按提示重新采集。"
+            style={{ width: '100%' }}
+            data-testid="face-reject-reason"
+          />
         )}
         <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
         {isSuccess ? (
@@ -49,10 +56,13 @@ export default function FaceCollectionPage() {
               <Link key="home" to="/">
                 返回首页
               </Link>,
-              <Button key="again" onClick={() => {
+              <Button
+                key="again"
+                onClick={() => {
                   reset();
                   setAttempt((n) => n + 1);
-                }}>
+                }}
+              >
                 重新采集
               </Button>,
             ]}
