@@ -77,7 +77,16 @@ const SINGLETONS = [
  * the antd-based `@yaoshi/ui` parts), which stays in chunks of its own.
  */
 const UI_IN_SHELL_ENTRY = new Set(
-  ['router', 'site-slots', 'section-box', 'message-texts', 'show-message', 'antd-scope', 'site-button', 'site-dialog'].map((name) => `@yaoshi/ui/${name}`),
+  [
+    'router',
+    'site-slots',
+    'section-box',
+    'message-texts',
+    'show-message',
+    'antd-scope',
+    'site-button',
+    'site-dialog',
+  ].map((name) => `@yaoshi/ui/${name}`),
 );
 
 function inShellEntry(key: string): boolean {
@@ -102,7 +111,12 @@ const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 type ExternalsCallback = (error?: Error) => void;
 
-export function importProblem(request: string | undefined, issuer: string | undefined, kind: FederatedKind, appDir: string): string | null {
+export function importProblem(
+  request: string | undefined,
+  issuer: string | undefined,
+  kind: FederatedKind,
+  appDir: string,
+): string | null {
   if (!request || !issuer || IN_NODE_MODULES.test(issuer)) return null;
   if (ROUTER_PACKAGE.test(request) && !issuer.endsWith(ROUTER_FACADE)) {
     return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
@@ -115,7 +129,10 @@ export function importProblem(request: string | undefined, issuer: string | unde
 }
 
 function rejectImports(kind: FederatedKind, appDir: string) {
-  return ({ request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } }, callback: ExternalsCallback): void => {
+  return (
+    { request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } },
+    callback: ExternalsCallback,
+  ): void => {
     const problem = importProblem(request, contextInfo?.issuer, kind, appDir);
     callback(problem ? new Error(problem) : undefined);
   };
@@ -150,7 +167,9 @@ function readPackage(dir: string): PackageJson {
 export function antdComponentKeys(appDir: string): string[] {
   const esDir = join(dirname(createRequire(join(appDir, 'package.json')).resolve('antd/package.json')), 'es');
   return readdirSync(esDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(esDir, entry.name, 'index.js')))
+    .filter(
+      (entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(esDir, entry.name, 'index.js')),
+    )
     .map((entry) => `antd/es/${entry.name}`);
 }
 
@@ -173,7 +192,12 @@ function sharedModules(appDir: string, isHost: boolean): Record<string, SharedCo
   const singleton: SharedConfig = { singleton: true, requiredVersion: false };
   const antd: SharedConfig = isHost ? singleton : { ...singleton, import: false };
   return {
-    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && inShellEntry(key) ? { ...singleton, eager: true as const } : singleton])),
+    ...Object.fromEntries(
+      [...SINGLETONS, ...uiModuleKeys()].map((key) => [
+        key,
+        isHost && inShellEntry(key) ? { ...singleton, eager: true as const } : singleton,
+      ]),
+    ),
     ...Object.fromEntries(antdComponentKeys(appDir).map((key) => [key, antd])),
   };
 }

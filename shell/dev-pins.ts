@@ -8,7 +8,9 @@ import type { RemotePins } from './src/federation/pins';
 export function devPins(repositoryRoot: string): RemotePins {
   return Object.fromEntries(
     REMOTE_KEYS.map((key) => {
-      const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'remotes', key, 'package.json'), 'utf8')) as { version: string };
+      const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'remotes', key, 'package.json'), 'utf8')) as {
+        version: string;
+      };
       return [
         key,
         {

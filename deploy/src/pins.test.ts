@@ -32,7 +32,10 @@ test('pins round-trip, and a pin can move back to an older version still on disk
   assert.equal(readPins(site).orders?.version, '0.2.0');
   writePins(site, { orders: pinFor('orders', '0.1.0') });
   assert.equal(readPins(site).orders?.version, '0.1.0');
-  assert.equal((JSON.parse(readFileSync(join(site, 'remotes.json'), 'utf8')) as { orders: { entry: string } }).orders.entry, '/remotes/orders/0.1.0/mf-manifest.json');
+  assert.equal(
+    (JSON.parse(readFileSync(join(site, 'remotes.json'), 'utf8')) as { orders: { entry: string } }).orders.entry,
+    '/remotes/orders/0.1.0/mf-manifest.json',
+  );
 });
 
 test('pinning a version that is not on disk is refused and leaves the pins unchanged', () => {

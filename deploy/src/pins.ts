@@ -57,7 +57,9 @@ export function readPins(site: string): Partial<Pins> {
 export function writePins(site: string, pins: Partial<Pins>): void {
   for (const [name, pin] of Object.entries(pins) as [RemoteName, Pin][]) {
     if (!existsSync(join(versionDir(site, name, pin.version), 'mf-manifest.json'))) {
-      throw new Error(`${name} ${pin.version} is not in ${versionDir(site, name, pin.version)} (build or copy it first)`);
+      throw new Error(
+        `${name} ${pin.version} is not in ${versionDir(site, name, pin.version)} (build or copy it first)`,
+      );
     }
   }
   const file = join(site, PINS_FILE);

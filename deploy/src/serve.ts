@@ -41,7 +41,11 @@ export async function registerSite(app: FastifyInstance, root: string): Promise<
       return sendEnvelope(reply, 404, MESSAGES.notFound, null);
     }
     if (isPageRequest(request.method, request.url)) {
-      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
@@ -50,7 +54,8 @@ export async function registerSite(app: FastifyInstance, root: string): Promise<
 export function isPageRequest(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const path = url.split('?')[0] ?? '';
-  if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/')) return false;
+  if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/'))
+    return false;
   // A request for a file (has an extension) that is not on disk is a real 404, not a page.
   return !/\.[a-z0-9]+$/i.test(path);
 }

@@ -21,14 +21,18 @@ configureApiClient({
   navigate: (path) => void router.navigate(path),
 });
 
-const registry = createRemoteRegistry({ fetchPins: () => fetchPins(fetch, takeEarlyPinsRequest()), runtime: { loadRemote, registerRemotes } });
+const registry = createRemoteRegistry({
+  fetchPins: () => fetchPins(fetch, takeEarlyPinsRequest()),
+  runtime: { loadRemote, registerRemotes },
+});
 // Start fetching the pins now; the first remote route waits for them, shell pages do not.
 void registry.ensurePins().catch(() => undefined);
 // The first page's remote and antd's context download while React starts; the route's
 // own load then finds them in the federation runtime's and the module's caches. A failure
 // here is met again, and shown, by the route itself.
 const firstPage = firstPageRoute(window.location.pathname, store.getState().session.isLogin);
-if (firstPage?.source.kind === 'remote') void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
+if (firstPage?.source.kind === 'remote')
+  void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
 if (firstPage && !firstPage.withoutAntd) void loadSiteAntd().catch(() => undefined);
 
 const container = document.getElementById('root');

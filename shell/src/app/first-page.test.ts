@@ -1,7 +1,10 @@
 import { firstPageRoute } from './first-page';
 
 test('public pages are fetched ahead for anyone, those of public-content without antd, the camera page with it', () => {
-  expect(firstPageRoute('/', false)).toMatchObject({ source: { kind: 'remote', remote: 'public-content', exposed: 'Home' }, withoutAntd: true });
+  expect(firstPageRoute('/', false)).toMatchObject({
+    source: { kind: 'remote', remote: 'public-content', exposed: 'Home' },
+    withoutAntd: true,
+  });
   const list = firstPageRoute('/newsList', false);
   expect(list).toMatchObject({ source: { kind: 'remote', remote: 'public-content', exposed: 'NewsList' } });
   expect(list?.withoutAntd).toBe(true);
@@ -12,7 +15,9 @@ test('public pages are fetched ahead for anyone, those of public-content without
 
 test('a guarded page only for a logged-in visitor: the guard sends the others home', () => {
   expect(firstPageRoute('/myOrder', false)).toBeNull();
-  expect(firstPageRoute('/myOrder', true)).toMatchObject({ source: { kind: 'remote', remote: 'orders', exposed: 'MyOrder' } });
+  expect(firstPageRoute('/myOrder', true)).toMatchObject({
+    source: { kind: 'remote', remote: 'orders', exposed: 'MyOrder' },
+  });
   expect(firstPageRoute('/myInfo', true)).toMatchObject({ source: { kind: 'shell' } });
 });
 

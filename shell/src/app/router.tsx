@@ -55,7 +55,17 @@ export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
-      children: [...SITE_ROUTES.map((route) => routeObject(route, guard)), { path: '*', element: <Suspense fallback={null}><NotFoundPage /></Suspense> }],
+      children: [
+        ...SITE_ROUTES.map((route) => routeObject(route, guard)),
+        {
+          path: '*',
+          element: (
+            <Suspense fallback={null}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
+      ],
     },
   ];
 }
@@ -69,7 +79,10 @@ export type SiteRouter = ReturnType<typeof createBrowserRouter>;
  * Builds the router with the guard reading the store and the router's own location. Tests
  * pass react-router's createMemoryRouter as `create`; the site uses the browser's history.
  */
-export function createSiteRouter(store: SiteStore, create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes)): SiteRouter {
+export function createSiteRouter(
+  store: SiteStore,
+  create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes),
+): SiteRouter {
   // The guard may be asked before create() returns (the first navigation), so it reads the
   // router through this holder rather than a variable still in its temporal dead zone.
   const built: { router?: SiteRouter } = {};

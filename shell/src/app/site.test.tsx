@@ -11,15 +11,36 @@ afterEach(() => jest.restoreAllMocks());
 
 /** DESIGN.md's ownership table, plus the shell's own account pages. */
 const OWNERS: Record<string, string[]> = {
-  'public-content': ['/', '/newsList', '/associationNewsDetail', '/newDetail', '/associationIntroduce', '/contactUs', '/notice', '/downloadApp'],
+  'public-content': [
+    '/',
+    '/newsList',
+    '/associationNewsDetail',
+    '/newDetail',
+    '/associationIntroduce',
+    '/contactUs',
+    '/notice',
+    '/downloadApp',
+  ],
   enrolment: ['/signStudy', '/publicSignStudy', '/pay'],
-  study: ['/myCourse', '/myCourseCopy', '/publicCourse', '/videoLearning', '/publicVideoLearning', '/faceCollection', '/examList', '/exam', '/mockExam'],
+  study: [
+    '/myCourse',
+    '/myCourseCopy',
+    '/publicCourse',
+    '/videoLearning',
+    '/publicVideoLearning',
+    '/faceCollection',
+    '/examList',
+    '/exam',
+    '/mockExam',
+  ],
   orders: ['/myOrder', '/requestRefund', '/requestInvoice'],
   shell: ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'],
 };
 
 test('every route of both specs is registered, with its owner', () => {
-  const owners = Object.fromEntries(SITE_ROUTES.map((r) => [r.path, r.source.kind === 'shell' ? 'shell' : r.source.remote]));
+  const owners = Object.fromEntries(
+    SITE_ROUTES.map((r) => [r.path, r.source.kind === 'shell' ? 'shell' : r.source.remote]),
+  );
   for (const [owner, paths] of Object.entries(OWNERS)) {
     for (const path of paths) {
       expect([path, owners[path]]).toEqual([path, owner]);
@@ -58,7 +79,9 @@ test('with one remote down, its route shows the message while header, footer and
   serveSiteContent();
   const router = await renderSite('/myOrder', fakeRegistry(['orders']));
   expect(await screen.findByText('「订单管理」模块暂时无法加载，请检查网络后重试')).toBeInTheDocument();
-  expect(await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' })).toBeInTheDocument();
+  expect(
+    await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' }),
+  ).toBeInTheDocument();
   expect(await screen.findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
   await router.navigate('/myCourse');
   expect(await screen.findByRole('heading', { name: 'study:MyCourse' })).toBeInTheDocument();

@@ -33,7 +33,8 @@ function problemsOfPin(key: RemoteKey, value: unknown): string[] {
   if (!isRecord(value)) return [`"${key}" must be an object`];
   const problems: string[] = [];
   for (const field of ['version', 'federationName', 'entry'] as const) {
-    if (typeof value[field] !== 'string' || value[field] === '') problems.push(`"${key}.${field}" must be a non-empty string`);
+    if (typeof value[field] !== 'string' || value[field] === '')
+      problems.push(`"${key}.${field}" must be a non-empty string`);
   }
   const expected = REMOTE_CATALOG[key].federationName;
   if (typeof value.federationName === 'string' && value.federationName !== '' && value.federationName !== expected) {
@@ -41,7 +42,8 @@ function problemsOfPin(key: RemoteKey, value: unknown): string[] {
   }
   if (typeof value.entry === 'string' && value.entry !== '') {
     if (!/^(\/(?!\/)|https?:\/\/)/.test(value.entry)) problems.push(`"${key}.entry" must start with "/" or http(s)://`);
-    else if (!/mf-manifest\.json(\?.*)?$/.test(value.entry)) problems.push(`"${key}.entry" must point at an mf-manifest.json`);
+    else if (!/mf-manifest\.json(\?.*)?$/.test(value.entry))
+      problems.push(`"${key}.entry" must point at an mf-manifest.json`);
   }
   return problems;
 }
@@ -66,7 +68,9 @@ declare global {
  * The request index.html started for remotes.json, handed out once: later calls (a retry
  * after a failure) fetch afresh.
  */
-export function takeEarlyPinsRequest(host: { __yaoshiPins?: Promise<Response> } = window): Promise<Response> | undefined {
+export function takeEarlyPinsRequest(
+  host: { __yaoshiPins?: Promise<Response> } = window,
+): Promise<Response> | undefined {
   const early = host.__yaoshiPins;
   delete host.__yaoshiPins;
   return early;
@@ -81,7 +85,9 @@ export async function fetchPins(fetchImpl: typeof fetch = fetch, early?: Promise
   try {
     response = await (early ?? fetchImpl(PINS_URL, { cache: 'no-store' }));
   } catch (error) {
-    throw new PinsError([`${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`]);
+    throw new PinsError([
+      `${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+    ]);
   }
   if (!response.ok) throw new PinsError([`${PINS_URL} answered HTTP ${response.status}`]);
   let document: unknown;

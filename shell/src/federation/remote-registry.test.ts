@@ -4,7 +4,11 @@ import type { RemotePins } from './pins';
 import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
 const pins: RemotePins = {
-  'public-content': { version: '0.1.0', federationName: 'public_content', entry: '/remotes/public-content/0.1.0/mf-manifest.json' },
+  'public-content': {
+    version: '0.1.0',
+    federationName: 'public_content',
+    entry: '/remotes/public-content/0.1.0/mf-manifest.json',
+  },
   enrolment: { version: '0.1.0', federationName: 'enrolment', entry: '/remotes/enrolment/0.1.0/mf-manifest.json' },
   study: { version: '0.1.0', federationName: 'study', entry: '/remotes/study/0.1.0/mf-manifest.json' },
   orders: { version: '0.3.1', federationName: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' },
@@ -18,7 +22,7 @@ function runtimeAnswering(answer: (id: string) => unknown) {
   const loads: string[] = [];
   const runtime: FederationRuntime = {
     registerRemotes: (remotes, options) => void registrations.push({ remotes, force: options?.force ?? false }),
-    loadRemote: async <T,>(id: string) => {
+    loadRemote: async <T>(id: string) => {
       loads.push(id);
       return answer(id) as T;
     },
@@ -36,13 +40,18 @@ test('registers every pinned remote once, then loads modules by federation name'
   await expect(registry.load('orders', 'MyOrder')).resolves.toEqual({ default: Page });
   await registry.load('study', 'MyCourse');
   expect(fetchPins).toHaveBeenCalledTimes(1);
-  expect(registrations).toEqual([{ remotes: Object.values(pins).map((p) => ({ name: p.federationName, entry: p.entry })), force: false }]);
+  expect(registrations).toEqual([
+    { remotes: Object.values(pins).map((p) => ({ name: p.federationName, entry: p.entry })), force: false },
+  ]);
   expect(loads).toEqual(['orders/MyOrder', 'study/MyCourse']);
 });
 
 test('after remotes.json fails, the next load fetches it again', async () => {
   const { runtime } = runtimeAnswering(() => ({ default: Page }));
-  const fetchPins = jest.fn<Promise<RemotePins>, []>().mockRejectedValueOnce(new Error('HTTP 500')).mockResolvedValue(pins);
+  const fetchPins = jest
+    .fn<Promise<RemotePins>, []>()
+    .mockRejectedValueOnce(new Error('HTTP 500'))
+    .mockResolvedValue(pins);
   const registry = createRemoteRegistry({ fetchPins, runtime });
   await expect(registry.load('orders', 'MyOrder')).rejects.toThrow('HTTP 500');
   await registry.prepareRetry('orders');
@@ -59,7 +68,9 @@ test('retrying a remote that never loaded re-registers it with force; one that l
   await registry.load('study', 'MyCourse');
   await registry.prepareRetry('orders');
   await registry.prepareRetry('study');
-  expect(registrations.slice(1)).toEqual([{ remotes: [{ name: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' }], force: true }]);
+  expect(registrations.slice(1)).toEqual([
+    { remotes: [{ name: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' }], force: true },
+  ]);
 });
 
 test('a module without a default export is an error, not a blank page', async () => {

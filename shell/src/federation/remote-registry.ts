@@ -26,7 +26,10 @@ function runtimeRemote(pin: RemotePin) {
   return { name: pin.federationName, entry: pin.entry };
 }
 
-export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins>; runtime: FederationRuntime }): RemoteRegistry {
+export function createRemoteRegistry(deps: {
+  fetchPins: () => Promise<RemotePins>;
+  runtime: FederationRuntime;
+}): RemoteRegistry {
   let pinsLoading: Promise<RemotePins> | undefined;
   /** Remotes that have delivered a real module: their entry is initialised and shared scope joined. */
   const healthy = new Set<RemoteKey>();

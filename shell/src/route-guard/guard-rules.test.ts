@@ -5,7 +5,8 @@ const loggedIn = { loggedInMemory: true, loggedInStorage: true };
 
 test('the flagged routes are exactly spec 01 §2; /faceCollection and public routes are not flagged', () => {
   expect(LOGIN_GUARDED_PATHS.size).toBe(18);
-  for (const path of ['/', '/newsList', '/faceCollection', '/downloadApp', '/contactUs', '/mockExam']) expect(needsLogin(path)).toBe(false);
+  for (const path of ['/', '/newsList', '/faceCollection', '/downloadApp', '/contactUs', '/mockExam'])
+    expect(needsLogin(path)).toBe(false);
   for (const path of ['/myInfo', '/myCourse', '/requestRefund', '/onlineTeaching']) expect(needsLogin(path)).toBe(true);
 });
 
@@ -20,12 +21,19 @@ test('public routes and /faceCollection are open to anyone', () => {
 });
 
 test('either login flag is enough: memory or localStorage', () => {
-  expect(guardDecision({ to: '/myInfo', from: '/', loggedInMemory: true, loggedInStorage: false })).toEqual({ kind: 'enter' });
-  expect(guardDecision({ to: '/myInfo', from: null, loggedInMemory: false, loggedInStorage: true })).toEqual({ kind: 'enter' });
+  expect(guardDecision({ to: '/myInfo', from: '/', loggedInMemory: true, loggedInStorage: false })).toEqual({
+    kind: 'enter',
+  });
+  expect(guardDecision({ to: '/myInfo', from: null, loggedInMemory: false, loggedInStorage: true })).toEqual({
+    kind: 'enter',
+  });
 });
 
 test('coming from face collection without login: stay there (请先上传人脸采集)', () => {
-  expect(guardDecision({ to: '/studentsNote', from: '/faceCollection', ...anonymous })).toEqual({ kind: 'stay', from: '/faceCollection' });
+  expect(guardDecision({ to: '/studentsNote', from: '/faceCollection', ...anonymous })).toEqual({
+    kind: 'stay',
+    from: '/faceCollection',
+  });
 });
 
 test('leaving /myCourse or /myCourseCopy for another guarded screen reloads the page, except for /videoLearning', () => {

@@ -59,7 +59,11 @@ export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
 }
 
 /** Renders the whole site on `path`; logged in (the localStorage flag) unless `anonymous`. */
-export async function renderSite(path: string, registry: RemoteRegistry = fakeRegistry(), options: { anonymous?: boolean } = {}) {
+export async function renderSite(
+  path: string,
+  registry: RemoteRegistry = fakeRegistry(),
+  options: { anonymous?: boolean } = {},
+) {
   if (!options.anonymous) localStorage.setItem('isLogin', 'true');
   const store = createSiteStore();
   const router = createSiteRouter(store, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
@@ -70,7 +74,8 @@ export async function renderSite(path: string, registry: RemoteRegistry = fakeRe
   );
   // The guard runs as a loader: wait for the first navigation to settle.
   await act(async () => {
-    while (!router.state.initialized || router.state.navigation.state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 0));
+    while (!router.state.initialized || router.state.navigation.state !== 'idle')
+      await new Promise((resolve) => setTimeout(resolve, 0));
   });
   return Object.assign(router, { store });
 }
