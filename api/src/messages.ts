@@ -36,6 +36,8 @@ export const MESSAGES = {
   importTooMany: (max: number) => `一次最多导入${max}行，请分批导入`,
   importDuplicate: (field: string, row: number) => `${field}与第${row}行重复`,
   importNothingValid: '没有可导入的学员，请修改后重新上传',
+  importChanged: (checked: number, now: number) =>
+    `检查后情况已变化：可导入的学员由${checked}名变为${now}名，未导入任何学员，请重新检查`,
   facePhotoNotFound: '没有该人脸照片',
   invoiceNotWaiting: '该订单没有待处理的发票申请',
   summaryRange: (days: number) => `统计区间须为1至${days}天`,

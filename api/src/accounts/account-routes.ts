@@ -9,6 +9,7 @@ import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
 import { HASH_BUSY_RETRY_AFTER_S } from './passwords';
+import { verifyLearnerPassword } from './initial-password';
 import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
@@ -55,7 +56,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
         }
         const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
         if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
-        if (!(await passwords.verify(learner.passwordHash, payload.password))) {
+        if (!(await verifyLearnerPassword(passwords, learner, payload.password))) {
           const lockedNow = await recordPasswordFailure(db, clock, learner.id);
           if (lockedNow !== null) throw lockedOut(lockedNow);
           throw badInput(MESSAGES.wrongCredentials);

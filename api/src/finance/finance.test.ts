@@ -225,7 +225,7 @@ test('the daily summary counts the refund of today and comes as an .xlsx with �
   assert.equal(summary.days[0]!.refunds, 1);
   const workbook = new ExcelJS.Workbook();
   const bytes = Buffer.from(summary.xlsx_base64, 'base64');
-  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   assert.deepEqual(
     workbook.worksheets.map((sheet) => sheet.name),
     ['按日', '按年度'],

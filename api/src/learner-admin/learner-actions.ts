@@ -9,6 +9,7 @@ import { MESSAGES } from '../messages';
 import { learners, sessions } from '../accounts/accounts-schema';
 import { clearPasswordFailures } from '../accounts/password-lockout';
 import { hashPassword } from '../accounts/passwords';
+import { INITIAL_PASSWORD_MARK } from '../accounts/initial-password';
 import { revokeOtherSessions } from '../accounts/sessions';
 import type { Audit } from '../audit/audit-log';
 
@@ -34,26 +35,23 @@ export interface NewLearnerRecord {
   company?: string | undefined;
 }
 
-/** Inserts learners whose ID number and phone are free; the initial password is the spec's (last 6 of the ID number). */
+/** Inserts learners whose ID number and phone are free; the initial password is the spec's (last 6 of the ID number, INITIAL_PASSWORD_MARK). */
 export async function insertNewLearners(
   tx: Database,
   clock: Clock,
   rows: readonly NewLearnerRecord[],
 ): Promise<{ id: number; idNumber: string }[]> {
   const now = clock.now();
-  const values = [];
-  for (const row of rows) {
-    values.push({
-      name: row.name,
-      idNumber: row.idcard,
-      phone: row.phone,
-      certificationType: row.certification_type,
-      company: row.company ?? '',
-      passwordHash: await hashPassword(initialPasswordOf(row.idcard)),
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  const values = rows.map((row) => ({
+    name: row.name,
+    idNumber: row.idcard,
+    phone: row.phone,
+    certificationType: row.certification_type,
+    company: row.company ?? '',
+    passwordHash: INITIAL_PASSWORD_MARK,
+    createdAt: now,
+    updatedAt: now,
+  }));
   const inserted: { id: number; idNumber: string }[] = [];
   for (let i = 0; i < values.length; i += 500) {
     inserted.push(

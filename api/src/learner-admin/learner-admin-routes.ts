@@ -62,7 +62,7 @@ export const learnerAdminRoutes: RouteModule = (api, { db, clock }) => {
 
   api.add(adminEndpoints.importConfirm, async ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      confirmImport(tx, clock, audit, payload.file_base64),
+      confirmImport(tx, clock, audit, payload.file_base64, payload.valid),
     ),
   );
 

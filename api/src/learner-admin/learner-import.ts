@@ -23,24 +23,43 @@ export async function importTemplate(): Promise<{ file_name: string; xlsx_base64
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('学员');
   sheet.columns = IMPORT_COLUMNS.map((header) => ({ header, width: header === '身份证号' ? 22 : 16 }));
-  sheet.addRow(['张三', '110105199003070025', '13600000000', '执业西药师', '某某市人民医院']);
-  sheet.getColumn(2).numFmt = '@';
-  sheet.getColumn(3).numFmt = '@';
+  sheet.getRow(1).font = { bold: true };
+  // Text columns, so Excel keeps an ID number's 18 digits and a phone's leading 1 as typed.
+  for (const column of [1, 2, 3, 4, 5]) sheet.getColumn(column).numFmt = '@';
+  // The example lives on the notes sheet: a row left on the data sheet would be imported.
   const note = workbook.addWorksheet('说明');
-  note.addRow(['证书类型填写：', Object.values(CERTIFICATION_TYPE_LABELS).join('、')]);
-  note.addRow(['工作单位只能为中文；身份证号为18位；初始密码为身份证号后6位。']);
+  note.columns = [{ width: 16 }, { width: 60 }];
+  note.addRow(['填写说明', '在“学员”表第2行起每行填写一名学员，表头不要改动；一次最多导入' + IMPORT_MAX_ROWS + '行。']);
+  note.addRow(['姓名', '必填。']);
+  note.addRow(['身份证号', '必填，18位（末位可为X），不能与已有学员重复。初始密码为身份证号后6位。']);
+  note.addRow(['手机号', '必填，11位手机号，不能与已有学员重复。']);
+  note.addRow(['证书类型', `必填，填写：${Object.values(CERTIFICATION_TYPE_LABELS).join('、')}`]);
+  note.addRow(['工作单位', '选填，只能为中文。']);
+  note.addRow([]);
+  note.addRow(['示例', IMPORT_COLUMNS.join(' | ')]);
+  note.addRow([
+    '',
+    ['张三', '110105199003070025', '13600000000', CERTIFICATION_TYPE_LABELS[1], '某某市人民医院'].join(' | '),
+  ]);
   return {
     file_name: '学员导入模板.xlsx',
     xlsx_base64: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'),
   };
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A cell as the operator sees it: numbers typed into a text column, links, formulas and rich text included. */
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && 'text' in value) return String(value.text);
-  if (typeof value === 'object' && 'result' in value) return String(value.result ?? '');
-  if (typeof value === 'object' && 'richText' in value) return value.richText.map((part) => part.text).join('');
-  return String(value as string | number | boolean).trim();
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value !== 'object') return String(value).trim();
+  if ('richText' in value)
+    return value.richText
+      .map((part) => part.text)
+      .join('')
+      .trim();
+  if ('text' in value) return cellText(value.text);
+  if ('result' in value) return cellText(value.result ?? null);
+  return '';
 }
 
 interface CheckedFile {
@@ -52,7 +71,7 @@ async function readRows(fileBase64: string): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   try {
     const bytes = Buffer.from(fileBase64, 'base64');
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   } catch {
     throw badInput(MESSAGES.importNotXlsx);
   }
@@ -110,16 +129,40 @@ export async function checkImport(db: Database, fileBase64: string): Promise<Che
   return { report: { rows: rows.length, valid: valid.length, failed }, valid };
 }
 
-/** Imports the valid rows of the file, checked again, in the caller's transaction: all of them or none. */
+/** Postgres's unique_violation: an account with one of these ID numbers or phones appeared meanwhile. */
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let cause: unknown = error;
+    typeof cause === 'object' && cause !== null;
+    cause = (cause as { cause?: unknown }).cause
+  ) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Imports the valid rows of the file, checked again, in the caller's transaction: all of
+ * them or none. `confirmed` is the number of valid rows the operator saw in the report; if
+ * the file or the accounts changed since, nothing is imported and the operator checks again.
+ */
 export async function confirmImport(
   tx: Database,
   clock: Clock,
   audit: Audit,
   fileBase64: string,
+  confirmed: number,
 ): Promise<{ imported: number; skipped: number }> {
   const { report, valid } = await checkImport(tx, fileBase64);
   if (valid.length === 0) throw conflict(MESSAGES.importNothingValid);
-  const inserted = await insertNewLearners(tx, clock, valid);
+  if (valid.length !== confirmed) throw conflict(MESSAGES.importChanged(confirmed, valid.length));
+  let inserted: { id: number }[];
+  try {
+    inserted = await insertNewLearners(tx, clock, valid);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.importChanged(confirmed, valid.length - 1));
+    throw error;
+  }
   await audit({
     action: 'learner.import',
     target: `${inserted.length}名学员`,

@@ -1,3 +1,4 @@
+import { importWorkbookBase64, validImportRows } from '../test-support/import-workbook';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { count, desc, eq } from 'drizzle-orm';
@@ -302,6 +303,18 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       }),
     );
     return { action: 'learner.disable', target: '110105199003070033' };
+  },
+  '/v1/admin/learners/import/check': async (staff) => {
+    const file = await importWorkbookBase64(validImportRows(2, 900));
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/import/check', { file_base64: file }));
+    return { action: 'learner.import-check', target: '2行' };
+  },
+  '/v1/admin/learners/import/confirm': async (staff) => {
+    const file = await importWorkbookBase64(validImportRows(2, 910));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/import/confirm', { file_base64: file, valid: 2 }),
+    );
+    return { action: 'learner.import', target: '2名学员' };
   },
   '/v1/admin/learners/end-sessions': async (staff) => {
     dataOf(

@@ -441,6 +441,13 @@ export const importFileSchema = z.strictObject({
   file_base64: z.string().min(1, { error: '请选择要导入的文件' }),
 });
 
+/** The confirmation: the same file again, and how many valid rows the operator saw in its report. */
+export const importConfirmSchema = z.strictObject({
+  file_base64: importFileSchema.shape.file_base64,
+  valid: z.number().int().positive(),
+});
+export type ImportConfirm = z.input<typeof importConfirmSchema>;
+
 export const importReportSchema = z.object({
   rows: z.number().int(),
   valid: z.number().int(),
@@ -472,7 +479,7 @@ export const adminEndpoints = {
     path: '/v1/admin/learners/import/confirm',
     auth: 'staff',
     permission: 'learners.write',
-    request: importFileSchema,
+    request: importConfirmSchema,
     response: z.object({ imported: z.number().int(), skipped: z.number().int() }),
   }),
   orderSearch: defineEndpoint({
