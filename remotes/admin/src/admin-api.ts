@@ -11,6 +11,8 @@ import type {
   InvoiceQueueRow,
   RefundQueueRow,
   FaceRejectRequest,
+  ImportConfirm,
+  ImportReport,
   LearnerDetail,
   LearnerListRequest,
   LearnerListResponse,
@@ -123,6 +125,18 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/create', payload: { ...payload } }),
       invalidatesTags: ['AdminLearner', 'Audit'],
     }),
+    learnerImportTemplate: build.query<{ file_name: string; xlsx_base64: string }, void>({
+      query: () => ({ method: 'GET', path: '/v1/admin/learners/import/template' }),
+      keepUnusedDataFor: 0,
+    }),
+    learnerImportCheck: build.mutation<ImportReport, { file_base64: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/import/check', payload: { ...payload } }),
+      invalidatesTags: ['Audit'],
+    }),
+    learnerImportConfirm: build.mutation<{ imported: number; skipped: number }, ImportConfirm>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/import/confirm', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
     learnerResetPassword: build.mutation<{ password: string }, { id: number }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/reset-password', payload: { ...payload } }),
       invalidatesTags: ['AdminLearner', 'Audit'],
@@ -166,6 +180,9 @@ export const {
   useFaceApproveMutation,
   useFaceRejectMutation,
   useLearnerCreateMutation,
+  useLazyLearnerImportTemplateQuery,
+  useLearnerImportCheckMutation,
+  useLearnerImportConfirmMutation,
   useLearnerResetPasswordMutation,
   useLearnerUnlockMutation,
   useLearnerSetDisabledMutation,

@@ -11,6 +11,7 @@ import {
   type ReceiptStatus,
   type RefundStatus,
 } from '@yaoshi/contracts/order-states';
+import { XLSX_TYPE, downloadBase64 } from '../kit/download';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminOrderDetailQuery, useLazyFinanceSummaryQuery, useOrderSearchQuery } from '../admin-api';
 import { DataTable, EMPTY_TEXT, FilterBar, useListState, type FilterField } from '../kit/list-kit';
@@ -98,17 +99,7 @@ function SummaryExport() {
         from: range[0].format('YYYY-MM-DD'),
         to: range[1].format('YYYY-MM-DD'),
       }).unwrap();
-      const bytes = Uint8Array.from(atob(summary.xlsx_base64), (char) => char.charCodeAt(0));
-      const url = URL.createObjectURL(
-        new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-      );
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = summary.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadBase64(summary.file_name, summary.xlsx_base64, XLSX_TYPE);
     } catch {
       // shown by the error catalogue
     }

@@ -1,3 +1,4 @@
+import { downloadBlob } from './download';
 /**
  * CSV for Excel and WPS as Chinese offices open it: UTF-8 with a byte-order mark (else
  * Excel reads GBK), CRLF lines, every field quoted when it holds a comma, quote or line
@@ -23,12 +24,5 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
 
 /** Offers `text` as a file download. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([text], { type }));
 }

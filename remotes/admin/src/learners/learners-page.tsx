@@ -8,6 +8,7 @@ import { CERTIFICATION_TYPE_LABELS, isChineseOnly } from '@yaoshi/contracts/prof
 import { useAdminMeQuery, useLearnerCreateMutation, useLearnerListQuery } from '../admin-api';
 import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
 import { FACE_STATUS_TEXT } from './face-status';
+import { ImportLearnersDialog } from './import-dialog';
 import { LearnerDrawer } from './learner-drawer';
 const FACE_STATUS_COLOR: Readonly<Record<number, string>> = { 0: 'default', 1: 'green', 2: 'blue', 3: 'red' };
 
@@ -48,6 +49,7 @@ export function LearnersPage() {
   const canWrite = useAdminMeQuery().data?.permissions.includes('learners.write') ?? false;
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const columns: ColumnsType<LearnerListRow> = [
     { title: '姓名', dataIndex: 'name', key: 'name', sorter: true },
@@ -86,9 +88,12 @@ export function LearnersPage() {
         onSearch={list.setFilters}
         extra={
           canWrite && (
-            <Button type="primary" ghost onClick={() => setCreating(true)}>
-              新建学员
-            </Button>
+            <Space>
+              <Button type="primary" ghost onClick={() => setCreating(true)}>
+                新建学员
+              </Button>
+              <Button onClick={() => setImporting(true)}>导入学员</Button>
+            </Space>
           )
         }
       />
@@ -107,6 +112,7 @@ export function LearnersPage() {
       />
       <LearnerDrawer id={openId} canWrite={canWrite} onClose={() => setOpenId(null)} />
       <CreateLearnerDialog open={creating} onClose={() => setCreating(false)} />
+      <ImportLearnersDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }
