@@ -97,8 +97,7 @@ export function ImportLearnersDialog({ open, onClose }: { open: boolean; onClose
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph style={{ marginBottom: 0 }}>
-          请先下载模板，按模板填写后上传（.xlsx，一次最多{IMPORT_MAX_ROWS}行）。上传后逐行检查，确认前不会导入任何学员；
-          确认后有效的学员一次全部导入，初始密码为身份证号后6位。
+          {`请先下载模板，按模板填写后上传（.xlsx，一次最多${IMPORT_MAX_ROWS}行）。上传后逐行检查，确认前不会导入任何学员；确认后有效的学员一次全部导入，初始密码为身份证号后6位。`}
         </Typography.Paragraph>
         <Space>
           <Button loading={template.isFetching} onClick={() => void downloadTemplate()}>
