@@ -41,6 +41,7 @@ import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { financeRoutes } from './finance/finance-routes';
+import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /** How often lesson face-check photos past FACE_CHECK_RETENTION_DAYS are deleted (and once at start); unset: never (tests). */
+  faceCheckPurgeMs?: number;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
   poolStats?: () => PoolStats;
   /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
@@ -178,6 +181,28 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           app.log.warn({ err: error }, 'could not close expired orders'),
         );
       }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  if (options.faceCheckPurgeMs) {
+    const every = options.faceCheckPurgeMs;
+    const purge = () =>
+      purgeLessonCheckPhotos(options.db, options.clock, options.config.mediaDir, options.config.faceCheckRetentionDays)
+        .then((deleted) => {
+          if (deleted > 0)
+            app.log.info(
+              { deleted, days: options.config.faceCheckRetentionDays },
+              'lesson face-check photos past retention deleted',
+            );
+        })
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not delete lesson face-check photos past retention'),
+        );
+    let timer: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      void purge();
+      timer = setInterval(() => void purge(), every);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

@@ -9,6 +9,9 @@ import { seedDemoStaff } from './seed/staff-seed';
 /** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
 const EXPIRED_ORDER_SWEEP_MS = 60_000;
 
+/** Lesson face-check photos past retention are looked for once a day (and at start). */
+const FACE_CHECK_PURGE_MS = 24 * 60 * 60 * 1000;
+
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
   app: FastifyInstance;
@@ -54,6 +57,7 @@ export async function createApiServer(
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       logger: { level: config.logLevel },
       expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
+      faceCheckPurgeMs: FACE_CHECK_PURGE_MS,
     });
   } catch (error) {
     await database.close();
