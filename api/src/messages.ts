@@ -39,6 +39,7 @@ export const MESSAGES = {
   importChanged: (checked: number, now: number) =>
     `检查后情况已变化：可导入的学员由${checked}名变为${now}名，未导入任何学员，请重新检查`,
   facePhotoNotFound: '没有该人脸照片',
+  lessonChecksNotFound: '该学员在这门课程没有人脸核验照片',
   invoiceNotWaiting: '该订单没有待处理的发票申请',
   summaryRange: (days: number) => `统计区间须为1至${days}天`,
   invoiceNotIssued: '该订单的发票尚未开具',

@@ -2,7 +2,7 @@ import { adminEndpoints } from '@yaoshi/contracts/admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange } from '../audit/audit-log';
-import { faceQueue, reviewFacePhoto } from './face-review';
+import { failLessonChecks, faceQueue, lessonChecks, reviewFacePhoto } from './face-review';
 
 /** 审核: the face photo queue, approve and reject (issue 18). */
 export const faceReviewRoutes: RouteModule = (api, { db, clock, mediaUrls }) => {
@@ -21,4 +21,12 @@ export const faceReviewRoutes: RouteModule = (api, { db, clock, mediaUrls }) => 
     );
     return null;
   });
+
+  api.add(adminEndpoints.faceLessonChecks, async ({ payload }) => lessonChecks(db, mediaUrls, payload.id_number));
+
+  api.add(adminEndpoints.faceLessonFail, async ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      failLessonChecks(tx, clock, audit, payload.learner_id, payload.course_id, payload.reason),
+    ),
+  );
 };

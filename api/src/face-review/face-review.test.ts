@@ -3,13 +3,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import type { FaceQueueRow } from '@yaoshi/contracts/admin';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { lessonChecksSchema, type FaceQueueRow } from '@yaoshi/contracts/admin';
+import { learners } from '../accounts/accounts-schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { facePhotos } from '../face-photos/face-photos-schema';
+import { courseProgress } from '../study/study-schema';
 import { auditRecords } from '../audit/audit-schema';
 import { loggableUrl, SHORT_LIVED_URL_MS } from '../media/private-media';
 import { MESSAGES } from '../messages';
 import { JPEG_BYTES } from '../test-support/image-fixtures';
-import { LI, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
+import { LI, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
@@ -90,4 +94,96 @@ test('reject with a reason: the learner is sent back to collect and reads the re
   const [again] = (await queue()).filter((entry) => entry.id_number === LI.idNumber);
   dataOf(await authed(server, reviewer.token, 'POST', '/v1/admin/faces/approve', { photo_id: again!.photo_id }));
   assert.equal((dataOf(await passwordLogin(server, LI.idNumber, LI.password)) as { face_init: number }).face_init, 1);
+});
+
+test("a lesson's face checks, listed per lesson beside the approved photo; 'mark failed' withdraws the lesson's credit, audited", async () => {
+  const [learner] = await server.db.select().from(learners).where(eq(learners.idNumber, ZHANG.idNumber));
+  const [course] = await server.db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .orderBy(asc(courses.id))
+    .limit(1);
+  await server.db
+    .insert(courseProgress)
+    .values({
+      learnerId: learner!.id,
+      courseId: course!.id,
+      verifiedSeconds: 600,
+      progress: 100,
+      completedAt: server.clock.now(),
+      updatedAt: server.clock.now(),
+    })
+    .onConflictDoUpdate({
+      target: [courseProgress.learnerId, courseProgress.courseId],
+      set: { verifiedSeconds: 600, progress: 100, completedAt: server.clock.now() },
+    });
+  for (const percent of [30, 60])
+    await server.db.insert(facePhotos).values({
+      learnerId: learner!.id,
+      path: `faces/check-${percent}.jpg`,
+      courseId: course!.id,
+      percent,
+      createdAt: server.clock.now(),
+    });
+
+  const checks = lessonChecksSchema.parse(
+    dataOf(await authed(server, reviewer.token, 'GET', '/v1/admin/faces/lessons', { id_number: ZHANG.idNumber })),
+  );
+  assert.equal(checks.name, ZHANG.name);
+  assert.ok(checks.approved_url, 'the approved photo to compare with');
+  const lesson = checks.lessons.find((entry) => entry.course_id === course!.id);
+  assert.equal(lesson?.course_name, course!.name);
+  assert.equal(lesson?.progress, 100);
+  assert.deepEqual(
+    lesson?.photos.map((entry) => [entry.percent, entry.state]),
+    [
+      [30, 'pending'],
+      [60, 'pending'],
+    ],
+  );
+  assertRefused(
+    await authed(server, reviewer.token, 'POST', '/v1/admin/faces/lessons/fail', {
+      learner_id: learner!.id,
+      course_id: course!.id,
+      reason: ' ',
+    }),
+    400,
+    '请填写驳回原因',
+  );
+
+  const before = await server.db.select({ n: count() }).from(auditRecords);
+  const failed = dataOf(
+    await authed(server, reviewer.token, 'POST', '/v1/admin/faces/lessons/fail', {
+      learner_id: learner!.id,
+      course_id: course!.id,
+      reason: '核验照片与本人不符',
+    }),
+  );
+  assert.deepEqual(failed, { progress_before: 100 });
+  const [progress] = await server.db
+    .select()
+    .from(courseProgress)
+    .where(and(eq(courseProgress.learnerId, learner!.id), eq(courseProgress.courseId, course!.id)));
+  assert.deepEqual([progress!.progress, progress!.verifiedSeconds, progress!.completedAt], [0, 0, null]);
+  const after = lessonChecksSchema.parse(
+    dataOf(await authed(server, reviewer.token, 'GET', '/v1/admin/faces/lessons', { id_number: ZHANG.idNumber })),
+  );
+  const again = after.lessons.find((entry) => entry.course_id === course!.id)!;
+  assert.equal(again.progress, 0);
+  assert.ok(again.photos.every((entry) => entry.state === 'rejected' && entry.reject_reason === '核验照片与本人不符'));
+  const after_ = await server.db.select({ n: count() }).from(auditRecords);
+  assert.equal(Number(after_[0]!.n) - Number(before[0]!.n), 1);
+  const [record] = await server.db.select().from(auditRecords).orderBy(desc(auditRecords.id)).limit(1);
+  assert.equal(record!.action, 'face.lesson-fail');
+  assert.equal(record!.target, ZHANG.idNumber);
+
+  assertRefused(
+    await authed(server, reviewer.token, 'POST', '/v1/admin/faces/lessons/fail', {
+      learner_id: learner!.id,
+      course_id: 999_999,
+      reason: '不符',
+    }),
+    404,
+    MESSAGES.lessonChecksNotFound,
+  );
 });

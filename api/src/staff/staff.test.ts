@@ -344,6 +344,20 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     );
     return { action: 'face.reject', target: ZHANG.idNumber };
   },
+  '/v1/admin/faces/lessons/fail': async (staff) => {
+    const id = await learnerIdOf(ZHANG.idNumber);
+    await server.db
+      .insert(facePhotos)
+      .values({ learnerId: id, path: 'faces/lesson.jpg', courseId: 1, percent: 50, createdAt: server.clock.now() });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/faces/lessons/fail', {
+        learner_id: id,
+        course_id: 1,
+        reason: '不是本人',
+      }),
+    );
+    return { action: 'face.lesson-fail', target: ZHANG.idNumber };
+  },
   '/v1/admin/refunds/approve': async (staff) => {
     const orderNo = await reviewingRefund();
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/approve', { order_no: orderNo }));

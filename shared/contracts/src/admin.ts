@@ -318,6 +318,45 @@ export const faceRejectRequestSchema = z.strictObject({
 });
 export type FaceRejectRequest = z.input<typeof faceRejectRequestSchema>;
 
+/** 审核's per-lesson view of a learner's face checks (issue 18). */
+export const lessonChecksRequestSchema = z.strictObject({
+  id_number: z.string({ error: '请输入学员身份证号' }).trim().min(1, { error: '请输入学员身份证号' }).max(18),
+});
+export const lessonChecksSchema = z.object({
+  learner_id: z.number().int(),
+  name: z.string(),
+  id_number: z.string(),
+  /** The learner's approved face photo, to compare with; null when none is approved. */
+  approved_url: z.string().nullable(),
+  lessons: z.array(
+    z.object({
+      course_id: z.number().int(),
+      course_name: z.string(),
+      year: z.number().int(),
+      /** The lesson's progress now, 0–100: 0 again after a failed check until studied again. */
+      progress: z.number().int(),
+      photos: z.array(
+        z.object({
+          photo_id: z.number().int(),
+          url: z.string(),
+          taken_at: z.string(),
+          percent: z.number().int().nullable(),
+          state: z.enum(['pending', 'approved', 'rejected']),
+          reject_reason: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type LessonChecks = z.infer<typeof lessonChecksSchema>;
+
+export const lessonFailRequestSchema = z.strictObject({
+  learner_id: z.number().int().positive(),
+  course_id: z.number().int().positive(),
+  reason: faceRejectRequestSchema.shape.reason,
+});
+export type LessonFailRequest = z.input<typeof lessonFailRequestSchema>;
+
 export const REFUND_QUEUE_STATUSES = ['reviewing', 'refunding', 'refunded', 'failed', 'rejected'] as const;
 
 export const refundQueueRowSchema = z.object({
@@ -601,6 +640,22 @@ export const adminEndpoints = {
     permission: 'faces.review',
     request: faceRejectRequestSchema,
     response: z.null(),
+  }),
+  faceLessonChecks: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/faces/lessons',
+    auth: 'staff',
+    permission: 'faces.review',
+    request: lessonChecksRequestSchema,
+    response: lessonChecksSchema,
+  }),
+  faceLessonFail: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/faces/lessons/fail',
+    auth: 'staff',
+    permission: 'faces.review',
+    request: lessonFailRequestSchema,
+    response: z.object({ progress_before: z.number().int() }),
   }),
   login: defineEndpoint({
     method: 'POST',
