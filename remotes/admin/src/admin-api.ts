@@ -12,6 +12,8 @@ import type {
   RefundQueueRow,
   FaceRejectRequest,
   ImportConfirm,
+  LessonChecks,
+  LessonFailRequest,
   ImportReport,
   LearnerDetail,
   LearnerListRequest,
@@ -137,6 +139,14 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/import/confirm', payload: { ...payload } }),
       invalidatesTags: ['AdminLearner', 'Audit'],
     }),
+    faceLessonChecks: build.query<LessonChecks, { id_number: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/faces/lessons', payload: { ...payload } }),
+      providesTags: ['FaceQueue'],
+    }),
+    faceLessonFail: build.mutation<{ progress_before: number }, LessonFailRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/lessons/fail', payload: { ...payload } }),
+      invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
+    }),
     learnerResetPassword: build.mutation<{ password: string }, { id: number }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/reset-password', payload: { ...payload } }),
       invalidatesTags: ['AdminLearner', 'Audit'],
@@ -179,6 +189,8 @@ export const {
   useRefundRejectMutation,
   useFaceApproveMutation,
   useFaceRejectMutation,
+  useFaceLessonChecksQuery,
+  useFaceLessonFailMutation,
   useLearnerCreateMutation,
   useLazyLearnerImportTemplateQuery,
   useLearnerImportCheckMutation,

@@ -7,6 +7,7 @@ import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
 import { AuditPage } from '../audit/audit-page';
 import { FaceReviewPage } from '../faces/face-review-page';
+import { LessonChecksPage } from '../faces/lesson-checks-page';
 import { InvoicesPage } from '../finance/invoices-page';
 import { OrdersPage } from '../finance/orders-page';
 import { RefundsPage } from '../finance/refunds-page';
@@ -20,6 +21,7 @@ const CONSOLE_NAME = '管理后台';
 const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/learners': () => <LearnersPage />,
   '/admin/faces': () => <FaceReviewPage />,
+  '/admin/lesson-checks': () => <LessonChecksPage />,
   '/admin/orders': () => <OrdersPage />,
   '/admin/refunds': () => <RefundsPage />,
   '/admin/invoices': () => <InvoicesPage />,

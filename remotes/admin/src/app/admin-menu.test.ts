@@ -8,7 +8,11 @@ test('the menu shows only the pages the permissions open', () => {
     '退款审核',
     '发票开具',
   ]);
-  expect(pagesFor(['faces.review', 'learners.read']).map((page) => page.title)).toEqual(['学员管理', '人脸审核']);
+  expect(pagesFor(['faces.review', 'learners.read']).map((page) => page.title)).toEqual([
+    '学员管理',
+    '人脸审核',
+    '课程人脸核验',
+  ]);
   expect(pagesFor(['content.edit'])).toEqual([]);
 });
 
