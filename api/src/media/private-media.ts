@@ -67,14 +67,3 @@ export function mediaUrls(secret: string, clock: Clock): MediaUrls {
     },
   };
 }
-
-/**
- * A request URL as the log may keep it: a private file's signed query (a key to a face
- * photo for minutes or hours) is dropped, so the log never holds a way to the photo.
- */
-export function loggableUrl(url: string): string {
-  const query = url.indexOf('?');
-  if (query === -1) return url;
-  const path = url.slice(0, query);
-  return PRIVATE_MEDIA_FOLDERS.some((folder) => path.startsWith(`/media/${folder}/`)) ? `${path}?[redacted]` : url;
-}
