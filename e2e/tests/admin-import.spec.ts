@@ -1,23 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { LEARNERS } from './support/accounts';
+import { testIdNumber } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, staffLoginPage } from './support/staff';
 
 /** 学员管理 imports learners from the template's .xlsx (issue 18). */
 test.setTimeout(120_000);
 
-/** A valid ID number of 南京, born on a day of 1990 picked by `serial` (distinct per run). */
-function idNumber(serial: number): string {
-  const born = new Date(Date.UTC(1990, 0, 1) + (serial % 3650) * 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .replaceAll('-', '');
-  const first17 = `320102${born}${String(serial % 1000).padStart(3, '0')}`;
-  return first17 + idNumberCheckCharacter(first17);
-}
+/** A valid ID number of 南京市玄武区, distinct per run. */
+const idNumber = (serial: number) => testIdNumber(serial, '320102');
 
 test('学员管理 imports an .xlsx with 3 good and 2 bad rows, reads the report, confirms; a new learner logs in', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEARNERS, apiCall, loginWithToken } from './support/accounts';
+import { orderRow } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
 
 // The home page's text and floating advertisements are public-site.spec.ts's business.
@@ -65,8 +66,7 @@ async function orderIn(state: string): Promise<OrderRow> {
   return order;
 }
 
-const rowOf = (page: Page, orderId: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+const rowOf = orderRow;
 
 async function openOrders(page: Page) {
   token = await loginWithToken(page, LEARNERS.wang);

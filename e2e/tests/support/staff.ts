@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { apiCall } from './accounts';
 
 /** The demo staff accounts (api/demo/staff.json; development only), one per role. */
 export const DEMO_STAFF = {
@@ -23,9 +24,9 @@ export function totpNow(secret: string): string {
 
 const lastStep = new Map<string, number>();
 
-async function freshCode(staff: StaffLogin): Promise<string> {
+async function freshCode(staff: StaffLogin, nextStep = false): Promise<string> {
   let step = Math.floor(Date.now() / 30_000);
-  if (lastStep.get(staff.username) === step) {
+  if (nextStep || lastStep.get(staff.username) === step) {
     await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
     step = Math.floor(Date.now() / 30_000);
   }
@@ -41,4 +42,21 @@ export async function staffLoginPage(page: Page, staff: StaffLogin): Promise<voi
   await form.getByLabel('密码').fill(staff.password);
   await form.getByLabel('动态验证码').fill(await freshCode(staff));
   await form.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/**
+ * Signs in through POST /v1/admin/login and returns the staff token. A code is taken once
+ * per account and step, and another spec may have just used this account's: one retry
+ * with the next step's code.
+ */
+export async function staffApiLogin(staff: StaffLogin): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const reply = await apiCall<{ token: string }>('POST', '/v1/admin/login', {
+      username: staff.username,
+      password: staff.password,
+      otp: await freshCode(staff, attempt > 0),
+    });
+    if (reply.code === 200) return reply.data.token;
+    if (attempt > 0) throw new Error(`staff login ${staff.username} answered ${reply.code} ${reply.message}`);
+  }
 }
