@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { STAFF_TOKEN_KEY } from '@yaoshi/api-client/staff-session';
 import { apiCall } from './accounts';
 
 /** The demo staff accounts (api/demo/staff.json; development only), one per role. */
@@ -34,14 +35,35 @@ async function freshCode(staff: StaffLogin, nextStep = false): Promise<string> {
   return totpNow(staff.secret);
 }
 
-/** Signs in at /admin/login through the form. */
+/**
+ * Signs in at /admin/login through the form. Another spec may have just used this account's
+ * code (a code is taken once per account and step): one retry with the next step's code.
+ */
 export async function staffLoginPage(page: Page, staff: StaffLogin): Promise<void> {
   await page.goto('/admin/login');
   const form = page.getByRole('form', { name: '管理后台登录' });
-  await form.getByLabel('用户名').fill(staff.username);
-  await form.getByLabel('密码').fill(staff.password);
-  await form.getByLabel('动态验证码').fill(await freshCode(staff));
-  await form.getByRole('button', { name: /登\s*录/ }).click();
+  for (let attempt = 0; ; attempt += 1) {
+    await form.getByLabel('用户名').fill(staff.username);
+    await form.getByLabel('密码').fill(staff.password);
+    await form.getByLabel('动态验证码').fill(await freshCode(staff, attempt > 0));
+    await form.getByRole('button', { name: /登\s*录/ }).click();
+    const refused = page.getByText(STAFF_LOGIN_REFUSED);
+    await Promise.race([
+      page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 15_000 }),
+      refused.waitFor({ timeout: 15_000 }),
+    ]).catch(() => undefined);
+    if (attempt > 0 || !(await refused.isVisible())) return;
+  }
+}
+
+/** The console's answer to a wrong password or code. */
+export const STAFF_LOGIN_REFUSED = '用户名、密码或动态验证码错误';
+
+/** Opens a console page already signed in through the API (the staff token in the tab's sessionStorage). */
+export async function openConsoleAs(page: Page, staff: StaffLogin, path: string): Promise<void> {
+  const token = await staffApiLogin(staff);
+  await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key!, value!), [STAFF_TOKEN_KEY, token]);
+  await page.goto(path);
 }
 
 /**

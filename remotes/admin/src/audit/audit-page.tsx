@@ -5,7 +5,7 @@ import type { AuditRecord } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAuditListQuery, useLazyAuditListQuery } from '../admin-api';
 import { toCsv, downloadText, type CsvColumn } from '../kit/csv';
-import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import { COLUMN_WIDTH, DataTable, FilterBar, ellipsisColumn, useListState, type FilterField } from '../kit/list-kit';
 import { AUDIT_ACTION_LABELS, auditActionLabel, changeText } from './audit-actions';
 
 /** The most rows one export gathers (100 per call). */
@@ -65,21 +65,30 @@ export function AuditPage() {
   };
 
   const columns: ColumnsType<AuditRecord> = [
-    { title: '时间', dataIndex: 'time', key: 'time', width: 170 },
-    { title: '操作人', dataIndex: 'actor', key: 'actor' },
-    { title: '角色', key: 'roles', render: (_: unknown, row) => row.roles.map((role) => <Tag key={role}>{role}</Tag>) },
-    { title: '操作', key: 'action', render: (_: unknown, row) => auditActionLabel(row.action) },
-    { title: '对象', dataIndex: 'target', key: 'target' },
+    { title: '时间', dataIndex: 'time', key: 'time', width: COLUMN_WIDTH.time },
+    { title: '操作人', dataIndex: 'actor', key: 'actor', ...ellipsisColumn(110) },
+    {
+      title: '角色',
+      key: 'roles',
+      width: 120,
+      render: (_: unknown, row) => row.roles.map((role) => <Tag key={role}>{role}</Tag>),
+    },
+    { title: '操作', key: 'action', width: 140, render: (_: unknown, row) => auditActionLabel(row.action) },
+    { title: '对象', dataIndex: 'target', key: 'target', ...ellipsisColumn(140) },
     {
       title: '修改前 → 修改后',
       key: 'change',
       render: (_: unknown, row) => {
         const before = changeText(row.before);
         const after = changeText(row.after);
-        return before || after ? <code style={{ fontSize: 12 }}>{`${before || '—'} → ${after || '—'}`}</code> : '';
+        return before || after ? (
+          <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{`${before || '—'} → ${after || '—'}`}</code>
+        ) : (
+          ''
+        );
       },
     },
-    { title: 'IP', dataIndex: 'ip', key: 'ip' },
+    { title: 'IP', dataIndex: 'ip', key: 'ip', ...ellipsisColumn(120) },
   ];
 
   return (

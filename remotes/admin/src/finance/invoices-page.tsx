@@ -4,7 +4,15 @@ import type { ColumnsType } from 'antd/es/table';
 import type { InvoiceQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvoiceRejectMutation } from '../admin-api';
-import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  DataTable,
+  FilterBar,
+  PersonCell,
+  useListState,
+  type FilterField,
+} from '../kit/list-kit';
 
 const STATUS_TEXT: Readonly<Record<InvoiceQueueRow['status'], string>> = {
   reviewing: '待审核',
@@ -50,20 +58,39 @@ export function InvoicesPage() {
   };
 
   const columns: ColumnsType<InvoiceQueueRow> = [
-    { title: '订单号', dataIndex: 'order_no', key: 'order_no' },
-    { title: '学员', key: 'learner', render: (_: unknown, row) => `${row.learner_name} ${row.id_number}` },
-    { title: '金额（元）', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
+    { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: COLUMN_WIDTH.orderNo },
     {
-      title: '抬头',
-      key: 'title',
-      render: (_: unknown, row) => `${row.invoice_title}（${row.title_type === 2 ? '企业' : '个人'}）`,
+      title: '学员',
+      key: 'learner',
+      width: COLUMN_WIDTH.person,
+      render: (_: unknown, row) => <PersonCell name={row.learner_name} idNumber={row.id_number} />,
     },
-    { title: '税号', key: 'tax', render: (_: unknown, row) => row.tax_number ?? '—' },
-    { title: '邮箱', dataIndex: 'email', key: 'email' },
-    { title: '申请时间', dataIndex: 'requested_at', key: 'requested_at' },
+    {
+      title: '金额（元）',
+      key: 'amount',
+      width: COLUMN_WIDTH.amount,
+      render: (_: unknown, row) => row.amount.toFixed(2),
+    },
+    {
+      title: '抬头 / 税号 / 邮箱',
+      key: 'title',
+      render: (_: unknown, row) => (
+        <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+          <Typography.Text ellipsis={{ tooltip: row.invoice_title }}>
+            {`${row.invoice_title}（${row.title_type === 2 ? '企业' : '个人'}）`}
+          </Typography.Text>
+          {row.tax_number && <Typography.Text type="secondary">{row.tax_number}</Typography.Text>}
+          <Typography.Text type="secondary" ellipsis={{ tooltip: row.email }}>
+            {row.email}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '申请时间', dataIndex: 'requested_at', key: 'requested_at', width: COLUMN_WIDTH.time },
     {
       title: '状态',
       key: 'status',
+      width: COLUMN_WIDTH.status + 20,
       render: (_: unknown, row) => (
         <Space orientation="vertical" size={0}>
           <Tag color={STATUS_COLOR[row.status]}>{STATUS_TEXT[row.status]}</Tag>
@@ -76,7 +103,8 @@ export function InvoicesPage() {
     },
     {
       title: '操作',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
+      width: COLUMN_WIDTH.twoButtons,
       render: (_: unknown, row) =>
         canWrite && (row.status === 'reviewing' || row.status === 'issuing') ? (
           <Space size={4}>

@@ -14,7 +14,16 @@ import {
 import { XLSX_TYPE, downloadBase64 } from '../kit/download';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminOrderDetailQuery, useLazyFinanceSummaryQuery, useOrderSearchQuery } from '../admin-api';
-import { DataTable, EMPTY_TEXT, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  DataTable,
+  EMPTY_TEXT,
+  PersonCell,
+  FilterBar,
+  useListState,
+  type FilterField,
+} from '../kit/list-kit';
 
 const FILTERS: readonly FilterField[] = [
   { name: 'learner', label: '学员', placeholder: '姓名、身份证号、手机号' },
@@ -42,25 +51,43 @@ export function OrdersPage() {
   );
   const [open, setOpen] = useState<string | null>(null);
   const columns: ColumnsType<OrderSearchRow> = [
-    { title: '订单号', dataIndex: 'order_no', key: 'order_no' },
-    { title: '学员', key: 'learner', render: (_: unknown, row) => `${row.learner_name} ${row.id_number}` },
-    { title: '年度', dataIndex: 'year', key: 'year' },
-    { title: '金额（元）', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
-    { title: '支付', key: 'pay', render: (_: unknown, row) => PAY_STATUS_TEXT[row.pay_status as PayStatus] },
+    { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: COLUMN_WIDTH.orderNo },
+    {
+      title: '学员',
+      key: 'learner',
+      width: COLUMN_WIDTH.person,
+      render: (_: unknown, row) => <PersonCell name={row.learner_name} idNumber={row.id_number} />,
+    },
+    { title: '年度', dataIndex: 'year', key: 'year', width: COLUMN_WIDTH.year },
+    {
+      title: '金额（元）',
+      key: 'amount',
+      width: COLUMN_WIDTH.amount,
+      render: (_: unknown, row) => row.amount.toFixed(2),
+    },
+    {
+      title: '支付',
+      key: 'pay',
+      width: COLUMN_WIDTH.status,
+      render: (_: unknown, row) => PAY_STATUS_TEXT[row.pay_status as PayStatus],
+    },
     {
       title: '退款',
       key: 'refund',
+      width: COLUMN_WIDTH.status,
       render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status as RefundStatus],
     },
     {
       title: '发票',
       key: 'receipt',
+      width: COLUMN_WIDTH.status,
       render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt as ReceiptStatus],
     },
-    { title: '下单时间', dataIndex: 'created_at', key: 'created_at' },
+    { title: '下单时间', dataIndex: 'created_at', key: 'created_at', width: COLUMN_WIDTH.time },
     {
       title: '操作',
-      key: 'open',
+      key: ACTIONS_COLUMN_KEY,
+      width: COLUMN_WIDTH.oneLink,
       render: (_: unknown, row) => (
         <Button size="small" type="link" onClick={() => setOpen(row.order_no)}>
           查看

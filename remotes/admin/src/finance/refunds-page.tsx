@@ -4,7 +4,16 @@ import type { ColumnsType } from 'antd/es/table';
 import { REFUND_REJECT_REASON_MAX_LENGTH, type RefundQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useRefundApproveMutation, useRefundQueueQuery, useRefundRejectMutation } from '../admin-api';
-import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  DataTable,
+  FilterBar,
+  PersonCell,
+  ellipsisColumn,
+  useListState,
+  type FilterField,
+} from '../kit/list-kit';
 
 const STATUS_TEXT: Readonly<Record<RefundQueueRow['status'], string>> = {
   reviewing: '待审核',
@@ -56,15 +65,26 @@ export function RefundsPage() {
   };
 
   const columns: ColumnsType<RefundQueueRow> = [
-    { title: '订单号', dataIndex: 'order_no', key: 'order_no' },
-    { title: '订单', key: 'order', render: (_: unknown, row) => `${row.order_name}（${row.year}）` },
-    { title: '学员', key: 'learner', render: (_: unknown, row) => `${row.learner_name} ${row.id_number}` },
-    { title: '金额（元）', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
-    { title: '退款原因', dataIndex: 'reason', key: 'reason', width: 240 },
-    { title: '申请时间', dataIndex: 'requested_at', key: 'requested_at' },
+    { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: COLUMN_WIDTH.orderNo },
+    { title: '年度', dataIndex: 'year', key: 'year', width: COLUMN_WIDTH.year },
+    {
+      title: '学员',
+      key: 'learner',
+      width: COLUMN_WIDTH.person,
+      render: (_: unknown, row) => <PersonCell name={row.learner_name} idNumber={row.id_number} />,
+    },
+    {
+      title: '金额（元）',
+      key: 'amount',
+      width: COLUMN_WIDTH.amount,
+      render: (_: unknown, row) => row.amount.toFixed(2),
+    },
+    { title: '退款原因', dataIndex: 'reason', key: 'reason', ...ellipsisColumn() },
+    { title: '申请时间', dataIndex: 'requested_at', key: 'requested_at', width: COLUMN_WIDTH.time },
     {
       title: '状态',
       key: 'status',
+      width: COLUMN_WIDTH.status,
       render: (_: unknown, row) => (
         <Space orientation="vertical" size={0}>
           <Tag color={STATUS_COLOR[row.status]}>{STATUS_TEXT[row.status]}</Tag>
@@ -74,7 +94,8 @@ export function RefundsPage() {
     },
     {
       title: '操作',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
+      width: COLUMN_WIDTH.twoButtons,
       render: (_: unknown, row) =>
         canWrite && row.status === 'reviewing' ? (
           <Space size={4}>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, DatePicker, Form, Input, Result, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Result, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 
@@ -148,7 +148,54 @@ export interface QueryState<Data> {
   refetch: () => unknown;
 }
 
-/** A table of one page from the server, or the error state with 重试. */
+/** The key of a table's action column: DataTable keeps it on screen, fixed at the right. */
+export const ACTIONS_COLUMN_KEY = 'actions';
+
+/** A learner in one cell: the name, and the ID number under it (a table stays narrow enough for 1280 px). */
+export function PersonCell({ name, idNumber }: { name: string; idNumber: string }) {
+  return (
+    <Space orientation="vertical" size={0}>
+      <span>{name}</span>
+      <Typography.Text type="secondary">{idNumber}</Typography.Text>
+    </Space>
+  );
+}
+
+/** A long free text (a reason, a title, a unit) cut to its column, the whole text on hover; without a width it takes what is left. */
+export function ellipsisColumn(width?: number): { width?: number; ellipsis: { showTitle: true } } {
+  return width === undefined ? { ellipsis: { showTitle: true } } : { width, ellipsis: { showTitle: true } };
+}
+
+/** Widths of the columns every console table shares, named once. */
+export const COLUMN_WIDTH = {
+  orderNo: 150,
+  person: 175,
+  idNumber: 190,
+  year: 70,
+  amount: 90,
+  /** 'YYYY-MM-DD HH:mm:ss' on two lines. */
+  time: 120,
+  status: 100,
+  twoButtons: 130,
+  oneLink: 80,
+} as const;
+
+/** Room a column without a width needs before the table scrolls sideways. */
+const FLEXIBLE_COLUMN_MIN_WIDTH = 120;
+
+/**
+ * The width below which a table scrolls sideways: the columns' widths, with room for the
+ * ones that take what is left. Above it the table fills its box (fixed layout: long texts
+ * wrap or are cut with an ellipsis instead of widening the table past the screen).
+ */
+export function tableMinWidth(columns: readonly { width?: number | string }[]): number {
+  return columns.reduce(
+    (total, column) => total + (typeof column.width === 'number' ? column.width : FLEXIBLE_COLUMN_MIN_WIDTH),
+    0,
+  );
+}
+
+/** A table of one page from the server, or the error state with 重试; its action column stays visible at the right. */
 export function DataTable<Row extends object>({
   label,
   rowKey,
@@ -189,7 +236,9 @@ export function DataTable<Row extends object>({
     <Table<Row>
       aria-label={label}
       rowKey={rowKey}
-      columns={columns}
+      columns={columns.map((column) =>
+        column.key === ACTIONS_COLUMN_KEY ? { ...column, fixed: 'right' as const } : column,
+      )}
       dataSource={[...rows]}
       loading={query.isLoading || query.isFetching}
       locale={{ emptyText: EMPTY_TEXT }}
@@ -198,7 +247,8 @@ export function DataTable<Row extends object>({
         const one = Array.isArray(sorter) ? sorter[0] : sorter;
         onSort(one?.order ? String(one.columnKey) : null, one?.order === 'ascend' ? 'asc' : 'desc');
       }}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: tableMinWidth(columns) }}
       pagination={
         paged && list
           ? {

@@ -6,7 +6,15 @@ import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { isMobilePhone, isValidIdNumber } from '@yaoshi/contracts/identity-rules';
 import { CERTIFICATION_TYPE_LABELS, isChineseOnly } from '@yaoshi/contracts/profile-rules';
 import { useAdminMeQuery, useLearnerCreateMutation, useLearnerListQuery } from '../admin-api';
-import { DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  DataTable,
+  ellipsisColumn,
+  FilterBar,
+  useListState,
+  type FilterField,
+} from '../kit/list-kit';
 import { FACE_STATUS_TEXT } from './face-status';
 import { ImportLearnersDialog } from './import-dialog';
 import { LearnerDrawer } from './learner-drawer';
@@ -52,27 +60,27 @@ export function LearnersPage() {
   const [importing, setImporting] = useState(false);
 
   const columns: ColumnsType<LearnerListRow> = [
-    { title: '姓名', dataIndex: 'name', key: 'name', sorter: true },
-    { title: '身份证号', dataIndex: 'id_number', key: 'id_number', sorter: true },
-    { title: '手机号', dataIndex: 'phone', key: 'phone' },
-    { title: '工作单位', dataIndex: 'company', key: 'company' },
-    { title: '地区', dataIndex: 'region', key: 'region' },
+    { title: '姓名', dataIndex: 'name', key: 'name', sorter: true, ...ellipsisColumn(100) },
+    { title: '身份证号', dataIndex: 'id_number', key: 'id_number', sorter: true, width: COLUMN_WIDTH.idNumber },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', width: 125 },
+    { title: '工作单位', dataIndex: 'company', key: 'company', ...ellipsisColumn() },
+    { title: '地区', dataIndex: 'region', key: 'region', ...ellipsisColumn(110) },
     {
-      title: '人脸状态',
+      title: '人脸 / 登录',
       key: 'avatar_status',
+      width: COLUMN_WIDTH.status,
       render: (_: unknown, row) => (
-        <Tag color={FACE_STATUS_COLOR[row.avatar_status]}>{FACE_STATUS_TEXT[row.avatar_status] ?? ''}</Tag>
+        <Space orientation="vertical" size={2}>
+          <Tag color={FACE_STATUS_COLOR[row.avatar_status]}>{FACE_STATUS_TEXT[row.avatar_status] ?? ''}</Tag>
+          {row.locked && <Tag color="orange">已锁定</Tag>}
+        </Space>
       ),
     },
-    {
-      title: '密码登录',
-      key: 'locked',
-      render: (_: unknown, row) => (row.locked ? <Tag color="orange">已锁定</Tag> : '正常'),
-    },
-    { title: '注册时间', dataIndex: 'created_at', key: 'created_at', sorter: true },
+    { title: '注册时间', dataIndex: 'created_at', key: 'created_at', sorter: true, width: COLUMN_WIDTH.time + 20 },
     {
       title: '操作',
-      key: 'open',
+      key: ACTIONS_COLUMN_KEY,
+      width: COLUMN_WIDTH.oneLink,
       render: (_: unknown, row) => (
         <Button size="small" type="link" onClick={() => setOpenId(row.id)}>
           查看

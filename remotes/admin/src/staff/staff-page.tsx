@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES, type StaffCreateRequest, type StaffCredentials, type St
 import { STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useStaffCreateMutation, useStaffListQuery, useStaffUpdateMutation } from '../admin-api';
-import { DataTable } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, DataTable } from '../kit/list-kit';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ label: role, value: role }));
 
@@ -55,7 +55,7 @@ export function StaffPage() {
     },
     {
       title: '操作',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       render: (_: unknown, row) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => setEditing(row)}>
