@@ -97,34 +97,32 @@ export async function decideFacePhoto(
     .update(facePhotos)
     .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now, rejectReason })
     .where(eq(facePhotos.id, photo.id));
-  if (photo.courseId === null) {
-    // Older collection photos still waiting were superseded by this one.
-    await tx
-      .update(facePhotos)
-      .set({ state: 'rejected', reviewedAt: now })
-      .where(
-        and(
-          eq(facePhotos.learnerId, learner.id),
-          eq(facePhotos.state, 'pending'),
-          isNull(facePhotos.courseId),
-          lt(facePhotos.id, photo.id),
-        ),
-      );
-  }
-  if (decision === 'approve' && photo.courseId === null) {
+  if (photo.courseId !== null) return;
+  // Older collection photos still waiting were superseded by this one.
+  await tx
+    .update(facePhotos)
+    .set({ state: 'rejected', reviewedAt: now })
+    .where(
+      and(
+        eq(facePhotos.learnerId, learner.id),
+        eq(facePhotos.state, 'pending'),
+        isNull(facePhotos.courseId),
+        lt(facePhotos.id, photo.id),
+      ),
+    );
+  if (decision === 'approve') {
     // Also a new photo sent while an approved one was kept (issue 15): it replaces it now.
     await tx
       .update(learners)
       .set({ avatarPath: photo.path, avatarStatus: AVATAR_STATUS.approved, avatarRejectReason: null, updatedAt: now })
       .where(eq(learners.id, learner.id));
-  } else if (learner.avatarPath === photo.path) {
+  } else {
+    // A reviewer's rejection, of a first photo or of a replacement (issue 18): the learner reads
+    // the reason at the next login and collects again. Only an upload never resets an approved
+    // photo (issue 15); a person's decision does.
     await tx
       .update(learners)
-      .set({
-        avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected,
-        avatarRejectReason: rejectReason,
-        updatedAt: now,
-      })
+      .set({ avatarStatus: AVATAR_STATUS.rejected, avatarRejectReason: rejectReason, updatedAt: now })
       .where(eq(learners.id, learner.id));
   }
 }
