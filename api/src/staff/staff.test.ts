@@ -24,6 +24,7 @@ import { staffAccounts } from './staff-schema';
 import { learners } from '../accounts/accounts-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { currentTotp } from './totp';
+import { MAX_STAFF_FAILURES_PER_IP } from './staff-accounts';
 
 let server: TestServer;
 let staffEndpoints: AnyEndpoint[];
@@ -143,6 +144,20 @@ describe('staff accounts', () => {
     );
     server.clock.advance(15 * 60_000);
     dataOf(await staffLogin(server, 'locked', staff.password, currentTotp(staff.secret, server.clock.nowMs())));
+  });
+
+  test('20 failed logins from one address within 15 minutes refuse it, right credentials included, until the window passes', async () => {
+    server.clock.advance(16 * 60_000); // earlier tests' failures have left the window
+    const staff = await signedInStaff(server, ['审核'], 'crowded');
+    for (let i = 0; i < MAX_STAFF_FAILURES_PER_IP; i += 1)
+      assertRefused(await staffLogin(server, `nobody${i}`, 'wrong', '123456'), 400, MESSAGES.staffWrongCredentials);
+    assertRefused(
+      await staffLogin(server, 'crowded', staff.password, currentTotp(staff.secret, server.clock.nowMs())),
+      429,
+      MESSAGES.staffIpLimited(15),
+    );
+    server.clock.advance(15 * 60_000 + 1000);
+    dataOf(await staffLogin(server, 'crowded', staff.password, currentTotp(staff.secret, server.clock.nowMs())));
   });
 
   test('a session ends after 30 minutes idle, and lives on while used', async () => {
