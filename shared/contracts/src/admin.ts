@@ -376,6 +376,7 @@ export const refundQueueRowSchema = z.object({
 export type RefundQueueRow = z.infer<typeof refundQueueRowSchema>;
 
 export const REFUND_REJECT_REASON_MAX_LENGTH = 100;
+export const INVOICE_REJECT_REASON_MAX_LENGTH = 100;
 
 const orderNoField = z
   .string()
@@ -582,7 +583,7 @@ export const adminEndpoints = {
         .string({ error: '请填写驳回原因' })
         .trim()
         .min(1, { error: '请填写驳回原因' })
-        .max(100, { error: '驳回原因不能超过100个字' }),
+        .max(INVOICE_REJECT_REASON_MAX_LENGTH, { error: `驳回原因不能超过${INVOICE_REJECT_REASON_MAX_LENGTH}个字` }),
     }),
     response: z.null(),
   }),

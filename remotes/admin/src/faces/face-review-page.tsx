@@ -1,22 +1,9 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Image,
-  Input,
-  Modal,
-  Pagination,
-  Result,
-  Space,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Empty, Image, Pagination, Result, Space, Spin, Tag, Typography } from 'antd';
 import { FACE_REJECT_REASON_MAX_LENGTH, type FaceQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useFaceApproveMutation, useFaceQueueQuery, useFaceRejectMutation } from '../admin-api';
+import { ReasonDialog, decided } from '../kit/reason-dialog';
 
 const QUEUE_PAGE_SIZE = 10;
 /** Reasons reviewers give most; the learner reads the one chosen, in Chinese, at the next login. */
@@ -122,46 +109,17 @@ function FaceCard({ row, onReject }: { row: FaceQueueRow; onReject: () => void }
 }
 
 function RejectDialog({ row, onClose }: { row: FaceQueueRow | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
   const [reject, { isLoading }] = useFaceRejectMutation();
-  const submit = async () => {
-    if (!row) return;
-    try {
-      await reject({ photo_id: row.photo_id, reason: reason.trim() }).unwrap();
-      showMessage(`已驳回 ${row.name} 的照片`);
-      setReason('');
-      onClose();
-    } catch {
-      // shown by the error catalogue
-    }
-  };
   return (
-    <Modal
-      title={row ? `驳回 ${row.name} 的照片` : ''}
+    <ReasonDialog
       open={row !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText="驳回"
-      okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
-      cancelText="取消"
-      confirmLoading={isLoading}
-    >
-      <Typography.Paragraph>学员下次登录时会看到此原因，并须重新采集。</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 8 }}>
-        {COMMON_REASONS.map((text) => (
-          <Tag.CheckableTag key={text} checked={reason === text} onChange={() => setReason(text)}>
-            {text}
-          </Tag.CheckableTag>
-        ))}
-      </Space>
-      <Input.TextArea
-        aria-label="驳回原因"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        maxLength={FACE_REJECT_REASON_MAX_LENGTH}
-        showCount
-        rows={3}
-      />
-    </Modal>
+      title={row ? `驳回 ${row.name} 的照片` : ''}
+      hint="学员下次登录时会看到此原因，并须重新采集。"
+      suggestions={COMMON_REASONS}
+      maxLength={FACE_REJECT_REASON_MAX_LENGTH}
+      loading={isLoading}
+      onSubmit={(reason) => decided(reject({ photo_id: row!.photo_id, reason }).unwrap(), `已驳回 ${row!.name} 的照片`)}
+      onClose={onClose}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Image, Input, Modal, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Image, Input, Result, Space, Spin, Tag, Typography } from 'antd';
 import { FACE_REJECT_REASON_MAX_LENGTH, type LessonChecks } from '@yaoshi/contracts/admin';
-import { showMessage } from '@yaoshi/ui/show-message';
 import { useFaceLessonChecksQuery, useFaceLessonFailMutation } from '../admin-api';
+import { ReasonDialog, decided } from '../kit/reason-dialog';
 
 type Lesson = LessonChecks['lessons'][number];
 
@@ -123,43 +123,24 @@ function LearnerChecks({ data, onFail }: { data: LessonChecks; onFail: (lesson: 
 }
 
 function FailDialog({ learnerId, lesson, onClose }: { learnerId: number; lesson: Lesson | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
   const [fail, { isLoading }] = useFaceLessonFailMutation();
-  const submit = async () => {
-    if (!lesson) return;
-    try {
-      await fail({ learner_id: learnerId, course_id: lesson.course_id, reason: reason.trim() }).unwrap();
-      showMessage(`已判定“${lesson.course_name}”人脸核验不通过，该课程学时已撤销，需重新学习`);
-      setReason('');
-      onClose();
-    } catch {
-      // shown by the error catalogue
-    }
-  };
   return (
-    <Modal
-      title={lesson ? `判定“${lesson.course_name}”人脸核验不通过` : ''}
+    <ReasonDialog
       open={lesson !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
+      title={lesson ? `判定“${lesson.course_name}”人脸核验不通过` : ''}
+      hint="该课程的学习进度将清零，学员须重新学习该课程才能获得学时。此操作会记入审计日志。"
       okText="判定不通过"
-      okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
-      cancelText="取消"
-      confirmLoading={isLoading}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>
-        该课程的学习进度将清零，学员须重新学习该课程才能获得学时。此操作会记入审计日志。
-      </Typography.Paragraph>
-      <Input.TextArea
-        aria-label="不通过原因"
-        rows={3}
-        maxLength={FACE_REJECT_REASON_MAX_LENGTH}
-        showCount
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        placeholder="如：核验照片与本人不符"
-      />
-    </Modal>
+      label="不通过原因"
+      placeholder="如：核验照片与本人不符"
+      maxLength={FACE_REJECT_REASON_MAX_LENGTH}
+      loading={isLoading}
+      onSubmit={(reason) =>
+        decided(
+          fail({ learner_id: learnerId, course_id: lesson!.course_id, reason }).unwrap(),
+          `已判定“${lesson!.course_name}”人脸核验不通过，该课程学时已撤销，需重新学习`,
+        )
+      }
+      onClose={onClose}
+    />
   );
 }

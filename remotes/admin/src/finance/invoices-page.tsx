@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { InvoiceQueueRow } from '@yaoshi/contracts/admin';
+import { INVOICE_REJECT_REASON_MAX_LENGTH, type InvoiceQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvoiceRejectMutation } from '../admin-api';
 import {
@@ -13,6 +13,7 @@ import {
   useListState,
   type FilterField,
 } from '../kit/list-kit';
+import { ReasonDialog, decided } from '../kit/reason-dialog';
 
 const STATUS_TEXT: Readonly<Record<InvoiceQueueRow['status'], string>> = {
   reviewing: '待审核',
@@ -148,39 +149,18 @@ export function InvoicesPage() {
 }
 
 function RejectInvoiceDialog({ row, onClose }: { row: InvoiceQueueRow | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
   const [reject, { isLoading }] = useInvoiceRejectMutation();
-  const submit = async () => {
-    if (!row) return;
-    try {
-      await reject({ order_no: row.order_no, reason: reason.trim() }).unwrap();
-      showMessage(`已驳回订单 ${row.order_no} 的发票申请`);
-      setReason('');
-      onClose();
-    } catch {
-      // shown by the error catalogue
-    }
-  };
   return (
-    <Modal
-      title={row ? `驳回订单 ${row.order_no} 的发票申请` : ''}
+    <ReasonDialog
       open={row !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText="驳回"
-      okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
-      cancelText="取消"
-      confirmLoading={isLoading}
-    >
-      <Typography.Paragraph>学员可修改信息后重新申请。</Typography.Paragraph>
-      <Input.TextArea
-        aria-label="驳回原因"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        maxLength={100}
-        showCount
-        rows={3}
-      />
-    </Modal>
+      title={row ? `驳回订单 ${row.order_no} 的发票申请` : ''}
+      hint="学员可修改信息后重新申请。"
+      maxLength={INVOICE_REJECT_REASON_MAX_LENGTH}
+      loading={isLoading}
+      onSubmit={(reason) =>
+        decided(reject({ order_no: row!.order_no, reason }).unwrap(), `已驳回订单 ${row!.order_no} 的发票申请`)
+      }
+      onClose={onClose}
+    />
   );
 }

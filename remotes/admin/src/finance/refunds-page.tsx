@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REFUND_REJECT_REASON_MAX_LENGTH, type RefundQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -14,6 +14,7 @@ import {
   useListState,
   type FilterField,
 } from '../kit/list-kit';
+import { ReasonDialog, decided } from '../kit/reason-dialog';
 
 const STATUS_TEXT: Readonly<Record<RefundQueueRow['status'], string>> = {
   reviewing: '待审核',
@@ -140,39 +141,18 @@ export function RefundsPage() {
 }
 
 function RejectRefundDialog({ row, onClose }: { row: RefundQueueRow | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
   const [reject, { isLoading }] = useRefundRejectMutation();
-  const submit = async () => {
-    if (!row) return;
-    try {
-      await reject({ order_no: row.order_no, reason: reason.trim() }).unwrap();
-      showMessage(`已驳回订单 ${row.order_no} 的退款申请`);
-      setReason('');
-      onClose();
-    } catch {
-      // shown by the error catalogue
-    }
-  };
   return (
-    <Modal
-      title={row ? `驳回订单 ${row.order_no} 的退款申请` : ''}
+    <ReasonDialog
       open={row !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText="驳回"
-      okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
-      cancelText="取消"
-      confirmLoading={isLoading}
-    >
-      <Typography.Paragraph>学员会在“我的订单”中看到此原因，并可重新申请。</Typography.Paragraph>
-      <Input.TextArea
-        aria-label="驳回原因"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        maxLength={REFUND_REJECT_REASON_MAX_LENGTH}
-        showCount
-        rows={3}
-      />
-    </Modal>
+      title={row ? `驳回订单 ${row.order_no} 的退款申请` : ''}
+      hint="学员会在“我的订单”中看到此原因，并可重新申请。"
+      maxLength={REFUND_REJECT_REASON_MAX_LENGTH}
+      loading={isLoading}
+      onSubmit={(reason) =>
+        decided(reject({ order_no: row!.order_no, reason }).unwrap(), `已驳回订单 ${row!.order_no} 的退款申请`)
+      }
+      onClose={onClose}
+    />
   );
 }
