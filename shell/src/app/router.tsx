@@ -6,7 +6,9 @@ import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
 import { PageLoading } from '../federation/page-loading';
 import type { RouteHandle } from '../site-layout/route-handle';
-import { SITE_ROUTES, type SiteRoute } from './site-routes';
+import type { RemotePins } from '../federation/pins';
+import { PinsUnavailable } from '../federation/pins-unavailable';
+import { siteRoutes, type SiteRoute } from './site-routes';
 import type { SiteStore } from './store';
 
 // Not part of a public first load: the student frame (side menu, welcome bar) and the 404
@@ -27,7 +29,7 @@ function pageOf(route: SiteRoute): ReactNode {
   // the student frame is in the frame's antd scope; a public one brings its own, unless it
   // renders without antd (see SiteRoute.withoutAntd).
   const antdScope = route.area === 'public' && !route.withoutAntd;
-  return <RemotePage key={route.path} remote={source.remote} exposed={source.exposed} antdScope={antdScope} />;
+  return <RemotePage key={route.path} remote={source.remote} section={source.section} exposed={source.exposed} antdScope={antdScope} />;
 }
 
 function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject {
@@ -36,7 +38,7 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
   return {
     path: route.path,
     handle,
-    ...(guard ? { loader: guardLoader(guard) } : {}),
+    ...(guard ? { loader: guardLoader(guard, route.loginRequired) } : {}),
     element:
       route.area === 'student' ? (
         <Suspense fallback={<PageLoading />}>
@@ -48,20 +50,22 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
   };
 }
 
-/** The route tree; with a guard context every route runs the login guard first. */
-export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
+/**
+ * The route tree from the shell's pages and the pinned remotes' route manifests; with a
+ * guard context every route runs the login guard first. `pins` null: the pins document
+ * could not be had, so any page not the shell's says the site is unavailable (not 404).
+ */
+export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | null): RouteObject[] {
+  const fallback = pins ? <NotFoundPage /> : <PinsUnavailable />;
   return [
     {
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
-      children: [...SITE_ROUTES.map((route) => routeObject(route, guard)), { path: '*', element: <Suspense fallback={null}><NotFoundPage /></Suspense> }],
+      children: [...siteRoutes(pins).map((route) => routeObject(route, guard)), { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> }],
     },
   ];
 }
-
-/** The routes without the guard (route-table tests). */
-export const routeObjects: RouteObject[] = siteRouteObjects(null);
 
 export type SiteRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -69,12 +73,16 @@ export type SiteRouter = ReturnType<typeof createBrowserRouter>;
  * Builds the router with the guard reading the store and the router's own location. Tests
  * pass react-router's createMemoryRouter as `create`; the site uses the browser's history.
  */
-export function createSiteRouter(store: SiteStore, create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes)): SiteRouter {
+export function createSiteRouter(
+  store: SiteStore,
+  pins: RemotePins | null,
+  create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes),
+): SiteRouter {
   let router: SiteRouter | undefined;
   const guard: GuardContext = {
     isLoggedInMemory: () => store.getState().session.isLogin,
     currentPath: () => (router?.state.initialized ? router.state.location.pathname : null),
   };
-  router = create(siteRouteObjects(guard));
+  router = create(siteRouteObjects(guard, pins));
   return router;
 }

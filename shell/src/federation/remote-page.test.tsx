@@ -32,7 +32,7 @@ function renderRemotePage(registry: RemoteRegistry) {
   return render(
     <RemoteRegistryContext.Provider value={registry}>
       <p>页头仍在</p>
-      <RemotePage remote="orders" exposed="MyOrder" />
+      <RemotePage remote="orders" section="订单管理" exposed="MyOrder" />
     </RemoteRegistryContext.Provider>,
   );
 }

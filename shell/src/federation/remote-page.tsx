@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { PageLoading } from './page-loading';
-import type { RemoteKey } from './remote-catalog';
+import type { RemoteKey } from './pins';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailureContext } from './remote-failure-context';
 import { useRemoteRegistry } from './remote-registry-context';
@@ -12,7 +12,7 @@ import { useRemoteRegistry } from './remote-registry-context';
  * builds a new lazy component, so the load really happens again. With `antdScope` the
  * page is wrapped in antd's context, downloaded in parallel with the page.
  */
-export function RemotePage({ remote, exposed, antdScope = false }: { remote: RemoteKey; exposed: string; antdScope?: boolean }) {
+export function RemotePage({ remote, section, exposed, antdScope = false }: { remote: RemoteKey; section: string; exposed: string; antdScope?: boolean }) {
   const registry = useRemoteRegistry();
   const [attempt, setAttempt] = useState(0);
   // `attempt` is a dependency on purpose: a new lazy() forgets the previous outcome.
@@ -28,7 +28,7 @@ export function RemotePage({ remote, exposed, antdScope = false }: { remote: Rem
     await registry.prepareRetry(remote);
     setAttempt((n) => n + 1);
   }, [registry, remote]);
-  const handle = useMemo(() => ({ remote, retry }), [remote, retry]);
+  const handle = useMemo(() => ({ remote, section, retry }), [remote, section, retry]);
   return (
     <RemoteFailureContext.Provider value={handle}>
       <RemoteErrorBoundary key={attempt}>

@@ -1,14 +1,10 @@
 import type { ComponentType } from 'react';
 import { REMOTE_FALLBACK_MARK } from './fallback-marker';
+import { TEST_PINS } from '../testing/test-pins';
 import type { RemotePins } from './pins';
 import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
-const pins: RemotePins = {
-  'public-content': { version: '0.1.0', federationName: 'public_content', entry: '/remotes/public-content/0.1.0/mf-manifest.json' },
-  enrolment: { version: '0.1.0', federationName: 'enrolment', entry: '/remotes/enrolment/0.1.0/mf-manifest.json' },
-  study: { version: '0.1.0', federationName: 'study', entry: '/remotes/study/0.1.0/mf-manifest.json' },
-  orders: { version: '0.3.1', federationName: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' },
-};
+const pins: RemotePins = { ...TEST_PINS, orders: { ...TEST_PINS.orders!, version: '0.3.1', entry: '/remotes/orders/0.3.1/mf-manifest.json' } };
 
 const Page: ComponentType = () => null;
 

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { isRemoteFallback } from './fallback-marker';
-import type { RemotePin, RemotePins } from './pins';
-import type { RemoteKey } from './remote-catalog';
+import type { RemoteKey, RemotePin, RemotePins } from './pins';
 
 /** What the shell needs from the Module Federation runtime (`@module-federation/enhanced/runtime`). */
 export interface FederationRuntime {
@@ -49,6 +48,7 @@ export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins
   async function load(remote: RemoteKey, exposed: string): Promise<PageModule> {
     const pins = await ensurePins();
     const pin = pins[remote];
+    if (!pin) throw new Error(`${remote} is not pinned`);
     const module = await deps.runtime.loadRemote<PageModule>(`${pin.federationName}/${exposed}`);
     if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object')) {
       throw new Error(`${pin.federationName}/${exposed} has no default export`);
@@ -65,7 +65,8 @@ export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins
     // runtime's caches (a manifest that fails validation stays cached as a rejected
     // promise). Registering it again with force drops all of that. A remote that did load
     // keeps its state: re-registering would detach it from the shared scope it joined.
-    if (!healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pins[remote])], { force: true });
+    const pin = pins[remote];
+    if (pin && !healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pin)], { force: true });
   }
 
   return { ensurePins, load, prepareRetry };
