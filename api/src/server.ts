@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { seedMissing } from './seed/seed';
 
 /** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
@@ -12,6 +12,9 @@ export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
   app: FastifyInstance;
   config: Config;
+  /** For what deploy/ registers on the same instance (the release registry). */
+  db: Database;
+  clock: Clock;
   /** Closes the app, then the database (releasing the PGlite lock). Idempotent. */
   close(): Promise<void>;
 }
@@ -53,6 +56,8 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
   return {
     app,
     config,
+    db: database.db,
+    clock,
     close() {
       closing ??= app.close().then(() => database.close());
       return closing;
