@@ -335,7 +335,7 @@ export async function startCanary(deps: RegistryDeps, actor: Actor, input: { rem
   if (!pinned) refuse(409, RELEASE_MESSAGES.notPinned(input.remote));
   if (pinned === input.version) refuse(409, RELEASE_MESSAGES.canaryIsPin(input.remote, input.version));
   await proveCompatible(deps, row.manifest);
-  const reason = input.reason?.trim() || `灰度 ${input.percent}%`;
+  const reason = input.reason?.trim() || '开始灰度';
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     await tx

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { REMOTE_KEY_PATTERN, VERSION_PATTERN } from '@yaoshi/contracts/release-manifest';
+import { REMOTE_KEY_PATTERN, VERSION_PATTERN, shellManifestSchema } from '@yaoshi/contracts/release-manifest';
 import { sessions } from '../accounts/accounts-schema';
 import { sessionTokenHash } from '../accounts/sessions';
 import { bearerToken } from '../auth/authenticator';
@@ -16,6 +16,7 @@ import { OVERRIDE_COOKIE, OVERRIDE_LIFETIME_MS, signOverride, verifyOverride } f
 import { RELEASE_PAGE_HTML } from './release-page';
 import {
   REPORT_KINDS,
+  checkShell,
   ReleaseRefusal,
   environmentOf,
   pinVersion,
@@ -232,6 +233,15 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       releaseManager(request);
       const remote = parse(remoteKey, request.query.remote);
       return ok(reply, { remote, history: await releaseHistoryOf(deps.db, remote) });
+    });
+
+    // A new shell's manifest (what it provides) against every pinned and canary remote.
+    scope.post('/v1/releases/check-shell', async (request, reply) => {
+      releaseManager(request);
+      const manifest = parse(shellManifestSchema, request.body);
+      const problems = await checkShell(deps.db, manifest.provides);
+      if (problems.length > 0) throw new ReleaseRefusal(409, problems.join('；'), problems);
+      return ok(reply, { version: manifest.version });
     });
 
     scope.post('/v1/releases/reports', async (request, reply) => {
