@@ -10,6 +10,8 @@ import { SiteProviders } from './app/site-providers';
 import { siteRoutes } from './app/site-routes';
 import { createSiteStore } from './app/store';
 import { fetchPins, takeEarlyPinsRequest } from './federation/pins';
+import { ReleaseOverrideBanner } from './federation/release-override-banner';
+import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
 
 // Build-time settings (DefinePlugin); empty means "use the default".
@@ -22,7 +24,12 @@ configureApiClient({
   navigate: (path) => void router?.navigate(path),
 });
 
-const registry = createRemoteRegistry({ fetchPins: () => fetchPins(fetch, takeEarlyPinsRequest()), runtime: { loadRemote, registerRemotes } });
+const reporter = browserLoadReporter();
+const registry = createRemoteRegistry({
+  fetchPins: () => fetchPins(fetch, takeEarlyPinsRequest()),
+  runtime: { loadRemote, registerRemotes },
+  onOutcome: (remote, version, kind) => reporter.count(remote, version, kind),
+});
 
 /**
  * The router is built from the pinned remotes' route manifests, so it waits for the pins
@@ -42,6 +49,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <SiteProviders store={store} registry={registry}>
+      <ReleaseOverrideBanner pins={pins} />
       <RouterProvider router={router} />
     </SiteProviders>,
   );

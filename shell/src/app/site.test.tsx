@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { ReleaseOverrideBanner } from '../federation/release-override-banner';
 import { matchRoutes } from 'react-router-dom';
 import { ok } from '@yaoshi/api-client/testing/stub-api';
 import { fakeRegistry, renderSite, serveSiteContent } from '../testing/render-site';
@@ -108,4 +109,13 @@ test('an unknown path says so', async () => {
   serveSiteContent();
   await renderSite('/no-such-page');
   expect(await screen.findByText('页面不存在')).toBeInTheDocument();
+});
+
+test('an override shows a banner naming the remote and version; without one there is none', () => {
+  const overridden = { ...TEST_PINS, study: { ...TEST_PINS.study!, version: '0.2.0-rc.1', via: 'override' as const } };
+  const { unmount } = render(<ReleaseOverrideBanner pins={overridden} />);
+  expect(screen.getByRole('status', { name: '测试版本' })).toHaveTextContent('测试版本：「在线学习」study 0.2.0-rc.1（仅本浏览器可见，1 小时内有效）');
+  unmount();
+  render(<ReleaseOverrideBanner pins={TEST_PINS} />);
+  expect(screen.queryByRole('status', { name: '测试版本' })).not.toBeInTheDocument();
 });

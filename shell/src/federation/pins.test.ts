@@ -1,5 +1,5 @@
 import { TEST_PINS } from '../testing/test-pins';
-import { PinsError, fetchPins, parsePins, pinnedRoutes, takeEarlyPinsRequest } from './pins';
+import { PinsError, fetchPins, parsePins, pinnedRoutes, pinsRequestInit, takeEarlyPinsRequest } from './pins';
 
 const goodPins = TEST_PINS;
 
@@ -72,4 +72,9 @@ test('the request index.html started is used once; a later fetch (a retry) asks 
   expect(fetchImpl).not.toHaveBeenCalled();
   await expect(fetchPins(fetchImpl, takeEarlyPinsRequest(host))).resolves.toEqual(goodPins);
   expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin' });
+});
+
+test('a logged-in learner’s token goes with the request, so a canary share follows the learner', () => {
+  expect(pinsRequestInit('abc')).toEqual({ credentials: 'same-origin', headers: { authorization: 'Bearer abc' } });
+  expect(pinsRequestInit(null)).toEqual({ credentials: 'same-origin' });
 });

@@ -1,4 +1,5 @@
 import type { PinnedRemote, PinsDocument, RouteEntry } from '@yaoshi/contracts/release-manifest';
+import { readToken } from '@yaoshi/api-client/browser-storage';
 
 /**
  * The pins document (`/remotes.json`), served by the release registry: which version of
@@ -99,13 +100,22 @@ export function takeEarlyPinsRequest(host: { __yaoshiPins?: Promise<Response> } 
 }
 
 /**
+ * The learner's session token goes with the request, so a canary share follows the learner
+ * (not the browser) once logged in; before login the browser id cookie decides. Same as
+ * the request index.html starts.
+ */
+export function pinsRequestInit(token: string | null = readToken()): RequestInit {
+  return { credentials: 'same-origin', ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) };
+}
+
+/**
  * Fetches remotes.json. The server says how long a browser may keep it (at most a minute);
  * `early` is the same request already under way (see index.html).
  */
 export async function fetchPins(fetchImpl: typeof fetch = fetch, early?: Promise<Response>): Promise<RemotePins> {
   let response: Response;
   try {
-    response = await (early ?? fetchImpl(PINS_URL, { credentials: 'same-origin' }));
+    response = await (early ?? fetchImpl(PINS_URL, pinsRequestInit()));
   } catch (error) {
     throw new PinsError([`${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`]);
   }

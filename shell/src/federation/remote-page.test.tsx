@@ -24,6 +24,7 @@ function registryAnswering(...answers: (PageModule | Error)[]) {
       return answer;
     },
     prepareRetry: async (remote) => void retries.push(remote),
+    reportRenderError: () => {},
   };
   return { registry, retries, loadCount: () => loads };
 }

@@ -31,7 +31,7 @@ export function RemotePage({ remote, section, exposed, antdScope = false }: { re
   const handle = useMemo(() => ({ remote, section, retry }), [remote, section, retry]);
   return (
     <RemoteFailureContext.Provider value={handle}>
-      <RemoteErrorBoundary key={attempt}>
+      <RemoteErrorBoundary key={attempt} onRenderError={() => registry.reportRenderError(remote)}>
         <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>

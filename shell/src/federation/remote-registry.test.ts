@@ -63,3 +63,15 @@ test('a module without a default export is an error, not a blank page', async ()
   const registry = createRemoteRegistry({ fetchPins: async () => pins, runtime });
   await expect(registry.load('study', 'Exam')).rejects.toThrow('study/Exam has no default export');
 });
+
+test('each version’s first real load and every failed load are counted for the release registry', async () => {
+  const outcomes: string[] = [];
+  const { runtime } = runtimeAnswering((id) => (id.startsWith('orders/') ? { default: Page, [REMOTE_FALLBACK_MARK]: true } : { default: Page }));
+  const registry = createRemoteRegistry({ fetchPins: async () => pins, runtime, onOutcome: (remote, version, kind) => outcomes.push(`${remote} ${version} ${kind}`) });
+  await registry.load('study', 'MyCourse');
+  await registry.load('study', 'Exam');
+  await registry.load('orders', 'MyOrder');
+  registry.reportRenderError('study');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(outcomes).toEqual(['study 0.1.0 load', 'orders 0.3.1 load-error', 'study 0.1.0 render-error']);
+});

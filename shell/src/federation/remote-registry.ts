@@ -19,13 +19,29 @@ export interface RemoteRegistry {
   load(remote: RemoteKey, exposed: string): Promise<PageModule>;
   /** Clears what the runtime remembers of a failed remote so the next load starts afresh. */
   prepareRetry(remote: RemoteKey): Promise<void>;
+  /** A page of this remote threw while rendering (counted for the release registry). */
+  reportRenderError(remote: RemoteKey): void;
+}
+
+/** Marks an error `load` already counted, so the error boundary does not count it again. */
+export const LOAD_FAILURE = Symbol.for('yaoshi.remote-load-failure');
+
+export function isLoadFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && LOAD_FAILURE in error;
 }
 
 function runtimeRemote(pin: RemotePin) {
   return { name: pin.federationName, entry: pin.entry };
 }
 
-export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins>; runtime: FederationRuntime }): RemoteRegistry {
+export interface RemoteRegistryDeps {
+  fetchPins: () => Promise<RemotePins>;
+  runtime: FederationRuntime;
+  /** Counts loads and failures per version (release-telemetry.ts); none in tests that do not ask. */
+  onOutcome?: (remote: RemoteKey, version: string, kind: 'load' | 'load-error' | 'render-error') => void;
+}
+
+export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
   let pinsLoading: Promise<RemotePins> | undefined;
   /** Remotes that have delivered a real module: their entry is initialised and shared scope joined. */
   const healthy = new Set<RemoteKey>();
@@ -49,11 +65,22 @@ export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins
     const pins = await ensurePins();
     const pin = pins[remote];
     if (!pin) throw new Error(`${remote} is not pinned`);
-    const module = await deps.runtime.loadRemote<PageModule>(`${pin.federationName}/${exposed}`);
-    if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object')) {
-      throw new Error(`${pin.federationName}/${exposed} has no default export`);
+    let module: PageModule | null;
+    try {
+      module = await deps.runtime.loadRemote<PageModule>(`${pin.federationName}/${exposed}`);
+      if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object')) {
+        throw new Error(`${pin.federationName}/${exposed} has no default export`);
+      }
+    } catch (error) {
+      deps.onOutcome?.(remote, pin.version, 'load-error');
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { [LOAD_FAILURE]: true });
     }
-    if (!isRemoteFallback(module)) healthy.add(remote);
+    if (isRemoteFallback(module)) {
+      deps.onOutcome?.(remote, pin.version, 'load-error');
+    } else {
+      if (!healthy.has(remote)) deps.onOutcome?.(remote, pin.version, 'load');
+      healthy.add(remote);
+    }
     return module;
   }
 
@@ -69,5 +96,12 @@ export function createRemoteRegistry(deps: { fetchPins: () => Promise<RemotePins
     if (pin && !healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pin)], { force: true });
   }
 
-  return { ensurePins, load, prepareRetry };
+  function reportRenderError(remote: RemoteKey): void {
+    void pinsLoading?.then((pins) => {
+      const pin = pins[remote];
+      if (pin) deps.onOutcome?.(remote, pin.version, 'render-error');
+    });
+  }
+
+  return { ensurePins, load, prepareRetry, reportRenderError };
 }

@@ -54,6 +54,7 @@ export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
       return { default: Page };
     },
     prepareRetry: async () => {},
+    reportRenderError: () => {},
   };
 }
 
