@@ -214,6 +214,11 @@ export function buildLintConfig({ root, projects }) {
       languageOptions: { globals: { ...globals.node } },
     },
     {
+      // Scripts the browser loads as they are (shell/public/early-pins.js).
+      files: ['shell/public/**/*.js'],
+      languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    },
+    {
       files: ['**/jest/*.cjs', '**/jest.config.cjs'],
       languageOptions: { globals: { ...globals.browser, ...globals.jest } },
     },

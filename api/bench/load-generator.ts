@@ -31,6 +31,8 @@ export interface LoadOptions {
   nextRequest(connection: number): LoadRequest;
   /** Called when the measured part begins (after the warm-up). */
   onMeasureStart?: () => void;
+  /** Milliseconds a connection waits after an answer with this status before its next request (e.g. honouring Retry-After); default none. */
+  pauseAfter?: (status: number) => number;
   /** Keep the first few non-200 answers (status and body), to say why. */
   keepRefusals?: number;
 }
@@ -111,7 +113,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         if (head.status !== 200 && firstRefusals.length < (options.keepRefusals ?? 5)) {
           firstRefusals.push(`${head.status} ${Buffer.from(received.slice(received.indexOf(HEADER_END) + 4), 'latin1').toString('utf8')}`);
         }
-        send();
+        const pause = options.pauseAfter?.(head.status) ?? 0;
+        if (pause > 0) setTimeout(send, pause);
+        else send();
       });
       socket.on('error', () => {
         errors += 1;

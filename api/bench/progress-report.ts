@@ -100,7 +100,7 @@ let server: ReturnType<typeof spawn> | undefined;
 try {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   // The type of `db` differs from the app's Database alias only in the driver's HKT.
-  await seedMissing(db as never, systemClock);
+  await seedMissing(db, systemClock);
   const year = new Date().getFullYear();
   const [course] = await db.select().from(courses).where(and(eq(courses.name, BENCH_COURSE), eq(courses.year, year)));
   if (!course) throw new Error('bench course missing');

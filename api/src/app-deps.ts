@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { PipelineDeps, RouteModule as SignedRouteModule } from './envelope/signed-routes';
 import type { MediaUrls } from './media/private-media';
+import type { OrderLearning } from './orders/order-learning';
 import type { OrderPayments } from './orders/order-payments';
 import type { PaymentProvider } from './payment/payment-provider';
 import type { SmsProvider } from './sms/sms-provider';
+import type { PasswordHasher } from './accounts/passwords';
+import type { AppMetrics } from './metrics/metrics';
 
 /**
  * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
@@ -18,7 +21,12 @@ export interface AppDeps extends PipelineDeps {
   mediaUrls: MediaUrls;
   paymentProvider: PaymentProvider;
   orderPayments: OrderPayments;
+  orderLearning: OrderLearning;
+  /** argon2 through a bounded pool (logins, password changes). */
+  passwords: PasswordHasher;
   log: FastifyInstance['log'];
+  /** Counters an operator reads at /metrics. */
+  metrics: AppMetrics;
 }
 
 /** A feature's /v1 routes. */

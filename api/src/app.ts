@@ -1,12 +1,16 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type { Database, PoolStats } from './db/database';
+import { createMetrics, registerMetrics } from './metrics/metrics';
 import { MESSAGES } from './messages';
-import { isProduction } from './config';
+import { registerSecurityHeaders } from './security/security-headers';
+import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
+import { usesSmsOutbox } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
 import { sessionGate } from './accounts/sessions';
+import { createPasswordHasher, type PasswordHasher } from './accounts/passwords';
 import { createNonceGuard } from './envelope/nonce-store';
 import { composedGate } from './envelope/request-gate';
 import { contentRoutes } from './content/content-routes';
@@ -31,6 +35,9 @@ import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
+import { ordersWithLearningBegun } from './study/learning-begun';
+import { registerHealthRoutes } from './health/health-routes';
+import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 
 /** Every feature's /v1 routes, in the order they were built. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -51,8 +58,8 @@ export interface BuildAppOptions {
   db: Database;
   clock: Clock;
   config: Config;
-  /** Fastify's `logger` option; default off (tests). */
-  logger?: FastifyServerOptions['logger'];
+  /** Level (and, in tests, destination) of the JSON log; default off (tests). Redaction is not optional. */
+  logger?: LogSettings | false;
   /**
    * Bearer-token check for `auth: true` contracts; default: the sessions table, looked up
    * in the same statement that records the nonce (`sessionGate`).
@@ -74,6 +81,10 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
+  poolStats?: () => PoolStats;
+  /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
+  passwordHasher?: PasswordHasher;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
 }
@@ -85,31 +96,31 @@ export interface BuildAppOptions {
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...fastifyLogging(options.logger, options.config.trustProxy),
     trustProxy: options.config.trustProxy,
     // The body limit proper is per route (MAX_BODY_BYTES); this is the default for
     // anything registered later, e.g. by deploy/.
     bodyLimit: 1024 * 1024,
-    // While shutting down, the hook below answers in the envelope instead (Fastify's own 503 is English JSON).
+    // Shutting down loses no request: one that still arrives on an open connection is served
+    // (with Connection: close); the database closes only after the last connection (shutdown.ts).
     return503OnClosing: false,
     // A malformed URL never reaches a route; answer it in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return sendEnvelope(reply, status, MESSAGES.badRequest, null);
+      sendEnvelope(reply, status, MESSAGES.badRequest, null);
     },
+    // What Node's HTTP parser refuses (oversized headers …) gets the envelope too.
+    clientErrorHandler: envelopeClientErrorHandler,
   });
-  // Shutting down: a request still arriving on an open connection gets a Chinese 503 in
-  // the envelope, and never reaches a database that is about to close. Fastify already
-  // answers it with `Connection: close`.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
+  recordRouteTable(app);
+  // First of all hooks, so every answer carries it (refusals, static files, 404s).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (closing) sendEnvelope(reply, 503, MESSAGES.serverClosing, null);
-    else done();
-  });
+  registerSecurityHeaders(app, options.config);
+  const metrics = createMetrics(options.db, options.poolStats);
+  registerMetrics(app, metrics, options.config);
   const onPruneError = (error: unknown) => app.log.warn({ err: error }, 'could not prune nonces');
   const paymentProvider =
     options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);
@@ -119,6 +130,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     {
       paymentProvider,
       orderPayments: orderPaymentsOf(paymentContext),
+      orderLearning: { ordersWithLearningBegun: (orderIds) => ordersWithLearningBegun(options.db, orderIds) },
+      passwords:
+        options.passwordHasher ??
+        createPasswordHasher({ concurrency: options.config.passwordHashConcurrency, maxQueue: options.config.passwordHashQueue }),
       log: app.log,
       db: options.db,
       clock: options.clock,
@@ -128,12 +143,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         : sessionGate(options.db, options.clock, onPruneError),
       smsProvider:
         options.smsProvider ??
-        (isProduction(options.config) ? unconfiguredSmsProvider(app.log) : outboxSmsProvider(options.db, options.clock, app.log)),
+        (usesSmsOutbox(options.config) ? outboxSmsProvider(options.db, options.clock, app.log) : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
+      metrics,
     },
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerHealthRoutes(app, options.db);
   registerNotifyRoutes(app, paymentContext);
   if (options.expiredOrderSweepMs) {
     const every = options.expiredOrderSweepMs;
@@ -147,8 +164,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     app.addHook('onClose', async () => clearInterval(timer));
   }
   if (isSandboxProvider(paymentProvider)) registerSandboxGatewayPages(app, paymentProvider, options.clock);
-  // Development and tests only: what the outbox "sent", for people and browser tests.
-  if (!isProduction(options.config)) registerDevOutboxRoutes(app, options.db);
+  // Development, tests and a declared staging site only: what the outbox "sent".
+  if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
 }
 

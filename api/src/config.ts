@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -41,15 +42,50 @@ export interface Config {
   paymentSandboxKey: string;
   /**
    * `PUBLIC_BASE_URL`, e.g. `https://www.example.org`: the site's address as payers' phones
-   * and the gateway reach it (QR target, notify and return addresses). Unset: the address
-   * the browser used for the request.
+   * and the gateway reach it (QR target, notify and return addresses). Required in
+   * production. Unset (development and tests only): the request's Host, if it is one of
+   * `allowedHosts`.
    */
   publicBaseUrl: string | undefined;
+  /**
+   * `ALLOWED_HOSTS`: comma-separated host names (with `:port` or without) whose Host header
+   * may stand in for `PUBLIC_BASE_URL` in development; default the loopback names.
+   */
+  allowedHosts: readonly string[];
+  /** `SMS_PROVIDER`, default `outbox` (the development outbox; the only one so far). */
+  smsProvider: 'outbox';
+  /**
+   * `STAGING_SANDBOX=allow`: a staging site runs production mode on the sandbox gateway and
+   * the SMS outbox, and every page says so. Any other value is refused.
+   */
+  stagingSandbox: boolean;
+  /** `METRICS_ALLOW`: comma-separated addresses/CIDRs that may read /metrics without a token; default none. */
+  metricsAllow: readonly string[];
+  /**
+   * Whether `AMAP_KEY` is set: the contact page then loads the AMap (高德) script, so the
+   * Content-Security-Policy admits the map provider. The server never uses the key itself.
+   */
+  mapProviderConfigured: boolean;
+  /** `METRICS_TOKEN`: `Authorization: Bearer <token>` opens /metrics from anywhere; unset: no token opens it. */
+  metricsToken: string | undefined;
+  /** `PASSWORD_HASH_CONCURRENCY`: argon2 hashes run at once; default half the cores (at least 1). */
+  passwordHashConcurrency: number;
+  /** `PASSWORD_HASH_QUEUE`: hashes that may wait for a turn; beyond, a login gets 503 at once. Default 64. */
+  passwordHashQueue: number;
 }
 
 /** Public (it is in this repository): fine for a development sandbox, refused in production. */
 export const DEVELOPMENT_SANDBOX_PAYMENT_KEY = 'dev-sandbox-payment-key-change-me';
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const SMS_PROVIDERS = ['outbox'] as const;
+/** The only value of `STAGING_SANDBOX` that means anything. */
+export const STAGING_SANDBOX_ALLOW = 'allow';
+/** Hosts a development server answers for when `ALLOWED_HOSTS` is unset. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+/** A secret shorter than this (in UTF-8 bytes) can be guessed or was typed by hand. */
+export const MIN_SECRET_BYTES = 32;
+/** NODE_ENV values that are not production; anything else (`production`, `Production`, `staging`, …) is. */
+export const NON_PRODUCTION_ENVIRONMENTS: readonly string[] = ['development', 'test'];
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPOSITORY_ROOT = path.resolve(API_ROOT, '..');
@@ -99,6 +135,38 @@ function parsePaymentProvider(text: string | undefined): Config['paymentProvider
   throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${text}".`);
 }
 
+function parseSmsProvider(text: string | undefined): Config['smsProvider'] {
+  if (text === undefined) return 'outbox';
+  if ((SMS_PROVIDERS as readonly string[]).includes(text)) return text as Config['smsProvider'];
+  throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${text}".`);
+}
+
+function parseStagingSandbox(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  if (text === STAGING_SANDBOX_ALLOW) return true;
+  throw new ConfigError(`STAGING_SANDBOX must be "${STAGING_SANDBOX_ALLOW}" or unset, got "${text}".`);
+}
+
+function parseList(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  return text.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+}
+
+function parseAddressList(name: string, text: string | undefined): string[] {
+  const addresses = parseList(text) ?? [];
+  if (addresses.some((part) => !/^[0-9a-f.:/]+$/.test(part))) {
+    throw new ConfigError(`${name} must be a comma-separated list of addresses or CIDRs, got "${text}".`);
+  }
+  return addresses;
+}
+
+function parseCount(env: Environment, name: string, fallback: number, min: number): number {
+  const text = read(env, name);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${text}".`);
+  return Number(text);
+}
+
 export function configFromEnv(env: Environment = process.env): Config {
   return {
     port: parsePort(read(env, 'PORT')),
@@ -115,36 +183,135 @@ export function configFromEnv(env: Environment = process.env): Config {
     paymentProvider: parsePaymentProvider(read(env, 'PAYMENT_PROVIDER')),
     paymentSandboxKey: read(env, 'PAYMENT_SANDBOX_KEY') ?? DEVELOPMENT_SANDBOX_PAYMENT_KEY,
     publicBaseUrl: read(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
+    allowedHosts: parseList(read(env, 'ALLOWED_HOSTS')) ?? LOOPBACK_HOSTS,
+    smsProvider: parseSmsProvider(read(env, 'SMS_PROVIDER')),
+    stagingSandbox: parseStagingSandbox(read(env, 'STAGING_SANDBOX')),
+    metricsAllow: parseAddressList('METRICS_ALLOW', read(env, 'METRICS_ALLOW')),
+    metricsToken: read(env, 'METRICS_TOKEN'),
+    mapProviderConfigured: read(env, 'AMAP_KEY') !== undefined,
+    passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
+    passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
   };
 }
 
+/**
+ * The one test for "production": every NODE_ENV other than `development` and `test`, so a
+ * typo (`Production`, `prod`) or a staging name fails safe.
+ */
 export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
-  return config.nodeEnv === 'production';
+  return !NON_PRODUCTION_ENVIRONMENTS.includes(config.nodeEnv);
+}
+
+/** Production that an operator has declared a staging site: sandbox money and the SMS outbox allowed, with a banner. */
+export function isStagingSandbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox'>): boolean {
+  return isProduction(config) && config.stagingSandbox;
+}
+
+/** Whether the SMS outbox (and its /dev/sms-outbox page) is in use: development, tests, or a declared staging site. */
+export function usesSmsOutbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' | 'smsProvider'>): boolean {
+  return config.smsProvider === 'outbox' && (!isProduction(config) || config.stagingSandbox);
+}
+
+function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** What is wrong with `PUBLIC_BASE_URL` for production, or undefined. */
+function publicBaseUrlProblem(value: string | undefined): string | undefined {
+  if (value === undefined) {
+    return 'PUBLIC_BASE_URL is unset: QR codes, payment notifications and return addresses would come from the request\'s Host header. Set it to the site\'s https address, e.g. https://www.example.org.';
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `PUBLIC_BASE_URL is not an absolute URL ("${value}"); set the site's https address, e.g. https://www.example.org.`;
+  }
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    return `PUBLIC_BASE_URL must be an origin only (scheme, host, optional port), got "${value}".`;
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return undefined;
+  return `PUBLIC_BASE_URL must be https (http only for loopback addresses), got "${value}".`;
+}
+
+interface NamedSecret {
+  name: string;
+  value: string | undefined;
+  developmentDefault?: string;
+}
+
+function secretProblems(secrets: readonly NamedSecret[]): string[] {
+  const problems: string[] = [];
+  const present = secrets.filter((secret): secret is NamedSecret & { value: string } => secret.value !== undefined);
+  for (const secret of present) {
+    if (secret.developmentDefault !== undefined && secret.value === secret.developmentDefault) {
+      problems.push(`${secret.name} is the public development default (it is in the source code); set a random secret of at least ${MIN_SECRET_BYTES} bytes.`);
+    } else if (Buffer.byteLength(secret.value, 'utf8') < MIN_SECRET_BYTES) {
+      problems.push(`${secret.name} is shorter than ${MIN_SECRET_BYTES} bytes; set a random secret of at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -base64 48).`);
+    }
+  }
+  for (let i = 0; i < present.length; i += 1) {
+    for (let j = i + 1; j < present.length; j += 1) {
+      if (present[i]!.value === present[j]!.value) {
+        problems.push(`${present[i]!.name} and ${present[j]!.name} are the same secret; each must be different, so one leaked secret does not open the others.`);
+      }
+    }
+  }
+  return problems;
 }
 
 /**
- * The development secret is public (it is in this repository), so a production server
- * using it would accept requests signed by anyone: refuse to start instead.
+ * Everything that makes this configuration unsafe to run in production, one sentence per
+ * problem (an operator fixes them all in one go). Empty outside production.
+ */
+export function productionProblems(config: Config): string[] {
+  if (!isProduction(config)) return [];
+  const problems: string[] = [];
+  const baseUrl = publicBaseUrlProblem(config.publicBaseUrl);
+  if (baseUrl) problems.push(baseUrl);
+  const sandboxInUse = config.paymentProvider === 'sandbox';
+  problems.push(
+    ...secretProblems([
+      { name: 'API_SIGN_SECRET', value: config.signSecret, developmentDefault: DEVELOPMENT_SIGN_SECRET },
+      { name: 'MEDIA_URL_SECRET', value: config.mediaUrlSecret, developmentDefault: DEVELOPMENT_MEDIA_URL_SECRET },
+      ...(sandboxInUse ? [{ name: 'PAYMENT_SANDBOX_KEY', value: config.paymentSandboxKey, developmentDefault: DEVELOPMENT_SANDBOX_PAYMENT_KEY }] : []),
+      { name: 'METRICS_TOKEN', value: config.metricsToken },
+    ]),
+  );
+  if (sandboxInUse && !config.stagingSandbox) {
+    problems.push(
+      `PAYMENT_PROVIDER is the sandbox gateway: a learner would "pay" on our own page and get the courses free. Configure a real provider, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
+    );
+  }
+  if (config.smsProvider === 'outbox' && !config.stagingSandbox) {
+    problems.push(
+      `SMS_PROVIDER is the development outbox: codes would reach no phone and be readable at /dev/sms-outbox. Configure a real SMS provider, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
+    );
+  }
+  return problems;
+}
+
+/** A configuration the server refuses to run with; `problems` holds one sentence per problem. */
+export class UnsafeConfigError extends ConfigError {
+  override name = 'UnsafeConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/**
+ * Refuses, before anything opens, a configuration that is unsafe: in production every
+ * problem `productionProblems` finds (public secrets would let anyone sign requests, the
+ * sandbox would give courses away, Host-derived addresses would send money notifications
+ * wherever an attacker points them); anywhere, empty signing settings.
  */
 export function assertUsableConfig(config: Config): Config {
-  if (isProduction(config) && config.signSecret === DEVELOPMENT_SIGN_SECRET) {
-    throw new ConfigError(
-      'API_SIGN_SECRET is the public development default; set a real secret to run with NODE_ENV=production.',
-    );
-  }
-  if (isProduction(config) && config.mediaUrlSecret === DEVELOPMENT_MEDIA_URL_SECRET) {
-    throw new ConfigError(
-      'MEDIA_URL_SECRET is the public development default; set a real secret to run with NODE_ENV=production.',
-    );
-  }
-  if (isProduction(config) && config.paymentProvider === 'sandbox' && config.paymentSandboxKey === DEVELOPMENT_SANDBOX_PAYMENT_KEY) {
-    throw new ConfigError(
-      'PAYMENT_SANDBOX_KEY is the public development default; set a real key (or a real PAYMENT_PROVIDER) to run with NODE_ENV=production.',
-    );
-  }
+  const problems = productionProblems(config);
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {
-    throw new ConfigError('API_SIGN_APP_ID and API_SIGN_SECRET must not be empty.');
+    problems.push('API_SIGN_APP_ID, API_SIGN_SECRET and MEDIA_URL_SECRET must not be empty.');
   }
+  if (problems.length > 0) throw new UnsafeConfigError(problems);
   return config;
 }
 

@@ -16,6 +16,7 @@ export const MESSAGES = {
   payloadTooLarge: '请求内容过大',
   unsupportedContentType: '不支持的请求内容类型',
   badRequest: '请求无效',
+  headersTooLarge: '请求头过大',
 
   // Accounts (spec 01 §4). Form-field texts live in @yaoshi/contracts/account-messages.
   loginRequired: '请先登录',
@@ -30,6 +31,11 @@ export const MESSAGES = {
   codeHourlyLimit: '该手机号本小时获取验证码次数已达上限，请稍后再试',
   codeDailyLimit: '该手机号今日获取验证码次数已达上限，请明天再试',
   codeIpLimit: '当前网络获取验证码过于频繁，请稍后再试',
+  loginIpLimit: (minutes: number) => `当前网络登录尝试过于频繁，请${minutes}分钟后再试`,
+  forgotIpLimit: (minutes: number) => `当前网络找回密码过于频繁，请${minutes}分钟后再试`,
+  loginBusy: '登录人数较多，请稍后重试',
+  faceUploadHourlyLimit: (minutes: number) => `本小时上传照片次数已达上限，请${minutes}分钟后再试`,
+  courseAlreadyOwned: (names: string) => `您已购买课程：${names}，无需重复支付`,
   smsText: (code: string, minutes: number) => `【江苏省药师协会】您的验证码是${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
   readOnlyProfileField: '姓名、手机号、身份证号和证书类型不可修改，如需更正请联系协会',
   avatarInvalid: '请上传 JPG 或 PNG 格式的照片',
@@ -61,7 +67,9 @@ export const MESSAGES = {
   mediaLinkInvalid: '链接已失效或无权访问该文件',
   rangeNotSatisfiable: '请求的文件范围无效',
   siteNotConfigured: '站点信息尚未配置',
+  /** Development without PUBLIC_BASE_URL, reached under a Host name not in ALLOWED_HOSTS. */
+  hostNotAllowed: '请通过本站的正式网址访问后再支付',
 
   internalError: '服务器开小差了，请稍后重试',
-  serverClosing: '服务正在重启，请稍后重试',
+  databaseUnavailable: '服务暂时不可用，请稍后重试',
 } as const;

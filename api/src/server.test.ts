@@ -14,6 +14,7 @@ import { DataDirLockedError, lockFilePath } from './db/pglite-lock';
 import { createThrowawayDatabase } from './db/test-database';
 import { createApiServer } from './server';
 import { demoArticleIdeas } from './seed/article-templates';
+import { databaseFingerprint } from './test-support/test-server';
 
 const developmentSigner = { appId: DEFAULT_APP_ID, secret: DEVELOPMENT_SIGN_SECRET };
 const quiet = { logLevel: 'silent' };
@@ -42,6 +43,30 @@ test('production with the default signing secret refuses to start, before touchi
   const dataDir = tempDataDir();
   await assert.rejects(createApiServer({ nodeEnv: 'production', dataDir, databaseUrl: undefined, ...quiet }), ConfigError);
   assert.equal(fs.existsSync(dataDir), false);
+});
+
+test('production (a declared staging site) seeds reference data only: no demo learners, orders or articles', async () => {
+  const server = await createApiServer({
+    ...quiet,
+    dataDir: tempDataDir(),
+    databaseUrl: undefined,
+    nodeEnv: 'production',
+    publicBaseUrl: 'https://staging.example.org',
+    signSecret: 'sign-0123456789abcdefghijklmnopqrstuvwxyz',
+    mediaUrlSecret: 'media-0123456789abcdefghijklmnopqrstuvwxyz',
+    paymentSandboxKey: 'sandbox-0123456789abcdefghijklmnopqrstuvwxyz',
+    stagingSandbox: true,
+  });
+  try {
+    const tables = await databaseFingerprint(server.db);
+    assert.equal(tables.categories, 9);
+    assert.deepEqual(
+      Object.entries(tables).filter(([table, n]) => table !== 'categories' && !table.startsWith('__') && n > 0),
+      [],
+    );
+  } finally {
+    await server.close();
+  }
 });
 
 test('main: starts on PGlite, holds the folder against a second process, shuts down cleanly, restarts without re-seeding', async () => {

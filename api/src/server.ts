@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
-import { loadConfig, type Config } from './config';
+import { isProduction, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
-import { seedMissing } from './seed/seed';
+import { REFERENCE_PARTS, seedMissing } from './seed/seed';
 
 /** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
 const EXPIRED_ORDER_SWEEP_MS = 60_000;
@@ -12,7 +12,7 @@ export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
   app: FastifyInstance;
   config: Config;
-  /** For what deploy/ registers on the same instance (the release registry). */
+  /** The open database (tests read it; routes get it through buildApp; deploy/ registers the release registry on it). */
   db: Database;
   clock: Clock;
   /** Closes the app, then the database (releasing the PGlite lock). Idempotent. */
@@ -25,7 +25,8 @@ export interface ApiServerDependencies {
 
 /**
  * Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies pending migrations,
- * seeds demo content into an empty database, and builds the app — without `listen`, so
+ * seeds what is missing (development: demo content; production: reference data only,
+ * never demo learners or orders), and builds the app — without `listen`, so
  * deploy/ can register the static site on the same instance first.
  */
 export async function createApiServer(overrides: Partial<Config> = {}, dependencies: ApiServerDependencies = {}): Promise<ApiServer> {
@@ -36,12 +37,12 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     setup: async (db) => {
-      seeded = await seedMissing(db, clock);
+      seeded = isProduction(config) ? await seedMissing(db, clock, REFERENCE_PARTS) : await seedMissing(db, clock);
     },
   });
   let app: FastifyInstance;
   try {
-    app = buildApp({ db: database.db, clock, config, logger: { level: config.logLevel }, expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS });
+    app = buildApp({ db: database.db, clock, config, ...(database.poolStats ? { poolStats: database.poolStats } : {}), logger: { level: config.logLevel }, expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS });
   } catch (error) {
     await database.close();
     throw error;
@@ -50,7 +51,7 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
   app.addHook('onClose', () => database.close());
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded },
-    seeded ? 'database migrated and seeded with demo content' : 'database migrated',
+    seeded ? (isProduction(config) ? 'database migrated and reference data written' : 'database migrated and seeded with demo content') : 'database migrated',
   );
   let closing: Promise<void> | undefined;
   return {

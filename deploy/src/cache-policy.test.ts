@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IMMUTABLE, REVALIDATE, cacheControlFor } from './cache-policy';
+import { ICON, IMMUTABLE, REVALIDATE, cacheControlFor } from './cache-policy';
 
 test('pins, manifests and HTML are revalidated on every load', () => {
   assert.equal(cacheControlFor('/remotes.json'), REVALIDATE);
@@ -17,6 +17,12 @@ test('files inside a versioned remote folder and hashed shell chunks are immutab
 
 test('unversioned or unhashed files are revalidated', () => {
   assert.equal(cacheControlFor('/remotes/orders/latest/remoteEntry.js'), REVALIDATE);
-  assert.equal(cacheControlFor('/favicon.ico'), REVALIDATE);
   assert.equal(cacheControlFor('/static/js/main.js'), REVALIDATE);
+});
+
+test('the site icons at their fixed addresses are cached for a day, then revalidated', () => {
+  for (const path of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png', '/site.webmanifest']) {
+    assert.equal(cacheControlFor(path), ICON, path);
+  }
+  assert.equal(cacheControlFor('/media/favicon.ico'), REVALIDATE);
 });

@@ -6,6 +6,14 @@
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+/**
+ * The site's icons live at fixed addresses browsers ask for by name (/favicon.ico), so they
+ * cannot carry a hash: cached for a day, then revalidated (ETag), so a new icon shows
+ * within a day without every page view asking for it again.
+ */
+export const ICON = 'public, max-age=86400';
+
+const SITE_ICON = /^\/(?:favicon\.(?:ico|svg)|apple-touch-icon\.png|icon-\d+\.png|site\.webmanifest)$/;
 
 const VERSIONED_REMOTE_FILE = /^\/remotes\/[a-z-]+\/\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\/.+/;
 /** Shell chunks carry a content hash in their name, e.g. `main.3f9a1c2b.js`. */
@@ -15,5 +23,6 @@ export function cacheControlFor(urlPath: string): string {
   if (urlPath.endsWith('/mf-manifest.json') || urlPath === '/remotes.json') return REVALIDATE;
   if (VERSIONED_REMOTE_FILE.test(urlPath)) return IMMUTABLE;
   if (CONTENT_HASHED.test(urlPath)) return IMMUTABLE;
+  if (SITE_ICON.test(urlPath)) return ICON;
   return REVALIDATE;
 }

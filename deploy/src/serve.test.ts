@@ -64,8 +64,8 @@ test('missing files are 404, unknown API paths answer in the envelope', async ()
   assert.equal((await app.inject({ url: '/static/js/missing.js' })).statusCode, 404);
   const api = await app.inject({ url: '/v1/nothing-here' });
   assert.equal(api.statusCode, 404);
-  assert.equal(api.json().code, 404);
-  assert.equal((await app.inject({ url: '/v1/site' })).json().code, 200);
+  assert.equal(api.json<{ code: number }>().code, 404);
+  assert.equal((await app.inject({ url: '/v1/site' })).json<{ code: number }>().code, 200);
 });
 
 test('only GET/HEAD page paths are pages', () => {

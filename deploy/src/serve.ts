@@ -11,6 +11,8 @@ import { isProduction } from '@yaoshi/api-server/config';
 import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
 import { checkCanaries, importBuiltRemotes } from '@yaoshi/api-server/releases/release-registry';
 import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
+import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
+import { exitOnStartError } from '@yaoshi/api-server/start-errors';
 import { cacheControlFor } from './cache-policy';
 import { siteDir } from './paths';
 
@@ -61,31 +63,31 @@ export function isPageRequest(method: string, url: string): boolean {
 const CANARY_CHECK_MS = 30_000;
 
 async function main(): Promise<void> {
-  const { app, config, db, clock, close } = await createApiServer();
-  const releaseConfig = releaseConfigFromEnv(process.env, isProduction(config));
-  const registry = { db, clock, siteDir, autoRollback: releaseConfig.autoRollback };
-  // The remotes `npm run build` assembled here: registered, and pinned when the build moved them.
-  for (const move of await importBuiltRemotes(registry)) {
-    app.log.info(move, `release registry: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`);
+  const server = await createApiServer();
+  const { app, config, db, clock } = server;
+  shutDownOnSignals(server);
+  try {
+    const releaseConfig = releaseConfigFromEnv(process.env, isProduction(config));
+    const registry = { db, clock, siteDir, autoRollback: releaseConfig.autoRollback };
+    // The remotes `npm run build` assembled here: registered, and pinned when the build moved them.
+    for (const move of await importBuiltRemotes(registry)) {
+      app.log.info(move, `release registry: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`);
+    }
+    await registerReleaseRoutes(app, { ...registry, config: releaseConfig, secret: config.mediaUrlSecret, log: app.log });
+    const canaryCheck = setInterval(() => {
+      checkCanaries(registry).catch((error: unknown) => app.log.warn({ err: error }, 'could not check canaries'));
+    }, CANARY_CHECK_MS);
+    canaryCheck.unref();
+    app.addHook('onClose', async () => clearInterval(canaryCheck));
+    await registerSite(app, siteDir);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await server.close();
+    throw error;
   }
-  await registerReleaseRoutes(app, { ...registry, config: releaseConfig, secret: config.mediaUrlSecret, log: app.log });
-  const canaryCheck = setInterval(() => {
-    checkCanaries(registry).catch((error: unknown) => app.log.warn({ err: error }, 'could not check canaries'));
-  }, CANARY_CHECK_MS);
-  canaryCheck.unref();
-  await registerSite(app, siteDir);
-  await app.listen({ port: config.port, host: config.host });
   console.log(`Yaoshi is ready at http://localhost:${config.port}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void close().finally(() => process.exit(0));
-    });
-  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  main().catch(exitOnStartError);
 }

@@ -56,7 +56,7 @@ await withSiteServer(port, async (origin) => {
       if (scores.some(([, score]) => score < minimum)) failed = true;
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     rmSync(profile, { recursive: true, force: true });
   }
   if (failed) {

@@ -21,7 +21,7 @@ async function passwordLogin(page: Page, username: string, password: string) {
 async function expectStudentArea(page: Page, learner: Learner) {
   await expect(page).toHaveURL(/\/studentsNote$/);
   await expect(page.getByText(`欢迎您，${learner.name}！`)).toBeVisible();
-  await expect(page.getByRole('heading', { name: '专业科目学习考核流程及介绍' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '专业课学习考核流程及介绍' })).toBeVisible();
 }
 
 test('password login with the ID number lands on the notes; logout returns home', async ({ page }) => {

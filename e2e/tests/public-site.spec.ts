@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Advertisements, ArticleList, SiteSettings, TopicPage } from '@yaoshi/contracts/content';
 import { apiGet } from './support/api';
 import { LEARNERS, loginWithToken } from './support/accounts';
@@ -8,7 +8,7 @@ const TEXT_AD_TITLE = '公告';
 
 const skipTextAd = skipTextAdvertisement;
 /** Only the text advertisement: for the tests of the floating one. */
-const skipTextAdOnly = (page: import('@playwright/test').Page) => page.addInitScript(() => sessionStorage.setItem('textAdvShown', '1'));
+const skipTextAdOnly = (page: Page) => page.addInitScript(() => sessionStorage.setItem('textAdvShown', '1'));
 
 // Page loads of the built site are slow on a shared CI machine; these tests load several.
 test.describe.configure({ timeout: 90_000 });

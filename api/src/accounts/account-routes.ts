@@ -8,15 +8,16 @@ import { learners } from './accounts-schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
+import { HASH_BUSY_RETRY_AFTER_S } from './passwords';
+import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
-import { clearPasswordFailures, minutesLocked, recordPasswordFailure } from './password-lockout';
-import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
+import { clearPasswordFailures, recordPasswordFailure, recordPasswordSuccess, reservePasswordAttempt } from './password-lockout';
 import { changesReadOnlyField, profileChanges, profileOf, userInfoOf } from './profile';
 import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 
 /** Login, codes, forgotten and changed passwords, profile, logout (spec 01 §4–§7). */
-export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls }) => {
+export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls, passwords }) => {
   const signedIn = async (learner: LearnerRow) => ({
     token: await openSession(db, clock, learner.id),
     face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
@@ -31,21 +32,29 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
       if (learner === null) throw badInput(MESSAGES.phoneNotLinked);
       return signedIn(learner);
     }
-    const loginId = classifyLoginId(payload.username);
-    const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
-    if (learner === null) {
-      await spendVerificationTime(payload.password);
-      throw badInput(MESSAGES.wrongCredentials);
-    }
-    const locked = minutesLocked(learner.passwordLockedUntil, clock.now());
-    if (locked !== null) throw new ApiError(429, MESSAGES.passwordLoginLocked(locked));
-    if (!(await verifyPassword(learner.passwordHash, payload.password))) {
-      const lockedNow = await recordPasswordFailure(db, clock, learner.id, request.ip);
-      if (lockedNow !== null) throw new ApiError(429, MESSAGES.passwordLoginLocked(lockedNow));
-      throw badInput(MESSAGES.wrongCredentials);
-    }
-    await clearPasswordFailures(db, learner.id);
-    return signedIn(learner);
+    // The whole password check runs in a slot of the bounded pool (503 at once when full).
+    return passwords.exclusive(async () => {
+      await hitRateLimit(db, clock, IP_LIMITS.passwordLogin, request.ip);
+      const loginId = classifyLoginId(payload.username);
+      const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
+      if (learner === null) {
+        await passwords.spendVerificationTime(payload.password);
+        throw badInput(MESSAGES.wrongCredentials);
+      }
+      const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
+      if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
+      if (!(await passwords.verify(learner.passwordHash, payload.password))) {
+        const lockedNow = await recordPasswordFailure(db, clock, learner.id);
+        if (lockedNow !== null) throw lockedOut(lockedNow);
+        throw badInput(MESSAGES.wrongCredentials);
+      }
+      const lockedMeanwhile = await recordPasswordSuccess(db, clock, learner.id);
+      if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
+      return signedIn(learner);
+    });
+  }, {
+    // A full login pool refuses before the signature and nonce checks: cheap for a flood.
+    shedLoad: () => (passwords.saturated() ? { message: MESSAGES.loginBusy, retryAfterSeconds: HASH_BUSY_RETRY_AFTER_S } : null),
   });
 
   api.add(accountEndpoints.vcode, async ({ payload, request }) => {
@@ -53,7 +62,8 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     return null;
   });
 
-  api.add(accountEndpoints.forget, async ({ payload }) => {
+  api.add(accountEndpoints.forget, async ({ payload, request }) => {
+    await hitRateLimit(db, clock, IP_LIMITS.forgotPassword, request.ip);
     // The form does not compare the two (spec 01 §5), but the server must pick one password.
     if (payload.password !== payload.confirm_password) throw badInput(ACCOUNT_MESSAGES.passwordsDiffer);
     await consumeSmsCode(db, clock, payload.phone, payload.vcode);
@@ -61,7 +71,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     if (learner === null || learner.idNumber !== payload.idcard) throw badInput(MESSAGES.forgotDetailsMismatch);
     await db
       .update(learners)
-      .set({ passwordHash: await hashPassword(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({ passwordHash: await passwords.hash(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
       .where(eq(learners.id, learner.id));
     await clearPasswordFailures(db, learner.id);
     await revokeOtherSessions(db, clock, learner.id, null);
@@ -88,7 +98,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     const { learnerId, sessionId } = requirePrincipal(principal);
     await db
       .update(learners)
-      .set({ passwordHash: await hashPassword(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({ passwordHash: await passwords.hash(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
       .where(eq(learners.id, learnerId));
     // Everyone else who had the old password is signed out; this browser stays in.
     await revokeOtherSessions(db, clock, learnerId, sessionId);
@@ -100,6 +110,8 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     return null;
   });
 };
+
+const lockedOut = (minutes: number) => new ApiError(429, MESSAGES.passwordLoginLocked(minutes), minutes * 60);
 
 function signedInId(principal: Principal | null): number {
   return requirePrincipal(principal).learnerId;

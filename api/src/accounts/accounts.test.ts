@@ -225,6 +225,14 @@ describe('signed-in calls', () => {
     const agreement = agreementSchema.parse(dataOf(await authed(server, token, 'GET', '/v1/agreement')));
     assert.match(agreement.agreement, /<h2>.*服务协议/);
   });
+
+  test('/v1/public_agreement: the same agreement and privacy policy, without logging in', async () => {
+    const token = await loginToken(server, WANG.phone, WANG.password);
+    const signedIn = agreementSchema.parse(dataOf(await authed(server, token, 'GET', '/v1/agreement')));
+    const visitor = agreementSchema.parse(dataOf(await server.call({ method: 'GET', path: '/v1/public_agreement' })));
+    assert.equal(visitor.agreement, signedIn.agreement);
+    assert.match(visitor.agreement, /个人信息保护/);
+  });
 });
 
 describe('sessions end', () => {

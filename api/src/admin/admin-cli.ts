@@ -120,6 +120,8 @@ export async function runAdminCommand(
           return { ok: false, message: `没有身份证号为 ${command.idNumber} 的学员` };
         case 'nothing-to-review':
           return { ok: false, message: `学员 ${command.idNumber} 没有待审核的人脸照片` };
+        default:
+          return unexpectedOutcome(outcome);
       }
     }
     case 'refund': {
@@ -138,4 +140,9 @@ export async function runAdminCommand(
       return invoiceResult(command.orderNo, outcome);
     }
   }
+}
+
+/** A switch over every outcome: adding an outcome without its message fails the type check. */
+function unexpectedOutcome(outcome: never): never {
+  throw new Error(`unexpected outcome: ${String(outcome)}`);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Advertisements, Article, ArticleList, ArticleSummary, Category, FriendLink, SiteSettings, Slide, TopicPage } from '@yaoshi/contracts/content';
 import type { Database } from '../db/database';
+import { academicYears } from '../catalogue/catalogue-schema';
 import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, type TopicPageSlug } from './content-schema';
 import { formatBeijingTime } from './published-time';
 
@@ -111,7 +112,7 @@ export function listSlides(db: Database): Promise<Slide[]> {
   return db.select({ url: slides.url, image: slides.image, title: slides.title }).from(slides).orderBy(asc(slides.sortOrder), asc(slides.id));
 }
 
-/** The first enabled advertisement of each kind; none of a kind → null. */
+/** The first enabled advertisement of each kind (none of a kind → null), and the current study year. */
 export async function readAdvertisements(db: Database): Promise<Advertisements> {
   const rows = await db
     .select()
@@ -120,7 +121,15 @@ export async function readAdvertisements(db: Database): Promise<Advertisements> 
     .orderBy(asc(advertisements.sortOrder), asc(advertisements.id));
   const text = rows.find((row) => row.kind === 'text');
   const image = rows.find((row) => row.kind === 'image');
+  // The current study year: the first regular (not make-up) year in /v1/academic_year's order.
+  const [current] = await db
+    .select({ year: academicYears.year })
+    .from(academicYears)
+    .where(eq(academicYears.isBuxue, false))
+    .orderBy(asc(academicYears.sortOrder), asc(academicYears.year))
+    .limit(1);
   return {
+    study_year: current?.year ?? null,
     textAdv: text?.content ? { content: text.content } : null,
     imgAdv: image?.imageUrl ? { img_url: image.imageUrl, ...(image.linkUrl ? { url: image.linkUrl } : {}) } : null,
   };

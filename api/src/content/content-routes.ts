@@ -1,5 +1,6 @@
 import { contentEndpoints } from '@yaoshi/contracts/content';
 import { MESSAGES } from '../messages';
+import { isStagingSandbox } from '../config';
 import { notFound } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import type { TopicPageSlug } from './content-schema';
@@ -15,11 +16,13 @@ import {
 } from './content-queries';
 
 /** The public content calls of spec 01 §7: header, footer, home page, lists, details. */
-export const contentRoutes: RouteModule = (api, { db }) => {
+export const contentRoutes: RouteModule = (api, { db, config }) => {
+  // A staging site says so on every page; the field is absent elsewhere (no bytes, no change to the contract).
+  const staging = isStagingSandbox(config);
   api.add(contentEndpoints.site, async () => {
     const settings = await readSiteSettings(db);
     if (!settings) throw notFound(MESSAGES.siteNotConfigured);
-    return settings;
+    return staging ? { ...settings, site_staging: true as const } : settings;
   });
 
   // All categories, 6 (联系我们) included: the client removes it from the navigation.

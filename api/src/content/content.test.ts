@@ -9,8 +9,6 @@ import {
   siteSettingsSchema,
   slideSchema,
   topicPageSchema,
-  type Article,
-  type ArticleList,
 } from '@yaoshi/contracts/content';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -19,6 +17,7 @@ import { storeArticles } from './content-writes';
 import { sanitizeRichText } from './rich-text';
 import { MESSAGES } from '../messages';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
+import { beijingYearOf } from './published-time';
 import { ASSOCIATION } from '../seed/site-content';
 
 let server: TestServer;
@@ -40,8 +39,8 @@ async function dataOf<S extends z.ZodType>(schema: S, path: string, payload?: Re
   return parsed;
 }
 
-const list = (payload: Record<string, unknown>) => dataOf(articleListSchema, '/v1/article', payload) as Promise<ArticleList>;
-const detail = (postid: number | string) => dataOf(articleSchema, '/v1/article', { postid }) as Promise<Article>;
+const list = (payload: Record<string, unknown>) => dataOf(articleListSchema, '/v1/article', payload);
+const detail = (postid: number | string) => dataOf(articleSchema, '/v1/article', { postid });
 
 describe('site, navigation, footer and home', () => {
   test('/v1/site: the association, its contacts and QR codes', async () => {
@@ -74,6 +73,8 @@ describe('site, navigation, footer and home', () => {
     const adverts = await dataOf(advertisementsSchema, '/v1/adv');
     assert.ok(adverts.textAdv && adverts.textAdv.content.includes('继续教育'));
     assert.ok(adverts.imgAdv && adverts.imgAdv.img_url.startsWith('/media/'));
+    // The floating ad's 年度报名中 line names the current study year, not a year baked into an image.
+    assert.equal(adverts.study_year, beijingYearOf(TEST_START));
   });
 
   test('/v1/education, /v1/credit, /v1/promote: title and content', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,11 +17,31 @@ import { acquireDataDirLock } from './pglite-lock';
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of a raw SQL statement: both drivers answer `{ rows }`, which the `Database` type cannot say. */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** How the connections are used right now (GET /metrics). */
+export interface PoolStats {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections open. */
+  total: number;
+  /** Open and idle. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
 
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** PostgreSQL's pool; PGlite has one in-process connection and no pool. */
+  poolStats?: () => PoolStats;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
 }
@@ -86,9 +107,15 @@ export async function preparePglite(client: PGlite, afterClose: () => void = () 
  * done. The number is arbitrary but fixed for this application.
  */
 const SETUP_ADVISORY_LOCK = 7_242_101;
+const POOL_MAX = 10;
+
+/** How long a request waits for a database connection before it is answered 503. */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPostgres(connectionString: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A database that does not answer fails a request after a few seconds (503) instead of
+  // holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString, max: POOL_MAX, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
   // An idle client losing its connection emits on the pool; without a listener that
   // would crash the process. The next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -122,6 +149,7 @@ export async function preparePostgres(
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ max: pool.options.max ?? POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
       closing ??= closePool();
       return closing;

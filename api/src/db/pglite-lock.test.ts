@@ -50,7 +50,7 @@ test('a stale lock left by a crashed process is taken over', () => {
   const dir = tempDir();
   writeLock(dir, deadPid());
   const lock = acquireDataDirLock(dir);
-  assert.equal(JSON.parse(fs.readFileSync(lock.path, 'utf8')).pid, process.pid);
+  assert.equal((JSON.parse(fs.readFileSync(lock.path, 'utf8')) as { pid: number }).pid, process.pid);
   lock.release();
 });
 

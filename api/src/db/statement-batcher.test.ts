@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { batchedStatement } from './statement-batcher';
+import { MAX_RETRIES, batchedStatement } from './statement-batcher';
 
 /** A runner that records each batch it is given and answers when released. */
 function recordingRunner(answer: (input: number) => number = (input) => input * 10) {
@@ -79,4 +79,49 @@ test('a runner answering the wrong number of outputs fails its calls instead of 
   const call = batchedStatement(async (inputs: readonly number[]) => inputs.slice(1), { maxBatch: 100, maxInFlight: 2 });
   const results = await Promise.allSettled([1, 2].map(call));
   assert.ok(results.every((result) => result.status === 'rejected'));
+});
+
+/** An error as node-postgres raises it, wrapped by drizzle as `cause`. */
+function databaseError(code: string): Error {
+  return Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('deadlock detected'), { code }) });
+}
+
+for (const code of ['40P01', '40001']) {
+  test(`a ${code} is retried by the group that hit it, not by every call on its own`, async () => {
+    const batches: number[][] = [];
+    let failures = 1;
+    const call = batchedStatement(
+      async (inputs: readonly number[]) => {
+        batches.push([...inputs]);
+        if (failures > 0) {
+          failures -= 1;
+          throw databaseError(code);
+        }
+        return inputs.map((input) => input + 1);
+      },
+      { maxBatch: 100, maxInFlight: 2 },
+    );
+    assert.deepEqual(await Promise.all([1, 2, 3].map(call)), [2, 3, 4]);
+    assert.deepEqual(batches, [
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+  });
+}
+
+test('a call alone is retried too; a deadlock that never ends reaches the caller after the retries', async () => {
+  let runs = 0;
+  const flaky = batchedStatement(async (inputs: readonly number[]) => {
+    runs += 1;
+    if (runs < 3) throw databaseError('40P01');
+    return inputs;
+  });
+  assert.equal(await flaky(5), 5);
+  let stuckRuns = 0;
+  const stuck = batchedStatement(async () => {
+    stuckRuns += 1;
+    throw databaseError('40001');
+  });
+  await assert.rejects(stuck(1));
+  assert.equal(stuckRuns, MAX_RETRIES + 1);
 });

@@ -16,6 +16,7 @@ import { academicYears, courses, type CourseKind } from '../catalogue/catalogue-
 import { enrolments } from '../orders/orders-schema';
 import { badInput } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
+import { PUBLIC_COURSE_PRICE_FEN } from '@yaoshi/contracts/credit-rules';
 
 export type CatalogueCourse = RuleCourse & {
   thumb: string;
@@ -54,7 +55,8 @@ export async function catalogueOf(db: Database, year: number, kind: CourseKind):
     delivery: row.delivery,
     courseType: row.courseType,
     classHourTenths: row.classHourTenths,
-    priceFen: row.priceFen,
+    // Public sign-up charges nothing (credit-rules.ts), whatever an older catalogue row says.
+    priceFen: row.kind === 'public' ? PUBLIC_COURSE_PRICE_FEN : row.priceFen,
     thumb: row.thumb,
     teacherName: row.teacherName,
     creditTenths: row.creditTenths,

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../messages';
 import { ApiError, type ApiErrorCode } from './api-error';
+import { DATABASE_RETRY_AFTER_S, isTransientDatabaseFault } from '../db/database-faults';
 
 /**
  * Errors raised by Fastify itself (body parsing, content types, URLs) are the client's
@@ -8,6 +9,8 @@ import { ApiError, type ApiErrorCode } from './api-error';
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // The database is away or restarting (or still deadlocking after retries): not a bug, try again shortly.
+  if (isTransientDatabaseFault(error)) return new ApiError(503, MESSAGES.databaseUnavailable, DATABASE_RETRY_AFTER_S);
   const { code, statusCode } = (typeof error === 'object' && error !== null ? error : {}) as {
     code?: unknown;
     statusCode?: unknown;

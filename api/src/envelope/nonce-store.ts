@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { MAX_CLOCK_SKEW_MS } from '@yaoshi/envelope/envelope';
 import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 import { requestNonces } from './envelope-schema';
 
 /**
@@ -36,11 +36,11 @@ export async function recordNonce(db: Database, appId: string, nonce: string, re
 
 /** Deletes the nonces expired at `now` and answers how many; counted in the database, so no row travels. */
 export async function deleteExpiredNonces(db: Database, now: Date): Promise<number> {
-  // Both drivers answer a raw `{ rows }` result; the Database type cannot say which.
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ deleted: number }>(
+    db,
     sql`with gone as (delete from ${requestNonces} where ${lt(requestNonces.expiresAt, now)} returning 1) select count(*)::int as deleted from gone`,
-  )) as unknown as { rows: { deleted: number }[] };
-  return result.rows[0]?.deleted ?? 0;
+  );
+  return row?.deleted ?? 0;
 }
 
 export interface NonceGuard {

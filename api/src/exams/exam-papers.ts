@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ExamListRow, ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
+import type { ExamAnswerResult, ExamListRow, ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
 import {
   EXAM_LIST_PAGE_SIZE,
   EXAM_MESSAGES,
@@ -16,9 +16,10 @@ import {
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
-import { academicYears } from '../catalogue/catalogue-schema';
+import { academicYears, courses, type CourseKind } from '../catalogue/catalogue-schema';
+import { enrolments } from '../orders/orders-schema';
 import { examPaperQuestions, examPapers, examQuestions } from './exams-schema';
-import { badInput, notFound } from '../envelope/api-error';
+import { ApiError, badInput, notFound } from '../envelope/api-error';
 
 /**
  * Practice papers: drawn from the year's bank for one learner, read back only by that
@@ -75,7 +76,7 @@ export async function listPapers(db: Database, learnerId: number, query: PaperLi
   };
 }
 
-/** The paper with its questions; the key and the learner's answers only once it is submitted. */
+/** The paper with its questions and the learner's answers so far; the key and the marks only once it is submitted. */
 export async function readPaper(db: Database, learnerId: number, pid: number): Promise<ExamPaper> {
   const [paper] = await db
     .select()
@@ -111,14 +112,34 @@ export async function readPaper(db: Database, learnerId: number, pid: number): P
       title: question.title,
       options: joinOptions(question.options),
       answer: submitted ? question.answer : null,
-      user_answer: submitted ? (question.userAnswer ?? '') : '',
+      // The learner's own answers, saved as given: a paper in progress resumes from them.
+      user_answer: question.userAnswer ?? '',
       is_right: submitted ? question.isRight : null,
     })),
   };
 }
 
+/** Which courses make a learner eligible for a paper of each type: the practice follows the courses. */
+const COURSE_KIND_OF_EXAM: Readonly<Record<ExamType, CourseKind>> = { 1: 'professional', 2: 'public' };
+
 /**
- * Starts a paper of `year` and `type` for the learner: the questions are drawn at random
+ * Whether the learner has a course of the year for this exam type (spec 02 §5, issue 16
+ * item 2): a live enrolment — a paid professional course or a signed-up public course, not
+ * withdrawn by a refund — of the year and of the exam type's kind.
+ */
+export async function hasCourseFor(db: Database, learnerId: number, year: number, type: ExamType): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.year, year), isNull(enrolments.withdrawnAt), eq(courses.kind, COURSE_KIND_OF_EXAM[type])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Starts a paper of `year` and `type` for the learner, who must have a course of that
+ * year and type (403 没有选择当年度的课程, nothing written): the questions are drawn at random
  * per question type (PAPER_COMPOSITION). A learner has at most one paper in progress per
  * year and type (a partial unique index), so starting again — or twice at once — returns
  * that paper instead of drawing another. Returns the pid.
@@ -126,6 +147,7 @@ export async function readPaper(db: Database, learnerId: number, pid: number): P
 export async function startPaper(db: Database, clock: Clock, learnerId: number, year: number, type: ExamType): Promise<number> {
   const [knownYear] = await db.select({ year: academicYears.year }).from(academicYears).where(eq(academicYears.year, year));
   if (!knownYear) throw badInput(EXAM_MESSAGES.yearUnknown);
+  if (!(await hasCourseFor(db, learnerId, year, type))) throw new ApiError(403, EXAM_MESSAGES.noYearChosen);
 
   return db.transaction(async (tx) => {
     const openPaper = async () => {
@@ -172,24 +194,78 @@ export interface SubmittedAnswer {
 }
 
 /**
- * Submits a paper once. Every answer must belong to the paper, appear once and fit its
- * question (one option for single and true/false, increasing options for multiple
- * choice, within the options); questions left out count as unanswered, i.e. wrong. The
- * score comes from the bank's key only. The paper is closed by a conditional update in the
- * same transaction as the answers, so of two submissions at once exactly one is recorded
- * and the other is refused; a refusal writes nothing.
+ * The learner's paper, locked until the end of the transaction (`for update`): saving an
+ * answer and submitting the paper take the same lock, so they happen one after the other
+ * and an answer is never saved into a paper that is being marked. 404 for another learner's
+ * paper, exactly like a paper that does not exist.
+ */
+async function lockOwnPaper(tx: Database, learnerId: number, pid: number) {
+  const [paper] = await tx
+    .select({ id: examPapers.id, submittedAt: examPapers.submittedAt, questionCount: examPapers.questionCount })
+    .from(examPapers)
+    .where(and(eq(examPapers.id, pid), eq(examPapers.learnerId, learnerId)))
+    .for('update');
+  if (!paper) throw notFound(EXAM_MESSAGES.paperNotFound);
+  return paper;
+}
+
+/**
+ * Saves one answer of a paper in progress as it is given (issue 16 item 15). Refused,
+ * writing nothing: another learner's paper or none (404), a submitted paper, a question not
+ * in the paper, an answer that does not fit the question, or a different answer to a
+ * question already answered (spec 02 §4: answering locks it). The same answer again is
+ * accepted, so a retried request is harmless.
+ */
+export async function saveAnswer(db: Database, learnerId: number, pid: number, qid: number, userAnswer: string): Promise<ExamAnswerResult> {
+  return db.transaction(async (tx) => {
+    const paper = await lockOwnPaper(tx, learnerId, pid);
+    if (paper.submittedAt !== null) throw badInput(EXAM_MESSAGES.paperLocked);
+    const [question] = await tx
+      .select({ position: examPaperQuestions.position, saved: examPaperQuestions.userAnswer, qtype: examQuestions.qtype, options: examQuestions.options })
+      .from(examPaperQuestions)
+      .innerJoin(examQuestions, eq(examQuestions.id, examPaperQuestions.questionId))
+      .where(and(eq(examPaperQuestions.paperId, pid), eq(examPaperQuestions.questionId, qid)));
+    if (!question) throw badInput(EXAM_MESSAGES.unknownQuestion);
+    if (!isWellFormedAnswer(question.qtype as QuestionType, userAnswer, question.options.length)) throw badInput(EXAM_MESSAGES.answerMalformed);
+    if (question.saved !== null && question.saved !== '' && question.saved !== userAnswer) throw badInput(EXAM_MESSAGES.answerLocked);
+    if (question.saved !== userAnswer) {
+      await tx
+        .update(examPaperQuestions)
+        .set({ userAnswer })
+        .where(and(eq(examPaperQuestions.paperId, pid), eq(examPaperQuestions.position, question.position)));
+    }
+    const [answered] = await tx
+      .select({ n: count() })
+      .from(examPaperQuestions)
+      .where(and(eq(examPaperQuestions.paperId, pid), sql`${examPaperQuestions.userAnswer} is not null and ${examPaperQuestions.userAnswer} <> ''`));
+    return { pid, qid, user_answer: userAnswer, answered: answered?.n ?? 0, num: paper.questionCount };
+  });
+}
+
+/**
+ * Submits a paper once. The answers saved as they were given (saveAnswer) are the record;
+ * the submission may add answers to questions still unanswered (a client of the original
+ * protocol sends them all here). Every answer sent must belong to the paper, appear once,
+ * fit its question (one option for single and true/false, increasing options for multiple
+ * choice, within the options) and agree with the answer already saved for it; questions
+ * left unanswered count as wrong. The score comes from the bank's key only. The paper is
+ * locked and closed in the same transaction as the answers, so of two submissions at once
+ * exactly one is recorded and the other is refused; a refusal writes nothing.
  */
 export async function submitPaper(db: Database, clock: Clock, learnerId: number, pid: number, answers: readonly SubmittedAnswer[]): Promise<ExamResult> {
   return db.transaction(async (tx) => {
-    const [paper] = await tx
-      .select({ id: examPapers.id, submittedAt: examPapers.submittedAt })
-      .from(examPapers)
-      .where(and(eq(examPapers.id, pid), eq(examPapers.learnerId, learnerId)));
-    if (!paper) throw notFound(EXAM_MESSAGES.paperNotFound);
+    const paper = await lockOwnPaper(tx, learnerId, pid);
     if (paper.submittedAt !== null) throw badInput(EXAM_MESSAGES.alreadySubmitted);
 
     const questions = await tx
-      .select({ position: examPaperQuestions.position, qid: examQuestions.id, qtype: examQuestions.qtype, options: examQuestions.options, key: examQuestions.answer })
+      .select({
+        position: examPaperQuestions.position,
+        qid: examQuestions.id,
+        qtype: examQuestions.qtype,
+        options: examQuestions.options,
+        key: examQuestions.answer,
+        saved: examPaperQuestions.userAnswer,
+      })
       .from(examPaperQuestions)
       .innerJoin(examQuestions, eq(examQuestions.id, examPaperQuestions.questionId))
       .where(eq(examPaperQuestions.paperId, pid))
@@ -204,11 +280,12 @@ export async function submitPaper(db: Database, clock: Clock, learnerId: number,
       if (answer.user_answer !== '' && !isWellFormedAnswer(question.qtype as QuestionType, answer.user_answer, question.options.length)) {
         throw badInput(EXAM_MESSAGES.answerMalformed);
       }
+      if (answer.user_answer !== '' && question.saved && question.saved !== answer.user_answer) throw badInput(EXAM_MESSAGES.answerLocked);
       given.set(answer.qid, answer.user_answer);
     }
 
     const marked = questions.map((question) => {
-      const userAnswer = given.get(question.qid) ?? '';
+      const userAnswer = question.saved || given.get(question.qid) || '';
       return { position: question.position, userAnswer, isRight: isCorrectAnswer(question.key, userAnswer) };
     });
     const right = marked.filter((question) => question.isRight).length;

@@ -3,9 +3,9 @@ import { EXAM_MESSAGES } from '@yaoshi/contracts/exam-rules';
 import { requirePrincipal } from '../auth/authenticator';
 import { badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
-import { listPapers, readPaper, startPaper, submitPaper } from './exam-papers';
+import { listPapers, readPaper, saveAnswer, startPaper, submitPaper } from './exam-papers';
 
-/** GET /v1/exam_lists, GET /v1/exam, POST /v1/exam_record (spec 01 §7, spec 02 §7). */
+/** GET /v1/exam_lists, GET /v1/exam, POST /v1/exam_answer, POST /v1/exam_record (spec 01 §7, spec 02 §7, issue 16). */
 export const examRoutes: RouteModule = (api, { db, clock }) => {
   api.add(examEndpoints.examLists, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
@@ -20,6 +20,11 @@ export const examRoutes: RouteModule = (api, { db, clock }) => {
     if (payload.type === undefined) throw badInput(EXAM_MESSAGES.noTypeChosen);
     const pid = await startPaper(db, clock, learnerId, payload.year, payload.type);
     return readPaper(db, learnerId, pid);
+  });
+
+  api.add(examEndpoints.examAnswer, async ({ payload, principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    return saveAnswer(db, learnerId, payload.pid, payload.qid, payload.user_answer);
   });
 
   api.add(examEndpoints.examRecord, async ({ payload, principal }) => {

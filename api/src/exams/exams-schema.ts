@@ -78,7 +78,7 @@ export const examPapers = pgTable(
   ],
 );
 
-/** The questions of a paper, in carousel order, with the learner's answer once submitted. */
+/** The questions of a paper, in carousel order, with the learner's answers and, once submitted, the marks. */
 export const examPaperQuestions = pgTable(
   'exam_paper_questions',
   {
@@ -89,7 +89,11 @@ export const examPaperQuestions = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => examQuestions.id),
-    /** '' unanswered; null until the paper is submitted. */
+    /**
+     * The learner's answer, saved as it is given (issue 16 item 15): null while unanswered
+     * in a paper in progress, '' for unanswered once the paper is submitted. `is_right` is
+     * null until the paper is submitted.
+     */
     userAnswer: text('user_answer'),
     isRight: boolean('is_right'),
   },
@@ -97,6 +101,6 @@ export const examPaperQuestions = pgTable(
     primaryKey({ columns: [table.paperId, table.position] }),
     uniqueIndex('exam_paper_questions_question_idx').on(table.paperId, table.questionId),
     check('exam_paper_questions_position', sql`${table.position} >= 0`),
-    check('exam_paper_questions_answered', sql`(${table.userAnswer} is null) = (${table.isRight} is null)`),
+    check('exam_paper_questions_marked', sql`${table.isRight} is null or ${table.userAnswer} is not null`),
   ],
 );

@@ -1,12 +1,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { EXAM_MESSAGES, PAPER_COMPOSITION, decodeAnswer, encodeAnswer, splitOptions } from '@yaoshi/contracts/exam-rules';
-import { examListsResponseSchema, examPaperSchema, examResultSchema, type ExamPaper } from '@yaoshi/contracts/exams';
+import { examAnswerResponseSchema, examListsResponseSchema, examPaperSchema, examResultSchema, type ExamPaper } from '@yaoshi/contracts/exams';
+import { courses, type CourseKind } from '../catalogue/catalogue-schema';
+import { enrolments } from '../orders/orders-schema';
 import { examPaperQuestions, examPapers, examQuestions } from './exams-schema';
+import { learners } from '../accounts/accounts-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken, type DemoAccount } from '../test-support/learner-session';
 
 /** TEST_START is in 2025 (Beijing): the demo years are 2025, 2024 and the make-up year 2023. */
 const CURRENT_YEAR = 2025;
@@ -16,6 +19,25 @@ let zhang: string;
 let li: string;
 let wang: string;
 
+async function learnerIdOf(account: DemoAccount): Promise<number> {
+  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, account.idNumber));
+  return row!.id;
+}
+
+/**
+ * Gives the learner a course of `year` and `kind` (an enrolment without an order, as a
+ * public sign-up makes), withdrawn when `withdrawn` — a refunded course.
+ */
+async function enrol(account: DemoAccount, year: number, kind: CourseKind, withdrawn = false): Promise<void> {
+  const learnerId = await learnerIdOf(account);
+  const taken = await server.db.select({ courseId: enrolments.courseId }).from(enrolments).where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)));
+  const [course] = (await server.db.select({ id: courses.id }).from(courses).where(and(eq(courses.year, year), eq(courses.kind, kind), eq(courses.delivery, 'web')))).filter(
+    (row) => !taken.some((enrolment) => enrolment.courseId === row.id),
+  );
+  const now = server.clock.now();
+  await server.db.insert(enrolments).values({ learnerId, courseId: course!.id, year, createdAt: now, withdrawnAt: withdrawn ? now : null });
+}
+
 before(async () => {
   server = await startTestServer();
   [zhang, li, wang] = await Promise.all([
@@ -23,6 +45,16 @@ before(async () => {
     loginToken(server, LI.idNumber, LI.password),
     loginToken(server, WANG.idNumber, WANG.password),
   ]);
+  // Papers need a course of the year and type (issue 16 item 2): the years and types the
+  // tests below start. 张晓明 keeps no course in CURRENT_YEAR - 2 (the item 2 tests).
+  await enrol(ZHANG, CURRENT_YEAR, 'professional');
+  await enrol(ZHANG, CURRENT_YEAR, 'public');
+  await enrol(ZHANG, CURRENT_YEAR - 1, 'public');
+  await enrol(LI, CURRENT_YEAR, 'professional');
+  await enrol(LI, CURRENT_YEAR - 1, 'professional');
+  await enrol(LI, CURRENT_YEAR - 2, 'professional');
+  await enrol(WANG, CURRENT_YEAR - 1, 'public');
+  await enrol(WANG, CURRENT_YEAR - 2, 'public');
 });
 after(() => server.close());
 
@@ -109,7 +141,7 @@ describe('GET /v1/exam: starting and continuing', () => {
     assert.equal(paper.questions.length, 20);
     assert.deepEqual(
       paper.questions.map((q) => q.qtype),
-      [...Array(PAPER_COMPOSITION[1][1]).fill(1), ...Array(PAPER_COMPOSITION[1][2]).fill(2), ...Array(PAPER_COMPOSITION[1][3]).fill(3)],
+      [...Array<number>(PAPER_COMPOSITION[1][1]).fill(1), ...Array<number>(PAPER_COMPOSITION[1][2]).fill(2), ...Array<number>(PAPER_COMPOSITION[1][3]).fill(3)],
     );
     assert.equal(new Set(paper.questions.map((q) => q.qid)).size, 20);
     for (const question of paper.questions) {
@@ -254,5 +286,133 @@ describe('one learner cannot touch another learner\'s paper', () => {
     // 王芳 herself still reads her in-progress paper without the key, and her submitted one with it.
     assert.ok((await paperOf(wang, { pid: open.pid })).questions.every((q) => q.answer === null));
     assert.ok((await paperOf(wang, { pid: submitted.pid })).questions.every((q) => q.answer !== null));
+  });
+});
+
+describe('issue 16 item 2: a paper needs a course of the year', () => {
+  test('item 2: a learner with no course of the year and type cannot start a paper (403 没有选择当年度的课程), and nothing is written', async () => {
+    const before = await server.db.select().from(examPapers);
+    const questionRowsBefore = (await server.db.select().from(examPaperQuestions)).length;
+    const year = CURRENT_YEAR - 2;
+    // No course at all that year.
+    assertRefused(await getExam(zhang, { year, type: 1 }), 403, EXAM_MESSAGES.noYearChosen);
+    assertRefused(await getExam(zhang, { year, type: 2 }), 403, EXAM_MESSAGES.noYearChosen);
+    // A refunded (withdrawn) course does not count.
+    await enrol(ZHANG, year, 'professional', true);
+    assertRefused(await getExam(zhang, { year, type: 1 }), 403, EXAM_MESSAGES.noYearChosen);
+    // A course of the other kind does not count: 李华 has a professional course that year, no public one.
+    assertRefused(await getExam(li, { year, type: 2 }), 403, EXAM_MESSAGES.noYearChosen);
+    assert.deepEqual(await server.db.select().from(examPapers), before);
+    assert.equal((await server.db.select().from(examPaperQuestions)).length, questionRowsBefore);
+
+    // Once the learner has a course of the year and type, the paper starts.
+    await enrol(ZHANG, year, 'public');
+    const paper = await startFresh(zhang, year, 2);
+    assert.equal(paper.questions.length, 10);
+    assertRefused(await getExam(zhang, { year, type: 1 }), 403, EXAM_MESSAGES.noYearChosen);
+  });
+});
+
+const saveAnswer = (token: string, payload: Record<string, unknown>) => authed(server, token, 'POST', '/v1/exam_answer', payload);
+
+describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is given', () => {
+  test('item 15: saved answers come back with the paper in another session, without the key; a retry is harmless', async () => {
+    const paper = await startFresh(zhang, CURRENT_YEAR - 1, 2);
+    const [single, , , , , multiple] = paper.questions;
+    assert.equal(single!.qtype, 1);
+    assert.equal(multiple!.qtype, 2);
+    const saved = examAnswerResponseSchema.parse(dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: single!.qid, user_answer: '2' })));
+    assert.deepEqual(saved, { pid: paper.pid, qid: single!.qid, user_answer: '2', answered: 1, num: 10 });
+    const both = examAnswerResponseSchema.parse(dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: multiple!.qid, user_answer: '1,3' })));
+    assert.equal(both.answered, 2);
+    // The same answer again (a retried request) is accepted and changes nothing.
+    const state = await paperState(paper.pid);
+    assert.equal(examAnswerResponseSchema.parse(dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: single!.qid, user_answer: '2' }))).answered, 2);
+    assert.deepEqual(await paperState(paper.pid), state);
+
+    // Another browser: a new login of the same learner resumes the answers from the server.
+    const otherBrowser = await loginToken(server, ZHANG.idNumber, ZHANG.password);
+    const resumed = await paperOf(otherBrowser, { pid: paper.pid });
+    assert.equal(resumed.is_post, 1);
+    assert.deepEqual(
+      resumed.questions.filter((q) => q.user_answer !== '').map((q) => [q.qid, q.user_answer]),
+      [
+        [single!.qid, '2'],
+        [multiple!.qid, '1,3'],
+      ],
+    );
+    assert.ok(resumed.questions.every((q) => q.answer === null && q.is_right === null), 'no key nor marks before submission');
+  });
+
+  test('item 15: an answered question is locked, bad answers are refused, and nothing changes', async () => {
+    const paper = await startFresh(li, CURRENT_YEAR - 1, 1);
+    const keys = await keysOf(paper.pid);
+    const single = paper.questions.find((q) => q.qtype === 1)!;
+    const multiple = paper.questions.find((q) => q.qtype === 2)!;
+    const judge = paper.questions.find((q) => q.qtype === 3)!;
+    dataOf(await saveAnswer(li, { pid: paper.pid, qid: single.qid, user_answer: '1' }));
+    const stored = await paperState(paper.pid);
+    const [otherQuestion] = await server.db.select({ id: examQuestions.id }).from(examQuestions).where(eq(examQuestions.year, CURRENT_YEAR - 2)).limit(1);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ qid: single.qid, user_answer: '2' }, 400, EXAM_MESSAGES.answerLocked],
+      [{ qid: otherQuestion!.id, user_answer: '1' }, 400, EXAM_MESSAGES.unknownQuestion],
+      [{ qid: judge.qid, user_answer: '3' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: judge.qid, user_answer: '' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: judge.qid, user_answer: '1,2' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: 'A' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: '2,1' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: '0' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: '9' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: ' 1' }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: String(keys.get(multiple.qid)!.optionCount + 1) }, 400, EXAM_MESSAGES.answerMalformed],
+      [{ qid: multiple.qid, user_answer: 1 }, 400, MESSAGES.payloadInvalid('user_answer')],
+      [{ qid: multiple.qid, user_answer: '1', is_right: true }, 400, MESSAGES.payloadInvalid('is_right')],
+      [{ qid: 'x', user_answer: '1' }, 400, MESSAGES.payloadInvalid('qid')],
+      [{ user_answer: '1' }, 400, MESSAGES.payloadInvalid('qid')],
+    ];
+    for (const [payload, status, message] of cases) assertRefused(await saveAnswer(li, { pid: paper.pid, ...payload }), status, message);
+    assertRefused(await authed(server, li, 'POST', '/v1/exam_answer', { qid: single.qid, user_answer: '1' }), 400, MESSAGES.payloadInvalid('pid'));
+    assertRefused(await server.call({ method: 'POST', path: '/v1/exam_answer', payload: { pid: paper.pid, qid: judge.qid, user_answer: '1' } }), 401, MESSAGES.loginRequired);
+    assert.deepEqual(await paperState(paper.pid), stored);
+  });
+
+  test('item 15: nobody saves an answer into another learner\'s paper (404 试卷不存在), and nothing changes', async () => {
+    const open = (await list(wang, { year: CURRENT_YEAR, type: 1 })).data.find((row) => row.is_post === 1)!;
+    const before = await paperState(open.pid);
+    const question = before.questions.find((q) => q.userAnswer === null)!;
+    assertRefused(await saveAnswer(li, { pid: open.pid, qid: question.questionId, user_answer: '1' }), 404, EXAM_MESSAGES.paperNotFound);
+    assertRefused(await saveAnswer(li, { pid: 2_000_000_000, qid: question.questionId, user_answer: '1' }), 404, EXAM_MESSAGES.paperNotFound);
+    assert.deepEqual(await paperState(open.pid), before);
+  });
+
+  test('item 15: the saved answers are what is scored; a submitted paper\'s answers cannot change', async () => {
+    const paper = await startFresh(wang, CURRENT_YEAR - 1, 2);
+    const keys = await keysOf(paper.pid);
+    const [first, second, third] = paper.questions;
+    // Two right answers saved one by one, a third one wrong.
+    dataOf(await saveAnswer(wang, { pid: paper.pid, qid: first!.qid, user_answer: keys.get(first!.qid)!.key }));
+    dataOf(await saveAnswer(wang, { pid: paper.pid, qid: second!.qid, user_answer: keys.get(second!.qid)!.key }));
+    const wrong = wrongAnswer(keys.get(third!.qid)!.key, third!.qtype);
+    dataOf(await saveAnswer(wang, { pid: paper.pid, qid: third!.qid, user_answer: wrong }));
+
+    // A submission that contradicts a saved answer is refused and writes nothing.
+    const before = await paperState(paper.pid);
+    assertRefused(await record(wang, { pid: paper.pid, questions: [{ qid: third!.qid, user_answer: keys.get(third!.qid)!.key }] }), 400, EXAM_MESSAGES.answerLocked);
+    assert.deepEqual(await paperState(paper.pid), before);
+
+    // The submission needs not repeat the saved answers: the server's record is scored.
+    const result = examResultSchema.parse(dataOf(await record(wang, { pid: paper.pid, right: 10, questions: '[]' })));
+    assert.deepEqual(result, { pid: paper.pid, right: 2, wrong: 8, num: 10 });
+    const review = await paperOf(wang, { pid: paper.pid, look: 1 });
+    assert.deepEqual(
+      review.questions.slice(0, 4).map((q) => q.user_answer),
+      [keys.get(first!.qid)!.key, keys.get(second!.qid)!.key, wrong, ''],
+    );
+
+    // Submitted: no answer can be saved or changed any more.
+    const submitted = await paperState(paper.pid);
+    assertRefused(await saveAnswer(wang, { pid: paper.pid, qid: paper.questions[3]!.qid, user_answer: '1' }), 400, EXAM_MESSAGES.paperLocked);
+    assertRefused(await saveAnswer(wang, { pid: paper.pid, qid: third!.qid, user_answer: keys.get(third!.qid)!.key }), 400, EXAM_MESSAGES.paperLocked);
+    assert.deepEqual(await paperState(paper.pid), submitted);
   });
 });

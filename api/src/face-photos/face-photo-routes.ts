@@ -4,6 +4,7 @@ import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
+import { LEARNER_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 import { decodeImageData } from './image-data';
 import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
@@ -12,6 +13,7 @@ import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls }) => {
   api.add(accountEndpoints.avatar, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
+    await hitRateLimit(db, clock, LEARNER_LIMITS.facePhoto, String(learnerId));
     const courseId = typeof payload.course_id === 'number' && payload.course_id > 0 ? payload.course_id : null;
     // A face check during a lesson: only in a course the learner is studying.
     if (courseId !== null) await requireLiveEnrolment(db, learnerId, courseId, 'professional');

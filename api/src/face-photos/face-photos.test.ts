@@ -17,7 +17,10 @@ import { courses } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';
 import { facePhotos } from './face-photos-schema';
 import { learners } from '../accounts/accounts-schema';
+import { FACE_UPLOADS_PER_HOUR } from '../rate-limits/rate-limits';
 import { reviewLatestFacePhoto } from './face-photos';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 let server: TestServer;
 let mediaDir: string;
@@ -84,14 +87,56 @@ describe('POST /v1/avatar', () => {
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, LI.idNumber, 'approve'), 'nothing-to-review');
   });
 
-  test('a new photo puts an approved learner back under review; rejection sends them back to face collection', async () => {
+  test('an upload naming no course never resets an approved photo; a new one replaces it only once approved', async () => {
+    const token = await loginToken(server, WANG.phone, WANG.password);
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
+    const { avatar: approvedAvatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
+    for (const payload of [{ avatar: PNG_BYTES.toString('base64') }, { avatar: jpegDataUrl, course_id: 0 }]) {
+      const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', payload)));
+      assert.equal(uploaded.avatar_status, AVATAR_STATUS.approved);
+      assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
+      assert.equal((dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string }).avatar, approvedAvatar);
+    }
+    // Rejecting the new photo leaves the approved one in place.
+    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
+    assert.equal(await faceInitOf(WANG), 1);
+    // Approving the other one makes it the learner's photo.
+    const newer = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })));
+    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'approve'), 'reviewed');
+    const { avatar: nowAvatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
+    assert.notEqual(nowAvatar, approvedAvatar);
+    assert.match(nowAvatar, /\.png\?expires=/);
+    assert.equal(newer.avatar_status, AVATAR_STATUS.approved);
+  });
+
+  test('a photo under review that is rejected sends the learner back to face collection', async () => {
+    await server.db.update(learners).set({ avatarStatus: AVATAR_STATUS.none, avatarPath: null }).where(eq(learners.idNumber, WANG.idNumber));
     const token = await loginToken(server, WANG.phone, WANG.password);
     const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })));
-    assert.match(uploaded.avatar, /\.png\?expires=/);
     assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
     assert.equal(await faceInitOf(WANG), 0);
+  });
+
+  test('at most FACE_UPLOADS_PER_HOUR uploads per learner an hour; beyond, a Chinese 429 with Retry-After', async () => {
+    server.clock.advance(HOUR_MS);
+    const token = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const courseId = await zhangsCourse();
+    for (let i = 0; i < FACE_UPLOADS_PER_HOUR; i += 1) {
+      dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }));
+    }
+    const rowsBefore = (await server.db.select({ id: facePhotos.id }).from(facePhotos)).length;
+    const refused = await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 });
+    assertRefused(refused, 429, /本小时上传照片次数已达上限/);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    assert.equal((await server.db.select({ id: facePhotos.id }).from(facePhotos)).length, rowsBefore);
+    // Another learner is not affected; the next hour the learner may upload again.
+    const li = await loginToken(server, LI.phone, LI.password);
+    dataOf(await authed(server, li, 'POST', '/v1/avatar', { avatar: jpegDataUrl }));
+    server.clock.advance(HOUR_MS);
+    dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }));
   });
 
   test('a face check during a lesson is recorded without touching the approved photo', async () => {

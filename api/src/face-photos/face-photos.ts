@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { AVATAR_STATUS, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -30,22 +30,28 @@ export interface FacePhotoSubmission {
 
 /**
  * Records an uploaded photo for review. A face collection (no course) becomes the
- * learner's photo and puts it under review: learning waits until approval (spec 01 §2).
+ * learner's photo and puts it under review: learning waits until approval (spec 01 §2),
+ * unless the learner already has an approved photo, which is kept until the new one is
+ * approved (issue 15).
  * A face check during a lesson is recorded for its course and leaves the photo alone.
  */
 export async function submitFacePhoto(db: Database, clock: Clock, submission: FacePhotoSubmission): Promise<AvatarStatus> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await tx.insert(facePhotos).values({ ...submission, createdAt: now });
-    if (submission.courseId === null) {
+    const [learner] = await tx.select({ status: learners.avatarStatus }).from(learners).where(eq(learners.id, submission.learnerId)).for('update');
+    const current = (learner?.status ?? AVATAR_STATUS.none) as AvatarStatus;
+    // An approved photo stays the learner's photo until a new one is approved: an upload
+    // naming no course (a new face collection, or a face check that lost its course) waits
+    // for review beside it and never stops the learner's study.
+    if (submission.courseId === null && current !== AVATAR_STATUS.approved) {
       await tx
         .update(learners)
         .set({ avatarPath: submission.path, avatarStatus: AVATAR_STATUS.underReview, updatedAt: now })
         .where(eq(learners.id, submission.learnerId));
       return AVATAR_STATUS.underReview;
     }
-    const [learner] = await tx.select({ status: learners.avatarStatus }).from(learners).where(eq(learners.id, submission.learnerId));
-    return (learner?.status ?? AVATAR_STATUS.none) as AvatarStatus;
+    return current;
   });
 }
 
@@ -74,11 +80,19 @@ export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber
       .update(facePhotos)
       .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now })
       .where(eq(facePhotos.id, photo.id));
-    if (learner.avatarPath === photo.path) {
+    // Older collection photos still waiting were superseded by this one.
+    await tx
+      .update(facePhotos)
+      .set({ state: 'rejected', reviewedAt: now })
+      .where(and(eq(facePhotos.learnerId, learner.id), eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId), lt(facePhotos.id, photo.id)));
+    if (decision === 'approve') {
+      // Also a new photo sent while an approved one was kept: it replaces it now.
       await tx
         .update(learners)
-        .set({ avatarStatus: decision === 'approve' ? AVATAR_STATUS.approved : AVATAR_STATUS.rejected, updatedAt: now })
+        .set({ avatarPath: photo.path, avatarStatus: AVATAR_STATUS.approved, updatedAt: now })
         .where(eq(learners.id, learner.id));
+    } else if (learner.avatarPath === photo.path) {
+      await tx.update(learners).set({ avatarStatus: AVATAR_STATUS.rejected, updatedAt: now }).where(eq(learners.id, learner.id));
     }
     return 'reviewed';
   });

@@ -1,11 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { OrderRow as OrderTableRow } from '@yaoshi/contracts/orders';
+import { PAY_STATUS, orderActionsOf, type PayFailure, type RefundConditions } from '@yaoshi/contracts/order-states';
+import { isWithinRefundWindow } from '@yaoshi/contracts/refund-window';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
 import { orders } from './orders-schema';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
+import type { OrderLearning } from './order-learning';
 import { cancelRefusal } from './order-refusals';
 import { findLearnerOrder, orderStateOf, transitionOrder, type OrderRow } from './order-transitions';
 
@@ -14,23 +17,35 @@ export function yuanOf(fen: number): number {
   return Math.round(fen) / 100;
 }
 
-export function orderRowOf(order: OrderRow): OrderTableRow {
+/** An order's row of the table; `conditions` are the refund facts only the server knows. */
+export function orderRowOf(order: OrderRow, conditions: RefundConditions): OrderTableRow {
+  const state = orderStateOf(order);
   return {
     order_id: order.orderNo,
     order_name: order.orderName,
     year: order.year,
     price: yuanOf(order.priceFen),
     pay_type: order.payType,
-    ...orderStateOf(order),
+    ...state,
+    pay_failure: state.pay_status === PAY_STATUS.failed ? ((order.payFailure as PayFailure | null) ?? null) : null,
     education_type: order.educationType,
     create_time: formatBeijingTime(order.createdAt),
+    actions: orderActionsOf(state, conditions),
   };
 }
 
-/** The learner's orders, newest first (spec 02 §7 myOrders). */
-export async function listLearnerOrders(db: Database, learnerId: number): Promise<OrderTableRow[]> {
+/** The learner's orders, newest first (spec 02 §7 myOrders), each with the actions it allows now. */
+export async function listLearnerOrders(
+  db: Database,
+  clock: Clock,
+  learning: OrderLearning,
+  learnerId: number,
+): Promise<OrderTableRow[]> {
   const rows = await db.select().from(orders).where(eq(orders.learnerId, learnerId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(orderRowOf);
+  const paid = rows.filter((order) => order.payStatus === PAY_STATUS.paid).map((order) => order.id);
+  const begun = await learning.ordersWithLearningBegun(paid);
+  const now = clock.now();
+  return rows.map((order) => orderRowOf(order, { withinRefundWindow: isWithinRefundWindow(order.paidAt, now), learningBegun: begun.has(order.id) }));
 }
 
 /**

@@ -4,12 +4,12 @@ import { requirePrincipal } from '../auth/authenticator';
 import { cancelLearnerOrder, listLearnerOrders } from './my-orders';
 
 /** The order table (spec 02 §4, §5, §7): list and cancel; refunds and invoices add their own routes. */
-export const orderRoutes: RouteModule = (api, { db, clock, orderPayments, log }) => {
+export const orderRoutes: RouteModule = (api, { db, clock, orderPayments, orderLearning, log }) => {
   api.add(orderEndpoints.myOrders, async ({ principal }) => {
     const { learnerId } = requirePrincipal(principal);
     // An unpaid order past its deadline is shown as it really is (failed: repay or cancel).
     await orderPayments.settleExpired(learnerId);
-    return listLearnerOrders(db, learnerId);
+    return listLearnerOrders(db, clock, orderLearning, learnerId);
   });
 
   api.add(orderEndpoints.cancelOrder, async ({ payload, principal }) => {

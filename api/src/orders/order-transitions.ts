@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { applyOrderEvent, type OrderEvent, type OrderState, type PayStatus, type ReceiptStatus, type RefundStatus } from '@yaoshi/contracts/order-states';
+import { applyOrderEvent, payFailureAfter, type OrderEvent, type OrderState, type PayStatus, type ReceiptStatus, type RefundStatus } from '@yaoshi/contracts/order-states';
 import type { Database } from '../db/database';
 import { orders } from './orders-schema';
 
@@ -32,9 +32,17 @@ export async function transitionOrder(
   const from = orderStateOf(order);
   const to = applyOrderEvent(from, event);
   if (to === null) return null;
+  const payFailure = payFailureAfter(event);
   const moved = await db
     .update(orders)
-    .set({ payStatus: to.pay_status, refundStatus: to.refund_status, receiptStatus: to.is_receipt, updatedAt: now, ...extra })
+    .set({
+      payStatus: to.pay_status,
+      refundStatus: to.refund_status,
+      receiptStatus: to.is_receipt,
+      ...(payFailure === undefined ? {} : { payFailure }),
+      updatedAt: now,
+      ...extra,
+    })
     .where(
       and(
         eq(orders.id, order.id),

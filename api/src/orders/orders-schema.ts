@@ -34,6 +34,8 @@ export const orders = pgTable(
     refundStatus: smallint('refund_status').notNull().default(0),
     /** 0 none, 1 under review, 2 issuing, 3 issued, 4 failed. */
     receiptStatus: smallint('is_receipt').notNull().default(0),
+    /** Why a failed order (pay status 3) failed: 'declined' (by the payer or gateway) or 'expired' (deadline passed). */
+    payFailure: text('pay_failure'),
     createdAt: createdAt(),
     /** An unpaid order is closed after this moment and can no longer be paid. */
     payDeadline: timestamp('pay_deadline', { withTimezone: true, mode: 'date' }).notNull(),
@@ -50,6 +52,7 @@ export const orders = pgTable(
     check('orders_refund_status', sql`${table.refundStatus} between 0 and 4`),
     check('orders_is_receipt', sql`${table.receiptStatus} between 0 and 4`),
     check('orders_education_type', sql`${table.educationType} in (1, 2)`),
+    check('orders_pay_failure', sql`${table.payFailure} in ('declined', 'expired')`),
   ],
 );
 

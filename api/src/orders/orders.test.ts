@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { myOrdersResponseSchema, type OrderRow } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES } from '@yaoshi/contracts/order-rules';
-import { reachableOrderStates, type OrderState } from '@yaoshi/contracts/order-states';
+import { learnerActionsOf, reachableOrderStates, type OrderState } from '@yaoshi/contracts/order-states';
 import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { courseProgress } from '../study/study-schema';
 import { enrolments, orders } from './orders-schema';
 import { invoiceRequests } from '../invoices/invoices-schema';
 import { learners } from '../accounts/accounts-schema';
@@ -15,7 +16,7 @@ import type { PaymentProvider, RefundInput, RefundResult } from '../payment/paym
 import { insertOrderInState } from '../seed/order-seed';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
-import { refundWindowEnd } from '../refunds/refund-window';
+import { refundWindowEnd } from '@yaoshi/contracts/refund-window';
 
 let server: TestServer;
 let wangToken: string;
@@ -100,7 +101,10 @@ describe('GET /v1/orders', () => {
     const list = (await listOf(wangToken)).filter((row) => pastYears.includes(row.year));
     const key = (s: OrderState) => `${s.pay_status}/${s.refund_status}/${s.is_receipt}`;
     assert.deepEqual(new Set(list.map(key)), new Set(reachableOrderStates().map(key)));
-    assert.equal(list.length, reachableOrderStates().length);
+    // One order per state, and a second failed one: declined (支付失败) and expired (已过期).
+    assert.equal(list.length, reachableOrderStates().length + 1);
+    assert.deepEqual(list.filter((row) => row.pay_status === 3).map((row) => row.pay_failure).sort(), ['declined', 'expired']);
+    assert.ok(list.filter((row) => row.pay_status !== 3).every((row) => row.pay_failure === null));
     assert.deepEqual(
       [...list].sort((a, b) => b.create_time.localeCompare(a.create_time)).map((row) => row.order_id),
       list.map((row) => row.order_id),
@@ -483,6 +487,46 @@ describe('admin: refund approve|reject|done, invoice issue|fail', () => {
     assert.deepEqual(await stateOf(failing), state(2, 0, 4));
     dataOf(await invoice(zhangToken, failing, ENTERPRISE_INVOICE));
     assert.deepEqual(await stateOf(failing), state(2, 0, 1));
+  });
+});
+
+describe('item 6: each row carries the actions the server will accept (one rule, orderActionsOf)', () => {
+  const actionsOf = async (orderNo: string) => (await listOf(zhangToken)).find((row) => row.order_id === orderNo)?.actions;
+
+  test('a paid order within the month, not yet studied, offers a refund and the refund is accepted', async () => {
+    const orderNo = await orderOf(state(2), { courseCount: 2 });
+    assert.deepEqual(await actionsOf(orderNo), ['request_refund', 'request_invoice']);
+    dataOf(await refund(zhangToken, orderNo));
+  });
+
+  test('more than a month after payment: no 申请退款 in the row, and the server refuses it', async () => {
+    const orderNo = await orderOf(state(2), { paidAt: new Date(server.clock.nowMs() - 40 * DAY_MS) });
+    assert.deepEqual(await actionsOf(orderNo), ['request_invoice']);
+    const again = await orderOf(state(2, 4), { paidAt: new Date(server.clock.nowMs() - 40 * DAY_MS) });
+    assert.deepEqual(await actionsOf(again), ['request_invoice']);
+    await assertRefusedUnchanged(() => refund(zhangToken, orderNo), 400, MESSAGES.refundWindowPassed);
+  });
+
+  test('once learning has begun: no 申请退款 in the row, and the server refuses it', async () => {
+    const orderNo = await orderOf(state(2), { courseCount: 1 });
+    assert.deepEqual(await actionsOf(orderNo), ['request_refund', 'request_invoice']);
+    const [order] = await server.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    const [line] = await server.db.select().from(enrolments).where(eq(enrolments.orderId, order!.id));
+    await server.db.insert(courseProgress).values({ learnerId: zhangId, courseId: line!.courseId, verifiedSeconds: 30, progress: 1, updatedAt: server.clock.now() });
+    assert.deepEqual(await actionsOf(orderNo), ['request_invoice']);
+    await assertRefusedUnchanged(() => refund(zhangToken, orderNo), 400, MESSAGES.learningBegunNoRefund);
+  });
+
+  test('王芳’s studied current-year order offers an invoice and no refund', async () => {
+    const current = (await listOf(wangToken)).filter((row) => !pastYears.includes(row.year));
+    assert.equal(current.length, 1);
+    assert.deepEqual(current[0]!.actions, ['request_invoice']);
+  });
+
+  test('every other row offers exactly what the state machine allows', async () => {
+    for (const row of (await listOf(wangToken)).filter((r) => pastYears.includes(r.year))) {
+      assert.deepEqual(row.actions, learnerActionsOf(row), `${row.order_id}`);
+    }
   });
 });
 

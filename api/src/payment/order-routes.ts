@@ -1,22 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
-import { PAY_STATUS } from '@yaoshi/contracts/order-states';
+import { PAY_STATUS, type PayFailure } from '@yaoshi/contracts/order-states';
 import { requirePrincipal } from '../auth/authenticator';
-import type { Config } from '../config';
 import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
 import { courses } from '../catalogue/catalogue-schema';
+import { enrolments, orderCourses, orders } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
-import { orderCourses, orders } from '../orders/orders-schema';
-import { badInput, notFound } from '../envelope/api-error';
+import { badInput, conflict, notFound } from '../envelope/api-error';
+import { MESSAGES } from '../messages';
 import type { RouteModule } from '../app-deps';
 import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catalogue';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type PaymentContext } from './payments';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
+import { siteOrigin } from './site-origin';
 
 export const ORDER_MESSAGES = {
   notFound: '订单不存在',
@@ -30,11 +30,6 @@ const PAYMENT_VALID_MS = PAYMENT_VALID_MINUTES * 60 * 1000;
 /** 14 digits of Beijing time and 6 random digits: sortable, unguessable enough, digits only. */
 function newOrderNo(now: Date): string {
   return formatBeijingTime(now).replace(/\D/g, '') + String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/** The site's address as the gateway and the payer's phone reach it. */
-function siteOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** Another learner's order answers exactly like a missing one. */
@@ -56,6 +51,16 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
   if (order.payStatus === PAY_STATUS.paid) throw badInput(ORDER_MESSAGES.alreadyPaid);
   if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed) throw badInput(ORDER_MESSAGES.closed);
+  // Never take money twice for one course: the learner may hold some of this order's
+  // courses already (through another order, or enrolled by the association).
+  const held = await db
+    .select({ name: courses.name })
+    .from(orderCourses)
+    .innerJoin(courses, eq(courses.id, orderCourses.courseId))
+    .innerJoin(enrolments, and(eq(enrolments.courseId, orderCourses.courseId), eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)))
+    .where(eq(orderCourses.orderId, order.id))
+    .orderBy(asc(courses.sortOrder), asc(courses.id));
+  if (held.length > 0) throw conflict(MESSAGES.courseAlreadyOwned(held.map((row) => row.name).join('、')));
   const now = clock.now();
   const payDeadline = new Date(now.getTime() + PAYMENT_VALID_MS);
   let reopened: boolean;
@@ -72,6 +77,17 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   return readOrder(db, order.id);
 }
 
+/** The learner's orders of `year` that a new order would replace: unpaid or failed, oldest first. */
+function replaceableOrdersOf(db: Database, learnerId: number, year: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+const payFailureOf = (order: OrderRow) => (order.payStatus === PAY_STATUS.failed ? ((order.payFailure as PayFailure | null) ?? null) : null);
+
 /**
  * A new order for a professional selection. The learner's row is locked so two orders
  * cannot be made at once, the rules are checked inside that lock, and the learner's other
@@ -86,12 +102,9 @@ async function createOrder(ctx: PaymentContext, learnerId: number, year: number,
     professionalHoursChecked(selection, true);
     if (shownPrice !== undefined && Math.round(shownPrice * 100) !== selection.priceFen) throw badInput(SELECTION_MESSAGES.priceChanged);
     const now = clock.now();
-    const open = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])));
-    const superseded: number[] = [];
-    for (const old of open) if ((await transitionOrder(tx, old, 'cancel', now)) !== null) superseded.push(old.id);
+    const open = await replaceableOrdersOf(tx, learnerId, year);
+    const superseded: OrderRow[] = [];
+    for (const old of open) if ((await transitionOrder(tx, old, 'cancel', now)) !== null) superseded.push(old);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -110,8 +123,11 @@ async function createOrder(ctx: PaymentContext, learnerId: number, year: number,
     await tx.insert(orderCourses).values(selection.courses.map((course) => ({ orderId: order!.id, courseId: course.id, priceFen: course.priceFen })));
     return { order: order!, superseded };
   });
-  await closeOpenAttempts(ctx, result.superseded);
-  return result.order;
+  await closeOpenAttempts(
+    ctx,
+    result.superseded.map((old) => old.id),
+  );
+  return { order: result.order, replaced: result.superseded.map((old) => old.orderNo) };
 }
 
 /** POST /v1/order, GET /v1/order_status, GET /v1/order_detail (spec 01 §4 "Payment", §7). */
@@ -120,10 +136,11 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
 
   api.add(enrolmentEndpoints.order, async ({ payload, principal, request }) => {
     const { learnerId } = requirePrincipal(principal);
-    const order = payload.order_id
-      ? await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type)
-      : await createOrder(ctx, learnerId, payload.year, payload.cids, payload.price, payload.pay_type);
+    // Before anything is written: a refused Host must leave no order behind.
     const origin = siteOrigin(request, config);
+    const { order, replaced } = payload.order_id
+      ? { order: await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type), replaced: [] }
+      : await createOrder(ctx, learnerId, payload.year, payload.cids, payload.price, payload.pay_type);
     const payment = await openPaymentAttempt(ctx, order, payload.pay_type, {
       notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${paymentProvider.name}`,
       returnUrl: `${origin}/pay?order_id=${order.orderNo}&returned=1`,
@@ -133,7 +150,25 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
       orderSig: payment.payType === 3 ? { qrcode_url: payment.qrcodeUrl } : payment.redirectUrl,
       price: yuan(order.priceFen),
       expires_at: order.payDeadline.toISOString(),
+      replaced_orders: replaced,
     };
+  });
+
+  api.add(enrolmentEndpoints.replaceableOrders, async ({ payload, principal }) => {
+    const { learnerId } = requirePrincipal(principal);
+    // An unpaid order past its deadline is shown as it is now (expired).
+    const open: OrderRow[] = [];
+    for (const order of await replaceableOrdersOf(db, learnerId, payload.year)) open.push(await settleIfExpired(ctx, order));
+    return open
+      .filter((order) => order.payStatus === PAY_STATUS.unpaid || order.payStatus === PAY_STATUS.failed)
+      .map((order) => ({
+        order_id: order.orderNo,
+        order_name: order.orderName,
+        price: yuan(order.priceFen),
+        pay_status: order.payStatus,
+        pay_failure: payFailureOf(order),
+        create_time: formatBeijingTime(order.createdAt),
+      }));
   });
 
   api.add(enrolmentEndpoints.orderStatus, async ({ payload, principal }) => {
@@ -147,6 +182,7 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
       price: yuan(order.priceFen),
       pay_type: order.payType,
       pay_deadline: order.payDeadline.toISOString(),
+      pay_failure: payFailureOf(order),
     };
   });
 

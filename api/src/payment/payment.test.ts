@@ -2,11 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SELECTION_MESSAGES } from '@yaoshi/contracts/course-selection-rules';
-import type { OrderResponse, OrderStatus, SelectionCourse, WebCourses } from '@yaoshi/contracts/enrolment';
-import { PAY_STATUS } from '@yaoshi/contracts/order-states';
+import type { OrderResponse, OrderStatus, ReplaceableOrder, SelectionCourse, WebCourses } from '@yaoshi/contracts/enrolment';
+import type { OrderRow } from '@yaoshi/contracts/orders';
+import { PAY_STATUS, payStatusTextOf } from '@yaoshi/contracts/order-states';
+import { courses } from '../catalogue/catalogue-schema';
 import { enrolments, orders } from '../orders/orders-schema';
 import { paymentAttempts, paymentNotifications, sandboxPayments, sandboxRefunds } from './payment-schema';
-import { startTestServer, type TestServer } from '../test-support/test-server';
+import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
+import { MESSAGES } from '../messages';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { createSandboxProvider, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
 import { settleExpiredOrders } from './payments';
@@ -320,6 +323,31 @@ describe('orders and the sandbox gateway', () => {
   });
 });
 
+describe('repaying an order', () => {
+  test('is refused when the learner already holds one of its courses, and nothing is written', async () => {
+    const token = tokens.li!;
+    const { cids, chosen } = await sixtyHours(token, CURRENT);
+    const order = dataOf(await placeOrder(token, { year: CURRENT, cids })) as OrderResponse;
+    assert.match(await (await payerTaps((order.orderSig as { qrcode_url: string }).qrcode_url, 'fail')).text(), /支付失败/);
+    // Meanwhile the learner came to hold one of the order's courses another way.
+    const { learnerId } = await orderRow(order.order_id);
+    const owned = chosen[chosen.length - 1]!;
+    const [held] = await server.db
+      .insert(enrolments)
+      .values({ learnerId, courseId: Number(owned.cid), year: CURRENT, createdAt: server.clock.now() })
+      .returning();
+    // The request's own nonce is the one row a refused request adds.
+    const fingerprint = async () => ({ ...(await databaseFingerprint(server.db)), request_nonces: 0 });
+    const before = await fingerprint();
+    const rowBefore = await orderRow(order.order_id);
+    const refused = await placeOrder(token, { year: CURRENT, cids: '', order_id: order.order_id, pay_type: 3 });
+    assertRefused(refused, 409, MESSAGES.courseAlreadyOwned(owned.name));
+    assert.deepEqual(await fingerprint(), before);
+    assert.deepEqual(await orderRow(order.order_id), rowBefore);
+    await server.db.delete(enrolments).where(eq(enrolments.id, held!.id));
+  });
+});
+
 describe('the sweep of expired orders', () => {
   test('closes unpaid orders past their deadline, at the gateway too, without anyone reading them', async () => {
     const token = tokens.li!;
@@ -346,6 +374,11 @@ describe('public-requirement sign-up', () => {
     const token = tokens.li!;
     const list = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
     assert.equal(list.length, 8);
+    // Item 10: public courses are free, even where an older catalogue row still carries a price.
+    await server.db.update(courses).set({ priceFen: 2500 }).where(eq(courses.id, list[7]!.cid));
+    const priced = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
+    assert.ok(priced.every((c) => c.price === 0));
+    assert.ok(priced.every((c) => c.credit === c.class_hour), 'one credit an hour');
     const ids = (n: number) => list.slice(0, n).map((c) => c.cid).join(',');
     const signUp = (courseIds: string) => authed(server, token, 'POST', '/v1/public_courses_signup_once', { year: CURRENT, course_ids: courseIds });
     assertRefused(await signUp(''), 400, SELECTION_MESSAGES.nothingSelected);
@@ -356,5 +389,55 @@ describe('public-requirement sign-up', () => {
     assert.equal(after.filter((c) => c.is_buy === 1).length, 6);
     assertRefused(await signUp(String(list[6]!.cid)), 400, SELECTION_MESSAGES.publicAlreadyComplete);
     assertRefused(await signUp(String(list[0]!.cid)), 400, SELECTION_MESSAGES.alreadyOwned(list[0]!.name));
+  });
+});
+
+describe('item 17: expired orders and replaced orders are told, not silent', () => {
+  const listOrders = async (token: string) => dataOf(await authed(server, token, 'GET', '/v1/orders')) as OrderRow[];
+
+  test('an order left unpaid past its deadline is expired (已过期), a declined one failed (支付失败); both can be paid again', async () => {
+    const token = tokens.zhang!;
+    const { cids } = await sixtyHours(token, LAST);
+    const order = dataOf(await placeOrder(token, { year: LAST, cids })) as OrderResponse;
+    server.clock.advance(5 * 60 * 1000 + 1000);
+    const status = await orderStatus(token, order.order_id);
+    assert.equal(status.pay_status, PAY_STATUS.failed);
+    assert.equal(status.pay_failure, 'expired');
+    const row = (await listOrders(token)).find((r) => r.order_id === order.order_id)!;
+    assert.equal(row.pay_failure, 'expired');
+    assert.equal(payStatusTextOf(row), '已过期');
+    assert.deepEqual(row.actions, ['repay', 'cancel']);
+
+    // Paying again starts a new attempt: unpaid, no failure any more.
+    const again = dataOf(await placeOrder(token, { year: LAST, cids: '', order_id: order.order_id })) as OrderResponse;
+    assert.deepEqual(again.replaced_orders, []);
+    const reopened = await orderStatus(token, order.order_id);
+    assert.equal(reopened.pay_status, PAY_STATUS.unpaid);
+    assert.equal(reopened.pay_failure, null);
+
+    // Declined by the payer: failed, and worded as such.
+    await payerTaps((again.orderSig as { qrcode_url: string }).qrcode_url, 'fail');
+    const declined = await orderStatus(token, order.order_id);
+    assert.equal(declined.pay_status, PAY_STATUS.failed);
+    assert.equal(declined.pay_failure, 'declined');
+    assert.equal(payStatusTextOf((await listOrders(token)).find((r) => r.order_id === order.order_id)!), '支付失败');
+  });
+
+  test('a new order names the unpaid or failed orders of the year it replaces: before (replaceable_orders) and after (replaced_orders)', async () => {
+    const token = tokens.zhang!;
+    const { cids } = await sixtyHours(token, LAST);
+    const before = dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: LAST })) as ReplaceableOrder[];
+    assert.ok(before.length >= 1, 'the failed order of the previous test');
+    const first = dataOf(await placeOrder(token, { year: LAST, cids })) as OrderResponse;
+    assert.deepEqual(first.replaced_orders, before.map((o) => o.order_id));
+    const listed = dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: LAST })) as ReplaceableOrder[];
+    assert.deepEqual(listed.map((o) => [o.order_id, o.pay_status, o.pay_failure]), [[first.order_id, PAY_STATUS.unpaid, null]]);
+    // Another year's orders are not this year's business.
+    assert.ok(!(dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: MAKE_UP })) as ReplaceableOrder[]).some((o) => o.order_id === first.order_id));
+
+    const second = dataOf(await placeOrder(token, { year: LAST, cids })) as OrderResponse;
+    assert.deepEqual(second.replaced_orders, [first.order_id]);
+    assert.equal((await orderRow(first.order_id)).payStatus, PAY_STATUS.cancelled);
+    assertRefused(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: 'x' }), 400, /./);
   });
 });

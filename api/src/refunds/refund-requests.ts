@@ -5,8 +5,9 @@ import { badInput, conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { refundRefusal } from '../orders/order-refusals';
 import { findLearnerOrder, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
-import { learningHasBegun } from './learning-begun';
-import { isWithinRefundWindow } from './refund-window';
+import { refundBlockOf } from '@yaoshi/contracts/order-states';
+import { learningHasBegun } from '../study/learning-begun';
+import { isWithinRefundWindow } from '@yaoshi/contracts/refund-window';
 
 /** Our refund number at the provider for one refund request: stable, so a retry refunds once. */
 export function merchantRefundNoOf(order: Pick<OrderRow, 'orderNo'>, requestId: number): string {
@@ -27,8 +28,10 @@ export async function requestRefund(db: Database, clock: Clock, learnerId: numbe
     if (order === null) throw notFound(MESSAGES.orderNotFound);
     const refusal = refundRefusal(orderStateOf(order));
     if (refusal !== null) throw conflict(refusal);
-    if (!isWithinRefundWindow(order.paidAt, now)) throw badInput(MESSAGES.refundWindowPassed);
-    if (await learningHasBegun(tx, order.id)) throw badInput(MESSAGES.learningBegunNoRefund);
+    // The same rule that decides whether the order table offers 申请退款 (orderActionsOf).
+    const block = refundBlockOf({ withinRefundWindow: isWithinRefundWindow(order.paidAt, now), learningBegun: await learningHasBegun(tx, order.id) });
+    if (block === 'window_passed') throw badInput(MESSAGES.refundWindowPassed);
+    if (block === 'learning_begun') throw badInput(MESSAGES.learningBegunNoRefund);
 
     if ((await transitionOrder(tx, order, 'request_refund', now)) === null) throw conflict(MESSAGES.refundInProgress);
     await tx.insert(refundRequests).values({ orderId: order.id, learnerId, reason, amountFen: order.priceFen, createdAt: now, updatedAt: now });

@@ -3,6 +3,7 @@ import { beijingYearOf } from '../content/published-time';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { readDemoData } from './demo-data';
 import type { SeedPart } from './seed-part';
+import { PUBLIC_COURSE_PRICE_FEN, creditTenthsOfHours } from '@yaoshi/contracts/credit-rules';
 
 /**
  * The demo course catalogue: three study years (the seeding year, the year before, and a
@@ -73,12 +74,8 @@ const demoCatalogueSchema = z
 /** The courses every demo year offers (`api/demo/courses.json`). */
 const DEMO_CATALOGUE = readDemoData('courses.json', demoCatalogueSchema);
 
-/** Credits follow hours: one credit for every 3 hours (6 h → 2.0, 3 h → 1.0, 5 h → 1.7). */
-function creditTenthsOf(classHourTenths: number): number {
-  return Math.round(classHourTenths / 3);
-}
 
-/** 5 yuan an hour, in fen: a 6-hour course costs 30 yuan. */
+/** Professional courses: 5 yuan an hour, in fen (a 6-hour course costs 30 yuan). */
 function priceFenOf(classHourTenths: number): number {
   return classHourTenths * 50;
 }
@@ -100,8 +97,9 @@ export function demoCoursesOf(year: number, createdAt: Date): CourseInsert[] {
       kind,
       delivery,
       courseType,
-      creditTenths: creditTenthsOf(classHourTenths),
-      priceFen: priceFenOf(classHourTenths),
+      // One credit an hour; public courses are free (shared/contracts credit-rules.ts).
+      creditTenths: creditTenthsOfHours(classHourTenths),
+      priceFen: kind === 'public' ? PUBLIC_COURSE_PRICE_FEN : priceFenOf(classHourTenths),
       teacherAvatar: '',
       sortOrder: rows.length,
       createdAt,

@@ -12,6 +12,17 @@ import { ASSOCIATION, CATEGORY_SEED, demoSiteOf } from './site-content';
  * pages. Written as one unit: the site settings row, required by every page, marks the
  * content as present (seeded or set up by hand), and then none of it is touched.
  */
+/**
+ * Reference data, written in production too: the article categories every list and every
+ * article points at. Regions need no rows: they are rules in shared/contracts.
+ */
+export const seedCategories: SeedPart = async ({ tx }) => {
+  const [existing] = await tx.select({ n: count() }).from(categories);
+  if ((existing?.n ?? 0) > 0) return false;
+  await tx.insert(categories).values(CATEGORY_SEED.map((category, index) => ({ ...category, sortOrder: index + 1 })));
+  return true;
+};
+
 export const seedContent: SeedPart = async ({ tx, clock }) => {
   const [existing] = await tx.select({ n: count() }).from(siteSettings);
   if ((existing?.n ?? 0) > 0) return false;
@@ -36,7 +47,6 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
     androidAppUrl: ASSOCIATION.androidAppUrl,
     updatedAt: now,
   });
-  await tx.insert(categories).values(CATEGORY_SEED.map((category, index) => ({ ...category, sortOrder: index + 1 })));
   // Oldest first, so ids grow with publication time as they would on a real site.
   const seedArticles = buildSeedArticles(demoArticleIdeas(year), now).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
   await storeArticles(tx, seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })));

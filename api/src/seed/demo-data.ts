@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
+import { COURSE_KIND_NAMES, STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /** The demo data: articles, courses, questions, learners and the demo association's texts. */
 export const DEMO_DATA_FOLDER = fileURLToPath(new URL('../../demo/', import.meta.url));
@@ -12,6 +13,13 @@ export type Placeholders = { readonly [name: string]: string | number | Placehol
 export function yearPlaceholders(year: number): Placeholders {
   return { year, 'year-1': year - 1, 'year-2': year - 2, 'year-3': year - 3 };
 }
+
+/**
+ * `{pages.signStudy}`, `{kinds.public}` …: the names the menu and page titles give the
+ * student-area pages and the course kinds (shared/contracts site-names.ts), so a seeded
+ * text calls a page what the menu calls it.
+ */
+export const SITE_NAME_PLACEHOLDERS: Placeholders = { pages: STUDENT_PAGE_NAMES, kinds: COURSE_KIND_NAMES };
 
 /**
  * Reads `api/demo/<file>`, fills the placeholders in every string, and checks the result

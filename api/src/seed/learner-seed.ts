@@ -48,7 +48,8 @@ export type DemoLearner = z.infer<typeof demoLearnerSchema>;
 /**
  * The demo accounts listed in the README (`api/demo/learners.json`); each logs in with the
  * last 6 characters of its ID number. 李华 has not filled in the profile nor collected a
- * face photo yet.
+ * face photo yet. 赵敏's study data is for the browser tests that play lessons (network cut,
+ * quiz) alongside 王芳's, whose second simultaneous playback would be refused.
  */
 export const DEMO_LEARNERS: readonly DemoLearner[] = readDemoData('learners.json', z.array(demoLearnerSchema));
 

@@ -21,7 +21,7 @@ before(async () => {
 });
 after(() => database.close());
 
-test('王芳 has one demo order per reachable state, in the previous and the make-up year only', async () => {
+test('王芳 has one demo order per reachable state, and a second failed one that expired, in the previous and the make-up year only', async () => {
   const { db } = database;
   const [wang] = await db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
   const years = (await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder))).map((row) => row.year);
@@ -30,8 +30,11 @@ test('王芳 has one demo order per reachable state, in the previous and the mak
   const key = (pay: number, refund: number, receipt: number) => `${pay}/${refund}/${receipt}`;
   assert.deepEqual(
     rows.map((row) => key(row.payStatus, row.refundStatus, row.receiptStatus)).sort(),
-    reachableOrderStates().map((s) => key(s.pay_status, s.refund_status, s.is_receipt)).sort(),
+    [...reachableOrderStates().map((s) => key(s.pay_status, s.refund_status, s.is_receipt)), key(3, 0, 0)].sort(),
   );
+  // One failed order was declined (支付失败), the other expired (已过期); no other order has a failure.
+  assert.deepEqual(rows.filter((row) => row.payStatus === PAY_STATUS.failed).map((row) => row.payFailure).sort(), ['declined', 'expired']);
+  assert.ok(rows.filter((row) => row.payStatus !== PAY_STATUS.failed).every((row) => row.payFailure === null));
   assert.deepEqual(new Set(rows.map((row) => row.year)), new Set([years[1], years[2]]));
 
   for (const order of rows) {

@@ -1,10 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  PAY_FAILURE,
   PAY_STATUS,
   RECEIPT_STATUS,
   REFUND_STATUS,
   reachableOrderStates,
   type OrderState,
+  type PayFailure,
 } from '@yaoshi/contracts/order-states';
 import { INVOICE_TITLE_TYPE } from '@yaoshi/contracts/order-rules';
 import type { Database } from '../db/database';
@@ -48,6 +50,8 @@ export interface OrderInState {
   priceFen?: number;
   /** Until when an unpaid order may be paid; defaults to 30 minutes after creation. */
   payDeadline?: Date;
+  /** Why a failed order failed; defaults to declined by the payer. */
+  payFailure?: PayFailure;
 }
 
 /**
@@ -83,6 +87,7 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
       payStatus: state.pay_status,
       refundStatus: state.refund_status,
       receiptStatus: state.is_receipt,
+      payFailure: state.pay_status === PAY_STATUS.failed ? (spec.payFailure ?? PAY_FAILURE.declined) : null,
       createdAt: spec.createdAt,
       payDeadline: spec.payDeadline ?? new Date(spec.createdAt.getTime() + 30 * 60 * 1000),
       paidAt,
@@ -155,7 +160,8 @@ export function demoOrderNoOf(year: number, index: number): string {
  * order); the current year is the study feature's (its paid order and enrolments). Each
  * paid order has two courses of its own, so the enrolments never collide; unpaid, failed and
  * cancelled orders reuse courses, as a learner who ordered twice would. Created within the
- * last weeks, so refunds are still within the one-month window when seeded.
+ * last weeks, so refunds are still within the one-month window when seeded. A seventeenth
+ * order, failed because its deadline passed unpaid, shows 已过期 beside the declined one.
  */
 export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
   const [learner] = await tx.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
@@ -198,5 +204,16 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
     });
     wrote = wrote || id !== null;
   }
-  return wrote;
+  // One more failed order, not declined but left unpaid past its deadline: 已过期, repay or cancel.
+  const expiredYear = demoYears[states.length % 2]!;
+  const expired = await insertOrderInState(tx, {
+    orderNo: demoOrderNoOf(expiredYear, states.length + 1),
+    learnerId: learner.id,
+    year: expiredYear,
+    state: { pay_status: PAY_STATUS.failed, refund_status: REFUND_STATUS.none, is_receipt: RECEIPT_STATUS.none },
+    payFailure: PAY_FAILURE.expired,
+    courseIds: (coursesOfYear.get(expiredYear) ?? []).slice(0, 2),
+    createdAt: new Date(clock.nowMs() - DAY_MS / 2),
+  });
+  return wrote || expired !== null;
 };

@@ -7,8 +7,8 @@ import type { DatabaseHandle } from '../db/database';
 import { articles, topicPages } from '../content/content-schema';
 import { openTestDatabase } from '../db/test-database';
 import { databaseFingerprint } from '../test-support/test-server';
-import { seedContent } from './content-seed';
-import { seedMissing } from './seed';
+import { seedCategories, seedContent } from './content-seed';
+import { REFERENCE_PARTS, seedMissing } from './seed';
 import { DEMO_LEARNERS } from './learner-seed';
 import { isValidIdNumber, initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import { eq } from 'drizzle-orm';
@@ -29,25 +29,39 @@ test('a failing part leaves the database empty, not half-seeded', async () => {
   const failing = async () => {
     throw new Error('disk full');
   };
-  await assert.rejects(seedMissing(database.db, clock, [seedContent, failing]), /disk full/);
+  await assert.rejects(seedMissing(database.db, clock, [seedCategories, seedContent, failing]), /disk full/);
   assert.deepEqual(await databaseFingerprint(database.db), empty);
 });
 
 test('a database seeded before accounts existed gets the learners and student pages, once', async () => {
   const older = await openTestDatabase();
   try {
-    assert.equal(await seedMissing(older.db, clock, [seedContent]), true);
+    assert.equal(await seedMissing(older.db, clock, [seedCategories, seedContent]), true);
     const before = await databaseFingerprint(older.db);
     assert.equal(before.learners, 0);
     assert.equal(await seedMissing(older.db, clock), true);
     const after = await databaseFingerprint(older.db);
-    assert.equal(after.learners, 3);
+    assert.equal(after.learners, DEMO_LEARNERS.length);
     assert.equal(after.student_pages, 2);
     assert.equal(after.articles, before.articles);
     assert.equal(await seedMissing(older.db, clock), false);
     assert.deepEqual(await databaseFingerprint(older.db), after);
   } finally {
     await older.close();
+  }
+});
+
+test('reference data (what production seeds) is the categories only: no demo learners, orders, articles or settings', async () => {
+  const fresh = await openTestDatabase();
+  try {
+    assert.equal(await seedMissing(fresh.db, clock, REFERENCE_PARTS), true);
+    const seeded = await databaseFingerprint(fresh.db);
+    assert.equal(seeded.categories, 9);
+    const others = Object.entries(seeded).filter(([table, n]) => table !== 'categories' && !table.startsWith('__') && n > 0);
+    assert.deepEqual(others, []);
+    assert.equal(await seedMissing(fresh.db, clock, REFERENCE_PARTS), false, 'once');
+  } finally {
+    await fresh.close();
   }
 });
 
@@ -60,7 +74,7 @@ test('an empty database is seeded once; later starts change nothing', async () =
   assert.equal(seeded.slides, 3);
   assert.equal(seeded.advertisements, 2);
   assert.equal(seeded.topic_pages, 3);
-  assert.equal(seeded.learners, 3);
+  assert.equal(seeded.learners, DEMO_LEARNERS.length);
   assert.equal(seeded.student_pages, 2);
   assert.ok((seeded.friend_links ?? 0) >= 5);
   assert.equal(seeded.academic_years, 3);
@@ -108,6 +122,11 @@ test('the demo catalogue: the seeding year first, a make-up year, and hours that
     assert.ok(hours(web) > 60, `professional web hours of ${year} exceed 60`);
     assert.ok(rows.some((row) => row.delivery === 'face_to_face'), `face-to-face placeholders in ${year}`);
     assert.ok(hours((row) => row.kind === 'public') > 30, `public hours of ${year} exceed 30`);
-    assert.ok(rows.every((row) => row.priceFen > 0 && row.thumb.startsWith('courses/')));
+    assert.ok(rows.every((row) => row.thumb.startsWith('courses/')));
+    // Item 10: professional courses are sold, public courses are free (sign-up charges nothing).
+    assert.ok(rows.filter((row) => row.kind === 'professional').every((row) => row.priceFen > 0));
+    assert.ok(rows.filter((row) => row.kind === 'public').every((row) => row.priceFen === 0), `public courses of ${year} are free`);
+    // One credit an hour, so credits add up like hours: six 5-hour public courses, 30 学时, are 30 学分.
+    assert.ok(rows.every((row) => row.creditTenths === row.classHourTenths), `credits of ${year} follow hours`);
   }
 });

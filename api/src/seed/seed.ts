@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { seedCatalogue } from './catalogue-seed';
-import { seedAppLinks, seedContent } from './content-seed';
+import { seedAppLinks, seedCategories, seedContent } from './content-seed';
 import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders } from './order-seed';
@@ -16,16 +16,23 @@ import { seedStudy } from './study-seed';
  * its next start and nothing written by hand is overwritten. All parts share one
  * transaction: a failure leaves the database as it was.
  */
-export const SEED_PARTS: readonly SeedPart[] = [
+/** What a production database holds from its first start: reference data only. */
+export const REFERENCE_PARTS: readonly SeedPart[] = [seedCategories];
+
+/** Demo content, learners, orders… for development (`npm start`) and `npm run seed:demo`; never production. */
+export const DEMO_PARTS: readonly SeedPart[] = [
   seedContent,
   seedAppLinks,
   seedLearners,
   seedStudentPages,
   seedCatalogue,
   seedDemoOrders,
-  seedExams,
   seedStudy,
+  // After the study part: 王芳's papers need her courses of the current year (issue 16 item 2).
+  seedExams,
 ];
+
+export const SEED_PARTS: readonly SeedPart[] = [...REFERENCE_PARTS, ...DEMO_PARTS];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
 export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {

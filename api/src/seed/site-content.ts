@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TOPIC_PAGE_SLUGS, type TopicPageSlug } from '../content/content-schema';
-import { readDemoData, yearPlaceholders } from './demo-data';
+import { SITE_NAME_PLACEHOLDERS, readDemoData, yearPlaceholders } from './demo-data';
 
 /** Spec 01 §2: the ids are fixed and linked from the client; 6 is hidden from navigation. */
 export const CATEGORY_SEED = [
@@ -54,5 +54,5 @@ export type DemoSite = z.infer<typeof demoSiteSchema>;
 
 /** The demo site's links, slides, advertisements and topic pages for a study year (`api/demo/site.json`). */
 export function demoSiteOf(year: number): DemoSite {
-  return readDemoData('site.json', demoSiteSchema, { ...yearPlaceholders(year), association: ASSOCIATION });
+  return readDemoData('site.json', demoSiteSchema, { ...yearPlaceholders(year), ...SITE_NAME_PLACEHOLDERS, association: ASSOCIATION });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sanitizeRichText } from '../content/rich-text';
 import { studentPages } from '../student-pages/student-pages-schema';
-import { readDemoData } from './demo-data';
+import { SITE_NAME_PLACEHOLDERS, readDemoData } from './demo-data';
 import type { SeedPart } from './seed-part';
 import { ASSOCIATION } from './site-content';
 
@@ -14,7 +14,7 @@ const studentPagesSchema = z.object({
 
 /** The demo association's student notice and agreement (`api/demo/student-pages.json`). */
 export function demoStudentPages(): z.infer<typeof studentPagesSchema> {
-  return readDemoData('student-pages.json', studentPagesSchema, { association: ASSOCIATION });
+  return readDemoData('student-pages.json', studentPagesSchema, { ...SITE_NAME_PLACEHOLDERS, association: ASSOCIATION });
 }
 
 /** The student notice and the agreement, each written only when missing. */

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { smsCodes } from './sms-schema';
 import { ApiError, badInput } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
+import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import type { SmsProvider } from './sms-provider';
 import { CODE_VALID_MINUTES, CODE_VALID_MS, DAY_MS, HOUR_MS, checkCode, sendRefusal } from './sms-limits';
 
@@ -20,6 +21,7 @@ export async function sendSmsCode(db: Database, clock: Clock, provider: SmsProvi
   const now = clock.now();
   const code = newSmsCode();
   const since = (ms: number) => new Date(now.getTime() - ms);
+  await hitRateLimit(db, clock, IP_LIMITS.smsCode, ip);
   const outcome = await db.transaction(async (tx) => {
     // Two server copies asked for the same phone at once must not both pass the limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
@@ -37,7 +39,6 @@ export async function sendSmsCode(db: Database, clock: Clock, provider: SmsProvi
         lastSentToPhone: latest?.sentAt ?? null,
         sentToPhoneInLastHour: await countWhere(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, since(HOUR_MS)))),
         sentToPhoneInLastDay: await countWhere(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, since(DAY_MS)))),
-        sentFromIpInLastHour: await countWhere(and(eq(smsCodes.ip, ip), gt(smsCodes.sentAt, since(HOUR_MS)))),
       },
       now,
     );

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '../messages';
-import { IP_MAX_PER_HOUR, MAX_WRONG_CODE_TRIES, PHONE_MAX_PER_DAY, PHONE_MAX_PER_HOUR, checkCode, sendRefusal, type SendHistory } from './sms-limits';
+import { MAX_WRONG_CODE_TRIES, PHONE_MAX_PER_DAY, PHONE_MAX_PER_HOUR, checkCode, sendRefusal, type SendHistory } from './sms-limits';
 
 const now = new Date('2025-06-16T02:00:00Z');
-const quiet: SendHistory = { lastSentToPhone: null, sentToPhoneInLastHour: 0, sentToPhoneInLastDay: 0, sentFromIpInLastHour: 0 };
+const quiet: SendHistory = { lastSentToPhone: null, sentToPhoneInLastHour: 0, sentToPhoneInLastDay: 0 };
 
 test('sending: one a minute, 5 an hour, 10 a day per phone, and a cap per network', () => {
   assert.equal(sendRefusal(quiet, now), null);
@@ -14,7 +14,6 @@ test('sending: one a minute, 5 an hour, 10 a day per phone, and a cap per networ
   assert.equal(sendRefusal({ ...quiet, sentToPhoneInLastHour: PHONE_MAX_PER_HOUR }, now), MESSAGES.codeHourlyLimit);
   assert.equal(sendRefusal({ ...quiet, sentToPhoneInLastHour: PHONE_MAX_PER_HOUR - 1 }, now), null);
   assert.equal(sendRefusal({ ...quiet, sentToPhoneInLastDay: PHONE_MAX_PER_DAY }, now), MESSAGES.codeDailyLimit);
-  assert.equal(sendRefusal({ ...quiet, sentFromIpInLastHour: IP_MAX_PER_HOUR }, now), MESSAGES.codeIpLimit);
 });
 
 test('checking: the latest code, unexpired, unused, fewer than 5 wrong tries', () => {

@@ -7,8 +7,7 @@ export const MAX_WRONG_CODE_TRIES = 5;
 export const PHONE_RESEND_INTERVAL_MS = 60 * 1000;
 export const PHONE_MAX_PER_HOUR = 5;
 export const PHONE_MAX_PER_DAY = 10;
-/** One network (a school, an office) may hold many learners; this only stops floods. */
-export const IP_MAX_PER_HOUR = 30;
+// The cap per client IP is IP_LIMITS.smsCode (src/rate-limits), shared with the other per-IP limits.
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -18,7 +17,6 @@ export interface SendHistory {
   lastSentToPhone: Date | null;
   sentToPhoneInLastHour: number;
   sentToPhoneInLastDay: number;
-  sentFromIpInLastHour: number;
 }
 
 /** Why a new code may not be sent now (a message for the learner), or null when it may. */
@@ -29,7 +27,6 @@ export function sendRefusal(history: SendHistory, now: Date): string | null {
   }
   if (history.sentToPhoneInLastDay >= PHONE_MAX_PER_DAY) return MESSAGES.codeDailyLimit;
   if (history.sentToPhoneInLastHour >= PHONE_MAX_PER_HOUR) return MESSAGES.codeHourlyLimit;
-  if (history.sentFromIpInLastHour >= IP_MAX_PER_HOUR) return MESSAGES.codeIpLimit;
   return null;
 }
 

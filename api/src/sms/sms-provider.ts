@@ -21,20 +21,22 @@ export interface SmsProvider {
 export function outboxSmsProvider(db: Database, clock: Clock, log: FastifyBaseLogger): SmsProvider {
   return {
     async send({ phone, text }) {
-      log.info({ phone, text }, 'SMS (development outbox)');
+      // The text holds the code: it goes to the outbox only, never to the log.
+      log.info({ phone }, 'SMS written to the development outbox (GET /dev/sms-outbox)');
       await db.insert(smsOutbox).values({ phone, text, sentAt: clock.now() });
     },
   };
 }
 
 /**
- * Production until a gateway is configured: log only, loudly, so an operator sees that
- * codes are not reaching anyone.
+ * Production until a gateway is configured (start-up refuses that, so only tests and
+ * hand-built apps reach it): nothing is sent, loudly, so an operator sees that codes are
+ * not reaching anyone. The code itself is never logged.
  */
 export function unconfiguredSmsProvider(log: FastifyBaseLogger): SmsProvider {
   return {
-    async send({ phone, text }) {
-      log.warn({ phone, text }, 'no SMS gateway configured: the code was only logged');
+    async send({ phone }) {
+      log.warn({ phone }, 'no SMS gateway configured: the code reached no one');
     },
   };
 }

@@ -12,11 +12,17 @@ async function readStudentPage(db: Database, slug: StudentPageSlug) {
   return page;
 }
 
-/** /studentsNote and /agreement: texts of the student area, for signed-in learners. */
+/**
+ * /studentsNote and /agreement: texts of the student area, for signed-in learners. The
+ * agreement (learner agreement and privacy policy) is also public: the login box asks a
+ * visitor to agree to it before logging in.
+ */
 export const studentPageRoutes: RouteModule = (api, { db }) => {
   api.add(accountEndpoints.pcNotes, async () => {
     const page = await readStudentPage(db, 'students-note');
     return { thumb: page.thumb, excerpt: page.excerpt, content: page.content };
   });
-  api.add(accountEndpoints.agreement, async () => ({ agreement: (await readStudentPage(db, 'agreement')).content }));
+  const agreement = async () => ({ agreement: (await readStudentPage(db, 'agreement')).content });
+  api.add(accountEndpoints.agreement, agreement);
+  api.add(accountEndpoints.publicAgreement, agreement);
 };

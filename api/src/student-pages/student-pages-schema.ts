@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, pgTable, text } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../db/columns';
 
 export const STUDENT_PAGE_SLUGS = ['students-note', 'agreement'] as const;

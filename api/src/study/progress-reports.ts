@@ -9,7 +9,7 @@ import { courses, type CourseKind } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { conflict } from '../envelope/api-error';
-import { LIVE_SESSION_SECONDS, claimedSecondsOf, judgeReport } from './report-rules';
+import { LIVE_SESSION_SECONDS, claimedSecondsOf, creditedUntilAfter, judgeReport } from './report-rules';
 
 /**
  * Progress reports (`records`, `public_courses_recordProgress`): each one is judged by
@@ -17,6 +17,10 @@ import { LIVE_SESSION_SECONDS, claimedSecondsOf, judgeReport } from './report-ru
  * the verdict, in a second statement that also moves the session and the course's
  * verified progress when the report is accepted (completion set once: a completed
  * progress row is never written again).
+ *
+ * A report may advance the session only as far as the wall time not yet credited to it
+ * (report-rules.ts, `creditedUntilAfter`): reports the browser queued while offline and
+ * sends late, in order, still fit, and no number of reports buys faster-than-real play.
  *
  * All reports of one learner (two tabs, two devices, two concurrent requests) are judged
  * one after another: the facts include the learner's `study_report_seq`, and the write
@@ -65,7 +69,7 @@ interface ReportFactsRow {
   kind: CourseKind | null;
   trial: boolean | null;
   position: number | null;
-  last_accepted_ms: number | null;
+  credited_ms: number | null;
   duration: number | null;
   /** Null when the learner has no progress row for the course yet. */
   verified: number | null;
@@ -85,6 +89,8 @@ interface WriteCall {
   at: string;
   /** The session moves to `claimed` (an accepted report). */
   accepted: boolean;
+  /** An accepted report: the instant the session's play is now credited up to. */
+  credited: string | null;
   /** The course's verified progress is written (an accepted report of a formal session). */
   writes_progress: boolean;
   /** The learner has a progress row for the course (updated), or not yet (inserted). */
@@ -109,7 +115,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     db,
     'report_facts',
     sql`select input.i, l.study_report_seq as seq, s.course_id, c.kind, s.trial, s.position_seconds as position,
-        (extract(epoch from s.last_accepted_at) * 1000)::float8 as last_accepted_ms, c.duration_seconds as duration,
+        (extract(epoch from s.credited_until) * 1000)::float8 as credited_ms, c.duration_seconds as duration,
         cp.verified_seconds as verified, coalesce(cp.completed_at is not null, false) as completed,
         exists (select 1 from ${enrolments} e where e.learner_id = l.id and e.course_id = s.course_id and e.withdrawn_at is null) as enrolled,
         exists (select 1 from ${studySessions} other where other.learner_id = l.id and other.id <> s.id
@@ -127,7 +133,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     'report_write',
     sql`with input as (
         select * from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, seq int, course_id int,
-          session_id int, claimed int, outcome text, at timestamptz, accepted boolean, writes_progress boolean,
+          session_id int, claimed int, outcome text, at timestamptz, accepted boolean, credited timestamptz, writes_progress boolean,
           progress_exists boolean, verified int, percent smallint, completes boolean)
       ), turn as (
         update ${learners} l set study_report_seq = l.study_report_seq + 1
@@ -135,7 +141,8 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
         where l.id = input.learner_id and l.study_report_seq = input.seq
         returning input.*
       ), moved as (
-        update ${studySessions} s set position_seconds = turn.claimed, last_accepted_at = turn.at, playing_at = turn.at
+        update ${studySessions} s set position_seconds = turn.claimed, last_accepted_at = turn.at, playing_at = turn.at,
+          credited_until = turn.credited
         from turn where turn.accepted and s.id = turn.session_id
       ), progressed as (
         update ${courseProgress} cp set verified_seconds = turn.verified, progress = turn.percent,
@@ -179,14 +186,14 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     const row = await readFacts({ learner_id: report.learnerId, record_id: report.recordId, live_since: liveSince.toISOString() });
     if (!row) throw new Error(`progress report of learner ${report.learnerId}, who does not exist`);
     await hooks.beforeWrite?.();
-    const base = { learner_id: report.learnerId, seq: row.seq, claimed, accepted: false };
+    const base = { learner_id: report.learnerId, seq: row.seq, claimed, accepted: false, credited: null };
 
     const belongs =
       row.course_id !== null &&
       row.kind === report.kind &&
       (report.courseId === null || report.courseId === row.course_id) &&
       row.duration !== null;
-    if (!belongs || row.course_id === null || row.duration === null || row.trial === null || row.position === null || row.last_accepted_ms === null) {
+    if (!belongs || row.course_id === null || row.duration === null || row.trial === null || row.position === null || row.credited_ms === null) {
       // Not this learner's playback (or not of this course): recorded without a course or
       // session, so another learner's records are never touched.
       const written = await write(now, { ...base, course_id: null, session_id: null, outcome: 'unknown_session' });
@@ -200,7 +207,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
       enrolled: row.enrolled,
       completed: row.completed,
       sessionPositionSeconds: row.position,
-      sinceLastAcceptedMs: now.getTime() - row.last_accepted_ms,
+      sinceCreditedMs: now.getTime() - row.credited_ms,
       otherSessionLive: row.other_session_live,
     });
     const verified = row.verified ?? 0;
@@ -210,14 +217,15 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
       const progress = row.completed ? 100 : progressPercentOf(verified, row.duration);
       return { outcome, recordId: report.recordId, progress, learnTime: row.trial ? row.position : verified, completed: false };
     }
+    const accepted = { ...judged, accepted: true, credited: new Date(creditedUntilAfter(row.credited_ms, claimed - row.position)).toISOString() };
     if (row.trial) {
-      if (!(await write(now, { ...judged, accepted: true }))) return null;
+      if (!(await write(now, accepted))) return null;
       return { outcome, recordId: report.recordId, progress: 0, learnTime: claimed, completed: false };
     }
     const newVerified = Math.max(verified, claimed);
     const percent = progressPercentOf(newVerified, row.duration);
     const completes = coversCompletion(newVerified, row.duration);
-    if (!(await write(now, { ...judged, accepted: true }, { exists: row.verified !== null, verified: newVerified, percent, completes }))) return null;
+    if (!(await write(now, accepted, { exists: row.verified !== null, verified: newVerified, percent, completes }))) return null;
     return { outcome, recordId: report.recordId, progress: percent, learnTime: newVerified, completed: completes };
   };
 
@@ -261,7 +269,7 @@ export async function openPlaybackSession(db: Database, clock: Clock, request: S
       // The player restarts at the verified point: the session continues from there.
       await db
         .update(studySessions)
-        .set({ positionSeconds: request.startSeconds, lastAcceptedAt: now })
+        .set({ positionSeconds: request.startSeconds, lastAcceptedAt: now, creditedUntil: now })
         .where(eq(studySessions.id, previous.id));
       return previous.id;
     }
@@ -275,6 +283,7 @@ export async function openPlaybackSession(db: Database, clock: Clock, request: S
       positionSeconds: request.startSeconds,
       openedAt: now,
       lastAcceptedAt: now,
+      creditedUntil: now,
     })
     .returning({ id: studySessions.id });
   if (!session) throw new Error('study session insert returned nothing');

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { OPTION_LETTERS } from '@yaoshi/contracts/exam-rules';
@@ -11,8 +11,9 @@ import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 
 /**
  * The public lesson's quiz pop-ups (spec 02 §7): one question per pop-up point, from the
- * shared bank, chosen by course and point so a learner sees the same question again after
- * a reload. The answer is checked here, never in the browser, and every answer is kept.
+ * questions of the course being watched, chosen by point so a learner sees the same
+ * question again after a reload. The answer is checked here, never in the browser, and
+ * every answer is kept. A question of another course is not this course's quiz.
  */
 
 function quizPointIndex(percentage: number): number {
@@ -24,9 +25,9 @@ function quizPointIndex(percentage: number): number {
 export async function quizQuestionFor(db: Database, learnerId: number, courseId: number, percentage: number): Promise<QuizQuestion> {
   const point = quizPointIndex(percentage);
   await requireLiveEnrolment(db, learnerId, courseId, 'public');
-  const bank = await db.select().from(publicQuizQuestions).orderBy(asc(publicQuizQuestions.id));
-  if (bank.length === 0) throw notFound(M.quizNotFound);
-  const question = bank[(courseId * PUBLIC_QUIZ_PERCENTS.length + point) % bank.length]!;
+  const own = await db.select().from(publicQuizQuestions).where(eq(publicQuizQuestions.courseId, courseId)).orderBy(asc(publicQuizQuestions.id));
+  if (own.length === 0) throw notFound(M.quizNotFound);
+  const question = own[point % own.length]!;
   return {
     qid: question.id,
     title: question.title,
@@ -61,7 +62,10 @@ export async function submitQuizAnswers(
   for (const answer of answers) quizPointIndex(answer.percentage);
   await requireLiveEnrolment(db, learnerId, courseId, 'public');
   const ids = [...new Set(answers.map((answer) => answer.qid))];
-  const questions = await db.select().from(publicQuizQuestions).where(inArray(publicQuizQuestions.id, ids));
+  const questions = await db
+    .select()
+    .from(publicQuizQuestions)
+    .where(and(inArray(publicQuizQuestions.id, ids), eq(publicQuizQuestions.courseId, courseId)));
   const byId = new Map(questions.map((question) => [question.id, question]));
   if (byId.size !== ids.length) throw notFound(M.quizNotFound);
   const now = clock.now();

@@ -8,8 +8,9 @@ import type { StudyReportOutcome } from './study-schema';
  */
 
 /**
- * Position may run ahead of the wall clock by this much: the time between the player's
- * tick and the server receiving the report, and whole-second rounding on both sides.
+ * Position may run ahead of the wall clock by this much: the time between the session
+ * opening and the player starting, and whole-second rounding on both sides. It is a
+ * tolerance on the session's whole run, not on each report (see `creditedUntilAfter`).
  */
 export const ADVANCE_TOLERANCE_SECONDS = 5;
 
@@ -33,8 +34,11 @@ export interface ReportFacts {
   completed: boolean;
   /** The session's last accepted position (at opening: the resume point). */
   sessionPositionSeconds: number;
-  /** Milliseconds since the session's last accepted report (at opening: since it opened). */
-  sinceLastAcceptedMs: number;
+  /**
+   * Milliseconds of wall time not yet credited to the session: since the instant its
+   * verified play has been credited up to (at opening: since it opened).
+   */
+  sinceCreditedMs: number;
   /** Another session of the same learner is live (see LIVE_SESSION_SECONDS). */
   otherSessionLive: boolean;
 }
@@ -47,9 +51,23 @@ export function judgeReport(facts: ReportFacts): StudyReportOutcome {
   if (facts.claimedSeconds > facts.durationSeconds) return 'beyond_length';
   if (facts.trial && facts.claimedSeconds > TRIAL_LIMIT_SECONDS) return 'trial_limit';
   if (facts.claimedSeconds < facts.sessionPositionSeconds) return 'backwards';
-  const allowedAdvance = facts.sinceLastAcceptedMs / 1000 + ADVANCE_TOLERANCE_SECONDS;
+  const allowedAdvance = facts.sinceCreditedMs / 1000 + ADVANCE_TOLERANCE_SECONDS;
   if (facts.claimedSeconds - facts.sessionPositionSeconds > allowedAdvance) return 'too_fast';
   return 'accepted';
+}
+
+/**
+ * The instant a session's play is credited up to after an accepted report that advanced it
+ * by `advanceSeconds`: the previous instant plus exactly that advance, not the time the
+ * report arrived. So a report that arrives late (queued in the browser while the network
+ * was down, then sent in order with the others) is judged against the wall time that has
+ * really passed since the play it covers began, and still fits; and since every accepted
+ * second consumes one second of wall time, the session's verified play can never run
+ * ahead of the wall time since it opened by more than ADVANCE_TOLERANCE_SECONDS, however
+ * many reports are sent (the tolerance is spent once, not per report).
+ */
+export function creditedUntilAfter(creditedUntilMs: number, advanceSeconds: number): number {
+  return creditedUntilMs + Math.max(0, advanceSeconds) * 1000;
 }
 
 /** Whether a session last accepted at `lastAcceptedMs` (and ever playing) is live at `nowMs`. */

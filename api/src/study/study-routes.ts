@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from '@yaoshi/contracts/endpoint';
-import { REPORT_STATE, progressReportResponseSchema, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
+import { REPORT_STATE, type progressReportResponseSchema, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
@@ -44,7 +44,7 @@ const PERIODIC_CALL: EndpointOptions = { logLevel: 'warn' };
 const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
 
 /** Study lists, lessons, progress reports, ratings, public quizzes (issue 6; exams excluded). */
-export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
+export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) => {
   const reports = progressReports(db, clock);
   api.add(studyEndpoints.mycourses, async ({ payload, principal }) =>
     studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
@@ -86,6 +86,7 @@ export const studyRoutes: RouteModule = (api, { db, clock, config }) => {
         const report = { learnerId: requirePrincipal(principal).learnerId, ...reportOf(payload) };
         const result =
           payload.state === REPORT_STATE.closed ? await closePlaybackSession(db, report.learnerId, report.recordId) : await reports.record(report);
+        metrics.progressReport(result.outcome);
         return answerOf(result);
       },
       PERIODIC_CALL,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../db/columns';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
@@ -69,6 +69,15 @@ export const studySessions = pgTable(
     positionSeconds: integer('position_seconds').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastAcceptedAt: timestamp('last_accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The wall-clock instant the session's verified playing time has been credited up to:
+     * at opening (or a reload's continuation) the opening time, and each accepted report
+     * moves it on by exactly the seconds it advanced (report-rules.ts). A report may advance
+     * only as far as the wall time since this instant, so reports sent late (queued while
+     * offline) still fit, and the total never outruns the wall clock. (The default only
+     * covers sessions open when the column was added: every session sets it.)
+     */
+    creditedUntil: timestamp('credited_until', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
     /** Set when a report of this session was accepted: from then on it is a live playback. */
     playingAt: timestamp('playing_at', { withTimezone: true, mode: 'date' }),
   },
@@ -127,19 +136,25 @@ export const studyReports = pgTable(
 );
 
 /**
- * The public-course quiz bank (spec 02 §3 "Public quiz question"): shared by every public
- * course; `answer` is the right option's 1-based number and never leaves the server.
+ * The quiz questions of a public course (spec 02 §7 `public_courses_examList`): each course
+ * has its own, on its own subject; `answer` is the right option's 1-based number and never
+ * leaves the server. A question without a course is one of the first shared bank's (before
+ * issue 16), kept only because answers refer to it; none is served.
  */
 export const publicQuizQuestions = pgTable(
   'public_quiz_questions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    title: text('title').notNull().unique(),
+    courseId: integer('course_id').references(() => courses.id),
+    title: text('title').notNull(),
     /** The options, in order (shown as A, B, C …). */
     options: text('options').array().notNull(),
     answer: smallint('answer').notNull(),
   },
-  (table) => [check('public_quiz_questions_answer', sql`${table.answer} >= 1 and ${table.answer} <= cardinality(${table.options})`)],
+  (table) => [
+    unique('public_quiz_questions_course_title').on(table.courseId, table.title),
+    check('public_quiz_questions_answer', sql`${table.answer} >= 1 and ${table.answer} <= cardinality(${table.options})`),
+  ],
 );
 
 /** Each quiz answer submitted during a public lesson, right or wrong. */

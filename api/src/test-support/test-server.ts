@@ -6,7 +6,7 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { movableClock, type MovableClock } from '../clock';
 import { configFromEnv, type Config } from '../config';
 import { parseBeijingTime } from '../content/published-time';
-import type { Database, DatabaseHandle } from '../db/database';
+import { rowsOf, type Database, type DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { articles } from '../content/content-schema';
 import { seedMissing } from '../seed/seed';
@@ -43,18 +43,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger'>> {
+export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger' | 'passwordHasher'>> {
   seed?: boolean;
   /** A payment provider built on the server's own database and clock (e.g. a sandbox that loses notifications). */
   paymentProviderFactory?: (deps: { db: Database; clock: MovableClock }) => PaymentProvider;
   /** On top of the test configuration, e.g. a temporary `mediaDir` or `nodeEnv: 'production'`. */
   config?: Partial<Config>;
+  /** An open database to serve instead of a private one (left open on close), e.g. a second server on one PostgreSQL. */
+  database?: DatabaseHandle;
+  /** Default: a movable clock at TEST_START. */
+  clock?: MovableClock;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const clock = movableClock(TEST_START);
-  const database: DatabaseHandle = await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined));
-  const { config: configOverrides, seed: _seed, paymentProviderFactory, ...appOptions } = options;
+  const clock = options.clock ?? movableClock(TEST_START);
+  const shared = options.database;
+  const database: DatabaseHandle =
+    shared ?? (await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined)));
+  const { config: configOverrides, seed: _seed, paymentProviderFactory, database: _database, clock: _clock, ...appOptions } = options;
   const config: Config = {
     ...configFromEnv({}),
     signAppId: TEST_SIGNER.appId,
@@ -63,11 +69,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...configOverrides,
   };
   const paymentProvider = paymentProviderFactory?.({ db: database.db, clock });
-  const app = buildApp({ db: database.db, clock, config, ...(paymentProvider ? { paymentProvider } : {}), ...appOptions });
+  const app = buildApp({
+    db: database.db,
+    clock,
+    config,
+    ...(paymentProvider ? { paymentProvider } : {}),
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+    ...appOptions,
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
-    await database.close();
+    if (!shared) await database.close();
     throw error;
   }
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -100,7 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }
@@ -109,15 +122,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 export async function databaseFingerprint(db: Database): Promise<Record<string, number>> {
   const fingerprint: Record<string, number> = {};
   // Every table the migrations made, read from the catalogue, so a new table is counted too.
-  // Both drivers answer a raw `{ rows }` result; the Database type cannot say which.
-  const tables = (await db.execute(
+  const tables = await rowsOf<{ name: string }>(
+    db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { name: string }[] };
-  for (const { name } of tables.rows) {
-    const counted = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`)) as unknown as {
-      rows: { n: number }[];
-    };
-    fingerprint[name] = Number(counted.rows[0]?.n ?? 0);
+  );
+  for (const { name } of tables) {
+    const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    fingerprint[name] = Number(counted?.n ?? 0);
   }
   const [hits] = await db.select({ n: sql<number>`coalesce(sum(${articles.hits}), 0)::int` }).from(articles);
   fingerprint['articles.hits'] = Number(hits?.n ?? 0);

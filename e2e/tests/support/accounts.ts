@@ -9,6 +9,8 @@ export const LEARNERS = {
   zhang: { name: '张晓明', idcard: '320106198503124510', phone: '13812345678', password: '124510' },
   li: { name: '李华', idcard: '11010519491231002X', phone: '13900001111', password: '31002X' },
   wang: { name: '王芳', idcard: '310115198808080058', phone: '13700002222', password: '080058' },
+  /** Plays lessons in fixes-study.spec.ts while study.spec.ts plays 王芳's (one playback per learner). */
+  zhao: { name: '赵敏', idcard: '330106199203150027', phone: '13600003333', password: '150027' },
 } as const;
 
 export type Learner = (typeof LEARNERS)[keyof typeof LEARNERS];

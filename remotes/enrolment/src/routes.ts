@@ -1,4 +1,5 @@
 import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /**
  * This remote's pages, as the shell routes them (its route manifest, written into
@@ -7,7 +8,7 @@ import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
 export const SECTION = '选课报名';
 
 export const ROUTES: RouteEntry[] = [
-  { path: '/signStudy', area: 'student', title: '专业课选课', menuPath: '/signStudy', exposed: 'SignStudy', loginRequired: true },
-  { path: '/publicSignStudy', area: 'student', title: '公需课选课', menuPath: '/publicSignStudy', exposed: 'PublicSignStudy', loginRequired: true },
+  { path: '/signStudy', area: 'student', title: STUDENT_PAGE_NAMES.signStudy, menuPath: '/signStudy', exposed: 'SignStudy', loginRequired: true },
+  { path: '/publicSignStudy', area: 'student', title: STUDENT_PAGE_NAMES.publicSignStudy, menuPath: '/publicSignStudy', exposed: 'PublicSignStudy', loginRequired: true },
   { path: '/pay', area: 'student', title: '报名学习', menuPath: '/signStudy', exposed: 'Pay', loginRequired: true },
 ];

@@ -4,10 +4,3 @@ export const EXPOSES = {
   './RequestRefund': './src/refund/refund-request-page.tsx',
   './RequestInvoice': './src/invoice/invoice-request-page.tsx',
 } as const;
-
-/** The Chinese name of each exposed page, as the shell's route table knows it. */
-export const PAGE_TITLES: Record<keyof typeof EXPOSES, string> = {
-  './MyOrder': '我的订单',
-  './RequestRefund': '申请退款',
-  './RequestInvoice': '申请发票',
-};

@@ -19,7 +19,7 @@ import {
 const check =
   (test: (value: string) => boolean, message: string): Rule =>
   () => ({
-    validator: (_rule, value: unknown) => (!value || test(String(value).trim()) ? Promise.resolve() : Promise.reject(new Error(message))),
+    validator: (_rule, value: unknown) => (!value || test((typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim()) ? Promise.resolve() : Promise.reject(new Error(message))),
   });
 
 const isEnterprise = (titleType: unknown) => Number(titleType) === INVOICE_TITLE_TYPE.enterprise;

@@ -1,3 +1,4 @@
+
 /** What this remote exposes: one module per route it owns, each a page component (default export). */
 export const EXPOSES = {
   './MyCourse': './src/course-study/professional-study-page.tsx',
@@ -10,16 +11,3 @@ export const EXPOSES = {
   './Exam': './src/exams/exam-page.tsx',
   './MockExam': './src/exams/mock-exam-page.tsx',
 } as const;
-
-/** The Chinese name of each exposed page, as the shell's route table knows it. */
-export const PAGE_TITLES: Record<keyof typeof EXPOSES, string> = {
-  './MyCourse': '专业课学习',
-  './MyCourseCopy': '补学教育',
-  './PublicCourse': '公需课学习',
-  './VideoLearning': '课程学习',
-  './PublicVideoLearning': '公需课程学习',
-  './FaceCollection': '人脸采集',
-  './ExamList': '课后练习',
-  './Exam': '在线练习',
-  './MockExam': '模拟考试',
-};

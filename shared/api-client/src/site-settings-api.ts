@@ -1,6 +1,5 @@
 import type { SiteSettings } from '@yaoshi/contracts/content';
 import { api } from './api';
-import type { ApiFailure } from './error-catalogue';
 import { readCache, writeCache } from './session-cache';
 
 /**
@@ -19,7 +18,7 @@ export const siteSettingsApi = api.injectEndpoints({
         const cached = readCache<SiteSettings>(sessionStorage, SITE_SETTINGS_CACHE_KEY);
         if (cached) return { data: cached };
         const result = await baseQuery({ method: 'GET', path: '/v1/site' });
-        if (result.error) return { error: result.error as ApiFailure };
+        if (result.error) return { error: result.error };
         const settings = result.data as SiteSettings;
         writeCache(sessionStorage, SITE_SETTINGS_CACHE_KEY, settings, SITE_SETTINGS_CACHE_TTL_MS);
         return { data: settings };

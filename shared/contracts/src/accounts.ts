@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './account-messages';
 import { defineEndpoint, noPayload } from './endpoint';
@@ -244,5 +245,7 @@ export const accountEndpoints = {
   logout: defineEndpoint({ method: 'POST', path: '/v1/logout', auth: true, request: noPayload, response: z.null() }),
   pcNotes: defineEndpoint({ method: 'GET', path: '/v1/pc_notes', auth: true, request: noPayload, response: studentNoticeSchema }),
   agreement: defineEndpoint({ method: 'GET', path: '/v1/agreement', auth: true, request: noPayload, response: agreementSchema }),
+  /** The same text for visitors: the login box asks them to agree to it before they can log in. */
+  publicAgreement: defineEndpoint({ method: 'GET', path: '/v1/public_agreement', auth: false, request: noPayload, response: agreementSchema }),
   avatar: defineEndpoint({ method: 'POST', path: '/v1/avatar', auth: true, request: avatarRequestSchema, response: avatarResponseSchema }),
 };

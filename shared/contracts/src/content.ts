@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
@@ -21,6 +22,8 @@ export const siteSettingsSchema = z.object({
   /** /downloadApp (spec 02): where the iOS and Android apps are downloaded; empty = not yet published. */
   site_ios_url: z.string(),
   site_android_url: z.string(),
+  /** Present (true) only on a staging site (STAGING_SANDBOX=allow): every page shows MESSAGE_TEXTS.stagingBanner (@yaoshi/ui). */
+  site_staging: z.literal(true).optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -53,6 +56,8 @@ export type Slide = z.infer<typeof slideSchema>;
 export const advertisementsSchema = z.object({
   textAdv: z.object({ content: z.string() }).nullable(),
   imgAdv: z.object({ url: z.string().optional(), img_url: z.string() }).nullable(),
+  /** The current study year (the first regular year the server lists), for the floating ad's 年度报名中 line; null before any year exists. */
+  study_year: z.number().int().nullable(),
 });
 export type Advertisements = z.infer<typeof advertisementsSchema>;
 

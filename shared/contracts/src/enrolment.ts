@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
 import { wholeNumberSchema } from './request-numbers';
@@ -87,6 +88,12 @@ export const orderResponseSchema = z.object({
   orderSig: z.union([z.object({ qrcode_url: z.string() }), z.string()]),
   price: z.number(),
   expires_at: z.string(),
+  /**
+   * The numbers of the learner's unpaid or failed orders of the year that this new order
+   * replaced (they are cancelled, so no course is ordered twice); empty when paying an
+   * existing order again. The payment page tells the learner.
+   */
+  replaced_orders: z.array(z.string()),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
@@ -99,8 +106,25 @@ export const orderStatusSchema = z.object({
   pay_type: z.number().int(),
   /** When an unpaid order is closed (ISO time). */
   pay_deadline: z.string(),
+  /** pay_status 3 only: 'declined' or 'expired' (order-states.ts PAY_FAILURE); null otherwise. */
+  pay_failure: z.enum(['declined', 'expired']).nullable(),
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/**
+ * An unpaid or failed order of a year that a new order for that year would replace
+ * (`replaceableOrders`): the payment page says so before the learner confirms.
+ */
+export const replaceableOrderSchema = z.object({
+  order_id: z.string(),
+  order_name: z.string(),
+  price: z.number(),
+  pay_status: z.number().int(),
+  pay_failure: z.enum(['declined', 'expired']).nullable(),
+  /** Beijing time, 'YYYY-MM-DD HH:mm:ss'. */
+  create_time: z.string(),
+});
+export type ReplaceableOrder = z.infer<typeof replaceableOrderSchema>;
 
 export const orderDetailCourseSchema = z.object({ cid: z.number().int(), name: z.string(), class_hour: z.number(), credit: z.number(), price: z.number() });
 export type OrderDetailCourse = z.infer<typeof orderDetailCourseSchema>;
@@ -140,6 +164,13 @@ export const enrolmentEndpoints = {
   }),
   order: defineEndpoint({ method: 'POST', path: '/v1/order', auth: true, request: orderRequestSchema, response: orderResponseSchema }),
   orderStatus: defineEndpoint({ method: 'GET', path: '/v1/order_status', auth: true, request: orderIdPayload, response: orderStatusSchema }),
+  replaceableOrders: defineEndpoint({
+    method: 'GET',
+    path: '/v1/replaceable_orders',
+    auth: true,
+    request: z.strictObject({ year: yearSchema }),
+    response: z.array(replaceableOrderSchema),
+  }),
   orderDetail: defineEndpoint({ method: 'GET', path: '/v1/order_detail', auth: true, request: orderIdPayload, response: z.array(orderDetailCourseSchema) }),
   publicCoursesYear: defineEndpoint({ method: 'GET', path: '/v1/public_courses_year', auth: true, request: noPayload, response: z.array(academicYearSchema) }),
   publicCoursesList: defineEndpoint({

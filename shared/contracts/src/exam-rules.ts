@@ -1,6 +1,9 @@
 /**
  * The practice exams' rules of spec 02 §3, §4, §5 and §9, written once for the server
  * (drawing, validating and scoring papers) and the browser (the carousel, answer display).
+ * spec 02 §9's carousel height (400 + 288 + 30 per option) is no longer applied: it left
+ * ~500 px of blank space under a question (issue 16 item 15); the carousel is as tall as
+ * the question showing.
  */
 
 /** `type` of exam_lists / getExam: the study list's tab index + 1. */
@@ -28,11 +31,6 @@ export const OPTION_LETTERS = 'ABCDEFGH';
 export const MAX_OPTIONS = OPTION_LETTERS.length;
 export const MIN_OPTIONS = 2;
 
-/** spec 02 §9: the carousel is at least 400 + 288 px high, plus 30 px per option. */
-export const EXAM_CAROUSEL_BASE_HEIGHT = 400;
-export const EXAM_CAROUSEL_EXTRA_HEIGHT = 288;
-export const EXAM_CAROUSEL_OPTION_HEIGHT = 30;
-
 /** Rows per page of exam_lists. */
 export const EXAM_LIST_PAGE_SIZE = 10;
 
@@ -48,7 +46,10 @@ export const PAPER_COMPOSITION: Readonly<Record<ExamType, Readonly<Record<Questi
 export const EXAM_MESSAGES = {
   /** spec 02 §5: completing a multiple-choice question with nothing chosen. */
   chooseMultiple: '请选择多选题选项',
-  /** spec 02 §5: starting an exam without a year. */
+  /**
+   * spec 02 §5: starting an exam without a year, or for a year (and type) in which the
+   * learner has no course (issue 16 item 2).
+   */
   noYearChosen: '没有选择当年度的课程',
   noTypeChosen: '请选择练习类型',
   yearUnknown: '所选年度不存在',
@@ -58,6 +59,12 @@ export const EXAM_MESSAGES = {
   unknownQuestion: '提交的题目不属于该试卷',
   duplicateQuestion: '同一题目提交了多次',
   answerMalformed: '答案格式不正确',
+  /** Saving an answer: spec 02 §4, answering locks a question. */
+  answerLocked: '该题已作答，答案不能修改',
+  /** Saving an answer to a submitted paper. */
+  paperLocked: '该试卷已提交，答案不能修改',
+  /** Saving an answer failed in the browser (network, refusal): the page reloads the server's record. */
+  answerNotSaved: '答案未能保存，已重新加载试卷，请重新作答',
   questionsMalformed: '答题数据格式不正确',
   loadFailed: '试卷加载失败，请重新进入',
   submitted: '提交成功',
@@ -120,11 +127,6 @@ export interface ScoredPaper {
 export function scorePaper(questions: readonly { key: string; given: string | null | undefined }[]): ScoredPaper {
   const right = questions.filter((q) => isCorrectAnswer(q.key, q.given)).length;
   return { right, wrong: questions.length - right };
-}
-
-/** The carousel's height for a question with `optionCount` options (spec 02 §9). */
-export function carouselHeight(optionCount: number): number {
-  return EXAM_CAROUSEL_BASE_HEIGHT + EXAM_CAROUSEL_EXTRA_HEIGHT + EXAM_CAROUSEL_OPTION_HEIGHT * Math.max(0, optionCount);
 }
 
 /** How an answer is shown: letters for choice questions ('A、C'), 正确/错误 for true/false, 未作答 when empty. */

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { EXAM_MESSAGES, type ExamType, type IsPost, type QuestionType } from './exam-rules';
@@ -75,7 +76,7 @@ export const examQuestionSchema = z.object({
   options: z.string(),
   /** The key ('2', '1,3'); null while the paper is not submitted. */
   answer: z.string().nullable(),
-  /** The learner's submitted answer; '' when unanswered or not yet submitted. */
+  /** The learner's answer ('' when unanswered): saved as given while in progress, final once submitted. */
   user_answer: z.string(),
   /** Null while not submitted. */
   is_right: z.boolean().nullable(),
@@ -145,8 +146,35 @@ export const examResultSchema = z.object({
 });
 export type ExamResult = z.infer<typeof examResultSchema>;
 
+// ── exam_answer ─────────────────────────────────────────────────────────────────────
+
+/**
+ * Saves one answer of a paper in progress as it is given (issue 16 item 15), so another
+ * browser resumes it. Only the learner's own unsubmitted paper, only a question of that
+ * paper, only a well-formed answer (option numbers 1–8, i.e. letters A–H, within the
+ * question's options). An answered question is locked (spec 02 §4): the same answer again
+ * is accepted (a retry), another one is refused.
+ */
+export const examAnswerRequestSchema = z.strictObject({
+  pid: recordIdSchema,
+  qid: recordIdSchema,
+  user_answer: z.string().max(USER_ANSWER_MAX_LENGTH),
+});
+export type ExamAnswerRequest = z.input<typeof examAnswerRequestSchema>;
+
+export const examAnswerResponseSchema = z.object({
+  pid: z.number().int(),
+  qid: z.number().int(),
+  user_answer: z.string(),
+  /** Questions of the paper answered so far. */
+  answered: z.number().int(),
+  num: z.number().int(),
+});
+export type ExamAnswerResult = z.infer<typeof examAnswerResponseSchema>;
+
 export const examEndpoints = {
   examLists: defineEndpoint({ method: 'GET', path: '/v1/exam_lists', auth: true, request: examListsRequestSchema, response: examListsResponseSchema }),
   getExam: defineEndpoint({ method: 'GET', path: '/v1/exam', auth: true, request: getExamRequestSchema, response: examPaperSchema }),
   examRecord: defineEndpoint({ method: 'POST', path: '/v1/exam_record', auth: true, request: examRecordRequestSchema, response: examResultSchema }),
+  examAnswer: defineEndpoint({ method: 'POST', path: '/v1/exam_answer', auth: true, request: examAnswerRequestSchema, response: examAnswerResponseSchema }),
 };

@@ -5,6 +5,7 @@
  */
 import { PHONE_LENGTH } from './identity-rules';
 import { EMAIL_MAX_LENGTH, isEmail } from './profile-rules';
+import { COURSE_KIND_NAMES } from './site-names';
 
 /**
  * The order number shown to learners and sent to the payment provider: digits only (the
@@ -85,4 +86,4 @@ export const ORDER_MESSAGES = {
 
 /** Display names of the other order columns. */
 export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 2: '支付宝支付', 3: '微信支付' };
-export const EDUCATION_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '专业科目', 2: '公需科目' };
+export const EDUCATION_TYPE_LABELS: Readonly<Record<number, string>> = { 1: COURSE_KIND_NAMES.professional, 2: COURSE_KIND_NAMES.public };

@@ -16,7 +16,11 @@ import {
   REFUND_STATUS,
   applyOrderEvent,
   learnerActionsOf,
+  orderActionsOf,
+  payFailureAfter,
+  payStatusTextOf,
   reachableOrderStates,
+  refundBlockOf,
   type OrderState,
 } from './order-states';
 
@@ -64,6 +68,31 @@ describe('order state machine (spec 02 §4)', () => {
     assert.deepEqual(learnerActionsOf(state(2, 1)), []);
     assert.deepEqual(learnerActionsOf(state(4)), []);
     assert.deepEqual(learnerActionsOf(state(5, 3)), []);
+  });
+
+  test('the table offers no refund a month after payment or once learning has begun (spec 01 §4), and nothing else changes', () => {
+    const open = { withinRefundWindow: true, learningBegun: false };
+    const late = { withinRefundWindow: false, learningBegun: false };
+    const begun = { withinRefundWindow: true, learningBegun: true };
+    assert.deepEqual(orderActionsOf(state(2), open), ['request_refund', 'request_invoice']);
+    assert.deepEqual(orderActionsOf(state(2), late), ['request_invoice']);
+    assert.deepEqual(orderActionsOf(state(2), begun), ['request_invoice']);
+    assert.deepEqual(orderActionsOf(state(2, 4), begun), ['request_invoice']);
+    assert.deepEqual(orderActionsOf(state(1), late), ['continue_pay', 'cancel']);
+    assert.equal(refundBlockOf(open), null);
+    assert.equal(refundBlockOf(late), 'window_passed');
+    assert.equal(refundBlockOf(begun), 'learning_begun');
+  });
+
+  test('a failed order says why: 支付失败 when declined, 已过期 when its deadline passed; a new attempt clears it', () => {
+    assert.equal(payStatusTextOf({ pay_status: 3, pay_failure: 'declined' }), '支付失败');
+    assert.equal(payStatusTextOf({ pay_status: 3, pay_failure: 'expired' }), '已过期');
+    assert.equal(payStatusTextOf({ pay_status: 3, pay_failure: null }), '支付失败');
+    assert.equal(payStatusTextOf({ pay_status: 1, pay_failure: null }), '待支付');
+    assert.equal(payFailureAfter('payment_expired'), 'expired');
+    assert.equal(payFailureAfter('payment_failed'), 'declined');
+    assert.equal(payFailureAfter('restart_payment'), null);
+    assert.equal(payFailureAfter('cancel'), undefined);
   });
 
   test('long random walks: every step agrees with an independent reading of spec 02 §4, and no state outside the table is reached', () => {

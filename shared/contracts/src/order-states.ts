@@ -39,6 +39,30 @@ export const REFUND_STATUS_TEXT: Readonly<Record<RefundStatus, string>> = {
   4: '退款失败',
 };
 
+/**
+ * Why a failed order (pay_status 3) failed: the payer declined or the gateway refused
+ * (`payment_failed`), or nobody paid before the deadline (`payment_expired`). The spec's
+ * clients see pay_status 3 either way (repay or cancel); the table words them apart.
+ */
+export const PAY_FAILURE = { declined: 'declined', expired: 'expired' } as const;
+export type PayFailure = (typeof PAY_FAILURE)[keyof typeof PAY_FAILURE];
+
+/** What an event writes into the failure reason: set by the two failures, cleared by a new attempt. */
+export function payFailureAfter(event: OrderEvent): PayFailure | null | undefined {
+  if (event === 'payment_expired') return PAY_FAILURE.expired;
+  if (event === 'payment_failed') return PAY_FAILURE.declined;
+  if (event === 'restart_payment') return null;
+  return undefined;
+}
+
+export const PAY_FAILURE_TEXT: Readonly<Record<PayFailure, string>> = { declined: '支付失败', expired: '已过期' };
+
+/** The pay status in words: a failed order says whether it failed or expired. */
+export function payStatusTextOf(order: { pay_status: PayStatus; pay_failure?: PayFailure | null }): string {
+  if (order.pay_status === PAY_STATUS.failed && order.pay_failure) return PAY_FAILURE_TEXT[order.pay_failure];
+  return PAY_STATUS_TEXT[order.pay_status];
+}
+
 export const RECEIPT_STATUS_TEXT: Readonly<Record<ReceiptStatus, string>> = {
   0: '未申请',
   1: '发票审核中',
@@ -126,7 +150,10 @@ export function applyOrderEvent(state: OrderState, event: OrderEvent): OrderStat
   return transition.from(state) ? { ...state, ...transition.to } : null;
 }
 
-/** What the order table offers the learner (spec 02 §4). Repay and continue pay both go to /pay. */
+/**
+ * What the state machine lets the learner do in `state` (spec 02 §4). Repay and continue
+ * pay both go to /pay. The table offers `orderActionsOf`, which also applies the refund notes.
+ */
 export type LearnerOrderAction = 'continue_pay' | 'repay' | 'cancel' | 'request_refund' | 'rerequest_refund' | 'request_invoice' | 'rerequest_invoice';
 
 export function learnerActionsOf(state: OrderState): LearnerOrderAction[] {
@@ -137,6 +164,37 @@ export function learnerActionsOf(state: OrderState): LearnerOrderAction[] {
   if (canApply(state, 'request_refund')) actions.push(state.refund_status === REFUND_STATUS.failed ? 'rerequest_refund' : 'request_refund');
   if (canApply(state, 'request_invoice')) actions.push(state.is_receipt === RECEIPT_STATUS.failed ? 'rerequest_invoice' : 'request_invoice');
   return actions;
+}
+
+/**
+ * Spec 01 §4, payment notes: no refund more than a month after payment, or once learning
+ * has begun. Only the server knows either (its clock, the learner's progress), so it
+ * computes them per order; these are the facts the rule needs beside the three numbers.
+ */
+export interface RefundConditions {
+  /** Still within `REFUND_WINDOW_MONTHS` of the payment (refund-window.ts). */
+  withinRefundWindow: boolean;
+  /** Any verified progress on a course of the order. */
+  learningBegun: boolean;
+}
+
+export type RefundBlock = 'window_passed' | 'learning_begun';
+
+/** Which payment note forbids a refund the state machine would allow; null when none does. */
+export function refundBlockOf(conditions: RefundConditions): RefundBlock | null {
+  if (!conditions.withinRefundWindow) return 'window_passed';
+  if (conditions.learningBegun) return 'learning_begun';
+  return null;
+}
+
+/**
+ * The one rule for what the order table offers: the state machine's actions, less a
+ * refund the payment notes forbid. The server computes it for every row of /v1/orders
+ * (`actions`) and refuses a refund by the same rule; the table shows exactly `actions`.
+ */
+export function orderActionsOf(state: OrderState, conditions: RefundConditions): LearnerOrderAction[] {
+  const refundAllowed = refundBlockOf(conditions) === null;
+  return learnerActionsOf(state).filter((action) => refundAllowed || (action !== 'request_refund' && action !== 'rerequest_refund'));
 }
 
 /**

@@ -1,6 +1,7 @@
+import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import type { PayStatus, ReceiptStatus, RefundStatus } from './order-states';
+import type { LearnerOrderAction, PayFailure, PayStatus, ReceiptStatus, RefundStatus } from './order-states';
 import {
   INVOICE_EMAIL_MAX_LENGTH,
   INVOICE_KIND,
@@ -45,10 +46,18 @@ export const orderRowSchema = z.object({
   pay_status: z.custom<PayStatus>((value) => typeof value === 'number'),
   refund_status: z.custom<RefundStatus>((value) => typeof value === 'number'),
   is_receipt: z.custom<ReceiptStatus>((value) => typeof value === 'number'),
+  /** Why a failed order (pay_status 3) failed: 'declined' or 'expired'; null otherwise. */
+  pay_failure: z.custom<PayFailure | null>((value) => value === null || value === 'declined' || value === 'expired'),
   /** 1 professional, 2 public. */
   education_type: z.number().int(),
   /** Beijing time, 'YYYY-MM-DD HH:mm:ss'. */
   create_time: z.string(),
+  /**
+   * What the learner may do with the order now, as the server decides it (`orderActionsOf`):
+   * the state machine's actions less a refund the payment notes forbid (a month after
+   * payment, or learning begun), which only the server knows. The table shows exactly these.
+   */
+  actions: z.array(z.custom<LearnerOrderAction>((value) => typeof value === 'string')),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

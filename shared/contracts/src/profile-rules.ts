@@ -16,7 +16,7 @@ export const POLITICS_STATUS_LABELS = { 1: '共青团员', 2: '中共党员', 3:
 export const SEX_LABELS = { 1: '男', 2: '女', 3: '保密' } as const;
 
 function valuesOf<T extends Record<number, string>>(labels: T): readonly (keyof T & number)[] {
-  return Object.keys(labels).map(Number) as (keyof T & number)[];
+  return Object.keys(labels).map(Number);
 }
 
 export const EDUCATION_VALUES = valuesOf(EDUCATION_LABELS);

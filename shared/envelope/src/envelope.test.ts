@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CLIENT_IDENTITY, DATA_FIELD, encodeData } from './envelope';
-import { computeSignature, signRequest } from './sign';
+import { type computeSignature, signRequest } from './sign';
 import { signatureBytes, verifySignature } from './verify';
 
 const config = { appId: 'yaoshi-web', secret: 's3cret' };

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
-import { showError, showMessage } from './show-message';
+import { clearMessages, showError, showMessage } from './show-message';
 
 afterEach(() => act(() => message.destroy()));
 
@@ -17,6 +17,13 @@ test('a new message closes the previous one', async () => {
   showError('第二条');
   await screen.findByText('第二条');
   await waitFor(() => expect(screen.queryByText('第一条')).not.toBeInTheDocument());
+});
+
+test('clearMessages closes the message showing (a stale login error)', async () => {
+  showError('账号或密码错误');
+  await screen.findByText('账号或密码错误');
+  clearMessages();
+  await waitFor(() => expect(screen.queryByText('账号或密码错误')).not.toBeInTheDocument());
 });
 
 test('a raw timeout text becomes 连接超时，请检查网络', async () => {

@@ -1,3 +1,4 @@
+import type antdMessage from 'antd/es/message';
 import { loadSiteAntd } from './antd-scope';
 import { MESSAGE_TEXTS } from './message-texts';
 
@@ -20,7 +21,7 @@ export function userFacingText(text: string): string {
 }
 
 /** antd's static message API (its default export). */
-type StaticMessage = (typeof import('antd/es/message'))['default'];
+type StaticMessage = typeof antdMessage;
 
 let loading: Promise<StaticMessage> | undefined;
 
@@ -55,6 +56,15 @@ export function showMessage(text: string, options: ShowMessageOptions = {}): voi
       void message.open({ type: options.type ?? 'success', content, duration: options.duration ?? MESSAGE_DEFAULT_SECONDS });
     })
     .catch((error: unknown) => console.error('[message] antd could not be loaded', content, error));
+}
+
+/**
+ * Closes whatever message is showing, e.g. a login error once the next attempt succeeds, so
+ * a stale error does not follow the learner onto the next page. Loads nothing when no
+ * message was ever shown.
+ */
+export function clearMessages(): void {
+  loading?.then((message) => message.destroy()).catch(() => undefined);
 }
 
 export function showError(text: string): void {

@@ -78,11 +78,13 @@ export function createSiteRouter(
   pins: RemotePins | null,
   create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes),
 ): SiteRouter {
-  let router: SiteRouter | undefined;
+  // The guard may be asked before create() returns (the first navigation), so it reads the
+  // router through this holder rather than a variable still in its temporal dead zone.
+  const built: { router?: SiteRouter } = {};
   const guard: GuardContext = {
     isLoggedInMemory: () => store.getState().session.isLogin,
-    currentPath: () => (router?.state.initialized ? router.state.location.pathname : null),
+    currentPath: () => (built.router?.state.initialized ? built.router.state.location.pathname : null),
   };
-  router = create(siteRouteObjects(guard, pins));
-  return router;
+  built.router = create(siteRouteObjects(guard, pins));
+  return built.router;
 }

@@ -101,7 +101,7 @@ test('with one remote down, its route shows the message while header, footer and
 test('shell pages render without any remote', async () => {
   serveSiteContent({ '/v1/pc_notes': () => ok({ thumb: '', excerpt: '流程摘要', content: '<p>须知正文</p>' }) });
   await renderSite('/studentsNote', fakeRegistry(['public-content', 'enrolment', 'study', 'orders']));
-  expect(await screen.findByRole('heading', { name: '专业科目学习考核流程及介绍' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: '专业课学习考核流程及介绍' })).toBeInTheDocument();
   expect(await screen.findByText('须知正文')).toBeInTheDocument();
 });
 

@@ -105,12 +105,12 @@ export function takeEarlyPinsRequest(host: { __yaoshiPins?: Promise<Response> } 
  * the request index.html starts.
  */
 export function pinsRequestInit(token: string | null = readToken()): RequestInit {
-  return { credentials: 'same-origin', ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) };
+  return { credentials: 'same-origin', cache: 'no-store', ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) };
 }
 
 /**
- * Fetches remotes.json. The server says how long a browser may keep it (at most a minute);
- * `early` is the same request already under way (see index.html).
+ * Fetches remotes.json, always from the server (a pin, a rollback or an override shows at the
+ * next page load); `early` is the same request already under way (public/early-pins.js).
  */
 export async function fetchPins(fetchImpl: typeof fetch = fetch, early?: Promise<Response>): Promise<RemotePins> {
   let response: Response;

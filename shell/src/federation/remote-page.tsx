@@ -22,6 +22,7 @@ export function RemotePage({ remote, section, exposed, antdScope = false }: { re
         const page = registry.load(remote, exposed);
         return antdScope ? inSiteAntdScope(page.then((module) => module.default)) : page;
       }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt: see above
     [registry, remote, exposed, antdScope, attempt],
   );
   const retry = useCallback(async () => {

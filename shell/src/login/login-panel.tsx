@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { SiteButton } from '@yaoshi/ui/site-button';
+import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
@@ -15,6 +16,8 @@ import { useUserData } from './use-user-data';
 // Opened by few visitors: loaded when 忘记密码 is clicked, with antd's context (it is an antd
 // Form in an antd Modal), not with the home page.
 const ForgotPasswordModal = lazy(() => inSiteAntdScope(import('./forgot-password-modal').then((m) => m.ForgotPasswordModal)));
+// The policy a visitor is asked to agree to, readable before login: loaded on its link's click.
+const PrivacyPolicyDialog = lazy(() => import('./privacy-policy-dialog').then((m) => ({ default: m.PrivacyPolicyDialog })));
 
 const MODE_OPTIONS = [
   { value: 'password', label: '密码登录' },
@@ -77,6 +80,7 @@ function LoginBox() {
   const [problems, setProblems] = useState<Partial<Record<LoginField, string>>>({});
   const [showPassword, setShowPassword] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [policyOpen, setPolicyOpen] = useState(false);
   const [login, { isLoading }] = useLoginMutation();
   const [fetchUserInfo] = useLazyUserInfoQuery();
   const dispatch = useDispatch();
@@ -108,6 +112,9 @@ function LoginBox() {
     } catch {
       return; // the error catalogue has shown the server's message
     }
+    // An error from an earlier attempt (账号或密码错误) must not follow the learner in.
+    clearMessages();
+    setProblems({});
     if (startSession(dispatch, result.token, result.face_init) === 'faceCollection') {
       await navigate(FACE_COLLECTION_PATH);
       return;
@@ -213,10 +220,16 @@ function LoginBox() {
               aria-describedby={problems.agreement ? `${fieldId('agreement')}-problem` : undefined}
               style={{ width: 16, height: 16, margin: 0, accentColor: BRAND_BLUE }}
             />
-            <span>
-              我已阅读并同意<Link to="/agreement">《个人信息与隐私政策》</Link>
-            </span>
+            <span>我已阅读并同意</span>
           </label>
+          {/* Outside the label: opening the policy must not tick or untick the box. */}
+          <button
+            type="button"
+            onClick={() => setPolicyOpen(true)}
+            style={{ padding: 0, border: 'none', background: 'transparent', color: BRAND_BLUE, font: 'inherit', fontSize: 14, cursor: 'pointer' }}
+          >
+            《个人信息与隐私政策》
+          </button>
         </FieldRow>
         <SiteButton type="submit" variant="primary" block loading={isLoading}>
           登录
@@ -228,6 +241,11 @@ function LoginBox() {
           </SiteButton>
         </div>
       </form>
+      {policyOpen && (
+        <Suspense fallback={null}>
+          <PrivacyPolicyDialog open={policyOpen} onClose={() => setPolicyOpen(false)} />
+        </Suspense>
+      )}
       {forgotOpen && (
         <Suspense fallback={null}>
           <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />

@@ -70,6 +70,9 @@ test('password tab: required, too short, mismatch; then 修改成功 clears the 
   await userEvent.click(within(form).getByRole('button', { name: /提\s*交/ }));
   expect(await within(form).findByText('请输入密码')).toBeInTheDocument();
   expect(await within(form).findByText('请输入确认密码')).toBeInTheDocument();
+  // One message per field (issue 16 item 11).
+  expect(within(form).queryByText('请再次输入密码')).not.toBeInTheDocument();
+  expect(form.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(2);
   await userEvent.type(within(form).getByLabelText('新密码', { selector: 'input' }), '123');
   await userEvent.type(within(form).getByLabelText('确认密码', { selector: 'input' }), '654321');
   await userEvent.click(within(form).getByRole('button', { name: /提\s*交/ }));

@@ -20,10 +20,10 @@ export function PasswordForm() {
   };
   return (
     <Form<PasswordChangeRequest> form={form} aria-label="修改密码" layout="vertical" style={{ maxWidth: 400 }} onFinish={(values) => void onFinish(values)}>
-      <Form.Item label="新密码" name="newpasswd" rules={PASSWORD_RULES.newpasswd}>
+      <Form.Item label="新密码" name="newpasswd" rules={PASSWORD_RULES.newpasswd} validateFirst>
         <Input.Password aria-label="新密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label="确认密码" name="confirmpasswd" dependencies={['newpasswd']} rules={PASSWORD_RULES.confirmpasswd(() => form.getFieldValue('newpasswd'))}>
+      <Form.Item label="确认密码" name="confirmpasswd" dependencies={['newpasswd']} validateFirst rules={PASSWORD_RULES.confirmpasswd(() => form.getFieldValue('newpasswd'))}>
         <Input.Password aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isLoading}>

@@ -156,6 +156,7 @@ export function ProfileForm() {
           </Form.Item>
         </Col>
         <Col span={24}>
+          {/* The noStyle selects' errors show under this item, once (issue 16 item 11). */}
           <Form.Item label="单位地址" required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="province_id" noStyle>
@@ -168,12 +169,6 @@ export function ProfileForm() {
                 <Select aria-label="区县" placeholder="区/县" options={countyOptions} showSearch optionFilterProp="label" style={{ width: '34%' }} />
               </Form.Item>
             </Space.Compact>
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate>
-            {() => {
-              const errors = form.getFieldError('city_id');
-              return errors.length ? <div className="ant-form-item-explain-error" style={{ marginTop: -16, marginBottom: 16 }}>{errors[0]}</div> : null;
-            }}
           </Form.Item>
         </Col>
         <Col span={12}>

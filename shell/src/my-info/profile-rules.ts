@@ -38,6 +38,7 @@ export const PROFILE_RULES = {
 
 export const PASSWORD_RULES = {
   newpasswd: [required(M.passwordRequired), { min: PASSWORD_MIN_LENGTH, message: M.passwordTooShort }],
+  /** One message at a time: the form item sets `validateFirst`, so an empty field says only 请确认新密码. */
   confirmpasswd: (newPassword: () => unknown): Rule[] => [
     required(M.confirmPasswordRequired),
     {

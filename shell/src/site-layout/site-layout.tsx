@@ -3,12 +3,14 @@ import { useDocumentTitle } from './document-title';
 import { SiteFooter } from './footer/site-footer';
 import { SiteHeader } from './header/site-header';
 import { SidePanel } from './side-panel/side-panel';
+import { StagingBanner } from './staging-banner';
 
-/** Every page: header and navigation, the route, footer. */
+/** Every page: the staging banner (staging sites only), header and navigation, the route, footer. */
 export function SiteLayout() {
   useDocumentTitle();
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <StagingBanner />
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the fold, so pages filling in (a remote
           loading, lists arriving) never push it across the screen (layout shift). */}

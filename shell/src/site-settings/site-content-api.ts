@@ -1,5 +1,4 @@
 import { api } from '@yaoshi/api-client/api';
-import type { ApiFailure } from '@yaoshi/api-client/error-catalogue';
 import type { Category, FriendLink } from '@yaoshi/contracts/content';
 import { readCache, writeCache } from '@yaoshi/api-client/session-cache';
 import { SITE_SETTINGS_CACHE_KEY } from '@yaoshi/api-client/site-settings-api';
@@ -23,7 +22,7 @@ export const siteContentApi = api.injectEndpoints({
         const cached = readCache<Category[]>(sessionStorage, SESSION_CACHE_KEYS.navigation);
         if (cached) return { data: cached };
         const result = await baseQuery({ method: 'GET', path: '/v1/category' });
-        if (result.error) return { error: result.error as ApiFailure };
+        if (result.error) return { error: result.error };
         const categories = navigableCategories(result.data as Category[]);
         writeCache(sessionStorage, SESSION_CACHE_KEYS.navigation, categories, NAV_CACHE_TTL_MS);
         return { data: categories };

@@ -1,10 +1,11 @@
 import { Image, Skeleton, Typography } from 'antd';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { COURSE_KIND_NAMES, STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 import { useStudentsNoteQuery } from './students-note-api';
 
 export const STUDENTS_NOTE_HEADINGS = {
-  process: '专业科目学习考核流程及介绍',
-  notice: '学员须知',
+  process: `${COURSE_KIND_NAMES.professional}学习考核流程及介绍`,
+  notice: STUDENT_PAGE_NAMES.studentsNote,
 } as const;
 
 /** /studentsNote (spec 01 §2): banner, the process heading and excerpt, then the notice. Failures leave it empty (§8). */

@@ -13,10 +13,12 @@ export interface CourseTableProps {
   onToggle?: (cid: number, checked: boolean) => void;
   /** Professional courses offer a trial watch (spec 02 §4 "Trial viewing"). */
   trial?: boolean;
+  /** Public courses are free (credit-rules.ts): no price column. */
+  showPrice?: boolean;
 }
 
-/** One list of courses: thumbnail, name, teacher, credit, hours (one decimal), price, trial link. */
-export function CourseTable({ title, courses, selected, locked, onToggle, trial = false }: CourseTableProps) {
+/** One list of courses: thumbnail, name, teacher, credit, hours (one decimal), price (professional only), trial link. */
+export function CourseTable({ title, courses, selected, locked, onToggle, trial = false, showPrice = true }: CourseTableProps) {
   return (
     <section aria-label={title} style={{ marginBottom: 24 }}>
       <h3 style={{ margin: '8px 0' }}>{title}</h3>
@@ -54,7 +56,7 @@ export function CourseTable({ title, courses, selected, locked, onToggle, trial 
           { title: '授课教师', dataIndex: 'teacher', width: 100 },
           { title: '学分', dataIndex: 'credit', width: 70, render: (credit: number) => credit.toFixed(1) },
           { title: '学时', dataIndex: 'class_hour', width: 70, render: (hours: number) => hours.toFixed(1) },
-          { title: '价格(元)', dataIndex: 'price', width: 90, render: (price: number) => price.toFixed(2) },
+          ...(showPrice ? [{ title: '价格(元)', dataIndex: 'price', width: 90, render: (price: number) => price.toFixed(2) }] : []),
           ...(trial
             ? [
                 {

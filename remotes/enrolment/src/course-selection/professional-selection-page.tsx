@@ -14,7 +14,7 @@ import {
   professionalVerdict,
   sumHourTenths,
 } from '@yaoshi/contracts/course-selection-rules';
-import type { SelectionCourse, ValidationResult } from '@yaoshi/contracts/enrolment';
+import type { ValidationResult } from '@yaoshi/contracts/enrolment';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { savePendingOrder } from '../payment/pending-order';
@@ -29,6 +29,7 @@ import {
   useWebCoursesQuery,
 } from './selection-api';
 import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 type View = 'select' | 'confirm';
 
@@ -138,7 +139,7 @@ export default function ProfessionalSelectionPage() {
     const result = validation.current;
     if (!result || activeYear === null) return;
     savePendingOrder({ year: activeYear, cids, type: 1, price: result.current_money, order_id: '', courses: chosen.map((c) => ({ cid: c.cid, name: c.name })) });
-    navigate('/pay');
+    void navigate('/pay');
   };
 
   const loading = years.isLoading || awaitingCurrent(webCourses) || awaitingCurrent(courseType);
@@ -154,7 +155,7 @@ export default function ProfessionalSelectionPage() {
   );
 
   return (
-    <section aria-label="专业课选课">
+    <section aria-label={STUDENT_PAGE_NAMES.signStudy}>
       {modalHolder}
       <Space style={{ marginBottom: 16 }} wrap>
         {view === 'select' ? (
@@ -212,8 +213,9 @@ export default function ProfessionalSelectionPage() {
         </>
       ) : (
         <ConfirmSelection
+          kind="professional"
           year={activeYear}
-          chosen={chosen as SelectionCourse[]}
+          chosen={chosen}
           summary={summary}
           confirming={validating}
           onBack={() => setView('select')}

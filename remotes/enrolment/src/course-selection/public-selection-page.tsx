@@ -16,6 +16,7 @@ import { CourseTable } from './course-table';
 import { PUBLIC_IMPORTANT_NOTICE, PUBLIC_RULES } from './selection-texts';
 import { awaitingCurrent, usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
 import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /** spec 02 §5: public sign-up success goes to /publicCourse after 2 seconds. */
 export const PUBLIC_SIGNUP_REDIRECT_MS = 2000;
@@ -80,15 +81,15 @@ export default function PublicSelectionPage() {
     const result = await signup({ year: activeYear, course_ids: chosen.map((course) => course.cid).join(',') });
     if (!('data' in result)) return;
     showMessage(SELECTION_MESSAGES.signupSuccess);
-    setTimeout(() => navigate('/publicCourse'), PUBLIC_SIGNUP_REDIRECT_MS);
+    setTimeout(() => void navigate('/publicCourse'), PUBLIC_SIGNUP_REDIRECT_MS);
   };
 
   const summary = (
-    <SelectionSummary kind="public" requiredTenths={REQUIRED_PUBLIC_TENTHS} ownedTenths={ownedTenths} chosen={chosen} selectedTenths={selectedTenths} priceText="0.00" />
+    <SelectionSummary kind="public" requiredTenths={REQUIRED_PUBLIC_TENTHS} ownedTenths={ownedTenths} chosen={chosen} selectedTenths={selectedTenths} />
   );
 
   return (
-    <section aria-label="公需课选课">
+    <section aria-label={STUDENT_PAGE_NAMES.publicSignStudy}>
       {modalHolder}
       <ImportantNoticeDialog notice={PUBLIC_IMPORTANT_NOTICE} open={noticeOpen} onClose={() => setNoticeOpen(false)} />
       <Space style={{ marginBottom: 16 }} wrap>
@@ -112,7 +113,7 @@ export default function PublicSelectionPage() {
         <Spin style={{ display: 'block', margin: '60px auto' }} />
       ) : view === 'select' ? (
         <>
-          <CourseTable title="公需科目课程" courses={courses} selected={selected} onToggle={toggle} />
+          <CourseTable title="公需课课程" courses={courses} selected={selected} onToggle={toggle} showPrice={false} />
           {summary}
           <Button type="primary" size="large" onClick={signUp}>
             立即报名
@@ -120,6 +121,7 @@ export default function PublicSelectionPage() {
         </>
       ) : (
         <ConfirmSelection
+          kind="public"
           year={activeYear}
           chosen={chosen}
           summary={summary}

@@ -47,7 +47,8 @@ export interface SelectionSummaryProps {
   ownedTenths: number;
   chosen: SelectionCourse[];
   selectedTenths: number;
-  priceText: string;
+  /** The selection's price; professional only (public courses are free). */
+  priceText?: string;
 }
 
 /** The selection summary: what is chosen, its hours and credits, and the price. */
@@ -72,7 +73,8 @@ export function SelectionSummary({ kind, requiredTenths, ownedTenths, chosen, se
 }
 
 /** The confirmation step of both selection pages: the chosen courses, their totals, back or sign up. */
-export function ConfirmSelection({ year, chosen, summary, confirming, onBack, onConfirm }: {
+export function ConfirmSelection({ kind, year, chosen, summary, confirming, onBack, onConfirm }: {
+  kind: 'professional' | 'public';
   year: number | null;
   chosen: SelectionCourse[];
   summary: ReactNode;
@@ -83,7 +85,7 @@ export function ConfirmSelection({ year, chosen, summary, confirming, onBack, on
   return (
     <>
       <h2 style={{ fontSize: 18 }}>确认报名信息（{year}年度）</h2>
-      <CourseTable title="已选课程" courses={chosen} />
+      <CourseTable title="已选课程" courses={chosen} showPrice={kind === 'professional'} />
       {summary}
       <Space>
         <Button onClick={onBack}>继续选课</Button>

@@ -1,5 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
-import type { OrderDetailCourse, OrderResponse, OrderStatus } from '@yaoshi/contracts/enrolment';
+import type { OrderDetailCourse, OrderResponse, OrderStatus, ReplaceableOrder } from '@yaoshi/contracts/enrolment';
 
 export interface OrderRequest {
   year: number;
@@ -21,10 +21,16 @@ export const paymentApi = api.injectEndpoints({
       query: (orderId) => ({ method: 'GET', path: '/v1/order_status', payload: { order_id: orderId } }),
       keepUnusedDataFor: 0,
     }),
+    /** The learner's unpaid or failed orders of a year, which a new order for it would cancel. */
+    replaceableOrders: build.query<ReplaceableOrder[], number>({
+      query: (year) => ({ method: 'GET', path: '/v1/replaceable_orders', payload: { year } }),
+      providesTags: ['Order'],
+      keepUnusedDataFor: 0,
+    }),
     orderDetail: build.query<OrderDetailCourse[], string>({
       query: (orderId) => ({ method: 'GET', path: '/v1/order_detail', payload: { order_id: orderId } }),
     }),
   }),
 });
 
-export const { useCreateOrderMutation, useLazyOrderStatusQuery, useLazyOrderDetailQuery } = paymentApi;
+export const { useCreateOrderMutation, useLazyOrderStatusQuery, useLazyOrderDetailQuery, useReplaceableOrdersQuery } = paymentApi;

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { Button, Descriptions, Empty, Modal, Radio, Spin } from 'antd';
+import { Alert, Button, Descriptions, Empty, Modal, Radio, Spin } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
 import { api } from '@yaoshi/api-client/api';
-import { orderNameOf, PAY_TYPE } from '@yaoshi/contracts/enrolment';
-import { PAY_STATUS } from '@yaoshi/contracts/order-states';
+import { orderNameOf, PAY_TYPE, type OrderStatus } from '@yaoshi/contracts/enrolment';
+import { PAY_FAILURE, PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { showError, showMessage } from '@yaoshi/ui/show-message';
-import { useCreateOrderMutation, useLazyOrderDetailQuery, useLazyOrderStatusQuery } from './payment-api';
+import { useCreateOrderMutation, useLazyOrderDetailQuery, useLazyOrderStatusQuery, useReplaceableOrdersQuery } from './payment-api';
 import { clearPendingOrder, readPendingOrder, savePendingOrder, type PendingOrder } from './pending-order';
 import { ORDER_STATUS_POLL_MS, PAID_REDIRECT_MS, PAYMENT_NOTES, PAYMENT_TEXTS, PAY_METHODS, QR_DRAW_DELAY_MS, QR_SIZE_PX } from './payment-texts';
 
@@ -15,7 +15,7 @@ import { ORDER_STATUS_POLL_MS, PAID_REDIRECT_MS, PAYMENT_NOTES, PAYMENT_TEXTS, P
  * Polls order_status every 3 s while `orderId` is set (spec 01 §4): 2 → 支付成功, stop, and
  * /myCourse after 2 s; 3 → 支付失败，请刷新重试 and stop; a failed poll stops too.
  */
-function useOrderPolling(onPaid: () => void) {
+function useOrderPolling(onPaid: () => void, onFailed: (failure: OrderStatus['pay_failure']) => void) {
   const [fetchStatus] = useLazyOrderStatusQuery();
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const stop = useCallback(() => {
@@ -38,12 +38,13 @@ function useOrderPolling(onPaid: () => void) {
           onPaid();
         } else if (result.data.pay_status === PAY_STATUS.failed) {
           stop();
-          showError(PAYMENT_TEXTS.failed);
+          showError(result.data.pay_failure === PAY_FAILURE.expired ? PAYMENT_TEXTS.expired : PAYMENT_TEXTS.failed);
+          onFailed(result.data.pay_failure);
         }
       };
       timer.current = setInterval(() => void poll(), ORDER_STATUS_POLL_MS);
     },
-    [fetchStatus, onPaid, stop],
+    [fetchStatus, onPaid, onFailed, stop],
   );
   useEffect(() => stop, [stop]);
   return { start, stop };
@@ -86,13 +87,24 @@ export default function PaymentPage() {
   const [createOrder, { isLoading: creating }] = useCreateOrderMutation();
   const [fetchStatus] = useLazyOrderStatusQuery();
   const [fetchDetail] = useLazyOrderDetailQuery();
+  /** Why the order on the page failed, if it did: said above the price, with the way to pay again. */
+  const [failure, setFailure] = useState<OrderStatus['pay_failure']>(null);
+  /** The older orders this page's new order replaced (set once the server has created it). */
+  const [replaced, setReplaced] = useState<{ orderNos: string[]; orderNo: string } | null>(null);
+  const isNewOrder = pending !== null && pending.order_id === '';
+  // Before a new order is made: the older unpaid or failed orders of the year it will cancel.
+  const { data: replaceable } = useReplaceableOrdersQuery(pending?.year ?? 0, { skip: !isNewOrder });
 
   const onPaid = useCallback(() => {
     clearPendingOrder();
     dispatch(api.util.invalidateTags(['Course', 'Order']));
-    setTimeout(() => navigate('/myCourse'), PAID_REDIRECT_MS);
+    setTimeout(() => void navigate('/myCourse'), PAID_REDIRECT_MS);
   }, [dispatch, navigate]);
-  const polling = useOrderPolling(onPaid);
+  const onFailed = useCallback((why: OrderStatus['pay_failure']) => {
+    setQrUrl(null);
+    setFailure(why);
+  }, []);
+  const polling = useOrderPolling(onPaid, onFailed);
 
   // An order named in the address (the order table's continue pay / repay, or the return from checkout).
   useEffect(() => {
@@ -118,6 +130,7 @@ export default function PaymentPage() {
         return;
       }
       savePendingOrder(order);
+      if (status.data.pay_status === PAY_STATUS.failed) setFailure(status.data.pay_failure);
       if (returned && status.data.pay_status === PAY_STATUS.failed) showError(PAYMENT_TEXTS.failed);
       else if (returned) polling.start(status.data.order_id);
     })();
@@ -125,6 +138,7 @@ export default function PaymentPage() {
       cancelled = true;
     };
     // Once per address: the polling helpers are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per order in the address, on purpose
   }, [orderIdParam]);
 
   const confirmPayment = async () => {
@@ -136,6 +150,8 @@ export default function PaymentPage() {
     const saved = { ...pending, order_id: created.order_id, price: created.price, pay_type: payType };
     savePendingOrder(saved);
     setPending(saved);
+    setFailure(null);
+    if (created.replaced_orders.length > 0) setReplaced({ orderNos: created.replaced_orders, orderNo: created.order_id });
     if (typeof created.orderSig === 'string') {
       window.location.assign(created.orderSig);
       return;
@@ -148,7 +164,7 @@ export default function PaymentPage() {
   if (!pending) {
     return (
       <Empty description={PAYMENT_TEXTS.noOrder} style={{ marginTop: 80 }}>
-        <Button type="primary" onClick={() => navigate('/signStudy')}>
+        <Button type="primary" onClick={() => void navigate('/signStudy')}>
           去选课
         </Button>
       </Empty>
@@ -157,6 +173,24 @@ export default function PaymentPage() {
 
   return (
     <section aria-label="订单支付" style={{ maxWidth: 760 }}>
+      {isNewOrder && replaceable && replaceable.length > 0 ? (
+        <Alert
+          role="alert"
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={PAYMENT_TEXTS.willReplace(pending.year, replaceable.map((order) => order.order_id))}
+          action={
+            <Button size="small" onClick={() => void navigate('/myOrder')}>
+              我的订单
+            </Button>
+          }
+        />
+      ) : null}
+      {replaced ? <Alert role="status" type="info" showIcon style={{ marginBottom: 16 }} title={PAYMENT_TEXTS.replaced(replaced.orderNos, replaced.orderNo)} /> : null}
+      {failure ? (
+        <Alert role="alert" type="warning" showIcon style={{ marginBottom: 16 }} title={failure === PAY_FAILURE.expired ? PAYMENT_TEXTS.expiredNotice : PAYMENT_TEXTS.declinedNotice} />
+      ) : null}
       <Descriptions column={1} bordered size="middle" style={{ marginBottom: 24 }}>
         <Descriptions.Item label="学年">{pending.year}</Descriptions.Item>
         <Descriptions.Item label="订单名称">

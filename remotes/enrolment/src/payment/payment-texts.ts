@@ -14,6 +14,15 @@ export const PAYMENT_TEXTS = {
   qrTitle: '微信扫码支付',
   qrValidity: `请使用微信扫描二维码完成支付，二维码有效期为${PAYMENT_VALID_MINUTES}分钟`,
   noOrder: '暂无待支付的订单，请先选课报名',
+  /** An order left unpaid past its deadline (pay_status 3, expired). */
+  expired: '订单已过期，请点击“确认支付”重新支付',
+  expiredNotice: `该订单超过支付期限（${PAYMENT_VALID_MINUTES}分钟）未完成支付，已过期。点击“确认支付”即可重新支付，无需重新选课。`,
+  declinedNotice: '该订单上次支付未成功。点击“确认支付”即可重新支付，无需重新选课。',
+  /** Before a new order: the older unpaid or failed orders of the year that it will cancel. */
+  willReplace: (year: number, orderNos: readonly string[]) =>
+    `您在${year}年度还有未完成支付的订单（订单号：${orderNos.join('、')}）。确认支付后将按本次选课生成新订单，原订单将自动取消；如需支付原订单，请到“我的订单”中操作。`,
+  /** After a new order: which orders it replaced. */
+  replaced: (orderNos: readonly string[], orderNo: string) => `原订单（订单号：${orderNos.join('、')}）已取消，由本订单（订单号：${orderNo}）代替。`,
 } as const;
 
 /** spec 01 §4 "Payment notes shown to the user". */

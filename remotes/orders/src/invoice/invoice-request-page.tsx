@@ -13,7 +13,7 @@ import {
   type InvoiceTitleType,
 } from '@yaoshi/contracts/order-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { INVOICE_RULES, PHONE_MAX_LENGTH } from '../order-form-rules';
 import { useSubmitInvoiceInforApiMutation } from '../orders-api';
 

@@ -3,14 +3,30 @@ import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import type { OrderRow } from '@yaoshi/contracts/orders';
+import { orderActionsOf, type OrderState, type RefundConditions } from '@yaoshi/contracts/order-states';
 import { renderPage } from '../testing/render-page';
 import MyOrdersPage from './my-orders-page';
 
 jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
-const row = (order_id: string, pay_status: number, refund_status = 0, is_receipt = 0): OrderRow =>
-  ({ order_id, order_name: '2025年远程年度培训订单', year: 2025, price: 180, pay_type: 3, pay_status, refund_status, is_receipt, education_type: 1, create_time: '2025-06-01 09:00:00' }) as OrderRow;
+/** A row as the server sends it: its actions by the shared rule, refund still allowed unless told. */
+const row = (order_id: string, pay_status: number, refund_status = 0, is_receipt = 0, conditions: RefundConditions = REFUND_OPEN): OrderRow => {
+  const state = { pay_status, refund_status, is_receipt } as OrderState;
+  return {
+    order_id,
+    order_name: '2025年远程年度培训订单',
+    year: 2025,
+    price: 180,
+    pay_type: 3,
+    ...state,
+    pay_failure: pay_status === 3 ? 'declined' : null,
+    education_type: 1,
+    create_time: '2025-06-01 09:00:00',
+    actions: orderActionsOf(state, conditions),
+  };
+};
+const REFUND_OPEN: RefundConditions = { withinRefundWindow: true, learningBegun: false };
 
 /** Each state with the words shown and exactly the buttons spec 02 §4 gives it. */
 const CASES: [OrderRow, string[], string[]][] = [
@@ -27,6 +43,10 @@ const CASES: [OrderRow, string[], string[]][] = [
   [row('111', 2, 0, 3), ['发票已开具'], []],
   [row('112', 2, 0, 4), ['开票失败'], ['重新申请发票']],
   [row('113', 2, 4, 4), ['退款失败', '开票失败'], ['重新申请发票']],
+  // The server's word on the refund notes: a month after payment, or learning begun.
+  [row('114', 2, 0, 0, { withinRefundWindow: false, learningBegun: false }), ['已支付'], ['申请发票']],
+  [row('115', 2, 4, 0, { withinRefundWindow: true, learningBegun: true }), ['退款失败'], ['申请发票']],
+  [{ ...row('116', 3), pay_failure: 'expired' }, ['已过期'], ['重新支付', '取消订单']],
 ];
 
 function rowOf(orderId: string): HTMLElement {

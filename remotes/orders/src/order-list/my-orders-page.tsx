@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { EDUCATION_TYPE_LABELS, ORDER_MESSAGES, PAY_TYPE_LABELS } from '@yaoshi/contracts/order-rules';
-import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, learnerActionsOf } from '@yaoshi/contracts/order-states';
+import { PAY_FAILURE, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, payStatusTextOf } from '@yaoshi/contracts/order-states';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { useCancelOrderMutation, useMyOrdersQuery } from '../orders-api';
 import { ACTION_LABELS, actionTarget } from './order-actions';
 
@@ -16,6 +16,16 @@ import { ACTION_LABELS, actionTarget } from './order-actions';
 const ORDERS_PER_PAGE = 20;
 
 const PAY_STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'default', 5: 'purple' };
+
+/**
+ * Column widths (px) that fit the student area's content box (900 px wide from a 1280 px
+ * window up): a 20-digit order number on one line, the statuses' longest words (退款审核中),
+ * and the longest action (重新申请退款) in the fixed right-hand column.
+ */
+const COLUMN_WIDTHS = { orderId: 160, name: 116, type: 60, price: 84, payStatus: 80, status: 88, time: 96, actions: 112 } as const;
+const TABLE_WIDTH = Object.values(COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0) + COLUMN_WIDTHS.status;
+
+const EXPIRED_ORDER_HINT = '超过支付期限未支付，订单已过期；可点击“重新支付”再次支付，或取消订单';
 
 /** /myOrder (spec 02 §4): every order with its three states in words and the actions its state allows. */
 export default function MyOrdersPage() {
@@ -41,38 +51,89 @@ export default function MyOrdersPage() {
   };
 
   const columns: ColumnsType<OrderRow> = [
-    { title: '订单号', dataIndex: 'order_id', key: 'order_id' },
-    { title: '订单名称', dataIndex: 'order_name', key: 'order_name' },
-    { title: '年度', dataIndex: 'year', key: 'year' },
-    { title: '类型', dataIndex: 'education_type', key: 'education_type', render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '' },
-    { title: '金额（元）', dataIndex: 'price', key: 'price', render: (price: number) => price.toFixed(2) },
-    { title: '支付方式', dataIndex: 'pay_type', key: 'pay_type', render: (value: number) => PAY_TYPE_LABELS[value] ?? '' },
+    {
+      title: '订单号',
+      dataIndex: 'order_id',
+      key: 'order_id',
+      width: COLUMN_WIDTHS.orderId,
+      render: (orderId: string) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>{orderId}</span>,
+    },
+    {
+      title: '订单名称',
+      dataIndex: 'order_name',
+      key: 'order_name',
+      width: COLUMN_WIDTHS.name,
+      // Long names end in an ellipsis; the whole name (and its year) is in the tooltip.
+      ellipsis: { showTitle: false },
+      render: (name: string, row) => (
+        <Tooltip title={`${name}（${row.year}年度）`} placement="topLeft">
+          <span>{name}</span>
+        </Tooltip>
+      ),
+    },
+    { title: '类型', dataIndex: 'education_type', key: 'education_type', width: COLUMN_WIDTHS.type, render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '' },
+    {
+      title: '金额(元)',
+      dataIndex: 'price',
+      key: 'price',
+      width: COLUMN_WIDTHS.price,
+      render: (price: number, row) => (
+        <>
+          <div>{price.toFixed(2)}</div>
+          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{PAY_TYPE_LABELS[row.pay_type] ?? ''}</div>
+        </>
+      ),
+    },
     {
       title: '支付状态',
       dataIndex: 'pay_status',
       key: 'pay_status',
-      render: (_: unknown, row) => <Tag color={PAY_STATUS_COLOR[row.pay_status]}>{PAY_STATUS_TEXT[row.pay_status]}</Tag>,
+      width: COLUMN_WIDTHS.payStatus,
+      render: (_: unknown, row) => {
+        const tag = <Tag color={row.pay_failure === PAY_FAILURE.expired ? 'default' : PAY_STATUS_COLOR[row.pay_status]}>{payStatusTextOf(row)}</Tag>;
+        return row.pay_failure === PAY_FAILURE.expired ? <Tooltip title={EXPIRED_ORDER_HINT}>{tag}</Tooltip> : tag;
+      },
     },
-    { title: '退款状态', dataIndex: 'refund_status', key: 'refund_status', render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status] },
-    { title: '发票状态', dataIndex: 'is_receipt', key: 'is_receipt', render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt] },
-    { title: '下单时间', dataIndex: 'create_time', key: 'create_time' },
+    { title: '退款状态', dataIndex: 'refund_status', key: 'refund_status', width: COLUMN_WIDTHS.status, render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status] },
+    { title: '发票状态', dataIndex: 'is_receipt', key: 'is_receipt', width: COLUMN_WIDTHS.status, render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt] },
+    {
+      title: '下单时间',
+      dataIndex: 'create_time',
+      key: 'create_time',
+      width: COLUMN_WIDTHS.time,
+      // 'YYYY-MM-DD HH:mm:ss' on two lines: the date, then the time.
+      render: (time: string) => {
+        const [date, clock] = time.split(' ');
+        return (
+          <>
+            <div style={{ whiteSpace: 'nowrap' }}>{date}</div>
+            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{clock}</div>
+          </>
+        );
+      },
+    },
     {
       title: '操作',
       key: 'actions',
+      width: COLUMN_WIDTHS.actions,
+      fixed: 'right',
+      // Exactly what the server says this order allows now (`actions`, computed by orderActionsOf).
       render: (_: unknown, row) => (
-        <Space wrap size={4}>
-          {learnerActionsOf(row).map((action) => {
+        <Space orientation="vertical" size={2} align="start">
+          {row.actions.map((action) => {
             const target = actionTarget(action, row.order_id);
             return (
               <Button
                 key={action}
                 size="small"
-                type={action === 'cancel' ? 'default' : 'link'}
+                type="link"
                 danger={action === 'cancel'}
+                style={{ padding: 0 }}
                 loading={action === 'cancel' && cancelling && cancellingId === row.order_id}
-                onClick={() =>
-                  target === null ? setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } }) : navigate(target)
-                }
+                onClick={() => {
+                  if (target === null) setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } });
+                  else void navigate(target);
+                }}
               >
                 {ACTION_LABELS[action]}
               </Button>
@@ -96,7 +157,10 @@ export default function MyOrdersPage() {
         loading={isLoading || isFetching}
         pagination={{ pageSize: ORDERS_PER_PAGE, hideOnSinglePage: true }}
         locale={{ emptyText: EMPTY_LIST_TEXT }}
-        scroll={{ x: 'max-content' }}
+        size="middle"
+        tableLayout="fixed"
+        // Fits the student area's 900 px at 1280 px and wider; narrower, it scrolls with 操作 kept in view.
+        scroll={{ x: TABLE_WIDTH }}
       />
       <TipDialog model={tip} onConfirm={() => void confirmCancel()} onCancel={() => setTip(CLOSED_TIP)} />
     </section>

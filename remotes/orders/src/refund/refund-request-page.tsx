@@ -3,7 +3,7 @@ import { Button, Form, Input, Space, Typography } from 'antd';
 import type { RefundRequest } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES, REFUND_REASON_MAX_LENGTH } from '@yaoshi/contracts/order-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { REFUND_RULES } from '../order-form-rules';
 import { useRequestRefundMutation } from '../orders-api';
 

@@ -52,6 +52,7 @@ export function AssociationMap({ address }: { address: string }) {
       map?.destroy();
     };
     // config is read from build-time constants: it never changes while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- config is constant for the page's life
   }, [failed, address]);
 
   if (config && !failed) {

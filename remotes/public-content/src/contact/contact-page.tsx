@@ -1,9 +1,10 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { AssociationMap } from './association-map';
 
-/** `/contactUs`: the map and the contact block (address, postcode, WeChat QR, working hours). */
+/** `/contactUs`: the map and the contact block (address, postcode, support and supervision phones, working hours, WeChat QR). */
 export default function ContactPage() {
   const { data: site } = useSiteSettingsQuery();
   return (
@@ -19,6 +20,16 @@ export default function ContactPage() {
               <dd style={{ margin: 0 }}>{site.site_address}</dd>
               <dt style={{ fontWeight: 600 }}>邮编</dt>
               <dd style={{ margin: 0 }}>{site.site_code}</dd>
+              <dt style={{ fontWeight: 600 }}>服务电话</dt>
+              {supportPhonesOf(site).map((phone) => (
+                <dd key={phone} style={{ margin: 0 }}>
+                  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+                </dd>
+              ))}
+              <dt style={{ fontWeight: 600 }}>监督电话</dt>
+              <dd style={{ margin: 0 }}>
+                <a href={`tel:${site.site_supervision_phone.replace(/[^\d+]/g, '')}`}>{site.site_supervision_phone}</a>
+              </dd>
               <dt style={{ fontWeight: 600 }}>工作时间</dt>
               <dd style={{ margin: 0 }}>
                 {site.site_work_time_am}

@@ -1,4 +1,4 @@
-import { FLOATING_AD_STEP_PX, markTextAdShown, nextFloatPosition, shouldShowTextAd } from './advertisement-rules';
+import { FLOATING_AD_START_INSET_PX, FLOATING_AD_STEP_PX, floatStartPosition, markTextAdShown, nextFloatPosition, shouldShowTextAd } from './advertisement-rules';
 
 const box = { width: 100, height: 50 };
 const viewport = { width: 300, height: 200 };
@@ -27,4 +27,14 @@ test('the text advertisement is due until it has been shown in this session', ()
   expect(shouldShowTextAd(fake)).toBe(true);
   markTextAdShown(fake);
   expect(shouldShowTextAd(fake)).toBe(false);
+});
+
+test('it starts inside the top-right corner of the slideshow, away from the headlines on the left', () => {
+  const start = floatStartPosition({ top: 130, right: 1240 }, { width: 160, height: 146 }, { width: 1280, height: 720 });
+  expect(start).toEqual({ x: 1240 - 160 - FLOATING_AD_START_INSET_PX, y: 130 + FLOATING_AD_START_INSET_PX, dx: 1, dy: 1 });
+});
+
+test('without the slideshow, or in a small viewport, it starts inside the viewport', () => {
+  expect(floatStartPosition(null, box, viewport)).toEqual({ x: 200, y: FLOATING_AD_START_INSET_PX, dx: 1, dy: 1 });
+  expect(floatStartPosition({ top: 500, right: 900 }, box, viewport)).toEqual({ x: 200, y: 150, dx: 1, dy: 1 });
 });

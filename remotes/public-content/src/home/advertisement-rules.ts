@@ -47,3 +47,23 @@ export function nextFloatPosition(state: FloatState, box: { width: number; heigh
   }
   return { x, y, dx, dy };
 }
+
+/** Gap between the floating advertisement's starting place and the edges of what it starts on. */
+export const FLOATING_AD_START_INSET_PX = 16;
+
+/**
+ * Where the floating advertisement starts: inside the top-right corner of the slideshow,
+ * where the banners carry no text (their headlines are on the left), and never outside
+ * the viewport. Without the slideshow, the top-right corner of the viewport.
+ */
+export function floatStartPosition(
+  anchor: { top: number; right: number } | null,
+  box: { width: number; height: number },
+  viewport: { width: number; height: number },
+): FloatState {
+  const maxX = Math.max(0, viewport.width - box.width);
+  const maxY = Math.max(0, viewport.height - box.height);
+  const x = anchor ? anchor.right - box.width - FLOATING_AD_START_INSET_PX : maxX;
+  const y = anchor ? anchor.top + FLOATING_AD_START_INSET_PX : FLOATING_AD_START_INSET_PX;
+  return { x: Math.min(Math.max(x, 0), maxX), y: Math.min(Math.max(y, 0), maxY), dx: 1, dy: 1 };
+}

@@ -22,7 +22,10 @@ export function EducationBanner() {
     <>
       <button
         type="button"
-        onClick={() => (isLogin ? navigate(STUDENT_CENTRE_PATH) : setAskLogin(true))}
+        onClick={() => {
+          if (isLogin) void navigate(STUDENT_CENTRE_PATH);
+          else setAskLogin(true);
+        }}
         style={{
           display: 'flex',
           width: '100%',

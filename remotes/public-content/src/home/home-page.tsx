@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from '@yaoshi/ui/router';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { ArticleTitleList } from '../articles/article-title-list';
@@ -18,11 +19,14 @@ const twoColumns = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, min
 export default function HomePage() {
   // The login box belongs to the shell (one store, one session); it lends it through a slot.
   const { LoginPanel = LoginPanelPlaceholder } = useSiteSlots();
+  const slideshow = useRef<HTMLDivElement>(null);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>首页</h1>
       {/* The banners are drawn 1200 × 280: the full content width. */}
-      <Slideshow />
+      <div ref={slideshow}>
+        <Slideshow />
+      </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         <SectionBox
           title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
@@ -43,7 +47,7 @@ export default function HomePage() {
         ))}
       </div>
       <TextAdvertisement />
-      <FloatingAdvertisement />
+      <FloatingAdvertisement startOn={slideshow} />
     </div>
   );
 }

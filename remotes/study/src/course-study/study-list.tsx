@@ -68,7 +68,7 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
         return;
       }
     }
-    navigate(lessonPathOf(kind, course, data.year));
+    void navigate(lessonPathOf(kind, course, data.year));
   };
 
   const yearTabs = years.map((y) => ({ key: String(y.year), label: `${y.year}年度` }));
@@ -131,7 +131,7 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
         title="恭喜"
         onCancel={() => setCongratulating(false)}
         footer={[
-          <Button key="mock" onClick={() => navigate('/mockExam')}>
+          <Button key="mock" onClick={() => void navigate('/mockExam')}>
             模拟考试
           </Button>,
           <Button key="ok" type="primary" onClick={() => setCongratulating(false)}>

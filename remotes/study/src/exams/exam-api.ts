@@ -1,5 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
-import type { ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
+import type { ExamAnswerResult, ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
 import type { ExamType } from '@yaoshi/contracts/exam-rules';
 
 export interface ExamListArgs {
@@ -17,7 +17,14 @@ export interface ExamRecordArgs {
   questions: { qid: number; user_answer: string }[];
 }
 
-/** spec 02 §7 exams: exam_lists, getExam (/v1/exam), exam_record. */
+export interface ExamAnswerArgs {
+  pid: number;
+  qid: number;
+  /** Option numbers as the API writes them ('2', '1,3'). */
+  user_answer: string;
+}
+
+/** spec 02 §7 exams: exam_lists, getExam (/v1/exam), exam_answer (issue 16), exam_record. */
 export const examApi = api.injectEndpoints({
   endpoints: (build) => ({
     examLists: build.query<ExamLists, ExamListArgs>({
@@ -30,6 +37,11 @@ export const examApi = api.injectEndpoints({
       query: (args) => ({ method: 'GET', path: '/v1/exam', payload: { ...args } }),
       providesTags: ['Exam'],
     }),
+    // Each answer as it is given. No invalidation: the page already shows it; on a refusal
+    // the page reloads the paper, so the server's record wins.
+    examAnswer: build.mutation<ExamAnswerResult, ExamAnswerArgs>({
+      query: (payload) => ({ method: 'POST', path: '/v1/exam_answer', payload: { ...payload } }),
+    }),
     examRecord: build.mutation<ExamResult, ExamRecordArgs>({
       // No invalidation: the page shows the result it got back; the list refetches when opened.
       query: ({ pid, questions }) => ({ method: 'POST', path: '/v1/exam_record', payload: { pid, questions: JSON.stringify(questions) } }),
@@ -37,4 +49,4 @@ export const examApi = api.injectEndpoints({
   }),
 });
 
-export const { useExamListsQuery, useGetExamQuery, useExamRecordMutation } = examApi;
+export const { useExamListsQuery, useGetExamQuery, useExamAnswerMutation, useExamRecordMutation } = examApi;

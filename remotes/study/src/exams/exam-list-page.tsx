@@ -6,7 +6,7 @@ import type { ExamListRow } from '@yaoshi/contracts/exams';
 import { EXAM_LIST_PAGE_SIZE, EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_TEXT, EXAM_TYPE_VALUES, IS_POST, type ExamType } from '@yaoshi/contracts/exam-rules';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import { showError } from '@yaoshi/ui/show-message';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { useExamListsQuery } from './exam-api';
 import { continueExamRoute, reviewExamRoute, startExamRoute } from './exam-routes';
 
@@ -25,17 +25,18 @@ export default function ExamListPage() {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useExamListsQuery({ year, type, page }, { refetchOnMountOrArgChange: true });
   const years = data?.years ?? [];
+  const newestYear = years[0];
 
   useEffect(() => {
-    if (year === undefined && years.length > 0) setYear(years[0]);
-  }, [year, years]);
+    if (year === undefined && newestYear !== undefined) setYear(newestYear);
+  }, [year, newestYear]);
 
   const start = () => {
     if (year === undefined) {
       showError(EXAM_MESSAGES.noYearChosen);
       return;
     }
-    navigate(startExamRoute(year, type));
+    void navigate(startExamRoute(year, type));
   };
 
   const columns: ColumnsType<ExamListRow> = [
@@ -58,11 +59,11 @@ export default function ExamListPage() {
       key: 'action',
       render: (_, row) =>
         row.is_post === IS_POST.submitted ? (
-          <Button type="link" onClick={() => navigate(reviewExamRoute(row.pid))}>
+          <Button type="link" onClick={() => void navigate(reviewExamRoute(row.pid))}>
             查看
           </Button>
         ) : (
-          <Button type="link" onClick={() => navigate(continueExamRoute(row.pid))}>
+          <Button type="link" onClick={() => void navigate(continueExamRoute(row.pid))}>
             继续练习
           </Button>
         ),

@@ -3,7 +3,7 @@ import { Card, Spin } from 'antd';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_VALUES, IS_POST, type ExamType } from '@yaoshi/contracts/exam-rules';
 import { showError } from '@yaoshi/ui/show-message';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { useGetExamQuery, type GetExamArgs } from './exam-api';
 import { ExamReview } from './exam-review';
 import { EXAM_LIST_ROUTE, continueExamRoute } from './exam-routes';
@@ -29,22 +29,22 @@ export default function ExamPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const args = useMemo(() => examArgsOf(params), [params]);
-  const { data: paper, isError } = useGetExamQuery(args ?? { pid: 0 }, { skip: args === null, refetchOnMountOrArgChange: true });
+  const { data: paper, isError, refetch } = useGetExamQuery(args ?? { pid: 0 }, { skip: args === null, refetchOnMountOrArgChange: true });
 
   useEffect(() => {
     if (args === null) {
       showError(EXAM_MESSAGES.noYearChosen);
-      navigate(EXAM_LIST_ROUTE, { replace: true });
+      void navigate(EXAM_LIST_ROUTE, { replace: true });
     }
   }, [args, navigate]);
 
   useEffect(() => {
-    if (isError) navigate(EXAM_LIST_ROUTE, { replace: true });
+    if (isError) void navigate(EXAM_LIST_ROUTE, { replace: true });
   }, [isError, navigate]);
 
   // A started paper gets its own address, so a reload continues this paper.
   useEffect(() => {
-    if (paper && args !== null && !('pid' in args)) navigate(continueExamRoute(paper.pid), { replace: true });
+    if (paper && args !== null && !('pid' in args)) void navigate(continueExamRoute(paper.pid), { replace: true });
   }, [paper, args, navigate]);
 
   const current = paper && args !== null && (!('pid' in args) || args.pid === paper.pid) ? paper : undefined;
@@ -60,7 +60,7 @@ export default function ExamPage() {
       ) : current.is_post === IS_POST.submitted ? (
         <ExamReview paper={current} />
       ) : (
-        <ExamSheet key={current.pid} paper={current} />
+        <ExamSheet key={current.pid} paper={current} reload={() => refetch().unwrap()} />
       )}
     </Card>
   );

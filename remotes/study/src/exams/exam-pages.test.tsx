@@ -73,18 +73,40 @@ configure({ asyncUtilTimeout: 15_000 });
 beforeEach(() => localStorage.clear());
 afterEach(() => act(() => message.destroy()));
 
+/** A stub of the exam endpoints that keeps the answers saved, like the server. */
+function stubExamServer(pid: number, saved: Record<string, string> = {}, refuse?: { message: string; keep: Record<string, string> }) {
+  const answers = { ...saved };
+  const withAnswers = (): ExamPaper => {
+    const paper = inProgress(pid);
+    return { ...paper, questions: paper.questions.map((q) => ({ ...q, user_answer: answers[q.qid] ?? '' })) };
+  };
+  const received = stubApi({
+    '/v1/exam': () => ok(withAnswers()),
+    '/v1/exam_answer': (call) => {
+      if (refuse) {
+        Object.assign(answers, refuse.keep);
+        return fail(400, refuse.message);
+      }
+      const { qid, user_answer } = call.payload as { qid: number; user_answer: string };
+      answers[qid] = user_answer;
+      return ok({ pid, qid, user_answer, answered: Object.keys(answers).length, num: 3 });
+    },
+    '/v1/exam_record': () => ok({ pid, right: 2, wrong: 1, num: 3 }),
+  });
+  return { received, answers };
+}
+
 describe('/exam', () => {
-  test('a start with year and type loads a paper and moves to its pid; the carousel height follows the options', async () => {
+  test('a start with year and type loads a paper and moves to its pid', async () => {
     const received: ReceivedCall[] = stubApi({ '/v1/exam': () => ok(inProgress(7)) });
     renderAt('/exam?year=2025&type=1');
     expect(await screen.findByText('华法林抗凝治疗最常用的监测指标是')).toBeInTheDocument();
     expect(received[0]?.payload).toMatchObject({ year: 2025, type: 1 });
     await waitFor(() => expect(location()).toBe('/exam?pid=7'));
-    expect(screen.getByTestId('exam-carousel')).toHaveStyle({ height: `${400 + 288 + 4 * 30}px` });
   });
 
-  test('answering locks a question, a multiple choice needs an option, and the answers and page survive a reload', async () => {
-    stubApi({ '/v1/exam': () => ok(inProgress(7)) });
+  test('answering locks a question, a multiple choice needs an option, each answer is saved on the server, and a reload resumes from the server', async () => {
+    const { received } = stubExamServer(7);
     const user = userEvent.setup();
     const first = renderAt('/exam?pid=7');
     await user.click(await screen.findByRole('radio', { name: 'B. INR' }));
@@ -99,26 +121,51 @@ describe('/exam', () => {
     await user.click(within(slide).getByRole('checkbox', { name: 'A. 阿奇霉素' }));
     await user.click(within(slide).getByRole('button', { name: /确定答案/ }));
     expect(within(slide).getByRole('checkbox', { name: 'B. 克拉霉素' })).toBeDisabled();
-    expect(JSON.parse(localStorage.getItem(examProgressKey(7))!)).toEqual({ answers: { '11': '2', '12': '1,3' }, page: 1 });
+    await waitFor(() =>
+      expect(received.filter((c) => c.path === '/v1/exam_answer').map(({ payload: { pid, qid, user_answer } }) => ({ pid, qid, user_answer }))).toEqual([
+        { pid: 7, qid: 11, user_answer: '2' },
+        { pid: 7, qid: 12, user_answer: '1,3' },
+      ]),
+    );
+    // Only the page is kept in the browser.
+    expect(JSON.parse(localStorage.getItem(examProgressKey(7))!)).toEqual({ page: 1 });
 
     first.unmount();
+    localStorage.clear(); // another browser: nothing stored locally, it opens at the first unanswered question
     renderAt('/exam?pid=7');
-    const resumed = await screen.findByRole('region', { name: '第2题' });
-    expect(within(resumed).getByRole('checkbox', { name: 'A. 阿奇霉素' })).toBeChecked();
-    expect(within(resumed).getByRole('checkbox', { name: 'C. 红霉素' })).toBeChecked();
-    expect(screen.queryByRole('region', { name: '第1题' })).toBeNull(); // hidden slide
+    await screen.findByRole('region', { name: '第3题' });
     expect(screen.getByText('已答 2 / 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /上一题/ }));
+    expect(within(screen.getByRole('region', { name: '第2题' })).getByRole('checkbox', { name: 'A. 阿奇霉素' })).toBeChecked();
+    expect(within(screen.getByRole('region', { name: '第2题' })).getByRole('checkbox', { name: 'C. 红霉素' })).toBeDisabled();
   });
 
-  test('submitting sends every answer, shows the server\'s counts and returns to /myCourse', async () => {
-    localStorage.setItem(examProgressKey(7), JSON.stringify({ answers: { '11': '2', '12': '1,2' }, page: 2 }));
-    const received = stubApi({ '/v1/exam': () => ok(inProgress(7)), '/v1/exam_record': () => ok({ pid: 7, right: 2, wrong: 1, num: 3 }) });
+  test('a refused save loads the paper again: the server\'s answer wins', async () => {
+    stubExamServer(7, {}, { message: '该题已作答，答案不能修改', keep: { '11': '3' } });
     const user = userEvent.setup();
     renderAt('/exam?pid=7');
-    const submit = await screen.findByRole('button', { name: /提\s*交/ });
-    expect(submit).toBeDisabled();
+    await user.click(await screen.findByRole('radio', { name: 'B. INR' }));
+    expect(await screen.findByText('该题已作答，答案不能修改')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'C. 血小板计数' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'B. INR' })).not.toBeChecked();
+  });
+
+  test('提交 asks for confirmation with the unanswered count; confirmed, it sends every answer, shows the server\'s counts and returns to /myCourse', async () => {
+    localStorage.setItem(examProgressKey(7), JSON.stringify({ page: 2 }));
+    const { received } = stubExamServer(7, { '11': '2', '12': '1,2' });
+    const user = userEvent.setup();
+    renderAt('/exam?pid=7');
+    await user.click(await screen.findByRole('button', { name: /提\s*交/ }));
+    const dialog = await screen.findByRole('dialog', { name: '确认提交' });
+    expect(within(dialog).getByTestId('submit-confirm-text')).toHaveTextContent('还有 1 题未作答');
+    await user.click(within(dialog).getByRole('button', { name: /继续作答/ }));
+    expect(received.some((c) => c.path === '/v1/exam_record')).toBe(false);
+
     await user.click(screen.getByRole('radio', { name: 'A. 正确' }));
-    await user.click(submit);
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    const again = await screen.findByRole('dialog', { name: '确认提交' });
+    expect(within(again).getByTestId('submit-confirm-text')).toHaveTextContent('3 题已全部作答');
+    await user.click(within(again).getByRole('button', { name: /确定提交/ }));
     expect(await screen.findByTestId('exam-result')).toHaveTextContent('共 3 题，答对 2 题，答错 1 题');
     const call = received.find((c) => c.path === '/v1/exam_record');
     expect(call?.payload.pid).toBe(7);

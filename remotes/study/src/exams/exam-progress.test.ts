@@ -1,23 +1,41 @@
-import { clearExamProgress, examProgressKey, readExamProgress, writeExamProgress } from './exam-progress';
+import { clearExamProgress, examProgressKey, openingPage, readExamPage, savedAnswersOf, unansweredCount, writeExamPage } from './exam-progress';
 import { examArgsOf } from './exam-page';
+import { submitConfirmText } from './exam-sheet';
 
 beforeEach(() => localStorage.clear());
 
-test('progress is kept per paper and read back', () => {
-  writeExamProgress(localStorage, 7, { answers: { '11': '2', '12': '1,3' }, page: 1 });
-  expect(readExamProgress(localStorage, 7, [11, 12, 13])).toEqual({ answers: { '11': '2', '12': '1,3' }, page: 1 });
-  expect(readExamProgress(localStorage, 8, [11, 12, 13])).toEqual({ answers: {}, page: 0 });
+test('the page is kept per paper and read back, clamped to the paper; answers are not kept in the browser', () => {
+  writeExamPage(localStorage, 7, 1);
+  expect(readExamPage(localStorage, 7, 3)).toBe(1);
+  expect(JSON.parse(localStorage.getItem(examProgressKey(7))!)).toEqual({ page: 1 });
+  expect(readExamPage(localStorage, 8, 3)).toBeUndefined();
+  writeExamPage(localStorage, 7, 40);
+  expect(readExamPage(localStorage, 7, 3)).toBe(2);
   clearExamProgress(localStorage, 7);
   expect(localStorage.getItem(examProgressKey(7))).toBeNull();
 });
 
-test('answers to other questions, pages outside the paper and unreadable text are dropped', () => {
-  writeExamProgress(localStorage, 7, { answers: { '11': '2', '99': '1' }, page: 40 });
-  expect(readExamProgress(localStorage, 7, [11, 12])).toEqual({ answers: { '11': '2' }, page: 1 });
+test('unreadable text is no page; the older { answers, page } format keeps only its page', () => {
   localStorage.setItem(examProgressKey(7), '{not json');
-  expect(readExamProgress(localStorage, 7, [11])).toEqual({ answers: {}, page: 0 });
-  localStorage.setItem(examProgressKey(7), JSON.stringify({ answers: { '11': 5 }, page: -2 }));
-  expect(readExamProgress(localStorage, 7, [11])).toEqual({ answers: {}, page: 0 });
+  expect(readExamPage(localStorage, 7, 3)).toBeUndefined();
+  localStorage.setItem(examProgressKey(7), JSON.stringify({ answers: { '11': '2' }, page: -2 }));
+  expect(readExamPage(localStorage, 7, 3)).toBe(0);
+});
+
+test('the server\'s answers, the opening page and the unanswered count', () => {
+  const questions = [
+    { qid: 11, user_answer: '2' },
+    { qid: 12, user_answer: '' },
+    { qid: 13, user_answer: '1,3' },
+  ];
+  const answers = savedAnswersOf(questions);
+  expect(answers).toEqual({ '11': '2', '13': '1,3' });
+  expect(openingPage(undefined, questions, answers)).toBe(1);
+  expect(openingPage(2, questions, answers)).toBe(2);
+  expect(openingPage(undefined, questions, { ...answers, '12': '1' })).toBe(2);
+  expect(unansweredCount(questions, answers)).toBe(1);
+  expect(submitConfirmText(1, 3)).toContain('还有 1 题未作答');
+  expect(submitConfirmText(0, 3)).toContain('3 题已全部作答');
 });
 
 test('the /exam query: pid (and look) continues or reviews, year and type start', () => {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Button, Space } from 'antd';
 import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper } from '@yaoshi/contracts/exams';
-import { splitOptions } from '@yaoshi/contracts/exam-rules';
 import { ExamCarousel } from './exam-carousel';
 import { AFTER_EXAM_ROUTE, EXAM_LIST_ROUTE } from './exam-routes';
 import { QuestionCard } from './question-card';
@@ -12,7 +11,6 @@ export function ExamReview({ paper }: { paper: ExamPaper }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const total = paper.questions.length;
-  const current = paper.questions[page];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Alert
@@ -26,7 +24,6 @@ export function ExamReview({ paper }: { paper: ExamPaper }) {
       />
       <ExamCarousel
         page={page}
-        optionCount={current ? splitOptions(current.options).length : 0}
         slides={paper.questions.map((question, index) => (
           <QuestionCard key={question.qid} question={question} index={index} total={total} answer={question.user_answer || undefined} />
         ))}
@@ -38,10 +35,10 @@ export function ExamReview({ paper }: { paper: ExamPaper }) {
         <Button disabled={page === total - 1} onClick={() => setPage(page + 1)}>
           下一题
         </Button>
-        <Button type="primary" onClick={() => navigate(EXAM_LIST_ROUTE)}>
+        <Button type="primary" onClick={() => void navigate(EXAM_LIST_ROUTE)}>
           返回练习列表
         </Button>
-        <Button onClick={() => navigate(AFTER_EXAM_ROUTE)}>返回我的课程</Button>
+        <Button onClick={() => void navigate(AFTER_EXAM_ROUTE)}>返回我的课程</Button>
       </Space>
     </Space>
   );

@@ -1,42 +1,70 @@
 import { useEffect, useState } from 'react';
-import { Button, Progress, Result, Space } from 'antd';
+import { Button, Modal, Progress, Result, Space } from 'antd';
 import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
-import { EXAM_MESSAGES, splitOptions } from '@yaoshi/contracts/exam-rules';
+import { EXAM_MESSAGES } from '@yaoshi/contracts/exam-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { useExamRecordMutation } from './exam-api';
+import { useExamAnswerMutation, useExamRecordMutation } from './exam-api';
 import { AFTER_EXAM_ROUTE, reviewExamRoute } from './exam-routes';
 import { ExamCarousel } from './exam-carousel';
-import { clearExamProgress, readExamProgress, writeExamProgress, type ExamProgress } from './exam-progress';
+import { clearExamProgress, openingPage, readExamPage, savedAnswersOf, unansweredCount, writeExamPage } from './exam-progress';
 import { QuestionCard } from './question-card';
 
+export interface ExamSheetProps {
+  paper: ExamPaper;
+  /** Loads the paper again from the server; resolves with it. */
+  reload: () => Promise<ExamPaper>;
+}
+
+/** The submit confirmation's text: how many questions are still unanswered (issue 16 item 15). */
+export function submitConfirmText(unanswered: number, total: number): string {
+  return unanswered > 0
+    ? `还有 ${unanswered} 题未作答（共 ${total} 题），未作答的题目按答错计。提交后不能再修改，确定提交吗？`
+    : `${total} 题已全部作答。提交后不能再修改，确定提交吗？`;
+}
+
 /**
- * Taking a paper: the carousel, one locked answer per question, the answers and page kept
- * in localStorage so a reload resumes, then submission and the result page.
+ * Taking a paper: the carousel, one locked answer per question, each answer saved on the
+ * server as it is given (so a reload or another browser resumes it; on a refused save the
+ * paper is loaded again and the server's record wins), the page kept in localStorage, then
+ * a confirmed submission and the result page.
  */
-export function ExamSheet({ paper }: { paper: ExamPaper }) {
+export function ExamSheet({ paper, reload }: ExamSheetProps) {
   const navigate = useNavigate();
-  const qids = paper.questions.map((question) => question.qid);
-  const [progress, setProgress] = useState<ExamProgress>(() => readExamProgress(localStorage, paper.pid, qids));
+  const total = paper.questions.length;
+  const [answers, setAnswers] = useState<Record<string, string>>(() => savedAnswersOf(paper.questions));
+  const [page, setPage] = useState(() => openingPage(readExamPage(localStorage, paper.pid, total), paper.questions, savedAnswersOf(paper.questions)));
+  const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<ExamResult | null>(null);
+  const [saveAnswer] = useExamAnswerMutation();
   const [submit, { isLoading: submitting }] = useExamRecordMutation();
 
+  // The paper loaded again (a refused save, a refetch): the server's record wins.
+  useEffect(() => setAnswers(savedAnswersOf(paper.questions)), [paper]);
+
   useEffect(() => {
-    if (result === null) writeExamProgress(localStorage, paper.pid, progress);
-  }, [paper.pid, progress, result]);
+    if (result === null) writeExamPage(localStorage, paper.pid, page);
+  }, [paper.pid, page, result]);
 
-  const total = paper.questions.length;
-  const answered = paper.questions.filter((question) => progress.answers[question.qid] !== undefined).length;
-  const current = paper.questions[progress.page];
-  const currentAnswered = current !== undefined && progress.answers[current.qid] !== undefined;
-  const isLast = progress.page === total - 1;
+  const answered = total - unansweredCount(paper.questions, answers);
+  const isLast = page === total - 1;
 
-  const goTo = (page: number) => setProgress((state) => ({ ...state, page }));
-  const answer = (qid: number, value: string) =>
-    setProgress((state) => (state.answers[qid] !== undefined ? state : { ...state, answers: { ...state.answers, [qid]: value } }));
+  const answer = (qid: number, value: string) => {
+    if (answers[qid] !== undefined) return;
+    setAnswers((state) => ({ ...state, [qid]: value }));
+    saveAnswer({ pid: paper.pid, qid, user_answer: value })
+      .unwrap()
+      // The error catalogue has shown the server's message; show what the server holds.
+      .catch(() =>
+        reload()
+          .then((fresh) => setAnswers(savedAnswersOf(fresh.questions)))
+          .catch(() => undefined),
+      );
+  };
 
   const onSubmit = () => {
-    submit({ pid: paper.pid, questions: paper.questions.map((q) => ({ qid: q.qid, user_answer: progress.answers[q.qid] ?? '' })) })
+    setConfirming(false);
+    submit({ pid: paper.pid, questions: paper.questions.map((q) => ({ qid: q.qid, user_answer: answers[q.qid] ?? '' })) })
       .unwrap()
       .then((scored) => {
         clearExamProgress(localStorage, paper.pid);
@@ -57,10 +85,10 @@ export function ExamSheet({ paper }: { paper: ExamPaper }) {
           </span>
         }
         extra={[
-          <Button key="back" type="primary" onClick={() => navigate(AFTER_EXAM_ROUTE)}>
+          <Button key="back" type="primary" onClick={() => void navigate(AFTER_EXAM_ROUTE)}>
             返回我的课程
           </Button>,
-          <Button key="review" onClick={() => navigate(reviewExamRoute(paper.pid))}>
+          <Button key="review" onClick={() => void navigate(reviewExamRoute(paper.pid))}>
             查看解析
           </Button>,
         ]}
@@ -72,33 +100,43 @@ export function ExamSheet({ paper }: { paper: ExamPaper }) {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Progress percent={Math.round((answered / total) * 100)} format={() => `已答 ${answered} / ${total}`} />
       <ExamCarousel
-        page={progress.page}
-        optionCount={current ? splitOptions(current.options).length : 0}
+        page={page}
         slides={paper.questions.map((question, index) => (
           <QuestionCard
             key={question.qid}
             question={question}
             index={index}
             total={total}
-            answer={progress.answers[question.qid]}
+            answer={answers[question.qid]}
             onAnswer={(value) => answer(question.qid, value)}
           />
         ))}
       />
-      <Space style={{ width: '100%', justifyContent: 'center' }}>
-        <Button disabled={progress.page === 0} onClick={() => goTo(progress.page - 1)}>
+      <Space data-testid="exam-buttons" style={{ width: '100%', justifyContent: 'center' }}>
+        <Button disabled={page === 0} onClick={() => setPage(page - 1)}>
           上一题
         </Button>
         {isLast ? (
-          <Button type="primary" disabled={answered < total} loading={submitting} onClick={onSubmit}>
+          <Button type="primary" loading={submitting} onClick={() => setConfirming(true)}>
             提交
           </Button>
         ) : (
-          <Button type="primary" disabled={!currentAnswered} onClick={() => goTo(progress.page + 1)}>
+          <Button type="primary" onClick={() => setPage(page + 1)}>
             下一题
           </Button>
         )}
       </Space>
+      <Modal
+        title="确认提交"
+        open={confirming}
+        okText="确定提交"
+        cancelText="继续作答"
+        onOk={onSubmit}
+        onCancel={() => setConfirming(false)}
+        destroyOnHidden
+      >
+        <p data-testid="submit-confirm-text">{submitConfirmText(total - answered, total)}</p>
+      </Modal>
     </Space>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from '@yaoshi/ui/router';
-import { PAGE_TITLES } from '../exposes';
+import { PAGE_TITLES } from '../page-titles';
 import { EXAM_LIST_ROUTE } from './exam-routes';
 
 interface MockExamRow {
@@ -32,7 +32,7 @@ export default function MockExamPage() {
       title: '操作',
       key: 'action',
       render: () => (
-        <Button type="link" onClick={() => navigate(EXAM_LIST_ROUTE)}>
+        <Button type="link" onClick={() => void navigate(EXAM_LIST_ROUTE)}>
           再考一次
         </Button>
       ),

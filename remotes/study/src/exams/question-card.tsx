@@ -54,7 +54,7 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
           <Checkbox.Group
             value={locked ? chosen : draft}
             disabled={locked}
-            onChange={(values) => setDraft(values as number[])}
+            onChange={(values) => setDraft(values)}
             style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
             options={options.map((_, i) => ({ value: i + 1, label: labelOf(i + 1) }))}
           />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { REPORT_STATE, type LessonDetail, type QuizQuestion } from '@yaoshi/contracts/study';
+import { REPORT_STATE, type LessonDetail, type ProgressReportResponse, type QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import {
   COMPLETE_PROGRESS,
@@ -32,6 +32,8 @@ import {
 } from './lesson-api';
 import { LessonPlayer, type PlayerHandle } from './lesson-player';
 import { QuizDialog } from './quiz-dialog';
+import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue';
+import { readStoredReports, reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
 
 export type LessonKind = 'professional' | 'public';
 
@@ -64,13 +66,14 @@ export function LessonPage({ kind }: { kind: LessonKind }) {
   const validCid = Number.isInteger(cid) && cid > 0;
   const skip = support !== 'desktop-chrome' || !validCid;
   const [resumeId] = useState(() => (validCid ? storedRecordId(kind, cid) : undefined));
+  const replayed = useStoredReportsReplayed(kind, skip ? null : cid);
   const professional = useLessonDetailQuery(
     { cid, formal: trialRequested ? 0 : 1, ...(resumeId ? { record_id: resumeId } : {}) },
-    { skip: skip || kind !== 'professional', refetchOnMountOrArgChange: true },
+    { skip: skip || !replayed || kind !== 'professional', refetchOnMountOrArgChange: true },
   );
   const publicDetail = usePublicLessonDetailQuery(
     { course_id: cid, ...(resumeId ? { record_id: resumeId } : {}) },
-    { skip: skip || kind !== 'public', refetchOnMountOrArgChange: true },
+    { skip: skip || !replayed || kind !== 'public', refetchOnMountOrArgChange: true },
   );
   const query = kind === 'public' ? publicDetail : professional;
 
@@ -80,6 +83,35 @@ export function LessonPage({ kind }: { kind: LessonKind }) {
   if (query.isError) return <Result status="warning" title="课程加载失败" subTitle="请返回课程列表后重试" />;
   if (!query.data) return <Spin description="课程加载中" style={{ display: 'block', margin: '80px auto' }} />;
   return <Lesson kind={kind} lesson={query.data} />;
+}
+
+/**
+ * Sends, in order, the reports an earlier load of this lesson left waiting (stored-reports.ts),
+ * before the lesson is opened again; true once done (at once when there are none).
+ */
+function useStoredReportsReplayed(kind: LessonKind, cid: number | null): boolean {
+  const [stored] = useState(() => (cid === null ? null : readStoredReports(sessionStorage, kind, cid)));
+  const [done, setDone] = useState(stored === null);
+  const [reportProfessional] = useReportProgressMutation();
+  const [reportPublic] = useReportPublicProgressMutation();
+  useEffect(() => {
+    if (stored === null) return;
+    void (async () => {
+      for (const report of stored.reports) {
+        const request = reportRequestOf(stored.context, report);
+        try {
+          if (request.kind === 'public') await reportPublic(request.payload).unwrap();
+          else await reportProfessional(request.payload).unwrap();
+        } catch {
+          // Still no answer, or refused: once the lesson reopens they cannot be judged any more.
+          break;
+        }
+      }
+      writeStoredReports(sessionStorage, stored.context, []);
+      setDone(true);
+    })();
+  }, [stored, reportProfessional, reportPublic]);
+  return done;
 }
 
 function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
@@ -93,9 +125,13 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const playerRef = useRef<PlayerHandle | null>(null);
   /** The server's verified point: reports start from it, seeking may reach it. */
   const verifiedRef = useRef(trial ? 0 : lesson.progress.learn_time);
-  /** The furthest point played continuously in this page. */
-  const playedRef = useRef(trial ? 0 : lesson.progress.learn_time);
   const stoppedRef = useRef(false);
+  /** The video has played to its end in this page (the rating follows once the server agrees). */
+  const endedRef = useRef(false);
+  const finishedRef = useRef(false);
+  const retryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The page has left the lesson: what still waits stays stored for its next load, no more retries here. */
+  const leftRef = useRef(false);
   /**
    * A report has completed the course. A periodic report can, in the video's last second
    * (the server counts whole seconds); the server then refuses any later report as already
@@ -127,23 +163,16 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     if (recordId > 0) sessionStorage.setItem(recordKey(kind, lesson.cid), String(recordId));
   }, [kind, lesson.cid, recordId]);
 
+  const reportContext = useMemo<ReportContext>(
+    () => ({ kind, cid: lesson.cid, recordId, duration: lesson.duration, startTime: lesson.progress.learn_time, trial }),
+    [kind, lesson.cid, recordId, lesson.duration, lesson.progress.learn_time, trial],
+  );
   const send = useCallback(
     (position: number, state: ReportState) => {
-      const pos = Math.min(position, lesson.duration);
-      if (kind === 'public') {
-        return reportPublic({ record_id: recordId, duration: pos, total_duration: lesson.duration, state, ...(state === REPORT_STATE.ended ? { pos } : {}) }).unwrap();
-      }
-      return reportProfessional({
-        cid: lesson.cid,
-        record_id: recordId,
-        pos,
-        vlength: lesson.duration,
-        start_time: lesson.progress.learn_time,
-        state,
-        flag: trial ? 1 : 0,
-      }).unwrap();
+      const request = reportRequestOf(reportContext, { position, state });
+      return request.kind === 'public' ? reportPublic(request.payload).unwrap() : reportProfessional(request.payload).unwrap();
     },
-    [kind, lesson, recordId, reportProfessional, reportPublic, trial],
+    [reportContext, reportProfessional, reportPublic],
   );
 
   const handleRefusal = useCallback((error: unknown) => {
@@ -158,27 +187,69 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     }
   }, []);
 
+  /** What happens when the course is complete and its video has ended: the rating, or the next step. */
+  const finishRef = useRef<() => void>(() => undefined);
+
+  /**
+   * Reports wait in a queue and go out one at a time, in the order they were produced; one
+   * that gets no answer (network down, a laptop waking up) is sent again, before any
+   * later one, every REPORT_RETRY_MS and when the browser is back online (issue 16 item 18).
+   */
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const reportContextRef = useRef(reportContext);
+  reportContextRef.current = reportContext;
+  const handleRefusalRef = useRef(handleRefusal);
+  handleRefusalRef.current = handleRefusal;
+  const [queue] = useState(
+    () =>
+      new ReportQueue<ProgressReportResponse>((queued: QueuedReport) => sendRef.current(queued.position, queued.state), {
+        answered: (answer) => {
+          verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
+          if (!trial) setProgress(answer.progress);
+          if (!trial && answer.progress >= COMPLETE_PROGRESS) {
+            completedRef.current = true;
+            if (endedRef.current) finishRef.current();
+            return false;
+          }
+          return true;
+        },
+        refused: (error) => {
+          handleRefusalRef.current(error);
+          return !stoppedRef.current;
+        },
+        changed: (pending) => writeStoredReports(sessionStorage, reportContextRef.current, pending),
+        unanswered: () => {
+          if (retryTimerRef.current !== null || leftRef.current) return;
+          retryTimerRef.current = setTimeout(() => {
+            retryTimerRef.current = null;
+            void queue.drain();
+          }, REPORT_RETRY_MS);
+        },
+      }),
+  );
+  useEffect(() => {
+    const retryNow = () => void queue.drain();
+    window.addEventListener('online', retryNow);
+    return () => {
+      leftRef.current = true;
+      window.removeEventListener('online', retryNow);
+      if (retryTimerRef.current !== null) clearTimeout(retryTimerRef.current);
+    };
+  }, [queue]);
+
   const report = useCallback(
     (state: ReportState) => {
       const player = playerRef.current;
-      if (!player || review || recordId <= 0 || stoppedRef.current || completedRef.current) return Promise.resolve(null);
+      if (!player || review || recordId <= 0 || stoppedRef.current || completedRef.current) return Promise.resolve();
       const position = player.currentTime();
-      // Re-watching before the verified point adds nothing; the server would call it backwards.
-      if (position < verifiedRef.current) return Promise.resolve(null);
-      return send(position, state).then(
-        (answer) => {
-          verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
-          if (!trial) setProgress(answer.progress);
-          if (!trial && answer.progress >= COMPLETE_PROGRESS) completedRef.current = true;
-          return answer;
-        },
-        (error: unknown) => {
-          handleRefusal(error);
-          return null;
-        },
-      );
+      // Re-watching before the verified (or already queued) point adds nothing; the server would call it backwards.
+      const floor = Math.max(verifiedRef.current, queue.lastQueuedPosition ?? 0);
+      if (position < floor && state !== REPORT_STATE.ended) return queue.drain();
+      queue.enqueue({ position: Math.max(position, floor), state });
+      return queue.drain();
     },
-    [review, recordId, send, trial, handleRefusal],
+    [review, recordId, queue],
   );
 
   // spec 02 §7: every 10 s (professional) or 60 s (public) while playing, the last 30 s included.
@@ -191,16 +262,23 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     return () => clearInterval(timer);
   }, [interval, report, review]);
 
-  // Leaving the lesson ends this page's playback, so another lesson can start at once.
+  // Leaving the lesson ends this page's playback, so another lesson can start at once:
+  // after the reports still waiting, so they are judged while the session is live.
   useEffect(
     () => () => {
       if (review || recordId <= 0) return;
       const player = playerRef.current;
       const position = Math.min(player?.currentTime() ?? 0, lesson.duration);
-      if (kind === 'public') void reportPublic({ record_id: recordId, duration: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
-      else void reportProfessional({ cid: lesson.cid, record_id: recordId, pos: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
+      const close = () => {
+        if (kind === 'public') void reportPublic({ record_id: recordId, duration: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
+        else void reportProfessional({ cid: lesson.cid, record_id: recordId, pos: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
+      };
+      if (queue.size > 0) void queue.drain().finally(close);
+      else close();
     },
-    // Once, on unmount: the refs and the first render's values are what it needs.
+    // Once, on unmount: the refs and the first render's values (a lesson's kind, course and
+    // record do not change while its page is open) are what it needs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on unmount, on purpose
     [],
   );
 
@@ -226,7 +304,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   useEffect(() => {
     if (!trialEnded) return undefined;
     showMessage(M.trialEnded, { type: 'warning' });
-    const timer = setTimeout(() => navigate('/signStudy'), TRIAL_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate('/signStudy'), TRIAL_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [trialEnded, navigate]);
 
@@ -243,7 +321,6 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
 
   const onTimeUpdate = useCallback(
     (seconds: number) => {
-      if (seconds <= playedRef.current + 2) playedRef.current = Math.max(playedRef.current, seconds);
       if (review || trial || dialogOpenRef.current) return;
       const face = duePercentOf(lesson.photo, seconds, lesson.duration, doneChecks.current);
       if (face !== null) {
@@ -264,7 +341,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [kind, lesson.duration, lesson.photo, openQuiz, review, trial],
   );
 
-  const backToList = useCallback(() => navigate(listPath), [navigate, listPath]);
+  const backToList = useCallback(() => void navigate(listPath), [navigate, listPath]);
 
   const afterRating = useCallback(async () => {
     const check = kind === 'public' ? checkPublicLast : courseLast;
@@ -275,15 +352,28 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     else backToList();
   }, [kind, checkPublicLast, courseLast, lesson.year, lesson.cid, backToList]);
 
+  finishRef.current = () => {
+    if (finishedRef.current) return;
+    finishedRef.current = true;
+    sessionStorage.removeItem(recordKey(kind, lesson.cid));
+    if (lesson.is_grade) void afterRating();
+    else setDialog({ kind: 'evaluate' });
+  };
+
   const onEnded = useCallback(() => {
-    if (review || trial) return;
-    void (completedRef.current ? Promise.resolve(null) : report(REPORT_STATE.ended)).then(() => {
-      if (!completedRef.current) return;
-      sessionStorage.removeItem(recordKey(kind, lesson.cid));
-      if (lesson.is_grade) void afterRating();
-      else setDialog({ kind: 'evaluate' });
-    });
-  }, [review, trial, report, kind, lesson.cid, lesson.is_grade, afterRating]);
+    if (trial) return;
+    // spec 02 §4: an unrated course asks for its rating when it finishes, reviewed or not
+    // (a course finished but left unrated would otherwise never be rated).
+    if (review) {
+      if (!lesson.is_grade) setDialog({ kind: 'evaluate' });
+      return;
+    }
+    endedRef.current = true;
+    // The course completes when the server accepts the end; while offline the end report
+    // waits in the queue, and the rating opens when it is accepted.
+    if (completedRef.current) finishRef.current();
+    else void report(REPORT_STATE.ended);
+  }, [review, trial, report, lesson.is_grade]);
 
   const uploadFace = useCallback(
     async (photo: string, percent: number) => {
@@ -302,7 +392,11 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [kind, faceCompare, uploadAvatar, lesson.cid],
   );
 
-  const seekLimit = useCallback(() => (review ? null : Math.max(verifiedRef.current, playedRef.current)), [review]);
+  // What the video itself played from the verified point (not timer ticks: see furthestPlayedFrom).
+  const seekLimit = useCallback(
+    () => (review ? null : Math.max(verifiedRef.current, playerRef.current?.playedUntil(verifiedRef.current) ?? 0)),
+    [review],
+  );
   const teacher = lesson.teacher_info;
   const status = useMemo(() => {
     if (review) return <Tag color="gold">复习模式：不记录学习进度</Tag>;

@@ -1,8 +1,13 @@
 import { useEffect, useRef } from 'react';
 import videojs from 'video.js';
 import videoJsCss from 'video.js/dist/video-js.min.css';
+import { furthestPlayedFrom } from './report-queue';
+import { PLAYER_LANGUAGE, registerPlayerLanguage } from './video-zh-cn';
 
 type Player = ReturnType<typeof videojs>;
+
+// Every control, tooltip and error text in Chinese (issue 16 item 8).
+registerPlayerLanguage();
 
 /** A seek this far past the allowed point is pulled back; less is the player's own jitter. */
 const SEEK_SLACK_SECONDS = 1;
@@ -22,6 +27,8 @@ export interface PlayerHandle {
   currentTime(): number;
   duration(): number;
   paused(): boolean;
+  /** The furthest point the video played continuously from `from` (its own `played` ranges). */
+  playedUntil(from: number): number;
   pause(): void;
   play(): void;
 }
@@ -63,7 +70,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
       preload: 'auto',
       fluid: true,
       poster,
-      language: 'zh-CN',
+      language: PLAYER_LANGUAGE,
       sources: [{ src, type: src.endsWith('.mp4') ? 'video/mp4' : 'video/webm' }],
       controlBar: { pictureInPictureToggle: false, playbackRateMenuButton: false },
     });
@@ -92,6 +99,12 @@ export function LessonPlayer(props: LessonPlayerProps) {
       currentTime: () => player.currentTime() ?? lastTime,
       duration: () => player.duration() ?? 0,
       paused: () => player.paused(),
+      playedUntil: (from) => {
+        const played = player.played() as TimeRanges;
+        const ranges: [number, number][] = [];
+        for (let i = 0; i < played.length; i += 1) ranges.push([played.start(i), played.end(i)]);
+        return furthestPlayedFrom(ranges, from, SEEK_SLACK_SECONDS);
+      },
       pause: () => player.pause(),
       play: () => void player.play()?.catch(() => undefined),
     });

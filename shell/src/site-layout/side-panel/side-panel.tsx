@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 
 const PANEL_BLUE = '#1f5fa8';
 
@@ -12,7 +13,7 @@ export function SidePanel() {
   const { data: site } = useSiteSettingsQuery();
   const [open, setOpen] = useState(false);
   if (!site) return null;
-  const supportPhones = [site.site_support_phone1, site.site_support_phone2, site.site_support_phone3].filter((phone): phone is string => Boolean(phone));
+  const supportPhones = supportPhonesOf(site);
   return (
     <aside
       aria-label="服务热线"

@@ -1,5 +1,6 @@
 /**
- * Spec 01 §4, payment notes: no refund more than one month after payment. A calendar
+ * Spec 01 §4, payment notes: no refund more than one month after payment. Shared: the
+ * server refuses a late refund with it and computes the order table's actions with it. A calendar
  * month in Beijing time: paid 2025-03-15 10:00 → refundable until 2025-04-15 10:00; a day
  * the next month lacks is clamped to its last day (paid 01-31 → until 02-28, or 02-29).
  */

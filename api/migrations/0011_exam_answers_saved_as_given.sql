@@ -1,0 +1,2 @@
+ALTER TABLE "exam_paper_questions" DROP CONSTRAINT "exam_paper_questions_answered";--> statement-breakpoint
+ALTER TABLE "exam_paper_questions" ADD CONSTRAINT "exam_paper_questions_marked" CHECK ("exam_paper_questions"."is_right" is null or "exam_paper_questions"."user_answer" is not null);

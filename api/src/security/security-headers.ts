@@ -1,0 +1,72 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The browser-side defences of every answer, set by @fastify/helmet (one policy for the
+ * whole site, API and static files alike; on JSON answers it costs nothing and protects a
+ * response opened directly in a tab):
+ *   - Content-Security-Policy: scripts only from the site itself (and the map provider when
+ *     AMAP_KEY is configured), never inline, never eval; nothing may frame the site;
+ *   - X-Content-Type-Options: nosniff; Referrer-Policy: strict-origin-when-cross-origin;
+ *   - Strict-Transport-Security when PUBLIC_BASE_URL is https (never on an http site: a
+ *     developer's browser would remember it for localhost).
+ *
+ * style-src allows 'unsafe-inline', deliberately (docs/architecture.md, "Security headers"):
+ * antd's cssinjs writes <style> elements at run time, index.html and the gateway pages carry
+ * a <style> block, and article HTML from the server keeps its style attributes. A nonce
+ * would mean templating index.html per request and would not cover style attributes, and
+ * inline styles cannot run script: the policy's job — no foreign or inline script — holds.
+ *
+ * No page of ours is framed by a payment gateway (the sandbox, WeChat Pay and Alipay send
+ * the payer to their page and back), so frame-ancestors is 'none' everywhere. A page that a
+ * gateway must frame gets its own route option:
+ *   `{ helmet: { contentSecurityPolicy: { directives: { frameAncestors: [GATEWAY_ORIGIN] } } } }`.
+ */
+
+/** AMap (高德) JS API 2.0: its loader, its tiles and data services, and the workers it starts from blob: URLs. */
+export const MAP_PROVIDER_SCRIPT_SOURCES = ['https://webapi.amap.com', 'https://*.amap.com'] as const;
+export const MAP_PROVIDER_CONNECT_SOURCES = ['https://*.amap.com'] as const;
+export const MAP_PROVIDER_IMAGE_SOURCES = ['https://*.amap.com', 'https://*.is.autonavi.com'] as const;
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function contentSecurityDirectives(config: Pick<Config, 'mapProviderConfigured'>): Record<string, string[]> {
+  const map = config.mapProviderConfigured;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(map ? MAP_PROVIDER_SCRIPT_SOURCES : [])],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // data: for small inline images (antd's empty states, QR canvases saved as images).
+    imgSrc: ["'self'", 'data:', 'blob:', ...(map ? MAP_PROVIDER_IMAGE_SOURCES : [])],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...(map ? MAP_PROVIDER_CONNECT_SOURCES : [])],
+    // video.js plays HLS through MediaSource (blob: URLs) and transmuxes in a blob: worker.
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export function securityHeaderOptions(config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>): FastifyHelmetOptions {
+  const https = config.publicBaseUrl?.startsWith('https://') ?? false;
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityDirectives(config), ...(https ? { upgradeInsecureRequests: [] } : {}) },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Not includeSubDomains: the association's other hosts are not ours to force onto https.
+    strictTransportSecurity: https ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>): void {
+  void app.register(fastifyHelmet, securityHeaderOptions(config));
+}

@@ -1,0 +1,92 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** In-flight requests get this long to finish after SIGTERM (issue 15); then their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/** After the grace period, closing the database gets this much longer before the process gives up. */
+const CLOSE_AFTER_FORCE_MS = 5_000;
+
+export interface Closable {
+  app: FastifyInstance;
+  /** Stops the server, waits for in-flight requests, then closes the database (ApiServer.close). */
+  close(): Promise<void>;
+}
+
+export type ShutdownResult = 'clean' | 'forced' | 'stuck';
+
+/** How long a connection may sit without a request, once stopping, before it is closed. */
+const IDLE_LINGER_MS = 200;
+
+/**
+ * A graceful stop, as a rolling restart needs it:
+ *   1. the listening socket closes at once: the load balancer's next connection goes to
+ *      another copy;
+ *   2. every connection already accepted is drained: requests in flight run to completion,
+ *      and a request that still arrives on an open connection is served too — every
+ *      answer now carries `Connection: close`, so each connection ends after its answer;
+ *      a connection that carries no request for IDLE_LINGER_MS is closed (Node's own
+ *      server.close() would close such "idle" connections at once, and with them requests
+ *      whose bytes had arrived but were not yet read);
+ *   3. then the app closes and the database with it (ApiServer.close).
+ * Connections still busy after `graceMs` are cut, so a stuck client cannot hold a deploy.
+ */
+export async function shutDown(server: Closable, graceMs: number = SHUTDOWN_GRACE_MS): Promise<ShutdownResult> {
+  const http = server.app.server;
+  const deadline = Date.now() + graceMs;
+  http.prependListener('request', (_request, response) => {
+    response.shouldKeepAlive = false;
+  });
+  // net.Server's close, not http.Server's: stop accepting without dropping accepted connections.
+  if (http.listening) net.Server.prototype.close.call(http);
+  let forced = false;
+  for (;;) {
+    await delay(Math.min(IDLE_LINGER_MS, Math.max(0, deadline - Date.now())));
+    http.closeIdleConnections();
+    if ((await openConnections(http)) === 0) break;
+    if (Date.now() >= deadline) {
+      forced = true;
+      server.app.log.warn({ graceMs }, 'requests still in flight after the grace period: closing their connections');
+      http.closeAllConnections();
+      break;
+    }
+  }
+  const closed = server.close().then(() => 'done' as const);
+  const after = await Promise.race([closed, delay(CLOSE_AFTER_FORCE_MS).then(() => 'stuck' as const)]);
+  if (after === 'stuck') return 'stuck';
+  return forced ? 'forced' : 'clean';
+}
+
+function openConnections(http: net.Server): Promise<number> {
+  return new Promise((resolve) => http.getConnections((error, count) => resolve(error ? 0 : count)));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * SIGTERM (process managers, rolling restarts) and SIGINT (Ctrl+C) shut down gracefully;
+ * exit code 0 when everything finished in time, 1 when connections had to be cut or the
+ * database did not close. A second signal means "now": exit 1 at once. Used by every entry
+ * point that listens (api/src/main.ts, deploy/src/serve.ts).
+ */
+export function shutDownOnSignals(server: Closable, graceMs: number = SHUTDOWN_GRACE_MS): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.app.log.info({ signal, graceMs }, 'shutting down: no new connections, finishing requests in flight');
+    shutDown(server, graceMs).then(
+      (result) => {
+        if (result !== 'clean') server.app.log.error({ result }, 'shutdown was not clean');
+        process.exit(result === 'clean' ? 0 : 1);
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

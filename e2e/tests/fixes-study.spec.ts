@@ -1,0 +1,227 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from './support/environment';
+import { LEARNERS, apiCall, apiLogin, loginWithToken, type Learner } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+
+/**
+ * Issue 16, the study items (1, 8, 9, 18). 王芳's lessons are opened only in review
+ * (finished courses open no playback session), so study.spec.ts can play hers meanwhile;
+ * the lessons that play belong to 赵敏 (api/src/seed/study-seed.ts), one after the other.
+ */
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
+test.describe.configure({ mode: 'serial' });
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  },
+});
+
+const UNRATED = '药物警戒与药品不良反应监测'; // 王芳: finished, not rated
+const RATED = '抗菌药物临床合理应用'; // 王芳: finished and rated
+const PUBLIC_IN_PROGRESS = '健康中国战略与公共卫生'; // 赵敏: 30 s, 20 %, quiz at 35 %
+const NEAR_THE_END = '处方审核规范与常见不合理处方分析'; // 赵敏: 90 s, verified 54 s
+const SHORT_UNSTARTED = '药品管理法律法规与执业药师职业道德'; // 赵敏: 30 s, 0 %, no face check
+
+const LOAD_TIMEOUT = 30_000;
+
+function courseRow(page: Page, name: string) {
+  return page.getByRole('listitem', { name });
+}
+
+async function openList(page: Page, path: '/myCourse' | '/publicCourse') {
+  await page.goto(path);
+  await expect(page.getByRole('region', { name: '学习概况' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+}
+
+async function videoTime(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+}
+
+async function play(page: Page) {
+  await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
+  await expect.poll(() => page.evaluate(() => !(document.querySelector('video')?.paused ?? true)), { timeout: LOAD_TIMEOUT }).toBe(true);
+}
+
+interface StudyCourse {
+  cid: number;
+  name: string;
+  learn_progress: number;
+  learn_time: number;
+  is_grade: number;
+}
+
+async function courseOf(learner: Learner, name: string, token?: string): Promise<StudyCourse> {
+  const reply = await apiCall<{ courses: StudyCourse[] }>('GET', '/v1/mycourses', { type: 1 }, token ?? (await apiLogin(learner.idcard, learner.password)));
+  const course = reply.data.courses.find((c) => c.name === name);
+  if (!course) throw new Error(`${learner.name} has no course ${name}`);
+  return course;
+}
+
+async function rate(page: Page) {
+  const dialog = page.getByRole('dialog', { name: '课程评价' });
+  await dialog.getByRole('radio', { name: '非常满意' }).check();
+  await dialog.getByRole('button', { name: /提交评价/ }).click();
+  await expect(page.getByText('评价成功')).toBeVisible();
+}
+
+test('item 1: a finished but unrated course opens the rating dialog in review mode', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginWithToken(page, LEARNERS.wang);
+  await openList(page, '/myCourse');
+  const row = courseRow(page, UNRATED);
+  await expect(row).toContainText('未评价');
+  await row.getByRole('button', { name: /复\s*习/ }).click();
+  await expect(page.getByText('复习模式：不记录学习进度')).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await play(page);
+  // Review seeks freely: to the last seconds, and the video plays to its end.
+  await page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    video.currentTime = video.duration - 2;
+  });
+  const dialog = page.getByRole('dialog', { name: '课程评价' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  // The server takes the rating of a finished course reviewed, and the list shows it.
+  await rate(page);
+  await expect(page).toHaveURL(/\/myCourse$/);
+  await expect(courseRow(page, UNRATED)).toContainText('已评价');
+  expect((await courseOf(LEARNERS.wang, UNRATED)).is_grade).toBe(4);
+});
+
+test('item 8: every control and error text of the video player is Chinese', async ({ page }) => {
+  test.setTimeout(90_000);
+  const course = await courseOf(LEARNERS.wang, RATED);
+  await loginWithToken(page, LEARNERS.wang);
+  await page.goto(`/videoLearning?cid=${course.cid}&classState=100`);
+  await expect(page.locator('.vjs-control-bar')).toBeAttached({ timeout: LOAD_TIMEOUT });
+  await play(page);
+  const texts = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.video-js, .video-js *')).flatMap((element) => [
+      element.getAttribute('title') ?? '',
+      element.getAttribute('aria-label') ?? '',
+      element.classList.contains('vjs-control-text') ? (element.textContent ?? '') : '',
+    ]).filter((text) => text.trim() !== ''),
+  );
+  for (const expected of ['播放', '暂停', '静音', '全屏', '章节', '进度条', '当前时间', '时长', '音量']) {
+    expect(texts.some((text) => text.includes(expected)), `${expected} in ${texts.join(' | ')}`).toBe(true);
+  }
+  const english = texts.filter((text) => /[A-Za-z]{2,}/.test(text));
+  expect(english).toEqual([]);
+
+  // An error is told in Chinese too: the video cannot be fetched.
+  await page.route('**/media/videos/**', (route) => route.abort());
+  await page.reload();
+  const error = page.locator('.vjs-error-display');
+  await expect(error).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(error).toContainText(/[\u4e00-\u9fa5]/);
+  expect(await error.innerText()).not.toMatch(/[A-Za-z]{2,}/);
+});
+
+test('item 9: the public-course quiz asks about the course being watched', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginWithToken(page, LEARNERS.zhao);
+  await openList(page, '/publicCourse');
+  await courseRow(page, PUBLIC_IN_PROGRESS).getByRole('button', { name: /继续学习/ }).click();
+  await expect(page).toHaveURL(/\/publicVideoLearning\?cid=\d+/);
+  await play(page);
+  const dialog = page.getByRole('dialog', { name: '随堂测验' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // 健康中国战略与公共卫生's first question: the campaign for healthy living.
+  await expect(dialog).toContainText('“三减三健”');
+  await dialog.getByRole('radio', { name: /减盐、减油、减糖/ }).check();
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('提交成功')).toBeVisible();
+  const closed = page.waitForResponse((r) => r.url().includes('/v1/public_courses_recordProgress'));
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/publicCourse');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await closed;
+});
+
+test('item 18: with the network cut for 30 s mid-lesson, the learner loses no honest progress', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const token = await loginWithToken(page, LEARNERS.zhao);
+  const before = await courseOf(LEARNERS.zhao, NEAR_THE_END, token);
+  expect(before.learn_time).toBe(54);
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/v1/records') && response.request().method() === 'POST') {
+      void response.json().then((body: { code: number }) => answers.push(body.code), () => undefined);
+    }
+  });
+
+  await openList(page, '/myCourse');
+  await courseRow(page, NEAR_THE_END).getByRole('button', { name: /继续学习/ }).click();
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(53.5);
+  const firstSaved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
+  await play(page);
+  expect(((await firstSaved.then((r) => r.json())) as { code: number }).code).toBe(200);
+
+  // The network drops for 30 s; the lesson plays on to its end meanwhile.
+  await context.setOffline(true);
+  const offlineAt = Date.now();
+  // A background tab: its timers and events do not run for 4 s while the video plays on…
+  await page.evaluate(() => {
+    const until = Date.now() + 4_000;
+    while (Date.now() < until);
+  });
+  // …and back in front, Chrome seeks the video to where it is. That is no jump ahead.
+  const beforeSeek = await videoTime(page);
+  await page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    video.currentTime = video.currentTime + 0;
+  });
+  await page.waitForTimeout(1_000);
+  expect(await videoTime(page)).toBeGreaterThanOrEqual(beforeSeek);
+  await expect(page.getByText('不能拖动到尚未学习的位置')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 60_000 }).toBe(true);
+  const offlineLeft = 30_000 - (Date.now() - offlineAt);
+  if (offlineLeft > 0) await page.waitForTimeout(offlineLeft);
+  await context.setOffline(false);
+
+  // The reports queued while offline go out in order, are all accepted, and the end
+  // completes the course: the rating opens.
+  await expect(page.getByRole('dialog', { name: '课程评价' })).toBeVisible({ timeout: 30_000 });
+  expect(answers.length).toBeGreaterThanOrEqual(3);
+  expect(answers.every((code) => code === 200), answers.join()).toBe(true);
+  const after = await courseOf(LEARNERS.zhao, NEAR_THE_END, token);
+  expect(after.learn_time).toBe(90);
+  expect(after.learn_progress).toBe(100);
+  await rate(page);
+});
+
+test('item 18: reports still waiting when the page goes away are sent before the lesson reopens', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await loginWithToken(page, LEARNERS.zhao);
+  const course = await courseOf(LEARNERS.zhao, SHORT_UNSTARTED, token);
+  expect(course.learn_time).toBe(0);
+  // The reports get no answer (as on a dead connection), then the tab is closed and
+  // reopened (a browser that discarded it while the laptop slept).
+  let answered = false;
+  await page.route('**/v1/records**', (route) => (answered ? route.continue() : route.abort('internetdisconnected')));
+  await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
+  await play(page);
+  const storedCount = () =>
+    page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { reports: unknown[] } | null)?.reports.length ?? 0, `lessonReports:professional:${course.cid}`);
+  await expect.poll(storedCount, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
+  await page.evaluate(() => document.querySelector('video')?.pause());
+  const watched = await videoTime(page);
+  await page.goto('about:blank');
+  answered = true;
+
+  const replayed = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
+  await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
+  expect(((await (await replayed).json()) as { code: number }).code).toBe(200);
+  // The lesson reopens where the queued reports had got to.
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(15);
+  const after = await courseOf(LEARNERS.zhao, SHORT_UNSTARTED, token);
+  expect(after.learn_time).toBeGreaterThanOrEqual(15);
+  expect(after.learn_time).toBeLessThanOrEqual(Math.ceil(watched));
+  const closed = page.waitForResponse((r) => r.url().includes('/v1/records'));
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/myCourse');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await closed;
+});

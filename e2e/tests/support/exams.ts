@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The question showing in the carousel (the hidden slides are out of the accessibility tree). */
+export const currentQuestion = (page: Page, number: number) => page.getByRole('region', { name: `第${number}题` });
+
+/** Answers question `number`: the first option, confirmed when it is a multiple choice. */
+export async function answerFirstOption(page: Page, number: number): Promise<void> {
+  const question = currentQuestion(page, number);
+  await expect(question).toBeVisible();
+  const confirm = question.getByRole('button', { name: /确定答案/ });
+  if (await confirm.isVisible()) {
+    await confirm.click();
+    // The previous multiple-choice question's message may still be fading out beside this one.
+    await expect(page.getByText('请选择多选题选项').last()).toBeVisible();
+    await question.getByRole('checkbox').first().check();
+    await confirm.click();
+    await expect(question.getByRole('checkbox').first()).toBeDisabled();
+  } else {
+    await question.getByRole('radio').first().check();
+    await expect(question.getByRole('radio').nth(1)).toBeDisabled();
+  }
+}
+
+/** Chooses the `index`-th year (0 = the newest) in /examList's year dropdown; returns it. */
+export async function chooseExamYear(page: Page, index: number): Promise<number> {
+  await page.getByRole('combobox', { name: '年度' }).click();
+  const option = page.locator('.ant-select-item-option').nth(index);
+  const year = Number(/(\d{4})年度/.exec((await option.textContent()) ?? '')![1]);
+  await option.click();
+  return year;
+}

@@ -1,0 +1,33 @@
+import { api } from '@yaoshi/api-client/api';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { SiteDialog } from '@yaoshi/ui/site-dialog';
+
+const publicAgreementApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    publicAgreement: build.query<{ agreement: string }, void>({
+      // accountEndpoints.publicAgreement (shared/contracts); its path is written out so this chunk needs no zod.
+      query: () => ({ method: 'GET', path: '/v1/public_agreement' }),
+    }),
+  }),
+});
+
+export const PRIVACY_POLICY_TITLE = '个人信息与隐私政策';
+
+/**
+ * The learner agreement and privacy policy for a visitor who has not logged in yet (the
+ * login box asks them to agree to it). On the browser's own dialog, not antd's: it opens
+ * from the home page, which renders without antd. Loaded only when the link is clicked.
+ */
+export function PrivacyPolicyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { data, isLoading, isError } = publicAgreementApi.usePublicAgreementQuery(undefined, { skip: !open });
+  return (
+    <SiteDialog open={open} title={PRIVACY_POLICY_TITLE} okText="我知道了" onOk={onClose} onCancel={onClose} width={720}>
+      <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
+        {isLoading && <p style={{ color: MUTED_TEXT }}>加载中…</p>}
+        {isError && <p style={{ color: MUTED_TEXT }}>协议内容暂时无法加载，请稍后重试。</p>}
+        {data && <SafeHtml html={data.agreement} label="协议内容" />}
+      </div>
+    </SiteDialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { screen, within } from '@testing-library/react';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { ok } from '@yaoshi/api-client/testing/stub-api';
+import { SITE_SETTINGS, renderSite, serveSiteContent } from '../testing/render-site';
+
+beforeEach(() => sessionStorage.clear());
+
+test.each(['/', '/myInfo'])('a staging site shows the banner on every page: %s', async (path) => {
+  serveSiteContent({ '/v1/site': () => ok({ ...SITE_SETTINGS, site_staging: true }) });
+  await renderSite(path);
+  expect(await screen.findByRole('note')).toHaveTextContent(MESSAGE_TEXTS.stagingBanner);
+});
+
+test('a production or development site shows no banner', async () => {
+  serveSiteContent();
+  await renderSite('/');
+  await within(screen.getByRole('contentinfo')).findByText('主办单位：某省药师协会秘书处');
+  expect(screen.queryByText(MESSAGE_TEXTS.stagingBanner)).not.toBeInTheDocument();
+});

@@ -1,0 +1,21 @@
+import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+
+/**
+ * On a staging site (the server runs production mode on the sandbox gateway and the SMS
+ * outbox, STAGING_SANDBOX=allow) every page says so above everything else, so nobody takes
+ * a sandbox payment for a real one. The server says whether it is staging in /v1/site, the
+ * settings every page already reads: no extra request. Plain markup: no antd on first load.
+ */
+export function StagingBanner() {
+  const { data: settings } = useSiteSettingsQuery();
+  if (settings?.site_staging !== true) return null;
+  return (
+    <div
+      role="note"
+      style={{ background: '#fff7e6', borderBottom: '1px solid #ffd591', color: '#ad4e00', textAlign: 'center', padding: '8px 16px', fontSize: 14, lineHeight: 1.5 }}
+    >
+      {MESSAGE_TEXTS.stagingBanner}
+    </div>
+  );
+}
