@@ -90,7 +90,16 @@ const SINGLETONS = [
  * the antd-based `@yaoshi/ui` parts), which stays in chunks of its own.
  */
 const UI_IN_SHELL_ENTRY = new Set(
-  ['router', 'site-slots', 'section-box', 'message-texts', 'show-message', 'antd-scope', 'site-button', 'site-dialog'].map((name) => `@yaoshi/ui/${name}`),
+  [
+    'router',
+    'site-slots',
+    'section-box',
+    'message-texts',
+    'show-message',
+    'antd-scope',
+    'site-button',
+    'site-dialog',
+  ].map((name) => `@yaoshi/ui/${name}`),
 );
 
 function inShellEntry(key: string): boolean {
@@ -115,7 +124,12 @@ const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 type ExternalsCallback = (error?: Error) => void;
 
-export function importProblem(request: string | undefined, issuer: string | undefined, kind: FederatedKind, appDir: string): string | null {
+export function importProblem(
+  request: string | undefined,
+  issuer: string | undefined,
+  kind: FederatedKind,
+  appDir: string,
+): string | null {
   if (!request || !issuer || IN_NODE_MODULES.test(issuer)) return null;
   if (ROUTER_PACKAGE.test(request) && !issuer.endsWith(ROUTER_FACADE)) {
     return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
@@ -128,7 +142,10 @@ export function importProblem(request: string | undefined, issuer: string | unde
 }
 
 function rejectImports(kind: FederatedKind, appDir: string) {
-  return ({ request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } }, callback: ExternalsCallback): void => {
+  return (
+    { request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } },
+    callback: ExternalsCallback,
+  ): void => {
     const problem = importProblem(request, contextInfo?.issuer, kind, appDir);
     callback(problem ? new Error(problem) : undefined);
   };
@@ -163,7 +180,9 @@ function readPackage(dir: string): PackageJson {
 export function antdComponentKeys(appDir: string): string[] {
   const esDir = join(dirname(createRequire(join(appDir, 'package.json')).resolve('antd/package.json')), 'es');
   return readdirSync(esDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(esDir, entry.name, 'index.js')))
+    .filter(
+      (entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(esDir, entry.name, 'index.js')),
+    )
     .map((entry) => `antd/es/${entry.name}`);
 }
 
@@ -186,7 +205,12 @@ function sharedModules(appDir: string, isHost: boolean): Record<string, SharedCo
   const singleton: SharedConfig = { singleton: true, requiredVersion: false };
   const antd: SharedConfig = isHost ? singleton : { ...singleton, import: false };
   return {
-    ...Object.fromEntries([...SINGLETONS, ...uiModuleKeys()].map((key) => [key, isHost && inShellEntry(key) ? { ...singleton, eager: true as const } : singleton])),
+    ...Object.fromEntries(
+      [...SINGLETONS, ...uiModuleKeys()].map((key) => [
+        key,
+        isHost && inShellEntry(key) ? { ...singleton, eager: true as const } : singleton,
+      ]),
+    ),
     ...Object.fromEntries(antdComponentKeys(appDir).map((key) => [key, antd])),
   };
 }
@@ -223,10 +247,12 @@ function installedVersion(appDir: string, name: string): string | undefined {
 
 /** What a remote built against: the exact version of each shared package it resolved. */
 export function sharedVersions(appDir: string): Record<string, string> {
-  return Object.fromEntries(SHARED_PACKAGES.flatMap((name) => {
-    const version = installedVersion(appDir, name);
-    return version ? [[name, version]] : [];
-  }));
+  return Object.fromEntries(
+    SHARED_PACKAGES.flatMap((name) => {
+      const version = installedVersion(appDir, name);
+      return version ? [[name, version]] : [];
+    }),
+  );
 }
 
 /**
@@ -236,22 +262,33 @@ export function sharedVersions(appDir: string): Record<string, string> {
  */
 export function providedRanges(appDir: string): Record<string, string> {
   const pkg = readPackage(appDir);
-  return Object.fromEntries(SHARED_PACKAGES.flatMap((name) => {
-    const declared = pkg.dependencies?.[name];
-    const installed = installedVersion(appDir, name);
-    if (!installed) return [];
-    return [[name, declared && declared !== '*' ? declared : `^${installed}`]];
-  }));
+  return Object.fromEntries(
+    SHARED_PACKAGES.flatMap((name) => {
+      const declared = pkg.dependencies?.[name];
+      const installed = installedVersion(appDir, name);
+      if (!installed) return [];
+      return [[name, declared && declared !== '*' ? declared : `^${installed}`]];
+    }),
+  );
 }
 
 /** Writes one JSON file into the build output. */
 class EmitJsonPlugin {
-  constructor(private readonly file: string, private readonly content: () => unknown) {}
+  constructor(
+    private readonly file: string,
+    private readonly content: () => unknown,
+  ) {}
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmitJsonPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset(this.file, new rspack.sources.RawSource(`${JSON.stringify(this.content(), null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitJsonPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            this.file,
+            new rspack.sources.RawSource(`${JSON.stringify(this.content(), null, 2)}\n`),
+          );
+        },
+      );
     });
   }
 }
@@ -300,7 +337,10 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       }),
     ];
     if (isHost) {
-      const shellManifest = (): ShellManifest => ({ version: readPackage(options.dir).version, provides: providedRanges(options.dir) });
+      const shellManifest = (): ShellManifest => ({
+        version: readPackage(options.dir).version,
+        provides: providedRanges(options.dir),
+      });
       plugins.push(new EmitJsonPlugin(SHELL_MANIFEST_FILE, shellManifest));
     } else if (options.release) {
       const { key, section, routes } = options.release;

@@ -23,7 +23,13 @@ function sourceFiles(dir) {
 function resolveRelative(from, specifier) {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (SOURCE.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return undefined;
@@ -111,7 +117,11 @@ export function checkImports(root) {
     : [];
   const appRoots = ['api/src', 'shell/src', ...remotes.map((r) => `remotes/${r}/src`)];
   const graph = importGraph(root, ['api', 'shell', 'remotes', 'shared', 'deploy', 'e2e']);
-  return { files: graph.size, fileCycles: fileCycles(graph, root), featureCycles: featureCycles(graph, root, appRoots) };
+  return {
+    files: graph.size,
+    fileCycles: fileCycles(graph, root),
+    featureCycles: featureCycles(graph, root, appRoots),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -120,6 +130,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const cycle of result.fileCycles) console.error(`import circle: ${cycle.join(' → ')}`);
   for (const cycle of result.featureCycles) console.error(`features import each other: ${cycle.join('; ')}`);
   const problems = result.fileCycles.length + result.featureCycles.length;
-  console.log(`import graph: ${result.files} files, ${problems === 0 ? 'one-way, no circles' : `${problems} problem(s)`}`);
+  console.log(
+    `import graph: ${result.files} files, ${problems === 0 ? 'one-way, no circles' : `${problems} problem(s)`}`,
+  );
   process.exit(problems === 0 ? 0 : 1);
 }

@@ -111,7 +111,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         if (measured) latencies.push(performance.now() - sentAt);
         statusCodes[head.status] = (statusCodes[head.status] ?? 0) + 1;
         if (head.status !== 200 && firstRefusals.length < (options.keepRefusals ?? 5)) {
-          firstRefusals.push(`${head.status} ${Buffer.from(received.slice(received.indexOf(HEADER_END) + 4), 'latin1').toString('utf8')}`);
+          firstRefusals.push(
+            `${head.status} ${Buffer.from(received.slice(received.indexOf(HEADER_END) + 4), 'latin1').toString('utf8')}`,
+          );
         }
         const pause = options.pauseAfter?.(head.status) ?? 0;
         if (pause > 0) setTimeout(send, pause);
@@ -128,12 +130,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   clearTimeout(measureStart);
   const seconds = (performance.now() - measuredFrom) / 1000;
   const sorted = Float64Array.from(latencies).sort();
-  const non2xx = Object.entries(statusCodes).reduce((sum, [status, count]) => (status.startsWith('2') ? sum : sum + count), 0);
+  const non2xx = Object.entries(statusCodes).reduce(
+    (sum, [status, count]) => (status.startsWith('2') ? sum : sum + count),
+    0,
+  );
   return {
     total: latencies.length,
     seconds: Number(seconds.toFixed(2)),
     requestsPerSecond: Math.round(latencies.length / seconds),
-    latencyMs: { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), max: percentile(sorted, 1) },
+    latencyMs: {
+      p50: percentile(sorted, 0.5),
+      p90: percentile(sorted, 0.9),
+      p99: percentile(sorted, 0.99),
+      max: percentile(sorted, 1),
+    },
     statusCodes,
     non2xx,
     errors,

@@ -71,10 +71,25 @@ try {
     const phone = `199${String(i).padStart(8, '0')}`;
     const [learner] = await db
       .insert(learnerTable)
-      .values({ name: `压测学员${i}`, idNumber: body + idNumberCheckCharacter(body), phone, passwordHash, certificationType: 1, createdAt: now, updatedAt: now })
+      .values({
+        name: `压测学员${i}`,
+        idNumber: body + idNumberCheckCharacter(body),
+        phone,
+        passwordHash,
+        certificationType: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: learnerTable.id });
     const token = newSessionToken();
-    await db.insert(sessions).values({ learnerId: learner!.id, tokenHash: sessionTokenHash(token), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+    await db
+      .insert(sessions)
+      .values({
+        learnerId: learner!.id,
+        tokenHash: sessionTokenHash(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      });
     learners.push({ phone, token });
   }
   await pool.end();
@@ -113,7 +128,11 @@ try {
       durationMs: SECONDS * 1000,
       keepRefusals: 3,
       nextRequest: (connection) => {
-        const signed = signRequest(SIGNER, { method: 'GET', path: '/v1/userinfo', payload: {}, token: learners[connection % learners.length]!.token }, nodeSign);
+        const signed = signRequest(
+          SIGNER,
+          { method: 'GET', path: '/v1/userinfo', payload: {}, token: learners[connection % learners.length]!.token },
+          nodeSign,
+        );
         return { method: signed.method, path: signed.url, headers: signed.headers };
       },
     });
@@ -128,16 +147,26 @@ try {
       durationMs: SECONDS * 1000 + 500,
       keepRefusals: 3,
       // BENCH_HONOUR_RETRY_AFTER=0: hammer at once after a refusal instead of waiting as told.
-      pauseAfter: (status) => (HONOUR_RETRY_AFTER && (status === 503 || status === 429) ? HASH_BUSY_RETRY_AFTER_S * 1000 : 0),
+      pauseAfter: (status) =>
+        HONOUR_RETRY_AFTER && (status === 503 || status === 429) ? HASH_BUSY_RETRY_AFTER_S * 1000 : 0,
       nextRequest: (connection) => {
         address += 1;
         const signed = signRequest(
           SIGNER,
-          { method: 'POST', path: '/v1/login', payload: { type: '1', username: learners[connection % learners.length]!.phone, password: PASSWORD } },
+          {
+            method: 'POST',
+            path: '/v1/login',
+            payload: { type: '1', username: learners[connection % learners.length]!.phone, password: PASSWORD },
+          },
           nodeSign,
         );
         const forwarded = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-        return { method: signed.method, path: signed.url, headers: { ...signed.headers, 'x-forwarded-for': forwarded }, ...(signed.body === undefined ? {} : { body: signed.body }) };
+        return {
+          method: signed.method,
+          path: signed.url,
+          headers: { ...signed.headers, 'x-forwarded-for': forwarded },
+          ...(signed.body === undefined ? {} : { body: signed.body }),
+        };
       },
     });
 
@@ -152,12 +181,25 @@ try {
         loginConnections: LOGINS,
         loginsHonourRetryAfter: HONOUR_RETRY_AFTER,
         seconds: SECONDS,
-        getAlone: { requestsPerSecond: alone.requestsPerSecond, latencyMs: alone.latencyMs, statusCodes: alone.statusCodes },
-        getDuringLoginFlood: { requestsPerSecond: during.requestsPerSecond, latencyMs: during.latencyMs, statusCodes: during.statusCodes },
+        getAlone: {
+          requestsPerSecond: alone.requestsPerSecond,
+          latencyMs: alone.latencyMs,
+          statusCodes: alone.statusCodes,
+        },
+        getDuringLoginFlood: {
+          requestsPerSecond: during.requestsPerSecond,
+          latencyMs: during.latencyMs,
+          statusCodes: during.statusCodes,
+        },
         shareKept: Number(shareKept.toFixed(3)),
         target: `>= ${TARGET_SHARE_KEPT}`,
         meetsTarget: shareKept >= TARGET_SHARE_KEPT,
-        logins: { answersPerSecond: logins.requestsPerSecond, statusCodes: logins.statusCodes, latencyMs: logins.latencyMs, firstRefusals: logins.firstRefusals },
+        logins: {
+          answersPerSecond: logins.requestsPerSecond,
+          statusCodes: logins.statusCodes,
+          latencyMs: logins.latencyMs,
+          firstRefusals: logins.firstRefusals,
+        },
       },
       null,
       2,

@@ -82,7 +82,12 @@ function cpuSnapshot(serverPid: number | undefined) {
     // no /proc
   }
   const self = process.cpuUsage();
-  return { server: serverPid === undefined ? 0 : processSeconds(serverPid), postgres, self: (self.user + self.system) / 1e6, machine };
+  return {
+    server: serverPid === undefined ? 0 : processSeconds(serverPid),
+    postgres,
+    self: (self.user + self.system) / 1e6,
+    machine,
+  };
 }
 
 const databaseName = `yaoshi_bench_${process.pid}`;
@@ -102,7 +107,10 @@ try {
   // The type of `db` differs from the app's Database alias only in the driver's HKT.
   await seedMissing(db, systemClock);
   const year = new Date().getFullYear();
-  const [course] = await db.select().from(courses).where(and(eq(courses.name, BENCH_COURSE), eq(courses.year, year)));
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.name, BENCH_COURSE), eq(courses.year, year)));
   if (!course) throw new Error('bench course missing');
 
   const now = new Date();
@@ -138,19 +146,23 @@ try {
 
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  server = spawn(process.execPath, [...serverArgs, '--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      API_SIGN_SECRET: SIGNER.secret,
-      API_SIGN_APP_ID: SIGNER.appId,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  server = spawn(
+    process.execPath,
+    [...serverArgs, '--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        API_SIGN_SECRET: SIGNER.secret,
+        API_SIGN_APP_ID: SIGNER.appId,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const origin = `http://127.0.0.1:${PORT}`;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -164,7 +176,11 @@ try {
 
   const call = async (path: string, payload: Record<string, unknown>, token: string, method: 'GET' | 'POST') => {
     const request = signRequest(SIGNER, { method, path, payload, token });
-    const response = await fetch(origin + request.url, { method, headers: request.headers, body: request.body ?? null });
+    const response = await fetch(origin + request.url, {
+      method,
+      headers: request.headers,
+      body: request.body ?? null,
+    });
     return (await response.json()) as { code: number; message: string; data: { record_id: number } };
   };
   const sessions: { token: string; recordId: number; openedAt: number }[] = [];
@@ -201,7 +217,12 @@ try {
             },
             nodeSign,
           );
-      return { method: signed.method, path: signed.url, headers: signed.headers, ...(signed.body === undefined ? {} : { body: signed.body }) };
+      return {
+        method: signed.method,
+        path: signed.url,
+        headers: signed.headers,
+        ...(signed.body === undefined ? {} : { body: signed.body }),
+      };
     },
   });
   const cpuAfter = cpuSnapshot(server.pid);
@@ -209,7 +230,9 @@ try {
   const outcomes = await (async () => {
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
-    const rows = await check.query('select outcome, count(*)::int as n from study_reports group by outcome order by outcome');
+    const rows = await check.query(
+      'select outcome, count(*)::int as n from study_reports group by outcome order by outcome',
+    );
     await check.end();
     return rows.rows as { outcome: string; n: number }[];
   })();

@@ -20,7 +20,10 @@ test('the site served beside the API can have its own 404 without touching /v1',
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /<title>site/);
 
-    const request = signRequest({ appId: config.signAppId, secret: config.signSecret }, { method: 'GET', path: '/v1/missing' });
+    const request = signRequest(
+      { appId: config.signAppId, secret: config.signSecret },
+      { method: 'GET', path: '/v1/missing' },
+    );
     const api = await app.inject({ url: request.url, headers: request.headers });
     assert.equal(api.statusCode, 404);
     assert.deepEqual(api.json(), { code: 404, message: MESSAGES.notFound, data: null });
@@ -33,10 +36,18 @@ test('the site served beside the API can have its own 404 without touching /v1',
 test('TRUST_PROXY: the client address comes from X-Forwarded-For only when the proxy is trusted', async () => {
   const database = await openTestDatabase();
   const ipSeenBy = async (trustProxy: boolean | string[]) => {
-    const app = buildApp({ db: database.db, clock: movableClock(Date.now()), config: { ...configFromEnv({}), trustProxy } });
+    const app = buildApp({
+      db: database.db,
+      clock: movableClock(Date.now()),
+      config: { ...configFromEnv({}), trustProxy },
+    });
     app.get('/ip', async (request) => request.ip);
     try {
-      const response = await app.inject({ url: '/ip', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      const response = await app.inject({
+        url: '/ip',
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
       return response.body;
     } finally {
       await app.close();
@@ -93,7 +104,10 @@ test('shutting down: a request arriving on an open connection is still served, w
     await slowEntered.promise;
     const closed = app.close();
     await shutdownBegun.promise;
-    const request = signRequest({ appId: config.signAppId, secret: config.signSecret }, { method: 'GET', path: '/v1/site' });
+    const request = signRequest(
+      { appId: config.signAppId, secret: config.signSecret },
+      { method: 'GET', path: '/v1/site' },
+    );
     const headers = Object.entries(request.headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');

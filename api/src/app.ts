@@ -133,7 +133,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       orderLearning: { ordersWithLearningBegun: (orderIds) => ordersWithLearningBegun(options.db, orderIds) },
       passwords:
         options.passwordHasher ??
-        createPasswordHasher({ concurrency: options.config.passwordHashConcurrency, maxQueue: options.config.passwordHashQueue }),
+        createPasswordHasher({
+          concurrency: options.config.passwordHashConcurrency,
+          maxQueue: options.config.passwordHashQueue,
+        }),
       log: app.log,
       db: options.db,
       clock: options.clock,
@@ -143,7 +146,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         : sessionGate(options.db, options.clock, onPruneError),
       smsProvider:
         options.smsProvider ??
-        (usesSmsOutbox(options.config) ? outboxSmsProvider(options.db, options.clock, app.log) : unconfiguredSmsProvider(app.log)),
+        (usesSmsOutbox(options.config)
+          ? outboxSmsProvider(options.db, options.clock, app.log)
+          : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
       metrics,
     },
@@ -157,7 +162,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     let timer: ReturnType<typeof setInterval> | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        settleExpiredOrders(paymentContext).catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
+        settleExpiredOrders(paymentContext).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not close expired orders'),
+        );
       }, every);
       timer.unref();
     });

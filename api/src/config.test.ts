@@ -2,7 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
-import { ConfigError, DEFAULT_DATA_DIR, DEVELOPMENT_SANDBOX_PAYMENT_KEY, configFromEnv, isProduction, loadConfig, productionProblems } from './config';
+import {
+  ConfigError,
+  DEFAULT_DATA_DIR,
+  DEVELOPMENT_SANDBOX_PAYMENT_KEY,
+  configFromEnv,
+  isProduction,
+  loadConfig,
+  productionProblems,
+} from './config';
 
 const SAFE_STAGING = {
   NODE_ENV: 'production',
@@ -14,27 +22,48 @@ const SAFE_STAGING = {
 };
 
 test('production is every NODE_ENV but development and test', () => {
-  for (const nodeEnv of ['production', 'Production', 'staging', 'prod', 'Development', 'TEST']) assert.equal(isProduction({ nodeEnv }), true, nodeEnv);
+  for (const nodeEnv of ['production', 'Production', 'staging', 'prod', 'Development', 'TEST'])
+    assert.equal(isProduction({ nodeEnv }), true, nodeEnv);
   for (const nodeEnv of ['development', 'test']) assert.equal(isProduction({ nodeEnv }), false, nodeEnv);
   assert.equal(isProduction(configFromEnv({})), false, 'unset means development');
 });
 
 test('PUBLIC_BASE_URL in production: https, or http only on loopback; an origin only', () => {
-  const problemsWith = (url: string | undefined) => productionProblems({ ...configFromEnv({ ...SAFE_STAGING }), publicBaseUrl: url });
-  for (const ok of ['https://www.example.org', 'https://example.org:8443', 'http://localhost:8080', 'http://127.0.0.1:18181', 'http://[::1]:8080']) {
+  const problemsWith = (url: string | undefined) =>
+    productionProblems({ ...configFromEnv({ ...SAFE_STAGING }), publicBaseUrl: url });
+  for (const ok of [
+    'https://www.example.org',
+    'https://example.org:8443',
+    'http://localhost:8080',
+    'http://127.0.0.1:18181',
+    'http://[::1]:8080',
+  ]) {
     assert.deepEqual(problemsWith(ok), [], ok);
   }
-  for (const bad of ['http://www.example.org', 'http://10.0.0.5', 'ftp://example.org', 'www.example.org', 'https://example.org/site', 'https://u:p@example.org']) {
+  for (const bad of [
+    'http://www.example.org',
+    'http://10.0.0.5',
+    'ftp://example.org',
+    'www.example.org',
+    'https://example.org/site',
+    'https://u:p@example.org',
+  ]) {
     assert.equal(problemsWith(bad).length, 1, bad);
   }
 });
 
 test('secrets in production: all problems at once, one sentence each', () => {
-  const problems = productionProblems(configFromEnv({ ...SAFE_STAGING, API_SIGN_SECRET: 'x'.repeat(31), METRICS_TOKEN: SAFE_STAGING.MEDIA_URL_SECRET }));
+  const problems = productionProblems(
+    configFromEnv({ ...SAFE_STAGING, API_SIGN_SECRET: 'x'.repeat(31), METRICS_TOKEN: SAFE_STAGING.MEDIA_URL_SECRET }),
+  );
   assert.equal(problems.length, 2, problems.join('\n'));
   assert.match(problems[0]!, /API_SIGN_SECRET is shorter than 32 bytes/);
   assert.match(problems[1]!, /MEDIA_URL_SECRET and METRICS_TOKEN are the same secret/);
-  assert.deepEqual(productionProblems(configFromEnv({ ...SAFE_STAGING, API_SIGN_SECRET: 'x'.repeat(32) })), [], '32 bytes is enough');
+  assert.deepEqual(
+    productionProblems(configFromEnv({ ...SAFE_STAGING, API_SIGN_SECRET: 'x'.repeat(32) })),
+    [],
+    '32 bytes is enough',
+  );
   assert.deepEqual(productionProblems(configFromEnv({})), [], 'development may use every default');
 });
 
@@ -43,7 +72,10 @@ test('STAGING_SANDBOX: only "allow" means anything; ALLOWED_HOSTS and METRICS_AL
   assert.equal(configFromEnv({ STAGING_SANDBOX: 'allow' }).stagingSandbox, true);
   assert.throws(() => configFromEnv({ STAGING_SANDBOX: 'yes' }), ConfigError);
   assert.deepEqual(configFromEnv({}).allowedHosts, ['localhost', '127.0.0.1', '[::1]']);
-  assert.deepEqual(configFromEnv({ ALLOWED_HOSTS: 'Dev.Example.org, localhost:3000' }).allowedHosts, ['dev.example.org', 'localhost:3000']);
+  assert.deepEqual(configFromEnv({ ALLOWED_HOSTS: 'Dev.Example.org, localhost:3000' }).allowedHosts, [
+    'dev.example.org',
+    'localhost:3000',
+  ]);
   assert.deepEqual(configFromEnv({}).metricsAllow, []);
   assert.deepEqual(configFromEnv({ METRICS_ALLOW: '10.0.0.0/8, ::1' }).metricsAllow, ['10.0.0.0/8', '::1']);
   assert.throws(() => configFromEnv({ METRICS_ALLOW: 'prometheus.internal' }), ConfigError);
@@ -107,6 +139,10 @@ test('the sandbox payment gateway: default provider; production refuses its publ
   assert.equal(configFromEnv({}).paymentProvider, 'sandbox');
   assert.throws(() => configFromEnv({ PAYMENT_PROVIDER: 'cash' }), ConfigError);
   assert.throws(() => loadConfig({}, { ...SAFE_STAGING, PAYMENT_SANDBOX_KEY: undefined }), /PAYMENT_SANDBOX_KEY/);
-  assert.equal(loadConfig({}, {}).paymentSandboxKey, DEVELOPMENT_SANDBOX_PAYMENT_KEY, 'development may use the default');
+  assert.equal(
+    loadConfig({}, {}).paymentSandboxKey,
+    DEVELOPMENT_SANDBOX_PAYMENT_KEY,
+    'development may use the default',
+  );
   assert.equal(configFromEnv({ PUBLIC_BASE_URL: 'https://example.org/' }).publicBaseUrl, 'https://example.org');
 });

@@ -122,9 +122,14 @@ function parsePort(text: string | undefined): number {
 function parseTrustProxy(text: string | undefined): Config['trustProxy'] {
   if (text === undefined || text === 'false') return false;
   if (text === 'true') return true;
-  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (addresses.length === 0 || addresses.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part))) {
-    throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${text}".`);
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${text}".`,
+    );
   }
   return addresses;
 }
@@ -149,7 +154,10 @@ function parseStagingSandbox(text: string | undefined): boolean {
 
 function parseList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  return text.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function parseAddressList(name: string, text: string | undefined): string[] {
@@ -163,7 +171,8 @@ function parseAddressList(name: string, text: string | undefined): string[] {
 function parseCount(env: Environment, name: string, fallback: number, min: number): number {
   const text = read(env, name);
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${text}".`);
+  if (!/^\d+$/.test(text) || Number(text) < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${text}".`);
   return Number(text);
 }
 
@@ -219,7 +228,7 @@ function isLoopbackHostname(hostname: string): boolean {
 /** What is wrong with `PUBLIC_BASE_URL` for production, or undefined. */
 function publicBaseUrlProblem(value: string | undefined): string | undefined {
   if (value === undefined) {
-    return 'PUBLIC_BASE_URL is unset: QR codes, payment notifications and return addresses would come from the request\'s Host header. Set it to the site\'s https address, e.g. https://www.example.org.';
+    return "PUBLIC_BASE_URL is unset: QR codes, payment notifications and return addresses would come from the request's Host header. Set it to the site's https address, e.g. https://www.example.org.";
   }
   let url: URL;
   try {
@@ -246,15 +255,21 @@ function secretProblems(secrets: readonly NamedSecret[]): string[] {
   const present = secrets.filter((secret): secret is NamedSecret & { value: string } => secret.value !== undefined);
   for (const secret of present) {
     if (secret.developmentDefault !== undefined && secret.value === secret.developmentDefault) {
-      problems.push(`${secret.name} is the public development default (it is in the source code); set a random secret of at least ${MIN_SECRET_BYTES} bytes.`);
+      problems.push(
+        `${secret.name} is the public development default (it is in the source code); set a random secret of at least ${MIN_SECRET_BYTES} bytes.`,
+      );
     } else if (Buffer.byteLength(secret.value, 'utf8') < MIN_SECRET_BYTES) {
-      problems.push(`${secret.name} is shorter than ${MIN_SECRET_BYTES} bytes; set a random secret of at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -base64 48).`);
+      problems.push(
+        `${secret.name} is shorter than ${MIN_SECRET_BYTES} bytes; set a random secret of at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -base64 48).`,
+      );
     }
   }
   for (let i = 0; i < present.length; i += 1) {
     for (let j = i + 1; j < present.length; j += 1) {
       if (present[i]!.value === present[j]!.value) {
-        problems.push(`${present[i]!.name} and ${present[j]!.name} are the same secret; each must be different, so one leaked secret does not open the others.`);
+        problems.push(
+          `${present[i]!.name} and ${present[j]!.name} are the same secret; each must be different, so one leaked secret does not open the others.`,
+        );
       }
     }
   }
@@ -275,7 +290,15 @@ export function productionProblems(config: Config): string[] {
     ...secretProblems([
       { name: 'API_SIGN_SECRET', value: config.signSecret, developmentDefault: DEVELOPMENT_SIGN_SECRET },
       { name: 'MEDIA_URL_SECRET', value: config.mediaUrlSecret, developmentDefault: DEVELOPMENT_MEDIA_URL_SECRET },
-      ...(sandboxInUse ? [{ name: 'PAYMENT_SANDBOX_KEY', value: config.paymentSandboxKey, developmentDefault: DEVELOPMENT_SANDBOX_PAYMENT_KEY }] : []),
+      ...(sandboxInUse
+        ? [
+            {
+              name: 'PAYMENT_SANDBOX_KEY',
+              value: config.paymentSandboxKey,
+              developmentDefault: DEVELOPMENT_SANDBOX_PAYMENT_KEY,
+            },
+          ]
+        : []),
       { name: 'METRICS_TOKEN', value: config.metricsToken },
     ]),
   );

@@ -19,4 +19,3 @@ async function main(): Promise<void> {
 }
 
 main().catch(exitOnStartError);
-

@@ -28,9 +28,17 @@ function tempDataDir(): string {
   return path.join(dir, 'data');
 }
 
-async function inject(app: FastifyInstance, input: SignedRequestInput): Promise<{ statusCode: number; body: { code: number; data: unknown } }> {
+async function inject(
+  app: FastifyInstance,
+  input: SignedRequestInput,
+): Promise<{ statusCode: number; body: { code: number; data: unknown } }> {
   const request = signRequest(developmentSigner, input);
-  const response = await app.inject({ method: request.method, url: request.url, headers: request.headers, ...(request.body ? { payload: request.body } : {}) });
+  const response = await app.inject({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    ...(request.body ? { payload: request.body } : {}),
+  });
   return { statusCode: response.statusCode, body: response.json() };
 }
 
@@ -41,7 +49,10 @@ async function articleTotal(app: FastifyInstance): Promise<number> {
 
 test('production with the default signing secret refuses to start, before touching the database', async () => {
   const dataDir = tempDataDir();
-  await assert.rejects(createApiServer({ nodeEnv: 'production', dataDir, databaseUrl: undefined, ...quiet }), ConfigError);
+  await assert.rejects(
+    createApiServer({ nodeEnv: 'production', dataDir, databaseUrl: undefined, ...quiet }),
+    ConfigError,
+  );
   assert.equal(fs.existsSync(dataDir), false);
 });
 
@@ -90,15 +101,20 @@ test('main: starts on PGlite, holds the folder against a second process, shuts d
     });
 
     const request = signRequest(developmentSigner, { method: 'GET', path: '/v1/site' });
-    const site = (await (await fetch(url.replace('localhost', '127.0.0.1') + request.url, { headers: request.headers })).json()) as {
+    const site = (await (
+      await fetch(url.replace('localhost', '127.0.0.1') + request.url, { headers: request.headers })
+    ).json()) as {
       code: number;
       data: { site_name: string };
     };
     assert.equal(site.code, 200);
     assert.equal(site.data.site_name, '江苏省药师协会');
     const articles = signRequest(developmentSigner, { method: 'GET', path: '/v1/article', payload: { catid: 1 } });
-    firstStartTotal = ((await (await fetch(url.replace('localhost', '127.0.0.1') + articles.url, { headers: articles.headers })).json()) as { data: { total: number } })
-      .data.total;
+    firstStartTotal = (
+      (await (
+        await fetch(url.replace('localhost', '127.0.0.1') + articles.url, { headers: articles.headers })
+      ).json()) as { data: { total: number } }
+    ).data.total;
     assert.ok(firstStartTotal > 0);
 
     assert.ok(fs.existsSync(lockFilePath(dataDir)));
@@ -123,26 +139,30 @@ test('main: starts on PGlite, holds the folder against a second process, shuts d
 
 const postgresUrl = process.env.DATABASE_URL?.trim();
 
-test('on PostgreSQL, two copies starting at once migrate and seed exactly once', { skip: !postgresUrl && 'DATABASE_URL is not set' }, async () => {
-  const database = await createThrowawayDatabase(postgresUrl ?? '');
-  try {
-    const servers = await Promise.all([1, 2].map(() => createApiServer({ databaseUrl: database.url, ...quiet })));
+test(
+  'on PostgreSQL, two copies starting at once migrate and seed exactly once',
+  { skip: !postgresUrl && 'DATABASE_URL is not set' },
+  async () => {
+    const database = await createThrowawayDatabase(postgresUrl ?? '');
     try {
-      const totals = await Promise.all(servers.map((server) => articleTotal(server.app)));
-      // The seed's association news, counted once (a double seed would show twice as many).
-      const seeded = demoArticleIdeas(new Date().getFullYear())[1]?.length ?? 0;
-      assert.ok(seeded > 0);
-      assert.deepEqual(totals, [seeded, seeded]);
-      // A nonce used on one copy is refused by the other.
-      const request = signRequest(developmentSigner, { method: 'GET', path: '/v1/site' });
-      const [first, second] = servers.map((server) => server.app);
-      assert.ok(first && second);
-      assert.equal((await first.inject({ url: request.url, headers: request.headers })).statusCode, 200);
-      assert.equal((await second.inject({ url: request.url, headers: request.headers })).statusCode, 403);
+      const servers = await Promise.all([1, 2].map(() => createApiServer({ databaseUrl: database.url, ...quiet })));
+      try {
+        const totals = await Promise.all(servers.map((server) => articleTotal(server.app)));
+        // The seed's association news, counted once (a double seed would show twice as many).
+        const seeded = demoArticleIdeas(new Date().getFullYear())[1]?.length ?? 0;
+        assert.ok(seeded > 0);
+        assert.deepEqual(totals, [seeded, seeded]);
+        // A nonce used on one copy is refused by the other.
+        const request = signRequest(developmentSigner, { method: 'GET', path: '/v1/site' });
+        const [first, second] = servers.map((server) => server.app);
+        assert.ok(first && second);
+        assert.equal((await first.inject({ url: request.url, headers: request.headers })).statusCode, 200);
+        assert.equal((await second.inject({ url: request.url, headers: request.headers })).statusCode, 403);
+      } finally {
+        await Promise.all(servers.map((server) => server.close()));
+      }
     } finally {
-      await Promise.all(servers.map((server) => server.close()));
+      await database.drop();
     }
-  } finally {
-    await database.drop();
-  }
-});
+  },
+);

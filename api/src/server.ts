@@ -29,7 +29,10 @@ export interface ApiServerDependencies {
  * never demo learners or orders), and builds the app — without `listen`, so
  * deploy/ can register the static site on the same instance first.
  */
-export async function createApiServer(overrides: Partial<Config> = {}, dependencies: ApiServerDependencies = {}): Promise<ApiServer> {
+export async function createApiServer(
+  overrides: Partial<Config> = {},
+  dependencies: ApiServerDependencies = {},
+): Promise<ApiServer> {
   const config = loadConfig(overrides);
   const clock = dependencies.clock ?? systemClock;
   let seeded = false;
@@ -42,7 +45,14 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
   });
   let app: FastifyInstance;
   try {
-    app = buildApp({ db: database.db, clock, config, ...(database.poolStats ? { poolStats: database.poolStats } : {}), logger: { level: config.logLevel }, expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS });
+    app = buildApp({
+      db: database.db,
+      clock,
+      config,
+      ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+      logger: { level: config.logLevel },
+      expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -51,7 +61,11 @@ export async function createApiServer(overrides: Partial<Config> = {}, dependenc
   app.addHook('onClose', () => database.close());
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded },
-    seeded ? (isProduction(config) ? 'database migrated and reference data written' : 'database migrated and seeded with demo content') : 'database migrated',
+    seeded
+      ? isProduction(config)
+        ? 'database migrated and reference data written'
+        : 'database migrated and seeded with demo content'
+      : 'database migrated',
   );
   let closing: Promise<void> | undefined;
   return {

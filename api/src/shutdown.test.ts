@@ -18,7 +18,11 @@ const tempDirs: string[] = [];
 after(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
 /** One request on its own connection; resolves with the status, or the socket error's code. */
-function get(port: number, url: string, headers: Record<string, string>): { written: Promise<void>; answered: Promise<number | string> } {
+function get(
+  port: number,
+  url: string,
+  headers: Record<string, string>,
+): { written: Promise<void>; answered: Promise<number | string> } {
   let markWritten: () => void = () => undefined;
   const written = new Promise<void>((resolve) => (markWritten = resolve));
   const answered = new Promise<number | string>((resolve) => {
@@ -51,7 +55,15 @@ test('SIGTERM under load: every request already sent completes, new connections 
   after(() => database?.drop());
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...(database ? { DATABASE_URL: database.url } : {}) },
+    env: {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -69,7 +81,12 @@ test('SIGTERM under load: every request already sent completes, new connections 
   const signer = { appId: DEFAULT_APP_ID, secret: DEVELOPMENT_SIGN_SECRET };
   const LOAD = 400;
   const requests = Array.from({ length: LOAD }, (_, index) => {
-    const signed = signRequest(signer, { method: 'GET', path: '/v1/article', payload: { catid: 1 + (index % 5), page: 1 + (index % 3) }, timestamp: Date.now() });
+    const signed = signRequest(signer, {
+      method: 'GET',
+      path: '/v1/article',
+      payload: { catid: 1 + (index % 5), page: 1 + (index % 3) },
+      timestamp: Date.now(),
+    });
     return get(port, signed.url, signed.headers);
   });
   let answeredBeforeSignal = 0;
@@ -104,13 +121,25 @@ test('SIGTERM under load: every request already sent completes, new connections 
   const code = await exited;
   const stoppedIn = Date.now() - stoppedAt;
   const failures = statuses.filter((status) => status !== 200);
-  assert.deepEqual(failures, [], `${failures.length} of ${LOAD} requests lost: ${JSON.stringify([...new Set(failures)])}`);
-  assert.ok(answeredBeforeSignal < LOAD, `the signal must arrive mid-load (${answeredBeforeSignal} of ${LOAD} answered before it)`);
+  assert.deepEqual(
+    failures,
+    [],
+    `${failures.length} of ${LOAD} requests lost: ${JSON.stringify([...new Set(failures)])}`,
+  );
+  assert.ok(
+    answeredBeforeSignal < LOAD,
+    `the signal must arrive mid-load (${answeredBeforeSignal} of ${LOAD} answered before it)`,
+  );
   assert.equal(refused, 'ECONNREFUSED', 'no new connections once stopping');
-  if (database) assert.ok(refusedAt <= lastAnsweredAt, `new connections were refused (${refusedAt - stoppedAt} ms after the signal) before the last request in flight was answered (${lastAnsweredAt - stoppedAt} ms)`);
+  if (database)
+    assert.ok(
+      refusedAt <= lastAnsweredAt,
+      `new connections were refused (${refusedAt - stoppedAt} ms after the signal) before the last request in flight was answered (${lastAnsweredAt - stoppedAt} ms)`,
+    );
   assert.equal(code, 0);
   assert.ok(stoppedIn < 10_000, `stopped in ${stoppedIn} ms`);
-  if (!database) assert.equal(fs.existsSync(lockFilePath(dataDir)), false, 'the database was closed (PGlite lock released)');
+  if (!database)
+    assert.equal(fs.existsSync(lockFilePath(dataDir)), false, 'the database was closed (PGlite lock released)');
 });
 
 test('a request still running after the grace period has its connection cut, and shutdown ends', async () => {

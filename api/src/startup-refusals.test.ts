@@ -41,8 +41,17 @@ function runMain(env: Record<string, string | undefined>): Promise<Outcome> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-startup-'));
   tempDirs.push(dir);
   const dataDir = path.join(dir, 'data');
-  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const merged = Object.fromEntries(Object.entries({ ...base, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const base: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  const merged = Object.fromEntries(
+    Object.entries({ ...base, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let started = false;
@@ -57,7 +66,12 @@ function runMain(env: Record<string, string | undefined>): Promise<Outcome> {
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, lines: stderr.split('\n').filter((line) => line.startsWith('Refusing to start: ')), dataDir, started });
+      resolve({
+        code,
+        lines: stderr.split('\n').filter((line) => line.startsWith('Refusing to start: ')),
+        dataDir,
+        started,
+      });
     });
   });
 }
@@ -67,7 +81,11 @@ async function assertRefused(env: Record<string, string | undefined>, ...expecte
   assert.equal(outcome.started, false, 'it must not start');
   assert.equal(outcome.code, EXIT_UNSAFE_CONFIG);
   assert.equal(outcome.lines.length, expected.length, `one line per problem, got:\n${outcome.lines.join('\n')}`);
-  for (const pattern of expected) assert.ok(outcome.lines.some((line) => pattern.test(line)), `no line matches ${pattern}:\n${outcome.lines.join('\n')}`);
+  for (const pattern of expected)
+    assert.ok(
+      outcome.lines.some((line) => pattern.test(line)),
+      `no line matches ${pattern}:\n${outcome.lines.join('\n')}`,
+    );
   assert.equal(fs.existsSync(outcome.dataDir), false, 'nothing was opened');
 }
 
@@ -79,28 +97,50 @@ describe('production start-up', { concurrency: 3 }, () => {
   });
 
   test('the sandbox gateway and the SMS outbox are refused without STAGING_SANDBOX=allow', () =>
-    assertRefused({ ...SAFE_STAGING, STAGING_SANDBOX: undefined }, /^Refusing to start: PAYMENT_PROVIDER is the sandbox/, /^Refusing to start: SMS_PROVIDER is the development outbox/));
+    assertRefused(
+      { ...SAFE_STAGING, STAGING_SANDBOX: undefined },
+      /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
+      /^Refusing to start: SMS_PROVIDER is the development outbox/,
+    ));
 
-  test('PUBLIC_BASE_URL unset', () => assertRefused({ ...SAFE_STAGING, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL is unset/));
+  test('PUBLIC_BASE_URL unset', () =>
+    assertRefused({ ...SAFE_STAGING, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL is unset/));
 
   test('PUBLIC_BASE_URL over http to a public host', () =>
     assertRefused({ ...SAFE_STAGING, PUBLIC_BASE_URL: 'http://staging.example.org' }, /PUBLIC_BASE_URL must be https/));
 
   test('API_SIGN_SECRET left at the development default', () =>
-    assertRefused({ ...SAFE_STAGING, API_SIGN_SECRET: DEVELOPMENT_SIGN_SECRET }, /API_SIGN_SECRET is the public development default/));
+    assertRefused(
+      { ...SAFE_STAGING, API_SIGN_SECRET: DEVELOPMENT_SIGN_SECRET },
+      /API_SIGN_SECRET is the public development default/,
+    ));
 
-  test('API_SIGN_SECRET shorter than 32 bytes', () => assertRefused({ ...SAFE_STAGING, API_SIGN_SECRET: 'short-but-not-default' }, /API_SIGN_SECRET is shorter than 32 bytes/));
+  test('API_SIGN_SECRET shorter than 32 bytes', () =>
+    assertRefused(
+      { ...SAFE_STAGING, API_SIGN_SECRET: 'short-but-not-default' },
+      /API_SIGN_SECRET is shorter than 32 bytes/,
+    ));
 
   test('MEDIA_URL_SECRET left at the development default', () =>
-    assertRefused({ ...SAFE_STAGING, MEDIA_URL_SECRET: DEVELOPMENT_MEDIA_URL_SECRET }, /MEDIA_URL_SECRET is the public development default/));
+    assertRefused(
+      { ...SAFE_STAGING, MEDIA_URL_SECRET: DEVELOPMENT_MEDIA_URL_SECRET },
+      /MEDIA_URL_SECRET is the public development default/,
+    ));
 
   test('MEDIA_URL_SECRET equal to API_SIGN_SECRET', () =>
-    assertRefused({ ...SAFE_STAGING, MEDIA_URL_SECRET: SAFE_STAGING.API_SIGN_SECRET }, /API_SIGN_SECRET and MEDIA_URL_SECRET are the same secret/));
+    assertRefused(
+      { ...SAFE_STAGING, MEDIA_URL_SECRET: SAFE_STAGING.API_SIGN_SECRET },
+      /API_SIGN_SECRET and MEDIA_URL_SECRET are the same secret/,
+    ));
 
   test('PAYMENT_SANDBOX_KEY left at the development default', () =>
-    assertRefused({ ...SAFE_STAGING, PAYMENT_SANDBOX_KEY: DEVELOPMENT_SANDBOX_PAYMENT_KEY }, /PAYMENT_SANDBOX_KEY is the public development default/));
+    assertRefused(
+      { ...SAFE_STAGING, PAYMENT_SANDBOX_KEY: DEVELOPMENT_SANDBOX_PAYMENT_KEY },
+      /PAYMENT_SANDBOX_KEY is the public development default/,
+    ));
 
-  test('METRICS_TOKEN shorter than 32 bytes', () => assertRefused({ ...SAFE_STAGING, METRICS_TOKEN: 'metrics' }, /METRICS_TOKEN is shorter than 32 bytes/));
+  test('METRICS_TOKEN shorter than 32 bytes', () =>
+    assertRefused({ ...SAFE_STAGING, METRICS_TOKEN: 'metrics' }, /METRICS_TOKEN is shorter than 32 bytes/));
 
   test('any NODE_ENV other than development and test is production: NODE_ENV=Production with defaults refuses every unsafe default', () =>
     assertRefused(

@@ -21,7 +21,14 @@ test('unversioned or unhashed files are revalidated', () => {
 });
 
 test('the site icons at their fixed addresses are cached for a day, then revalidated', () => {
-  for (const path of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png', '/site.webmanifest']) {
+  for (const path of [
+    '/favicon.ico',
+    '/favicon.svg',
+    '/apple-touch-icon.png',
+    '/icon-192.png',
+    '/icon-512.png',
+    '/site.webmanifest',
+  ]) {
     assert.equal(cacheControlFor(path), ICON, path);
   }
   assert.equal(cacheControlFor('/media/favicon.ico'), REVALIDATE);

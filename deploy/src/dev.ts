@@ -20,7 +20,11 @@ const children: ChildProcess[] = [];
 const width = Math.max(...processes.map((p) => p.label.length));
 
 for (const { label, args, env } of processes) {
-  const child = spawn('npm', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`${label.padEnd(width)} │ ${line}`));

@@ -27,7 +27,9 @@ if (!command || command === 'list') {
   const pinned = readPinnedVersions(siteDir);
   const pins: Pins = Object.fromEntries(Object.entries(pinned).map(([name, v]) => [name, pinFor(siteDir, name, v)]));
   writePins(siteDir, { ...pins, [command]: pinFor(siteDir, command, version) });
-  console.log(`${command}: ${pinned[command] ?? '(none)'} → ${version} (remotes.json; a running server takes it in at its next start)`);
+  console.log(
+    `${command}: ${pinned[command] ?? '(none)'} → ${version} (remotes.json; a running server takes it in at its next start)`,
+  );
 } else {
   console.error(`usage: npm run pin -- list | npm run pin -- <${remotesOnDisk().join('|')}> <version>`);
   process.exitCode = 2;

@@ -14,7 +14,15 @@ function siteWith(versions: Record<string, string[]>): string {
       writeFileSync(join(dir, 'mf-manifest.json'), '{}');
       writeFileSync(
         join(dir, 'release-manifest.json'),
-        JSON.stringify({ remote: name, federationName: name.replace(/-/g, '_'), section: '订单管理', version, exposes: ['MyOrder'], routes: [{ path: '/myOrder', area: 'student', exposed: 'MyOrder', loginRequired: true }], shared: { react: '19.3.1' } }),
+        JSON.stringify({
+          remote: name,
+          federationName: name.replace(/-/g, '_'),
+          section: '订单管理',
+          version,
+          exposes: ['MyOrder'],
+          routes: [{ path: '/myOrder', area: 'student', exposed: 'MyOrder', loginRequired: true }],
+          shared: { react: '19.3.1' },
+        }),
       );
     }
   }
@@ -39,7 +47,10 @@ test('pins round-trip, and a pin can move back to an older version still on disk
   assert.equal(readPinnedVersions(site).orders, '0.2.0');
   writePins(site, { orders: pinFor(site, 'orders', '0.1.0') });
   assert.equal(readPinnedVersions(site).orders, '0.1.0');
-  assert.equal((JSON.parse(readFileSync(join(site, 'remotes.json'), 'utf8')) as { orders: { entry: string } }).orders.entry, '/remotes/orders/0.1.0/mf-manifest.json');
+  assert.equal(
+    (JSON.parse(readFileSync(join(site, 'remotes.json'), 'utf8')) as { orders: { entry: string } }).orders.entry,
+    '/remotes/orders/0.1.0/mf-manifest.json',
+  );
 });
 
 test('pinning a version that is not on disk is refused and leaves the pins unchanged', () => {

@@ -72,7 +72,9 @@ export function readPinnedVersions(site: string): Record<RemoteName, string> {
 export function writePins(site: string, pins: Pins): void {
   for (const [name, pin] of Object.entries(pins)) {
     if (!existsSync(join(versionDir(site, name, pin.version), 'mf-manifest.json'))) {
-      throw new Error(`${name} ${pin.version} is not in ${versionDir(site, name, pin.version)} (build or copy it first)`);
+      throw new Error(
+        `${name} ${pin.version} is not in ${versionDir(site, name, pin.version)} (build or copy it first)`,
+      );
     }
   }
   const file = join(site, PINS_FILE);

@@ -93,7 +93,10 @@ test('a refusal exits 1 with one line saying why', async () => {
   const dir = path.join(repoRoot, 'other');
   writeBuild(dir, '1.0.0', 'different');
   const refused = await run(['publish', 'news', '--dir', dir]);
-  assert.deepEqual({ code: refused.code, err: refused.err, out: refused.out }, { code: 1, err: ['refused: news 1.0.0 已发布且内容不同：已发布的版本不可覆盖，请提升版本号'], out: [] });
+  assert.deepEqual(
+    { code: refused.code, err: refused.err, out: refused.out },
+    { code: 1, err: ['refused: news 1.0.0 已发布且内容不同：已发布的版本不可覆盖，请提升版本号'], out: [] },
+  );
   const noReason = await run(['pin', 'news', '1.0.0']);
   assert.deepEqual({ code: noReason.code, err: noReason.err }, { code: 1, err: ['refused: 请填写原因（--reason）'] });
   const wrongToken = await run(['status'], { RELEASE_TOKEN: 'nope-nope-nope-nope' });
@@ -104,12 +107,19 @@ test('pin, canary, promote, rollback, status and history; --json for machines', 
   const dir = path.join(repoRoot, 'next');
   writeBuild(dir, '1.1.0', 'two');
   assert.equal((await run(['publish', 'news', '--dir', dir])).code, 0);
-  assert.deepEqual((await run(['pin', 'news', '1.0.0', '--reason', '首发'])).out, ['news (production): (none) → 1.0.0']);
-  assert.deepEqual((await run(['canary', 'news', '1.1.0', '--percent', '10'])).out, ['news (production): canary 1.1.0 for 10% of visitors']);
+  assert.deepEqual((await run(['pin', 'news', '1.0.0', '--reason', '首发'])).out, [
+    'news (production): (none) → 1.0.0',
+  ]);
+  assert.deepEqual((await run(['canary', 'news', '1.1.0', '--percent', '10'])).out, [
+    'news (production): canary 1.1.0 for 10% of visitors',
+  ]);
   const status = await run(['status']);
   assert.deepEqual(status.out, ['environment: production', 'news (资讯): live 1.0.0  canary 1.1.0 (10%)']);
   const json = await run(['status', '--json']);
-  const parsed = JSON.parse(json.out[0] ?? '') as { ok: boolean; data: { remotes: { remote: string; pinned: string }[] } };
+  const parsed = JSON.parse(json.out[0] ?? '') as {
+    ok: boolean;
+    data: { remotes: { remote: string; pinned: string }[] };
+  };
   assert.deepEqual([parsed.ok, parsed.data.remotes[0]?.pinned], [true, '1.0.0']);
   assert.deepEqual((await run(['promote', 'news'])).out, ['news (production): 1.0.0 → 1.1.0']);
   assert.deepEqual((await run(['rollback', 'news', '--reason', '回退'])).out, ['news (production): 1.1.0 → 1.0.0']);
@@ -128,7 +138,12 @@ test('pin, canary, promote, rollback, status and history; --json for machines', 
   assert.match(override.out[0] ?? '', new RegExp(`^${url}/release-override\\?grant=`));
   const refusedJson = await run(['pin', 'news', '9.9.9', '--reason', 'x', '--json']);
   assert.equal(refusedJson.code, 1);
-  assert.deepEqual(JSON.parse(refusedJson.out[0] ?? ''), { ok: false, code: 404, message: 'news 没有已发布的版本 9.9.9', data: { problems: ['news 没有已发布的版本 9.9.9'] } });
+  assert.deepEqual(JSON.parse(refusedJson.out[0] ?? ''), {
+    ok: false,
+    code: 404,
+    message: 'news 没有已发布的版本 9.9.9',
+    data: { problems: ['news 没有已发布的版本 9.9.9'] },
+  });
 });
 
 test('usage mistakes exit 2; a missing RELEASE_URL or RELEASE_TOKEN is named', async () => {
@@ -136,5 +151,8 @@ test('usage mistakes exit 2; a missing RELEASE_URL or RELEASE_TOKEN is named', a
   assert.equal((await run(['pin', 'news'])).code, 2);
   assert.equal((await run(['canary', 'news', '1.1.0'])).code, 2);
   const noToken = await run(['status'], { RELEASE_TOKEN: '' });
-  assert.deepEqual({ code: noToken.code, err: noToken.err[0] }, { code: 2, err: 'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server)' });
+  assert.deepEqual(
+    { code: noToken.code, err: noToken.err[0] },
+    { code: 2, err: 'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server)' },
+  );
 });

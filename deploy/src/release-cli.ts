@@ -45,21 +45,33 @@ async function request(io: CliIo, method: 'GET' | 'POST', path: string, body?: u
   const base = io.env.RELEASE_URL?.trim().replace(/\/+$/, '');
   const token = io.env.RELEASE_TOKEN?.trim();
   if (!base) throw new UsageError('RELEASE_URL is not set (the server to release on, e.g. https://www.example.org)');
-  if (!token) throw new UsageError('RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server)');
+  if (!token)
+    throw new UsageError('RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server)');
   let response: Response;
   try {
     response = await io.fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    return { code: 0, message: `cannot reach ${base}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`, data: null };
+    return {
+      code: 0,
+      message: `cannot reach ${base}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+      data: null,
+    };
   }
   try {
     return (await response.json()) as Envelope;
   } catch {
-    return { code: response.status, message: `${base}${path} answered HTTP ${response.status} without a release envelope`, data: null };
+    return {
+      code: response.status,
+      message: `${base}${path} answered HTTP ${response.status} without a release envelope`,
+      data: null,
+    };
   }
 }
 
@@ -90,7 +102,9 @@ function printStatus(io: CliIo, data: { environment: string; remotes: StatusRemo
     const canary = remote.canary ? `  canary ${remote.canary.version} (${remote.canary.percent}%)` : '';
     io.out(`${remote.remote} (${remote.section}): live ${remote.pinned ?? '(not pinned)'}${canary}`);
     for (const health of remote.health) {
-      io.out(`  ${health.version}: ${health.loads} loads, ${health.failures} failures (${percent(health.failureRate)})`);
+      io.out(
+        `  ${health.version}: ${health.loads} loads, ${health.failures} failures (${percent(health.failureRate)})`,
+      );
     }
   }
 }
@@ -98,7 +112,9 @@ function printStatus(io: CliIo, data: { environment: string; remotes: StatusRemo
 function printHistory(io: CliIo, data: { remote: string; history: HistoryLine[] }): void {
   if (data.history.length === 0) io.out(`${data.remote}: no history yet`);
   for (const line of data.history) {
-    io.out(`${line.at}  ${line.environment.padEnd(10)} ${line.action.padEnd(13)} ${line.from ?? '-'} → ${line.to ?? '-'}  by ${line.actor}: ${line.reason}`);
+    io.out(
+      `${line.at}  ${line.environment.padEnd(10)} ${line.action.padEnd(13)} ${line.from ?? '-'} → ${line.to ?? '-'}  by ${line.actor}: ${line.reason}`,
+    );
   }
 }
 
@@ -147,7 +163,9 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
         try {
           files = io.readFolder(dir);
         } catch {
-          throw new UsageError(`no built folder at ${dir}: run \`npm run build -w remotes/${remote}\` first, or pass --dir`);
+          throw new UsageError(
+            `no built folder at ${dir}: run \`npm run build -w remotes/${remote}\` first, or pass --dir`,
+          );
         }
         answer = await request(io, 'POST', `/v1/releases/publish/${encodeURIComponent(remote)}`, {
           files: files.map((file) => ({ path: file.path, base64: file.content.toString('base64') })),
@@ -167,8 +185,15 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
       case 'canary': {
         const [remote, version] = needs(2) as [string, string];
         const share = Number(values.percent);
-        if (values.percent === undefined || !Number.isInteger(share)) throw new UsageError('canary needs --percent N (a whole number from 1 to 99)');
-        answer = await request(io, 'POST', '/v1/releases/canary', { remote, version, percent: share, env, reason: values.reason });
+        if (values.percent === undefined || !Number.isInteger(share))
+          throw new UsageError('canary needs --percent N (a whole number from 1 to 99)');
+        answer = await request(io, 'POST', '/v1/releases/canary', {
+          remote,
+          version,
+          percent: share,
+          env,
+          reason: values.reason,
+        });
         break;
       }
       case 'promote': {
@@ -212,7 +237,8 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
     }
 
     if (answer.code !== 200) {
-      if (values.json) io.out(JSON.stringify({ ok: false, code: answer.code, message: answer.message, data: answer.data }));
+      if (values.json)
+        io.out(JSON.stringify({ ok: false, code: answer.code, message: answer.message, data: answer.data }));
       else io.err(answer.code === 0 ? answer.message : `refused: ${answer.message}`);
       return 1;
     }
@@ -223,15 +249,23 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
     const data = answer.data as Record<string, unknown>;
     switch (command) {
       case 'publish':
-        io.out(data.changed ? `published ${String(data.remote)} ${String(data.version)} (${String(data.contentHash)})` : `${String(data.remote)} ${String(data.version)} is already published with this content: nothing changed`);
+        io.out(
+          data.changed
+            ? `published ${String(data.remote)} ${String(data.version)} (${String(data.contentHash)})`
+            : `${String(data.remote)} ${String(data.version)} is already published with this content: nothing changed`,
+        );
         break;
       case 'pin':
       case 'rollback':
       case 'promote':
-        io.out(`${String(data.remote)} (${String(data.environment)}): ${typeof data.from === 'string' ? data.from : '(none)'} → ${String(data.to)}`);
+        io.out(
+          `${String(data.remote)} (${String(data.environment)}): ${typeof data.from === 'string' ? data.from : '(none)'} → ${String(data.to)}`,
+        );
         break;
       case 'canary':
-        io.out(`${String(data.remote)} (${String(data.environment)}): canary ${String(data.version)} for ${String(data.percent)}% of visitors`);
+        io.out(
+          `${String(data.remote)} (${String(data.environment)}): canary ${String(data.version)} for ${String(data.percent)}% of visitors`,
+        );
         break;
       case 'override': {
         const base = io.env.RELEASE_URL?.trim().replace(/\/+$/, '') ?? '';

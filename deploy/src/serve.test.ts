@@ -42,7 +42,10 @@ test('files are served with the cache policy; pins and manifests revalidate', as
   const entry = await app.inject({ url: '/remotes/orders/0.1.0/remoteEntry.js' });
   assert.equal(entry.statusCode, 200);
   assert.equal(entry.headers['cache-control'], IMMUTABLE);
-  assert.equal((await app.inject({ url: '/remotes/orders/0.1.0/mf-manifest.json' })).headers['cache-control'], REVALIDATE);
+  assert.equal(
+    (await app.inject({ url: '/remotes/orders/0.1.0/mf-manifest.json' })).headers['cache-control'],
+    REVALIDATE,
+  );
   assert.equal((await app.inject({ url: '/remotes.json' })).headers['cache-control'], REVALIDATE);
   assert.equal((await app.inject({ url: '/static/js/main.0123abcd.js' })).headers['cache-control'], IMMUTABLE);
 });

@@ -45,7 +45,11 @@ export async function registerSite(app: FastifyInstance, root: string): Promise<
       return sendEnvelope(reply, 404, MESSAGES.notFound, null);
     }
     if (isPageRequest(request.method, request.url)) {
-      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
@@ -54,7 +58,8 @@ export async function registerSite(app: FastifyInstance, root: string): Promise<
 export function isPageRequest(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const path = url.split('?')[0] ?? '';
-  if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/')) return false;
+  if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/'))
+    return false;
   // A request for a file (has an extension) that is not on disk is a real 404, not a page.
   return !/\.[a-z0-9]+$/i.test(path);
 }
@@ -71,9 +76,17 @@ async function main(): Promise<void> {
     const registry = { db, clock, siteDir, autoRollback: releaseConfig.autoRollback };
     // The remotes `npm run build` assembled here: registered, and pinned when the build moved them.
     for (const move of await importBuiltRemotes(registry)) {
-      app.log.info(move, `release registry: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`);
+      app.log.info(
+        move,
+        `release registry: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`,
+      );
     }
-    await registerReleaseRoutes(app, { ...registry, config: releaseConfig, secret: config.mediaUrlSecret, log: app.log });
+    await registerReleaseRoutes(app, {
+      ...registry,
+      config: releaseConfig,
+      secret: config.mediaUrlSecret,
+      log: app.log,
+    });
     const canaryCheck = setInterval(() => {
       checkCanaries(registry).catch((error: unknown) => app.log.warn({ err: error }, 'could not check canaries'));
     }, CANARY_CHECK_MS);

@@ -12,10 +12,17 @@ import { registerSite } from './serve';
 /** The site's HTML as the production server answers it: the API's security headers apply to the static files too. */
 test('index.html and every page path carry the CSP, nosniff, the referrer policy and X-Request-Id', async () => {
   const root = mkdtempSync(join(tmpdir(), 'yaoshi-www-'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title><script src="/early-pins.js" async></script>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><title>shell</title><script src="/early-pins.js" async></script>',
+  );
   writeFileSync(join(root, 'early-pins.js'), 'window.__yaoshiPins = null;');
   const database = await openTestDatabase();
-  const app = buildApp({ db: database.db, clock: systemClock, config: { ...configFromEnv({}), publicBaseUrl: 'https://www.example.org' } });
+  const app = buildApp({
+    db: database.db,
+    clock: systemClock,
+    config: { ...configFromEnv({}), publicBaseUrl: 'https://www.example.org' },
+  });
   try {
     await registerSite(app, root);
     for (const url of ['/', '/myCourse', '/index.html', '/early-pins.js']) {

@@ -15,13 +15,18 @@ const budgetKb = Number(args.find((a) => a.startsWith('--budget-kb='))?.split('=
 const port = Number(process.env.BENCH_PORT ?? 18380);
 
 await withSiteServer(port, async (origin) => {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const page = await browser.newPage();
   const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
-      response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
+      response
+        .body()
+        .then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
     );
   });
   await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
@@ -32,7 +37,9 @@ await withSiteServer(port, async (origin) => {
   for (const script of measured) console.log(`${kb(script.gzip)} KB gzip ${kb(script.raw)} KB raw  ${script.url}`);
   const gzip = measured.reduce((sum, s) => sum + s.gzip, 0);
   const raw = measured.reduce((sum, s) => sum + s.raw, 0);
-  console.log(`\nfirst load of ${path}: ${measured.length} scripts, ${kb(gzip).trim()} KB gzip (${kb(raw).trim()} KB raw); budget ${budgetKb} KB gzip`);
+  console.log(
+    `\nfirst load of ${path}: ${measured.length} scripts, ${kb(gzip).trim()} KB gzip (${kb(raw).trim()} KB raw); budget ${budgetKb} KB gzip`,
+  );
   if (gzip > budgetKb * 1024) {
     console.log('OVER BUDGET');
     process.exitCode = 1;

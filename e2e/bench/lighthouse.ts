@@ -32,12 +32,22 @@ await withSiteServer(port, async (origin) => {
   let failed = false;
   try {
     for (const path of paths.length > 0 ? paths : ['/', '/newsList?newsId=1']) {
-      const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, desktopConfig);
+      const result = await lighthouse(
+        `${origin}${path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        desktopConfig,
+      );
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
       const { lhr } = result;
       const scores = CATEGORIES.map((name) => [name, Math.round((lhr.categories[name]?.score ?? 0) * 100)] as const);
       console.log(`${path}: ${scores.map(([name, score]) => `${name} ${score}`).join(', ')}`);
-      for (const name of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+      for (const name of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]) {
         const audit = lhr.audits[name];
         if (audit) console.log(`  ${audit.title}: ${audit.displayValue ?? ''}`);
       }
@@ -48,7 +58,8 @@ await withSiteServer(port, async (origin) => {
             console.log(`  - ${category}: ${audit.title} (${audit.displayValue ?? audit.score})`);
             // Which elements, for the accessibility audits.
             const items = (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
-            for (const item of items.slice(0, 4)) if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 160)}`);
+            for (const item of items.slice(0, 4))
+              if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 160)}`);
           }
         }
       }
@@ -82,7 +93,8 @@ function printDetails(audits: Audits): void {
     if (Array.isArray(value)) return value.forEach(walk);
     if (typeof value !== 'object' || value === null) return;
     const row = value as Record<string, unknown>;
-    if (row.type === 'node' && typeof row.snippet === 'string') console.log(`  LCP element: ${row.snippet.slice(0, 200)}`);
+    if (row.type === 'node' && typeof row.snippet === 'string')
+      console.log(`  LCP element: ${row.snippet.slice(0, 200)}`);
     const phase = row.subpart ?? row.phase;
     const time = row.duration ?? row.timing;
     if (typeof phase === 'string' && typeof time === 'number') console.log(`    ${phase}: ${Math.round(time)} ms`);
@@ -91,11 +103,17 @@ function printDetails(audits: Audits): void {
   walk(audits['lcp-breakdown-insight']?.details ?? audits['largest-contentful-paint-element']?.details);
   console.log('  main-thread time by script:');
   for (const row of itemsOf(audits, 'bootup-time').slice(0, 6)) {
-    console.log(`    ${Math.round(Number(row.total))} ms (script ${Math.round(Number(row.scripting))} ms) ${String(row.url).replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(
+      `    ${Math.round(Number(row.total))} ms (script ${Math.round(Number(row.scripting))} ms) ${String(row.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
   }
   console.log('  requests (start → end ms, transfer KB):');
   for (const row of itemsOf(audits, 'network-requests')) {
-    const url = String(row.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 90);
-    console.log(`    ${Math.round(Number(row.networkRequestTime)).toString().padStart(5)} → ${Math.round(Number(row.networkEndTime)).toString().padStart(5)}  ${(Number(row.transferSize) / 1024).toFixed(1).padStart(6)}  ${url}`);
+    const url = String(row.url)
+      .replace(/^https?:\/\/[^/]+/, '')
+      .slice(0, 90);
+    console.log(
+      `    ${Math.round(Number(row.networkRequestTime)).toString().padStart(5)} → ${Math.round(Number(row.networkEndTime)).toString().padStart(5)}  ${(Number(row.transferSize) / 1024).toFixed(1).padStart(6)}  ${url}`,
+    );
   }
 }

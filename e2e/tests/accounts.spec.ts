@@ -1,12 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
-import { LEARNERS, apiCall, apiLogin, latestSmsCode, loginWithToken, restorePassword, type Learner } from './support/accounts';
+import {
+  LEARNERS,
+  apiCall,
+  apiLogin,
+  latestSmsCode,
+  loginWithToken,
+  restorePassword,
+  type Learner,
+} from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
 
 test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
 // The face-collection test needs a camera: Chromium's fake device, permission granted.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
 
 const loginBox = (page: Page) => page.getByRole('form', { name: '学员登录' });
 
@@ -33,7 +46,9 @@ test('password login with the ID number lands on the notes; logout returns home'
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
 });
 
-test('code login: the code from the SMS outbox logs the learner in; the home panel then greets them', async ({ page }) => {
+test('code login: the code from the SMS outbox logs the learner in; the home panel then greets them', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByText('验证码登录').click();
   const box = loginBox(page);
@@ -99,7 +114,9 @@ test('profile: a validation error shows on blur, then a valid save says 保存�
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('form', { name: '学员信息' }).getByLabel('工作单位')).toHaveValue('上海市浦东新区公利医院');
+  await expect(page.getByRole('form', { name: '学员信息' }).getByLabel('工作单位')).toHaveValue(
+    '上海市浦东新区公利医院',
+  );
 });
 
 test('password change says 修改成功; the old password is then refused', async ({ page }) => {
@@ -120,7 +137,9 @@ test('password change says 修改成功; the old password is then refused', asyn
     await form.getByRole('button', { name: /提\s*交/ }).click();
     await expect(page.getByText('修改成功')).toBeVisible();
     await expect(form.getByLabel('新密码')).toHaveValue('');
-    expect((await apiCall('POST', '/v1/login', { type: '1', username: learner.idcard, password: learner.password })).code).not.toBe(200);
+    expect(
+      (await apiCall('POST', '/v1/login', { type: '1', username: learner.idcard, password: learner.password })).code,
+    ).not.toBe(200);
     await page.evaluate(() => window.localStorage.clear());
     await passwordLogin(page, learner.idcard, learner.password);
     await expect(page.locator('.ant-message-error')).toBeVisible();
@@ -144,7 +163,9 @@ test('a learner without a face photo lands on /faceCollection and uploads one', 
   await expect(page).toHaveURL(/\/faceCollection$/);
   await page.getByRole('button', { name: '开始采集' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
-  await expect(page.getByRole('heading', { name: '上传成功' }).or(page.getByText('上传成功').first())).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: '上传成功' }).or(page.getByText('上传成功').first())).toBeVisible({
+    timeout: 15_000,
+  });
 
   // The photo is private: the learner gets a signed URL that works; the bare path does not.
   const token = await apiLogin(LEARNERS.li.idcard, LEARNERS.li.password);

@@ -26,7 +26,15 @@ const ELECTIVES = [
   '抗凝药物的药学监护',
   '社区药房慢病管理实践',
 ];
-const PUBLIC_COURSES = ['专业技术人员职业道德与诚信建设', '健康中国战略与公共卫生', '突发公共卫生事件应急处置', '个人信息保护与数据安全', '人工智能与医药健康', '心理健康与压力管理', '法治素养与依法执业'];
+const PUBLIC_COURSES = [
+  '专业技术人员职业道德与诚信建设',
+  '健康中国战略与公共卫生',
+  '突发公共卫生事件应急处置',
+  '个人信息保护与数据安全',
+  '人工智能与医药健康',
+  '心理健康与压力管理',
+  '法治素养与依法执业',
+];
 
 // Whole journeys through several dialogs and a second page, on a shared 2-core machine.
 test.setTimeout(180_000);
@@ -74,18 +82,27 @@ async function confirmPayment(page: Page): Promise<{ order_id: string; orderSig:
     page.waitForResponse((r) => r.url().includes('/v1/order') && r.request().method() === 'POST'),
     page.getByRole('button', { name: /确认支付/ }).click(),
   ]);
-  const body = (await response.json()) as { code: number; data: { order_id: string; orderSig: { qrcode_url: string } | string } };
+  const body = (await response.json()) as {
+    code: number;
+    data: { order_id: string; orderSig: { qrcode_url: string } | string };
+  };
   expect(body.code).toBe(200);
   return body.data;
 }
 
-test('professional selection to 60 hours, QR payment on a second page, 支付成功 and /myCourse', async ({ page, context }) => {
+test('professional selection to 60 hours, QR payment on a second page, 支付成功 and /myCourse', async ({
+  page,
+  context,
+}) => {
   await openSelection(page);
   // Compulsory courses are selected and locked; the face-to-face tab is closed.
   await expect(page.getByRole('checkbox', { name: '选择 药品管理法律法规与执业药师职业道德' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: '选择 药品管理法律法规与执业药师职业道德' })).toBeDisabled();
   await expect(page.getByRole('tab', { name: /面授/ })).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByRole('link', { name: '试看' }).first()).toHaveAttribute('href', /\/videoLearning\?tryIt=1&cid=\d+$/);
+  await expect(page.getByRole('link', { name: '试看' }).first()).toHaveAttribute(
+    'href',
+    /\/videoLearning\?tryIt=1&cid=\d+$/,
+  );
 
   for (const name of ELECTIVES.slice(0, 5)) await tick(page, name);
   await expect(page.getByTestId('chosen-hours')).toHaveText('54.0');
@@ -126,15 +143,25 @@ test('professional selection to 60 hours, QR payment on a second page, 支付成
 
   // The bought courses are now marked and cannot be chosen again.
   await page.goto('/signStudy');
-  await page.getByRole('dialog', { name: '重要提示' }).getByRole('button', { name: '我已知晓' }).click({ timeout: 30_000 });
+  await page
+    .getByRole('dialog', { name: '重要提示' })
+    .getByRole('button', { name: '我已知晓' })
+    .click({ timeout: 30_000 });
   await expect(page.getByRole('checkbox', { name: `选择 ${ELECTIVES[0]}` })).toBeDisabled();
 });
 
-test('QR payment fails, the refreshed page repays by redirect checkout and returns to the site', async ({ page, context }) => {
+test('QR payment fails, the refreshed page repays by redirect checkout and returns to the site', async ({
+  page,
+  context,
+}) => {
   await openSelection(page);
   await chooseYear(page, 1);
   for (const name of ELECTIVES.slice(0, 6)) await tick(page, name);
-  await page.getByRole('dialog').filter({ hasText: '已选满60.0学时' }).getByRole('button', { name: /知道了/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '已选满60.0学时' })
+    .getByRole('button', { name: /知道了/ })
+    .click();
   await tick(page, ELECTIVES[6]!);
   // 66 hours: over the requirement, confirmed anyway.
   const year = await signUpAndConfirm(page, true);
@@ -150,7 +177,10 @@ test('QR payment fails, the refreshed page repays by redirect checkout and retur
   await page.reload();
   await expect(page.getByText(`${year}年远程年度培训订单`)).toBeVisible();
   await page.getByRole('radio', { name: /支付宝/ }).check();
-  await Promise.all([page.waitForURL(/\/sandbox-pay\/checkout\//), page.getByRole('button', { name: /确认支付/ }).click()]);
+  await Promise.all([
+    page.waitForURL(/\/sandbox-pay\/checkout\//),
+    page.getByRole('button', { name: /确认支付/ }).click(),
+  ]);
   await expect(page.getByText('沙箱支付收银台')).toBeVisible();
   await page.getByRole('button', { name: '支付' }).click();
   await expect(page).toHaveURL(new RegExp(`/pay\\?order_id=${first.order_id}&returned=1$`));
@@ -158,7 +188,9 @@ test('QR payment fails, the refreshed page repays by redirect checkout and retur
   await expect(page).toHaveURL(/\/myCourse$/, { timeout: 5000 });
 });
 
-test('public courses: not enough hours, the 30-hour prompt, exactly 30 on confirmation, 报名成功 and /publicCourse', async ({ page }) => {
+test('public courses: not enough hours, the 30-hour prompt, exactly 30 on confirmation, 报名成功 and /publicCourse', async ({
+  page,
+}) => {
   await loginWithToken(page, LEARNERS.li);
   await page.goto('/publicSignStudy');
   const notice = page.getByRole('dialog', { name: '重要提示' });

@@ -46,7 +46,10 @@ test('an exam started, left mid-way, resumed after reload, submitted and reviewe
     if (number < 20) await page.getByRole('button', { name: /下一题/ }).click();
   }
   await page.getByRole('button', { name: /提\s*交/ }).click();
-  await page.getByRole('dialog', { name: '确认提交' }).getByRole('button', { name: /确定提交/ }).click();
+  await page
+    .getByRole('dialog', { name: '确认提交' })
+    .getByRole('button', { name: /确定提交/ })
+    .click();
   const result = page.getByTestId('exam-result');
   await expect(result).toContainText('共 20 题');
 
@@ -77,12 +80,15 @@ test('an exam started, left mid-way, resumed after reload, submitted and reviewe
   expect(list.data.data.find((paper) => paper.pid === pid)?.right).toBe(right);
 });
 
-test('王芳 sees her seeded papers; another learner cannot open them; a bad pid returns to the list', async ({ page }) => {
+test('王芳 sees her seeded papers; another learner cannot open them; a bad pid returns to the list', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const wangToken = await apiLogin(LEARNERS.wang.idcard, LEARNERS.wang.password);
   // The seeded papers are of the current year (the newest with questions), the year the list opens on.
   const currentYear = (await apiCall<ExamLists>('GET', '/v1/exam_lists', { type: 1 }, wangToken)).data.years[0]!;
-  const papers = (await apiCall<ExamLists>('GET', '/v1/exam_lists', { type: 1, year: currentYear }, wangToken)).data.data;
+  const papers = (await apiCall<ExamLists>('GET', '/v1/exam_lists', { type: 1, year: currentYear }, wangToken)).data
+    .data;
   const submitted = papers.find((paper) => paper.is_post === 2)!;
   expect(papers.some((paper) => paper.is_post === 1)).toBe(true);
 
@@ -105,6 +111,9 @@ test('/mockExam shows the sample table; 再考一次 leads to the practice list'
   await loginWithToken(page, LEARNERS.zhang);
   await page.goto('/mockExam');
   await expect(page.getByText('执业药师继续教育模拟考试（专业科目）')).toBeVisible();
-  await page.getByRole('button', { name: /再考一次/ }).first().click();
+  await page
+    .getByRole('button', { name: /再考一次/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/examList$/);
 });

@@ -77,7 +77,11 @@ test('item 15: 提交 asks for confirmation with the unanswered count, answers a
   }
   await expect(page.getByText(`已答 ${total - 1} / ${total}`)).toBeVisible();
   await expect
-    .poll(async () => (await apiCall<ExamPaper>('GET', '/v1/exam', { pid }, token)).data.questions.filter((q) => q.user_answer !== '').length)
+    .poll(
+      async () =>
+        (await apiCall<ExamPaper>('GET', '/v1/exam', { pid }, token)).data.questions.filter((q) => q.user_answer !== '')
+          .length,
+    )
     .toBe(total - 1);
 
   // Another browser (nothing stored locally) resumes the answers from the server.

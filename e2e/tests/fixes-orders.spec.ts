@@ -25,9 +25,12 @@ interface OrderRow {
 }
 
 /** The study year now, in Beijing (the seed's current year). */
-const CURRENT_YEAR = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
+const CURRENT_YEAR = Number(
+  new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()),
+);
 
-const rowOf = (page: Page, orderId: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+const rowOf = (page: Page, orderId: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
 
 async function openOrders(page: Page): Promise<string> {
   const token = await loginWithToken(page, LEARNERS.wang);
@@ -57,11 +60,15 @@ test('item 5: my orders shows its actions at 1280 and 1440 px', async ({ page })
     await page.setViewportSize({ width, height: 900 });
     const area = await boxOf(content);
     const table = await boxOf(page.getByRole('table').first());
-    expect(table.x + table.width, `table inside the content box at ${width}`).toBeLessThanOrEqual(area.x + area.width + 1);
+    expect(table.x + table.width, `table inside the content box at ${width}`).toBeLessThanOrEqual(
+      area.x + area.width + 1,
+    );
     // Every column header, 发票状态, 下单时间 and 操作 included, is inside the box and the window.
     for (const name of ['订单号', '订单名称', '支付状态', '退款状态', '发票状态', '下单时间', '操作']) {
       const header = await boxOf(page.getByRole('columnheader', { name, exact: true }));
-      expect(header.x + header.width, `${name} at ${width}`).toBeLessThanOrEqual(Math.min(area.x + area.width, width) + 1);
+      expect(header.x + header.width, `${name} at ${width}`).toBeLessThanOrEqual(
+        Math.min(area.x + area.width, width) + 1,
+      );
     }
     // Every action button is inside the viewport and the content box, without scrolling.
     const buttons = page.getByRole('row').getByRole('button');
@@ -70,10 +77,15 @@ test('item 5: my orders shows its actions at 1280 and 1440 px', async ({ page })
     for (let i = 0; i < count; i += 1) {
       const button = await boxOf(buttons.nth(i));
       expect(button.x, `button ${i} at ${width}`).toBeGreaterThanOrEqual(area.x - 1);
-      expect(button.x + button.width, `button ${i} at ${width}`).toBeLessThanOrEqual(Math.min(area.x + area.width, width) + 1);
+      expect(button.x + button.width, `button ${i} at ${width}`).toBeLessThanOrEqual(
+        Math.min(area.x + area.width, width) + 1,
+      );
     }
     // Nothing to scroll sideways.
-    const overflow = await page.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+    const overflow = await page
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(1);
     await page.screenshot({ path: test.info().outputPath(`my-orders-${width}.png`), fullPage: true });
   }
@@ -131,7 +143,10 @@ test('item 10: public courses show no price, and 30 学时 are 30.0 学分', asy
   await expect(summary).toContainText('共30.0学时、30.0学分');
   await expect(summary).not.toContainText('¥');
   // Every course: as many 学分 as 学时.
-  for (const row of await list.getByRole('row').filter({ has: page.getByRole('checkbox') }).all()) {
+  for (const row of await list
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') })
+    .all()) {
     const cells = (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
     const [credit, hours] = cells.filter((text) => /^\d+\.\d$/.test(text));
     expect(credit).toBe(hours);
@@ -156,7 +171,9 @@ test('item 13: one name for each thing: the menu, the student notice and the ord
   await expect(page.getByText(/年度专业科目课程/)).toHaveCount(0);
 });
 
-test('item 17: an expired order says 已过期 and offers to pay again; a new order says which older order it replaces', async ({ page }) => {
+test('item 17: an expired order says 已过期 and offers to pay again; a new order says which older order it replaces', async ({
+  page,
+}) => {
   // 王芳's seeded expired order (read only: orders.spec.ts works on her other orders).
   const token = await openOrders(page);
   const expired = (await wangOrders(token)).find((order) => order.pay_failure === 'expired');
@@ -168,21 +185,25 @@ test('item 17: an expired order says 已过期 and offers to pay again; a new or
   await expect(page.getByRole('tooltip')).toContainText('订单已过期；可点击“重新支付”再次支付');
   await row.getByRole('button', { name: '重新支付' }).click();
   await expect(page).toHaveURL(new RegExp(`/pay\\?order_id=${expired.order_id}$`));
-  await expect(page.getByRole('alert').filter({ hasText: '已过期' })).toContainText('点击“确认支付”即可重新支付，无需重新选课');
+  await expect(page.getByRole('alert').filter({ hasText: '已过期' })).toContainText(
+    '点击“确认支付”即可重新支付，无需重新选课',
+  );
   await expect(page.getByRole('button', { name: /确认支付/ })).toBeEnabled();
 
   // 李华, make-up year: an unpaid order exists; a new selection says it will replace it, then that it did.
   const liToken = await apiLogin(LEARNERS.li.idcard, LEARNERS.li.password);
   const years = await apiCall<{ year: number; is_buxue: number }[]>('GET', '/v1/academic_year', {}, liToken);
   const makeUp = years.data[2]!.year;
-  const courses = await apiCall<{ courses: { cid: number; name: string; course_type: number; face_to_face: number; is_buy: number }[] }>(
-    'GET',
-    '/v1/webcourses',
-    { year: makeUp, type: 1 },
+  const courses = await apiCall<{
+    courses: { cid: number; name: string; course_type: number; face_to_face: number; is_buy: number }[];
+  }>('GET', '/v1/webcourses', { year: makeUp, type: 1 }, liToken);
+  const electives = courses.data.courses.filter((c) => c.course_type === 2 && c.face_to_face === 0 && c.is_buy === 0);
+  const older = await apiCall<{ order_id: string }>(
+    'POST',
+    '/v1/order',
+    { year: makeUp, cids: String(electives[0]!.cid), pay_type: 3 },
     liToken,
   );
-  const electives = courses.data.courses.filter((c) => c.course_type === 2 && c.face_to_face === 0 && c.is_buy === 0);
-  const older = await apiCall<{ order_id: string }>('POST', '/v1/order', { year: makeUp, cids: String(electives[0]!.cid), pay_type: 3 }, liToken);
   expect(older.code).toBe(200);
 
   const li = await page.context().newPage();
@@ -219,6 +240,11 @@ test('item 17: an expired order says 已过期 and offers to pay again; a new or
     `原订单（订单号：${older.data.order_id}）已取消，由本订单（订单号：${created.order_id}）代替。`,
   );
   await expect(before).toHaveCount(0);
-  const status = await apiCall<{ pay_status: number }>('GET', '/v1/order_status', { order_id: older.data.order_id }, liToken);
+  const status = await apiCall<{ pay_status: number }>(
+    'GET',
+    '/v1/order_status',
+    { order_id: older.data.order_id },
+    liToken,
+  );
   expect(status.data.pay_status).toBe(4);
 });

@@ -50,7 +50,9 @@ test('item 4: /contactUs is linked from the header and footer and shows the phon
 });
 
 for (const width of [1280, 1440]) {
-  test(`item 7: the floating ad names the current study year and covers no text on load (${width} px)`, async ({ page }) => {
+  test(`item 7: the floating ad names the current study year and covers no text on load (${width} px)`, async ({
+    page,
+  }) => {
     await skipTextAdOnly(page);
     // The ad moves 40 px a second: its box is taken the moment it appears (the page's texts
     // are measured once the page has settled; the home page does not shift, CLS 0).
@@ -59,14 +61,21 @@ for (const width of [1280, 1440]) {
         const ad = document.querySelector('[data-testid="floating-advertisement"]');
         if (!ad || getComputedStyle(ad).visibility !== 'visible') return;
         const r = ad.getBoundingClientRect();
-        (window as unknown as { adStart: object }).adStart = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        (window as unknown as { adStart: object }).adStart = {
+          left: r.left,
+          top: r.top,
+          right: r.right,
+          bottom: r.bottom,
+        };
         observer.disconnect();
       });
       observer.observe(document, { childList: true, subtree: true, attributes: true });
     });
     await page.setViewportSize({ width, height: 900 });
     const adverts = await apiGet<Advertisements>('/v1/adv');
-    const beijingYear = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(new Date()));
+    const beijingYear = Number(
+      new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(new Date()),
+    );
     expect(adverts.study_year).toBe(beijingYear); // the seed's current study year
     await page.goto('/');
     const ad = page.getByTestId('floating-advertisement');
@@ -82,19 +91,29 @@ for (const width of [1280, 1440]) {
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const r of Array.from(range.getClientRects())) {
-          if (r.width > 0 && r.height > 0) texts.push({ text: node.textContent.trim(), left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+          if (r.width > 0 && r.height > 0)
+            texts.push({ text: node.textContent.trim(), left: r.left, top: r.top, right: r.right, bottom: r.bottom });
         }
       }
       // The slideshow's banners are the page's widest images.
-      const slide = Array.from(document.images).sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0]!.getBoundingClientRect();
-      const start = (window as unknown as { adStart: { left: number; top: number; right: number; bottom: number } }).adStart;
+      const slide = Array.from(document.images)
+        .sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0]!
+        .getBoundingClientRect();
+      const start = (window as unknown as { adStart: { left: number; top: number; right: number; bottom: number } })
+        .adStart;
       return { ad: start, texts, slide: { left: slide.left, top: slide.top, width: slide.width } };
     });
-    const overlaps = (a: typeof layout.ad, b: typeof layout.ad) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const overlaps = (a: typeof layout.ad, b: typeof layout.ad) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     expect(layout.texts.filter((t) => overlaps(layout.ad, t)).map((t) => t.text)).toEqual([]);
     // The banners draw their headline and subtitle inside x 80–820, y 80–200 of 1200 × 280.
     const scale = layout.slide.width / 1200;
-    const headline = { left: layout.slide.left + 80 * scale, top: layout.slide.top + 80 * scale, right: layout.slide.left + 820 * scale, bottom: layout.slide.top + 200 * scale };
+    const headline = {
+      left: layout.slide.left + 80 * scale,
+      top: layout.slide.top + 80 * scale,
+      right: layout.slide.left + 820 * scale,
+      bottom: layout.slide.top + 200 * scale,
+    };
     expect(overlaps(layout.ad, headline)).toBe(false);
     await expect(ad.getByText(`${adverts.study_year}年度报名中`)).toBeVisible();
   });
@@ -123,7 +142,7 @@ test('item 11: one message per field on the profile and password forms', async (
   await expect(password.getByText('请再次输入密码')).toHaveCount(0);
 });
 
-test('item 12: a failed attempt\'s 账号或密码错误 is gone after a successful login', async ({ page }) => {
+test("item 12: a failed attempt's 账号或密码错误 is gone after a successful login", async ({ page }) => {
   await skipTextAdvertisement(page);
   await page.goto('/');
   const box = loginBox(page);
@@ -154,7 +173,13 @@ test('item 16: every page has a favicon and no console error', async ({ page, re
     if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  for (const path of ['/', '/newsList?newsId=1&currentNavIdx=1', '/associationIntroduce', '/contactUs', '/downloadApp']) {
+  for (const path of [
+    '/',
+    '/newsList?newsId=1&currentNavIdx=1',
+    '/associationIntroduce',
+    '/contactUs',
+    '/downloadApp',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute('href', /favicon/);

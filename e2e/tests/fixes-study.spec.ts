@@ -40,7 +40,9 @@ async function videoTime(page: Page): Promise<number> {
 
 async function play(page: Page) {
   await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
-  await expect.poll(() => page.evaluate(() => !(document.querySelector('video')?.paused ?? true)), { timeout: LOAD_TIMEOUT }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => !(document.querySelector('video')?.paused ?? true)), { timeout: LOAD_TIMEOUT })
+    .toBe(true);
 }
 
 interface StudyCourse {
@@ -52,7 +54,12 @@ interface StudyCourse {
 }
 
 async function courseOf(learner: Learner, name: string, token?: string): Promise<StudyCourse> {
-  const reply = await apiCall<{ courses: StudyCourse[] }>('GET', '/v1/mycourses', { type: 1 }, token ?? (await apiLogin(learner.idcard, learner.password)));
+  const reply = await apiCall<{ courses: StudyCourse[] }>(
+    'GET',
+    '/v1/mycourses',
+    { type: 1 },
+    token ?? (await apiLogin(learner.idcard, learner.password)),
+  );
   const course = reply.data.courses.find((c) => c.name === name);
   if (!course) throw new Error(`${learner.name} has no course ${name}`);
   return course;
@@ -96,14 +103,19 @@ test('item 8: every control and error text of the video player is Chinese', asyn
   await expect(page.locator('.vjs-control-bar')).toBeAttached({ timeout: LOAD_TIMEOUT });
   await play(page);
   const texts = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('.video-js, .video-js *')).flatMap((element) => [
-      element.getAttribute('title') ?? '',
-      element.getAttribute('aria-label') ?? '',
-      element.classList.contains('vjs-control-text') ? (element.textContent ?? '') : '',
-    ]).filter((text) => text.trim() !== ''),
+    Array.from(document.querySelectorAll('.video-js, .video-js *'))
+      .flatMap((element) => [
+        element.getAttribute('title') ?? '',
+        element.getAttribute('aria-label') ?? '',
+        element.classList.contains('vjs-control-text') ? (element.textContent ?? '') : '',
+      ])
+      .filter((text) => text.trim() !== ''),
   );
   for (const expected of ['播放', '暂停', '静音', '全屏', '章节', '进度条', '当前时间', '时长', '音量']) {
-    expect(texts.some((text) => text.includes(expected)), `${expected} in ${texts.join(' | ')}`).toBe(true);
+    expect(
+      texts.some((text) => text.includes(expected)),
+      `${expected} in ${texts.join(' | ')}`,
+    ).toBe(true);
   }
   const english = texts.filter((text) => /[A-Za-z]{2,}/.test(text));
   expect(english).toEqual([]);
@@ -121,7 +133,9 @@ test('item 9: the public-course quiz asks about the course being watched', async
   test.setTimeout(90_000);
   await loginWithToken(page, LEARNERS.zhao);
   await openList(page, '/publicCourse');
-  await courseRow(page, PUBLIC_IN_PROGRESS).getByRole('button', { name: /继续学习/ }).click();
+  await courseRow(page, PUBLIC_IN_PROGRESS)
+    .getByRole('button', { name: /继续学习/ })
+    .click();
   await expect(page).toHaveURL(/\/publicVideoLearning\?cid=\d+/);
   await play(page);
   const dialog = page.getByRole('dialog', { name: '随堂测验' });
@@ -139,7 +153,10 @@ test('item 9: the public-course quiz asks about the course being watched', async
   await closed;
 });
 
-test('item 18: with the network cut for 30 s mid-lesson, the learner loses no honest progress', async ({ page, context }) => {
+test('item 18: with the network cut for 30 s mid-lesson, the learner loses no honest progress', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   const token = await loginWithToken(page, LEARNERS.zhao);
   const before = await courseOf(LEARNERS.zhao, NEAR_THE_END, token);
@@ -147,14 +164,21 @@ test('item 18: with the network cut for 30 s mid-lesson, the learner loses no ho
   const answers: number[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/v1/records') && response.request().method() === 'POST') {
-      void response.json().then((body: { code: number }) => answers.push(body.code), () => undefined);
+      void response.json().then(
+        (body: { code: number }) => answers.push(body.code),
+        () => undefined,
+      );
     }
   });
 
   await openList(page, '/myCourse');
-  await courseRow(page, NEAR_THE_END).getByRole('button', { name: /继续学习/ }).click();
+  await courseRow(page, NEAR_THE_END)
+    .getByRole('button', { name: /继续学习/ })
+    .click();
   await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(53.5);
-  const firstSaved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
+  const firstSaved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
+    timeout: 20_000,
+  });
   await play(page);
   expect(((await firstSaved.then((r) => r.json())) as { code: number }).code).toBe(200);
 
@@ -175,7 +199,9 @@ test('item 18: with the network cut for 30 s mid-lesson, the learner loses no ho
   await page.waitForTimeout(1_000);
   expect(await videoTime(page)).toBeGreaterThanOrEqual(beforeSeek);
   await expect(page.getByText('不能拖动到尚未学习的位置')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 60_000 })
+    .toBe(true);
   const offlineLeft = 30_000 - (Date.now() - offlineAt);
   if (offlineLeft > 0) await page.waitForTimeout(offlineLeft);
   await context.setOffline(false);
@@ -184,7 +210,10 @@ test('item 18: with the network cut for 30 s mid-lesson, the learner loses no ho
   // completes the course: the rating opens.
   await expect(page.getByRole('dialog', { name: '课程评价' })).toBeVisible({ timeout: 30_000 });
   expect(answers.length).toBeGreaterThanOrEqual(3);
-  expect(answers.every((code) => code === 200), answers.join()).toBe(true);
+  expect(
+    answers.every((code) => code === 200),
+    answers.join(),
+  ).toBe(true);
   const after = await courseOf(LEARNERS.zhao, NEAR_THE_END, token);
   expect(after.learn_time).toBe(90);
   expect(after.learn_progress).toBe(100);
@@ -203,14 +232,20 @@ test('item 18: reports still waiting when the page goes away are sent before the
   await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
   await play(page);
   const storedCount = () =>
-    page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { reports: unknown[] } | null)?.reports.length ?? 0, `lessonReports:professional:${course.cid}`);
+    page.evaluate(
+      (key) =>
+        (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { reports: unknown[] } | null)?.reports.length ?? 0,
+      `lessonReports:professional:${course.cid}`,
+    );
   await expect.poll(storedCount, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
   await page.evaluate(() => document.querySelector('video')?.pause());
   const watched = await videoTime(page);
   await page.goto('about:blank');
   answered = true;
 
-  const replayed = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
+  const replayed = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
+    timeout: 20_000,
+  });
   await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
   expect(((await (await replayed).json()) as { code: number }).code).toBe(200);
   // The lesson reopens where the queued reports had got to.

@@ -54,7 +54,9 @@ async function wangOrders(): Promise<OrderRow[]> {
 }
 
 /** The study year now, in Beijing: its orders belong to the study feature's demo and are left alone. */
-const CURRENT_YEAR = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
+const CURRENT_YEAR = Number(
+  new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()),
+);
 
 /** 王芳's order in `state`, of the previous or the make-up year (this spec's demo orders). */
 async function orderIn(state: string): Promise<OrderRow> {
@@ -63,7 +65,8 @@ async function orderIn(state: string): Promise<OrderRow> {
   return order;
 }
 
-const rowOf = (page: Page, orderId: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+const rowOf = (page: Page, orderId: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
 
 async function openOrders(page: Page) {
   token = await loginWithToken(page, LEARNERS.wang);
@@ -83,7 +86,8 @@ test('the order table shows every seeded state in words with exactly the actions
     // A failed order that nobody paid before its deadline says so (issue 16 item 17).
     if (order.pay_failure === 'expired') expected = { ...expected, words: ['已过期'] };
     // The current year's order has lessons watched: no refund (spec 01 §4, issue 16 item 6).
-    if (order.year === CURRENT_YEAR) expected = { ...expected, buttons: expected.buttons.filter((button) => !button.includes('退款')) };
+    if (order.year === CURRENT_YEAR)
+      expected = { ...expected, buttons: expected.buttons.filter((button) => !button.includes('退款')) };
     const row = rowOf(page, order.order_id);
     await expect(row).toHaveCount(1);
     for (const word of expected.words) await expect(row.getByText(word, { exact: true }).first()).toBeVisible();
@@ -111,7 +115,9 @@ test('refund request end to end: the reason is required first, then 已提交 an
   expect(keyOf((await wangOrders()).find((o) => o.order_id === order.order_id)!)).toBe('2/1/0');
 });
 
-test('invoice request end to end: every validation message first, then 提交成功 and back to the table', async ({ page }) => {
+test('invoice request end to end: every validation message first, then 提交成功 and back to the table', async ({
+  page,
+}) => {
   await openOrders(page);
   const order = await orderIn('2/4/0');
   await rowOf(page, order.order_id).getByRole('button', { name: '申请发票' }).click();
@@ -120,7 +126,8 @@ test('invoice request end to end: every validation message first, then 提交成
   await expect(form.getByText('增值税电子普通发票')).toBeVisible();
   await form.getByText('企业', { exact: true }).click();
   await form.getByRole('button', { name: /提\s*交/ }).click();
-  for (const text of ['请输入发票抬头', '请输入税号', '请输入手机号', '请输入邮箱']) await expect(form.getByText(text)).toBeVisible();
+  for (const text of ['请输入发票抬头', '请输入税号', '请输入手机号', '请输入邮箱'])
+    await expect(form.getByText(text)).toBeVisible();
   await form.getByLabel('手机号').fill('16612345678');
   await form.getByLabel('邮箱').fill('caiwu@');
   await expect(form.getByText('请输入正确的手机号')).toBeVisible();

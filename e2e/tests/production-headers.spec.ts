@@ -18,7 +18,12 @@ test.use({
   // Face collection (after 李华's login, and its own test) uses the camera: Chromium's fake one.
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   },
 });
 test.setTimeout(180_000);
@@ -32,13 +37,20 @@ async function watchPolicy(page: Page): Promise<string[]> {
   const watch = (target: Page) => {
     target.on('console', (message) => {
       const text = message.text();
-      if (/Content Security Policy|securitypolicyviolation|Refused to (load|execute|apply|connect|frame|create)/i.test(text)) problems.push(`${target.url()}: ${text}`);
+      if (
+        /Content Security Policy|securitypolicyviolation|Refused to (load|execute|apply|connect|frame|create)/i.test(
+          text,
+        )
+      )
+        problems.push(`${target.url()}: ${text}`);
     });
     target.on('pageerror', (error) => problems.push(`${target.url()}: uncaught ${error.message}`));
   };
   await page.context().addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`securitypolicyviolation ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      console.error(
+        `securitypolicyviolation ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   watch(page);
@@ -53,7 +65,9 @@ async function expectWorking(page: Page, content: RegExp | string): Promise<void
   await expect(page.getByRole('contentinfo')).toContainText('主办单位');
 }
 
-test('the policy is sent with every page: scripts from the site only, no inline script, not framable', async ({ request }) => {
+test('the policy is sent with every page: scripts from the site only, no inline script, not framable', async ({
+  request,
+}) => {
   for (const path of ['/', '/myCourse', '/early-pins.js']) {
     const response = await request.get(path);
     const csp = response.headers()['content-security-policy'] ?? '';
@@ -70,7 +84,8 @@ test('the policy is sent with every page: scripts from the site only, no inline 
 test('public pages and the login box work under the policy', async ({ page }) => {
   await skipTextAdvertisement(page);
   const problems = await watchPolicy(page);
-  const news = (await apiCall<{ data: { id: number; title: string }[] }>('GET', '/v1/article', { catid: 1 })).data.data[0]!;
+  const news = (await apiCall<{ data: { id: number; title: string }[] }>('GET', '/v1/article', { catid: 1 })).data
+    .data[0]!;
   const pages: [string, RegExp | string][] = [
     ['/', '协会动态'],
     ['/newsList?newsId=1&currentNavIdx=1', news.title],
@@ -91,7 +106,10 @@ test('public pages and the login box work under the policy', async ({ page }) =>
 
   // Login through the box, as a learner does.
   await page.goto('/');
-  const box = page.getByRole('form', { name: /登录/ }).or(page.locator('form').filter({ has: page.getByLabel('身份证号/手机号') })).first();
+  const box = page
+    .getByRole('form', { name: /登录/ })
+    .or(page.locator('form').filter({ has: page.getByLabel('身份证号/手机号') }))
+    .first();
   await box.getByLabel('身份证号/手机号').fill(LEARNERS.li.idcard);
   await box.getByLabel('密码').fill(LEARNERS.li.password);
   await box.getByRole('button', { name: /登\s*录/ }).click();
@@ -132,7 +150,9 @@ test('the face collection page starts the camera under the policy', async ({ pag
   const problems = await watchPolicy(page);
   await loginWithToken(page, LEARNERS.li);
   await page.goto('/faceCollection');
-  await expect.poll(() => page.evaluate(() => (document.querySelector('video')?.readyState ?? 0) >= 2), { timeout: LOAD_TIMEOUT }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (document.querySelector('video')?.readyState ?? 0) >= 2), { timeout: LOAD_TIMEOUT })
+    .toBe(true);
   expect(problems).toEqual([]);
 });
 
@@ -145,14 +165,18 @@ test('a video lesson plays (video.js, blob: media) under the policy', async ({ p
   await page.goto(`/videoLearning?cid=${list.data.courses[0]!.cid}&tryIt=1`);
   await expect(page.getByText(/试看：最多6分钟/)).toBeVisible({ timeout: LOAD_TIMEOUT });
   await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
-  await expect.poll(() => page.evaluate(() => (document.querySelector('video')?.currentTime ?? 0) > 0), { timeout: LOAD_TIMEOUT }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (document.querySelector('video')?.currentTime ?? 0) > 0), { timeout: LOAD_TIMEOUT })
+    .toBe(true);
   expect(problems).toEqual([]);
 });
 
 test('an exam paper (review of a submitted one) works under the policy', async ({ page }) => {
   const problems = await watchPolicy(page);
   const token = await apiLogin(LEARNERS.wang.idcard, LEARNERS.wang.password);
-  const papers = (await apiCall<{ data: { pid: number; is_post: number }[] }>('GET', '/v1/exam_lists', { type: 1 }, token)).data.data;
+  const papers = (
+    await apiCall<{ data: { pid: number; is_post: number }[] }>('GET', '/v1/exam_lists', { type: 1 }, token)
+  ).data.data;
   const submitted = papers.find((paper) => paper.is_post === 2)!;
   await loginWithToken(page, LEARNERS.wang);
   await page.goto(`/exam?pid=${submitted.pid}&look=1`);
@@ -161,12 +185,22 @@ test('an exam paper (review of a submitted one) works under the policy', async (
   expect(problems).toEqual([]);
 });
 
-test('the pay page draws the sandbox QR code, and the gateway page it encodes works, under the policy', async ({ page, context }) => {
+test('the pay page draws the sandbox QR code, and the gateway page it encodes works, under the policy', async ({
+  page,
+  context,
+}) => {
   const problems = await watchPolicy(page);
   const token = await loginWithToken(page, LEARNERS.li);
   // 李华's make-up year: compulsory courses and 6-hour electives up to 60 hours.
   const YEAR = 2024;
-  const { courses } = (await apiCall<{ courses: { cid: number; name: string; course_type: number; class_hour: number; price: number }[] }>('GET', '/v1/webcourses', { year: YEAR, type: 1 }, token)).data;
+  const { courses } = (
+    await apiCall<{ courses: { cid: number; name: string; course_type: number; class_hour: number; price: number }[] }>(
+      'GET',
+      '/v1/webcourses',
+      { year: YEAR, type: 1 },
+      token,
+    )
+  ).data;
   const chosen = [...courses.filter((c) => c.course_type === 1)];
   for (const elective of courses.filter((c) => c.course_type === 2 && c.class_hour === 6)) {
     if (chosen.reduce((sum, c) => sum + c.class_hour, 0) >= 60) break;

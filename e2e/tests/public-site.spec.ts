@@ -143,7 +143,13 @@ test('search asks the server for titles with the keyword', async ({ page }) => {
 
 test('a failed list shows the empty state, not an error page', async ({ page }) => {
   await skipTextAd(page);
-  await page.route('**/v1/article?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '服务器繁忙', data: null }) }));
+  await page.route('**/v1/article?**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 500, message: '服务器繁忙', data: null }),
+    }),
+  );
   await page.goto('/newsList?newsId=3');
   await expect(page.getByText('暂无数据')).toBeVisible();
   await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('继续教育');
@@ -264,17 +270,21 @@ test('the introduction, notice and side panel', async ({ page }) => {
   await expect(panel.getByRole('img', { name: '客服微信二维码' })).toBeVisible();
 });
 
-test('the home page has the six association news, the tabbed lists with 更多, and the quick links', async ({ page }) => {
+test('the home page has the six association news, the tabbed lists with 更多, and the quick links', async ({
+  page,
+}) => {
   await skipTextAd(page);
   const news = await apiGet<ArticleList>('/v1/article', { catid: 1, limit: 6, page: 1 });
   await page.goto('/');
-  for (const article of news.data) await expect(page.getByRole('link', { name: article.title, exact: true }).first()).toBeVisible();
+  for (const article of news.data)
+    await expect(page.getByRole('link', { name: article.title, exact: true }).first()).toBeVisible();
   const more = page.getByRole('link', { name: '更多', exact: true });
   await expect(more).toHaveCount(3);
   await page.getByRole('tab', { name: '药学服务' }).click();
   await expect(page.getByRole('tabpanel').nth(1)).toBeVisible();
   await expect(more.nth(2)).toHaveAttribute('href', '/newsList?newsId=5');
   const quick = page.getByRole('navigation', { name: '快捷入口' });
-  for (const name of ['继续教育', '学分查询', '推广报名', '执业药师注册']) await expect(quick.getByRole('link', { name })).toBeVisible();
+  for (const name of ['继续教育', '学分查询', '推广报名', '执业药师注册'])
+    await expect(quick.getByRole('link', { name })).toBeVisible();
   await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCSS('height', '280px');
 });

@@ -74,10 +74,16 @@ test('a page from every remote renders, and react-dom and antd are fetched once'
   // internals (wave effect, cssinjs style cache) in the shell's chunks, none in a remote's.
   const cssinjsCopies = bodies.filter((s) => s.body.includes('data-css-hash'));
   expect(cssinjsCopies.map((s) => s.url)).toHaveLength(1);
-  expect(bodies.filter((s) => s.url.includes('/remotes/') && /data-css-hash|ant-wave-target|rc-motion/.test(s.body)).map((s) => s.url)).toEqual([]);
+  expect(
+    bodies
+      .filter((s) => s.url.includes('/remotes/') && /data-css-hash|ant-wave-target|rc-motion/.test(s.body))
+      .map((s) => s.url),
+  ).toEqual([]);
 });
 
-test('the home page downloads no antd; an antd dialog opened from it brings antd in the site blue', async ({ page }) => {
+test('the home page downloads no antd; an antd dialog opened from it brings antd in the site blue', async ({
+  page,
+}) => {
   const scripts = collectScripts(page);
   await page.goto('/');
   const loginBox = page.getByRole('form', { name: '学员登录' });
@@ -92,7 +98,9 @@ test('the home page downloads no antd; an antd dialog opened from it brings antd
   await expect(dialog.getByRole('button', { name: /确\s*定/ })).toHaveCSS('background-color', 'rgb(31, 95, 168)');
 });
 
-test('an unreachable remote shows the fallback, the rest of the site keeps working, and retry recovers', async ({ page }) => {
+test('an unreachable remote shows the fallback, the rest of the site keeps working, and retry recovers', async ({
+  page,
+}) => {
   await loginWithToken(page, LEARNERS.wang);
   await page.route('**/remotes/orders/**', (route) => route.abort('connectionrefused'));
   await page.goto('/myOrder');

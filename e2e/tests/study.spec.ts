@@ -17,7 +17,12 @@ test.describe.configure({ mode: 'serial' });
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   },
 });
 
@@ -40,7 +45,9 @@ async function openList(page: Page, path: '/myCourse' | '/publicCourse') {
 
 async function play(page: Page) {
   await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
-  await expect.poll(() => page.evaluate(() => (document.querySelector('video')?.currentTime ?? 0) > 0), { timeout: LOAD_TIMEOUT }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (document.querySelector('video')?.currentTime ?? 0) > 0), { timeout: LOAD_TIMEOUT })
+    .toBe(true);
 }
 
 async function videoTime(page: Page): Promise<number> {
@@ -67,7 +74,9 @@ test('a lesson continues from where it was, saves progress and resumes there aft
   await expect(page.getByRole('region', { name: '讲师介绍' })).toContainText('刘雅琴');
   // Resumes at the verified 36 s.
   await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(35.5);
-  const saved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', { timeout: 20_000 });
+  const saved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
+    timeout: 20_000,
+  });
   await play(page);
   const body = (await (await saved).json()) as { code: number; data: { learn_time: number; progress: number } };
   expect(body.code).toBe(200);
@@ -76,9 +85,14 @@ test('a lesson continues from where it was, saves progress and resumes there aft
   expect(body.data.progress).toBeGreaterThan(40);
 
   await page.reload();
-  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(body.data.learn_time - 0.5);
+  await expect
+    .poll(() => videoTime(page), { timeout: LOAD_TIMEOUT })
+    .toBeGreaterThanOrEqual(body.data.learn_time - 0.5);
   await leaveToList(page, '/myCourse');
-  await expect(courseRow(page, IN_PROGRESS).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(body.data.progress));
+  await expect(courseRow(page, IN_PROGRESS).getByRole('progressbar')).toHaveAttribute(
+    'aria-valuenow',
+    String(body.data.progress),
+  );
 });
 
 test('the short course is watched to the end, rated, and the summary counts it', async ({ page }) => {
@@ -88,7 +102,9 @@ test('the short course is watched to the end, rated, and the summary counts it',
   const summary = page.getByRole('region', { name: '学习概况' });
   await expect(summary).toContainText('2 / 10');
   await expect(summary).toContainText('12.0');
-  await courseRow(page, SHORT).getByRole('button', { name: /开始学习/ }).click();
+  await courseRow(page, SHORT)
+    .getByRole('button', { name: /开始学习/ })
+    .click();
   await play(page);
   // No seeking past what was watched.
   await page.evaluate(() => {
@@ -118,7 +134,9 @@ test('a face check appears at its percentage, takes a photo and uploads it', asy
   test.setTimeout(90_000);
   await loginWithToken(page, LEARNERS.wang);
   await openList(page, '/myCourse');
-  await courseRow(page, WITH_FACE_CHECK).getByRole('button', { name: /开始学习/ }).click();
+  await courseRow(page, WITH_FACE_CHECK)
+    .getByRole('button', { name: /开始学习/ })
+    .click();
   await play(page);
   const dialog = page.getByRole('dialog', { name: '人脸识别验证' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -138,7 +156,9 @@ test('a public lesson asks its quiz question; a choice is required and the right
   test.setTimeout(90_000);
   await loginWithToken(page, LEARNERS.wang);
   await openList(page, '/publicCourse');
-  await courseRow(page, PUBLIC_IN_PROGRESS).getByRole('button', { name: /继续学习/ }).click();
+  await courseRow(page, PUBLIC_IN_PROGRESS)
+    .getByRole('button', { name: /继续学习/ })
+    .click();
   await expect(page).toHaveURL(/\/publicVideoLearning\?cid=\d+/);
   await play(page);
   const dialog = page.getByRole('dialog', { name: '随堂测验' });

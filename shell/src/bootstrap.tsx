@@ -40,8 +40,13 @@ const registry = createRemoteRegistry({
  */
 async function start(): Promise<void> {
   const pins = await registry.ensurePins().catch(() => null);
-  const firstPage = firstPageRoute(siteRoutes(pins, () => undefined), window.location.pathname, store.getState().session.isLogin);
-  if (firstPage?.source.kind === 'remote') void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
+  const firstPage = firstPageRoute(
+    siteRoutes(pins, () => undefined),
+    window.location.pathname,
+    store.getState().session.isLogin,
+  );
+  if (firstPage?.source.kind === 'remote')
+    void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
   if (firstPage && !firstPage.withoutAntd) void loadSiteAntd().catch(() => undefined);
   router = createSiteRouter(store, pins);
 

@@ -12,7 +12,12 @@ import { HASH_BUSY_RETRY_AFTER_S } from './passwords';
 import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
-import { clearPasswordFailures, recordPasswordFailure, recordPasswordSuccess, reservePasswordAttempt } from './password-lockout';
+import {
+  clearPasswordFailures,
+  recordPasswordFailure,
+  recordPasswordSuccess,
+  reservePasswordAttempt,
+} from './password-lockout';
 import { changesReadOnlyField, profileChanges, profileOf, userInfoOf } from './profile';
 import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 
@@ -23,39 +28,44 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
   });
 
-  api.add(accountEndpoints.login, async ({ payload, request }) => {
-    if (payload.type === '2') {
-      await consumeSmsCode(db, clock, payload.phone, payload.vcode);
-      // The caller has just proved they hold this phone, so saying it has no account
-      // tells them nothing about anyone else.
-      const learner = await findLearnerByPhone(db, payload.phone);
-      if (learner === null) throw badInput(MESSAGES.phoneNotLinked);
-      return signedIn(learner);
-    }
-    // The whole password check runs in a slot of the bounded pool (503 at once when full).
-    return passwords.exclusive(async () => {
-      await hitRateLimit(db, clock, IP_LIMITS.passwordLogin, request.ip);
-      const loginId = classifyLoginId(payload.username);
-      const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
-      if (learner === null) {
-        await passwords.spendVerificationTime(payload.password);
-        throw badInput(MESSAGES.wrongCredentials);
+  api.add(
+    accountEndpoints.login,
+    async ({ payload, request }) => {
+      if (payload.type === '2') {
+        await consumeSmsCode(db, clock, payload.phone, payload.vcode);
+        // The caller has just proved they hold this phone, so saying it has no account
+        // tells them nothing about anyone else.
+        const learner = await findLearnerByPhone(db, payload.phone);
+        if (learner === null) throw badInput(MESSAGES.phoneNotLinked);
+        return signedIn(learner);
       }
-      const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
-      if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
-      if (!(await passwords.verify(learner.passwordHash, payload.password))) {
-        const lockedNow = await recordPasswordFailure(db, clock, learner.id);
-        if (lockedNow !== null) throw lockedOut(lockedNow);
-        throw badInput(MESSAGES.wrongCredentials);
-      }
-      const lockedMeanwhile = await recordPasswordSuccess(db, clock, learner.id);
-      if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
-      return signedIn(learner);
-    });
-  }, {
-    // A full login pool refuses before the signature and nonce checks: cheap for a flood.
-    shedLoad: () => (passwords.saturated() ? { message: MESSAGES.loginBusy, retryAfterSeconds: HASH_BUSY_RETRY_AFTER_S } : null),
-  });
+      // The whole password check runs in a slot of the bounded pool (503 at once when full).
+      return passwords.exclusive(async () => {
+        await hitRateLimit(db, clock, IP_LIMITS.passwordLogin, request.ip);
+        const loginId = classifyLoginId(payload.username);
+        const learner = loginId === null ? null : await findLearnerByLoginId(db, loginId);
+        if (learner === null) {
+          await passwords.spendVerificationTime(payload.password);
+          throw badInput(MESSAGES.wrongCredentials);
+        }
+        const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
+        if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
+        if (!(await passwords.verify(learner.passwordHash, payload.password))) {
+          const lockedNow = await recordPasswordFailure(db, clock, learner.id);
+          if (lockedNow !== null) throw lockedOut(lockedNow);
+          throw badInput(MESSAGES.wrongCredentials);
+        }
+        const lockedMeanwhile = await recordPasswordSuccess(db, clock, learner.id);
+        if (lockedMeanwhile !== null) throw lockedOut(lockedMeanwhile);
+        return signedIn(learner);
+      });
+    },
+    {
+      // A full login pool refuses before the signature and nonce checks: cheap for a flood.
+      shedLoad: () =>
+        passwords.saturated() ? { message: MESSAGES.loginBusy, retryAfterSeconds: HASH_BUSY_RETRY_AFTER_S } : null,
+    },
+  );
 
   api.add(accountEndpoints.vcode, async ({ payload, request }) => {
     await sendSmsCode(db, clock, smsProvider, payload.phone, request.ip);
@@ -78,9 +88,13 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     return null;
   });
 
-  api.add(accountEndpoints.userinfo, async ({ principal }) => userInfoOf(await requireLearner(db, signedInId(principal)), mediaUrls));
+  api.add(accountEndpoints.userinfo, async ({ principal }) =>
+    userInfoOf(await requireLearner(db, signedInId(principal)), mediaUrls),
+  );
 
-  api.add(accountEndpoints.profile, async ({ principal }) => profileOf(await requireLearner(db, signedInId(principal))));
+  api.add(accountEndpoints.profile, async ({ principal }) =>
+    profileOf(await requireLearner(db, signedInId(principal))),
+  );
 
   api.add(accountEndpoints.modify, async ({ payload, principal }) => {
     const learner = await requireLearner(db, signedInId(principal));

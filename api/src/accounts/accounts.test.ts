@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
-import { agreementSchema, loginResponseSchema, profileSchema, studentNoticeSchema, userInfoSchema } from '@yaoshi/contracts/accounts';
+import {
+  agreementSchema,
+  loginResponseSchema,
+  profileSchema,
+  studentNoticeSchema,
+  userInfoSchema,
+} from '@yaoshi/contracts/accounts';
 import { learners, sessions } from './accounts-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -78,7 +84,11 @@ describe('POST /v1/login', () => {
     assertRefused(await passwordLogin(server, '320106198503124511', 'x'), 400, ACCOUNT_MESSAGES.loginIdInvalid);
     assertRefused(await passwordLogin(server, ZHANG.phone, ''), 400, ACCOUNT_MESSAGES.loginPasswordRequired);
     const code = (payload: Record<string, unknown>) => server.call({ method: 'POST', path: '/v1/login', payload });
-    assertRefused(await code({ type: '2', phone: '1381234567', vcode: '123456' }), 400, ACCOUNT_MESSAGES.loginPhoneInvalid);
+    assertRefused(
+      await code({ type: '2', phone: '1381234567', vcode: '123456' }),
+      400,
+      ACCOUNT_MESSAGES.loginPhoneInvalid,
+    );
     assertRefused(await code({ type: '2', phone: ZHANG.phone, vcode: '' }), 400, ACCOUNT_MESSAGES.codeRequired);
     assertRefused(await code({ type: '3', phone: ZHANG.phone }), 400, /请求参数不合法：type/);
   });
@@ -100,27 +110,41 @@ describe('POST /v1/login', () => {
   });
 
   test('wrong passwords older than 15 minutes do not count; a success clears them', async () => {
-    for (let attempt = 1; attempt <= 4; attempt += 1) assertRefused(await passwordLogin(server, LI.phone, 'wrong'), 400, MESSAGES.wrongCredentials);
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      assertRefused(await passwordLogin(server, LI.phone, 'wrong'), 400, MESSAGES.wrongCredentials);
     server.clock.advance(PASSWORD_FAILURE_WINDOW_MS + MINUTE);
     assertRefused(await passwordLogin(server, LI.phone, 'wrong'), 400, MESSAGES.wrongCredentials);
     dataOf(await passwordLogin(server, LI.phone, LI.password));
-    for (let attempt = 1; attempt <= 4; attempt += 1) assertRefused(await passwordLogin(server, LI.phone, 'wrong'), 400, MESSAGES.wrongCredentials);
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      assertRefused(await passwordLogin(server, LI.phone, 'wrong'), 400, MESSAGES.wrongCredentials);
     dataOf(await passwordLogin(server, LI.phone, LI.password));
   });
 
   test('bad envelopes are refused before any credential is checked', async () => {
-    const signed = server.sign({ method: 'POST', path: '/v1/login', payload: { type: '1', username: ZHANG.phone, password: ZHANG.password } });
+    const signed = server.sign({
+      method: 'POST',
+      path: '/v1/login',
+      payload: { type: '1', username: ZHANG.phone, password: ZHANG.password },
+    });
     const unsigned = await server.send(signed.url, {
       method: 'POST',
       headers: { 'content-type': signed.headers['content-type'] ?? '' },
       body: signed.body ?? null,
     });
     assertRefused(unsigned, 403, MESSAGES.signatureMissing);
-    const forged = await server.send(signed.url, { method: 'POST', headers: { ...signed.headers, 'x-sign': 'AAAA' }, body: signed.body ?? null });
+    const forged = await server.send(signed.url, {
+      method: 'POST',
+      headers: { ...signed.headers, 'x-sign': 'AAAA' },
+      body: signed.body ?? null,
+    });
     assertRefused(forged, 403, MESSAGES.signatureInvalid);
     const first = await server.send(signed.url, { method: 'POST', headers: signed.headers, body: signed.body ?? null });
     dataOf(first);
-    const replay = await server.send(signed.url, { method: 'POST', headers: signed.headers, body: signed.body ?? null });
+    const replay = await server.send(signed.url, {
+      method: 'POST',
+      headers: signed.headers,
+      body: signed.body ?? null,
+    });
     assertRefused(replay, 403, MESSAGES.requestReplayed);
   });
 });
@@ -145,9 +169,19 @@ describe('signed-in calls', () => {
 
   test('a stale or forged signature is 403, never 401: a live session is not logged out by a bad clock', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
-    const stale = await server.call({ method: 'GET', path: '/v1/userinfo', token, timestamp: server.clock.nowMs() - 10 * MINUTE });
+    const stale = await server.call({
+      method: 'GET',
+      path: '/v1/userinfo',
+      token,
+      timestamp: server.clock.nowMs() - 10 * MINUTE,
+    });
     assertRefused(stale, 403, MESSAGES.requestExpired);
-    const forged = await server.call({ method: 'GET', path: '/v1/userinfo', token, signer: { appId: 'yaoshi-web', secret: 'guessed' } });
+    const forged = await server.call({
+      method: 'GET',
+      path: '/v1/userinfo',
+      token,
+      signer: { appId: 'yaoshi-web', secret: 'guessed' },
+    });
     assertRefused(forged, 403, MESSAGES.signatureInvalid);
     dataOf(await authed(server, token, 'GET', '/v1/userinfo'));
   });
@@ -181,8 +215,17 @@ describe('signed-in calls', () => {
     assert.equal(profile.education, 5);
     assert.equal(profile.profession_ranks, 3);
 
-    for (const change of [{ name: '张小明' }, { phone: '13812345679' }, { idcard: '11010519491231002X' }, { certification_type: 2 }]) {
-      assertRefused(await authed(server, token, 'POST', '/v1/modify', { ...VALID_PROFILE, ...readOnly, ...change }), 400, MESSAGES.readOnlyProfileField);
+    for (const change of [
+      { name: '张小明' },
+      { phone: '13812345679' },
+      { idcard: '11010519491231002X' },
+      { certification_type: 2 },
+    ]) {
+      assertRefused(
+        await authed(server, token, 'POST', '/v1/modify', { ...VALID_PROFILE, ...readOnly, ...change }),
+        400,
+        MESSAGES.readOnlyProfileField,
+      );
     }
     const [row] = await server.db.select().from(learners).where(eq(learners.idNumber, ZHANG.idNumber));
     assert.equal(row?.name, '张晓明');
@@ -212,7 +255,11 @@ describe('signed-in calls', () => {
     for (const [change, message] of cases) {
       assertRefused(await authed(server, token, 'POST', '/v1/modify', { ...VALID_PROFILE, ...change }), 400, message);
     }
-    assertRefused(await authed(server, token, 'POST', '/v1/modify', { ...VALID_PROFILE, learner_id: 2 }), 400, /请求参数不合法：learner_id/);
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/modify', { ...VALID_PROFILE, learner_id: 2 }),
+      400,
+      /请求参数不合法：learner_id/,
+    );
     assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/profile')), before);
   });
 
@@ -256,14 +303,27 @@ describe('sessions end', () => {
     const elsewhere = await loginToken(server, LI.phone, LI.password);
     const here = await loginToken(server, LI.idNumber, LI.password);
     const other = await loginToken(server, WANG.phone, WANG.password);
-    assertRefused(await authed(server, here, 'POST', '/v1/password', { newpasswd: 'abcde', confirmpasswd: 'abcde' }), 400, ACCOUNT_MESSAGES.passwordTooShort);
+    assertRefused(
+      await authed(server, here, 'POST', '/v1/password', { newpasswd: 'abcde', confirmpasswd: 'abcde' }),
+      400,
+      ACCOUNT_MESSAGES.passwordTooShort,
+    );
     assertRefused(
       await authed(server, here, 'POST', '/v1/password', { newpasswd: 'new-pass-1', confirmpasswd: 'new-pass-2' }),
       400,
       ACCOUNT_MESSAGES.passwordsDiffer,
     );
-    assertRefused(await authed(server, here, 'POST', '/v1/password', { newpasswd: '', confirmpasswd: '' }), 400, ACCOUNT_MESSAGES.passwordRequired);
-    assert.equal(dataOf(await authed(server, here, 'POST', '/v1/password', { newpasswd: 'new-pass-1', confirmpasswd: 'new-pass-1' })), null);
+    assertRefused(
+      await authed(server, here, 'POST', '/v1/password', { newpasswd: '', confirmpasswd: '' }),
+      400,
+      ACCOUNT_MESSAGES.passwordRequired,
+    );
+    assert.equal(
+      dataOf(
+        await authed(server, here, 'POST', '/v1/password', { newpasswd: 'new-pass-1', confirmpasswd: 'new-pass-1' }),
+      ),
+      null,
+    );
     dataOf(await authed(server, here, 'GET', '/v1/userinfo'));
     assertRefused(await authed(server, elsewhere, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
     dataOf(await authed(server, other, 'GET', '/v1/userinfo'));
@@ -290,7 +350,12 @@ describe('learner A never reads or changes learner B', () => {
 
     // Zhang sending Wang's identity is refused as a read-only change, not applied to Wang.
     assertRefused(
-      await authed(server, zhang, 'POST', '/v1/modify', { ...VALID_PROFILE, name: '王芳', idcard: WANG.idNumber, phone: WANG.phone }),
+      await authed(server, zhang, 'POST', '/v1/modify', {
+        ...VALID_PROFILE,
+        name: '王芳',
+        idcard: WANG.idNumber,
+        phone: WANG.phone,
+      }),
       400,
       MESSAGES.readOnlyProfileField,
     );

@@ -45,9 +45,30 @@ test('check constraints enforce the enumerations, formats and the region chain',
     { provinceCode: '320000', cityCode: '320100', countyCode: '320206' },
   ];
   for (const change of bad) {
-    await assert.rejects(database.db.insert(learners).values({ ...base, ...change }), constraintViolation, JSON.stringify(change));
+    await assert.rejects(
+      database.db.insert(learners).values({ ...base, ...change }),
+      constraintViolation,
+      JSON.stringify(change),
+    );
   }
-  await database.db.insert(learners).values({ ...base, provinceCode: '320000', cityCode: '320100', countyCode: '320106', education: 5, professionRank: 0 });
-  await assert.rejects(database.db.insert(learners).values({ ...base, phone: '13812345679' }), constraintViolation, 'duplicate ID number');
-  await assert.rejects(database.db.insert(learners).values({ ...base, idNumber: '11010519491231002X' }), constraintViolation, 'duplicate phone');
+  await database.db
+    .insert(learners)
+    .values({
+      ...base,
+      provinceCode: '320000',
+      cityCode: '320100',
+      countyCode: '320106',
+      education: 5,
+      professionRank: 0,
+    });
+  await assert.rejects(
+    database.db.insert(learners).values({ ...base, phone: '13812345679' }),
+    constraintViolation,
+    'duplicate ID number',
+  );
+  await assert.rejects(
+    database.db.insert(learners).values({ ...base, idNumber: '11010519491231002X' }),
+    constraintViolation,
+    'duplicate phone',
+  );
 });

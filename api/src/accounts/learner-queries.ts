@@ -16,7 +16,10 @@ export async function findLearnerByPhone(db: Database, phone: string): Promise<L
 }
 
 /** By a login id already classified and normalized (18-digit, upper-case X). */
-export async function findLearnerByLoginId(db: Database, loginId: { kind: LoginIdKind; value: string }): Promise<LearnerRow | null> {
+export async function findLearnerByLoginId(
+  db: Database,
+  loginId: { kind: LoginIdKind; value: string },
+): Promise<LearnerRow | null> {
   const column = loginId.kind === 'phone' ? learners.phone : learners.idNumber;
   const [row] = await db.select().from(learners).where(eq(column, loginId.value)).limit(1);
   return row ?? null;

@@ -37,12 +37,20 @@ after(() => server.close());
 describe('the password lockout is atomic', () => {
   test('100 concurrent wrong passwords: at most 5 are checked, the account locks, and the right password is refused', async () => {
     const before = hasher.verifications;
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => passwordLogin(server, ZHANG.phone, `wrong-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => passwordLogin(server, ZHANG.phone, `wrong-${i}`)),
+    );
     const statuses = answers.map((answer) => answer.status);
-    assert.ok(statuses.every((status) => status === 400 || status === 429), statuses.join(','));
+    assert.ok(
+      statuses.every((status) => status === 400 || status === 429),
+      statuses.join(','),
+    );
     assert.ok(statuses.filter((status) => status === 400).length < MAX_PASSWORD_FAILURES);
     assert.equal(hasher.verifications - before, MAX_PASSWORD_FAILURES, 'passwords checked');
-    const [row] = await server.db.select({ lockedUntil: learners.passwordLockedUntil }).from(learners).where(eq(learners.phone, ZHANG.phone));
+    const [row] = await server.db
+      .select({ lockedUntil: learners.passwordLockedUntil })
+      .from(learners)
+      .where(eq(learners.phone, ZHANG.phone));
     assert.ok(row?.lockedUntil && row.lockedUntil > server.clock.now(), 'locked');
     const right = await passwordLogin(server, ZHANG.idNumber, ZHANG.password);
     assertRefused(right, 429, MESSAGES.passwordLoginLocked(PASSWORD_LOCK_MINUTES));
@@ -61,7 +69,10 @@ describe('the password lockout is atomic', () => {
     assert.ok(answers.every((answer) => answer === right || answer.status === 400 || answer.status === 429));
     // Afterwards the account is locked or, if the right one cleared the failures, still counts.
     const later = await passwordLogin(server, LI.phone, LI.password);
-    const [row] = await server.db.select({ lockedUntil: learners.passwordLockedUntil }).from(learners).where(eq(learners.phone, LI.phone));
+    const [row] = await server.db
+      .select({ lockedUntil: learners.passwordLockedUntil })
+      .from(learners)
+      .where(eq(learners.phone, LI.phone));
     if (row?.lockedUntil && row.lockedUntil > server.clock.now()) assertRefused(later, 429, /密码错误次数过多/);
     else dataOf(later);
   });
@@ -80,9 +91,14 @@ describe('unknown accounts', () => {
 
 describe('the hashing pool', () => {
   test('logins beyond the queue get a quick 503 with Retry-After', async () => {
-    const small = await startTestServer({ passwordHasher: createPasswordHasher({ concurrency: 1, maxQueue: 2 }), config: { trustProxy: true } });
+    const small = await startTestServer({
+      passwordHasher: createPasswordHasher({ concurrency: 1, maxQueue: 2 }),
+      config: { trustProxy: true },
+    });
     try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => passwordLogin(small, '13600000000', 'x-password')));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => passwordLogin(small, '13600000000', 'x-password')),
+      );
       const busy = answers.filter((answer) => answer.status === 503);
       assert.ok(busy.length > 0, 'some refused');
       assertRefused(busy[0]!, 503, MESSAGES.loginBusy);

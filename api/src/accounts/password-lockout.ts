@@ -25,7 +25,12 @@ export type PasswordAttempt = { attemptId: number } | { lockedMinutes: number };
  * recorded as a failure before the (slow) check, so however many arrive at once, at most
  * MAX_PASSWORD_FAILURES passwords are ever checked before the lock.
  */
-export async function reservePasswordAttempt(db: Database, clock: Clock, learnerId: number, ip: string): Promise<PasswordAttempt> {
+export async function reservePasswordAttempt(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  ip: string,
+): Promise<PasswordAttempt> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const [learner] = await tx
@@ -38,9 +43,17 @@ export async function reservePasswordAttempt(db: Database, clock: Clock, learner
     const [row] = await tx
       .select({ n: count() })
       .from(passwordFailures)
-      .where(and(eq(passwordFailures.learnerId, learnerId), gt(passwordFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS))));
+      .where(
+        and(
+          eq(passwordFailures.learnerId, learnerId),
+          gt(passwordFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS)),
+        ),
+      );
     if ((row?.n ?? 0) >= MAX_PASSWORD_FAILURES) return { lockedMinutes: PASSWORD_LOCK_MINUTES };
-    const [attempt] = await tx.insert(passwordFailures).values({ learnerId, ip, failedAt: now }).returning({ id: passwordFailures.id });
+    const [attempt] = await tx
+      .insert(passwordFailures)
+      .values({ learnerId, ip, failedAt: now })
+      .returning({ id: passwordFailures.id });
     return { attemptId: attempt!.id };
   });
 }
@@ -63,9 +76,17 @@ export async function recordPasswordFailure(db: Database, clock: Clock, learnerI
     const [row] = await tx
       .select({ n: count() })
       .from(passwordFailures)
-      .where(and(eq(passwordFailures.learnerId, learnerId), gt(passwordFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS))));
+      .where(
+        and(
+          eq(passwordFailures.learnerId, learnerId),
+          gt(passwordFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS)),
+        ),
+      );
     if ((row?.n ?? 0) < MAX_PASSWORD_FAILURES) return null;
-    await tx.update(learners).set({ passwordLockedUntil: new Date(now.getTime() + PASSWORD_LOCK_MS) }).where(eq(learners.id, learnerId));
+    await tx
+      .update(learners)
+      .set({ passwordLockedUntil: new Date(now.getTime() + PASSWORD_LOCK_MS) })
+      .where(eq(learners.id, learnerId));
     await tx.delete(passwordFailures).where(eq(passwordFailures.learnerId, learnerId));
     return PASSWORD_LOCK_MINUTES;
   });

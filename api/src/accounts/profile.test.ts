@@ -33,7 +33,15 @@ const form = modifyRequestSchema.parse({
 
 test('read-only fields may be sent back unchanged, not changed', () => {
   assert.equal(changesReadOnlyField(learner, {}), false);
-  assert.equal(changesReadOnlyField(learner, { name: ' 李华 ', phone: '13900001111', idcard: '11010519491231002x', certification_type: '4' }), false);
+  assert.equal(
+    changesReadOnlyField(learner, {
+      name: ' 李华 ',
+      phone: '13900001111',
+      idcard: '11010519491231002x',
+      certification_type: '4',
+    }),
+    false,
+  );
   assert.equal(changesReadOnlyField(learner, { name: '李小华' }), true);
   assert.equal(changesReadOnlyField(learner, { phone: '13900001112' }), true);
   assert.equal(changesReadOnlyField(learner, { idcard: '320106198503124510' }), true);

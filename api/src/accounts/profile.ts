@@ -47,11 +47,18 @@ export function profileOf(learner: LearnerRow): Profile {
  * True when the form tries to change a read-only field (spec 01 §6: name, phone, ID
  * number, certificate type). Sending them back unchanged, as the form does, is fine.
  */
-export function changesReadOnlyField(learner: LearnerRow, payload: Pick<ModifyRequest, 'name' | 'phone' | 'idcard' | 'certification_type'>): boolean {
+export function changesReadOnlyField(
+  learner: LearnerRow,
+  payload: Pick<ModifyRequest, 'name' | 'phone' | 'idcard' | 'certification_type'>,
+): boolean {
   if (payload.name !== undefined && payload.name.trim() !== learner.name) return true;
   if (payload.phone !== undefined && payload.phone.trim() !== learner.phone) return true;
   if (payload.idcard !== undefined && normalizeIdNumber(payload.idcard) !== learner.idNumber) return true;
-  if (payload.certification_type !== undefined && String(payload.certification_type).trim() !== String(learner.certificationType)) return true;
+  if (
+    payload.certification_type !== undefined &&
+    String(payload.certification_type).trim() !== String(learner.certificationType)
+  )
+    return true;
   return false;
 }
 
@@ -59,7 +66,11 @@ type ProfileColumns = Partial<typeof learners.$inferInsert>;
 
 /** The columns a valid form writes, or null when the address codes do not form a chain. */
 export function profileChanges(payload: ModifyPayload): ProfileColumns | null {
-  const region = normalizeRegionChain({ province: payload.province_id, city: payload.city_id, county: payload.area_id ?? null });
+  const region = normalizeRegionChain({
+    province: payload.province_id,
+    city: payload.city_id,
+    county: payload.area_id ?? null,
+  });
   if (region === null) return null;
   return {
     company: payload.company,

@@ -38,11 +38,19 @@ export async function openSession(db: Database, clock: Clock, learnerId: number)
 }
 
 export async function revokeSession(db: Database, clock: Clock, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Every live session of a learner except `keepSessionId` (the one changing the password). */
-export async function revokeOtherSessions(db: Database, clock: Clock, learnerId: number, keepSessionId: number | null): Promise<void> {
+export async function revokeOtherSessions(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  keepSessionId: number | null,
+): Promise<void> {
   const others = keepSessionId === null ? undefined : ne(sessions.id, keepSessionId);
   await db
     .update(sessions)
@@ -108,7 +116,10 @@ export function sessionGate(db: Database, clock: Clock, onPruneError: (error: un
       if (row?.fresh !== true) return { fresh: false, principal: null };
       return {
         fresh: true,
-        principal: row.session_id !== null && row.learner_id !== null ? { sessionId: row.session_id, learnerId: row.learner_id } : null,
+        principal:
+          row.session_id !== null && row.learner_id !== null
+            ? { sessionId: row.session_id, learnerId: row.learner_id }
+            : null,
       };
     },
   };

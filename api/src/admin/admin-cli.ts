@@ -1,5 +1,10 @@
 import { normalizeIdNumber, isValidIdNumber } from '@yaoshi/contracts/identity-rules';
-import { PAY_STATUS_TEXT, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, type OrderState } from '@yaoshi/contracts/order-states';
+import {
+  PAY_STATUS_TEXT,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  type OrderState,
+} from '@yaoshi/contracts/order-states';
 import { isOrderNo } from '@yaoshi/contracts/order-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -77,7 +82,10 @@ function refundResult(orderNo: string, action: RefundAction, outcome: RefundOutc
     case 'rejected':
       return { ok: true, message: `已驳回订单 ${orderNo} 的退款申请` };
     case 'refunded':
-      return { ok: true, message: `订单 ${orderNo} 已退款（渠道退款号 ${outcome.providerRefundNo}），撤销课程 ${outcome.withdrawnEnrolments} 门` };
+      return {
+        ok: true,
+        message: `订单 ${orderNo} 已退款（渠道退款号 ${outcome.providerRefundNo}），撤销课程 ${outcome.withdrawnEnrolments} 门`,
+      };
     case 'refund-failed':
       return { ok: false, message: `订单 ${orderNo} 退款失败：${outcome.reason}（学员可重新申请）` };
     case 'provider-unreachable':
@@ -95,7 +103,10 @@ function invoiceResult(orderNo: string, outcome: InvoiceOutcome): AdminResult {
     case 'wrong-state':
       return { ok: false, message: `订单 ${orderNo} 没有处理中的发票申请（${stateText(outcome.state)}）` };
     case 'issuing':
-      return { ok: true, message: `订单 ${orderNo} 的发票申请已通过审核，开具中；开具后再运行 invoice issue ${orderNo}` };
+      return {
+        ok: true,
+        message: `订单 ${orderNo} 的发票申请已通过审核，开具中；开具后再运行 invoice issue ${orderNo}`,
+      };
     case 'issued':
       return { ok: true, message: `订单 ${orderNo} 的发票已开具` };
     case 'failed':
@@ -115,7 +126,10 @@ export async function runAdminCommand(
       const outcome = await reviewLatestFacePhoto(db, clock, command.idNumber, command.decision);
       switch (outcome) {
         case 'reviewed':
-          return { ok: true, message: `已${command.decision === 'approve' ? '通过' : '驳回'}学员 ${command.idNumber} 的人脸照片` };
+          return {
+            ok: true,
+            message: `已${command.decision === 'approve' ? '通过' : '驳回'}学员 ${command.idNumber} 的人脸照片`,
+          };
         case 'no-such-learner':
           return { ok: false, message: `没有身份证号为 ${command.idNumber} 的学员` };
         case 'nothing-to-review':
@@ -125,7 +139,12 @@ export async function runAdminCommand(
       }
     }
     case 'refund': {
-      if (command.action === 'reject') return refundResult(command.orderNo, command.action, await rejectRefund(db, clock, command.orderNo, command.reason));
+      if (command.action === 'reject')
+        return refundResult(
+          command.orderNo,
+          command.action,
+          await rejectRefund(db, clock, command.orderNo, command.reason),
+        );
       const provider = services.paymentProvider;
       if (provider === null) return { ok: false, message: '未配置支付渠道，无法退款；订单未作任何改动' };
       const outcome =
@@ -136,7 +155,9 @@ export async function runAdminCommand(
     }
     case 'invoice': {
       const outcome =
-        command.action === 'issue' ? await issueInvoice(db, clock, command.orderNo) : await failInvoice(db, clock, command.orderNo, command.reason);
+        command.action === 'issue'
+          ? await issueInvoice(db, clock, command.orderNo)
+          : await failInvoice(db, clock, command.orderNo, command.reason);
       return invoiceResult(command.orderNo, outcome);
     }
   }

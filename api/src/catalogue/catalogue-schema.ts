@@ -65,7 +65,10 @@ export const courses = pgTable(
     videoPath: text('video_path'),
     durationSeconds: integer('duration_seconds'),
     /** Percentages of the video at which a face check is taken (spec 02 §3 `photo`). */
-    faceCheckPercents: smallint('face_check_percents').array().notNull().default(sql`'{}'::smallint[]`),
+    faceCheckPercents: smallint('face_check_percents')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -75,7 +78,10 @@ export const courses = pgTable(
     check('courses_kind', sql`${table.kind} in ('professional', 'public')`),
     check('courses_delivery', sql`${table.delivery} in ('web', 'face_to_face')`),
     check('courses_course_type', sql`${table.courseType} in (1, 2)`),
-    check('courses_amounts', sql`${table.creditTenths} >= 0 and ${table.classHourTenths} > 0 and ${table.priceFen} >= 0`),
+    check(
+      'courses_amounts',
+      sql`${table.creditTenths} >= 0 and ${table.classHourTenths} > 0 and ${table.priceFen} >= 0`,
+    ),
     check(
       'courses_video',
       sql`(${table.videoPath} is null and ${table.durationSeconds} is null) or (${table.videoPath} is not null and ${table.durationSeconds} > 0)`,

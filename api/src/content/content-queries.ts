@@ -1,8 +1,27 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Advertisements, Article, ArticleList, ArticleSummary, Category, FriendLink, SiteSettings, Slide, TopicPage } from '@yaoshi/contracts/content';
+import type {
+  Advertisements,
+  Article,
+  ArticleList,
+  ArticleSummary,
+  Category,
+  FriendLink,
+  SiteSettings,
+  Slide,
+  TopicPage,
+} from '@yaoshi/contracts/content';
 import type { Database } from '../db/database';
 import { academicYears } from '../catalogue/catalogue-schema';
-import { advertisements, articles, categories, friendLinks, siteSettings, slides, topicPages, type TopicPageSlug } from './content-schema';
+import {
+  advertisements,
+  articles,
+  categories,
+  friendLinks,
+  siteSettings,
+  slides,
+  topicPages,
+  type TopicPageSlug,
+} from './content-schema';
 import { formatBeijingTime } from './published-time';
 
 /** Reads of the public content of spec 01 §3, shaped as the contracts declare. */
@@ -30,7 +49,10 @@ export async function readSiteSettings(db: Database): Promise<SiteSettings | nul
 }
 
 export function listCategories(db: Database): Promise<Category[]> {
-  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
 }
 
 export interface ArticleQuery {
@@ -55,7 +77,15 @@ const summaryColumns = {
   excerpt: articles.excerpt,
 };
 
-type SummaryRow = { id: number; title: string; publishedAt: Date; author: string; source: string; hits: number; excerpt: string };
+type SummaryRow = {
+  id: number;
+  title: string;
+  publishedAt: Date;
+  author: string;
+  source: string;
+  hits: number;
+  excerpt: string;
+};
 
 function toSummary(row: SummaryRow): ArticleSummary {
   return {
@@ -109,7 +139,10 @@ export function listFriendLinks(db: Database): Promise<FriendLink[]> {
 }
 
 export function listSlides(db: Database): Promise<Slide[]> {
-  return db.select({ url: slides.url, image: slides.image, title: slides.title }).from(slides).orderBy(asc(slides.sortOrder), asc(slides.id));
+  return db
+    .select({ url: slides.url, image: slides.image, title: slides.title })
+    .from(slides)
+    .orderBy(asc(slides.sortOrder), asc(slides.id));
 }
 
 /** The first enabled advertisement of each kind (none of a kind → null), and the current study year. */
@@ -136,6 +169,9 @@ export async function readAdvertisements(db: Database): Promise<Advertisements> 
 }
 
 export async function readTopicPage(db: Database, slug: TopicPageSlug): Promise<TopicPage | null> {
-  const [row] = await db.select({ title: topicPages.title, content: topicPages.content }).from(topicPages).where(eq(topicPages.slug, slug));
+  const [row] = await db
+    .select({ title: topicPages.title, content: topicPages.content })
+    .from(topicPages)
+    .where(eq(topicPages.slug, slug));
   return row ?? null;
 }

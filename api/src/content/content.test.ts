@@ -27,7 +27,11 @@ before(async () => {
 after(() => server.close());
 
 /** Calls a content endpoint and returns its data, checked against the contract's schema (strictly). */
-async function dataOf<S extends z.ZodType>(schema: S, path: string, payload?: Record<string, unknown>): Promise<z.output<S>> {
+async function dataOf<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  payload?: Record<string, unknown>,
+): Promise<z.output<S>> {
   const response = await server.call({ method: 'GET', path, ...(payload ? { payload } : {}) });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   const body = response.body as { code: number; message: string; data: unknown };
@@ -57,7 +61,17 @@ describe('site, navigation, footer and home', () => {
     const categories = await dataOf(categorySchema.array(), '/v1/category');
     assert.deepEqual(
       categories.map((c) => `${c.id} ${c.name}`),
-      ['1 协会动态', '2 办事指南', '3 继续教育', '4 新闻资讯', '5 药学服务', '6 联系我们', '21 党群工作', '22 会员风采', '24 协会简介'],
+      [
+        '1 协会动态',
+        '2 办事指南',
+        '3 继续教育',
+        '4 新闻资讯',
+        '5 药学服务',
+        '6 联系我们',
+        '21 党群工作',
+        '22 会员风采',
+        '24 协会简介',
+      ],
     );
   });
 
@@ -247,17 +261,33 @@ describe('rich text is sanitized before it is stored', () => {
     const article = await detail(stored.id);
     assert.match(article.content, /正文第一段/);
     assert.match(article.content, /国家药监局/);
-    for (const hostile of [/<script/i, /onclick/i, /onerror/i, /onload/i, /javascript:/i, /<iframe/i, /<svg/i, /hacked/]) {
+    for (const hostile of [
+      /<script/i,
+      /onclick/i,
+      /onerror/i,
+      /onload/i,
+      /javascript:/i,
+      /<iframe/i,
+      /<svg/i,
+      /hacked/,
+    ]) {
       assert.doesNotMatch(article.content, hostile);
     }
-    assert.match(article.content, /<a href="https:\/\/www\.nmpa\.gov\.cn\/" target="_blank" rel="noopener noreferrer">/);
+    assert.match(
+      article.content,
+      /<a href="https:\/\/www\.nmpa\.gov\.cn\/" target="_blank" rel="noopener noreferrer">/,
+    );
   });
 
   test('seeded articles, topic pages and the text advertisement carry no script or handler', async () => {
     const rows = await server.db.select({ content: articles.content }).from(articles);
     const topics = await server.db.select({ content: topicPages.content }).from(topicPages);
     const adverts = await dataOf(advertisementsSchema, '/v1/adv');
-    for (const html of [...rows.map((r) => r.content), ...topics.map((t) => t.content), adverts.textAdv?.content ?? '']) {
+    for (const html of [
+      ...rows.map((r) => r.content),
+      ...topics.map((t) => t.content),
+      adverts.textAdv?.content ?? '',
+    ]) {
       assert.equal(sanitizeRichText(html), html, 'stored HTML is already clean');
     }
   });
@@ -274,13 +304,18 @@ describe('list and detail queries are answered from indexes', () => {
       await tx.execute(sql.raw('SET LOCAL enable_seqscan = off'));
       await tx.execute(sql.raw('SET LOCAL enable_bitmapscan = off'));
       const result = await tx.execute(sql.raw(`EXPLAIN ${query}`));
-      const rows = (Array.isArray(result) ? result : (result as { rows: Record<string, string>[] }).rows) as Record<string, string>[];
+      const rows = (Array.isArray(result) ? result : (result as { rows: Record<string, string>[] }).rows) as Record<
+        string,
+        string
+      >[];
       return rows.map((row) => Object.values(row)[0]).join('\n');
     });
   }
 
   test('a category page and its count use articles_category_published_idx', async () => {
-    const page = await planOf('SELECT id, title FROM articles WHERE category_id = 1 ORDER BY published_at DESC, id DESC LIMIT 10 OFFSET 10');
+    const page = await planOf(
+      'SELECT id, title FROM articles WHERE category_id = 1 ORDER BY published_at DESC, id DESC LIMIT 10 OFFSET 10',
+    );
     assert.match(page, /Index Scan using articles_category_published_idx/);
     assert.doesNotMatch(page, /Seq Scan/);
     const total = await planOf('SELECT count(*) FROM articles WHERE category_id = 1');
@@ -289,7 +324,9 @@ describe('list and detail queries are answered from indexes', () => {
   });
 
   test('a keyword search scans one category through the index, not the table', async () => {
-    const plan = await planOf("SELECT id FROM articles WHERE category_id = 5 AND title ILIKE '%儿童%' ORDER BY published_at DESC, id DESC LIMIT 10");
+    const plan = await planOf(
+      "SELECT id FROM articles WHERE category_id = 5 AND title ILIKE '%儿童%' ORDER BY published_at DESC, id DESC LIMIT 10",
+    );
     assert.match(plan, /articles_category_published_idx/);
     assert.doesNotMatch(plan, /Seq Scan/);
   });

@@ -25,15 +25,29 @@ function isUnavailableSqlState(code: string): boolean {
 }
 
 /** node-postgres's own messages when a connection dies or cannot be had in time. */
-const UNREACHABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connection.*(ended|closed)/i, /Client has encountered a connection error/i];
+const UNREACHABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connection.*(ended|closed)/i,
+  /Client has encountered a connection error/i,
+];
 
 /** Seconds a client is told to wait while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (UNREACHABLE_NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableSqlState(code)))) return true;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (
+    typeof code === 'string' &&
+    (UNREACHABLE_NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableSqlState(code)))
+  )
+    return true;
   if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
   // An AggregateError (a connection refused on both IPv4 and IPv6) and drizzle's wrapper (`cause`).
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;

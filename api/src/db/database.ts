@@ -149,7 +149,12 @@ export async function preparePostgres(
   return {
     db,
     kind: 'postgres',
-    poolStats: () => ({ max: pool.options.max ?? POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({
+      max: pool.options.max ?? POOL_MAX,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close() {
       closing ??= closePool();
       return closing;

@@ -17,7 +17,10 @@ function tempDir(): string {
 }
 
 function writeLock(dataDir: string, pid: number): void {
-  fs.writeFileSync(lockFilePath(dataDir), JSON.stringify({ pid, host: os.hostname(), since: new Date().toISOString() }));
+  fs.writeFileSync(
+    lockFilePath(dataDir),
+    JSON.stringify({ pid, host: os.hostname(), since: new Date().toISOString() }),
+  );
 }
 
 /** The pid of a process that has certainly exited. */
@@ -38,12 +41,15 @@ test('a second opener is refused while the first holds the folder, and admitted 
 test('a lock held by another live process is respected, with a message that says what to do', () => {
   const dir = tempDir();
   writeLock(dir, process.ppid);
-  assert.throws(() => acquireDataDirLock(dir), (error: Error) => {
-    assert.ok(error instanceof DataDirLockedError);
-    assert.match(error.message, new RegExp(`process ${process.ppid}`));
-    assert.match(error.message, /DATA_DIR|DATABASE_URL/);
-    return true;
-  });
+  assert.throws(
+    () => acquireDataDirLock(dir),
+    (error: Error) => {
+      assert.ok(error instanceof DataDirLockedError);
+      assert.match(error.message, new RegExp(`process ${process.ppid}`));
+      assert.match(error.message, /DATA_DIR|DATABASE_URL/);
+      return true;
+    },
+  );
 });
 
 test('a stale lock left by a crashed process is taken over', () => {

@@ -34,7 +34,8 @@ function readOwner(file: string): LockOwner | null {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (parsed && typeof parsed === 'object' && 'pid' in parsed && 'host' in parsed) {
       const { pid, host, since } = parsed as Record<string, unknown>;
-      if (typeof pid === 'number' && typeof host === 'string') return { pid, host, since: typeof since === 'string' ? since : '' };
+      if (typeof pid === 'number' && typeof host === 'string')
+        return { pid, host, since: typeof since === 'string' ? since : '' };
     }
     return null;
   } catch {

@@ -11,7 +11,10 @@ export type PreparedStatement<Row> = (values: Record<string, unknown>) => Promis
 
 /** What both drivers' clients offer (a node-postgres Pool, or PGlite). */
 interface RawClient {
-  query(config: { name: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(
+    config: { name: string; text: string; values: unknown[] } | string,
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -33,7 +36,8 @@ export function preparedStatement<Row>(db: Database, name: string, query: SQL): 
   // Both drizzle drivers keep their client here (a pg Pool or a PGlite instance).
   const client = (db as unknown as { $client: RawClient }).$client;
   if (client instanceof pg.Pool) {
-    return async (values) => (await client.query({ name, text, values: fillPlaceholders(params, values) })).rows as Row[];
+    return async (values) =>
+      (await client.query({ name, text, values: fillPlaceholders(params, values) })).rows as Row[];
   }
   return async (values) => (await client.query(text, fillPlaceholders(params, values))).rows as Row[];
 }

@@ -76,7 +76,10 @@ test('when a batch fails, each call runs again alone and only the bad one fails'
 });
 
 test('a runner answering the wrong number of outputs fails its calls instead of answering the wrong ones', async () => {
-  const call = batchedStatement(async (inputs: readonly number[]) => inputs.slice(1), { maxBatch: 100, maxInFlight: 2 });
+  const call = batchedStatement(async (inputs: readonly number[]) => inputs.slice(1), {
+    maxBatch: 100,
+    maxInFlight: 2,
+  });
   const results = await Promise.allSettled([1, 2].map(call));
   assert.ok(results.every((result) => result.status === 'rejected'));
 });

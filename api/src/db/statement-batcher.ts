@@ -66,7 +66,10 @@ async function withRetries<T>(group: () => Promise<T>): Promise<T> {
 
 export const DEFAULT_BATCH_OPTIONS: BatchOptions = { maxBatch: 200, maxInFlight: 2 };
 
-export function batchedStatement<In, Out>(run: BatchRunner<In, Out>, options: BatchOptions = DEFAULT_BATCH_OPTIONS): (input: In) => Promise<Out> {
+export function batchedStatement<In, Out>(
+  run: BatchRunner<In, Out>,
+  options: BatchOptions = DEFAULT_BATCH_OPTIONS,
+): (input: In) => Promise<Out> {
   let queue: Pending<In, Out>[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -87,7 +90,8 @@ export function batchedStatement<In, Out>(run: BatchRunner<In, Out>, options: Ba
     try {
       // A deadlock or serialization failure is nobody's input: the same group runs again.
       outputs = await withRetries(() => run(batch.map((pending) => pending.input)));
-      if (outputs.length !== batch.length) throw new Error(`batched statement answered ${outputs.length} of ${batch.length} inputs`);
+      if (outputs.length !== batch.length)
+        throw new Error(`batched statement answered ${outputs.length} of ${batch.length} inputs`);
     } catch (error) {
       if (isRetryable(error)) {
         // Still colliding after the retries: the database is overloaded, not an input bad.

@@ -102,7 +102,13 @@ export interface CheckedSelection {
  * The structural rules of a selection (see `checkSelection`), checked against the
  * database; a broken rule is refused with its message and nothing is written.
  */
-export async function checkedSelectionOf(db: Database, learnerId: number, year: number, kind: CourseKind, idsText: string): Promise<CheckedSelection> {
+export async function checkedSelectionOf(
+  db: Database,
+  learnerId: number,
+  year: number,
+  kind: CourseKind,
+  idsText: string,
+): Promise<CheckedSelection> {
   const yearRow = await requireYear(db, year);
   const ids = parseIdList(idsText);
   if (ids === null) throw badInput(SELECTION_MESSAGES.unknownCourse);
@@ -128,4 +134,3 @@ export function professionalHoursChecked(selection: CheckedSelection, requireHou
   if (requireHours && verdict.kind === 'short') throw badInput(verdict.message);
   return hours;
 }
-

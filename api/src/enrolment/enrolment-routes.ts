@@ -15,7 +15,15 @@ import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
-import { catalogueOf, checkedSelectionOf, listYears, ownedCourseIds, professionalHoursChecked, requireYear, selectionCourseOf } from './catalogue';
+import {
+  catalogueOf,
+  checkedSelectionOf,
+  listYears,
+  ownedCourseIds,
+  professionalHoursChecked,
+  requireYear,
+  selectionCourseOf,
+} from './catalogue';
 
 function msg2Of(year: number, count: number, selectedTenths: number, creditTenths: number, priceFen: number): string {
   return (
@@ -49,9 +57,15 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
       .from(courseSelections)
       .where(and(eq(courseSelections.learnerId, learnerId), eq(courseSelections.year, payload.year)))
       .limit(1);
-    const electives = new Set(catalogue.filter((c) => c.courseType === COURSE_TYPE.elective && c.delivery === 'web' && !owned.has(c.id)).map((c) => c.id));
+    const electives = new Set(
+      catalogue
+        .filter((c) => c.courseType === COURSE_TYPE.elective && c.delivery === 'web' && !owned.has(c.id))
+        .map((c) => c.id),
+    );
     return {
-      courses: catalogue.filter((course) => course.delivery === delivery).map((course) => selectionCourseOf(course, owned)),
+      courses: catalogue
+        .filter((course) => course.delivery === delivery)
+        .map((course) => selectionCourseOf(course, owned)),
       car: (selection?.courseIds ?? []).filter((id) => electives.has(id)).join(','),
     };
   });
@@ -63,8 +77,16 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
     const now = clock.now();
     await db
       .insert(courseSelections)
-      .values({ learnerId, year: payload.year, courseIds: selection.courses.map((course) => course.id), updatedAt: now })
-      .onConflictDoUpdate({ target: [courseSelections.learnerId, courseSelections.year], set: { courseIds: selection.courses.map((course) => course.id), updatedAt: now } });
+      .values({
+        learnerId,
+        year: payload.year,
+        courseIds: selection.courses.map((course) => course.id),
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [courseSelections.learnerId, courseSelections.year],
+        set: { courseIds: selection.courses.map((course) => course.id), updatedAt: now },
+      });
     return null;
   });
 
@@ -98,11 +120,22 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
       await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
       const selection = await checkedSelectionOf(tx, learnerId, payload.year, 'public', payload.course_ids);
       const problem = publicConfirmProblem(selection.ownedTenths, selection.selectedTenths);
-      if (problem) throw badInput(selection.ownedTenths >= REQUIRED_PUBLIC_TENTHS ? SELECTION_MESSAGES.publicAlreadyComplete : problem);
+      if (problem)
+        throw badInput(
+          selection.ownedTenths >= REQUIRED_PUBLIC_TENTHS ? SELECTION_MESSAGES.publicAlreadyComplete : problem,
+        );
       const now = clock.now();
       await tx
         .insert(enrolments)
-        .values(selection.courses.map((course) => ({ learnerId, courseId: course.id, year: payload.year, orderId: null, createdAt: now })))
+        .values(
+          selection.courses.map((course) => ({
+            learnerId,
+            courseId: course.id,
+            year: payload.year,
+            orderId: null,
+            createdAt: now,
+          })),
+        )
         .onConflictDoNothing();
     });
     return null;

@@ -10,11 +10,23 @@ import { ApiError } from '../envelope/api-error';
  * enrolment in the course, a course of `kind`: for calls that act on a course the learner
  * must be studying (face checks, quiz answers), checked before anything is stored.
  */
-export async function requireLiveEnrolment(db: Database, learnerId: number, courseId: number, kind: CourseKind): Promise<void> {
+export async function requireLiveEnrolment(
+  db: Database,
+  learnerId: number,
+  courseId: number,
+  kind: CourseKind,
+): Promise<void> {
   const [row] = await db
     .select({ id: enrolments.id })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, courseId), isNull(enrolments.withdrawnAt), eq(courses.kind, kind)));
+    .where(
+      and(
+        eq(enrolments.learnerId, learnerId),
+        eq(enrolments.courseId, courseId),
+        isNull(enrolments.withdrawnAt),
+        eq(courses.kind, kind),
+      ),
+    );
   if (!row) throw new ApiError(403, M.notEnrolled);
 }

@@ -32,6 +32,8 @@ export const notFound = (message: string = MESSAGES.notFound) => new ApiError(40
 /** The request is well formed but the record's state does not allow it (an order already paid, a refund already under review). */
 export const conflict = (message: string) => new ApiError(409, message);
 /** Too many requests of one kind; `retryAfterSeconds` tells the client when to try again. */
-export const tooMany = (message: string, retryAfterSeconds: number) => new ApiError(429, message, Math.max(1, Math.ceil(retryAfterSeconds)));
+export const tooMany = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, message, Math.max(1, Math.ceil(retryAfterSeconds)));
 /** A passing fault of ours (database unreachable, hashing pool full): try again shortly. */
-export const unavailable = (message: string, retryAfterSeconds: number) => new ApiError(503, message, Math.max(1, Math.ceil(retryAfterSeconds)));
+export const unavailable = (message: string, retryAfterSeconds: number) =>
+  new ApiError(503, message, Math.max(1, Math.ceil(retryAfterSeconds)));

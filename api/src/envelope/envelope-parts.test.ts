@@ -34,7 +34,11 @@ test('the data field comes back exactly as the client encoded it', () => {
 test('payloads must be JSON objects; the client identity is dropped', () => {
   assert.deepEqual(payloadFromData(encodeData({ catid: 1 })), { catid: 1 });
   for (const text of [null, '', '{', '[]', '"x"', '1', 'null', `${'['.repeat(100_000)}`]) {
-    assert.deepEqual(refusal(() => payloadFromData(text)), { code: 400, message: MESSAGES.payloadMalformed }, String(text).slice(0, 20));
+    assert.deepEqual(
+      refusal(() => payloadFromData(text)),
+      { code: 400, message: MESSAGES.payloadMalformed },
+      String(text).slice(0, 20),
+    );
   }
 });
 
@@ -45,7 +49,10 @@ test('validation names the field, choosing the closest shape of a union', () => 
   assert.equal(field({ postid: 'x' }), MESSAGES.payloadInvalid('postid'));
   assert.equal(field({ catid: 1, a: 1, b: 2 }), MESSAGES.payloadInvalid('a, b'));
   const nested = z.strictObject({ invoice: z.strictObject({ title: z.string() }) });
-  assert.equal(refusal(() => validatePayload(nested, { invoice: { title: 1 } })).message, MESSAGES.payloadInvalid('invoice.title'));
+  assert.equal(
+    refusal(() => validatePayload(nested, { invoice: { title: 1 } })).message,
+    MESSAGES.payloadInvalid('invoice.title'),
+  );
 });
 
 test("Fastify's own errors become 4xx envelopes; only the unknown is a 500", () => {

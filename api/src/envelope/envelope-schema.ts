@@ -15,5 +15,8 @@ export const requestNonces = pgTable(
     nonce: text('nonce').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.appId, table.nonce] }), index('request_nonces_expires_idx').on(table.expiresAt)],
+  (table) => [
+    primaryKey({ columns: [table.appId, table.nonce] }),
+    index('request_nonces_expires_idx').on(table.expiresAt),
+  ],
 );

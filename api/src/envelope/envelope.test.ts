@@ -8,7 +8,13 @@ import { computeSignature } from '@yaoshi/envelope/sign';
 import { ROUTE_MODULES } from '../app';
 import type { Authenticator } from '../auth/authenticator';
 import { MESSAGES } from '../messages';
-import { databaseFingerprint, startTestServer, TEST_SIGNER, type ApiResponse, type TestServer } from '../test-support/test-server';
+import {
+  databaseFingerprint,
+  startTestServer,
+  TEST_SIGNER,
+  type ApiResponse,
+  type TestServer,
+} from '../test-support/test-server';
 import type { RouteModule } from '../app-deps';
 import { MAX_BODY_BYTES } from './signed-routes';
 import { NONCE_RETENTION_MS } from './nonce-store';
@@ -47,7 +53,9 @@ const testRoutes: RouteModule = (api) => {
   });
 };
 const VALID_TOKEN = 'token-of-learner-7';
-const testAuthenticator: Authenticator = { authenticate: async (token) => (token === VALID_TOKEN ? { learnerId: 7, sessionId: 1 } : null) };
+const testAuthenticator: Authenticator = {
+  authenticate: async (token) => (token === VALID_TOKEN ? { learnerId: 7, sessionId: 1 } : null),
+};
 
 let server: TestServer;
 let before_: Record<string, number>;
@@ -74,7 +82,11 @@ async function assertNothingDone(noncesRecorded: number): Promise<void> {
 }
 
 /** A GET signed over an arbitrary `data` text, which signRequest would never produce. */
-function signedOver(path: string, dataText: string | null, query = dataText === null ? '' : `?${formEncode(dataText)}`) {
+function signedOver(
+  path: string,
+  dataText: string | null,
+  query = dataText === null ? '' : `?${formEncode(dataText)}`,
+) {
   const timestamp = String(server.clock.nowMs());
   const nonce = `n-${Math.random()}`;
   return server.send(`${path}${query}`, {
@@ -109,13 +121,21 @@ describe('signature', () => {
   });
 
   test('signed with the wrong secret', async () => {
-    const response = await server.call({ method: 'GET', path: '/v1/site', signer: { appId: TEST_SIGNER.appId, secret: 'guessed' } });
+    const response = await server.call({
+      method: 'GET',
+      path: '/v1/site',
+      signer: { appId: TEST_SIGNER.appId, secret: 'guessed' },
+    });
     assertEnvelope(response, 403, MESSAGES.signatureInvalid);
     await assertNothingDone(0);
   });
 
   test('unknown app id', async () => {
-    const response = await server.call({ method: 'GET', path: '/v1/site', signer: { appId: 'someone-else', secret: TEST_SIGNER.secret } });
+    const response = await server.call({
+      method: 'GET',
+      path: '/v1/site',
+      signer: { appId: 'someone-else', secret: TEST_SIGNER.secret },
+    });
     assertEnvelope(response, 403, MESSAGES.unknownApp);
     await assertNothingDone(0);
   });
@@ -134,7 +154,11 @@ describe('signature', () => {
   test('POST: the signature covers the form body', async () => {
     const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: 'abc' } });
     const body = formEncode(encodeData({ text: 'abcd' }));
-    assertEnvelope(await server.send(request.url, { method: 'POST', headers: request.headers, body }), 403, MESSAGES.signatureInvalid);
+    assertEnvelope(
+      await server.send(request.url, { method: 'POST', headers: request.headers, body }),
+      403,
+      MESSAGES.signatureInvalid,
+    );
     await assertNothingDone(0);
   });
 });
@@ -146,7 +170,11 @@ describe('replay', () => {
     assert.equal(first.status, 200);
     const hitsAfterFirst = (await databaseFingerprint(server.db))['articles.hits'];
     assertEnvelope(await server.send(request.url, { headers: request.headers }), 403, MESSAGES.requestReplayed);
-    assert.equal((await databaseFingerprint(server.db))['articles.hits'], hitsAfterFirst, 'the replay must not count a view');
+    assert.equal(
+      (await databaseFingerprint(server.db))['articles.hits'],
+      hitsAfterFirst,
+      'the replay must not count a view',
+    );
   });
 
   test('expired nonces are deleted, and a replay after that is still refused by its timestamp', async () => {
@@ -189,7 +217,11 @@ describe('payload', () => {
   });
 
   test('unknown fields', async () => {
-    assertEnvelope(await server.call({ method: 'GET', path: '/v1/site', payload: { admin: true } }), 400, MESSAGES.payloadInvalid('admin'));
+    assertEnvelope(
+      await server.call({ method: 'GET', path: '/v1/site', payload: { admin: true } }),
+      400,
+      MESSAGES.payloadInvalid('admin'),
+    );
     assertEnvelope(
       await server.call({ method: 'GET', path: '/v1/article', payload: { postid: 2, extra: 1 } }),
       400,
@@ -224,8 +256,16 @@ describe('payload', () => {
 
 describe('transport', () => {
   test('a body over 4 MiB is refused with 413 and the server keeps serving', async () => {
-    const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: 'x'.repeat(MAX_BODY_BYTES) } });
-    assertEnvelope(await server.send(request.url, { method: 'POST', headers: request.headers, body: request.body ?? null }), 413, MESSAGES.payloadTooLarge);
+    const request = server.sign({
+      method: 'POST',
+      path: '/v1/test/echo',
+      payload: { text: 'x'.repeat(MAX_BODY_BYTES) },
+    });
+    assertEnvelope(
+      await server.send(request.url, { method: 'POST', headers: request.headers, body: request.body ?? null }),
+      413,
+      MESSAGES.payloadTooLarge,
+    );
     await assertNothingDone(0);
     assert.equal((await server.call({ method: 'GET', path: '/v1/site' })).status, 200);
   });
@@ -238,9 +278,16 @@ describe('transport', () => {
   });
 
   test('the form content type with a charset, as browsers send it, is accepted', async () => {
-    for (const type of ['application/x-www-form-urlencoded;charset=utf-8', 'Application/X-WWW-Form-Urlencoded; charset=UTF-8']) {
+    for (const type of [
+      'application/x-www-form-urlencoded;charset=utf-8',
+      'Application/X-WWW-Form-Urlencoded; charset=UTF-8',
+    ]) {
       const request = server.sign({ method: 'POST', path: '/v1/test/echo', payload: { text: '药' } });
-      const response = await server.send(request.url, { method: 'POST', headers: { ...request.headers, 'content-type': type }, body: request.body ?? null });
+      const response = await server.send(request.url, {
+        method: 'POST',
+        headers: { ...request.headers, 'content-type': type },
+        body: request.body ?? null,
+      });
       assert.equal(response.status, 200, type);
     }
   });
@@ -265,8 +312,22 @@ describe('transport', () => {
     await assertNothingDone(0);
 
     const timestamp = String(server.clock.nowMs());
-    const signedOverNothing = { ...headers, [SIGN_HEADERS.timestamp]: timestamp, [SIGN_HEADERS.sign]: computeSignature(TEST_SIGNER.secret, TEST_SIGNER.appId, timestamp, headers[SIGN_HEADERS.nonce] ?? '', '') };
-    assertEnvelope(await server.send(request.url, { method: 'POST', headers: signedOverNothing }), 400, MESSAGES.payloadMalformed);
+    const signedOverNothing = {
+      ...headers,
+      [SIGN_HEADERS.timestamp]: timestamp,
+      [SIGN_HEADERS.sign]: computeSignature(
+        TEST_SIGNER.secret,
+        TEST_SIGNER.appId,
+        timestamp,
+        headers[SIGN_HEADERS.nonce] ?? '',
+        '',
+      ),
+    };
+    assertEnvelope(
+      await server.send(request.url, { method: 'POST', headers: signedOverNothing }),
+      400,
+      MESSAGES.payloadMalformed,
+    );
     await assertNothingDone(1);
   });
 
@@ -284,7 +345,9 @@ describe('transport', () => {
         },
       );
       // The server may answer and close before we finish writing; that is the point.
-      outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+      );
       const chunk = Buffer.alloc(1024 * 1024, 'a');
       for (let i = 0; i < 5; i += 1) outgoing.write(chunk);
       outgoing.end();
@@ -309,7 +372,11 @@ describe('transport', () => {
 describe('authentication hook', () => {
   test('a contract with auth: true refuses calls without a valid bearer token', async () => {
     assertEnvelope(await server.call({ method: 'GET', path: '/v1/test/private' }), 401, MESSAGES.loginRequired);
-    assertEnvelope(await server.call({ method: 'GET', path: '/v1/test/private', token: 'forged' }), 401, MESSAGES.loginRequired);
+    assertEnvelope(
+      await server.call({ method: 'GET', path: '/v1/test/private', token: 'forged' }),
+      401,
+      MESSAGES.loginRequired,
+    );
     await assertNothingDone(2);
     const response = await server.call({ method: 'GET', path: '/v1/test/private', token: VALID_TOKEN });
     assert.deepEqual(response.body, { code: 200, message: MESSAGES.success, data: { learnerId: 7 } });

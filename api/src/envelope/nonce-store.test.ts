@@ -25,8 +25,14 @@ async function storedNonces(): Promise<number> {
 test('deleteExpiredNonces removes only the expired nonces and says how many', async () => {
   const db = database.db;
   await db.delete(requestNonces);
-  const rows = Array.from({ length: 5 }, (_, i) => ({ appId: 'yaoshi-web', nonce: `old-${i}`, expiresAt: new Date(START - 1 - i) }));
-  await db.insert(requestNonces).values([...rows, { appId: 'yaoshi-web', nonce: 'live', expiresAt: new Date(START + 1) }]);
+  const rows = Array.from({ length: 5 }, (_, i) => ({
+    appId: 'yaoshi-web',
+    nonce: `old-${i}`,
+    expiresAt: new Date(START - 1 - i),
+  }));
+  await db
+    .insert(requestNonces)
+    .values([...rows, { appId: 'yaoshi-web', nonce: 'live', expiresAt: new Date(START + 1) }]);
   assert.equal(await deleteExpiredNonces(db, new Date(START)), 5);
   assert.equal(await storedNonces(), 1);
   assert.equal(await deleteExpiredNonces(db, new Date(START)), 0, 'nothing left to delete');
@@ -46,7 +52,9 @@ test('the guard refuses a replay while the nonce is kept, and prunes at most onc
   assert.equal(await storedNonces(), 1, 'the expired nonce is gone, the live one stays');
 
   // Within the interval no prune runs, even with expired nonces present.
-  await db.insert(requestNonces).values({ appId: 'yaoshi-web', nonce: 'expired', expiresAt: new Date(clock.nowMs() - 1) });
+  await db
+    .insert(requestNonces)
+    .values({ appId: 'yaoshi-web', nonce: 'expired', expiresAt: new Date(clock.nowMs() - 1) });
   clock.advance(NONCE_PRUNE_INTERVAL_MS - 1);
   assert.equal(await guard.accept('yaoshi-web', 'third', clock.nowMs()), true);
   assert.equal(await storedNonces(), 3);

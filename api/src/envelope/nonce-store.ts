@@ -24,7 +24,12 @@ export function nonceExpiry(requestTimestamp: number): Date {
 }
 
 /** True when the nonce is new; false when this app already used it (a replay). */
-export async function recordNonce(db: Database, appId: string, nonce: string, requestTimestamp: number): Promise<boolean> {
+export async function recordNonce(
+  db: Database,
+  appId: string,
+  nonce: string,
+  requestTimestamp: number,
+): Promise<boolean> {
   // The primary key decides, so two server copies receiving the same request agree.
   const inserted = await db
     .insert(requestNonces)
@@ -53,7 +58,11 @@ export interface NonceGuard {
  * call it after recording a nonce. In-process throttle: with several server copies each
  * prunes on its own schedule, which is harmless (deleting deleted rows is a no-op).
  */
-export function createNoncePruner(db: Database, clock: Clock, onPruneError: (error: unknown) => void): () => Promise<void> {
+export function createNoncePruner(
+  db: Database,
+  clock: Clock,
+  onPruneError: (error: unknown) => void,
+): () => Promise<void> {
   let lastPruneMs = Number.NEGATIVE_INFINITY;
   return async () => {
     const now = clock.nowMs();

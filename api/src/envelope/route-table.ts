@@ -22,7 +22,11 @@ export function recordRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { requestSchema?: z.ZodType; auth?: boolean };
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      table.push({ method, url: route.url, ...(config.requestSchema ? { requestSchema: config.requestSchema, auth: config.auth === true } : {}) });
+      table.push({
+        method,
+        url: route.url,
+        ...(config.requestSchema ? { requestSchema: config.requestSchema, auth: config.auth === true } : {}),
+      });
     }
   });
 }
@@ -43,8 +47,13 @@ export function envelopeClientErrorHandler(error: Error & { code?: string }, soc
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
-  const body = JSON.stringify({ code: status, message: status === 431 ? MESSAGES.headersTooLarge : MESSAGES.badRequest, data: null });
+  const reason =
+    status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  const body = JSON.stringify({
+    code: status,
+    message: status === 431 ? MESSAGES.headersTooLarge : MESSAGES.badRequest,
+    data: null,
+  });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );

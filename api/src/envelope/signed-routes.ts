@@ -70,7 +70,11 @@ export interface EndpointOptions {
 }
 
 export interface EndpointRegistrar {
-  add<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>, handler: EndpointHandler<Req, Res>, options?: EndpointOptions): void;
+  add<Req extends z.ZodType, Res extends z.ZodType>(
+    endpoint: Endpoint<Req, Res>,
+    handler: EndpointHandler<Req, Res>,
+    options?: EndpointOptions,
+  ): void;
 }
 
 /** A feature's routes, given the app's context (`AppDeps` in `app-deps.ts`). */
@@ -139,17 +143,22 @@ export function registerSignedRoutes<Deps extends PipelineDeps>(
       // Only the envelope's form body is accepted: JSON, text or multipart bodies get 415
       // before any of their bytes are read.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => {
-        // Kept as text: the signature covers these exact bytes.
-        done(null, body);
-      });
+      scope.addContentTypeParser(
+        FORM_CONTENT_TYPE,
+        { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+        (_request, body, done) => {
+          // Kept as text: the signature covers these exact bytes.
+          done(null, body);
+        },
+      );
 
       scope.setErrorHandler((error, request, reply) => {
         const apiError = toApiError(error);
         // A 503 (database away, login pool full) is expected under load and said once elsewhere; only a bug is an error.
         if (apiError.code === 500) request.log.error({ err: error }, 'unexpected error in /v1 route');
         else request.log.debug({ err: error }, 'request refused');
-        if (apiError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(apiError.retryAfterSeconds));
+        if (apiError.retryAfterSeconds !== undefined)
+          void reply.header('retry-after', String(apiError.retryAfterSeconds));
         return sendEnvelope(reply, apiError.code, apiError.message, null);
       });
       scope.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, MESSAGES.notFound, null));
@@ -163,7 +172,13 @@ export function registerSignedRoutes<Deps extends PipelineDeps>(
               ? {
                   onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
                     const shed = options.shedLoad?.();
-                    if (shed) sendEnvelope(reply.header('retry-after', String(shed.retryAfterSeconds)), 503, shed.message, null);
+                    if (shed)
+                      sendEnvelope(
+                        reply.header('retry-after', String(shed.retryAfterSeconds)),
+                        503,
+                        shed.message,
+                        null,
+                      );
                     else done();
                   },
                 }
@@ -184,4 +199,3 @@ export function registerSignedRoutes<Deps extends PipelineDeps>(
     { prefix: V1_PREFIX },
   );
 }
-

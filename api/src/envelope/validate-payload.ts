@@ -9,7 +9,10 @@ import { ApiError } from './api-error';
 export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown): z.output<S> {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
-  throw new ApiError(400, formMessage(result.error.issues) ?? MESSAGES.payloadInvalid(describeIssues(result.error.issues)));
+  throw new ApiError(
+    400,
+    formMessage(result.error.issues) ?? MESSAGES.payloadInvalid(describeIssues(result.error.issues)),
+  );
 }
 
 type Issue = z.core.$ZodIssue;

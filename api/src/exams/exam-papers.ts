@@ -60,17 +60,15 @@ export async function listPapers(db: Database, learnerId: number, query: PaperLi
       .orderBy(desc(examQuestions.year)),
   ]);
   return {
-    data: rows.map(
-      (paper): ExamListRow => ({
-        pid: paper.id,
-        create_time: formatBeijingTime(paper.createdAt),
-        is_post: isPostOf(paper.submittedAt),
-        num: paper.questionCount,
-        year: paper.year,
-        type: paper.examType as ExamType,
-        right: paper.rightCount,
-      }),
-    ),
+    data: rows.map((paper): ExamListRow => ({
+      pid: paper.id,
+      create_time: formatBeijingTime(paper.createdAt),
+      is_post: isPostOf(paper.submittedAt),
+      num: paper.questionCount,
+      year: paper.year,
+      type: paper.examType as ExamType,
+      right: paper.rightCount,
+    })),
     total: total?.n ?? 0,
     years: years.map((row) => row.year),
   };
@@ -132,7 +130,14 @@ export async function hasCourseFor(db: Database, learnerId: number, year: number
     .select({ id: enrolments.id })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.year, year), isNull(enrolments.withdrawnAt), eq(courses.kind, COURSE_KIND_OF_EXAM[type])))
+    .where(
+      and(
+        eq(enrolments.learnerId, learnerId),
+        eq(enrolments.year, year),
+        isNull(enrolments.withdrawnAt),
+        eq(courses.kind, COURSE_KIND_OF_EXAM[type]),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -144,8 +149,17 @@ export async function hasCourseFor(db: Database, learnerId: number, year: number
  * year and type (a partial unique index), so starting again — or twice at once — returns
  * that paper instead of drawing another. Returns the pid.
  */
-export async function startPaper(db: Database, clock: Clock, learnerId: number, year: number, type: ExamType): Promise<number> {
-  const [knownYear] = await db.select({ year: academicYears.year }).from(academicYears).where(eq(academicYears.year, year));
+export async function startPaper(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  year: number,
+  type: ExamType,
+): Promise<number> {
+  const [knownYear] = await db
+    .select({ year: academicYears.year })
+    .from(academicYears)
+    .where(eq(academicYears.year, year));
   if (!knownYear) throw badInput(EXAM_MESSAGES.yearUnknown);
   if (!(await hasCourseFor(db, learnerId, year, type))) throw new ApiError(403, EXAM_MESSAGES.noYearChosen);
 
@@ -154,7 +168,14 @@ export async function startPaper(db: Database, clock: Clock, learnerId: number, 
       const [open] = await tx
         .select({ id: examPapers.id })
         .from(examPapers)
-        .where(and(eq(examPapers.learnerId, learnerId), eq(examPapers.year, year), eq(examPapers.examType, type), isNull(examPapers.submittedAt)));
+        .where(
+          and(
+            eq(examPapers.learnerId, learnerId),
+            eq(examPapers.year, year),
+            eq(examPapers.examType, type),
+            isNull(examPapers.submittedAt),
+          ),
+        );
       return open?.id;
     };
     const existing = await openPaper();
@@ -183,7 +204,9 @@ export async function startPaper(db: Database, clock: Clock, learnerId: number, 
       if (winner === undefined) throw new Error('open exam paper vanished after a conflicting insert');
       return winner;
     }
-    await tx.insert(examPaperQuestions).values(drawn.map((questionId, position) => ({ paperId: inserted.id, position, questionId })));
+    await tx
+      .insert(examPaperQuestions)
+      .values(drawn.map((questionId, position) => ({ paperId: inserted.id, position, questionId })));
     return inserted.id;
   });
 }
@@ -216,18 +239,31 @@ async function lockOwnPaper(tx: Database, learnerId: number, pid: number) {
  * question already answered (spec 02 §4: answering locks it). The same answer again is
  * accepted, so a retried request is harmless.
  */
-export async function saveAnswer(db: Database, learnerId: number, pid: number, qid: number, userAnswer: string): Promise<ExamAnswerResult> {
+export async function saveAnswer(
+  db: Database,
+  learnerId: number,
+  pid: number,
+  qid: number,
+  userAnswer: string,
+): Promise<ExamAnswerResult> {
   return db.transaction(async (tx) => {
     const paper = await lockOwnPaper(tx, learnerId, pid);
     if (paper.submittedAt !== null) throw badInput(EXAM_MESSAGES.paperLocked);
     const [question] = await tx
-      .select({ position: examPaperQuestions.position, saved: examPaperQuestions.userAnswer, qtype: examQuestions.qtype, options: examQuestions.options })
+      .select({
+        position: examPaperQuestions.position,
+        saved: examPaperQuestions.userAnswer,
+        qtype: examQuestions.qtype,
+        options: examQuestions.options,
+      })
       .from(examPaperQuestions)
       .innerJoin(examQuestions, eq(examQuestions.id, examPaperQuestions.questionId))
       .where(and(eq(examPaperQuestions.paperId, pid), eq(examPaperQuestions.questionId, qid)));
     if (!question) throw badInput(EXAM_MESSAGES.unknownQuestion);
-    if (!isWellFormedAnswer(question.qtype as QuestionType, userAnswer, question.options.length)) throw badInput(EXAM_MESSAGES.answerMalformed);
-    if (question.saved !== null && question.saved !== '' && question.saved !== userAnswer) throw badInput(EXAM_MESSAGES.answerLocked);
+    if (!isWellFormedAnswer(question.qtype as QuestionType, userAnswer, question.options.length))
+      throw badInput(EXAM_MESSAGES.answerMalformed);
+    if (question.saved !== null && question.saved !== '' && question.saved !== userAnswer)
+      throw badInput(EXAM_MESSAGES.answerLocked);
     if (question.saved !== userAnswer) {
       await tx
         .update(examPaperQuestions)
@@ -237,7 +273,12 @@ export async function saveAnswer(db: Database, learnerId: number, pid: number, q
     const [answered] = await tx
       .select({ n: count() })
       .from(examPaperQuestions)
-      .where(and(eq(examPaperQuestions.paperId, pid), sql`${examPaperQuestions.userAnswer} is not null and ${examPaperQuestions.userAnswer} <> ''`));
+      .where(
+        and(
+          eq(examPaperQuestions.paperId, pid),
+          sql`${examPaperQuestions.userAnswer} is not null and ${examPaperQuestions.userAnswer} <> ''`,
+        ),
+      );
     return { pid, qid, user_answer: userAnswer, answered: answered?.n ?? 0, num: paper.questionCount };
   });
 }
@@ -252,7 +293,13 @@ export async function saveAnswer(db: Database, learnerId: number, pid: number, q
  * locked and closed in the same transaction as the answers, so of two submissions at once
  * exactly one is recorded and the other is refused; a refusal writes nothing.
  */
-export async function submitPaper(db: Database, clock: Clock, learnerId: number, pid: number, answers: readonly SubmittedAnswer[]): Promise<ExamResult> {
+export async function submitPaper(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  pid: number,
+  answers: readonly SubmittedAnswer[],
+): Promise<ExamResult> {
   return db.transaction(async (tx) => {
     const paper = await lockOwnPaper(tx, learnerId, pid);
     if (paper.submittedAt !== null) throw badInput(EXAM_MESSAGES.alreadySubmitted);
@@ -277,10 +324,14 @@ export async function submitPaper(db: Database, clock: Clock, learnerId: number,
       const question = byQid.get(answer.qid);
       if (!question) throw badInput(EXAM_MESSAGES.unknownQuestion);
       if (given.has(answer.qid)) throw badInput(EXAM_MESSAGES.duplicateQuestion);
-      if (answer.user_answer !== '' && !isWellFormedAnswer(question.qtype as QuestionType, answer.user_answer, question.options.length)) {
+      if (
+        answer.user_answer !== '' &&
+        !isWellFormedAnswer(question.qtype as QuestionType, answer.user_answer, question.options.length)
+      ) {
         throw badInput(EXAM_MESSAGES.answerMalformed);
       }
-      if (answer.user_answer !== '' && question.saved && question.saved !== answer.user_answer) throw badInput(EXAM_MESSAGES.answerLocked);
+      if (answer.user_answer !== '' && question.saved && question.saved !== answer.user_answer)
+        throw badInput(EXAM_MESSAGES.answerLocked);
       given.set(answer.qid, answer.user_answer);
     }
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns';
 import { learners } from '../accounts/accounts-schema';
 import { academicYears } from '../catalogue/catalogue-schema';
@@ -68,7 +79,9 @@ export const examPapers = pgTable(
   },
   (table) => [
     index('exam_papers_learner_idx').on(table.learnerId, table.createdAt.desc(), table.id.desc()),
-    uniqueIndex('exam_papers_one_open_idx').on(table.learnerId, table.year, table.examType).where(sql`${table.submittedAt} is null`),
+    uniqueIndex('exam_papers_one_open_idx')
+      .on(table.learnerId, table.year, table.examType)
+      .where(sql`${table.submittedAt} is null`),
     check('exam_papers_exam_type', sql`${table.examType} in (1, 2)`),
     check('exam_papers_question_count', sql`${table.questionCount} > 0`),
     check(

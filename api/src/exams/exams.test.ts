@@ -1,15 +1,36 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { EXAM_MESSAGES, PAPER_COMPOSITION, decodeAnswer, encodeAnswer, splitOptions } from '@yaoshi/contracts/exam-rules';
-import { examAnswerResponseSchema, examListsResponseSchema, examPaperSchema, examResultSchema, type ExamPaper } from '@yaoshi/contracts/exams';
+import {
+  EXAM_MESSAGES,
+  PAPER_COMPOSITION,
+  decodeAnswer,
+  encodeAnswer,
+  splitOptions,
+} from '@yaoshi/contracts/exam-rules';
+import {
+  examAnswerResponseSchema,
+  examListsResponseSchema,
+  examPaperSchema,
+  examResultSchema,
+  type ExamPaper,
+} from '@yaoshi/contracts/exams';
 import { courses, type CourseKind } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';
 import { examPaperQuestions, examPapers, examQuestions } from './exams-schema';
 import { learners } from '../accounts/accounts-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken, type DemoAccount } from '../test-support/learner-session';
+import {
+  LI,
+  WANG,
+  ZHANG,
+  assertRefused,
+  authed,
+  dataOf,
+  loginToken,
+  type DemoAccount,
+} from '../test-support/learner-session';
 
 /** TEST_START is in 2025 (Beijing): the demo years are 2025, 2024 and the make-up year 2023. */
 const CURRENT_YEAR = 2025;
@@ -20,7 +41,10 @@ let li: string;
 let wang: string;
 
 async function learnerIdOf(account: DemoAccount): Promise<number> {
-  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, account.idNumber));
+  const [row] = await server.db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, account.idNumber));
   return row!.id;
 }
 
@@ -30,12 +54,20 @@ async function learnerIdOf(account: DemoAccount): Promise<number> {
  */
 async function enrol(account: DemoAccount, year: number, kind: CourseKind, withdrawn = false): Promise<void> {
   const learnerId = await learnerIdOf(account);
-  const taken = await server.db.select({ courseId: enrolments.courseId }).from(enrolments).where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)));
-  const [course] = (await server.db.select({ id: courses.id }).from(courses).where(and(eq(courses.year, year), eq(courses.kind, kind), eq(courses.delivery, 'web')))).filter(
-    (row) => !taken.some((enrolment) => enrolment.courseId === row.id),
-  );
+  const taken = await server.db
+    .select({ courseId: enrolments.courseId })
+    .from(enrolments)
+    .where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)));
+  const [course] = (
+    await server.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.year, year), eq(courses.kind, kind), eq(courses.delivery, 'web')))
+  ).filter((row) => !taken.some((enrolment) => enrolment.courseId === row.id));
   const now = server.clock.now();
-  await server.db.insert(enrolments).values({ learnerId, courseId: course!.id, year, createdAt: now, withdrawnAt: withdrawn ? now : null });
+  await server.db
+    .insert(enrolments)
+    .values({ learnerId, courseId: course!.id, year, createdAt: now, withdrawnAt: withdrawn ? now : null });
 }
 
 before(async () => {
@@ -61,13 +93,20 @@ after(() => server.close());
 const list = async (token: string, payload: Record<string, unknown> = {}) =>
   examListsResponseSchema.parse(dataOf(await authed(server, token, 'GET', '/v1/exam_lists', payload)));
 const getExam = (token: string, payload: Record<string, unknown>) => authed(server, token, 'GET', '/v1/exam', payload);
-const paperOf = async (token: string, payload: Record<string, unknown>) => examPaperSchema.parse(dataOf(await getExam(token, payload)));
-const record = (token: string, payload: Record<string, unknown>) => authed(server, token, 'POST', '/v1/exam_record', payload);
+const paperOf = async (token: string, payload: Record<string, unknown>) =>
+  examPaperSchema.parse(dataOf(await getExam(token, payload)));
+const record = (token: string, payload: Record<string, unknown>) =>
+  authed(server, token, 'POST', '/v1/exam_record', payload);
 
 /** The server's key of each question of a paper, read from the database (never from the API). */
 async function keysOf(pid: number): Promise<Map<number, { key: string; qtype: number; optionCount: number }>> {
   const rows = await server.db
-    .select({ qid: examQuestions.id, key: examQuestions.answer, qtype: examQuestions.qtype, options: examQuestions.options })
+    .select({
+      qid: examQuestions.id,
+      key: examQuestions.answer,
+      qtype: examQuestions.qtype,
+      options: examQuestions.options,
+    })
     .from(examPaperQuestions)
     .innerJoin(examQuestions, eq(examQuestions.id, examPaperQuestions.questionId))
     .where(eq(examPaperQuestions.paperId, pid));
@@ -84,7 +123,11 @@ function wrongAnswer(key: string, qtype: number): string {
 /** Everything stored about a paper, to show that a refusal changed nothing. */
 async function paperState(pid: number) {
   const [paper] = await server.db.select().from(examPapers).where(eq(examPapers.id, pid));
-  const questions = await server.db.select().from(examPaperQuestions).where(eq(examPaperQuestions.paperId, pid)).orderBy(asc(examPaperQuestions.position));
+  const questions = await server.db
+    .select()
+    .from(examPaperQuestions)
+    .where(eq(examPaperQuestions.paperId, pid))
+    .orderBy(asc(examPaperQuestions.position));
   return { paper, questions };
 }
 
@@ -109,7 +152,7 @@ describe('GET /v1/exam_lists', () => {
     assert.deepEqual(page.years, [CURRENT_YEAR, CURRENT_YEAR - 1, CURRENT_YEAR - 2]);
   });
 
-  test('pages of 10; another year or type filters; nobody sees another learner\'s papers', async () => {
+  test("pages of 10; another year or type filters; nobody sees another learner's papers", async () => {
     assert.equal((await list(wang, { year: CURRENT_YEAR - 1, type: 1 })).total, 0);
     assert.equal((await list(wang, { year: CURRENT_YEAR, type: 2 })).total, 0);
     assert.equal((await list(wang, { page: 2 })).data.length, 0);
@@ -117,10 +160,26 @@ describe('GET /v1/exam_lists', () => {
   });
 
   test('bad payloads and anonymous calls are refused', async () => {
-    assertRefused(await authed(server, wang, 'GET', '/v1/exam_lists', { type: 3 }), 400, MESSAGES.payloadInvalid('type'));
-    assertRefused(await authed(server, wang, 'GET', '/v1/exam_lists', { page: 0 }), 400, MESSAGES.payloadInvalid('page'));
-    assertRefused(await authed(server, wang, 'GET', '/v1/exam_lists', { sort: 'x' }), 400, MESSAGES.payloadInvalid('sort'));
-    assertRefused(await server.call({ method: 'GET', path: '/v1/exam_lists', payload: {} }), 401, MESSAGES.loginRequired);
+    assertRefused(
+      await authed(server, wang, 'GET', '/v1/exam_lists', { type: 3 }),
+      400,
+      MESSAGES.payloadInvalid('type'),
+    );
+    assertRefused(
+      await authed(server, wang, 'GET', '/v1/exam_lists', { page: 0 }),
+      400,
+      MESSAGES.payloadInvalid('page'),
+    );
+    assertRefused(
+      await authed(server, wang, 'GET', '/v1/exam_lists', { sort: 'x' }),
+      400,
+      MESSAGES.payloadInvalid('sort'),
+    );
+    assertRefused(
+      await server.call({ method: 'GET', path: '/v1/exam_lists', payload: {} }),
+      401,
+      MESSAGES.loginRequired,
+    );
   });
 });
 
@@ -141,7 +200,11 @@ describe('GET /v1/exam: starting and continuing', () => {
     assert.equal(paper.questions.length, 20);
     assert.deepEqual(
       paper.questions.map((q) => q.qtype),
-      [...Array<number>(PAPER_COMPOSITION[1][1]).fill(1), ...Array<number>(PAPER_COMPOSITION[1][2]).fill(2), ...Array<number>(PAPER_COMPOSITION[1][3]).fill(3)],
+      [
+        ...Array<number>(PAPER_COMPOSITION[1][1]).fill(1),
+        ...Array<number>(PAPER_COMPOSITION[1][2]).fill(2),
+        ...Array<number>(PAPER_COMPOSITION[1][3]).fill(3),
+      ],
     );
     assert.equal(new Set(paper.questions.map((q) => q.qid)).size, 20);
     for (const question of paper.questions) {
@@ -159,10 +222,15 @@ describe('GET /v1/exam: starting and continuing', () => {
     const first = await startFresh(li, CURRENT_YEAR - 1, 1);
     const again = await Promise.all(Array.from({ length: 5 }, () => paperOf(li, { year: CURRENT_YEAR - 1, type: 1 })));
     assert.ok(again.every((paper) => paper.pid === first.pid));
-    const [concurrentA, concurrentB, concurrentC] = await Promise.all([0, 1, 2].map(() => paperOf(li, { year: CURRENT_YEAR - 2, type: 1 })));
+    const [concurrentA, concurrentB, concurrentC] = await Promise.all(
+      [0, 1, 2].map(() => paperOf(li, { year: CURRENT_YEAR - 2, type: 1 })),
+    );
     assert.equal(concurrentA!.pid, concurrentB!.pid);
     assert.equal(concurrentB!.pid, concurrentC!.pid);
-    const open = await server.db.select().from(examPapers).where(eq(examPapers.year, CURRENT_YEAR - 2));
+    const open = await server.db
+      .select()
+      .from(examPapers)
+      .where(eq(examPapers.year, CURRENT_YEAR - 2));
     assert.equal(open.filter((paper) => paper.submittedAt === null).length, 1);
   });
 
@@ -183,7 +251,7 @@ describe('GET /v1/exam: starting and continuing', () => {
 });
 
 describe('POST /v1/exam_record', () => {
-  test('the server scores from its own key and ignores the client\'s right count and forged keys', async () => {
+  test("the server scores from its own key and ignores the client's right count and forged keys", async () => {
     const paper = await startFresh(zhang, CURRENT_YEAR - 1, 2);
     const keys = await keysOf(paper.pid);
     // Right on the first 4 questions only; the client claims all 10 right and sends keys equal to its answers.
@@ -192,7 +260,9 @@ describe('POST /v1/exam_record', () => {
       const user_answer = index < 4 ? key : wrongAnswer(key, qtype);
       return { ...q, answer: user_answer, user_answer };
     });
-    const result = examResultSchema.parse(dataOf(await record(zhang, { pid: paper.pid, right: 10, questions: JSON.stringify(answers) })));
+    const result = examResultSchema.parse(
+      dataOf(await record(zhang, { pid: paper.pid, right: 10, questions: JSON.stringify(answers) })),
+    );
     assert.deepEqual(result, { pid: paper.pid, right: 4, wrong: 6, num: 10 });
 
     const review = await paperOf(zhang, { pid: paper.pid, look: 1 });
@@ -213,7 +283,15 @@ describe('POST /v1/exam_record', () => {
     const keys = await keysOf(paper.pid);
     const first = paper.questions[0]!;
     const result = examResultSchema.parse(
-      dataOf(await record(wang, { pid: paper.pid, questions: [{ qid: first.qid, user_answer: keys.get(first.qid)!.key }, { qid: paper.questions[1]!.qid, user_answer: '' }] })),
+      dataOf(
+        await record(wang, {
+          pid: paper.pid,
+          questions: [
+            { qid: first.qid, user_answer: keys.get(first.qid)!.key },
+            { qid: paper.questions[1]!.qid, user_answer: '' },
+          ],
+        }),
+      ),
     );
     assert.deepEqual(result, { pid: paper.pid, right: 1, wrong: 9, num: 10 });
     const stored = await paperState(paper.pid);
@@ -234,7 +312,8 @@ describe('POST /v1/exam_record', () => {
     const responses = await Promise.all(variants.map((questions) => record(wang, { pid: paper.pid, questions })));
     const accepted = responses.filter((response) => response.status === 200);
     assert.equal(accepted.length, 1);
-    for (const response of responses) if (response.status !== 200) assertRefused(response, 400, EXAM_MESSAGES.alreadySubmitted);
+    for (const response of responses)
+      if (response.status !== 200) assertRefused(response, 400, EXAM_MESSAGES.alreadySubmitted);
     const result = examResultSchema.parse(dataOf(accepted[0]!));
     const { paper: stored, questions } = await paperState(paper.pid);
     assert.equal(stored?.rightCount, result.right);
@@ -248,27 +327,45 @@ describe('POST /v1/exam_record', () => {
     const single = paper.questions.find((q) => q.qtype === 1)!;
     const multiple = paper.questions.find((q) => q.qtype === 2)!;
     const judge = paper.questions.find((q) => q.qtype === 3)!;
-    const [otherQuestion] = await server.db.select({ id: examQuestions.id }).from(examQuestions).where(eq(examQuestions.year, CURRENT_YEAR - 2)).limit(1);
+    const [otherQuestion] = await server.db
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(eq(examQuestions.year, CURRENT_YEAR - 2))
+      .limit(1);
     const cases: [unknown, string][] = [
       [[{ qid: otherQuestion!.id, user_answer: '1' }], EXAM_MESSAGES.unknownQuestion],
-      [[{ qid: single.qid, user_answer: '1' }, { qid: single.qid, user_answer: '2' }], EXAM_MESSAGES.duplicateQuestion],
+      [
+        [
+          { qid: single.qid, user_answer: '1' },
+          { qid: single.qid, user_answer: '2' },
+        ],
+        EXAM_MESSAGES.duplicateQuestion,
+      ],
       [[{ qid: judge.qid, user_answer: '3' }], EXAM_MESSAGES.answerMalformed],
       [[{ qid: single.qid, user_answer: '1,2' }], EXAM_MESSAGES.answerMalformed],
       [[{ qid: multiple.qid, user_answer: '2,1' }], EXAM_MESSAGES.answerMalformed],
       [[{ qid: multiple.qid, user_answer: 'A' }], EXAM_MESSAGES.answerMalformed],
-      [[{ qid: single.qid, user_answer: String(keys.get(single.qid)!.optionCount + 1) }], EXAM_MESSAGES.answerMalformed],
+      [
+        [{ qid: single.qid, user_answer: String(keys.get(single.qid)!.optionCount + 1) }],
+        EXAM_MESSAGES.answerMalformed,
+      ],
     ];
-    for (const [questions, message] of cases) assertRefused(await record(li, { pid: paper.pid, questions }), 400, message);
+    for (const [questions, message] of cases)
+      assertRefused(await record(li, { pid: paper.pid, questions }), 400, message);
     assertRefused(await record(li, { pid: paper.pid, questions: '[{"qid":' }), 400, EXAM_MESSAGES.questionsMalformed);
     assertRefused(await record(li, { pid: paper.pid, questions: '"text"' }), 400, MESSAGES.payloadInvalid('questions'));
-    assertRefused(await record(li, { pid: paper.pid, questions: [], score: 100 }), 400, MESSAGES.payloadInvalid('score'));
+    assertRefused(
+      await record(li, { pid: paper.pid, questions: [], score: 100 }),
+      400,
+      MESSAGES.payloadInvalid('score'),
+    );
     assertRefused(await record(li, { questions: [] }), 400, MESSAGES.payloadInvalid('pid'));
     assert.deepEqual(await paperState(paper.pid), stored);
   });
 });
 
-describe('one learner cannot touch another learner\'s paper', () => {
-  test('reading, reviewing or submitting 王芳\'s papers as 李华 is refused as 试卷不存在, and nothing changes', async () => {
+describe("one learner cannot touch another learner's paper", () => {
+  test("reading, reviewing or submitting 王芳's papers as 李华 is refused as 试卷不存在, and nothing changes", async () => {
     const wangPapers = (await list(wang, { year: CURRENT_YEAR, type: 1 })).data;
     const open = wangPapers.find((row) => row.is_post === 1)!;
     const submitted = wangPapers.find((row) => row.is_post === 2)!;
@@ -278,7 +375,11 @@ describe('one learner cannot touch another learner\'s paper', () => {
     assertRefused(await getExam(li, { pid: submitted.pid, look: 1 }), 404, EXAM_MESSAGES.paperNotFound);
     const keys = await keysOf(open.pid);
     const allRight = [...keys].map(([qid, { key }]) => ({ qid, user_answer: key }));
-    assertRefused(await record(li, { pid: open.pid, right: 20, questions: allRight }), 404, EXAM_MESSAGES.paperNotFound);
+    assertRefused(
+      await record(li, { pid: open.pid, right: 20, questions: allRight }),
+      404,
+      EXAM_MESSAGES.paperNotFound,
+    );
     assertRefused(await getExam(li, { pid: 2_000_000_000 }), 404, EXAM_MESSAGES.paperNotFound);
 
     assert.deepEqual(await Promise.all([paperState(open.pid), paperState(submitted.pid)]), before);
@@ -313,7 +414,8 @@ describe('issue 16 item 2: a paper needs a course of the year', () => {
   });
 });
 
-const saveAnswer = (token: string, payload: Record<string, unknown>) => authed(server, token, 'POST', '/v1/exam_answer', payload);
+const saveAnswer = (token: string, payload: Record<string, unknown>) =>
+  authed(server, token, 'POST', '/v1/exam_answer', payload);
 
 describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is given', () => {
   test('item 15: saved answers come back with the paper in another session, without the key; a retry is harmless', async () => {
@@ -321,13 +423,22 @@ describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is give
     const [single, , , , , multiple] = paper.questions;
     assert.equal(single!.qtype, 1);
     assert.equal(multiple!.qtype, 2);
-    const saved = examAnswerResponseSchema.parse(dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: single!.qid, user_answer: '2' })));
+    const saved = examAnswerResponseSchema.parse(
+      dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: single!.qid, user_answer: '2' })),
+    );
     assert.deepEqual(saved, { pid: paper.pid, qid: single!.qid, user_answer: '2', answered: 1, num: 10 });
-    const both = examAnswerResponseSchema.parse(dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: multiple!.qid, user_answer: '1,3' })));
+    const both = examAnswerResponseSchema.parse(
+      dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: multiple!.qid, user_answer: '1,3' })),
+    );
     assert.equal(both.answered, 2);
     // The same answer again (a retried request) is accepted and changes nothing.
     const state = await paperState(paper.pid);
-    assert.equal(examAnswerResponseSchema.parse(dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: single!.qid, user_answer: '2' }))).answered, 2);
+    assert.equal(
+      examAnswerResponseSchema.parse(
+        dataOf(await saveAnswer(zhang, { pid: paper.pid, qid: single!.qid, user_answer: '2' })),
+      ).answered,
+      2,
+    );
     assert.deepEqual(await paperState(paper.pid), state);
 
     // Another browser: a new login of the same learner resumes the answers from the server.
@@ -341,7 +452,10 @@ describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is give
         [multiple!.qid, '1,3'],
       ],
     );
-    assert.ok(resumed.questions.every((q) => q.answer === null && q.is_right === null), 'no key nor marks before submission');
+    assert.ok(
+      resumed.questions.every((q) => q.answer === null && q.is_right === null),
+      'no key nor marks before submission',
+    );
   });
 
   test('item 15: an answered question is locked, bad answers are refused, and nothing changes', async () => {
@@ -352,7 +466,11 @@ describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is give
     const judge = paper.questions.find((q) => q.qtype === 3)!;
     dataOf(await saveAnswer(li, { pid: paper.pid, qid: single.qid, user_answer: '1' }));
     const stored = await paperState(paper.pid);
-    const [otherQuestion] = await server.db.select({ id: examQuestions.id }).from(examQuestions).where(eq(examQuestions.year, CURRENT_YEAR - 2)).limit(1);
+    const [otherQuestion] = await server.db
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(eq(examQuestions.year, CURRENT_YEAR - 2))
+      .limit(1);
     const cases: [Record<string, unknown>, number, string][] = [
       [{ qid: single.qid, user_answer: '2' }, 400, EXAM_MESSAGES.answerLocked],
       [{ qid: otherQuestion!.id, user_answer: '1' }, 400, EXAM_MESSAGES.unknownQuestion],
@@ -364,28 +482,53 @@ describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is give
       [{ qid: multiple.qid, user_answer: '0' }, 400, EXAM_MESSAGES.answerMalformed],
       [{ qid: multiple.qid, user_answer: '9' }, 400, EXAM_MESSAGES.answerMalformed],
       [{ qid: multiple.qid, user_answer: ' 1' }, 400, EXAM_MESSAGES.answerMalformed],
-      [{ qid: multiple.qid, user_answer: String(keys.get(multiple.qid)!.optionCount + 1) }, 400, EXAM_MESSAGES.answerMalformed],
+      [
+        { qid: multiple.qid, user_answer: String(keys.get(multiple.qid)!.optionCount + 1) },
+        400,
+        EXAM_MESSAGES.answerMalformed,
+      ],
       [{ qid: multiple.qid, user_answer: 1 }, 400, MESSAGES.payloadInvalid('user_answer')],
       [{ qid: multiple.qid, user_answer: '1', is_right: true }, 400, MESSAGES.payloadInvalid('is_right')],
       [{ qid: 'x', user_answer: '1' }, 400, MESSAGES.payloadInvalid('qid')],
       [{ user_answer: '1' }, 400, MESSAGES.payloadInvalid('qid')],
     ];
-    for (const [payload, status, message] of cases) assertRefused(await saveAnswer(li, { pid: paper.pid, ...payload }), status, message);
-    assertRefused(await authed(server, li, 'POST', '/v1/exam_answer', { qid: single.qid, user_answer: '1' }), 400, MESSAGES.payloadInvalid('pid'));
-    assertRefused(await server.call({ method: 'POST', path: '/v1/exam_answer', payload: { pid: paper.pid, qid: judge.qid, user_answer: '1' } }), 401, MESSAGES.loginRequired);
+    for (const [payload, status, message] of cases)
+      assertRefused(await saveAnswer(li, { pid: paper.pid, ...payload }), status, message);
+    assertRefused(
+      await authed(server, li, 'POST', '/v1/exam_answer', { qid: single.qid, user_answer: '1' }),
+      400,
+      MESSAGES.payloadInvalid('pid'),
+    );
+    assertRefused(
+      await server.call({
+        method: 'POST',
+        path: '/v1/exam_answer',
+        payload: { pid: paper.pid, qid: judge.qid, user_answer: '1' },
+      }),
+      401,
+      MESSAGES.loginRequired,
+    );
     assert.deepEqual(await paperState(paper.pid), stored);
   });
 
-  test('item 15: nobody saves an answer into another learner\'s paper (404 试卷不存在), and nothing changes', async () => {
+  test("item 15: nobody saves an answer into another learner's paper (404 试卷不存在), and nothing changes", async () => {
     const open = (await list(wang, { year: CURRENT_YEAR, type: 1 })).data.find((row) => row.is_post === 1)!;
     const before = await paperState(open.pid);
     const question = before.questions.find((q) => q.userAnswer === null)!;
-    assertRefused(await saveAnswer(li, { pid: open.pid, qid: question.questionId, user_answer: '1' }), 404, EXAM_MESSAGES.paperNotFound);
-    assertRefused(await saveAnswer(li, { pid: 2_000_000_000, qid: question.questionId, user_answer: '1' }), 404, EXAM_MESSAGES.paperNotFound);
+    assertRefused(
+      await saveAnswer(li, { pid: open.pid, qid: question.questionId, user_answer: '1' }),
+      404,
+      EXAM_MESSAGES.paperNotFound,
+    );
+    assertRefused(
+      await saveAnswer(li, { pid: 2_000_000_000, qid: question.questionId, user_answer: '1' }),
+      404,
+      EXAM_MESSAGES.paperNotFound,
+    );
     assert.deepEqual(await paperState(open.pid), before);
   });
 
-  test('item 15: the saved answers are what is scored; a submitted paper\'s answers cannot change', async () => {
+  test("item 15: the saved answers are what is scored; a submitted paper's answers cannot change", async () => {
     const paper = await startFresh(wang, CURRENT_YEAR - 1, 2);
     const keys = await keysOf(paper.pid);
     const [first, second, third] = paper.questions;
@@ -397,7 +540,11 @@ describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is give
 
     // A submission that contradicts a saved answer is refused and writes nothing.
     const before = await paperState(paper.pid);
-    assertRefused(await record(wang, { pid: paper.pid, questions: [{ qid: third!.qid, user_answer: keys.get(third!.qid)!.key }] }), 400, EXAM_MESSAGES.answerLocked);
+    assertRefused(
+      await record(wang, { pid: paper.pid, questions: [{ qid: third!.qid, user_answer: keys.get(third!.qid)!.key }] }),
+      400,
+      EXAM_MESSAGES.answerLocked,
+    );
     assert.deepEqual(await paperState(paper.pid), before);
 
     // The submission needs not repeat the saved answers: the server's record is scored.
@@ -411,8 +558,16 @@ describe('issue 16 item 15: POST /v1/exam_answer saves each answer as it is give
 
     // Submitted: no answer can be saved or changed any more.
     const submitted = await paperState(paper.pid);
-    assertRefused(await saveAnswer(wang, { pid: paper.pid, qid: paper.questions[3]!.qid, user_answer: '1' }), 400, EXAM_MESSAGES.paperLocked);
-    assertRefused(await saveAnswer(wang, { pid: paper.pid, qid: third!.qid, user_answer: keys.get(third!.qid)!.key }), 400, EXAM_MESSAGES.paperLocked);
+    assertRefused(
+      await saveAnswer(wang, { pid: paper.pid, qid: paper.questions[3]!.qid, user_answer: '1' }),
+      400,
+      EXAM_MESSAGES.paperLocked,
+    );
+    assertRefused(
+      await saveAnswer(wang, { pid: paper.pid, qid: third!.qid, user_answer: keys.get(third!.qid)!.key }),
+      400,
+      EXAM_MESSAGES.paperLocked,
+    );
     assert.deepEqual(await paperState(paper.pid), submitted);
   });
 });

@@ -18,7 +18,10 @@ export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls
     // A face check during a lesson: only in a course the learner is studying.
     if (courseId !== null) await requireLiveEnrolment(db, learnerId, courseId, 'professional');
     const image = decodeImageData(payload.avatar);
-    if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
+    if (!image.ok)
+      throw image.reason === 'too-large'
+        ? new ApiError(413, MESSAGES.avatarTooLarge)
+        : badInput(MESSAGES.avatarInvalid);
     const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
     const status = await submitFacePhoto(db, clock, {
       learnerId,

@@ -8,7 +8,16 @@ import { AVATAR_MAX_BYTES, AVATAR_STATUS } from '@yaoshi/contracts/profile-rules
 import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
+import {
+  LI,
+  WANG,
+  ZHANG,
+  assertRefused,
+  authed,
+  dataOf,
+  loginToken,
+  passwordLogin,
+} from '../test-support/learner-session';
 import { JPEG_BYTES, PNG_BYTES } from '../test-support/image-fixtures';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
@@ -58,9 +67,15 @@ async function zhangsCourse(): Promise<number> {
     .where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt), eq(courses.kind, 'professional')))
     .limit(1);
   if (enrolled) return enrolled.id;
-  const [course] = await server.db.select({ id: courses.id, year: courses.year }).from(courses).where(eq(courses.kind, 'professional')).limit(1);
+  const [course] = await server.db
+    .select({ id: courses.id, year: courses.year })
+    .from(courses)
+    .where(eq(courses.kind, 'professional'))
+    .limit(1);
   assert.ok(course);
-  await server.db.insert(enrolments).values({ learnerId, courseId: course.id, year: course.year, createdAt: server.clock.now() });
+  await server.db
+    .insert(enrolments)
+    .values({ learnerId, courseId: course.id, year: course.year, createdAt: server.clock.now() });
   return course.id;
 }
 
@@ -68,7 +83,9 @@ describe('POST /v1/avatar', () => {
   test('a first face photo is stored for review; face_init becomes 1, avatar_status 1 only after approval', async () => {
     assert.equal(await faceInitOf(LI), 0);
     const token = await loginToken(server, LI.phone, LI.password);
-    const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 0 })));
+    const uploaded = avatarResponseSchema.parse(
+      dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: 0 })),
+    );
     assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
     assert.equal(uploaded.face_init, 1);
     assert.match(uploaded.avatar, /^\/media\/faces\/[0-9a-f]{32}\.jpg\?expires=\d+&signature=[\w-]+$/);
@@ -78,7 +95,10 @@ describe('POST /v1/avatar', () => {
     assert.equal(served.status, 200);
     assert.match(served.headers.get('cache-control') ?? '', /^private, max-age=\d+$/);
 
-    assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), { name: '李华', avatar: uploaded.avatar });
+    assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), {
+      name: '李华',
+      avatar: uploaded.avatar,
+    });
     assert.equal(await faceInitOf(LI), 1);
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.underReview);
 
@@ -95,14 +115,19 @@ describe('POST /v1/avatar', () => {
       const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', payload)));
       assert.equal(uploaded.avatar_status, AVATAR_STATUS.approved);
       assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
-      assert.equal((dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string }).avatar, approvedAvatar);
+      assert.equal(
+        (dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string }).avatar,
+        approvedAvatar,
+      );
     }
     // Rejecting the new photo leaves the approved one in place.
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
     assert.equal(await faceInitOf(WANG), 1);
     // Approving the other one makes it the learner's photo.
-    const newer = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })));
+    const newer = avatarResponseSchema.parse(
+      dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })),
+    );
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'approve'), 'reviewed');
     const { avatar: nowAvatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
     assert.notEqual(nowAvatar, approvedAvatar);
@@ -111,9 +136,14 @@ describe('POST /v1/avatar', () => {
   });
 
   test('a photo under review that is rejected sends the learner back to face collection', async () => {
-    await server.db.update(learners).set({ avatarStatus: AVATAR_STATUS.none, avatarPath: null }).where(eq(learners.idNumber, WANG.idNumber));
+    await server.db
+      .update(learners)
+      .set({ avatarStatus: AVATAR_STATUS.none, avatarPath: null })
+      .where(eq(learners.idNumber, WANG.idNumber));
     const token = await loginToken(server, WANG.phone, WANG.password);
-    const uploaded = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })));
+    const uploaded = avatarResponseSchema.parse(
+      dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })),
+    );
     assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
@@ -125,10 +155,16 @@ describe('POST /v1/avatar', () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
     const courseId = await zhangsCourse();
     for (let i = 0; i < FACE_UPLOADS_PER_HOUR; i += 1) {
-      dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }));
+      dataOf(
+        await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }),
+      );
     }
     const rowsBefore = (await server.db.select({ id: facePhotos.id }).from(facePhotos)).length;
-    const refused = await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 });
+    const refused = await authed(server, token, 'POST', '/v1/avatar', {
+      avatar: jpegDataUrl,
+      course_id: courseId,
+      percent: 40,
+    });
     assertRefused(refused, 429, /本小时上传照片次数已达上限/);
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     assert.equal((await server.db.select({ id: facePhotos.id }).from(facePhotos)).length, rowsBefore);
@@ -136,15 +172,28 @@ describe('POST /v1/avatar', () => {
     const li = await loginToken(server, LI.phone, LI.password);
     dataOf(await authed(server, li, 'POST', '/v1/avatar', { avatar: jpegDataUrl }));
     server.clock.advance(HOUR_MS);
-    dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }));
+    dataOf(
+      await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }),
+    );
   });
 
   test('a face check during a lesson is recorded without touching the approved photo', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
-    const check = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: await zhangsCourse(), percent: 40 })));
+    const check = avatarResponseSchema.parse(
+      dataOf(
+        await authed(server, token, 'POST', '/v1/avatar', {
+          avatar: jpegDataUrl,
+          course_id: await zhangsCourse(),
+          percent: 40,
+        }),
+      ),
+    );
     assert.equal(check.avatar_status, AVATAR_STATUS.approved);
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
-    assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), { name: '张晓明', avatar: '/media/demo-faces/zhang-xiaoming.svg' });
+    assert.deepEqual(dataOf(await authed(server, token, 'GET', '/v1/userinfo')), {
+      name: '张晓明',
+      avatar: '/media/demo-faces/zhang-xiaoming.svg',
+    });
   });
 
   test('a face check in a course the learner is not enrolled in is refused before anything is stored', async () => {
@@ -154,11 +203,26 @@ describe('POST /v1/avatar', () => {
     const [notEnrolled] = await server.db
       .select({ id: courses.id })
       .from(courses)
-      .where(and(eq(courses.kind, 'professional'), notInArray(courses.id, server.db.select({ id: enrolments.courseId }).from(enrolments).where(eq(enrolments.learnerId, await zhangId())))))
+      .where(
+        and(
+          eq(courses.kind, 'professional'),
+          notInArray(
+            courses.id,
+            server.db
+              .select({ id: enrolments.courseId })
+              .from(enrolments)
+              .where(eq(enrolments.learnerId, await zhangId())),
+          ),
+        ),
+      )
       .limit(1);
     assert.ok(notEnrolled);
     for (const courseId of [notEnrolled.id, 999_999]) {
-      assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }), 403, STUDY_MESSAGES.notEnrolled);
+      assertRefused(
+        await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: courseId, percent: 40 }),
+        403,
+        STUDY_MESSAGES.notEnrolled,
+      );
     }
     assert.equal(fs.readdirSync(path.join(mediaDir, 'faces')).length, before);
     assert.equal((await server.db.select({ id: facePhotos.id }).from(facePhotos)).length, rowsBefore.length);
@@ -167,12 +231,34 @@ describe('POST /v1/avatar', () => {
   test('not an image, too large, or bad fields are refused and nothing is stored', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
     const before = fs.readdirSync(path.join(mediaDir, 'faces')).length;
-    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: Buffer.from('GIF89a....').toString('base64') }), 400, MESSAGES.avatarInvalid);
-    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: 'data:image/png;base64,' + JPEG_BYTES.toString('base64') }), 400, MESSAGES.avatarInvalid);
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/avatar', { avatar: Buffer.from('GIF89a....').toString('base64') }),
+      400,
+      MESSAGES.avatarInvalid,
+    );
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/avatar', {
+        avatar: 'data:image/png;base64,' + JPEG_BYTES.toString('base64'),
+      }),
+      400,
+      MESSAGES.avatarInvalid,
+    );
     const tooLarge = Buffer.concat([JPEG_BYTES, Buffer.alloc(AVATAR_MAX_BYTES)]).toString('base64');
-    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: tooLarge }), 413, MESSAGES.avatarTooLarge);
-    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, percent: 101 }), 400, /请求参数不合法：percent/);
-    assertRefused(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, learner_id: 2 }), 400, /learner_id/);
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/avatar', { avatar: tooLarge }),
+      413,
+      MESSAGES.avatarTooLarge,
+    );
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, percent: 101 }),
+      400,
+      /请求参数不合法：percent/,
+    );
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, learner_id: 2 }),
+      400,
+      /learner_id/,
+    );
     assert.equal(fs.readdirSync(path.join(mediaDir, 'faces')).length, before);
   });
 });
@@ -180,7 +266,15 @@ describe('POST /v1/avatar', () => {
 describe('face photos are private', () => {
   test('without the signed URL the server hands out, a face photo is refused whether or not it exists', async () => {
     const token = await loginToken(server, ZHANG.phone, ZHANG.password);
-    const { avatar } = avatarResponseSchema.parse(dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl, course_id: await zhangsCourse(), percent: 20 })));
+    const { avatar } = avatarResponseSchema.parse(
+      dataOf(
+        await authed(server, token, 'POST', '/v1/avatar', {
+          avatar: jpegDataUrl,
+          course_id: await zhangsCourse(),
+          percent: 20,
+        }),
+      ),
+    );
     const url = new URL(avatar, 'http://site');
     const signature = url.searchParams.get('signature') ?? '';
     const expires = url.searchParams.get('expires') ?? '';
@@ -202,7 +296,7 @@ describe('face photos are private', () => {
     assert.equal((await server.send(avatar)).status, 403, 'expired');
   });
 
-  test('userinfo hands out a fresh signed URL of the learner\'s own photo', async () => {
+  test("userinfo hands out a fresh signed URL of the learner's own photo", async () => {
     const token = await loginToken(server, LI.phone, LI.password);
     const { avatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
     assert.match(avatar, /^\/media\/faces\/[0-9a-f]{32}\.jpg\?expires=/);
@@ -228,10 +322,17 @@ describe('admin CLI: avatar approve|reject <ID number>', () => {
     dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: jpegDataUrl }));
     const approve = parseAdminArgs(['avatar', 'approve', WANG.idNumber]);
     assert.ok(!('error' in approve));
-    assert.deepEqual(await runAdminCommand(server.db, server.clock, approve), { ok: true, message: `已通过学员 ${WANG.idNumber} 的人脸照片` });
+    assert.deepEqual(await runAdminCommand(server.db, server.clock, approve), {
+      ok: true,
+      message: `已通过学员 ${WANG.idNumber} 的人脸照片`,
+    });
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
     assert.equal((await runAdminCommand(server.db, server.clock, approve)).ok, false);
-    const unknown = parseAdminArgs(['avatar', 'reject', `11010119900307777${idNumberCheckCharacter('11010119900307777')}`]);
+    const unknown = parseAdminArgs([
+      'avatar',
+      'reject',
+      `11010119900307777${idNumberCheckCharacter('11010119900307777')}`,
+    ]);
     assert.ok(!('error' in unknown));
     assert.deepEqual(await runAdminCommand(server.db, server.clock, unknown), {
       ok: false,

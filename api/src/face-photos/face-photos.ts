@@ -35,11 +35,19 @@ export interface FacePhotoSubmission {
  * approved (issue 15).
  * A face check during a lesson is recorded for its course and leaves the photo alone.
  */
-export async function submitFacePhoto(db: Database, clock: Clock, submission: FacePhotoSubmission): Promise<AvatarStatus> {
+export async function submitFacePhoto(
+  db: Database,
+  clock: Clock,
+  submission: FacePhotoSubmission,
+): Promise<AvatarStatus> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await tx.insert(facePhotos).values({ ...submission, createdAt: now });
-    const [learner] = await tx.select({ status: learners.avatarStatus }).from(learners).where(eq(learners.id, submission.learnerId)).for('update');
+    const [learner] = await tx
+      .select({ status: learners.avatarStatus })
+      .from(learners)
+      .where(eq(learners.id, submission.learnerId))
+      .for('update');
     const current = (learner?.status ?? AVATAR_STATUS.none) as AvatarStatus;
     // An approved photo stays the learner's photo until a new one is approved: an upload
     // naming no course (a new face collection, or a face check that lost its course) waits
@@ -64,7 +72,12 @@ export type ReviewOutcome = 'reviewed' | 'no-such-learner' | 'nothing-to-review'
  * review (the admin CLI until an admin screen exists). Approval sets avatar_status 1;
  * rejection 3, which sends the learner back to /faceCollection at the next login.
  */
-export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber: string, decision: ReviewDecision): Promise<ReviewOutcome> {
+export async function reviewLatestFacePhoto(
+  db: Database,
+  clock: Clock,
+  idNumber: string,
+  decision: ReviewDecision,
+): Promise<ReviewOutcome> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const [learner] = await tx.select().from(learners).where(eq(learners.idNumber, idNumber)).limit(1);
@@ -84,7 +97,14 @@ export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber
     await tx
       .update(facePhotos)
       .set({ state: 'rejected', reviewedAt: now })
-      .where(and(eq(facePhotos.learnerId, learner.id), eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId), lt(facePhotos.id, photo.id)));
+      .where(
+        and(
+          eq(facePhotos.learnerId, learner.id),
+          eq(facePhotos.state, 'pending'),
+          isNull(facePhotos.courseId),
+          lt(facePhotos.id, photo.id),
+        ),
+      );
     if (decision === 'approve') {
       // Also a new photo sent while an approved one was kept: it replaces it now.
       await tx
@@ -92,7 +112,10 @@ export async function reviewLatestFacePhoto(db: Database, clock: Clock, idNumber
         .set({ avatarPath: photo.path, avatarStatus: AVATAR_STATUS.approved, updatedAt: now })
         .where(eq(learners.id, learner.id));
     } else if (learner.avatarPath === photo.path) {
-      await tx.update(learners).set({ avatarStatus: AVATAR_STATUS.rejected, updatedAt: now }).where(eq(learners.id, learner.id));
+      await tx
+        .update(learners)
+        .set({ avatarStatus: AVATAR_STATUS.rejected, updatedAt: now })
+        .where(eq(learners.id, learner.id));
     }
     return 'reviewed';
   });

@@ -4,7 +4,6 @@ import { AVATAR_MAX_BYTES } from '@yaoshi/contracts/profile-rules';
 import { JPEG_BYTES, PNG_BYTES } from '../test-support/image-fixtures';
 import { decodeImageData, imageKindOf } from './image-data';
 
-
 test('JPEG and PNG are told by their magic bytes', () => {
   assert.equal(imageKindOf(JPEG_BYTES), 'jpeg');
   assert.equal(imageKindOf(PNG_BYTES), 'png');

@@ -94,12 +94,20 @@ describe('database outage', { skip: serverUrl ? false : 'needs DATABASE_URL' }, 
 
   const get = async (pathname: string) => {
     const response = await fetch(baseUrl + pathname);
-    return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number; message: string; data: unknown } };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as { code: number; message: string; data: unknown },
+    };
   };
   const signedGet = async () => {
     const request = signRequest(TEST_SIGNER, { method: 'GET', path: '/v1/category', timestamp: Date.now() });
     const response = await fetch(baseUrl + request.url, { headers: request.headers });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number; message: string; data: unknown } };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as { code: number; message: string; data: unknown },
+    };
   };
   const eventually = async (check: () => Promise<boolean>, what: string) => {
     const deadline = Date.now() + 15_000;
@@ -139,12 +147,16 @@ describe('database outage', { skip: serverUrl ? false : 'needs DATABASE_URL' }, 
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [new URL(database.url).pathname.slice(1)]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [new URL(database.url).pathname.slice(1)],
+      );
     } finally {
       await admin.end();
     }
     const answers = await Promise.all(Array.from({ length: 10 }, () => signedGet()));
-    for (const answer of answers) assert.ok(answer.status === 200 || answer.status === 503, `${answer.status} ${JSON.stringify(answer.body)}`);
+    for (const answer of answers)
+      assert.ok(answer.status === 200 || answer.status === 503, `${answer.status} ${JSON.stringify(answer.body)}`);
     await eventually(async () => (await signedGet()).status === 200, 'signed requests recover');
     assert.equal((await get('/readyz')).status, 200);
   });

@@ -17,7 +17,9 @@ export const READINESS_TIMEOUT_MS = 2_000;
  * elsewhere until it is back. Neither is signed; neither says more than ok / not ready.
  */
 export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
-  app.get(HEALTHZ_PATH, { logLevel: 'warn' }, (_request, reply) => sendEnvelope(reply, 200, MESSAGES.success, { status: 'ok' }));
+  app.get(HEALTHZ_PATH, { logLevel: 'warn' }, (_request, reply) =>
+    sendEnvelope(reply, 200, MESSAGES.success, { status: 'ok' }),
+  );
   app.get(READYZ_PATH, { logLevel: 'warn' }, async (request, reply) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {

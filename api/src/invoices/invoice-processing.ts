@@ -30,7 +30,10 @@ export async function issueInvoice(db: Database, clock: Clock, orderNo: string):
       .from(invoiceRequests)
       .where(and(eq(invoiceRequests.orderId, order.id), eq(invoiceRequests.status, from)))
       .limit(1);
-    if (!request || (await transitionOrder(tx, order, accepting ? 'invoice_issuing' : 'invoice_issued', now)) === null) {
+    if (
+      !request ||
+      (await transitionOrder(tx, order, accepting ? 'invoice_issuing' : 'invoice_issued', now)) === null
+    ) {
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
     await tx
@@ -41,7 +44,12 @@ export async function issueInvoice(db: Database, clock: Clock, orderNo: string):
   });
 }
 
-export async function failInvoice(db: Database, clock: Clock, orderNo: string, reason: string): Promise<InvoiceOutcome> {
+export async function failInvoice(
+  db: Database,
+  clock: Clock,
+  orderNo: string,
+  reason: string,
+): Promise<InvoiceOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -54,7 +62,10 @@ export async function failInvoice(db: Database, clock: Clock, orderNo: string, r
     if (!request || (await transitionOrder(tx, order, 'invoice_failed', now)) === null) {
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
-    await tx.update(invoiceRequests).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(invoiceRequests.id, request.id));
+    await tx
+      .update(invoiceRequests)
+      .set({ status: 'failed', failureReason: reason, updatedAt: now })
+      .where(eq(invoiceRequests.id, request.id));
     return { kind: 'failed' } as const;
   });
 }

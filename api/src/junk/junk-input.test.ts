@@ -30,15 +30,30 @@ interface Answer {
 }
 
 /** A raw request, so that nothing (fetch's rules) stops the junk on its way. */
-function rawRequest(options: { method: string; path: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; chunked?: boolean }): Promise<Answer> {
+function rawRequest(options: {
+  method: string;
+  path: string;
+  headers?: http.OutgoingHttpHeaders;
+  body?: string | Buffer;
+  chunked?: boolean;
+}): Promise<Answer> {
   const url = new URL(server.baseUrl);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers ?? {}, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers ?? {},
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', reject);
       },
     );
@@ -65,10 +80,32 @@ const deepObject = (depth: number): unknown => {
 
 const nastyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d', '../../etc/passwd', "'; drop table learners; --", '%00', '\u202e', ' '),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '\ud83d',
+    '../../etc/passwd',
+    "'; drop table learners; --",
+    '%00',
+    '\u202e',
+    ' ',
+  ),
   fc.string({ maxLength: 10 }).map((text) => `${text}\u0000\ud800`),
 );
-const nastyNumber = fc.constantFrom(-1, -0, -2147483649, 2147483648, 1e308, -1e308, Number.MAX_SAFE_INTEGER * 1024, 0.5, -99999999999, 1e-300);
+const nastyNumber = fc.constantFrom(
+  -1,
+  -0,
+  -2147483649,
+  2147483648,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER * 1024,
+  0.5,
+  -99999999999,
+  1e-300,
+);
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   nastyString,
   nastyNumber,
@@ -90,8 +127,12 @@ function payloadArbitrary(route: RegisteredRoute): fc.Arbitrary<unknown> {
   const fields = fieldsOf(route.requestSchema);
   const object = fc
     .tuple(
-      fields.length > 0 ? fc.record(Object.fromEntries(fields.map((field) => [field, nastyValue])), { requiredKeys: [] }) : fc.constant({}),
-      fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'learner_id', 'x'), nastyValue), { nil: undefined }),
+      fields.length > 0
+        ? fc.record(Object.fromEntries(fields.map((field) => [field, nastyValue])), { requiredKeys: [] })
+        : fc.constant({}),
+      fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'learner_id', 'x'), nastyValue), {
+        nil: undefined,
+      }),
     )
     .map(([record, extra]) => (extra ? { ...record, [extra[0]]: extra[1] } : record));
   return fc.oneof({ weight: 6, arbitrary: object }, { weight: 1, arbitrary: nastyValue });
@@ -114,7 +155,12 @@ async function assertProperty<T>(property: fc.IAsyncProperty<T>, runs: number): 
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     const reason = cause instanceof Error ? `${cause.message}\n` : '';
-    throw new Error(reason + String((error as Error).message).replace(/(.{300})(.*?)(\n|$)/g, '$1…$3').slice(0, 4000));
+    throw new Error(
+      reason +
+        String((error as Error).message)
+          .replace(/(.{300})(.*?)(\n|$)/g, '$1…$3')
+          .slice(0, 4000),
+    );
   }
 }
 
@@ -135,7 +181,9 @@ function check(route: RegisteredRoute, what: string, answer: Answer, envelope: b
   try {
     body = JSON.parse(answer.body) as typeof body;
   } catch {
-    assert.fail(`${route.method} ${route.url} ${what}: ${answer.status} is not an envelope: ${answer.body.slice(0, 200)}`);
+    assert.fail(
+      `${route.method} ${route.url} ${what}: ${answer.status} is not an envelope: ${answer.body.slice(0, 200)}`,
+    );
   }
   assert.equal(body.code, answer.status, `${route.method} ${route.url} ${what}`);
   assert.equal(typeof body.message, 'string');
@@ -170,8 +218,18 @@ test('every registered route, fed junk, answers 4xx (never 5xx) and changes noth
       for (const withToken of [false, true]) {
         await assertProperty(
           fc.asyncProperty(payloadArbitrary(route), async (payload) => {
-            const request = server.sign({ method: route.method as 'GET' | 'POST', path: route.url, payload: payload as Record<string, unknown>, ...(withToken ? { token } : {}) });
-            const answer = await rawRequest({ method: request.method, path: request.url, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) });
+            const request = server.sign({
+              method: route.method as 'GET' | 'POST',
+              path: route.url,
+              payload: payload as Record<string, unknown>,
+              ...(withToken ? { token } : {}),
+            });
+            const answer = await rawRequest({
+              method: request.method,
+              path: request.url,
+              headers: request.headers,
+              ...(request.body !== undefined ? { body: request.body } : {}),
+            });
             check(route, `payload ${JSON.stringify(payload)?.slice(0, 120)} token=${withToken}`, answer, true);
           }),
           RUNS,
@@ -198,16 +256,54 @@ test('every registered route, fed junk, answers 4xx (never 5xx) and changes noth
     // The envelope and the transport taken apart, the same for every route.
     const url = path('1');
     const isV1 = signed;
-    const signedRequest = signed ? server.sign({ method: route.method as 'GET' | 'POST', path: route.url, payload: {} }) : undefined;
+    const signedRequest = signed
+      ? server.sign({ method: route.method as 'GET' | 'POST', path: route.url, payload: {} })
+      : undefined;
     const headers = signedRequest?.headers ?? {};
     const transportCases: [string, Parameters<typeof rawRequest>[0]][] = [
-      ['wrong content type (JSON)', { method: route.method, path: url, headers: { ...headers, 'content-type': 'application/json' }, body: '{"data":"{}"}' }],
-      ['wrong content type (multipart)', { method: route.method, path: url, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\n\r\n--x--' }],
-      ['chunked body', { method: route.method, path: url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'data=%7B%7D', chunked: true }],
-      ['oversized header', { method: route.method, path: url, headers: { ...headers, 'x-junk': 'j'.repeat(64 * 1024) } }],
+      [
+        'wrong content type (JSON)',
+        {
+          method: route.method,
+          path: url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{"data":"{}"}',
+        },
+      ],
+      [
+        'wrong content type (multipart)',
+        {
+          method: route.method,
+          path: url,
+          headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+          body: '--x\r\n\r\n--x--',
+        },
+      ],
+      [
+        'chunked body',
+        {
+          method: route.method,
+          path: url,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'data=%7B%7D',
+          chunked: true,
+        },
+      ],
+      [
+        'oversized header',
+        { method: route.method, path: url, headers: { ...headers, 'x-junk': 'j'.repeat(64 * 1024) } },
+      ],
       ['oversized query', { method: route.method, path: `${url}?data=${'%7B'.repeat(30_000)}` }],
       ['NUL and lone surrogate in the query', { method: route.method, path: `${url}?data=%00%ED%A0%80&x=%ff%fe` }],
-      ['1 MB form body', { method: route.method, path: url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: `data=${MEGABYTE_FIELD}` }],
+      [
+        '1 MB form body',
+        {
+          method: route.method,
+          path: url,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: `data=${MEGABYTE_FIELD}`,
+        },
+      ],
       ['bad percent-encoding', { method: route.method, path: `${url}%zz` }],
     ];
     for (const [what, request] of transportCases) {
@@ -223,6 +319,15 @@ test('every registered route, fed junk, answers 4xx (never 5xx) and changes noth
     assert.deepEqual(await fingerprint(), before, `${route.method} ${route.url} changed the database`);
   }
   // Printed for the issue's note.
-  console.log(JSON.stringify({ junkSuite: { routes: counts.routes, cases: counts.cases, casesPerRoute: Math.round(counts.cases / counts.routes), serverErrors: counts.serverErrors } }));
+  console.log(
+    JSON.stringify({
+      junkSuite: {
+        routes: counts.routes,
+        cases: counts.cases,
+        casesPerRoute: Math.round(counts.cases / counts.routes),
+        serverErrors: counts.serverErrors,
+      },
+    }),
+  );
   assert.deepEqual(serverErrors, []);
 });

@@ -137,7 +137,10 @@ export function requestIdGenerator(trustProxy: unknown): (request: IncomingMessa
 }
 
 /** The Fastify options that carry the above. */
-export function fastifyLogging(settings: LogSettings | false | undefined, trustProxy: FastifyServerOptions['trustProxy']): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+export function fastifyLogging(
+  settings: LogSettings | false | undefined,
+  trustProxy: FastifyServerOptions['trustProxy'],
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     logger: settings ? loggerOptions(settings) : false,
     requestIdHeader: false,

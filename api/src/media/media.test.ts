@@ -15,16 +15,28 @@ after(() => server.close());
 /** fetch() normalises `..` away; send the path as written. */
 function rawGet(pathname: string): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
-    http.get(`${server.baseUrl}${pathname}`, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-    }).on('error', reject);
+    http
+      .get(`${server.baseUrl}${pathname}`, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      })
+      .on('error', reject);
   });
 }
 
 test('only plain relative paths inside the folder are allowed', () => {
   assert.equal(safeRelativePath('slides/a.svg'), 'slides/a.svg');
-  for (const bad of ['', '../package.json', 'slides/../../x.svg', '/etc/passwd', 'a//b.svg', '.env', 'slides/.hidden.svg', 'a\\..\\b.svg', 'a\0.svg']) {
+  for (const bad of [
+    '',
+    '../package.json',
+    'slides/../../x.svg',
+    '/etc/passwd',
+    'a//b.svg',
+    '.env',
+    'slides/.hidden.svg',
+    'a\\..\\b.svg',
+    'a\0.svg',
+  ]) {
     assert.equal(safeRelativePath(bad), null, bad);
   }
 });

@@ -7,7 +7,11 @@ const start = Date.parse('2026-11-23T08:20:00Z');
 
 function partsOf(url: string) {
   const parsed = new URL(url, 'http://site');
-  return { path: parsed.pathname.replace(/^\/media\//, ''), expires: parsed.searchParams.get('expires'), signature: parsed.searchParams.get('signature') };
+  return {
+    path: parsed.pathname.replace(/^\/media\//, ''),
+    expires: parsed.searchParams.get('expires'),
+    signature: parsed.searchParams.get('signature'),
+  };
 }
 
 test('public media keeps its plain URL; none is empty', () => {

@@ -39,12 +39,14 @@ export function mediaUrls(secret: string, clock: Clock): MediaUrls {
     urlOf(relativePath) {
       const url = publicMediaUrl(relativePath);
       if (relativePath === null || !isPrivateMediaPath(relativePath)) return url;
-      const expiresMs = Math.ceil((clock.nowMs() + PRIVATE_MEDIA_URL_LIFETIME_MS) / EXPIRY_ROUNDING_MS) * EXPIRY_ROUNDING_MS;
+      const expiresMs =
+        Math.ceil((clock.nowMs() + PRIVATE_MEDIA_URL_LIFETIME_MS) / EXPIRY_ROUNDING_MS) * EXPIRY_ROUNDING_MS;
       const expires = expiresMs / 1000;
       return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;
     },
     verify(relativePath, expires, signature) {
-      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string') return { ok: false };
+      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string')
+        return { ok: false };
       const expiresSeconds = Number(expires);
       const secondsLeft = Math.floor(expiresSeconds - clock.nowMs() / 1000);
       if (secondsLeft <= 0) return { ok: false };

@@ -69,8 +69,12 @@ test('the content: requests by route and status with latency, progress reports b
     const [course] = await server.db
       .select()
       .from(courses)
-      .where(and(eq(courses.name, '处方审核规范与常见不合理处方分析'), eq(courses.year, server.clock.now().getFullYear())));
-    const lesson = dataOf(await authed(server, token, 'GET', '/v1/webcourse_detail', { cid: course!.id, formal: 1 })) as LessonDetail;
+      .where(
+        and(eq(courses.name, '处方审核规范与常见不合理处方分析'), eq(courses.year, server.clock.now().getFullYear())),
+      );
+    const lesson = dataOf(
+      await authed(server, token, 'GET', '/v1/webcourse_detail', { cid: course!.id, formal: 1 }),
+    ) as LessonDetail;
     server.clock.advance(10_000);
     const report = { cid: course!.id, record_id: lesson.record_id, vlength: 90, start_time: 0, state: 1 };
     dataOf(await authed(server, token, 'POST', '/v1/records', { ...report, pos: lesson.progress.learn_time + 10 }));
@@ -80,8 +84,15 @@ test('the content: requests by route and status with latency, progress reports b
     const text = String((await server.send('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).body);
     assert.equal(sample(text, 'yaoshi_http_requests_total{method="GET",route="/v1/site",status_code="200"}'), 1);
     assert.equal(sample(text, 'yaoshi_http_requests_total{method="POST",route="/v1/records",status_code="409"}'), 1);
-    assert.equal(sample(text, 'yaoshi_http_requests_total{method="GET",route="unmatched",status_code="404"}'), 2, 'unknown URLs share one series');
-    assert.equal(sample(text, 'yaoshi_http_request_duration_seconds_count{method="GET",route="/v1/site",status_code="200"}'), 1);
+    assert.equal(
+      sample(text, 'yaoshi_http_requests_total{method="GET",route="unmatched",status_code="404"}'),
+      2,
+      'unknown URLs share one series',
+    );
+    assert.equal(
+      sample(text, 'yaoshi_http_request_duration_seconds_count{method="GET",route="/v1/site",status_code="200"}'),
+      1,
+    );
     assert.equal(sample(text, 'yaoshi_progress_reports_total{result="accepted",reason="accepted"}'), 1);
     assert.equal(sample(text, 'yaoshi_progress_reports_total{result="refused",reason="backwards"}'), 1);
     for (const [state, code] of Object.entries(PAY_STATUS)) {

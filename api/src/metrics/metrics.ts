@@ -26,7 +26,10 @@ export interface AppMetrics {
 
 /** Requests that matched no route are counted under one label, so scanners cannot blow up the series count. */
 const UNMATCHED_ROUTE = 'unmatched';
-const PAY_STATE_NAMES = Object.fromEntries(Object.entries(PAY_STATUS).map(([name, code]) => [code, name])) as Record<number, string>;
+const PAY_STATE_NAMES = Object.fromEntries(Object.entries(PAY_STATUS).map(([name, code]) => [code, name])) as Record<
+  number,
+  string
+>;
 
 export function createMetrics(db: Database, poolStats: (() => PoolStats) | undefined): AppMetrics {
   const registry = new Registry();
@@ -125,9 +128,17 @@ function bearerMatches(request: FastifyRequest, token: string | undefined): bool
  * address as TRUST_PROXY lets Fastify see it) or to `Authorization: Bearer <METRICS_TOKEN>`.
  * Anyone else gets the site's plain 404, so the endpoint's existence is not advertised.
  */
-export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, config: Pick<Config, 'metricsAllow' | 'metricsToken'>): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: AppMetrics,
+  config: Pick<Config, 'metricsAllow' | 'metricsToken'>,
+): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status_code: String(reply.statusCode),
+    };
     metrics.requestAnswered(labels, reply.elapsedTime / 1000);
     done();
   });

@@ -41,18 +41,32 @@ export async function listLearnerOrders(
   learning: OrderLearning,
   learnerId: number,
 ): Promise<OrderTableRow[]> {
-  const rows = await db.select().from(orders).where(eq(orders.learnerId, learnerId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.learnerId, learnerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   const paid = rows.filter((order) => order.payStatus === PAY_STATUS.paid).map((order) => order.id);
   const begun = await learning.ordersWithLearningBegun(paid);
   const now = clock.now();
-  return rows.map((order) => orderRowOf(order, { withinRefundWindow: isWithinRefundWindow(order.paidAt, now), learningBegun: begun.has(order.id) }));
+  return rows.map((order) =>
+    orderRowOf(order, {
+      withinRefundWindow: isWithinRefundWindow(order.paidAt, now),
+      learningBegun: begun.has(order.id),
+    }),
+  );
 }
 
 /**
  * cancelOrder: an unpaid or failed order of this learner becomes cancelled (spec 02 §4).
  * Anything else is refused with the reason and changes nothing. Returns the order's id.
  */
-export async function cancelLearnerOrder(db: Database, clock: Clock, learnerId: number, orderNo: string): Promise<number> {
+export async function cancelLearnerOrder(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  orderNo: string,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const order = await findLearnerOrder(tx, learnerId, orderNo);
     if (order === null) throw notFound(MESSAGES.orderNotFound);

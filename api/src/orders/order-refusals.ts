@@ -16,17 +16,21 @@ export function cancelRefusal(state: OrderState): string | null {
 export function refundRefusal(state: OrderState): string | null {
   if (canApply(state, 'request_refund')) return null;
   if (state.pay_status === PAY_STATUS.cancelled) return MESSAGES.orderCancelledNoRefund;
-  if (state.pay_status === PAY_STATUS.refunded || state.refund_status === REFUND_STATUS.refunded) return MESSAGES.orderAlreadyRefunded;
+  if (state.pay_status === PAY_STATUS.refunded || state.refund_status === REFUND_STATUS.refunded)
+    return MESSAGES.orderAlreadyRefunded;
   if (state.pay_status !== PAY_STATUS.paid) return MESSAGES.orderNotPaidNoRefund;
-  if (state.refund_status === REFUND_STATUS.reviewing || state.refund_status === REFUND_STATUS.refunding) return MESSAGES.refundInProgress;
+  if (state.refund_status === REFUND_STATUS.reviewing || state.refund_status === REFUND_STATUS.refunding)
+    return MESSAGES.refundInProgress;
   return MESSAGES.invoiceRequestedNoRefund;
 }
 
 export function invoiceRefusal(state: OrderState): string | null {
   if (canApply(state, 'request_invoice')) return null;
-  if (state.pay_status === PAY_STATUS.refunded || state.refund_status === REFUND_STATUS.refunded) return MESSAGES.orderRefundedNoInvoice;
+  if (state.pay_status === PAY_STATUS.refunded || state.refund_status === REFUND_STATUS.refunded)
+    return MESSAGES.orderRefundedNoInvoice;
   if (state.pay_status !== PAY_STATUS.paid) return MESSAGES.orderNotPaidNoInvoice;
-  if (state.refund_status === REFUND_STATUS.reviewing || state.refund_status === REFUND_STATUS.refunding) return MESSAGES.refundInProgressNoInvoice;
+  if (state.refund_status === REFUND_STATUS.reviewing || state.refund_status === REFUND_STATUS.refunding)
+    return MESSAGES.refundInProgressNoInvoice;
   if (state.is_receipt === RECEIPT_STATUS.issued) return MESSAGES.invoiceAlreadyIssued;
   return MESSAGES.invoiceInProgress;
 }

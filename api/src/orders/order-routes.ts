@@ -18,7 +18,9 @@ export const orderRoutes: RouteModule = (api, { db, clock, orderPayments, orderL
     // cancelled order is refunded by the settlement, never enrolled (api/src/payment/payments.ts).
     await orderPayments
       .closeOpenAttempts([orderId])
-      .catch((error: unknown) => log.warn({ err: error, orderId }, 'could not close the payment of a cancelled order at the gateway'));
+      .catch((error: unknown) =>
+        log.warn({ err: error, orderId }, 'could not close the payment of a cancelled order at the gateway'),
+      );
     return null;
   });
 };

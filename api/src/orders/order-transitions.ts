@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { applyOrderEvent, payFailureAfter, type OrderEvent, type OrderState, type PayStatus, type ReceiptStatus, type RefundStatus } from '@yaoshi/contracts/order-states';
+import {
+  applyOrderEvent,
+  payFailureAfter,
+  type OrderEvent,
+  type OrderState,
+  type PayStatus,
+  type ReceiptStatus,
+  type RefundStatus,
+} from '@yaoshi/contracts/order-states';
 import type { Database } from '../db/database';
 import { orders } from './orders-schema';
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../db/columns';
 import { learners } from '../accounts/accounts-schema';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
@@ -44,7 +54,9 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_learner_idx').on(table.learnerId, table.createdAt.desc()),
-    index('orders_unpaid_deadline_idx').on(table.payDeadline).where(sql`${table.payStatus} = 1`),
+    index('orders_unpaid_deadline_idx')
+      .on(table.payDeadline)
+      .where(sql`${table.payStatus} = 1`),
     check('orders_order_no_digits', sql`${table.orderNo} ~ '^[0-9]{1,32}$'`),
     check('orders_price', sql`${table.priceFen} >= 0`),
     check('orders_pay_type', sql`${table.payType} in (2, 3)`),
@@ -99,7 +111,9 @@ export const enrolments = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    uniqueIndex('enrolments_live_idx').on(table.learnerId, table.courseId).where(sql`${table.withdrawnAt} is null`),
+    uniqueIndex('enrolments_live_idx')
+      .on(table.learnerId, table.courseId)
+      .where(sql`${table.withdrawnAt} is null`),
     index('enrolments_learner_year_idx').on(table.learnerId, table.year),
     index('enrolments_order_idx').on(table.orderId),
   ],

@@ -30,9 +30,15 @@ before(async () => {
   server = await startTestServer();
   wangToken = await loginToken(server, WANG.phone, WANG.password);
   zhangToken = await loginToken(server, ZHANG.phone, ZHANG.password);
-  const [zhang] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, ZHANG.idNumber));
+  const [zhang] = await server.db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, ZHANG.idNumber));
   zhangId = zhang!.id;
-  const years = await server.db.select({ year: academicYears.year }).from(academicYears).orderBy(asc(academicYears.sortOrder));
+  const years = await server.db
+    .select({ year: academicYears.year })
+    .from(academicYears)
+    .orderBy(asc(academicYears.sortOrder));
   pastYears = years.slice(1).map((row) => row.year);
   const rows = await server.db
     .select({ id: courses.id })
@@ -45,10 +51,14 @@ after(() => server.close());
 let nextOrderNo = 700000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const state = (pay_status: number, refund_status = 0, is_receipt = 0) => ({ pay_status, refund_status, is_receipt }) as OrderState;
+const state = (pay_status: number, refund_status = 0, is_receipt = 0) =>
+  ({ pay_status, refund_status, is_receipt }) as OrderState;
 
 /** An order of 张晓明 (or `learnerId`) in `orderState`, paid 2 days ago when paid; `courseCount` courses enrolled. */
-async function orderOf(orderState: OrderState, options: { learnerId?: number; courseCount?: number; paidAt?: Date } = {}): Promise<string> {
+async function orderOf(
+  orderState: OrderState,
+  options: { learnerId?: number; courseCount?: number; paidAt?: Date } = {},
+): Promise<string> {
   const orderNo = String((nextOrderNo += 1));
   const courseIds = unusedCourses.splice(0, options.courseCount ?? 0);
   const createdAt = new Date(server.clock.nowMs() - 2 * DAY_MS);
@@ -80,7 +90,14 @@ const cancel = (token: string, order_id: unknown) => authed(server, token, 'GET'
 const refund = (token: string, order_id: unknown, reason: unknown = '工作单位统一缴费，个人重复支付') =>
   authed(server, token, 'POST', '/v1/refund', { order_id, reason });
 const PERSONAL_INVOICE = { type: 1, phone: '13712345678', email: 'wang@example.com' };
-const ENTERPRISE_INVOICE = { type: 2, invoice_title: '上海市浦东新区人民医院', tax_number: '91310115MA1H7ABC3X', phone: '15812345678', email: 'caiwu@example.com', remark: '请尽快开具' };
+const ENTERPRISE_INVOICE = {
+  type: 2,
+  invoice_title: '上海市浦东新区人民医院',
+  tax_number: '91310115MA1H7ABC3X',
+  phone: '15812345678',
+  email: 'caiwu@example.com',
+  remark: '请尽快开具',
+};
 const invoice = (token: string, order_id: unknown, fields: Record<string, unknown> = PERSONAL_INVOICE) =>
   authed(server, token, 'POST', '/v1/receipt', { order_id, invoice_type: 1, ...fields });
 
@@ -103,7 +120,13 @@ describe('GET /v1/orders', () => {
     assert.deepEqual(new Set(list.map(key)), new Set(reachableOrderStates().map(key)));
     // One order per state, and a second failed one: declined (支付失败) and expired (已过期).
     assert.equal(list.length, reachableOrderStates().length + 1);
-    assert.deepEqual(list.filter((row) => row.pay_status === 3).map((row) => row.pay_failure).sort(), ['declined', 'expired']);
+    assert.deepEqual(
+      list
+        .filter((row) => row.pay_status === 3)
+        .map((row) => row.pay_failure)
+        .sort(),
+      ['declined', 'expired'],
+    );
     assert.ok(list.filter((row) => row.pay_status !== 3).every((row) => row.pay_failure === null));
     assert.deepEqual(
       [...list].sort((a, b) => b.create_time.localeCompare(a.create_time)).map((row) => row.order_id),
@@ -162,7 +185,11 @@ describe('GET /v1/cancel', () => {
     const orderNo = await orderOf(state(1));
     const replies = await Promise.all([cancel(zhangToken, orderNo), cancel(zhangToken, orderNo)]);
     assert.deepEqual(replies.map((reply) => reply.status).sort(), [200, 409]);
-    assertRefused(replies.find((reply) => reply.status === 409)!, 409, MESSAGES.orderAlreadyCancelled);
+    assertRefused(
+      replies.find((reply) => reply.status === 409)!,
+      409,
+      MESSAGES.orderAlreadyCancelled,
+    );
     assert.deepEqual(await stateOf(orderNo), state(4));
   });
 
@@ -178,7 +205,9 @@ describe('GET /v1/cancel', () => {
 describe('learner A acting on learner B’s orders', () => {
   test('cancel, refund and invoice of another learner’s order answer 订单不存在 and change nothing', async () => {
     const unpaid = (await listOf(wangToken)).find((row) => row.pay_status === 1 && row.refund_status === 0)!;
-    const paid = (await listOf(wangToken)).find((row) => row.pay_status === 2 && row.refund_status === 0 && row.is_receipt === 0)!;
+    const paid = (await listOf(wangToken)).find(
+      (row) => row.pay_status === 2 && row.refund_status === 0 && row.is_receipt === 0,
+    )!;
     await assertRefusedUnchanged(() => cancel(zhangToken, unpaid.order_id), 404, MESSAGES.orderNotFound);
     await assertRefusedUnchanged(() => refund(zhangToken, paid.order_id), 404, MESSAGES.orderNotFound);
     await assertRefusedUnchanged(() => invoice(zhangToken, paid.order_id), 404, MESSAGES.orderNotFound);
@@ -245,10 +274,22 @@ describe('POST /v1/refund', () => {
   test('reason required and bounded; order number digits only', async () => {
     const orderNo = await orderOf(state(2));
     await assertRefusedUnchanged(() => refund(zhangToken, orderNo, '   '), 400, ORDER_MESSAGES.reasonRequired);
-    await assertRefusedUnchanged(() => authed(server, zhangToken, 'POST', '/v1/refund', { order_id: orderNo }), 400, ORDER_MESSAGES.reasonRequired);
-    await assertRefusedUnchanged(() => refund(zhangToken, orderNo, '长'.repeat(201)), 400, ORDER_MESSAGES.reasonTooLong);
+    await assertRefusedUnchanged(
+      () => authed(server, zhangToken, 'POST', '/v1/refund', { order_id: orderNo }),
+      400,
+      ORDER_MESSAGES.reasonRequired,
+    );
+    await assertRefusedUnchanged(
+      () => refund(zhangToken, orderNo, '长'.repeat(201)),
+      400,
+      ORDER_MESSAGES.reasonTooLong,
+    );
     await assertRefusedUnchanged(() => refund(zhangToken, `${orderNo}x`), 400, ORDER_MESSAGES.orderNoDigits);
-    await assertRefusedUnchanged(() => authed(server, zhangToken, 'POST', '/v1/refund', { order_id: orderNo, reason: 'x', amount: 1 }), 400, /amount/);
+    await assertRefusedUnchanged(
+      () => authed(server, zhangToken, 'POST', '/v1/refund', { order_id: orderNo, reason: 'x', amount: 1 }),
+      400,
+      /amount/,
+    );
   });
 
   test('concurrent double submissions make one request, not two', async () => {
@@ -258,7 +299,10 @@ describe('POST /v1/refund', () => {
     assert.deepEqual(codes, [200, 409, 409, 409, 409, 409, 409, 409]);
     for (const reply of replies.filter((r) => r.status === 409)) assertRefused(reply, 409, MESSAGES.refundInProgress);
     const [order] = await server.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    assert.equal((await server.db.select().from(refundRequests).where(eq(refundRequests.orderId, order!.id))).length, 1);
+    assert.equal(
+      (await server.db.select().from(refundRequests).where(eq(refundRequests.orderId, order!.id))).length,
+      1,
+    );
     assert.deepEqual(await stateOf(orderNo), state(2, 1));
   });
 });
@@ -277,8 +321,24 @@ describe('POST /v1/receipt', () => {
       .where(eq(orders.learnerId, zhangId));
     const byOrder = new Map(rows.map((row) => [row.orderNo, row.request]));
     assert.deepEqual(
-      (({ invoiceKind, titleType, invoiceTitle, taxNumber, phone, email, status }) => ({ invoiceKind, titleType, invoiceTitle, taxNumber, phone, email, status }))(byOrder.get(personal)!),
-      { invoiceKind: 1, titleType: 1, invoiceTitle: '张晓明', taxNumber: null, phone: '13712345678', email: 'wang@example.com', status: 'reviewing' },
+      (({ invoiceKind, titleType, invoiceTitle, taxNumber, phone, email, status }) => ({
+        invoiceKind,
+        titleType,
+        invoiceTitle,
+        taxNumber,
+        phone,
+        email,
+        status,
+      }))(byOrder.get(personal)!),
+      {
+        invoiceKind: 1,
+        titleType: 1,
+        invoiceTitle: '张晓明',
+        taxNumber: null,
+        phone: '13712345678',
+        email: 'wang@example.com',
+        status: 'reviewing',
+      },
     );
     const stored = byOrder.get(enterprise)!;
     assert.equal(stored.invoiceTitle, ENTERPRISE_INVOICE.invoice_title);
@@ -333,11 +393,21 @@ describe('POST /v1/receipt', () => {
       [{ ...PERSONAL_INVOICE, learner_id: 1 }, /learner_id/],
     ];
     for (const [fields, message] of cases) {
-      await assertRefusedUnchanged(() => authed(server, zhangToken, 'POST', '/v1/receipt', { order_id: orderNo, ...fields }), 400, message);
+      await assertRefusedUnchanged(
+        () => authed(server, zhangToken, 'POST', '/v1/receipt', { order_id: orderNo, ...fields }),
+        400,
+        message,
+      );
     }
     await assertRefusedUnchanged(() => invoice(zhangToken, 'NO123'), 400, ORDER_MESSAGES.orderNoDigits);
     // The invoice type may be left out (the original client did not send it): the one type.
-    dataOf(await authed(server, zhangToken, 'POST', '/v1/receipt', { order_id: orderNo, ...PERSONAL_INVOICE, invoice_detail: '' }));
+    dataOf(
+      await authed(server, zhangToken, 'POST', '/v1/receipt', {
+        order_id: orderNo,
+        ...PERSONAL_INVOICE,
+        invoice_detail: '',
+      }),
+    );
   });
 
   test('concurrent double submissions make one request, not two', async () => {
@@ -346,7 +416,10 @@ describe('POST /v1/receipt', () => {
     assert.equal(replies.filter((reply) => reply.status === 200).length, 1);
     for (const reply of replies.filter((r) => r.status !== 200)) assertRefused(reply, 409, MESSAGES.invoiceInProgress);
     const [order] = await server.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    assert.equal((await server.db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order!.id))).length, 1);
+    assert.equal(
+      (await server.db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order!.id))).length,
+      1,
+    );
   });
 
   test('a refund and an invoice raced on one order: exactly one of them', async () => {
@@ -354,7 +427,10 @@ describe('POST /v1/receipt', () => {
     const [refundReply, invoiceReply] = await Promise.all([refund(zhangToken, orderNo), invoice(zhangToken, orderNo)]);
     assert.equal([refundReply.status, invoiceReply.status].filter((status) => status === 200).length, 1);
     const after = await stateOf(orderNo);
-    assert.ok((after.refund_status === 1 && after.is_receipt === 0) || (after.refund_status === 0 && after.is_receipt === 1), JSON.stringify(after));
+    assert.ok(
+      (after.refund_status === 1 && after.is_receipt === 0) || (after.refund_status === 0 && after.is_receipt === 1),
+      JSON.stringify(after),
+    );
   });
 });
 
@@ -391,14 +467,34 @@ async function admin(argv: string[], provider: PaymentProvider | null = null) {
 
 async function liveEnrolmentsOf(orderNo: string): Promise<number> {
   const [order] = await server.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
-  return (await server.db.select().from(enrolments).where(and(eq(enrolments.orderId, order!.id), isNull(enrolments.withdrawnAt)))).length;
+  return (
+    await server.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.orderId, order!.id), isNull(enrolments.withdrawnAt)))
+  ).length;
 }
 
 describe('admin: refund approve|reject|done, invoice issue|fail', () => {
   test('arguments', () => {
-    assert.deepEqual(parseAdminArgs(['refund', 'approve', '2024080058']), { kind: 'refund', action: 'approve', orderNo: '2024080058', reason: '退款申请未通过审核' });
-    assert.deepEqual(parseAdminArgs(['refund', 'reject', '12', '材料', '不全']), { kind: 'refund', action: 'reject', orderNo: '12', reason: '材料 不全' });
-    assert.deepEqual(parseAdminArgs(['invoice', 'fail', '12']), { kind: 'invoice', action: 'fail', orderNo: '12', reason: '开票失败' });
+    assert.deepEqual(parseAdminArgs(['refund', 'approve', '2024080058']), {
+      kind: 'refund',
+      action: 'approve',
+      orderNo: '2024080058',
+      reason: '退款申请未通过审核',
+    });
+    assert.deepEqual(parseAdminArgs(['refund', 'reject', '12', '材料', '不全']), {
+      kind: 'refund',
+      action: 'reject',
+      orderNo: '12',
+      reason: '材料 不全',
+    });
+    assert.deepEqual(parseAdminArgs(['invoice', 'fail', '12']), {
+      kind: 'invoice',
+      action: 'fail',
+      orderNo: '12',
+      reason: '开票失败',
+    });
     assert.ok('error' in parseAdminArgs(['refund', 'approve', 'A12']));
     assert.ok('error' in parseAdminArgs(['refund', 'approve', '12', 'extra']));
     assert.ok('error' in parseAdminArgs(['refund', 'cancel', '12']));
@@ -468,7 +564,10 @@ describe('admin: refund approve|reject|done, invoice issue|fail', () => {
     assert.equal((await admin(['refund', 'reject', orderNo, '材料不全'])).ok, true);
     assert.deepEqual(await stateOf(orderNo), state(2, 4));
     assert.equal((await admin(['refund', 'reject', orderNo])).ok, false);
-    assert.equal((await admin(['refund', 'approve', '99999999'], fakeGateway({ next: 'refund' }).provider)).message, '没有订单号为 99999999 的订单');
+    assert.equal(
+      (await admin(['refund', 'approve', '99999999'], fakeGateway({ next: 'refund' }).provider)).message,
+      '没有订单号为 99999999 的订单',
+    );
   });
 
   test('invoice: issue moves under review → issuing → issued; fail lets the learner ask again', async () => {
@@ -491,7 +590,8 @@ describe('admin: refund approve|reject|done, invoice issue|fail', () => {
 });
 
 describe('item 6: each row carries the actions the server will accept (one rule, orderActionsOf)', () => {
-  const actionsOf = async (orderNo: string) => (await listOf(zhangToken)).find((row) => row.order_id === orderNo)?.actions;
+  const actionsOf = async (orderNo: string) =>
+    (await listOf(zhangToken)).find((row) => row.order_id === orderNo)?.actions;
 
   test('a paid order within the month, not yet studied, offers a refund and the refund is accepted', async () => {
     const orderNo = await orderOf(state(2), { courseCount: 2 });
@@ -512,7 +612,15 @@ describe('item 6: each row carries the actions the server will accept (one rule,
     assert.deepEqual(await actionsOf(orderNo), ['request_refund', 'request_invoice']);
     const [order] = await server.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     const [line] = await server.db.select().from(enrolments).where(eq(enrolments.orderId, order!.id));
-    await server.db.insert(courseProgress).values({ learnerId: zhangId, courseId: line!.courseId, verifiedSeconds: 30, progress: 1, updatedAt: server.clock.now() });
+    await server.db
+      .insert(courseProgress)
+      .values({
+        learnerId: zhangId,
+        courseId: line!.courseId,
+        verifiedSeconds: 30,
+        progress: 1,
+        updatedAt: server.clock.now(),
+      });
     assert.deepEqual(await actionsOf(orderNo), ['request_invoice']);
     await assertRefusedUnchanged(() => refund(zhangToken, orderNo), 400, MESSAGES.learningBegunNoRefund);
   });
@@ -533,8 +641,15 @@ describe('item 6: each row carries the actions the server will accept (one rule,
 describe('refunds once learning has begun (spec 01 §4)', () => {
   test('an order whose courses have verified progress cannot be refunded; nothing is written', async () => {
     // 王芳's current-year order is the study demo's, with lessons in progress and finished.
-    const [current] = await server.db.select({ year: academicYears.year }).from(academicYears).orderBy(asc(academicYears.sortOrder)).limit(1);
-    const [wang] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, WANG.idNumber));
+    const [current] = await server.db
+      .select({ year: academicYears.year })
+      .from(academicYears)
+      .orderBy(asc(academicYears.sortOrder))
+      .limit(1);
+    const [wang] = await server.db
+      .select({ id: learners.id })
+      .from(learners)
+      .where(eq(learners.idNumber, WANG.idNumber));
     const [studied] = await server.db
       .select()
       .from(orders)

@@ -16,13 +16,18 @@ export function registerNotifyRoutes(app: FastifyInstance, ctx: PaymentContext):
   app.register(
     async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_NOTIFICATION_BYTES }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: MAX_NOTIFICATION_BYTES },
+        (_request, body, done) => done(null, body),
+      );
       scope.setErrorHandler((error, request, reply) => {
         request.log.warn({ err: error }, 'payment notification refused');
         return reply.code(400).type('text/plain').send(NOTIFY_REFUSED);
       });
       scope.post<{ Params: { provider: string } }>('/:provider', async (request, reply) => {
-        if (request.params.provider !== ctx.provider.name) return reply.code(404).type('text/plain').send(NOTIFY_REFUSED);
+        if (request.params.provider !== ctx.provider.name)
+          return reply.code(404).type('text/plain').send(NOTIFY_REFUSED);
         const body = typeof request.body === 'string' ? request.body : '';
         const { accepted, result } = await receiveNotification(ctx, body, request.headers);
         if (!accepted) request.log.warn({ result }, 'payment notification not accepted');

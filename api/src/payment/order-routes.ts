@@ -50,21 +50,30 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   const { db, clock } = ctx;
   const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
   if (order.payStatus === PAY_STATUS.paid) throw badInput(ORDER_MESSAGES.alreadyPaid);
-  if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed) throw badInput(ORDER_MESSAGES.closed);
+  if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed)
+    throw badInput(ORDER_MESSAGES.closed);
   // Never take money twice for one course: the learner may hold some of this order's
   // courses already (through another order, or enrolled by the association).
   const held = await db
     .select({ name: courses.name })
     .from(orderCourses)
     .innerJoin(courses, eq(courses.id, orderCourses.courseId))
-    .innerJoin(enrolments, and(eq(enrolments.courseId, orderCourses.courseId), eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)))
+    .innerJoin(
+      enrolments,
+      and(
+        eq(enrolments.courseId, orderCourses.courseId),
+        eq(enrolments.learnerId, learnerId),
+        isNull(enrolments.withdrawnAt),
+      ),
+    )
     .where(eq(orderCourses.orderId, order.id))
     .orderBy(asc(courses.sortOrder), asc(courses.id));
   if (held.length > 0) throw conflict(MESSAGES.courseAlreadyOwned(held.map((row) => row.name).join('、')));
   const now = clock.now();
   const payDeadline = new Date(now.getTime() + PAYMENT_VALID_MS);
   let reopened: boolean;
-  if (order.payStatus === PAY_STATUS.failed) reopened = (await transitionOrder(db, order, 'restart_payment', now, { payDeadline, payType })) !== null;
+  if (order.payStatus === PAY_STATUS.failed)
+    reopened = (await transitionOrder(db, order, 'restart_payment', now, { payDeadline, payType })) !== null;
   else {
     const rows = await db
       .update(orders)
@@ -82,11 +91,18 @@ function replaceableOrdersOf(db: Database, learnerId: number, year: number) {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.learnerId, learnerId), eq(orders.year, year), inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed])))
+    .where(
+      and(
+        eq(orders.learnerId, learnerId),
+        eq(orders.year, year),
+        inArray(orders.payStatus, [PAY_STATUS.unpaid, PAY_STATUS.failed]),
+      ),
+    )
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
-const payFailureOf = (order: OrderRow) => (order.payStatus === PAY_STATUS.failed ? ((order.payFailure as PayFailure | null) ?? null) : null);
+const payFailureOf = (order: OrderRow) =>
+  order.payStatus === PAY_STATUS.failed ? ((order.payFailure as PayFailure | null) ?? null) : null;
 
 /**
  * A new order for a professional selection. The learner's row is locked so two orders
@@ -94,13 +110,21 @@ const payFailureOf = (order: OrderRow) => (order.payStatus === PAY_STATUS.failed
  * unpaid or failed orders of the year are cancelled: the new selection replaces them, so
  * no course can be ordered twice.
  */
-async function createOrder(ctx: PaymentContext, learnerId: number, year: number, cids: string, shownPrice: number | undefined, payType: 2 | 3) {
+async function createOrder(
+  ctx: PaymentContext,
+  learnerId: number,
+  year: number,
+  cids: string,
+  shownPrice: number | undefined,
+  payType: 2 | 3,
+) {
   const { db, clock } = ctx;
   const result = await db.transaction(async (tx) => {
     await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
     const selection = await checkedSelectionOf(tx, learnerId, year, 'professional', cids);
     professionalHoursChecked(selection, true);
-    if (shownPrice !== undefined && Math.round(shownPrice * 100) !== selection.priceFen) throw badInput(SELECTION_MESSAGES.priceChanged);
+    if (shownPrice !== undefined && Math.round(shownPrice * 100) !== selection.priceFen)
+      throw badInput(SELECTION_MESSAGES.priceChanged);
     const now = clock.now();
     const open = await replaceableOrdersOf(tx, learnerId, year);
     const superseded: OrderRow[] = [];
@@ -120,7 +144,11 @@ async function createOrder(ctx: PaymentContext, learnerId: number, year: number,
         updatedAt: now,
       })
       .returning();
-    await tx.insert(orderCourses).values(selection.courses.map((course) => ({ orderId: order!.id, courseId: course.id, priceFen: course.priceFen })));
+    await tx
+      .insert(orderCourses)
+      .values(
+        selection.courses.map((course) => ({ orderId: order!.id, courseId: course.id, priceFen: course.priceFen })),
+      );
     return { order: order!, superseded };
   });
   await closeOpenAttempts(
@@ -158,7 +186,8 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
     const { learnerId } = requirePrincipal(principal);
     // An unpaid order past its deadline is shown as it is now (expired).
     const open: OrderRow[] = [];
-    for (const order of await replaceableOrdersOf(db, learnerId, payload.year)) open.push(await settleIfExpired(ctx, order));
+    for (const order of await replaceableOrdersOf(db, learnerId, payload.year))
+      open.push(await settleIfExpired(ctx, order));
     return open
       .filter((order) => order.payStatus === PAY_STATUS.unpaid || order.payStatus === PAY_STATUS.failed)
       .map((order) => ({
@@ -190,11 +219,23 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
     const { learnerId } = requirePrincipal(principal);
     const order = await ownOrder(db, learnerId, payload.order_id);
     const rows = await db
-      .select({ id: courses.id, name: courses.name, hours: courses.classHourTenths, credit: courses.creditTenths, price: orderCourses.priceFen })
+      .select({
+        id: courses.id,
+        name: courses.name,
+        hours: courses.classHourTenths,
+        credit: courses.creditTenths,
+        price: orderCourses.priceFen,
+      })
       .from(orderCourses)
       .innerJoin(courses, eq(courses.id, orderCourses.courseId))
       .where(eq(orderCourses.orderId, order.id))
       .orderBy(asc(courses.sortOrder), asc(courses.id));
-    return rows.map((row) => ({ cid: row.id, name: row.name, class_hour: row.hours / 10, credit: row.credit / 10, price: yuan(row.price) }));
+    return rows.map((row) => ({
+      cid: row.id,
+      name: row.name,
+      class_hour: row.hours / 10,
+      credit: row.credit / 10,
+      price: yuan(row.price),
+    }));
   });
 };

@@ -40,7 +40,8 @@ export interface PaymentNotification {
   occurredAt: Date;
 }
 
-export type PaymentQueryResult = { state: 'pending' | 'failed' | 'closed' } | { state: 'paid'; providerTradeNo: string; amountFen: number };
+export type PaymentQueryResult =
+  { state: 'pending' | 'failed' | 'closed' } | { state: 'paid'; providerTradeNo: string; amountFen: number };
 
 export interface RefundInput {
   merchantOrderNo: string;
@@ -59,7 +60,10 @@ export interface PaymentProvider {
    * Checks a notification's signature over the exact body received and reads it; null when
    * the signature or the body is not the gateway's.
    */
-  verifyNotification(body: string, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentNotification | null;
+  verifyNotification(
+    body: string,
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): PaymentNotification | null;
   query(merchantOrderNo: string): Promise<PaymentQueryResult>;
   /** Closes an unpaid payment so it can no longer be paid (deadline passed, order cancelled). */
   close(merchantOrderNo: string): Promise<void>;

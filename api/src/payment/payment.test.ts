@@ -2,7 +2,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SELECTION_MESSAGES } from '@yaoshi/contracts/course-selection-rules';
-import type { OrderResponse, OrderStatus, ReplaceableOrder, SelectionCourse, WebCourses } from '@yaoshi/contracts/enrolment';
+import type {
+  OrderResponse,
+  OrderStatus,
+  ReplaceableOrder,
+  SelectionCourse,
+  WebCourses,
+} from '@yaoshi/contracts/enrolment';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { PAY_STATUS, payStatusTextOf } from '@yaoshi/contracts/order-states';
 import { courses } from '../catalogue/catalogue-schema';
@@ -41,8 +47,16 @@ async function sixtyHours(token: string, year: number) {
   const compulsory = courses.filter((c) => c.course_type === 1);
   const electives = courses.filter((c) => c.course_type === 2 && c.class_hour === 6).slice(0, 6);
   const chosen = [...compulsory, ...electives];
-  assert.equal(chosen.reduce((sum, c) => sum + c.class_hour, 0), 60);
-  return { courses, chosen, cids: chosen.map((c) => c.cid).join(','), price: chosen.reduce((sum, c) => sum + c.price, 0) };
+  assert.equal(
+    chosen.reduce((sum, c) => sum + c.class_hour, 0),
+    60,
+  );
+  return {
+    courses,
+    chosen,
+    cids: chosen.map((c) => c.cid).join(','),
+    price: chosen.reduce((sum, c) => sum + c.price, 0),
+  };
 }
 
 function placeOrder(token: string, payload: Record<string, unknown>) {
@@ -60,7 +74,10 @@ async function orderRow(orderNo: string) {
 
 async function liveEnrolmentsOf(orderNo: string) {
   const order = await orderRow(orderNo);
-  return server.db.select().from(enrolments).where(and(eq(enrolments.orderId, order.id), isNull(enrolments.withdrawnAt)));
+  return server.db
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.orderId, order.id), isNull(enrolments.withdrawnAt)));
 }
 
 async function newestAttempt(orderNo: string) {
@@ -70,8 +87,20 @@ async function newestAttempt(orderNo: string) {
 }
 
 /** A notification as the sandbox gateway sends it, signed with the configured key unless told otherwise. */
-function notificationBody(merchantNo: string, amountFen: number, outcome: 'paid' | 'failed', occurredAt: Date = server.clock.now()) {
-  return JSON.stringify({ merchant_no: merchantNo, trade_no: `T${merchantNo}`, amount_fen: amountFen, outcome, occurred_at: occurredAt.toISOString(), notify_id: 'n1' });
+function notificationBody(
+  merchantNo: string,
+  amountFen: number,
+  outcome: 'paid' | 'failed',
+  occurredAt: Date = server.clock.now(),
+) {
+  return JSON.stringify({
+    merchant_no: merchantNo,
+    trade_no: `T${merchantNo}`,
+    amount_fen: amountFen,
+    outcome,
+    occurred_at: occurredAt.toISOString(),
+    notify_id: 'n1',
+  });
 }
 
 function notify(body: string, key: string = server.config.paymentSandboxKey) {
@@ -85,7 +114,12 @@ function notify(body: string, key: string = server.config.paymentSandboxKey) {
 /** The payer's tap on the sandbox page the QR (or checkout) address opens. */
 async function payerTaps(address: string, action: 'pay' | 'fail') {
   const path = new URL(address).pathname;
-  return fetch(`${server.baseUrl}${path}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+  return fetch(`${server.baseUrl}${path}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
 }
 
 describe('selection rules are enforced by the server', () => {
@@ -95,7 +129,9 @@ describe('selection rules are enforced by the server', () => {
     const ordersBefore = (await server.db.select().from(orders)).length;
     const compulsoryIds = chosen.filter((c) => c.course_type === 1).map((c) => c.cid);
     const electiveIds = chosen.filter((c) => c.course_type === 2).map((c) => c.cid);
-    const faceToFace = (dataOf(await authed(server, token, 'GET', '/v1/webcourses', { year: CURRENT, type: 2 })) as WebCourses).courses;
+    const faceToFace = (
+      dataOf(await authed(server, token, 'GET', '/v1/webcourses', { year: CURRENT, type: 2 })) as WebCourses
+    ).courses;
     assert.equal(faceToFace.length, 2);
     assert.ok(faceToFace.every((c) => c.face_to_face === 1));
     const lastYear = await catalogue(token, LAST);
@@ -108,14 +144,32 @@ describe('selection rules are enforced by the server', () => {
       assertRefused(await send(`${cids},${electiveIds[0]}`), 400, SELECTION_MESSAGES.duplicateCourse);
       assertRefused(await send('1,abc'), 400, SELECTION_MESSAGES.unknownCourse);
       assertRefused(await send(cids, 2031), 400, SELECTION_MESSAGES.yearUnknown);
-      assertRefused(await send(electiveIds.join(',')), 400, SELECTION_MESSAGES.compulsoryMissing(chosen.filter((c) => c.course_type === 1).map((c) => c.name)));
-      assertRefused(await send([...compulsoryIds, ...electiveIds.slice(0, 5)].join(',')), 400, SELECTION_MESSAGES.professionalShortfall('60.0', '54.0', '6.0'));
+      assertRefused(
+        await send(electiveIds.join(',')),
+        400,
+        SELECTION_MESSAGES.compulsoryMissing(chosen.filter((c) => c.course_type === 1).map((c) => c.name)),
+      );
+      assertRefused(
+        await send([...compulsoryIds, ...electiveIds.slice(0, 5)].join(',')),
+        400,
+        SELECTION_MESSAGES.professionalShortfall('60.0', '54.0', '6.0'),
+      );
     }
     assert.equal((await server.db.select().from(orders)).length, ordersBefore);
     // The public sign-up takes no professional course, and the professional order no public one.
-    const publicCourses = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
-    assertRefused(await placeOrder(token, { year: CURRENT, cids: `${cids},${publicCourses[0]!.cid}` }), 400, SELECTION_MESSAGES.unknownCourse);
-    assertRefused(await authed(server, token, 'POST', '/v1/public_courses_signup_once', { year: CURRENT, course_ids: cids }), 400, SELECTION_MESSAGES.unknownCourse);
+    const publicCourses = dataOf(
+      await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 }),
+    ) as SelectionCourse[];
+    assertRefused(
+      await placeOrder(token, { year: CURRENT, cids: `${cids},${publicCourses[0]!.cid}` }),
+      400,
+      SELECTION_MESSAGES.unknownCourse,
+    );
+    assertRefused(
+      await authed(server, token, 'POST', '/v1/public_courses_signup_once', { year: CURRENT, course_ids: cids }),
+      400,
+      SELECTION_MESSAGES.unknownCourse,
+    );
     assert.ok(courses.length > chosen.length);
   });
 
@@ -126,9 +180,14 @@ describe('selection rules are enforced by the server', () => {
     const over = `${cids},${extra.cid}`;
     assert.equal(dataOf(await authed(server, token, 'POST', '/v1/signup_once', { year: LAST, cids: over })), null);
     const again = dataOf(await authed(server, token, 'GET', '/v1/webcourses', { year: LAST, type: 1 })) as WebCourses;
-    assert.deepEqual(again.car.split(',').map(Number), [...chosen.filter((c) => c.course_type === 2).map((c) => c.cid), extra.cid]);
+    assert.deepEqual(again.car.split(',').map(Number), [
+      ...chosen.filter((c) => c.course_type === 2).map((c) => c.cid),
+      extra.cid,
+    ]);
 
-    const validation = dataOf(await authed(server, token, 'GET', '/v1/validate', { year: LAST, cids: over, hours: 999 })) as Record<string, unknown>;
+    const validation = dataOf(
+      await authed(server, token, 'GET', '/v1/validate', { year: LAST, cids: over, hours: 999 }),
+    ) as Record<string, unknown>;
     assert.equal(validation.year_class_hour, 60);
     assert.equal(validation.current_class_hour, 60 + extra.class_hour);
     assert.equal(validation.remain_class_hour, -extra.class_hour);
@@ -138,16 +197,27 @@ describe('selection rules are enforced by the server', () => {
 
   test('a make-up year (need_all 2) has no hour requirement', async () => {
     const token = tokens.zhang!;
-    const type = dataOf(await authed(server, token, 'GET', '/v1/get_course_type', { year: MAKE_UP })) as { need_all: number; msg1: string };
+    const type = dataOf(await authed(server, token, 'GET', '/v1/get_course_type', { year: MAKE_UP })) as {
+      need_all: number;
+      msg1: string;
+    };
     assert.equal(type.need_all, 2);
     const one = (await catalogue(token, MAKE_UP)).find((c) => c.course_type === 2)!;
-    const validation = dataOf(await authed(server, token, 'GET', '/v1/validate', { year: MAKE_UP, cids: String(one.cid) })) as Record<string, number>;
+    const validation = dataOf(
+      await authed(server, token, 'GET', '/v1/validate', { year: MAKE_UP, cids: String(one.cid) }),
+    ) as Record<string, number>;
     assert.equal(validation.year_class_hour, 0);
-    assert.equal(dataOf(await authed(server, token, 'POST', '/v1/signup_once', { year: MAKE_UP, cids: String(one.cid) })), null);
+    assert.equal(
+      dataOf(await authed(server, token, 'POST', '/v1/signup_once', { year: MAKE_UP, cids: String(one.cid) })),
+      null,
+    );
   });
 
   test('academic years, newest first, with the make-up flag', async () => {
-    const years = dataOf(await authed(server, tokens.zhang!, 'GET', '/v1/academic_year')) as { year: number; is_buxue: number }[];
+    const years = dataOf(await authed(server, tokens.zhang!, 'GET', '/v1/academic_year')) as {
+      year: number;
+      is_buxue: number;
+    }[];
     assert.deepEqual(years, [
       { year: CURRENT, is_buxue: 0 },
       { year: LAST, is_buxue: 0 },
@@ -162,7 +232,11 @@ describe('orders and the sandbox gateway', () => {
   test('QR: the price is the server’s; the payer pays on the sandbox page; the order is paid and the courses are the learner’s', async () => {
     const token = tokens.zhang!;
     const { cids, price, chosen } = await sixtyHours(token, CURRENT);
-    assertRefused(await placeOrder(token, { year: CURRENT, cids, price: price - 1, pay_type: 3 }), 400, SELECTION_MESSAGES.priceChanged);
+    assertRefused(
+      await placeOrder(token, { year: CURRENT, cids, price: price - 1, pay_type: 3 }),
+      400,
+      SELECTION_MESSAGES.priceChanged,
+    );
     const order = dataOf(await placeOrder(token, { year: CURRENT, cids, price, pay_type: 3 })) as OrderResponse;
     paidOrder = order.order_id;
     assert.match(order.order_id, /^\d{20}$/);
@@ -175,8 +249,13 @@ describe('orders and the sandbox gateway', () => {
     const status = await orderStatus(token, order.order_id);
     assert.equal(status.pay_status, PAY_STATUS.unpaid);
     assert.equal(status.order_name, `${CURRENT}年远程年度培训订单`);
-    const detail = dataOf(await authed(server, token, 'GET', '/v1/order_detail', { order_id: order.order_id })) as { name: string }[];
-    assert.deepEqual(detail.map((c) => c.name), chosen.map((c) => c.name));
+    const detail = dataOf(await authed(server, token, 'GET', '/v1/order_detail', { order_id: order.order_id })) as {
+      name: string;
+    }[];
+    assert.deepEqual(
+      detail.map((c) => c.name),
+      chosen.map((c) => c.name),
+    );
 
     const pagePath = new URL(qr).pathname;
     const page = await server.send(pagePath);
@@ -191,7 +270,11 @@ describe('orders and the sandbox gateway', () => {
     // Bought courses cannot be chosen again, and the page marks them.
     const after = await catalogue(token, CURRENT);
     assert.ok(after.filter((c) => c.is_buy === 1).length === chosen.length);
-    assertRefused(await placeOrder(token, { year: CURRENT, cids: String(chosen[0]!.cid) }), 400, SELECTION_MESSAGES.alreadyOwned(chosen[0]!.name));
+    assertRefused(
+      await placeOrder(token, { year: CURRENT, cids: String(chosen[0]!.cid) }),
+      400,
+      SELECTION_MESSAGES.alreadyOwned(chosen[0]!.name),
+    );
     // A second tap on the same QR changes nothing.
     await payerTaps(qr, 'pay');
     assert.equal((await liveEnrolmentsOf(order.order_id)).length, chosen.length);
@@ -199,10 +282,26 @@ describe('orders and the sandbox gateway', () => {
 
   test('another learner can neither see nor pay the order', async () => {
     const other = tokens.wang!;
-    assertRefused(await authed(server, other, 'GET', '/v1/order_status', { order_id: paidOrder }), 404, ORDER_MESSAGES.notFound);
-    assertRefused(await authed(server, other, 'GET', '/v1/order_detail', { order_id: paidOrder }), 404, ORDER_MESSAGES.notFound);
-    assertRefused(await placeOrder(other, { year: CURRENT, cids: '', order_id: paidOrder }), 404, ORDER_MESSAGES.notFound);
-    assertRefused(await placeOrder(tokens.zhang!, { year: CURRENT, cids: '', order_id: paidOrder }), 400, ORDER_MESSAGES.alreadyPaid);
+    assertRefused(
+      await authed(server, other, 'GET', '/v1/order_status', { order_id: paidOrder }),
+      404,
+      ORDER_MESSAGES.notFound,
+    );
+    assertRefused(
+      await authed(server, other, 'GET', '/v1/order_detail', { order_id: paidOrder }),
+      404,
+      ORDER_MESSAGES.notFound,
+    );
+    assertRefused(
+      await placeOrder(other, { year: CURRENT, cids: '', order_id: paidOrder }),
+      404,
+      ORDER_MESSAGES.notFound,
+    );
+    assertRefused(
+      await placeOrder(tokens.zhang!, { year: CURRENT, cids: '', order_id: paidOrder }),
+      400,
+      ORDER_MESSAGES.alreadyPaid,
+    );
   });
 
   test('100 concurrent duplicate notifications: paid once, enrolments once', async () => {
@@ -215,7 +314,10 @@ describe('orders and the sandbox gateway', () => {
     assert.deepEqual(new Set(answers.map((a) => `${a.status} ${String(a.body)}`)), new Set(['200 success']));
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.paid);
     assert.equal((await liveEnrolmentsOf(order.order_id)).length, chosen.length);
-    const recorded = await server.db.select().from(paymentNotifications).where(eq(paymentNotifications.merchantNo, attempt.merchantNo));
+    const recorded = await server.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.merchantNo, attempt.merchantNo));
     assert.equal(recorded.length, 100);
     assert.equal(recorded.filter((n) => n.result === 'applied').length, 1);
     assert.equal(recorded.filter((n) => n.result === 'duplicate').length, 99);
@@ -236,7 +338,10 @@ describe('orders and the sandbox gateway', () => {
     assert.equal(forged.body, 'fail');
     const tampered = await server.send('/payment/notify/sandbox', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(server.config.paymentSandboxKey, good) },
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(server.config.paymentSandboxKey, good),
+      },
       body: good.replace(`"amount_fen":${attempt.amountFen}`, '"amount_fen":1'),
     });
     assert.equal(tampered.body, 'fail');
@@ -249,7 +354,9 @@ describe('orders and the sandbox gateway', () => {
 
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.unpaid);
     assert.equal((await liveEnrolmentsOf(order.order_id)).length, 0);
-    const results = (await server.db.select().from(paymentNotifications).where(eq(paymentNotifications.merchantNo, attempt.merchantNo))).map((n) => n.result);
+    const results = (
+      await server.db.select().from(paymentNotifications).where(eq(paymentNotifications.merchantNo, attempt.merchantNo))
+    ).map((n) => n.result);
     assert.ok(results.includes('amount_mismatch'));
     // Cancelled below by the next order of the same year (a new selection replaces it).
   });
@@ -267,16 +374,25 @@ describe('orders and the sandbox gateway', () => {
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.failed);
 
     // The gateway took the money anyway (say, a real gateway's race): too late, so refunded.
-    await server.db.update(sandboxPayments).set({ state: 'paid', tradeNo: 'T-late' }).where(eq(sandboxPayments.merchantNo, attempt.merchantNo));
+    await server.db
+      .update(sandboxPayments)
+      .set({ state: 'paid', tradeNo: 'T-late' })
+      .where(eq(sandboxPayments.merchantNo, attempt.merchantNo));
     const late = await notify(notificationBody(attempt.merchantNo, attempt.amountFen, 'paid'));
     assert.equal(late.body, 'success');
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.failed);
     assert.equal((await liveEnrolmentsOf(order.order_id)).length, 0);
-    const refunds = await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, attempt.merchantNo));
+    const refunds = await server.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.merchantNo, attempt.merchantNo));
     assert.equal(refunds.length, 1);
     assert.equal(refunds[0]!.amountFen, attempt.amountFen);
     await notify(notificationBody(attempt.merchantNo, attempt.amountFen, 'paid'));
-    assert.equal((await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, attempt.merchantNo))).length, 1);
+    assert.equal(
+      (await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, attempt.merchantNo))).length,
+      1,
+    );
   });
 
   test('failure, then repay: a new attempt with its own merchant number pays the same order; a refund goes back to that attempt', async () => {
@@ -288,7 +404,9 @@ describe('orders and the sandbox gateway', () => {
     assert.match(await tapped.text(), /支付失败/);
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.failed);
 
-    const again = dataOf(await placeOrder(token, { year: CURRENT, cids: '', order_id: order.order_id, pay_type: 2 })) as OrderResponse;
+    const again = dataOf(
+      await placeOrder(token, { year: CURRENT, cids: '', order_id: order.order_id, pay_type: 2 }),
+    ) as OrderResponse;
     assert.equal(again.order_id, order.order_id);
     const second = await newestAttempt(order.order_id);
     assert.notEqual(second.merchantNo, first.merchantNo);
@@ -304,12 +422,23 @@ describe('orders and the sandbox gateway', () => {
     assert.equal((await liveEnrolmentsOf(order.order_id)).length, chosen.length);
     // The earlier orders of the year were replaced by the newer selection: cancelled, never paid.
     const { learnerId } = await orderRow(order.order_id);
-    const yearOrders = await server.db.select().from(orders).where(and(eq(orders.year, CURRENT), eq(orders.learnerId, learnerId)));
-    assert.deepEqual(yearOrders.filter((o) => o.payStatus === PAY_STATUS.paid).map((o) => o.orderNo), [order.order_id]);
-    assert.ok(yearOrders.filter((o) => o.orderNo !== order.order_id).every((o) => o.payStatus === PAY_STATUS.cancelled));
+    const yearOrders = await server.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.year, CURRENT), eq(orders.learnerId, learnerId)));
+    assert.deepEqual(
+      yearOrders.filter((o) => o.payStatus === PAY_STATUS.paid).map((o) => o.orderNo),
+      [order.order_id],
+    );
+    assert.ok(
+      yearOrders.filter((o) => o.orderNo !== order.order_id).every((o) => o.payStatus === PAY_STATUS.cancelled),
+    );
 
     // An approved refund goes back through the same gateway, against the attempt that was paid.
-    assert.equal(dataOf(await authed(server, token, 'POST', '/v1/refund', { order_id: order.order_id, reason: '单位已统一缴费' })), null);
+    assert.equal(
+      dataOf(await authed(server, token, 'POST', '/v1/refund', { order_id: order.order_id, reason: '单位已统一缴费' })),
+      null,
+    );
     const provider = paymentProviderFromConfig(server.db, server.clock, server.config);
     const outcome = await approveRefund(server.db, server.clock, provider, order.order_id);
     assert.equal(outcome.kind, 'refunded');
@@ -317,7 +446,10 @@ describe('orders and the sandbox gateway', () => {
     assert.equal(refunded.payStatus, PAY_STATUS.refunded);
     assert.equal(refunded.refundStatus, 3);
     assert.equal((await liveEnrolmentsOf(order.order_id)).length, 0);
-    const gatewayRefunds = await server.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantNo, second.merchantNo));
+    const gatewayRefunds = await server.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.merchantNo, second.merchantNo));
     assert.equal(gatewayRefunds.length, 1);
     assert.equal(gatewayRefunds[0]!.amountFen, refunded.priceFen);
   });
@@ -328,7 +460,10 @@ describe('repaying an order', () => {
     const token = tokens.li!;
     const { cids, chosen } = await sixtyHours(token, CURRENT);
     const order = dataOf(await placeOrder(token, { year: CURRENT, cids })) as OrderResponse;
-    assert.match(await (await payerTaps((order.orderSig as { qrcode_url: string }).qrcode_url, 'fail')).text(), /支付失败/);
+    assert.match(
+      await (await payerTaps((order.orderSig as { qrcode_url: string }).qrcode_url, 'fail')).text(),
+      /支付失败/,
+    );
     // Meanwhile the learner came to hold one of the order's courses another way.
     const { learnerId } = await orderRow(order.order_id);
     const owned = chosen[chosen.length - 1]!;
@@ -364,7 +499,10 @@ describe('the sweep of expired orders', () => {
     server.clock.advance(5 * 60 * 1000 + 1);
     assert.ok((await settleExpiredOrders(ctx)) >= 1);
     assert.equal((await orderRow(order.order_id)).payStatus, PAY_STATUS.failed);
-    const [gateway] = await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.merchantNo, attempt.merchantNo));
+    const [gateway] = await server.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.merchantNo, attempt.merchantNo));
     assert.equal(gateway!.state, 'closed');
   });
 });
@@ -372,20 +510,34 @@ describe('the sweep of expired orders', () => {
 describe('public-requirement sign-up', () => {
   test('at least 30 hours, exactly 30 on confirmation; then enrolled, and not twice', async () => {
     const token = tokens.li!;
-    const list = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
+    const list = dataOf(
+      await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 }),
+    ) as SelectionCourse[];
     assert.equal(list.length, 8);
     // Item 10: public courses are free, even where an older catalogue row still carries a price.
     await server.db.update(courses).set({ priceFen: 2500 }).where(eq(courses.id, list[7]!.cid));
-    const priced = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
+    const priced = dataOf(
+      await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 }),
+    ) as SelectionCourse[];
     assert.ok(priced.every((c) => c.price === 0));
-    assert.ok(priced.every((c) => c.credit === c.class_hour), 'one credit an hour');
-    const ids = (n: number) => list.slice(0, n).map((c) => c.cid).join(',');
-    const signUp = (courseIds: string) => authed(server, token, 'POST', '/v1/public_courses_signup_once', { year: CURRENT, course_ids: courseIds });
+    assert.ok(
+      priced.every((c) => c.credit === c.class_hour),
+      'one credit an hour',
+    );
+    const ids = (n: number) =>
+      list
+        .slice(0, n)
+        .map((c) => c.cid)
+        .join(',');
+    const signUp = (courseIds: string) =>
+      authed(server, token, 'POST', '/v1/public_courses_signup_once', { year: CURRENT, course_ids: courseIds });
     assertRefused(await signUp(''), 400, SELECTION_MESSAGES.nothingSelected);
     assertRefused(await signUp(ids(5)), 400, SELECTION_MESSAGES.publicNotExact('30.0', '25.0'));
     assertRefused(await signUp(ids(7)), 400, SELECTION_MESSAGES.publicNotExact('30.0', '35.0'));
     assert.equal(dataOf(await signUp(ids(6))), null);
-    const after = dataOf(await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 })) as SelectionCourse[];
+    const after = dataOf(
+      await authed(server, token, 'GET', '/v1/public_courses_list', { year: CURRENT, type: 1 }),
+    ) as SelectionCourse[];
     assert.equal(after.filter((c) => c.is_buy === 1).length, 6);
     assertRefused(await signUp(String(list[6]!.cid)), 400, SELECTION_MESSAGES.publicAlreadyComplete);
     assertRefused(await signUp(String(list[0]!.cid)), 400, SELECTION_MESSAGES.alreadyOwned(list[0]!.name));
@@ -426,14 +578,28 @@ describe('item 17: expired orders and replaced orders are told, not silent', () 
   test('a new order names the unpaid or failed orders of the year it replaces: before (replaceable_orders) and after (replaced_orders)', async () => {
     const token = tokens.zhang!;
     const { cids } = await sixtyHours(token, LAST);
-    const before = dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: LAST })) as ReplaceableOrder[];
+    const before = dataOf(
+      await authed(server, token, 'GET', '/v1/replaceable_orders', { year: LAST }),
+    ) as ReplaceableOrder[];
     assert.ok(before.length >= 1, 'the failed order of the previous test');
     const first = dataOf(await placeOrder(token, { year: LAST, cids })) as OrderResponse;
-    assert.deepEqual(first.replaced_orders, before.map((o) => o.order_id));
-    const listed = dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: LAST })) as ReplaceableOrder[];
-    assert.deepEqual(listed.map((o) => [o.order_id, o.pay_status, o.pay_failure]), [[first.order_id, PAY_STATUS.unpaid, null]]);
+    assert.deepEqual(
+      first.replaced_orders,
+      before.map((o) => o.order_id),
+    );
+    const listed = dataOf(
+      await authed(server, token, 'GET', '/v1/replaceable_orders', { year: LAST }),
+    ) as ReplaceableOrder[];
+    assert.deepEqual(
+      listed.map((o) => [o.order_id, o.pay_status, o.pay_failure]),
+      [[first.order_id, PAY_STATUS.unpaid, null]],
+    );
     // Another year's orders are not this year's business.
-    assert.ok(!(dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: MAKE_UP })) as ReplaceableOrder[]).some((o) => o.order_id === first.order_id));
+    assert.ok(
+      !(
+        dataOf(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: MAKE_UP })) as ReplaceableOrder[]
+      ).some((o) => o.order_id === first.order_id),
+    );
 
     const second = dataOf(await placeOrder(token, { year: LAST, cids })) as OrderResponse;
     assert.deepEqual(second.replaced_orders, [first.order_id]);

@@ -40,7 +40,8 @@ export interface PaymentContext {
 
 export const PAYMENT_UNAVAILABLE = '支付服务暂时不可用，请稍后重试';
 
-export type SettlementResult = 'applied' | 'duplicate' | 'refunded_late' | 'failed_recorded' | 'unknown_order' | 'amount_mismatch';
+export type SettlementResult =
+  'applied' | 'duplicate' | 'refunded_late' | 'failed_recorded' | 'unknown_order' | 'amount_mismatch';
 
 /** The merchant number of an order's `sequence`-th payment attempt. */
 export function merchantNoOf(orderNo: string, sequence: number): string {
@@ -48,7 +49,12 @@ export function merchantNoOf(orderNo: string, sequence: number): string {
 }
 
 export async function newestAttemptOf(db: Database, orderId: number): Promise<AttemptRow | null> {
-  const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.id)).limit(1);
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.id))
+    .limit(1);
   return attempt ?? null;
 }
 
@@ -67,9 +73,18 @@ export interface PaymentAddresses {
  * Opens a new attempt for `order` (whose deadline the caller has just set) and asks the
  * provider for the QR address or checkout page. Older open attempts are closed first.
  */
-export async function openPaymentAttempt(ctx: PaymentContext, order: OrderRow, payType: PayType, addresses: PaymentAddresses): Promise<CreatePaymentResult> {
+export async function openPaymentAttempt(
+  ctx: PaymentContext,
+  order: OrderRow,
+  payType: PayType,
+  addresses: PaymentAddresses,
+): Promise<CreatePaymentResult> {
   const { db, clock, provider } = ctx;
-  const previous = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)).orderBy(desc(paymentAttempts.id));
+  const previous = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, order.id))
+    .orderBy(desc(paymentAttempts.id));
   for (const attempt of previous.filter((a) => a.status === 'open')) {
     await provider.close(attempt.merchantNo);
     await db
@@ -102,7 +117,10 @@ export async function openPaymentAttempt(ctx: PaymentContext, order: OrderRow, p
     });
   } catch (error) {
     ctx.log.error({ err: error, merchantNo }, 'payment provider refused to create a payment');
-    await db.update(paymentAttempts).set({ status: 'failed', finishedAt: clock.now() }).where(eq(paymentAttempts.id, attempt!.id));
+    await db
+      .update(paymentAttempts)
+      .set({ status: 'failed', finishedAt: clock.now() })
+      .where(eq(paymentAttempts.id, attempt!.id));
     throw new ApiError(503, PAYMENT_UNAVAILABLE);
   }
 }
@@ -114,10 +132,18 @@ interface PaidReport {
 }
 
 /** The provider says the money of `merchantNo` was taken. */
-export async function settlePaid(ctx: PaymentContext, merchantNo: string, report: PaidReport): Promise<SettlementResult> {
+export async function settlePaid(
+  ctx: PaymentContext,
+  merchantNo: string,
+  report: PaidReport,
+): Promise<SettlementResult> {
   const { db, clock } = ctx;
   const outcome = await db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.merchantNo, merchantNo)).for('update');
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantNo, merchantNo))
+      .for('update');
     if (!attempt) return { result: 'unknown_order' as const };
     if (attempt.amountFen !== report.amountFen) return { result: 'amount_mismatch' as const };
     if (attempt.status === 'paid' || attempt.status === 'refunded') return { result: 'duplicate' as const };
@@ -128,21 +154,40 @@ export async function settlePaid(ctx: PaymentContext, merchantNo: string, report
     const inTime = report.occurredAt.getTime() <= attempt.expiresAt.getTime();
     const now = clock.now();
     if (isNewest && inTime && (await transitionOrder(tx, order, 'payment_succeeded', now, { paidAt: now })) !== null) {
-      await tx.update(paymentAttempts).set({ status: 'paid', providerTradeNo: report.tradeNo, finishedAt: now }).where(eq(paymentAttempts.id, attempt.id));
-      const paidCourses = await tx.select({ courseId: orderCourses.courseId }).from(orderCourses).where(eq(orderCourses.orderId, order.id));
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'paid', providerTradeNo: report.tradeNo, finishedAt: now })
+        .where(eq(paymentAttempts.id, attempt.id));
+      const paidCourses = await tx
+        .select({ courseId: orderCourses.courseId })
+        .from(orderCourses)
+        .where(eq(orderCourses.orderId, order.id));
       if (paidCourses.length > 0) {
         await tx
           .insert(enrolments)
-          .values(paidCourses.map(({ courseId }) => ({ learnerId: order.learnerId, courseId, year: order.year, orderId: order.id, createdAt: now })))
+          .values(
+            paidCourses.map(({ courseId }) => ({
+              learnerId: order.learnerId,
+              courseId,
+              year: order.year,
+              orderId: order.id,
+              createdAt: now,
+            })),
+          )
           .onConflictDoNothing();
       }
       // The selection is bought: the next visit to /signStudy starts from what is left.
-      await tx.delete(courseSelections).where(and(eq(courseSelections.learnerId, order.learnerId), eq(courseSelections.year, order.year)));
+      await tx
+        .delete(courseSelections)
+        .where(and(eq(courseSelections.learnerId, order.learnerId), eq(courseSelections.year, order.year)));
       return { result: 'applied' as const };
     }
     // Too late for this order: never enrol; refund below, once (the attempt row is locked).
     if (isNewest && !inTime) await transitionOrder(tx, order, 'payment_expired', now);
-    await tx.update(paymentAttempts).set({ status: 'refunded', providerTradeNo: report.tradeNo, finishedAt: now }).where(eq(paymentAttempts.id, attempt.id));
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'refunded', providerTradeNo: report.tradeNo, finishedAt: now })
+      .where(eq(paymentAttempts.id, attempt.id));
     return { result: 'refunded_late' as const, amountFen: attempt.amountFen };
   });
   if (outcome.result === 'refunded_late') {
@@ -152,21 +197,36 @@ export async function settlePaid(ctx: PaymentContext, merchantNo: string, report
       amountFen: outcome.amountFen,
       reason: '订单已关闭，迟到的支付原路退回',
     });
-    if (refund.state !== 'refunded') ctx.log.error({ merchantNo, reason: refund.reason }, 'refund of a late payment failed: staff must refund by hand');
+    if (refund.state !== 'refunded')
+      ctx.log.error(
+        { merchantNo, reason: refund.reason },
+        'refund of a late payment failed: staff must refund by hand',
+      );
   }
   return outcome.result;
 }
 
 /** The provider says the payer did not pay `merchantNo`. */
-export async function settleFailed(ctx: PaymentContext, merchantNo: string, amountFen: number): Promise<SettlementResult> {
+export async function settleFailed(
+  ctx: PaymentContext,
+  merchantNo: string,
+  amountFen: number,
+): Promise<SettlementResult> {
   const { db, clock } = ctx;
   return db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.merchantNo, merchantNo)).for('update');
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantNo, merchantNo))
+      .for('update');
     if (!attempt) return 'unknown_order';
     if (attempt.amountFen !== amountFen) return 'amount_mismatch';
     if (attempt.status !== 'open') return 'duplicate';
     const now = clock.now();
-    await tx.update(paymentAttempts).set({ status: 'failed', finishedAt: now }).where(eq(paymentAttempts.id, attempt.id));
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'failed', finishedAt: now })
+      .where(eq(paymentAttempts.id, attempt.id));
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
     const newest = order ? await newestAttemptOf(tx, order.id) : null;
     if (order && newest?.id === attempt.id) await transitionOrder(tx, order, 'payment_failed', now);
@@ -228,7 +288,11 @@ export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Pro
     }
     if (state.state === 'paid') {
       // The gateway took it before closing: in time by its own word.
-      await settlePaid(ctx, attempt.merchantNo, { tradeNo: state.providerTradeNo, amountFen: state.amountFen, occurredAt: attempt.expiresAt });
+      await settlePaid(ctx, attempt.merchantNo, {
+        tradeNo: state.providerTradeNo,
+        amountFen: state.amountFen,
+        occurredAt: attempt.expiresAt,
+      });
       return readOrder(db, order.id);
     }
     await db

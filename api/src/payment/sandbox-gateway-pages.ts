@@ -37,18 +37,27 @@ const STATE_TEXT: Record<string, string> = {
 };
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 }
 
 export function registerSandboxGatewayPages(app: FastifyInstance, provider: SandboxProvider, clock: Clock): void {
   app.register(
     async (scope) => {
       // The payer's buttons post empty forms; the action is in the path.
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1024 },
+        (_request, body, done) => done(null, body),
+      );
 
       scope.get<{ Params: { kind: string; token: string } }>('/:kind/:token', async (request, reply) => {
         const { kind, token } = request.params;
-        if (kind !== 'qr' && kind !== 'checkout') return sendHtml(reply, 404, page('页面不存在', '<h1>页面不存在</h1>'));
+        if (kind !== 'qr' && kind !== 'checkout')
+          return sendHtml(reply, 404, page('页面不存在', '<h1>页面不存在</h1>'));
         const payment = await provider.findByToken(token);
         if (!payment) return sendHtml(reply, 404, page('交易不存在', '<h1>交易不存在</h1><p>二维码无效或已过期。</p>'));
         const expired = payment.state === 'pending' && payment.expiresAt.getTime() <= clock.nowMs();
@@ -71,17 +80,27 @@ export function registerSandboxGatewayPages(app: FastifyInstance, provider: Sand
         );
       });
 
-      scope.post<{ Params: { kind: string; token: string; action: string } }>('/:kind/:token/:action', async (request, reply) => {
-        const { kind, token, action } = request.params;
-        if ((kind !== 'qr' && kind !== 'checkout') || (action !== 'pay' && action !== 'fail')) {
-          return sendHtml(reply, 404, page('页面不存在', '<h1>页面不存在</h1>'));
-        }
-        const result = await provider.payerChooses(token, action === 'pay' ? 'paid' : 'failed');
-        if (result.state === 'unknown') return sendHtml(reply, 404, page('交易不存在', '<h1>交易不存在</h1>'));
-        if (kind === 'checkout' && result.returnUrl) return reply.redirect(result.returnUrl, 303);
-        const text = STATE_TEXT[result.state] ?? '交易处理中';
-        return sendHtml(reply, 200, page(text, `<h1>沙箱支付收银台</h1><p class="result" role="status">${text}</p><p>请返回电脑页面查看订单状态。</p>`));
-      });
+      scope.post<{ Params: { kind: string; token: string; action: string } }>(
+        '/:kind/:token/:action',
+        async (request, reply) => {
+          const { kind, token, action } = request.params;
+          if ((kind !== 'qr' && kind !== 'checkout') || (action !== 'pay' && action !== 'fail')) {
+            return sendHtml(reply, 404, page('页面不存在', '<h1>页面不存在</h1>'));
+          }
+          const result = await provider.payerChooses(token, action === 'pay' ? 'paid' : 'failed');
+          if (result.state === 'unknown') return sendHtml(reply, 404, page('交易不存在', '<h1>交易不存在</h1>'));
+          if (kind === 'checkout' && result.returnUrl) return reply.redirect(result.returnUrl, 303);
+          const text = STATE_TEXT[result.state] ?? '交易处理中';
+          return sendHtml(
+            reply,
+            200,
+            page(
+              text,
+              `<h1>沙箱支付收银台</h1><p class="result" role="status">${text}</p><p>请返回电脑页面查看订单状态。</p>`,
+            ),
+          );
+        },
+      );
     },
     { prefix: SANDBOX_PAGE_PREFIX },
   );

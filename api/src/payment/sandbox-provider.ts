@@ -88,7 +88,10 @@ export interface SandboxProvider extends PaymentProvider {
    * The payer's choice on the gateway page: takes (or refuses) the money if the payment is
    * still pending and not expired, then notifies the merchant. Returns the payment's state after.
    */
-  payerChooses(token: string, outcome: 'paid' | 'failed'): Promise<{ state: SandboxPaymentState | 'expired' | 'unknown'; returnUrl: string | null }>;
+  payerChooses(
+    token: string,
+    outcome: 'paid' | 'failed',
+  ): Promise<{ state: SandboxPaymentState | 'expired' | 'unknown'; returnUrl: string | null }>;
 }
 
 export interface SandboxProviderOptions {
@@ -104,7 +107,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
   const { db, clock, key } = options;
   const fetchImpl = options.fetchImpl ?? fetch;
 
-  async function notifyMerchant(payment: typeof sandboxPayments.$inferSelect, outcome: 'paid' | 'failed', trade: string): Promise<void> {
+  async function notifyMerchant(
+    payment: typeof sandboxPayments.$inferSelect,
+    outcome: 'paid' | 'failed',
+    trade: string,
+  ): Promise<void> {
     const body = JSON.stringify({
       merchant_no: payment.merchantNo,
       trade_no: trade,
@@ -122,7 +129,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         });
         if ((await response.text()).trim() === NOTIFY_ACCEPTED) return;
       } catch (error) {
-        options.log?.warn({ err: error, merchantNo: payment.merchantNo }, 'sandbox gateway could not reach the notify URL');
+        options.log?.warn(
+          { err: error, merchantNo: payment.merchantNo },
+          'sandbox gateway could not reach the notify URL',
+        );
       }
       if (attempt < NOTIFY_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, NOTIFY_RETRY_MS * attempt));
     }
@@ -131,7 +141,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
   }
 
   async function byMerchantNo(merchantNo: string) {
-    const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.merchantNo, merchantNo)).limit(1);
+    const [payment] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.merchantNo, merchantNo))
+      .limit(1);
     return payment ?? null;
   }
 
@@ -174,7 +188,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     async query(merchantNo: string): Promise<PaymentQueryResult> {
       const payment = await byMerchantNo(merchantNo);
       if (!payment) return { state: 'closed' };
-      if (payment.state === 'paid') return { state: 'paid', providerTradeNo: payment.tradeNo ?? '', amountFen: payment.amountFen };
+      if (payment.state === 'paid')
+        return { state: 'paid', providerTradeNo: payment.tradeNo ?? '', amountFen: payment.amountFen };
       if (payment.state === 'pending' && payment.expiresAt.getTime() <= clock.nowMs()) return { state: 'closed' };
       return { state: payment.state };
     },
@@ -189,7 +204,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     async refund(input: RefundInput): Promise<RefundResult> {
       const payment = await byMerchantNo(input.merchantOrderNo);
       if (!payment || payment.state !== 'paid') return { state: 'failed', reason: '该笔交易未支付，无法退款' };
-      if (input.amountFen <= 0 || input.amountFen > payment.amountFen) return { state: 'failed', reason: '退款金额不正确' };
+      if (input.amountFen <= 0 || input.amountFen > payment.amountFen)
+        return { state: 'failed', reason: '退款金额不正确' };
       // One refund per merchant refund number: a retry gets the first answer back.
       await db
         .insert(sandboxRefunds)
@@ -202,8 +218,13 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
           createdAt: clock.now(),
         })
         .onConflictDoNothing();
-      const [refund] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.merchantRefundNo, input.merchantRefundNo)).limit(1);
-      if (!refund || refund.merchantNo !== input.merchantOrderNo) return { state: 'failed', reason: '退款单号已被使用' };
+      const [refund] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.merchantRefundNo, input.merchantRefundNo))
+        .limit(1);
+      if (!refund || refund.merchantNo !== input.merchantOrderNo)
+        return { state: 'failed', reason: '退款单号已被使用' };
       return { state: 'refunded', providerRefundNo: refund.refundNo };
     },
 

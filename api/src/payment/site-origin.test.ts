@@ -18,16 +18,30 @@ const HOSTILE_HOST = 'evil.example';
 const YEAR = 2025;
 
 /** Sends a signed call with a Host header of our choosing (fetch does not let us set Host). */
-function callWithHost(server: TestServer, token: string, path: string, payload: Record<string, unknown>, host: string): Promise<ApiResponse> {
+function callWithHost(
+  server: TestServer,
+  token: string,
+  path: string,
+  payload: Record<string, unknown>,
+  host: string,
+): Promise<ApiResponse> {
   const request = server.sign({ method: 'POST', path, token, payload });
   const url = new URL(server.baseUrl + request.url);
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', headers: { ...(request.headers), host } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers: { ...request.headers, host },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: new Headers(), body: JSON.parse(text) as unknown }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: new Headers(), body: JSON.parse(text) as unknown }),
+        );
       },
     );
     outgoing.on('error', reject);
@@ -36,8 +50,13 @@ function callWithHost(server: TestServer, token: string, path: string, payload: 
 }
 
 async function sixtyHourSelection(server: TestServer, token: string): Promise<{ cids: string; price: number }> {
-  const { courses } = dataOf(await authed(server, token, 'GET', '/v1/webcourses', { year: YEAR, type: 1 })) as WebCourses;
-  const chosen = [...courses.filter((c) => c.course_type === 1), ...courses.filter((c) => c.course_type === 2 && c.class_hour === 6).slice(0, 6)];
+  const { courses } = dataOf(
+    await authed(server, token, 'GET', '/v1/webcourses', { year: YEAR, type: 1 }),
+  ) as WebCourses;
+  const chosen = [
+    ...courses.filter((c) => c.course_type === 1),
+    ...courses.filter((c) => c.course_type === 2 && c.class_hour === 6).slice(0, 6),
+  ];
   return { cids: chosen.map((c) => c.cid).join(','), price: chosen.reduce((sum, c) => sum + c.price, 0) };
 }
 
@@ -52,11 +71,23 @@ describe('with PUBLIC_BASE_URL', () => {
 
   test('a hostile Host header changes neither the QR code, the notify URL nor the return URL', async () => {
     const selection = await sixtyHourSelection(server, token);
-    const qr = dataOf(await callWithHost(server, token, '/v1/order', { year: YEAR, ...selection, pay_type: 3 }, HOSTILE_HOST)) as OrderResponse;
+    const qr = dataOf(
+      await callWithHost(server, token, '/v1/order', { year: YEAR, ...selection, pay_type: 3 }, HOSTILE_HOST),
+    ) as OrderResponse;
     assert.match((qr.orderSig as { qrcode_url: string }).qrcode_url, /^https:\/\/pay\.example\.org\/sandbox-pay\/qr\//);
-    const redirect = dataOf(await callWithHost(server, token, '/v1/order', { year: YEAR, cids: '', order_id: qr.order_id, pay_type: 2 }, HOSTILE_HOST)) as OrderResponse;
+    const redirect = dataOf(
+      await callWithHost(
+        server,
+        token,
+        '/v1/order',
+        { year: YEAR, cids: '', order_id: qr.order_id, pay_type: 2 },
+        HOSTILE_HOST,
+      ),
+    ) as OrderResponse;
     assert.match(redirect.orderSig as string, /^https:\/\/pay\.example\.org\/sandbox-pay\/checkout\//);
-    const attempts = await server.db.select({ notifyUrl: sandboxPayments.notifyUrl, returnUrl: sandboxPayments.returnUrl }).from(sandboxPayments);
+    const attempts = await server.db
+      .select({ notifyUrl: sandboxPayments.notifyUrl, returnUrl: sandboxPayments.returnUrl })
+      .from(sandboxPayments);
     assert.ok(attempts.length >= 2);
     for (const attempt of attempts) {
       assert.equal(attempt.notifyUrl, 'https://pay.example.org/payment/notify/sandbox');
@@ -77,14 +108,23 @@ describe('without PUBLIC_BASE_URL (development)', () => {
   test('a Host outside ALLOWED_HOSTS is refused and writes no order', async () => {
     const selection = await sixtyHourSelection(server, token);
     const ordersBefore = (await server.db.select().from(orders)).length;
-    assertRefused(await callWithHost(server, token, '/v1/order', { year: YEAR, ...selection, pay_type: 3 }, HOSTILE_HOST), 400, MESSAGES.hostNotAllowed);
+    assertRefused(
+      await callWithHost(server, token, '/v1/order', { year: YEAR, ...selection, pay_type: 3 }, HOSTILE_HOST),
+      400,
+      MESSAGES.hostNotAllowed,
+    );
     assert.equal((await server.db.select().from(orders)).length, ordersBefore);
   });
 
   test('a loopback Host (the default ALLOWED_HOSTS) is used as the address', async () => {
     const selection = await sixtyHourSelection(server, token);
     const port = new URL(server.baseUrl).port;
-    const qr = dataOf(await callWithHost(server, token, '/v1/order', { year: YEAR, ...selection, pay_type: 3 }, `localhost:${port}`)) as OrderResponse;
-    assert.match((qr.orderSig as { qrcode_url: string }).qrcode_url, new RegExp(`^http://localhost:${port}/sandbox-pay/qr/`));
+    const qr = dataOf(
+      await callWithHost(server, token, '/v1/order', { year: YEAR, ...selection, pay_type: 3 }, `localhost:${port}`),
+    ) as OrderResponse;
+    assert.match(
+      (qr.orderSig as { qrcode_url: string }).qrcode_url,
+      new RegExp(`^http://localhost:${port}/sandbox-pay/qr/`),
+    );
   });
 });

@@ -11,10 +11,14 @@ import { MESSAGES } from '../messages';
  * Host is used only if it is one of `ALLOWED_HOSTS` (by default the loopback names); any
  * other Host is refused before anything is written.
  */
-export function siteOrigin(request: Pick<FastifyRequest, 'protocol' | 'host' | 'hostname'>, config: Pick<Config, 'publicBaseUrl' | 'allowedHosts'>): string {
+export function siteOrigin(
+  request: Pick<FastifyRequest, 'protocol' | 'host' | 'hostname'>,
+  config: Pick<Config, 'publicBaseUrl' | 'allowedHosts'>,
+): string {
   if (config.publicBaseUrl) return config.publicBaseUrl;
   const host = request.host.toLowerCase();
   const hostname = request.hostname.toLowerCase();
-  if (!config.allowedHosts.includes(host) && !config.allowedHosts.includes(hostname)) throw badInput(MESSAGES.hostNotAllowed);
+  if (!config.allowedHosts.includes(host) && !config.allowedHosts.includes(hostname))
+    throw badInput(MESSAGES.hostNotAllowed);
   return `${request.protocol}://${host}`;
 }

@@ -13,5 +13,8 @@ export const rateCounters = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
     hits: integer('hits').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.action, table.subject, table.windowStart] }), index('rate_counters_window_idx').on(table.windowStart)],
+  (table) => [
+    primaryKey({ columns: [table.action, table.subject, table.windowStart] }),
+    index('rate_counters_window_idx').on(table.windowStart),
+  ],
 );

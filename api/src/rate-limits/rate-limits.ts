@@ -53,7 +53,13 @@ export async function hitRateLimit(db: Database, clock: Clock, limit: RateLimit,
     // First hit of a new window: the subject's earlier windows count for nothing now.
     await db
       .delete(rateCounters)
-      .where(and(eq(rateCounters.action, limit.action), eq(rateCounters.subject, subject), lt(rateCounters.windowStart, windowStart)));
+      .where(
+        and(
+          eq(rateCounters.action, limit.action),
+          eq(rateCounters.subject, subject),
+          lt(rateCounters.windowStart, windowStart),
+        ),
+      );
   }
   if ((row?.hits ?? 0) > limit.max) {
     const secondsLeft = (windowStart.getTime() + limit.windowMs - nowMs) / 1000;
@@ -74,5 +80,10 @@ export const FACE_UPLOAD_RETRIES = 7;
 export const FACE_UPLOADS_PER_HOUR = FACE_CHECKS_PER_LESSON * LESSONS_PER_HOUR + FACE_UPLOAD_RETRIES + 1;
 
 export const LEARNER_LIMITS = {
-  facePhoto: { action: 'learner:face-photo', max: FACE_UPLOADS_PER_HOUR, windowMs: HOUR_MS, message: MESSAGES.faceUploadHourlyLimit },
+  facePhoto: {
+    action: 'learner:face-photo',
+    max: FACE_UPLOADS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: MESSAGES.faceUploadHourlyLimit,
+  },
 } as const satisfies Record<string, RateLimit>;

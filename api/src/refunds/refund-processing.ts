@@ -35,7 +35,11 @@ export type RefundOutcome =
   | { kind: 'refund-failed'; reason: string }
   | { kind: 'provider-unreachable'; error: string };
 
-async function openRequestOf(db: Database, orderId: number, status: 'reviewing' | 'refunding'): Promise<RefundRequestRow | null> {
+async function openRequestOf(
+  db: Database,
+  orderId: number,
+  status: 'reviewing' | 'refunding',
+): Promise<RefundRequestRow | null> {
   const [request] = await db
     .select()
     .from(refundRequests)
@@ -56,7 +60,12 @@ export async function paidMerchantOrderNoOf(db: Database, order: OrderRow): Prom
   return paid?.merchantNo ?? order.orderNo;
 }
 
-export async function rejectRefund(db: Database, clock: Clock, orderNo: string, reason: string): Promise<RefundOutcome> {
+export async function rejectRefund(
+  db: Database,
+  clock: Clock,
+  orderNo: string,
+  reason: string,
+): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -73,7 +82,12 @@ export async function rejectRefund(db: Database, clock: Clock, orderNo: string, 
   });
 }
 
-export async function approveRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string): Promise<RefundOutcome> {
+export async function approveRefund(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  orderNo: string,
+): Promise<RefundOutcome> {
   const approved = await db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findOrderByNo(tx, orderNo);
@@ -82,7 +96,10 @@ export async function approveRefund(db: Database, clock: Clock, provider: Paymen
     if (request === null || (await transitionOrder(tx, order, 'refund_approved', now)) === null) {
       return { kind: 'wrong-state', state: orderStateOf(order) } as const;
     }
-    await tx.update(refundRequests).set({ status: 'refunding', decidedAt: now, updatedAt: now }).where(eq(refundRequests.id, request.id));
+    await tx
+      .update(refundRequests)
+      .set({ status: 'refunding', decidedAt: now, updatedAt: now })
+      .where(eq(refundRequests.id, request.id));
     return { kind: 'approved', order, request } as const;
   });
   if (approved.kind !== 'approved') return approved;
@@ -90,7 +107,12 @@ export async function approveRefund(db: Database, clock: Clock, provider: Paymen
 }
 
 /** `refund done`: finishes an approved refund left "refunding" (the provider was unreachable). */
-export async function completeRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string): Promise<RefundOutcome> {
+export async function completeRefund(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  orderNo: string,
+): Promise<RefundOutcome> {
   const order = await findOrderByNo(db, orderNo);
   if (order === null) return { kind: 'no-such-order' };
   const request = await openRequestOf(db, order.id, 'refunding');
@@ -98,7 +120,13 @@ export async function completeRefund(db: Database, clock: Clock, provider: Payme
   return sendRefund(db, clock, provider, orderNo, request);
 }
 
-async function sendRefund(db: Database, clock: Clock, provider: PaymentProvider, orderNo: string, request: RefundRequestRow): Promise<RefundOutcome> {
+async function sendRefund(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  orderNo: string,
+  request: RefundRequestRow,
+): Promise<RefundOutcome> {
   const order = await findOrderByNo(db, orderNo);
   if (order === null) return { kind: 'no-such-order' };
   let result;
@@ -118,14 +146,16 @@ async function sendRefund(db: Database, clock: Clock, provider: PaymentProvider,
     const current = await findOrderByNo(tx, orderNo);
     if (current === null) return { kind: 'no-such-order' } as const;
     if (result.state === 'failed') {
-      if ((await transitionOrder(tx, current, 'refund_failed', now)) === null) return { kind: 'wrong-state', state: orderStateOf(current) } as const;
+      if ((await transitionOrder(tx, current, 'refund_failed', now)) === null)
+        return { kind: 'wrong-state', state: orderStateOf(current) } as const;
       await tx
         .update(refundRequests)
         .set({ status: 'failed', failureReason: result.reason, completedAt: now, updatedAt: now })
         .where(eq(refundRequests.id, request.id));
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
-    if ((await transitionOrder(tx, current, 'refund_completed', now)) === null) return { kind: 'wrong-state', state: orderStateOf(current) } as const;
+    if ((await transitionOrder(tx, current, 'refund_completed', now)) === null)
+      return { kind: 'wrong-state', state: orderStateOf(current) } as const;
     await tx
       .update(refundRequests)
       .set({ status: 'refunded', providerRefundNo: result.providerRefundNo, completedAt: now, updatedAt: now })
@@ -144,4 +174,3 @@ export async function withdrawOrderEnrolments(db: Database, orderId: number, now
     .returning({ id: enrolments.id });
   return rows.length;
 }
-

@@ -21,7 +21,13 @@ export function merchantRefundNoOf(order: Pick<OrderRow, 'orderNo'>, requestId: 
  * one transaction; the move only matches the state it was read in, so of two simultaneous
  * submissions one wins and the other is refused.
  */
-export async function requestRefund(db: Database, clock: Clock, learnerId: number, orderNo: string, reason: string): Promise<void> {
+export async function requestRefund(
+  db: Database,
+  clock: Clock,
+  learnerId: number,
+  orderNo: string,
+  reason: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const now = clock.now();
     const order = await findLearnerOrder(tx, learnerId, orderNo);
@@ -29,11 +35,16 @@ export async function requestRefund(db: Database, clock: Clock, learnerId: numbe
     const refusal = refundRefusal(orderStateOf(order));
     if (refusal !== null) throw conflict(refusal);
     // The same rule that decides whether the order table offers 申请退款 (orderActionsOf).
-    const block = refundBlockOf({ withinRefundWindow: isWithinRefundWindow(order.paidAt, now), learningBegun: await learningHasBegun(tx, order.id) });
+    const block = refundBlockOf({
+      withinRefundWindow: isWithinRefundWindow(order.paidAt, now),
+      learningBegun: await learningHasBegun(tx, order.id),
+    });
     if (block === 'window_passed') throw badInput(MESSAGES.refundWindowPassed);
     if (block === 'learning_begun') throw badInput(MESSAGES.learningBegunNoRefund);
 
     if ((await transitionOrder(tx, order, 'request_refund', now)) === null) throw conflict(MESSAGES.refundInProgress);
-    await tx.insert(refundRequests).values({ orderId: order.id, learnerId, reason, amountFen: order.priceFen, createdAt: now, updatedAt: now });
+    await tx
+      .insert(refundRequests)
+      .values({ orderId: order.id, learnerId, reason, amountFen: order.priceFen, createdAt: now, updatedAt: now });
   });
 }

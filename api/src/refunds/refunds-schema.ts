@@ -43,7 +43,10 @@ export const refundRequests = pgTable(
       .on(table.orderId)
       .where(sql`${table.status} in ('reviewing', 'refunding')`),
     index('refund_requests_order_idx').on(table.orderId, table.createdAt.desc()),
-    check('refund_requests_status', sql`${table.status} in ('reviewing', 'refunding', 'refunded', 'failed', 'rejected')`),
+    check(
+      'refund_requests_status',
+      sql`${table.status} in ('reviewing', 'refunding', 'refunded', 'failed', 'rejected')`,
+    ),
     check('refund_requests_amount', sql`${table.amountFen} >= 0`),
     check('refund_requests_reason', sql`length(${table.reason}) between 1 and 200`),
   ],

@@ -27,6 +27,9 @@ export function failureRate({ loads, failures }: FailureCounts): number {
   return loads === 0 ? 0 : failures / loads;
 }
 
-export function shouldRollBack(counts: FailureCounts, threshold: { failureRate: number; minimumLoads: number }): boolean {
+export function shouldRollBack(
+  counts: FailureCounts,
+  threshold: { failureRate: number; minimumLoads: number },
+): boolean {
   return counts.loads >= threshold.minimumLoads && failureRate(counts) > threshold.failureRate;
 }

@@ -36,14 +36,21 @@ export interface LiveRoutes {
 }
 
 /** None of its routes is claimed by another live remote, or is one of the shell's own pages. */
-export function collisionProblems(manifest: ReleaseManifest, others: readonly LiveRoutes[], shellPaths: readonly string[]): string[] {
+export function collisionProblems(
+  manifest: ReleaseManifest,
+  others: readonly LiveRoutes[],
+  shellPaths: readonly string[],
+): string[] {
   const problems: string[] = [];
   for (const route of manifest.routes) {
-    if (shellPaths.includes(route.path)) problems.push(RELEASE_MESSAGES.routeIsShells(manifest.remote, manifest.version, route.path));
+    if (shellPaths.includes(route.path))
+      problems.push(RELEASE_MESSAGES.routeIsShells(manifest.remote, manifest.version, route.path));
     for (const other of others) {
       if (other.remote === manifest.remote) continue;
       if (other.routes.some((claimed) => claimed.path === route.path)) {
-        problems.push(RELEASE_MESSAGES.routeCollision(manifest.remote, manifest.version, route.path, other.remote, other.version));
+        problems.push(
+          RELEASE_MESSAGES.routeCollision(manifest.remote, manifest.version, route.path, other.remote, other.version),
+        );
       }
     }
   }

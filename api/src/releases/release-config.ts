@@ -28,14 +28,20 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 export function parseReleaseTokens(text: string): Map<string, string> {
   const tokens = new Map<string, string>();
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const colon = part.indexOf(':');
     const name = part.slice(0, colon).trim();
     const token = part.slice(colon + 1).trim();
     if (colon <= 0 || !/^[A-Za-z0-9_.@-]{1,40}$/.test(name) || token.length < MIN_TOKEN_LENGTH) {
-      throw new ReleaseConfigError(`RELEASE_TOKENS must be name:token pairs separated by commas, each token at least ${MIN_TOKEN_LENGTH} characters.`);
+      throw new ReleaseConfigError(
+        `RELEASE_TOKENS must be name:token pairs separated by commas, each token at least ${MIN_TOKEN_LENGTH} characters.`,
+      );
     }
-    if ([...tokens.values()].includes(token)) throw new ReleaseConfigError('RELEASE_TOKENS: two names share one token.');
+    if ([...tokens.values()].includes(token))
+      throw new ReleaseConfigError('RELEASE_TOKENS: two names share one token.');
     tokens.set(name, token);
   }
   return tokens;
@@ -43,16 +49,29 @@ export function parseReleaseTokens(text: string): Map<string, string> {
 
 export function releaseConfigFromEnv(env: Env, production: boolean): ReleaseConfig {
   const text = env.RELEASE_TOKENS?.trim();
-  const tokens = text ? parseReleaseTokens(text) : production ? new Map<string, string>() : new Map([['dev', DEVELOPMENT_RELEASE_TOKEN]]);
+  const tokens = text
+    ? parseReleaseTokens(text)
+    : production
+      ? new Map<string, string>()
+      : new Map([['dev', DEVELOPMENT_RELEASE_TOKEN]]);
   if (production && [...tokens.values()].includes(DEVELOPMENT_RELEASE_TOKEN)) {
-    throw new ReleaseConfigError('RELEASE_TOKENS holds the public development token; set real tokens to run with NODE_ENV=production.');
+    throw new ReleaseConfigError(
+      'RELEASE_TOKENS holds the public development token; set real tokens to run with NODE_ENV=production.',
+    );
   }
   const environment = (env.RELEASE_ENV?.trim() || 'production') as Environment;
-  if (!(ENVIRONMENTS as readonly string[]).includes(environment)) throw new ReleaseConfigError(`RELEASE_ENV must be one of ${ENVIRONMENTS.join(', ')}.`);
-  const rate = env.RELEASE_ROLLBACK_RATE?.trim() ? Number(env.RELEASE_ROLLBACK_RATE) : DEFAULT_AUTO_ROLLBACK.failureRate;
-  const minimumLoads = env.RELEASE_ROLLBACK_MIN_LOADS?.trim() ? Number(env.RELEASE_ROLLBACK_MIN_LOADS) : DEFAULT_AUTO_ROLLBACK.minimumLoads;
-  if (!(rate > 0 && rate < 1)) throw new ReleaseConfigError('RELEASE_ROLLBACK_RATE must be a number between 0 and 1, e.g. 0.02.');
-  if (!Number.isInteger(minimumLoads) || minimumLoads < 1) throw new ReleaseConfigError('RELEASE_ROLLBACK_MIN_LOADS must be a whole number of at least 1.');
+  if (!(ENVIRONMENTS as readonly string[]).includes(environment))
+    throw new ReleaseConfigError(`RELEASE_ENV must be one of ${ENVIRONMENTS.join(', ')}.`);
+  const rate = env.RELEASE_ROLLBACK_RATE?.trim()
+    ? Number(env.RELEASE_ROLLBACK_RATE)
+    : DEFAULT_AUTO_ROLLBACK.failureRate;
+  const minimumLoads = env.RELEASE_ROLLBACK_MIN_LOADS?.trim()
+    ? Number(env.RELEASE_ROLLBACK_MIN_LOADS)
+    : DEFAULT_AUTO_ROLLBACK.minimumLoads;
+  if (!(rate > 0 && rate < 1))
+    throw new ReleaseConfigError('RELEASE_ROLLBACK_RATE must be a number between 0 and 1, e.g. 0.02.');
+  if (!Number.isInteger(minimumLoads) || minimumLoads < 1)
+    throw new ReleaseConfigError('RELEASE_ROLLBACK_MIN_LOADS must be a whole number of at least 1.');
   return { tokens, environment, autoRollback: { failureRate: rate, minimumLoads } };
 }
 

@@ -38,7 +38,8 @@ export const RELEASE_MESSAGES = {
     `${remote} ${version} 的路由 ${path} 指向未暴露的模块 ${exposed}`,
   routeCollision: (remote: string, version: string, path: string, other: string, otherVersion: string) =>
     `${remote} ${version} 的路由 ${path} 与 ${other} ${otherVersion} 冲突`,
-  routeIsShells: (remote: string, version: string, path: string) => `${remote} ${version} 的路由 ${path} 是外壳自己的页面`,
+  routeIsShells: (remote: string, version: string, path: string) =>
+    `${remote} ${version} 的路由 ${path} 是外壳自己的页面`,
   shellBreaksRemote: (remote: string, version: string, pkg: string, built: string, provided: string) =>
     `新外壳会破坏线上的 ${remote} ${version}：${pkg} 构建版本 ${built}，新外壳提供 ${provided}`,
   shellManifestMissing: '站点目录中没有 shell-manifest.json：请先构建外壳',

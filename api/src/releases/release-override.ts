@@ -35,7 +35,14 @@ export function verifyOverride(secret: string, token: string | undefined, nowMs:
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [remote, version, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('|');
   const expiry = Number(expires);
-  if (!remote || !version || !REMOTE_KEY_PATTERN.test(remote) || !VERSION_PATTERN.test(version) || !Number.isFinite(expiry) || expiry <= nowMs) return null;
+  if (
+    !remote ||
+    !version ||
+    !REMOTE_KEY_PATTERN.test(remote) ||
+    !VERSION_PATTERN.test(version) ||
+    !Number.isFinite(expiry) ||
+    expiry <= nowMs
+  )
+    return null;
   return { remote, version, expires: expiry };
 }
-

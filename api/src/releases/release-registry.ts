@@ -130,11 +130,17 @@ async function liveRoutes(db: Database): Promise<LiveRoutes[]> {
   const pinned = await db
     .select({ remote: releaseVersions.remote, version: releaseVersions.version, routes: releaseVersions.routes })
     .from(releasePins)
-    .innerJoin(releaseVersions, and(eq(releaseVersions.remote, releasePins.remote), eq(releaseVersions.version, releasePins.version)));
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releasePins.remote), eq(releaseVersions.version, releasePins.version)),
+    );
   const canaries = await db
     .select({ remote: releaseVersions.remote, version: releaseVersions.version, routes: releaseVersions.routes })
     .from(releaseCanaries)
-    .innerJoin(releaseVersions, and(eq(releaseVersions.remote, releaseCanaries.remote), eq(releaseVersions.version, releaseCanaries.version)));
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releaseCanaries.remote), eq(releaseVersions.version, releaseCanaries.version)),
+    );
   return [...pinned, ...canaries];
 }
 
@@ -161,7 +167,8 @@ export interface PublishResult {
 
 function parseManifest(files: readonly ReleaseFile[]): ReleaseManifest {
   const manifestFile = files.find((file) => file.path === RELEASE_MANIFEST_FILE);
-  if (!manifestFile || !files.some((file) => file.path === 'mf-manifest.json')) refuse(400, RELEASE_MESSAGES.manifestMissing);
+  if (!manifestFile || !files.some((file) => file.path === 'mf-manifest.json'))
+    refuse(400, RELEASE_MESSAGES.manifestMissing);
   let parsed: unknown;
   try {
     parsed = JSON.parse(manifestFile.content.toString('utf8'));
@@ -180,7 +187,13 @@ function parseManifest(files: readonly ReleaseFile[]): ReleaseManifest {
  * Publishes a version: checks it, writes its files into the site's storage and records it.
  * The same number with other content is refused; with identical content nothing changes.
  */
-export async function publishVersion(deps: RegistryDeps, actor: Actor, remote: string, files: readonly ReleaseFile[], options: { source?: 'publish' | 'build' } = {}): Promise<PublishResult> {
+export async function publishVersion(
+  deps: RegistryDeps,
+  actor: Actor,
+  remote: string,
+  files: readonly ReleaseFile[],
+  options: { source?: 'publish' | 'build' } = {},
+): Promise<PublishResult> {
   if (!deps.siteDir) refuse(503, RELEASE_MESSAGES.noStorage);
   if (files.length === 0 || files.length > MAX_FILES) refuse(400, RELEASE_MESSAGES.manifestMissing);
   for (const file of files) if (!isSafeFilePath(file.path)) refuse(400, RELEASE_MESSAGES.badFilePath(file.path));
@@ -198,7 +211,10 @@ export async function publishVersion(deps: RegistryDeps, actor: Actor, remote: s
     refuse(409, RELEASE_MESSAGES.federationNameChanged(remote, registered.federationName, manifest.federationName));
   }
   if (!registered) {
-    const [taken] = await deps.db.select().from(releaseRemotes).where(eq(releaseRemotes.federationName, manifest.federationName));
+    const [taken] = await deps.db
+      .select()
+      .from(releaseRemotes)
+      .where(eq(releaseRemotes.federationName, manifest.federationName));
     if (taken) refuse(409, RELEASE_MESSAGES.federationNameTaken(manifest.federationName, taken.key));
   }
   if (options.source !== 'build') await proveCompatible(deps, manifest);
@@ -211,7 +227,13 @@ export async function publishVersion(deps: RegistryDeps, actor: Actor, remote: s
     if (!registered) {
       await tx
         .insert(releaseRemotes)
-        .values({ key: remote, federationName: manifest.federationName, section: manifest.section, createdBy: actor.name, createdAt: now })
+        .values({
+          key: remote,
+          federationName: manifest.federationName,
+          section: manifest.section,
+          createdBy: actor.name,
+          createdAt: now,
+        })
         .onConflictDoNothing();
     }
     await tx
@@ -232,7 +254,12 @@ export async function publishVersion(deps: RegistryDeps, actor: Actor, remote: s
   // A concurrent publish may have recorded the same number first: answer what is recorded.
   const recorded = await findVersion(deps.db, remote, manifest.version);
   if (recorded?.contentHash !== hash) refuse(409, RELEASE_MESSAGES.versionExistsDifferent(remote, manifest.version));
-  return { remote, version: manifest.version, contentHash: hash, changed: recorded.publisher === actor.name && recorded.publishedAt.getTime() === now.getTime() };
+  return {
+    remote,
+    version: manifest.version,
+    contentHash: hash,
+    changed: recorded.publisher === actor.name && recorded.publishedAt.getTime() === now.getTime(),
+  };
 }
 
 // ── Moving pins ─────────────────────────────────────────────────────────────────────────
@@ -247,7 +274,15 @@ export interface PinMove {
 async function recordHistory(
   db: Database,
   clock: Clock,
-  entry: { environment: Environment; remote: string; action: string; from: string | null; to: string | null; reason: string; actor: string },
+  entry: {
+    environment: Environment;
+    remote: string;
+    action: string;
+    from: string | null;
+    to: string | null;
+    reason: string;
+    actor: string;
+  },
 ): Promise<void> {
   await db.insert(releaseHistory).values({
     environment: entry.environment,
@@ -270,26 +305,49 @@ async function currentPin(db: Database, environment: Environment, remote: string
 }
 
 /** Moves the pin and writes its history line in one transaction. */
-async function movePin(deps: RegistryDeps, actor: Actor, environment: Environment, remote: string, to: string, action: string, reason: string): Promise<PinMove> {
+async function movePin(
+  deps: RegistryDeps,
+  actor: Actor,
+  environment: Environment,
+  remote: string,
+  to: string,
+  action: string,
+  reason: string,
+): Promise<PinMove> {
   return deps.db.transaction(async (tx) => {
     // Lock the pin row (if any) so two moves of one pin are ordered and each sees the other's result.
-    const locked = await tx.execute(sql`select version from release_pins where environment = ${environment} and remote = ${remote} for update`);
-    const from = ((locked as { rows: { version: string }[] }).rows[0]?.version ?? null);
+    const locked = await tx.execute(
+      sql`select version from release_pins where environment = ${environment} and remote = ${remote} for update`,
+    );
+    const from = (locked as { rows: { version: string }[] }).rows[0]?.version ?? null;
     const now = deps.clock.now();
     await tx
       .insert(releasePins)
       .values({ environment, remote, version: to, updatedBy: actor.name, updatedAt: now })
-      .onConflictDoUpdate({ target: [releasePins.environment, releasePins.remote], set: { version: to, updatedBy: actor.name, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [releasePins.environment, releasePins.remote],
+        set: { version: to, updatedBy: actor.name, updatedAt: now },
+      });
     // A canary of the version now pinned has nothing left to do.
     await tx
       .delete(releaseCanaries)
-      .where(and(eq(releaseCanaries.environment, environment), eq(releaseCanaries.remote, remote), eq(releaseCanaries.version, to)));
+      .where(
+        and(
+          eq(releaseCanaries.environment, environment),
+          eq(releaseCanaries.remote, remote),
+          eq(releaseCanaries.version, to),
+        ),
+      );
     await recordHistory(tx, deps.clock, { environment, remote, action, from, to, reason, actor: actor.name });
     return { environment, remote, from, to };
   });
 }
 
-export async function pinVersion(deps: RegistryDeps, actor: Actor, input: { remote: string; version: string; environment: Environment; reason: string | undefined }): Promise<PinMove> {
+export async function pinVersion(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; version: string; environment: Environment; reason: string | undefined },
+): Promise<PinMove> {
   const reason = requireReason(input.reason);
   const row = await requireVersion(deps.db, input.remote, input.version);
   if ((await currentPin(deps.db, input.environment, input.remote)) === input.version) {
@@ -300,7 +358,12 @@ export async function pinVersion(deps: RegistryDeps, actor: Actor, input: { remo
 }
 
 /** Back to the version pinned before the current one (following the history). */
-export async function rollback(deps: RegistryDeps, actor: Actor, input: { remote: string; environment: Environment; reason: string | undefined }, action = 'rollback'): Promise<PinMove> {
+export async function rollback(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; environment: Environment; reason: string | undefined },
+  action = 'rollback',
+): Promise<PinMove> {
   const reason = requireReason(input.reason);
   await requireRemote(deps.db, input.remote);
   const current = await currentPin(deps.db, input.environment, input.remote);
@@ -328,8 +391,13 @@ export interface CanaryState {
   percent: number;
 }
 
-export async function startCanary(deps: RegistryDeps, actor: Actor, input: { remote: string; version: string; percent: number; environment: Environment; reason?: string }): Promise<CanaryState> {
-  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 99) refuse(400, RELEASE_MESSAGES.percentInvalid);
+export async function startCanary(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; version: string; percent: number; environment: Environment; reason?: string },
+): Promise<CanaryState> {
+  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 99)
+    refuse(400, RELEASE_MESSAGES.percentInvalid);
   const row = await requireVersion(deps.db, input.remote, input.version);
   const pinned = await currentPin(deps.db, input.environment, input.remote);
   if (!pinned) refuse(409, RELEASE_MESSAGES.notPinned(input.remote));
@@ -340,7 +408,14 @@ export async function startCanary(deps: RegistryDeps, actor: Actor, input: { rem
     const now = deps.clock.now();
     await tx
       .insert(releaseCanaries)
-      .values({ environment: input.environment, remote: input.remote, version: input.version, percent: input.percent, startedBy: actor.name, startedAt: now })
+      .values({
+        environment: input.environment,
+        remote: input.remote,
+        version: input.version,
+        percent: input.percent,
+        startedBy: actor.name,
+        startedAt: now,
+      })
       .onConflictDoUpdate({
         target: [releaseCanaries.environment, releaseCanaries.remote],
         set: { version: input.version, percent: input.percent, startedBy: actor.name, startedAt: now },
@@ -367,17 +442,34 @@ async function currentCanary(db: Database, environment: Environment, remote: str
 }
 
 /** The canary becomes the pin. */
-export async function promote(deps: RegistryDeps, actor: Actor, input: { remote: string; environment: Environment; reason?: string }): Promise<PinMove> {
+export async function promote(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; environment: Environment; reason?: string },
+): Promise<PinMove> {
   await requireRemote(deps.db, input.remote);
   const canary = await currentCanary(deps.db, input.environment, input.remote);
   if (!canary) refuse(409, RELEASE_MESSAGES.noCanary(input.remote));
   const row = await requireVersion(deps.db, input.remote, canary.version);
   await proveCompatible(deps, row.manifest);
-  return movePin(deps, actor, input.environment, input.remote, canary.version, 'promote', input.reason?.trim() || '灰度转正');
+  return movePin(
+    deps,
+    actor,
+    input.environment,
+    input.remote,
+    canary.version,
+    'promote',
+    input.reason?.trim() || '灰度转正',
+  );
 }
 
 /** Ends a canary without pinning it (by hand, or automatically on failures). */
-export async function endCanary(deps: RegistryDeps, actor: Actor, input: { remote: string; environment: Environment; reason: string }, action = 'canary-end'): Promise<CanaryState> {
+export async function endCanary(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; environment: Environment; reason: string },
+  action = 'canary-end',
+): Promise<CanaryState> {
   return deps.db.transaction(async (tx) => {
     const [ended] = await tx
       .delete(releaseCanaries)
@@ -423,19 +515,35 @@ export async function pinsDocument(db: Database, environment: Environment, visit
     })
     .from(releasePins)
     .innerJoin(releaseRemotes, eq(releaseRemotes.key, releasePins.remote))
-    .innerJoin(releaseVersions, and(eq(releaseVersions.remote, releasePins.remote), eq(releaseVersions.version, releasePins.version)))
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releasePins.remote), eq(releaseVersions.version, releasePins.version)),
+    )
     .where(eq(releasePins.environment, environment))
     .orderBy(releasePins.remote);
   const canaries = await db
-    .select({ remote: releaseCanaries.remote, version: releaseCanaries.version, percent: releaseCanaries.percent, routes: releaseVersions.routes })
+    .select({
+      remote: releaseCanaries.remote,
+      version: releaseCanaries.version,
+      percent: releaseCanaries.percent,
+      routes: releaseVersions.routes,
+    })
     .from(releaseCanaries)
-    .innerJoin(releaseVersions, and(eq(releaseVersions.remote, releaseCanaries.remote), eq(releaseVersions.version, releaseCanaries.version)))
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releaseCanaries.remote), eq(releaseVersions.version, releaseCanaries.version)),
+    )
     .where(eq(releaseCanaries.environment, environment));
   const document: PinsDocument = {};
   for (const row of rows) {
-    let chosen: { version: string; routes: typeof row.routes; via: 'pin' | 'canary' | 'override' } = { version: row.version, routes: row.routes, via: 'pin' };
+    let chosen: { version: string; routes: typeof row.routes; via: 'pin' | 'canary' | 'override' } = {
+      version: row.version,
+      routes: row.routes,
+      via: 'pin',
+    };
     const canary = canaries.find((c) => c.remote === row.remote);
-    if (canary && inCanary(row.remote, canary.version, canary.percent, visitor.id)) chosen = { version: canary.version, routes: canary.routes, via: 'canary' };
+    if (canary && inCanary(row.remote, canary.version, canary.percent, visitor.id))
+      chosen = { version: canary.version, routes: canary.routes, via: 'canary' };
     if (visitor.override?.remote === row.remote) {
       const overridden = await findVersion(db, row.remote, visitor.override.version);
       if (overridden) chosen = { version: overridden.version, routes: overridden.routes, via: 'override' };
@@ -490,7 +598,14 @@ export async function releaseStatus(db: Database, environment: Environment): Pro
   const remotes = await db.select().from(releaseRemotes).orderBy(releaseRemotes.key);
   const pins = await db.select().from(releasePins).where(eq(releasePins.environment, environment));
   const canaries = await db.select().from(releaseCanaries).where(eq(releaseCanaries.environment, environment));
-  const versions = await db.select({ remote: releaseVersions.remote, version: releaseVersions.version, publishedAt: releaseVersions.publishedAt }).from(releaseVersions).orderBy(releaseVersions.publishedAt);
+  const versions = await db
+    .select({
+      remote: releaseVersions.remote,
+      version: releaseVersions.version,
+      publishedAt: releaseVersions.publishedAt,
+    })
+    .from(releaseVersions)
+    .orderBy(releaseVersions.publishedAt);
   const counts = await loadCounts(db);
   return remotes.map((remote) => {
     const own = versions.filter((v) => v.remote === remote.key).map((v) => v.version);
@@ -522,7 +637,12 @@ export interface HistoryLine {
 
 export async function releaseHistoryOf(db: Database, remote: string, limit = 200): Promise<HistoryLine[]> {
   await requireRemote(db, remote);
-  const rows = await db.select().from(releaseHistory).where(eq(releaseHistory.remote, remote)).orderBy(desc(releaseHistory.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(releaseHistory)
+    .where(eq(releaseHistory.remote, remote))
+    .orderBy(desc(releaseHistory.id))
+    .limit(limit);
   return rows.map((row) => ({
     at: row.at.toISOString(),
     environment: row.environment,
@@ -549,7 +669,9 @@ export interface ReportLine {
 /** Adds the shell's counts (only for published versions), then ends any canary past the threshold. */
 export async function recordReports(deps: RegistryDeps, lines: readonly ReportLine[]): Promise<CanaryState[]> {
   const now = deps.clock.now();
-  const known = await deps.db.select({ remote: releaseVersions.remote, version: releaseVersions.version }).from(releaseVersions);
+  const known = await deps.db
+    .select({ remote: releaseVersions.remote, version: releaseVersions.version })
+    .from(releaseVersions);
   const isKnown = (line: ReportLine) => known.some((v) => v.remote === line.remote && v.version === line.version);
   for (const line of lines.filter(isKnown)) {
     await deps.db
@@ -575,7 +697,14 @@ export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> 
     if (!health || !shouldRollBack(health, threshold)) continue;
     const reason = `失败率 ${(health.failureRate * 100).toFixed(1)}%（${health.failures}/${health.loads} 次加载）超过阈值 ${(threshold.failureRate * 100).toFixed(1)}%，自动回滚`;
     try {
-      ended.push(await endCanary(deps, { name: 'system' }, { remote: canary.remote, environment: canary.environment as Environment, reason }, 'auto-rollback'));
+      ended.push(
+        await endCanary(
+          deps,
+          { name: 'system' },
+          { remote: canary.remote, environment: canary.environment as Environment, reason },
+          'auto-rollback',
+        ),
+      );
     } catch (error) {
       if (!(error instanceof ReleaseRefusal)) throw error; // another server ended it first
     }
@@ -614,7 +743,14 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
           const manifest = parseManifest(files);
           await deps.db
             .update(releaseVersions)
-            .set({ contentHash: contentHash(files), manifest, shared: manifest.shared, exposes: manifest.exposes, routes: manifest.routes, publishedAt: deps.clock.now() })
+            .set({
+              contentHash: contentHash(files),
+              manifest,
+              shared: manifest.shared,
+              exposes: manifest.exposes,
+              routes: manifest.routes,
+              publishedAt: deps.clock.now(),
+            })
             .where(and(eq(releaseVersions.remote, remote), eq(releaseVersions.version, version)));
         }
         continue;
@@ -633,12 +769,28 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
       const [lastBuildMove] = await deps.db
         .select({ to: releaseHistory.toVersion })
         .from(releaseHistory)
-        .where(and(eq(releaseHistory.environment, environment), eq(releaseHistory.remote, remote), eq(releaseHistory.actor, BUILD_ACTOR.name)))
+        .where(
+          and(
+            eq(releaseHistory.environment, environment),
+            eq(releaseHistory.remote, remote),
+            eq(releaseHistory.actor, BUILD_ACTOR.name),
+          ),
+        )
         .orderBy(desc(releaseHistory.id))
         .limit(1);
       const buildMoved = lastBuildMove?.to !== pin.version;
       if (current === pin.version || (current !== null && !buildMoved)) continue;
-      moves.push(await movePin(deps, BUILD_ACTOR, environment, remote, pin.version, 'pin', current === null ? '首次启动：取自构建的 remotes.json' : '本机构建的新版本（remotes.json）'));
+      moves.push(
+        await movePin(
+          deps,
+          BUILD_ACTOR,
+          environment,
+          remote,
+          pin.version,
+          'pin',
+          current === null ? '首次启动：取自构建的 remotes.json' : '本机构建的新版本（remotes.json）',
+        ),
+      );
     }
   }
   return moves;
@@ -652,5 +804,8 @@ export async function checkShell(db: Database, provides: Record<string, string>)
     .where(
       sql`(${releaseVersions.remote}, ${releaseVersions.version}) in (select remote, version from release_pins union select remote, version from release_canaries)`,
     );
-  return shellProblems(provides, live.map((row) => row.manifest));
+  return shellProblems(
+    provides,
+    live.map((row) => row.manifest),
+  );
 }

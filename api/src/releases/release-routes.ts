@@ -66,7 +66,12 @@ const environment = z.string().max(20).optional();
 const reason = z.string().max(500).optional();
 
 const bodies = {
-  publish: z.strictObject({ files: z.array(z.strictObject({ path: z.string().max(200), base64: z.string() })).min(1).max(2000) }),
+  publish: z.strictObject({
+    files: z
+      .array(z.strictObject({ path: z.string().max(200), base64: z.string() }))
+      .min(1)
+      .max(2000),
+  }),
   pin: z.strictObject({ remote: remoteKey, version, env: environment, reason }),
   rollback: z.strictObject({ remote: remoteKey, env: environment, reason }),
   canary: z.strictObject({ remote: remoteKey, version, percent: z.number().int(), env: environment, reason }),
@@ -75,7 +80,14 @@ const bodies = {
   override: z.strictObject({ remote: remoteKey, version }),
   reports: z.strictObject({
     reports: z
-      .array(z.strictObject({ remote: remoteKey, version, kind: z.enum(REPORT_KINDS as [string, ...string[]]), count: z.number().int().min(1).max(1000) }))
+      .array(
+        z.strictObject({
+          remote: remoteKey,
+          version,
+          kind: z.enum(REPORT_KINDS as [string, ...string[]]),
+          count: z.number().int().min(1).max(1000),
+        }),
+      )
       .min(1)
       .max(50),
   }),
@@ -106,7 +118,13 @@ async function learnerOfToken(db: Database, clock: Clock, token: string | null):
   const [row] = await db
     .select({ learnerId: sessions.learnerId })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sessionTokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())));
+    .where(
+      and(
+        eq(sessions.tokenHash, sessionTokenHash(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, clock.now()),
+      ),
+    );
   return row?.learnerId;
 }
 
@@ -142,7 +160,8 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
 
   await app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof ReleaseRefusal) return sendEnvelope(reply, error.status, error.message, { problems: error.problems });
+      if (error instanceof ReleaseRefusal)
+        return sendEnvelope(reply, error.status, error.message, { problems: error.problems });
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 413) return sendEnvelope(reply, 413, MESSAGES.payloadTooLarge, null);
       if (status && status >= 400 && status < 500) return sendEnvelope(reply, 400, MESSAGES.payloadMalformed, null);
@@ -155,7 +174,10 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       let anonymous = cookieOf(request, VISITOR_COOKIE);
       if (!anonymous || !/^[0-9a-f-]{36}$/.test(anonymous)) {
         anonymous = randomUUID();
-        reply.header('set-cookie', `${VISITOR_COOKIE}=${anonymous}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+        reply.header(
+          'set-cookie',
+          `${VISITOR_COOKIE}=${anonymous}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`,
+        );
       }
       const learner = await learnerOfToken(deps.db, deps.clock, bearerToken(request.headers.authorization));
       const override = verifyOverride(deps.secret, cookieOf(request, OVERRIDE_COOKIE), deps.clock.nowMs());
@@ -181,13 +203,24 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
     scope.post('/v1/releases/pin', async (request, reply) => {
       const actor = releaseManager(request);
       const body = parse(bodies.pin, request.body);
-      return ok(reply, await pinVersion(deps, actor, { remote: body.remote, version: body.version, environment: environmentOf(body.env), reason: body.reason }));
+      return ok(
+        reply,
+        await pinVersion(deps, actor, {
+          remote: body.remote,
+          version: body.version,
+          environment: environmentOf(body.env),
+          reason: body.reason,
+        }),
+      );
     });
 
     scope.post('/v1/releases/rollback', async (request, reply) => {
       const actor = releaseManager(request);
       const body = parse(bodies.rollback, request.body);
-      return ok(reply, await rollback(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason }));
+      return ok(
+        reply,
+        await rollback(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason }),
+      );
     });
 
     scope.post('/v1/releases/canary', async (request, reply) => {
@@ -195,20 +228,36 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const body = parse(bodies.canary, request.body);
       return ok(
         reply,
-        await startCanary(deps, actor, { remote: body.remote, version: body.version, percent: body.percent, environment: environmentOf(body.env), reason: body.reason }),
+        await startCanary(deps, actor, {
+          remote: body.remote,
+          version: body.version,
+          percent: body.percent,
+          environment: environmentOf(body.env),
+          reason: body.reason,
+        }),
       );
     });
 
     scope.post('/v1/releases/canary/end', async (request, reply) => {
       const actor = releaseManager(request);
       const body = parse(bodies.canaryEnd, request.body);
-      return ok(reply, await endCanary(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason?.trim() || '手动结束灰度' }));
+      return ok(
+        reply,
+        await endCanary(deps, actor, {
+          remote: body.remote,
+          environment: environmentOf(body.env),
+          reason: body.reason?.trim() || '手动结束灰度',
+        }),
+      );
     });
 
     scope.post('/v1/releases/promote', async (request, reply) => {
       const actor = releaseManager(request);
       const body = parse(bodies.promote, request.body);
-      return ok(reply, await promote(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason }));
+      return ok(
+        reply,
+        await promote(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason }),
+      );
     });
 
     scope.post('/v1/releases/override', async (request, reply) => {
@@ -217,10 +266,14 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const status = await releaseStatus(deps.db, deps.config.environment);
       const remote = status.find((r) => r.remote === body.remote);
       if (!remote) throw new ReleaseRefusal(404, RELEASE_MESSAGES.unknownRemote(body.remote));
-      if (!remote.versions.includes(body.version)) throw new ReleaseRefusal(404, RELEASE_MESSAGES.unknownVersion(body.remote, body.version));
+      if (!remote.versions.includes(body.version))
+        throw new ReleaseRefusal(404, RELEASE_MESSAGES.unknownVersion(body.remote, body.version));
       const expires = deps.clock.nowMs() + OVERRIDE_LIFETIME_MS;
       const grant = signOverride(deps.secret, { remote: body.remote, version: body.version, expires });
-      return ok(reply, { path: `/release-override?grant=${encodeURIComponent(grant)}`, expires: new Date(expires).toISOString() });
+      return ok(reply, {
+        path: `/release-override?grant=${encodeURIComponent(grant)}`,
+        expires: new Date(expires).toISOString(),
+      });
     });
 
     scope.get<{ Querystring: { env?: string } }>('/v1/releases/status', async (request, reply) => {
@@ -257,18 +310,30 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
 
     scope.get<{ Querystring: { grant?: string } }>('/release-override', async (request, reply) => {
       const grant = verifyOverride(deps.secret, request.query.grant, deps.clock.nowMs());
-      if (!grant) return reply.code(400).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(RELEASE_MESSAGES.overrideInvalid);
+      if (!grant)
+        return reply
+          .code(400)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(RELEASE_MESSAGES.overrideInvalid);
       const maxAge = Math.floor((grant.expires - deps.clock.nowMs()) / 1000);
       return reply
         .code(302)
         .header('cache-control', 'no-store')
-        .header('set-cookie', `${OVERRIDE_COOKIE}=${encodeURIComponent(request.query.grant ?? '')}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`)
+        .header(
+          'set-cookie',
+          `${OVERRIDE_COOKIE}=${encodeURIComponent(request.query.grant ?? '')}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`,
+        )
         .header('location', '/')
         .send();
     });
 
     scope.get('/releases', async (_request, reply) =>
-      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(RELEASE_PAGE_HTML),
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .type('text/html; charset=utf-8')
+        .send(RELEASE_PAGE_HTML),
     );
   });
 }

@@ -37,15 +37,24 @@ export function versionFolder(siteDir: string, remote: string, version: string):
 
 /** Every file of a folder, with paths relative to it. */
 export function readFolder(dir: string): ReleaseFile[] {
-  return (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((relative) => fs.statSync(path.join(dir, relative)).isFile())
-    .map((relative) => ({ path: relative.split(path.sep).join('/'), content: fs.readFileSync(path.join(dir, relative)) }));
+    .map((relative) => ({
+      path: relative.split(path.sep).join('/'),
+      content: fs.readFileSync(path.join(dir, relative)),
+    }));
 }
 
 export type StoreOutcome = 'written' | 'identical' | 'different';
 
 /** Writes a version folder unless one is there: `identical` or `different` say what was found. */
-export function storeVersion(siteDir: string, remote: string, version: string, files: readonly ReleaseFile[]): StoreOutcome {
+export function storeVersion(
+  siteDir: string,
+  remote: string,
+  version: string,
+  files: readonly ReleaseFile[],
+): StoreOutcome {
   const target = versionFolder(siteDir, remote, version);
   if (fs.existsSync(target)) return contentHash(readFolder(target)) === contentHash(files) ? 'identical' : 'different';
   const parent = path.dirname(target);
@@ -61,7 +70,8 @@ export function storeVersion(siteDir: string, remote: string, version: string, f
   } catch (error) {
     fs.rmSync(temporary, { recursive: true, force: true });
     // Another publish of the same version won the rename: compare with what it wrote.
-    if (fs.existsSync(target)) return contentHash(readFolder(target)) === contentHash(files) ? 'identical' : 'different';
+    if (fs.existsSync(target))
+      return contentHash(readFolder(target)) === contentHash(files) ? 'identical' : 'different';
     throw error;
   }
   return 'written';

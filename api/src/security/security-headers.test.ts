@@ -16,7 +16,10 @@ function directives(csp: string | null): Map<string, string[]> {
   );
 }
 
-async function withServer(config: Parameters<typeof startTestServer>[0], check: (server: TestServer) => Promise<void>): Promise<void> {
+async function withServer(
+  config: Parameters<typeof startTestServer>[0],
+  check: (server: TestServer) => Promise<void>,
+): Promise<void> {
   const server = await startTestServer({ seed: false, ...config });
   try {
     await check(server);

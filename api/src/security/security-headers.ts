@@ -52,7 +52,9 @@ export function contentSecurityDirectives(config: Pick<Config, 'mapProviderConfi
   };
 }
 
-export function securityHeaderOptions(config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>): FastifyHelmetOptions {
+export function securityHeaderOptions(
+  config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>,
+): FastifyHelmetOptions {
   const https = config.publicBaseUrl?.startsWith('https://') ?? false;
   return {
     global: true,
@@ -67,6 +69,9 @@ export function securityHeaderOptions(config: Pick<Config, 'publicBaseUrl' | 'ma
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>,
+): void {
   void app.register(fastifyHelmet, securityHeaderOptions(config));
 }

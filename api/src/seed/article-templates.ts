@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { readDemoData, yearPlaceholders } from './demo-data';
 import { ASSOCIATION } from './site-content';
 
-const articleIdeaSchema = z.object({ title: z.string().min(1), lead: z.string().min(1), points: z.array(z.string().min(1)).min(1) });
+const articleIdeaSchema = z.object({
+  title: z.string().min(1),
+  lead: z.string().min(1),
+  points: z.array(z.string().min(1)).min(1),
+});
 
 /**
  * A demo article as written by hand: a title, a lead and a few points; the HTML around them
@@ -14,7 +18,11 @@ export type ArticleIdea = z.infer<typeof articleIdeaSchema>;
 
 /** The demo articles by category id (`api/demo/articles.json`), their texts set in the seeding year. */
 export function demoArticleIdeas(year: number): Record<number, ArticleIdea[]> {
-  return readDemoData('articles.json', z.record(z.string().regex(/^\d+$/), z.array(articleIdeaSchema)), yearPlaceholders(year));
+  return readDemoData(
+    'articles.json',
+    z.record(z.string().regex(/^\d+$/), z.array(articleIdeaSchema)),
+    yearPlaceholders(year),
+  );
 }
 
 /**
@@ -63,7 +71,9 @@ const STYLES: Readonly<Record<number, CategoryStyle>> = {
     authors: ['协会秘书处', '王晓敏', '陈志强'],
     sources: [ASSOCIATION.name],
     render: (idea, published, author) =>
-      p(`本网讯（通讯员 ${author}）${monthDay(published)}，${idea.title.replace(/^协会/, ASSOCIATION.shortName)}。${idea.lead}`) +
+      p(
+        `本网讯（通讯员 ${author}）${monthDay(published)}，${idea.title.replace(/^协会/, ASSOCIATION.shortName)}。${idea.lead}`,
+      ) +
       idea.points.map(p).join('') +
       p(`${ASSOCIATION.shortName}秘书处表示，将认真落实各项工作部署，更好地服务全省广大药师。`),
   },

@@ -74,7 +74,6 @@ const demoCatalogueSchema = z
 /** The courses every demo year offers (`api/demo/courses.json`). */
 const DEMO_CATALOGUE = readDemoData('courses.json', demoCatalogueSchema);
 
-
 /** Professional courses: 5 yuan an hour, in fen (a 6-hour course costs 30 yuan). */
 function priceFenOf(classHourTenths: number): number {
   return classHourTenths * 50;
@@ -83,7 +82,12 @@ function priceFenOf(classHourTenths: number): number {
 /** Every demo course of one year, in list order. */
 export function demoCoursesOf(year: number, createdAt: Date): CourseInsert[] {
   const rows: CourseInsert[] = [];
-  const add = (course: DemoCourse, kind: 'professional' | 'public', courseType: 1 | 2, delivery: 'web' | 'face_to_face') => {
+  const add = (
+    course: DemoCourse,
+    kind: 'professional' | 'public',
+    courseType: 1 | 2,
+    delivery: 'web' | 'face_to_face',
+  ) => {
     const teacher = DEMO_CATALOGUE.teachers[course.teacher];
     const classHourTenths = Math.round(course.classHours * 10);
     rows.push({
@@ -116,7 +120,11 @@ export function demoCoursesOf(year: number, createdAt: Date): CourseInsert[] {
 export const seedCatalogue: SeedPart = async ({ tx, clock }) => {
   let wrote = false;
   for (const demoYear of demoYearsOf(beijingYearOf(clock.now()))) {
-    const yearRows = await tx.insert(academicYears).values(demoYear).onConflictDoNothing().returning({ year: academicYears.year });
+    const yearRows = await tx
+      .insert(academicYears)
+      .values(demoYear)
+      .onConflictDoNothing()
+      .returning({ year: academicYears.year });
     const courseRows = await tx
       .insert(courses)
       .values(demoCoursesOf(demoYear.year, clock.now()))

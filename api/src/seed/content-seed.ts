@@ -1,5 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
-import { advertisements, categories, friendLinks, siteSettings, slides, TOPIC_PAGE_SLUGS } from '../content/content-schema';
+import {
+  advertisements,
+  categories,
+  friendLinks,
+  siteSettings,
+  slides,
+  TOPIC_PAGE_SLUGS,
+} from '../content/content-schema';
 import { storeArticles, storeTopicPages } from '../content/content-writes';
 import { sanitizeRichText } from '../content/rich-text';
 import { buildSeedArticles, demoArticleIdeas } from './article-templates';
@@ -48,15 +55,25 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
     updatedAt: now,
   });
   // Oldest first, so ids grow with publication time as they would on a real site.
-  const seedArticles = buildSeedArticles(demoArticleIdeas(year), now).sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
-  await storeArticles(tx, seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })));
-  await tx.insert(friendLinks).values(site.friendLinks.map((link, index) => ({ ...link, target: '_blank', sortOrder: index + 1 })));
+  const seedArticles = buildSeedArticles(demoArticleIdeas(year), now).sort(
+    (a, b) => a.publishedAt.getTime() - b.publishedAt.getTime(),
+  );
+  await storeArticles(
+    tx,
+    seedArticles.map((article) => ({ ...article, createdAt: article.publishedAt, updatedAt: article.publishedAt })),
+  );
+  await tx
+    .insert(friendLinks)
+    .values(site.friendLinks.map((link, index) => ({ ...link, target: '_blank', sortOrder: index + 1 })));
   await tx.insert(slides).values(site.slides.map((slide, index) => ({ ...slide, sortOrder: index + 1 })));
   await tx.insert(advertisements).values([
     { kind: 'text', content: sanitizeRichText(site.textAdvertisement), sortOrder: 1 },
     { kind: 'image', ...site.imageAdvertisement, sortOrder: 2 },
   ]);
-  await storeTopicPages(tx, TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...site.topicPages[slug], updatedAt: now })));
+  await storeTopicPages(
+    tx,
+    TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...site.topicPages[slug], updatedAt: now })),
+  );
   return true;
 };
 

@@ -42,7 +42,10 @@ function fill(text: string, placeholders: Placeholders, where: string): string {
     if (value === undefined) {
       value = placeholders;
       for (const part of path.split('.')) {
-        value = value !== undefined && typeof value === 'object' ? (value as Record<string, Placeholders[string]>)[part] : undefined;
+        value =
+          value !== undefined && typeof value === 'object'
+            ? (value as Record<string, Placeholders[string]>)[part]
+            : undefined;
       }
     }
     if (value === undefined || (typeof value === 'object' && !Array.isArray(value))) {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXAM_TYPE, JUDGE_OPTIONS, QUESTION_TYPE, type ExamType, type QuestionType } from '@yaoshi/contracts/exam-rules';
+import {
+  EXAM_TYPE,
+  JUDGE_OPTIONS,
+  QUESTION_TYPE,
+  type ExamType,
+  type QuestionType,
+} from '@yaoshi/contracts/exam-rules';
 import { readDemoData } from './demo-data';
 
 /**
@@ -21,14 +27,24 @@ export interface BankQuestion {
 
 const questionSchema = z
   .object({
-    qtype: z.union([z.literal(QUESTION_TYPE.single), z.literal(QUESTION_TYPE.multiple), z.literal(QUESTION_TYPE.judge)]),
+    qtype: z.union([
+      z.literal(QUESTION_TYPE.single),
+      z.literal(QUESTION_TYPE.multiple),
+      z.literal(QUESTION_TYPE.judge),
+    ]),
     title: z.string().min(1),
     options: z.array(z.string().min(1)),
     answer: z.string().regex(/^\d+(,\d+)*$/),
   })
-  .refine((q) => q.answer.split(',').every((n) => Number(n) >= 1 && Number(n) <= (q.qtype === QUESTION_TYPE.judge ? 2 : q.options.length)), {
-    message: 'the answer names an option the question does not have',
-  });
+  .refine(
+    (q) =>
+      q.answer
+        .split(',')
+        .every((n) => Number(n) >= 1 && Number(n) <= (q.qtype === QUESTION_TYPE.judge ? 2 : q.options.length)),
+    {
+      message: 'the answer names an option the question does not have',
+    },
+  );
 
 const bankSchema = z.object({ professional: z.array(questionSchema), public: z.array(questionSchema) });
 

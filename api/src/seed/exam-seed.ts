@@ -38,19 +38,35 @@ export const seedExams: SeedPart = async ({ tx, clock }) => {
   for (const year of years) {
     const inserted = await tx
       .insert(examQuestions)
-      .values(QUESTION_BANK.map((question) => ({ ...question, options: [...question.options], year, createdAt: clock.now() })))
+      .values(
+        QUESTION_BANK.map((question) => ({
+          ...question,
+          options: [...question.options],
+          year,
+          createdAt: clock.now(),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: examQuestions.id });
     wrote = wrote || inserted.length > 0;
   }
 
-  const [wang] = await tx.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, EXAM_DEMO_LEARNER_ID_NUMBER));
+  const [wang] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, EXAM_DEMO_LEARNER_ID_NUMBER));
   if (!wang) return wrote;
   const [papers] = await tx.select({ n: count() }).from(examPapers).where(eq(examPapers.learnerId, wang.id));
   if ((papers?.n ?? 0) > 0) return wrote;
 
   const currentYear = years[0]!;
-  const submittedPid = await startPaper(tx, shiftedClock(clock, -3 * DAY_MS), wang.id, currentYear, EXAM_TYPE.professional);
+  const submittedPid = await startPaper(
+    tx,
+    shiftedClock(clock, -3 * DAY_MS),
+    wang.id,
+    currentYear,
+    EXAM_TYPE.professional,
+  );
   const keys = await tx
     .select({ qid: examQuestions.id, qtype: examQuestions.qtype, key: examQuestions.answer })
     .from(examPaperQuestions)

@@ -73,7 +73,9 @@ export const seedLearners: SeedPart = async ({ tx, clock }) => {
     if (!inserted) continue;
     wrote = true;
     if (approvedFace !== null) {
-      await tx.insert(facePhotos).values({ learnerId: inserted.id, path: approvedFace, state: 'approved', createdAt: now, reviewedAt: now });
+      await tx
+        .insert(facePhotos)
+        .values({ learnerId: inserted.id, path: approvedFace, state: 'approved', createdAt: now, reviewedAt: now });
     }
   }
   return wrote;

@@ -23,17 +23,28 @@ after(() => database.close());
 
 test('王芳 has one demo order per reachable state, and a second failed one that expired, in the previous and the make-up year only', async () => {
   const { db } = database;
-  const [wang] = await db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
+  const [wang] = await db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
   const years = (await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder))).map((row) => row.year);
   // Her current-year order is the study demo's (study-seed.ts); this part seeds the two years before.
-  const rows = (await db.select().from(orders).where(eq(orders.learnerId, wang!.id))).filter((row) => row.year !== years[0]);
+  const rows = (await db.select().from(orders).where(eq(orders.learnerId, wang!.id))).filter(
+    (row) => row.year !== years[0],
+  );
   const key = (pay: number, refund: number, receipt: number) => `${pay}/${refund}/${receipt}`;
   assert.deepEqual(
     rows.map((row) => key(row.payStatus, row.refundStatus, row.receiptStatus)).sort(),
     [...reachableOrderStates().map((s) => key(s.pay_status, s.refund_status, s.is_receipt)), key(3, 0, 0)].sort(),
   );
   // One failed order was declined (支付失败), the other expired (已过期); no other order has a failure.
-  assert.deepEqual(rows.filter((row) => row.payStatus === PAY_STATUS.failed).map((row) => row.payFailure).sort(), ['declined', 'expired']);
+  assert.deepEqual(
+    rows
+      .filter((row) => row.payStatus === PAY_STATUS.failed)
+      .map((row) => row.payFailure)
+      .sort(),
+    ['declined', 'expired'],
+  );
   assert.ok(rows.filter((row) => row.payStatus !== PAY_STATUS.failed).every((row) => row.payFailure === null));
   assert.deepEqual(new Set(rows.map((row) => row.year)), new Set([years[1], years[2]]));
 
@@ -43,7 +54,8 @@ test('王芳 has one demo order per reachable state, and a second failed one tha
     assert.equal(enrolled.length, paid ? 2 : 0, `order ${order.orderNo}`);
     assert.ok(enrolled.every((row) => (row.withdrawnAt !== null) === (order.payStatus === PAY_STATUS.refunded)));
     assert.equal(paid, order.paidAt !== null);
-    if (order.payStatus === PAY_STATUS.unpaid) assert.ok(order.payDeadline.getTime() > parseBeijingTime('2026-11-29 09:00:00').getTime(), 'payable for a week');
+    if (order.payStatus === PAY_STATUS.unpaid)
+      assert.ok(order.payDeadline.getTime() > parseBeijingTime('2026-11-29 09:00:00').getTime(), 'payable for a week');
     const refundRows = await db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
     assert.equal(refundRows.length, order.refundStatus === 0 ? 0 : 1);
     const invoiceRows = await db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order.id));

@@ -18,7 +18,6 @@ import { refundRequests, type RefundRequestStatus } from '../refunds/refunds-sch
 import type { SeedPart } from './seed-part';
 import { orderNameOf } from '@yaoshi/contracts/enrolment';
 
-
 const REFUND_REQUEST_STATUS: Record<number, RefundRequestStatus | null> = {
   [REFUND_STATUS.none]: null,
   [REFUND_STATUS.reviewing]: 'reviewing',
@@ -68,7 +67,8 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
     .where(eq(courses.year, spec.year))
     .orderBy(asc(courses.sortOrder));
   const lines = chosen.filter((course) => spec.courseIds.includes(course.id));
-  if (lines.length !== spec.courseIds.length) throw new Error(`courses ${spec.courseIds.join(',')} are not all of ${spec.year}`);
+  if (lines.length !== spec.courseIds.length)
+    throw new Error(`courses ${spec.courseIds.join(',')} are not all of ${spec.year}`);
   const priceFen = spec.priceFen ?? lines.reduce((sum, line) => sum + line.priceFen, 0);
   const wasPaid = state.pay_status === PAY_STATUS.paid || state.pay_status === PAY_STATUS.refunded;
   const paidAt = wasPaid ? (spec.paidAt ?? new Date(spec.createdAt.getTime() + 5 * 60 * 1000)) : null;
@@ -98,12 +98,23 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
   if (!order) return null;
 
   if (lines.length > 0) {
-    await db.insert(orderCourses).values(lines.map((line) => ({ orderId: order.id, courseId: line.id, priceFen: line.priceFen })));
+    await db
+      .insert(orderCourses)
+      .values(lines.map((line) => ({ orderId: order.id, courseId: line.id, priceFen: line.priceFen })));
     if (paidAt !== null) {
       const withdrawnAt = state.pay_status === PAY_STATUS.refunded ? updatedAt : null;
       await db
         .insert(enrolments)
-        .values(lines.map((line) => ({ learnerId: spec.learnerId, courseId: line.id, year: spec.year, orderId: order.id, createdAt: paidAt, withdrawnAt })));
+        .values(
+          lines.map((line) => ({
+            learnerId: spec.learnerId,
+            courseId: line.id,
+            year: spec.year,
+            orderId: order.id,
+            createdAt: paidAt,
+            withdrawnAt,
+          })),
+        );
     }
   }
   const refundStatus = REFUND_REQUEST_STATUS[state.refund_status];
@@ -125,7 +136,10 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
   }
   const invoiceStatus = INVOICE_REQUEST_STATUS[state.is_receipt];
   if (invoiceStatus) {
-    const [learner] = await db.select({ name: learners.name, phone: learners.phone }).from(learners).where(eq(learners.id, spec.learnerId));
+    const [learner] = await db
+      .select({ name: learners.name, phone: learners.phone })
+      .from(learners)
+      .where(eq(learners.id, spec.learnerId));
     await db.insert(invoiceRequests).values({
       orderId: order.id,
       learnerId: spec.learnerId,
@@ -164,8 +178,14 @@ export function demoOrderNoOf(year: number, index: number): string {
  * order, failed because its deadline passed unpaid, shows 已过期 beside the declined one.
  */
 export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
-  const [learner] = await tx.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
-  const years = await tx.select({ year: academicYears.year }).from(academicYears).orderBy(asc(academicYears.sortOrder), asc(academicYears.year));
+  const [learner] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, DEMO_ORDER_LEARNER_ID_NUMBER));
+  const years = await tx
+    .select({ year: academicYears.year })
+    .from(academicYears)
+    .orderBy(asc(academicYears.sortOrder), asc(academicYears.year));
   const demoYears = years.slice(1, 3).map((row) => row.year);
   if (!learner || demoYears.length < 2) return false;
 
@@ -176,7 +196,10 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
       .from(courses)
       .where(and(eq(courses.year, year), eq(courses.kind, 'professional'), eq(courses.delivery, 'web')))
       .orderBy(asc(courses.sortOrder));
-    coursesOfYear.set(year, rows.map((row) => row.id));
+    coursesOfYear.set(
+      year,
+      rows.map((row) => row.id),
+    );
   }
 
   let wrote = false;
@@ -199,7 +222,9 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
       createdAt: new Date(clock.nowMs() - (states.length - index) * DAY_MS),
       // The unpaid demo order stays payable for a week, so 继续支付 leads somewhere and a
       // deadline sweep does not turn it into a failed one while people try the demo.
-      ...(state.pay_status === PAY_STATUS.unpaid ? { payDeadline: new Date(clock.nowMs() + UNPAID_DEMO_ORDER_DAYS * DAY_MS) } : {}),
+      ...(state.pay_status === PAY_STATUS.unpaid
+        ? { payDeadline: new Date(clock.nowMs() + UNPAID_DEMO_ORDER_DAYS * DAY_MS) }
+        : {}),
       payType: index % 3 === 0 ? 2 : 3,
     });
     wrote = wrote || id !== null;

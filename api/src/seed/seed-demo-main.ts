@@ -12,7 +12,9 @@ import { seedMissing } from './seed';
  */
 const config = configFromEnv();
 if (isProduction(config) && !isStagingSandbox(config)) {
-  console.error(`Refusing to seed demo data: NODE_ENV=${config.nodeEnv} is production. Demo learners have public passwords.`);
+  console.error(
+    `Refusing to seed demo data: NODE_ENV=${config.nodeEnv} is production. Demo learners have public passwords.`,
+  );
   process.exit(78);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -17,7 +17,11 @@ function seedDemo(env: Record<string, string>) {
   tempDirs.push(dir);
   const dataDir = path.join(dir, 'data');
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', SEED_DEMO], { env: { ...inherited, DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', SEED_DEMO], {
+    env: { ...inherited, DATA_DIR: dataDir, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { ...result, dataDir };
 }
 

@@ -57,7 +57,9 @@ test('reference data (what production seeds) is the categories only: no demo lea
     assert.equal(await seedMissing(fresh.db, clock, REFERENCE_PARTS), true);
     const seeded = await databaseFingerprint(fresh.db);
     assert.equal(seeded.categories, 9);
-    const others = Object.entries(seeded).filter(([table, n]) => table !== 'categories' && !table.startsWith('__') && n > 0);
+    const others = Object.entries(seeded).filter(
+      ([table, n]) => table !== 'categories' && !table.startsWith('__') && n > 0,
+    );
     assert.deepEqual(others, []);
     assert.equal(await seedMissing(fresh.db, clock, REFERENCE_PARTS), false, 'once');
   } finally {
@@ -118,15 +120,28 @@ test('the demo catalogue: the seeding year first, a make-up year, and hours that
     const hours = (keep: (row: (typeof rows)[number]) => boolean) =>
       rows.filter(keep).reduce((sum, row) => sum + row.classHourTenths, 0) / 10;
     const web = (row: (typeof rows)[number]) => row.kind === 'professional' && row.delivery === 'web';
-    assert.equal(hours((row) => web(row) && row.courseType === 1), 24, `compulsory hours of ${year}`);
+    assert.equal(
+      hours((row) => web(row) && row.courseType === 1),
+      24,
+      `compulsory hours of ${year}`,
+    );
     assert.ok(hours(web) > 60, `professional web hours of ${year} exceed 60`);
-    assert.ok(rows.some((row) => row.delivery === 'face_to_face'), `face-to-face placeholders in ${year}`);
+    assert.ok(
+      rows.some((row) => row.delivery === 'face_to_face'),
+      `face-to-face placeholders in ${year}`,
+    );
     assert.ok(hours((row) => row.kind === 'public') > 30, `public hours of ${year} exceed 30`);
     assert.ok(rows.every((row) => row.thumb.startsWith('courses/')));
     // Item 10: professional courses are sold, public courses are free (sign-up charges nothing).
     assert.ok(rows.filter((row) => row.kind === 'professional').every((row) => row.priceFen > 0));
-    assert.ok(rows.filter((row) => row.kind === 'public').every((row) => row.priceFen === 0), `public courses of ${year} are free`);
+    assert.ok(
+      rows.filter((row) => row.kind === 'public').every((row) => row.priceFen === 0),
+      `public courses of ${year} are free`,
+    );
     // One credit an hour, so credits add up like hours: six 5-hour public courses, 30 学时, are 30 学分.
-    assert.ok(rows.every((row) => row.creditTenths === row.classHourTenths), `credits of ${year} follow hours`);
+    assert.ok(
+      rows.every((row) => row.creditTenths === row.classHourTenths),
+      `credits of ${year} follow hours`,
+    );
   }
 });

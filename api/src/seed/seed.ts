@@ -35,7 +35,11 @@ export const DEMO_PARTS: readonly SeedPart[] = [
 export const SEED_PARTS: readonly SeedPart[] = [...REFERENCE_PARTS, ...DEMO_PARTS];
 
 /** Seeds whatever demo data is missing; returns whether anything was written. Safe on every start. */
-export async function seedMissing(db: Database, clock: Clock, parts: readonly SeedPart[] = SEED_PARTS): Promise<boolean> {
+export async function seedMissing(
+  db: Database,
+  clock: Clock,
+  parts: readonly SeedPart[] = SEED_PARTS,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     let wrote = false;
     for (const part of parts) wrote = (await part({ tx, clock })) || wrote;

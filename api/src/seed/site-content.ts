@@ -48,11 +48,20 @@ const demoSiteSchema = z.object({
   textAdvertisement: z.string().min(1),
   imageAdvertisement: z.object({ imageUrl: z.string(), linkUrl: z.string() }),
   /** The three quick-link pages of the home page (spec 01 §1), shown at /newDetail?api=…. */
-  topicPages: z.object(Object.fromEntries(TOPIC_PAGE_SLUGS.map((slug) => [slug, topicPageSchema])) as Record<TopicPageSlug, typeof topicPageSchema>),
+  topicPages: z.object(
+    Object.fromEntries(TOPIC_PAGE_SLUGS.map((slug) => [slug, topicPageSchema])) as Record<
+      TopicPageSlug,
+      typeof topicPageSchema
+    >,
+  ),
 });
 export type DemoSite = z.infer<typeof demoSiteSchema>;
 
 /** The demo site's links, slides, advertisements and topic pages for a study year (`api/demo/site.json`). */
 export function demoSiteOf(year: number): DemoSite {
-  return readDemoData('site.json', demoSiteSchema, { ...yearPlaceholders(year), ...SITE_NAME_PLACEHOLDERS, association: ASSOCIATION });
+  return readDemoData('site.json', demoSiteSchema, {
+    ...yearPlaceholders(year),
+    ...SITE_NAME_PLACEHOLDERS,
+    association: ASSOCIATION,
+  });
 }

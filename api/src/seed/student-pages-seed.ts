@@ -14,7 +14,10 @@ const studentPagesSchema = z.object({
 
 /** The demo association's student notice and agreement (`api/demo/student-pages.json`). */
 export function demoStudentPages(): z.infer<typeof studentPagesSchema> {
-  return readDemoData('student-pages.json', studentPagesSchema, { ...SITE_NAME_PLACEHOLDERS, association: ASSOCIATION });
+  return readDemoData('student-pages.json', studentPagesSchema, {
+    ...SITE_NAME_PLACEHOLDERS,
+    association: ASSOCIATION,
+  });
 }
 
 /** The student notice and the agreement, each written only when missing. */

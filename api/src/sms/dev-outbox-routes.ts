@@ -25,7 +25,11 @@ export function registerDevOutboxRoutes(app: FastifyInstance, db: Database): voi
       .limit(OUTBOX_LIMIT);
     return reply.header('cache-control', 'no-store').send({
       phone,
-      messages: rows.map((row) => ({ text: row.text, code: /\d{6}/.exec(row.text)?.[0] ?? null, sent_at: row.sentAt.toISOString() })),
+      messages: rows.map((row) => ({
+        text: row.text,
+        code: /\d{6}/.exec(row.text)?.[0] ?? null,
+        sent_at: row.sentAt.toISOString(),
+      })),
     });
   });
 }

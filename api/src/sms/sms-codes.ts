@@ -17,7 +17,13 @@ export function newSmsCode(): string {
  * Sends a new code to `phone` unless a limit refuses it (429). Registered or not, a phone
  * gets the same answer, so this call tells nobody who has an account.
  */
-export async function sendSmsCode(db: Database, clock: Clock, provider: SmsProvider, phone: string, ip: string): Promise<void> {
+export async function sendSmsCode(
+  db: Database,
+  clock: Clock,
+  provider: SmsProvider,
+  phone: string,
+  ip: string,
+): Promise<void> {
   const now = clock.now();
   const code = newSmsCode();
   const since = (ms: number) => new Date(now.getTime() - ms);
@@ -33,7 +39,8 @@ export async function sendSmsCode(db: Database, clock: Clock, provider: SmsProvi
       .where(eq(smsCodes.phone, phone))
       .orderBy(desc(smsCodes.sentAt))
       .limit(1);
-    const countWhere = async (condition: ReturnType<typeof and>) => (await tx.select({ n: count() }).from(smsCodes).where(condition))[0]?.n ?? 0;
+    const countWhere = async (condition: ReturnType<typeof and>) =>
+      (await tx.select({ n: count() }).from(smsCodes).where(condition))[0]?.n ?? 0;
     const refusal = sendRefusal(
       {
         lastSentToPhone: latest?.sentAt ?? null,
@@ -76,9 +83,13 @@ export async function consumeSmsCode(db: Database, clock: Clock, phone: string, 
       .for('update');
     const check = checkCode(stored ?? null, given, now);
     if (stored && check === 'wrong' && stored.consumedAt === null && stored.expiresAt > now) {
-      await tx.update(smsCodes).set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` }).where(eq(smsCodes.id, stored.id));
+      await tx
+        .update(smsCodes)
+        .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
+        .where(eq(smsCodes.id, stored.id));
     }
-    if (stored && check === 'accepted') await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, stored.id));
+    if (stored && check === 'accepted')
+      await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, stored.id));
     return check;
   });
   if (verdict === 'too-many-tries') throw badInput(MESSAGES.codeTooManyTries);

@@ -19,7 +19,8 @@ after(() => server.close());
 const MINUTE = 60_000;
 
 const requestCode = (phone: unknown) => server.call({ method: 'GET', path: '/v1/vcode', payload: { phone } });
-const codeLogin = (phone: string, vcode: string) => server.call({ method: 'POST', path: '/v1/login', payload: { type: '2', phone, vcode } });
+const codeLogin = (phone: string, vcode: string) =>
+  server.call({ method: 'POST', path: '/v1/login', payload: { type: '2', phone, vcode } });
 
 interface Outbox {
   phone: string;
@@ -137,7 +138,8 @@ describe('POST /v1/login type 2', () => {
     dataOf(await requestCode(LI.phone));
     const code = await latestCode(LI.phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let attempt = 1; attempt <= MAX_WRONG_CODE_TRIES; attempt += 1) assertRefused(await codeLogin(LI.phone, wrong), 400, MESSAGES.codeWrong);
+    for (let attempt = 1; attempt <= MAX_WRONG_CODE_TRIES; attempt += 1)
+      assertRefused(await codeLogin(LI.phone, wrong), 400, MESSAGES.codeWrong);
     assertRefused(await codeLogin(LI.phone, code), 400, MESSAGES.codeTooManyTries);
   });
 
@@ -161,7 +163,13 @@ describe('POST /v1/forget', () => {
 
   test('form rules and mismatches', async () => {
     freshDay();
-    const valid = { password: 'reset-01', confirm_password: 'reset-01', phone: ZHANG.phone, vcode: '123456', idcard: ZHANG.idNumber };
+    const valid = {
+      password: 'reset-01',
+      confirm_password: 'reset-01',
+      phone: ZHANG.phone,
+      vcode: '123456',
+      idcard: ZHANG.idNumber,
+    };
     assertRefused(await forget({ ...valid, password: '' }), 400, ACCOUNT_MESSAGES.newPasswordRequired);
     assertRefused(await forget({ ...valid, confirm_password: '' }), 400, ACCOUNT_MESSAGES.confirmNewPasswordRequired);
     assertRefused(await forget({ ...valid, password: '12345' }), 400, ACCOUNT_MESSAGES.forgotPasswordLength);
@@ -176,7 +184,11 @@ describe('POST /v1/forget', () => {
 
     dataOf(await requestCode(ZHANG.phone));
     // Someone else's ID number with Zhang's phone and code.
-    assertRefused(await forget({ ...valid, vcode: await latestCode(ZHANG.phone), idcard: LI.idNumber }), 400, MESSAGES.forgotDetailsMismatch);
+    assertRefused(
+      await forget({ ...valid, vcode: await latestCode(ZHANG.phone), idcard: LI.idNumber }),
+      400,
+      MESSAGES.forgotDetailsMismatch,
+    );
     dataOf(await passwordLogin(server, ZHANG.phone, ZHANG.password));
   });
 
@@ -184,7 +196,13 @@ describe('POST /v1/forget', () => {
     freshDay();
     const session = await loginToken(server, ZHANG.phone, ZHANG.password);
     dataOf(await requestCode(ZHANG.phone));
-    const payload = { password: 'reset-01', confirm_password: 'reset-01', phone: ZHANG.phone, vcode: await latestCode(ZHANG.phone), idcard: ZHANG.idNumber };
+    const payload = {
+      password: 'reset-01',
+      confirm_password: 'reset-01',
+      phone: ZHANG.phone,
+      vcode: await latestCode(ZHANG.phone),
+      idcard: ZHANG.idNumber,
+    };
     assert.equal(dataOf(await forget(payload)), null);
     assertRefused(await authed(server, session, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
     assertRefused(await passwordLogin(server, ZHANG.phone, ZHANG.password), 400, MESSAGES.wrongCredentials);

@@ -14,7 +14,10 @@ export async function ordersWithLearningBegun(db: Database, orderIds: readonly n
   const rows = await db
     .selectDistinct({ orderId: enrolments.orderId })
     .from(enrolments)
-    .innerJoin(courseProgress, and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)))
+    .innerJoin(
+      courseProgress,
+      and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)),
+    )
     .where(
       and(
         inArray(enrolments.orderId, [...orderIds]),

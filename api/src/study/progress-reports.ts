@@ -183,7 +183,11 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     const now = clock.now();
     const claimed = claimedSecondsOf(report.position);
     const liveSince = new Date(now.getTime() - LIVE_SESSION_SECONDS * 1000);
-    const row = await readFacts({ learner_id: report.learnerId, record_id: report.recordId, live_since: liveSince.toISOString() });
+    const row = await readFacts({
+      learner_id: report.learnerId,
+      record_id: report.recordId,
+      live_since: liveSince.toISOString(),
+    });
     if (!row) throw new Error(`progress report of learner ${report.learnerId}, who does not exist`);
     await hooks.beforeWrite?.();
     const base = { learner_id: report.learnerId, seq: row.seq, claimed, accepted: false, credited: null };
@@ -193,11 +197,20 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
       row.kind === report.kind &&
       (report.courseId === null || report.courseId === row.course_id) &&
       row.duration !== null;
-    if (!belongs || row.course_id === null || row.duration === null || row.trial === null || row.position === null || row.credited_ms === null) {
+    if (
+      !belongs ||
+      row.course_id === null ||
+      row.duration === null ||
+      row.trial === null ||
+      row.position === null ||
+      row.credited_ms === null
+    ) {
       // Not this learner's playback (or not of this course): recorded without a course or
       // session, so another learner's records are never touched.
       const written = await write(now, { ...base, course_id: null, session_id: null, outcome: 'unknown_session' });
-      return written ? { outcome: 'unknown_session', recordId: report.recordId, progress: 0, learnTime: 0, completed: false } : null;
+      return written
+        ? { outcome: 'unknown_session', recordId: report.recordId, progress: 0, learnTime: 0, completed: false }
+        : null;
     }
 
     const outcome = judgeReport({
@@ -215,9 +228,19 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     if (outcome !== 'accepted') {
       if (!(await write(now, judged))) return null;
       const progress = row.completed ? 100 : progressPercentOf(verified, row.duration);
-      return { outcome, recordId: report.recordId, progress, learnTime: row.trial ? row.position : verified, completed: false };
+      return {
+        outcome,
+        recordId: report.recordId,
+        progress,
+        learnTime: row.trial ? row.position : verified,
+        completed: false,
+      };
     }
-    const accepted = { ...judged, accepted: true, credited: new Date(creditedUntilAfter(row.credited_ms, claimed - row.position)).toISOString() };
+    const accepted = {
+      ...judged,
+      accepted: true,
+      credited: new Date(creditedUntilAfter(row.credited_ms, claimed - row.position)).toISOString(),
+    };
     if (row.trial) {
       if (!(await write(now, accepted))) return null;
       return { outcome, recordId: report.recordId, progress: 0, learnTime: claimed, completed: false };
@@ -225,7 +248,8 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     const newVerified = Math.max(verified, claimed);
     const percent = progressPercentOf(newVerified, row.duration);
     const completes = coversCompletion(newVerified, row.duration);
-    if (!(await write(now, accepted, { exists: row.verified !== null, verified: newVerified, percent, completes }))) return null;
+    if (!(await write(now, accepted, { exists: row.verified !== null, verified: newVerified, percent, completes })))
+      return null;
     return { outcome, recordId: report.recordId, progress: percent, learnTime: newVerified, completed: completes };
   };
 
@@ -299,7 +323,11 @@ export async function closePlaybackSession(db: Database, learnerId: number, reco
     .update(studySessions)
     .set({ playingAt: null })
     .where(and(eq(studySessions.id, recordId), eq(studySessions.learnerId, learnerId)))
-    .returning({ courseId: studySessions.courseId, position: studySessions.positionSeconds, trial: studySessions.trial });
+    .returning({
+      courseId: studySessions.courseId,
+      position: studySessions.positionSeconds,
+      trial: studySessions.trial,
+    });
   if (!session) return { outcome: 'unknown_session', recordId, progress: 0, learnTime: 0, completed: false };
   const [progress] = await db
     .select({ progress: courseProgress.progress, verified: courseProgress.verifiedSeconds })

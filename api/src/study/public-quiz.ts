@@ -22,10 +22,19 @@ function quizPointIndex(percentage: number): number {
   return index;
 }
 
-export async function quizQuestionFor(db: Database, learnerId: number, courseId: number, percentage: number): Promise<QuizQuestion> {
+export async function quizQuestionFor(
+  db: Database,
+  learnerId: number,
+  courseId: number,
+  percentage: number,
+): Promise<QuizQuestion> {
   const point = quizPointIndex(percentage);
   await requireLiveEnrolment(db, learnerId, courseId, 'public');
-  const own = await db.select().from(publicQuizQuestions).where(eq(publicQuizQuestions.courseId, courseId)).orderBy(asc(publicQuizQuestions.id));
+  const own = await db
+    .select()
+    .from(publicQuizQuestions)
+    .where(eq(publicQuizQuestions.courseId, courseId))
+    .orderBy(asc(publicQuizQuestions.id));
   if (own.length === 0) throw notFound(M.quizNotFound);
   const question = own[point % own.length]!;
   return {
@@ -73,7 +82,15 @@ export async function submitQuizAnswers(
     const question = byId.get(answer.qid)!;
     const chosen = chosenOptionOf(answer.answer);
     if (chosen < 1 || chosen > question.options.length) throw badInput(M.quizAnswerInvalid);
-    return { learnerId, courseId, questionId: question.id, percentage: answer.percentage, chosen, correct: chosen === question.answer, answeredAt: now };
+    return {
+      learnerId,
+      courseId,
+      questionId: question.id,
+      percentage: answer.percentage,
+      chosen,
+      correct: chosen === question.answer,
+      answeredAt: now,
+    };
   });
   await db.insert(publicQuizAnswers).values(rows);
   return rows.every((row) => row.correct);

@@ -11,7 +11,8 @@ test('at the info level, progress reports leave no request lines; other calls st
   const lines: { msg?: string; req?: { url?: string } }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number]);
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as (typeof lines)[number]);
       done();
     },
   });
@@ -21,9 +22,13 @@ test('at the info level, progress reports leave no request lines; other calls st
     const [course] = await server.db
       .select()
       .from(courses)
-      .where(and(eq(courses.name, '处方审核规范与常见不合理处方分析'), eq(courses.year, server.clock.now().getFullYear())));
+      .where(
+        and(eq(courses.name, '处方审核规范与常见不合理处方分析'), eq(courses.year, server.clock.now().getFullYear())),
+      );
     assert.ok(course);
-    const lesson = dataOf(await authed(server, token, 'GET', '/v1/webcourse_detail', { cid: course.id, formal: 1 })) as LessonDetail;
+    const lesson = dataOf(
+      await authed(server, token, 'GET', '/v1/webcourse_detail', { cid: course.id, formal: 1 }),
+    ) as LessonDetail;
     server.clock.advance(10_000);
     const payload = { cid: course.id, record_id: lesson.record_id, vlength: 90, start_time: 0, state: 1 };
     dataOf(await authed(server, token, 'POST', '/v1/records', { ...payload, pos: lesson.progress.learn_time + 10 }));
@@ -32,7 +37,10 @@ test('at the info level, progress reports leave no request lines; other calls st
     assert.equal((await authed(server, token, 'POST', '/v1/records', { ...payload, pos: 1 })).status, 409);
 
     const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url ?? '');
-    assert.ok(urls.some((url) => url.startsWith('/v1/webcourse_detail')), 'other calls keep their request lines');
+    assert.ok(
+      urls.some((url) => url.startsWith('/v1/webcourse_detail')),
+      'other calls keep their request lines',
+    );
     assert.deepEqual(
       urls.filter((url) => url.startsWith('/v1/records')),
       [],

@@ -1,7 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TRIAL_LIMIT_SECONDS } from '@yaoshi/contracts/study-rules';
-import { ADVANCE_TOLERANCE_SECONDS, LIVE_SESSION_SECONDS, claimedSecondsOf, creditedUntilAfter, isLiveSession, judgeReport, type ReportFacts } from './report-rules';
+import {
+  ADVANCE_TOLERANCE_SECONDS,
+  LIVE_SESSION_SECONDS,
+  claimedSecondsOf,
+  creditedUntilAfter,
+  isLiveSession,
+  judgeReport,
+  type ReportFacts,
+} from './report-rules';
 
 const honest: ReportFacts = {
   claimedSeconds: 20,
@@ -62,7 +70,13 @@ function judgeInOrder(claims: readonly { position: number; atMs: number }[]): st
   let position = 0;
   let creditedMs = 0;
   return claims.map(({ position: claimed, atMs }) => {
-    const outcome = judgeReport({ ...honest, durationSeconds: 600, claimedSeconds: claimed, sessionPositionSeconds: position, sinceCreditedMs: atMs - creditedMs });
+    const outcome = judgeReport({
+      ...honest,
+      durationSeconds: 600,
+      claimedSeconds: claimed,
+      sessionPositionSeconds: position,
+      sinceCreditedMs: atMs - creditedMs,
+    });
     if (outcome === 'accepted') {
       creditedMs = creditedUntilAfter(creditedMs, claimed - position);
       position = claimed;
@@ -73,24 +87,39 @@ function judgeInOrder(claims: readonly { position: number; atMs: number }[]): st
 
 describe('reports judged in order against credited wall time (issue 16 item 18)', () => {
   test('reports queued while offline and sent together 40 s later are each accepted', () => {
-    assert.deepEqual(
-      judgeInOrder([10, 20, 30, 40].map((position) => ({ position, atMs: 40_000 }))),
-      ['accepted', 'accepted', 'accepted', 'accepted'],
-    );
+    assert.deepEqual(judgeInOrder([10, 20, 30, 40].map((position) => ({ position, atMs: 40_000 }))), [
+      'accepted',
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
   });
 
   test('a timer throttled to once a minute (a background tab) reports 60 s of honest play at once', () => {
-    assert.deepEqual(judgeInOrder([{ position: 60, atMs: 60_000 }, { position: 120, atMs: 120_000 }]), ['accepted', 'accepted']);
+    assert.deepEqual(
+      judgeInOrder([
+        { position: 60, atMs: 60_000 },
+        { position: 120, atMs: 120_000 },
+      ]),
+      ['accepted', 'accepted'],
+    );
   });
 
   test('the tolerance is spent once per session, not once per report: no faster-than-real-time play', () => {
     // Each claim is 6 s ahead of the previous one, one second later: 6× real time.
-    assert.deepEqual(
-      judgeInOrder([1, 2, 3].map((second) => ({ position: second * 6, atMs: second * 1000 }))),
-      ['accepted', 'too_fast', 'too_fast'],
-    );
+    assert.deepEqual(judgeInOrder([1, 2, 3].map((second) => ({ position: second * 6, atMs: second * 1000 }))), [
+      'accepted',
+      'too_fast',
+      'too_fast',
+    ]);
     // A late burst cannot claim more than the wall time since the session opened.
-    assert.deepEqual(judgeInOrder([{ position: 40, atMs: 40_000 }, { position: 40 + ADVANCE_TOLERANCE_SECONDS + 1, atMs: 40_000 }]), ['accepted', 'too_fast']);
+    assert.deepEqual(
+      judgeInOrder([
+        { position: 40, atMs: 40_000 },
+        { position: 40 + ADVANCE_TOLERANCE_SECONDS + 1, atMs: 40_000 },
+      ]),
+      ['accepted', 'too_fast'],
+    );
   });
 
   test('the credited instant moves by the advance only', () => {

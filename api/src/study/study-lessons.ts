@@ -2,11 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { LessonDetail, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
-import {
-  COMPLETE_PROGRESS,
-  fromTenths,
-  publicCourseGateOf,
-} from '@yaoshi/contracts/study-rules';
+import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf } from '@yaoshi/contracts/study-rules';
 import { REQUIRED_PROFESSIONAL_HOURS, REQUIRED_PUBLIC_HOURS } from '@yaoshi/contracts/course-selection-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -19,7 +15,13 @@ import { publicMediaUrl } from '../media/private-media';
 import { openPlaybackSession } from './progress-reports';
 
 /** A learner's live enrolments of one year and kind, with their verified progress, in list order. */
-async function enrolledCourses(db: Database, learnerId: number, year: number, kind: CourseKind, delivery: CourseDelivery | null) {
+async function enrolledCourses(
+  db: Database,
+  learnerId: number,
+  year: number,
+  kind: CourseKind,
+  delivery: CourseDelivery | null,
+) {
   return db
     .select({
       id: courses.id,
@@ -34,7 +36,10 @@ async function enrolledCourses(db: Database, learnerId: number, year: number, ki
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .leftJoin(courseProgress, and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)))
+    .leftJoin(
+      courseProgress,
+      and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)),
+    )
     .where(
       and(
         eq(enrolments.learnerId, learnerId),
@@ -80,7 +85,11 @@ export async function studySummary(
   }));
   const hoursTenths = rows.reduce((sum, row) => sum + row.classHourTenths, 0);
   const required =
-    kind === 'public' ? REQUIRED_PUBLIC_HOURS : yearRow?.needAll === 1 ? REQUIRED_PROFESSIONAL_HOURS : fromTenths(hoursTenths);
+    kind === 'public'
+      ? REQUIRED_PUBLIC_HOURS
+      : yearRow?.needAll === 1
+        ? REQUIRED_PROFESSIONAL_HOURS
+        : fromTenths(hoursTenths);
   return {
     courses: list,
     total: list.length,
@@ -114,16 +123,26 @@ export interface LessonRequest {
  * professional trial excepted), a public course whose previous one is not finished and rated.
  */
 export async function lessonDetail(db: Database, clock: Clock, request: LessonRequest): Promise<LessonDetail> {
-  const [course] = await db.select().from(courses).where(and(eq(courses.id, request.courseId), eq(courses.kind, request.kind)));
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, request.courseId), eq(courses.kind, request.kind)));
   if (!course) throw notFound(M.courseNotFound);
   if (course.delivery === 'face_to_face') throw new ApiError(403, M.faceToFaceClosed);
   if (course.videoPath === null || course.durationSeconds === null) throw notFound(M.noVideo);
-  if ((await avatarStatusOf(db, request.learnerId)) !== AVATAR_STATUS.approved) throw new ApiError(403, M.avatarUnderReview);
+  if ((await avatarStatusOf(db, request.learnerId)) !== AVATAR_STATUS.approved)
+    throw new ApiError(403, M.avatarUnderReview);
 
   const [enrolment] = await db
     .select({ id: enrolments.id })
     .from(enrolments)
-    .where(and(eq(enrolments.learnerId, request.learnerId), eq(enrolments.courseId, course.id), isNull(enrolments.withdrawnAt)));
+    .where(
+      and(
+        eq(enrolments.learnerId, request.learnerId),
+        eq(enrolments.courseId, course.id),
+        isNull(enrolments.withdrawnAt),
+      ),
+    );
   const trial = !enrolment;
   if (trial && (course.kind !== 'professional' || !request.trial)) throw new ApiError(403, M.notEnrolled);
 
@@ -145,7 +164,11 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
       .values({ learnerId: request.learnerId, courseId: course.id, updatedAt: clock.now() })
       .onConflictDoNothing();
     const [row] = await db
-      .select({ progress: courseProgress.progress, verified: courseProgress.verifiedSeconds, grade: courseProgress.grade })
+      .select({
+        progress: courseProgress.progress,
+        verified: courseProgress.verifiedSeconds,
+        grade: courseProgress.grade,
+      })
       .from(courseProgress)
       .where(and(eq(courseProgress.learnerId, request.learnerId), eq(courseProgress.courseId, course.id)));
     if (row) progress = row;
@@ -166,7 +189,11 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
     video_url: publicMediaUrl(course.videoPath),
     duration: course.durationSeconds,
     thumb: publicMediaUrl(course.thumb),
-    teacher_info: { name: course.teacherName, avatar: publicMediaUrl(course.teacherAvatar), description: course.teacherDescription },
+    teacher_info: {
+      name: course.teacherName,
+      avatar: publicMediaUrl(course.teacherAvatar),
+      description: course.teacherDescription,
+    },
     course_description: course.description,
     progress: { progress: progress.progress, learn_time: progress.verified },
     is_grade: progress.grade ?? 0,
@@ -202,7 +229,14 @@ export async function evaluateCourse(
   const [row] = await db
     .select({ progress: courseProgress.progress, ratedAt: courseProgress.ratedAt })
     .from(courseProgress)
-    .innerJoin(enrolments, and(eq(enrolments.learnerId, courseProgress.learnerId), eq(enrolments.courseId, courseProgress.courseId), isNull(enrolments.withdrawnAt)))
+    .innerJoin(
+      enrolments,
+      and(
+        eq(enrolments.learnerId, courseProgress.learnerId),
+        eq(enrolments.courseId, courseProgress.courseId),
+        isNull(enrolments.withdrawnAt),
+      ),
+    )
     .where(and(eq(courseProgress.learnerId, input.learnerId), eq(courseProgress.courseId, input.courseId)));
   if (!row) throw new ApiError(403, M.notEnrolled);
   if (row.ratedAt !== null) throw new ApiError(409, M.alreadyRated);
@@ -214,7 +248,13 @@ export async function evaluateCourse(
  * is enrolled in is finished — the course just rated was the last one, and the archive
  * review notice follows.
  */
-export async function isLastCourse(db: Database, learnerId: number, year: number, courseId: number, kind: CourseKind): Promise<number> {
+export async function isLastCourse(
+  db: Database,
+  learnerId: number,
+  year: number,
+  courseId: number,
+  kind: CourseKind,
+): Promise<number> {
   const list = await enrolledCourses(db, learnerId, year, kind, kind === 'public' ? null : 'web');
   if (!list.some((row) => row.id === courseId)) throw new ApiError(403, M.notEnrolled);
   return list.every((row) => row.progress >= COMPLETE_PROGRESS) ? 1 : 0;

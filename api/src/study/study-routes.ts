@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Endpoint } from '@yaoshi/contracts/endpoint';
-import { REPORT_STATE, type progressReportResponseSchema, quizAnswerSchema, studyEndpoints } from '@yaoshi/contracts/study';
+import {
+  REPORT_STATE,
+  type progressReportResponseSchema,
+  quizAnswerSchema,
+  studyEndpoints,
+} from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput, type ApiErrorCode } from '../envelope/api-error';
@@ -32,7 +37,12 @@ function answerOf(result: ReportResult) {
     const refusal = REFUSALS[result.outcome];
     throw new ApiError(refusal.code, refusal.message);
   }
-  return { record_id: result.recordId, progress: result.progress, percentage: result.progress, learn_time: result.learnTime };
+  return {
+    record_id: result.recordId,
+    progress: result.progress,
+    percentage: result.progress,
+    learn_time: result.learnTime,
+  };
 }
 
 /**
@@ -85,13 +95,20 @@ export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) =>
       async ({ payload, principal }) => {
         const report = { learnerId: requirePrincipal(principal).learnerId, ...reportOf(payload) };
         const result =
-          payload.state === REPORT_STATE.closed ? await closePlaybackSession(db, report.learnerId, report.recordId) : await reports.record(report);
+          payload.state === REPORT_STATE.closed
+            ? await closePlaybackSession(db, report.learnerId, report.recordId)
+            : await reports.record(report);
         metrics.progressReport(result.outcome);
         return answerOf(result);
       },
       PERIODIC_CALL,
     );
-  reportRoute(studyEndpoints.records, (payload) => ({ recordId: payload.record_id, courseId: payload.cid, kind: 'professional', position: payload.pos }));
+  reportRoute(studyEndpoints.records, (payload) => ({
+    recordId: payload.record_id,
+    courseId: payload.cid,
+    kind: 'professional',
+    position: payload.pos,
+  }));
   reportRoute(studyEndpoints.publicRecord, (payload) => ({
     recordId: payload.record_id,
     courseId: null,
@@ -110,7 +127,13 @@ export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) =>
     return null;
   });
   api.add(studyEndpoints.courseLast, async ({ payload, principal }) => ({
-    is_last: await isLastCourse(db, requirePrincipal(principal).learnerId, payload.year, payload.course_id, 'professional'),
+    is_last: await isLastCourse(
+      db,
+      requirePrincipal(principal).learnerId,
+      payload.year,
+      payload.course_id,
+      'professional',
+    ),
   }));
   api.add(studyEndpoints.checkPublicLast, async ({ payload, principal }) => ({
     is_last: await isLastCourse(db, requirePrincipal(principal).learnerId, payload.year, payload.course_id, 'public'),
@@ -128,7 +151,13 @@ export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) =>
     }
     const parsed = quizDetailsSchema.safeParse(details);
     if (!parsed.success) throw badInput(M.quizAnswerInvalid);
-    const passed = await submitQuizAnswers(db, clock, requirePrincipal(principal).learnerId, payload.course_id, parsed.data);
+    const passed = await submitQuizAnswers(
+      db,
+      clock,
+      requirePrincipal(principal).learnerId,
+      payload.course_id,
+      parsed.data,
+    );
     return { is_pass: passed ? 1 : 0 };
   });
 
@@ -136,11 +165,19 @@ export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) =>
     const { learnerId } = requirePrincipal(principal);
     await requireLiveEnrolment(db, learnerId, payload.course_id, 'public');
     const image = decodeImageData(payload.avatar);
-    if (!image.ok) throw image.reason === 'too-large' ? new ApiError(413, MESSAGES.avatarTooLarge) : badInput(MESSAGES.avatarInvalid);
+    if (!image.ok)
+      throw image.reason === 'too-large'
+        ? new ApiError(413, MESSAGES.avatarTooLarge)
+        : badInput(MESSAGES.avatarInvalid);
     const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
     // No biometric comparison runs here: the photo is kept with its course, percent and
     // time for the administrator's review, like the professional lessons' face checks.
-    await submitFacePhoto(db, clock, { learnerId, path, courseId: payload.course_id, percent: payload.percent ?? null });
+    await submitFacePhoto(db, clock, {
+      learnerId,
+      path,
+      courseId: payload.course_id,
+      percent: payload.percent ?? null,
+    });
     return { result: 1 };
   });
 };

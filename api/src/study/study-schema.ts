@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { updatedAt } from '../db/columns';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
@@ -77,7 +88,9 @@ export const studySessions = pgTable(
      * offline) still fit, and the total never outruns the wall clock. (The default only
      * covers sessions open when the column was added: every session sets it.)
      */
-    creditedUntil: timestamp('credited_until', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    creditedUntil: timestamp('credited_until', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
     /** Set when a report of this session was accepted: from then on it is a live playback. */
     playingAt: timestamp('playing_at', { withTimezone: true, mode: 'date' }),
   },
@@ -153,7 +166,10 @@ export const publicQuizQuestions = pgTable(
   },
   (table) => [
     unique('public_quiz_questions_course_title').on(table.courseId, table.title),
-    check('public_quiz_questions_answer', sql`${table.answer} >= 1 and ${table.answer} <= cardinality(${table.options})`),
+    check(
+      'public_quiz_questions_answer',
+      sql`${table.answer} >= 1 and ${table.answer} <= cardinality(${table.options})`,
+    ),
   ],
 );
 

@@ -43,7 +43,10 @@ async function learnerId(idNumber: string): Promise<number> {
 }
 
 async function courseNamed(name: string, year = YEAR) {
-  const [row] = await server.db.select().from(courses).where(and(eq(courses.name, name), eq(courses.year, year)));
+  const [row] = await server.db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.name, name), eq(courses.year, year)));
   assert.ok(row, name);
   return row;
 }
@@ -62,11 +65,23 @@ function detail(token: string, cid: number, extra: Record<string, unknown> = {})
 }
 
 function report(token: string, cid: number, recordId: number, pos: number, extra: Record<string, unknown> = {}) {
-  return authed(server, token, 'POST', '/v1/records', { cid, record_id: recordId, pos, vlength: 30, start_time: 0, state: 1, ...extra });
+  return authed(server, token, 'POST', '/v1/records', {
+    cid,
+    record_id: recordId,
+    pos,
+    vlength: 30,
+    start_time: 0,
+    state: 1,
+    ...extra,
+  });
 }
 
 async function reportsOf(sessionId: number) {
-  return server.db.select().from(studyReports).where(eq(studyReports.sessionId, sessionId)).orderBy(asc(studyReports.id));
+  return server.db
+    .select()
+    .from(studyReports)
+    .where(eq(studyReports.sessionId, sessionId))
+    .orderBy(asc(studyReports.id));
 }
 
 /** Ends every playback session, so each test starts without a live one. */
@@ -78,7 +93,9 @@ beforeEach(closeAllSessions);
 
 describe('study lists (mycourses, public_courses_my)', () => {
   test("王芳's professional year: every course with its verified progress; hours only count finished courses", async () => {
-    const summary = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', { year: YEAR, type: 1 })) as StudySummaryResponse;
+    const summary = dataOf(
+      await authed(server, wang, 'GET', '/v1/mycourses', { year: YEAR, type: 1 }),
+    ) as StudySummaryResponse;
     assert.equal(summary.total, 10);
     assert.equal(summary.complete, 2);
     assert.equal(summary.class_hour, 60);
@@ -92,7 +109,7 @@ describe('study lists (mycourses, public_courses_my)', () => {
     assert.equal(byName.get(RATED)?.is_grade, 4);
     assert.equal(byName.get(UNRATED)?.learn_progress, 100);
     assert.equal(byName.get(UNRATED)?.is_grade, 0);
-    assert.equal(byName.get(SHORT)?.credit, 6, "one credit an hour (shared/contracts credit-rules.ts)");
+    assert.equal(byName.get(SHORT)?.credit, 6, 'one credit an hour (shared/contracts credit-rules.ts)');
     assert.equal(summary.car.split(',').length, 6);
     assert.deepEqual(summary.years, [
       { year: YEAR, is_buxue: 0 },
@@ -119,12 +136,18 @@ describe('study lists (mycourses, public_courses_my)', () => {
   });
 
   test('the public list, 30 required hours, and bad input refused', async () => {
-    const summary = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_my', { year: YEAR })) as StudySummaryResponse;
+    const summary = dataOf(
+      await authed(server, wang, 'GET', '/v1/public_courses_my', { year: YEAR }),
+    ) as StudySummaryResponse;
     assert.equal(summary.total, 6);
     assert.equal(summary.year_class_hour, 30);
     assert.equal(summary.courses[0]?.learn_progress, 100);
     assertRefused(await authed(server, wang, 'GET', '/v1/mycourses', { year: 'abc' }), 400, /year/);
-    assertRefused(await server.call({ method: 'GET', path: '/v1/mycourses', payload: { year: YEAR } }), 401, '请先登录');
+    assertRefused(
+      await server.call({ method: 'GET', path: '/v1/mycourses', payload: { year: YEAR } }),
+      401,
+      '请先登录',
+    );
   });
 });
 
@@ -165,10 +188,18 @@ describe('lesson details (webcourse_detail, public_courses_detail)', () => {
   });
 
   test('a public course opens only after the previous one is finished and rated', async () => {
-    const open = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: (await courseNamed(PUBLIC_IN_PROGRESS)).id })) as LessonDetail;
+    const open = dataOf(
+      await authed(server, wang, 'GET', '/v1/public_courses_detail', {
+        course_id: (await courseNamed(PUBLIC_IN_PROGRESS)).id,
+      }),
+    ) as LessonDetail;
     assert.ok(open.record_id > 0);
     const locked = await courseNamed(PUBLIC_LOCKED);
-    assertRefused(await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: locked.id }), 403, M.previousUnfinished);
+    assertRefused(
+      await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: locked.id }),
+      403,
+      M.previousUnfinished,
+    );
   });
 });
 
@@ -185,7 +216,10 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     const again = dataOf(await detail(wang, course.id, { record_id: lesson.record_id })) as LessonDetail;
     assert.equal(again.progress.learn_time, 56);
     const rows = await reportsOf(lesson.record_id);
-    assert.deepEqual(rows.map((r) => r.outcome), ['accepted', 'accepted']);
+    assert.deepEqual(
+      rows.map((r) => r.outcome),
+      ['accepted', 'accepted'],
+    );
   });
 
   test('each cheating pattern is refused, recorded, and changes no progress', async () => {
@@ -197,11 +231,14 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assertRefused(await report(wang, course.id, lesson.record_id, start + 30), 409, M.reportTooFast);
     assertRefused(await report(wang, course.id, lesson.record_id, start - 1), 409, M.reportBackwards);
     const rows = await reportsOf(lesson.record_id);
-    assert.deepEqual(rows.map((r) => [r.outcome, r.claimedSeconds]), [
-      ['beyond_length', 91],
-      ['too_fast', start + 30],
-      ['backwards', start - 1],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.outcome, r.claimedSeconds]),
+      [
+        ['beyond_length', 91],
+        ['too_fast', start + 30],
+        ['backwards', start - 1],
+      ],
+    );
     const [progress] = await server.db
       .select()
       .from(courseProgress)
@@ -243,7 +280,10 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
       assertRefused(await report(wang, elective.id, lesson.record_id, 5), 403, M.notEnrolled);
       assert.equal((await reportsOf(lesson.record_id))[0]?.outcome, 'not_enrolled');
     } finally {
-      await server.db.update(enrolments).set({ withdrawnAt: null }).where(and(eq(enrolments.learnerId, id), eq(enrolments.courseId, elective.id)));
+      await server.db
+        .update(enrolments)
+        .set({ withdrawnAt: null })
+        .where(and(eq(enrolments.learnerId, id), eq(enrolments.courseId, elective.id)));
     }
   });
 
@@ -260,10 +300,17 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
         dataOf(await report(zhang, course.id, lesson.record_id, position, { flag: 1 }));
       }
       server.clock.advance(60_000);
-      assertRefused(await report(zhang, course.id, lesson.record_id, TRIAL_LIMIT_SECONDS + 1, { flag: 1 }), 403, M.reportTrialLimit);
+      assertRefused(
+        await report(zhang, course.id, lesson.record_id, TRIAL_LIMIT_SECONDS + 1, { flag: 1 }),
+        403,
+        M.reportTrialLimit,
+      );
       const outcomes = (await reportsOf(lesson.record_id)).map((r) => r.outcome);
       assert.equal(outcomes.at(-1), 'trial_limit');
-      const progress = await server.db.select().from(courseProgress).where(eq(courseProgress.learnerId, await learnerId(ZHANG.idNumber)));
+      const progress = await server.db
+        .select()
+        .from(courseProgress)
+        .where(eq(courseProgress.learnerId, await learnerId(ZHANG.idNumber)));
       assert.deepEqual(progress, []);
     } finally {
       await server.db.update(courses).set({ durationSeconds: 180 }).where(eq(courses.id, course.id));
@@ -274,7 +321,11 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     const course = await courseNamed(IN_PROGRESS);
     const lesson = dataOf(await detail(wang, course.id)) as LessonDetail;
     server.clock.advance(10_000);
-    assertRefused(await report(zhang, course.id, lesson.record_id, lesson.progress.learn_time + 5), 404, M.reportUnknownSession);
+    assertRefused(
+      await report(zhang, course.id, lesson.record_id, lesson.progress.learn_time + 5),
+      404,
+      M.reportUnknownSession,
+    );
     assert.deepEqual(await reportsOf(lesson.record_id), []);
     const zhangRows = await server.db
       .select()
@@ -292,9 +343,16 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     server.clock.advance(10_000);
     const reports = progressReports(server.db, server.clock);
     const wangId = await learnerId(WANG.idNumber);
-    const seqOf = async () => (await server.db.select({ seq: learners.studyReportSeq }).from(learners).where(eq(learners.id, wangId)))[0]!.seq;
+    const seqOf = async () =>
+      (await server.db.select({ seq: learners.studyReportSeq }).from(learners).where(eq(learners.id, wangId)))[0]!.seq;
     const seqBefore = await seqOf();
-    const claim = (position: number) => ({ learnerId: wangId, recordId: lesson.record_id, courseId: course.id, kind: 'professional' as const, position });
+    const claim = (position: number) => ({
+      learnerId: wangId,
+      recordId: lesson.record_id,
+      courseId: course.id,
+      kind: 'professional' as const,
+      position,
+    });
     // 10 s after opening, either claim alone is honest (at most 10 + 5 s ahead). One after
     // the other, +9 after +15 goes backwards, while +15 after +9 is still within the wall
     // time since opening. Judged on the same facts, both would pass and the session could
@@ -302,7 +360,8 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     const answers = await Promise.all([reports.record(claim(start + 15)), reports.record(claim(start + 9))]);
     const outcomes = answers.map((answer) => answer.outcome);
     assert.ok(
-      JSON.stringify(outcomes) === JSON.stringify(['accepted', 'backwards']) || JSON.stringify(outcomes) === JSON.stringify(['accepted', 'accepted']),
+      JSON.stringify(outcomes) === JSON.stringify(['accepted', 'backwards']) ||
+        JSON.stringify(outcomes) === JSON.stringify(['accepted', 'accepted']),
       outcomes.join(),
     );
     const [session] = await server.db.select().from(studySessions).where(eq(studySessions.id, lesson.record_id));
@@ -317,7 +376,13 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     const start = lesson.progress.learn_time;
     server.clock.advance(10_000);
     const wangId = await learnerId(WANG.idNumber);
-    const claim = (position: number) => ({ learnerId: wangId, recordId: lesson.record_id, courseId: course.id, kind: 'professional' as const, position });
+    const claim = (position: number) => ({
+      learnerId: wangId,
+      recordId: lesson.record_id,
+      courseId: course.id,
+      kind: 'professional' as const,
+      position,
+    });
     const other = progressReports(server.db, server.clock);
     let raced = false;
     const racing = progressReports(server.db, server.clock, {
@@ -332,7 +397,10 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assert.equal((await racing.record(claim(start + 9))).outcome, 'backwards');
     const [session] = await server.db.select().from(studySessions).where(eq(studySessions.id, lesson.record_id));
     assert.equal(session?.positionSeconds, start + 15);
-    assert.deepEqual((await reportsOf(lesson.record_id)).map((row) => row.outcome), ['accepted', 'backwards']);
+    assert.deepEqual(
+      (await reportsOf(lesson.record_id)).map((row) => row.outcome),
+      ['accepted', 'backwards'],
+    );
   });
 
   test('reports queued in the browser while offline, sent late and in order, are each accepted (issue 16 item 18)', async () => {
@@ -352,7 +420,10 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assertRefused(await report(wang, course.id, lesson.record_id, start + 47), 409, M.reportTooFast);
     server.clock.advance(10_000);
     dataOf(await report(wang, course.id, lesson.record_id, start + 50));
-    assert.deepEqual((await reportsOf(lesson.record_id)).map((r) => r.outcome), ['accepted', 'accepted', 'accepted', 'accepted', 'too_fast', 'accepted']);
+    assert.deepEqual(
+      (await reportsOf(lesson.record_id)).map((r) => r.outcome),
+      ['accepted', 'accepted', 'accepted', 'accepted', 'too_fast', 'accepted'],
+    );
   });
 
   test('a timer throttled in a background tab reports a minute of honest play at once, and is accepted', async () => {
@@ -407,7 +478,9 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assertRefused(answers[1]!, 409, M.reportAlreadyCompleted);
     const rows = await reportsOf(lesson.record_id);
     assert.equal(rows.filter((r) => r.completed).length, 1);
-    const summary = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', { year: YEAR, type: 1 })) as StudySummaryResponse;
+    const summary = dataOf(
+      await authed(server, wang, 'GET', '/v1/mycourses', { year: YEAR, type: 1 }),
+    ) as StudySummaryResponse;
     assert.equal(summary.complete, 3);
     const review = dataOf(await detail(wang, course.id)) as LessonDetail;
     assert.equal(review.record_id, 0);
@@ -415,45 +488,94 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
 
   test('a public report counts the same way and answers its percentage', async () => {
     const course = await courseNamed(PUBLIC_IN_PROGRESS);
-    const lesson = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: course.id })) as LessonDetail;
+    const lesson = dataOf(
+      await authed(server, wang, 'GET', '/v1/public_courses_detail', { course_id: course.id }),
+    ) as LessonDetail;
     server.clock.advance(9_000);
     const answer = dataOf(
-      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: lesson.record_id, duration: lesson.progress.learn_time + 9, total_duration: 30 }),
+      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', {
+        record_id: lesson.record_id,
+        duration: lesson.progress.learn_time + 9,
+        total_duration: 30,
+      }),
     ) as ProgressReportResponse;
     assert.equal(answer.percentage, 50);
     assertRefused(
-      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: lesson.record_id, duration: 29, total_duration: 30 }),
+      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', {
+        record_id: lesson.record_id,
+        duration: 29,
+        total_duration: 30,
+      }),
       409,
       M.reportTooFast,
     );
-    assertRefused(await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: 'x', duration: 1 }), 400, /record_id/);
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/public_courses_recordProgress', { record_id: 'x', duration: 1 }),
+      400,
+      /record_id/,
+    );
   });
 });
 
 describe('rating and the last course', () => {
   test('a finished course is rated once; an unfinished one cannot be; grades are 1–4', async () => {
     const unrated = await courseNamed(UNRATED);
-    assertRefused(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 5, type: 0 }), 400, /stu_grade/);
-    dataOf(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 3, stu_commont: '讲解清楚', type: 0 }));
-    assertRefused(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 4, type: 0 }), 409, M.alreadyRated);
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 5, type: 0 }),
+      400,
+      /stu_grade/,
+    );
+    dataOf(
+      await authed(server, wang, 'POST', '/v1/course_evaluate', {
+        course_id: unrated.id,
+        stu_grade: 3,
+        stu_commont: '讲解清楚',
+        type: 0,
+      }),
+    );
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 4, type: 0 }),
+      409,
+      M.alreadyRated,
+    );
     const inProgress = await courseNamed(IN_PROGRESS);
-    assertRefused(await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: inProgress.id, stu_grade: 4, type: 0 }), 409, M.notFinishedForRating);
-    assertRefused(await authed(server, zhang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 4, type: 0 }), 403, M.notEnrolled);
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/course_evaluate', { course_id: inProgress.id, stu_grade: 4, type: 0 }),
+      409,
+      M.notFinishedForRating,
+    );
+    assertRefused(
+      await authed(server, zhang, 'POST', '/v1/course_evaluate', { course_id: unrated.id, stu_grade: 4, type: 0 }),
+      403,
+      M.notEnrolled,
+    );
   });
 
   test('course_last says 1 only when every course of the year is finished', async () => {
     const rated = await courseNamed(RATED);
-    assert.deepEqual(dataOf(await authed(server, wang, 'GET', '/v1/course_last', { year: YEAR, course_id: rated.id })), { is_last: 0 });
+    assert.deepEqual(
+      dataOf(await authed(server, wang, 'GET', '/v1/course_last', { year: YEAR, course_id: rated.id })),
+      { is_last: 0 },
+    );
     const publicDone = await courseNamed(PUBLIC_DONE);
-    assert.deepEqual(dataOf(await authed(server, wang, 'GET', '/v1/checkPubliccourse', { year: YEAR, course_id: publicDone.id })), { is_last: 0 });
-    assertRefused(await authed(server, zhang, 'GET', '/v1/course_last', { year: YEAR, course_id: rated.id }), 403, M.notEnrolled);
+    assert.deepEqual(
+      dataOf(await authed(server, wang, 'GET', '/v1/checkPubliccourse', { year: YEAR, course_id: publicDone.id })),
+      { is_last: 0 },
+    );
+    assertRefused(
+      await authed(server, zhang, 'GET', '/v1/course_last', { year: YEAR, course_id: rated.id }),
+      403,
+      M.notEnrolled,
+    );
   });
 });
 
 describe('public quiz and face comparison', () => {
   test('a question without its answer; the server checks the answer and keeps every one', async () => {
     const course = await courseNamed(PUBLIC_IN_PROGRESS);
-    const question = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 35 })) as QuizQuestion;
+    const question = dataOf(
+      await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 35 }),
+    ) as QuizQuestion;
     assert.equal(question.percentage, 35);
     assert.ok(question.pc_options.length >= 2);
     assert.equal('answer' in question, false);
@@ -468,12 +590,29 @@ describe('public quiz and face comparison', () => {
       });
     assert.deepEqual(dataOf(await submit(wrong, 1)), { is_pass: 0 }); // the client's is_pass is ignored
     assert.deepEqual(dataOf(await submit(String.fromCharCode(64 + stored!.answer), 0)), { is_pass: 1 });
-    const answers = await server.db.select().from(publicQuizAnswers).where(eq(publicQuizAnswers.questionId, question.qid));
-    assert.deepEqual(answers.map((a) => a.correct), [false, true]);
-    assertRefused(await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 40 }), 400, M.quizNotFound);
-    assertRefused(await authed(server, zhang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 35 }), 403, M.notEnrolled);
+    const answers = await server.db
+      .select()
+      .from(publicQuizAnswers)
+      .where(eq(publicQuizAnswers.questionId, question.qid));
+    assert.deepEqual(
+      answers.map((a) => a.correct),
+      [false, true],
+    );
     assertRefused(
-      await authed(server, wang, 'POST', '/v1/public_courses_examResult', { course_id: course.id, question_details: '{not json' }),
+      await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 40 }),
+      400,
+      M.quizNotFound,
+    );
+    assertRefused(
+      await authed(server, zhang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage: 35 }),
+      403,
+      M.notEnrolled,
+    );
+    assertRefused(
+      await authed(server, wang, 'POST', '/v1/public_courses_examResult', {
+        course_id: course.id,
+        question_details: '{not json',
+      }),
       400,
       M.quizAnswerInvalid,
     );
@@ -486,8 +625,13 @@ describe('public quiz and face comparison', () => {
       const titles: string[] = [];
       const qids: number[] = [];
       for (const percentage of PUBLIC_QUIZ_PERCENTS) {
-        const question = dataOf(await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage })) as QuizQuestion;
-        const [stored] = await server.db.select().from(publicQuizQuestions).where(eq(publicQuizQuestions.id, question.qid));
+        const question = dataOf(
+          await authed(server, wang, 'GET', '/v1/public_courses_examList', { course_id: course.id, percentage }),
+        ) as QuizQuestion;
+        const [stored] = await server.db
+          .select()
+          .from(publicQuizQuestions)
+          .where(eq(publicQuizQuestions.id, question.qid));
         assert.equal(stored?.courseId, course.id, `${name} ${percentage}%`);
         titles.push(question.title);
         qids.push(question.qid);
@@ -495,7 +639,10 @@ describe('public quiz and face comparison', () => {
       // One question per pop-up point, every one from this course's own questions.
       assert.equal(new Set(titles).size, PUBLIC_QUIZ_PERCENTS.length);
       const own = new Set((PUBLIC_QUIZ_QUESTIONS[name] ?? []).map((question) => question.title));
-      assert.ok(titles.every((title) => own.has(title)), titles.join(' / '));
+      assert.ok(
+        titles.every((title) => own.has(title)),
+        titles.join(' / '),
+      );
       askedBy.set(course.id, qids);
     }
     // Another course's question is not this course's quiz.
@@ -514,7 +661,10 @@ describe('public quiz and face comparison', () => {
     const publicCourses = await server.db.select().from(courses).where(eq(courses.kind, 'public'));
     assert.ok(publicCourses.length >= 8);
     for (const course of publicCourses) {
-      const questions = await server.db.select().from(publicQuizQuestions).where(eq(publicQuizQuestions.courseId, course.id));
+      const questions = await server.db
+        .select()
+        .from(publicQuizQuestions)
+        .where(eq(publicQuizQuestions.courseId, course.id));
       assert.equal(questions.length, PUBLIC_QUIZ_PERCENTS.length, course.name);
       assert.ok(questions.every((question) => question.answer >= 1 && question.answer <= question.options.length));
     }
@@ -523,10 +673,23 @@ describe('public quiz and face comparison', () => {
   test('public_courses_facecompare keeps the photo with its course, percent and time', async () => {
     const course = await courseNamed(PUBLIC_IN_PROGRESS);
     const avatar = `data:image/jpeg;base64,${JPEG_BYTES.toString('base64')}`;
-    assert.deepEqual(dataOf(await authed(server, wang, 'POST', '/v1/public_courses_facecompare', { avatar, course_id: course.id, percent: 50 })), { result: 1 });
+    assert.deepEqual(
+      dataOf(
+        await authed(server, wang, 'POST', '/v1/public_courses_facecompare', {
+          avatar,
+          course_id: course.id,
+          percent: 50,
+        }),
+      ),
+      { result: 1 },
+    );
     const [photo] = await server.db.select().from(facePhotos).where(eq(facePhotos.courseId, course.id));
     assert.equal(photo?.percent, 50);
     assert.deepEqual(photo?.createdAt, server.clock.now());
-    assertRefused(await authed(server, zhang, 'POST', '/v1/public_courses_facecompare', { avatar, course_id: course.id }), 403, M.notEnrolled);
+    assertRefused(
+      await authed(server, zhang, 'POST', '/v1/public_courses_facecompare', { avatar, course_id: course.id }),
+      403,
+      M.notEnrolled,
+    );
   });
 });

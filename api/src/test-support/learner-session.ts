@@ -61,6 +61,12 @@ export async function loginToken(server: TestServer, username: string, password:
   return data.token;
 }
 
-export function authed(server: TestServer, token: string, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) {
+export function authed(
+  server: TestServer,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Record<string, unknown>,
+) {
   return server.call({ method, path, token, ...(payload ? { payload } : {}) });
 }

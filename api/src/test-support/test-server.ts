@@ -36,14 +36,21 @@ export interface TestServer {
   clock: MovableClock;
   config: Config;
   /** Signs `input` with the server's clock (or `timestamp`) and sends it. */
-  call(input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig }): Promise<ApiResponse>;
+  call(
+    input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig },
+  ): Promise<ApiResponse>;
   sign(input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig }): SignedRequest;
   /** Sends a request as given, for tests that take the envelope apart. */
   send(url: string, init?: RequestInit): Promise<ApiResponse>;
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Pick<BuildAppOptions, 'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger' | 'passwordHasher'>> {
+export interface TestServerOptions extends Partial<
+  Pick<
+    BuildAppOptions,
+    'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger' | 'passwordHasher'
+  >
+> {
   seed?: boolean;
   /** A payment provider built on the server's own database and clock (e.g. a sandbox that loses notifications). */
   paymentProviderFactory?: (deps: { db: Database; clock: MovableClock }) => PaymentProvider;
@@ -59,8 +66,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = options.clock ?? movableClock(TEST_START);
   const shared = options.database;
   const database: DatabaseHandle =
-    shared ?? (await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined)));
-  const { config: configOverrides, seed: _seed, paymentProviderFactory, database: _database, clock: _clock, ...appOptions } = options;
+    shared ??
+    (await openTestDatabase(options.seed === false ? undefined : (db) => seedMissing(db, clock).then(() => undefined)));
+  const {
+    config: configOverrides,
+    seed: _seed,
+    paymentProviderFactory,
+    database: _database,
+    clock: _clock,
+    ...appOptions
+  } = options;
   const config: Config = {
     ...configFromEnv({}),
     signAppId: TEST_SIGNER.appId,

@@ -16,9 +16,17 @@ export const LEARNERS = {
 export type Learner = (typeof LEARNERS)[keyof typeof LEARNERS];
 
 /** A signed call over real HTTP that returns the whole envelope (errors included). */
-export async function apiCall<T>(method: HttpMethod, path: string, payload: Payload = {}, token: string | null = null): Promise<ApiEnvelope<T>> {
+export async function apiCall<T>(
+  method: HttpMethod,
+  path: string,
+  payload: Payload = {},
+  token: string | null = null,
+): Promise<ApiEnvelope<T>> {
   const request = signRequest(
-    { appId: process.env.API_SIGN_APP_ID ?? DEFAULT_APP_ID, secret: process.env.API_SIGN_SECRET ?? DEVELOPMENT_SIGN_SECRET },
+    {
+      appId: process.env.API_SIGN_APP_ID ?? DEFAULT_APP_ID,
+      secret: process.env.API_SIGN_SECRET ?? DEVELOPMENT_SIGN_SECRET,
+    },
     { method, path, payload, token },
   );
   const response = await fetch(`${baseURL}${request.url}`, { method, headers: request.headers, body: request.body });
@@ -26,7 +34,11 @@ export async function apiCall<T>(method: HttpMethod, path: string, payload: Payl
 }
 
 export async function apiLogin(username: string, password: string): Promise<string> {
-  const reply = await apiCall<{ token: string; face_init: number }>('POST', '/v1/login', { type: '1', username, password });
+  const reply = await apiCall<{ token: string; face_init: number }>('POST', '/v1/login', {
+    type: '1',
+    username,
+    password,
+  });
   if (reply.code !== 200) throw new Error(`login ${username} answered ${reply.code} ${reply.message}`);
   return reply.data.token;
 }
@@ -34,7 +46,12 @@ export async function apiLogin(username: string, password: string): Promise<stri
 /** Puts the password back to `password` (the learner logged in with `current`). */
 export async function restorePassword(learner: Learner, current: string): Promise<void> {
   const token = await apiLogin(learner.idcard, current);
-  const reply = await apiCall('POST', '/v1/password', { newpasswd: learner.password, confirmpasswd: learner.password }, token);
+  const reply = await apiCall(
+    'POST',
+    '/v1/password',
+    { newpasswd: learner.password, confirmpasswd: learner.password },
+    token,
+  );
   if (reply.code !== 200) throw new Error(`password restore answered ${reply.code} ${reply.message}`);
 }
 

@@ -1,4 +1,3 @@
-
 /** What this remote exposes: one module per route it owns, each a page component (default export). */
 export const EXPOSES = {
   './SignStudy': './src/course-selection/professional-selection-page.tsx',

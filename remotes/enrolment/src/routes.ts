@@ -8,7 +8,21 @@ import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 export const SECTION = '选课报名';
 
 export const ROUTES: RouteEntry[] = [
-  { path: '/signStudy', area: 'student', title: STUDENT_PAGE_NAMES.signStudy, menuPath: '/signStudy', exposed: 'SignStudy', loginRequired: true },
-  { path: '/publicSignStudy', area: 'student', title: STUDENT_PAGE_NAMES.publicSignStudy, menuPath: '/publicSignStudy', exposed: 'PublicSignStudy', loginRequired: true },
+  {
+    path: '/signStudy',
+    area: 'student',
+    title: STUDENT_PAGE_NAMES.signStudy,
+    menuPath: '/signStudy',
+    exposed: 'SignStudy',
+    loginRequired: true,
+  },
+  {
+    path: '/publicSignStudy',
+    area: 'student',
+    title: STUDENT_PAGE_NAMES.publicSignStudy,
+    menuPath: '/publicSignStudy',
+    exposed: 'PublicSignStudy',
+    loginRequired: true,
+  },
   { path: '/pay', area: 'student', title: '报名学习', menuPath: '/signStudy', exposed: 'Pay', loginRequired: true },
 ];

@@ -19,12 +19,18 @@ import {
 const check =
   (test: (value: string) => boolean, message: string): Rule =>
   () => ({
-    validator: (_rule, value: unknown) => (!value || test((typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim()) ? Promise.resolve() : Promise.reject(new Error(message))),
+    validator: (_rule, value: unknown) =>
+      !value || test((typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim())
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
   });
 
 const isEnterprise = (titleType: unknown) => Number(titleType) === INVOICE_TITLE_TYPE.enterprise;
 
-export const ORDER_NO_RULES: Rule[] = [{ required: true, whitespace: true, message: M.orderNoRequired }, check(isOrderNo, M.orderNoDigits)];
+export const ORDER_NO_RULES: Rule[] = [
+  { required: true, whitespace: true, message: M.orderNoRequired },
+  check(isOrderNo, M.orderNoDigits),
+];
 
 export const REFUND_RULES = {
   orderId: ORDER_NO_RULES,
@@ -47,8 +53,14 @@ export const INVOICE_RULES = {
     () => ({ required: isEnterprise(titleType()), whitespace: true, message: M.taxNumberRequired }),
     check((value) => isTaxNumber(value.toUpperCase()), M.taxNumberInvalid),
   ],
-  phone: [{ required: true, whitespace: true, message: M.phoneRequired }, check(isInvoicePhone, M.phoneInvalid)] satisfies Rule[],
-  email: [{ required: true, whitespace: true, message: M.emailRequired }, check(isInvoiceEmail, M.emailInvalid)] satisfies Rule[],
+  phone: [
+    { required: true, whitespace: true, message: M.phoneRequired },
+    check(isInvoicePhone, M.phoneInvalid),
+  ] satisfies Rule[],
+  email: [
+    { required: true, whitespace: true, message: M.emailRequired },
+    check(isInvoiceEmail, M.emailInvalid),
+  ] satisfies Rule[],
   remark: [{ max: INVOICE_REMARK_MAX_LENGTH, message: M.remarkTooLong }] satisfies Rule[],
 };
 

@@ -23,4 +23,5 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyOrdersQuery, useCancelOrderMutation, useRequestRefundMutation, useSubmitInvoiceInforApiMutation } = ordersApi;
+export const { useMyOrdersQuery, useCancelOrderMutation, useRequestRefundMutation, useSubmitInvoiceInforApiMutation } =
+  ordersApi;

@@ -7,7 +7,28 @@ import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
 export const SECTION = '订单管理';
 
 export const ROUTES: RouteEntry[] = [
-  { path: '/myOrder', area: 'student', title: '我的订单', menuPath: '/myOrder', exposed: 'MyOrder', loginRequired: true },
-  { path: '/requestRefund', area: 'student', title: '我的订单', menuPath: '/myOrder', exposed: 'RequestRefund', loginRequired: true },
-  { path: '/requestInvoice', area: 'student', title: '我的订单', menuPath: '/myOrder', exposed: 'RequestInvoice', loginRequired: true },
+  {
+    path: '/myOrder',
+    area: 'student',
+    title: '我的订单',
+    menuPath: '/myOrder',
+    exposed: 'MyOrder',
+    loginRequired: true,
+  },
+  {
+    path: '/requestRefund',
+    area: 'student',
+    title: '我的订单',
+    menuPath: '/myOrder',
+    exposed: 'RequestRefund',
+    loginRequired: true,
+  },
+  {
+    path: '/requestInvoice',
+    area: 'student',
+    title: '我的订单',
+    menuPath: '/myOrder',
+    exposed: 'RequestInvoice',
+    loginRequired: true,
+  },
 ];

@@ -21,7 +21,17 @@ const SITE = {
   site_android_url: 'https://apps.example/android',
 };
 
-const ARTICLE = { id: 1, catid: 1, title: '标题', content: '<p>正文</p>', published_time: '2025-05-01 09:00:00', post_author: '协会', post_source: '本站', post_hits: 1, excerpt: '' };
+const ARTICLE = {
+  id: 1,
+  catid: 1,
+  title: '标题',
+  content: '<p>正文</p>',
+  published_time: '2025-05-01 09:00:00',
+  post_author: '协会',
+  post_source: '本站',
+  post_hits: 1,
+  excerpt: '',
+};
 
 jest.setTimeout(20_000);
 

@@ -15,6 +15,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 test('no page of this remote imports antd', () => {
-  const importsAntd = sourceFiles(__dirname).filter((file) => /from\s+['"]antd(\/|['"])|import\(\s*['"]antd(\/|['"])/.test(readFileSync(file, 'utf8')));
+  const importsAntd = sourceFiles(__dirname).filter((file) =>
+    /from\s+['"]antd(\/|['"])|import\(\s*['"]antd(\/|['"])/.test(readFileSync(file, 'utf8')),
+  );
   expect(importsAntd.map((file) => relative(__dirname, file))).toEqual([]);
 });

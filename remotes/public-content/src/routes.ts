@@ -8,7 +8,13 @@ import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
 export const SECTION = '协会资讯';
 
 // Plain markup, no antd: see no-antd.test.ts.
-const publicPage = (path: string, exposed: string): RouteEntry => ({ path, area: 'public', exposed, loginRequired: false, withoutAntd: true });
+const publicPage = (path: string, exposed: string): RouteEntry => ({
+  path,
+  area: 'public',
+  exposed,
+  loginRequired: false,
+  withoutAntd: true,
+});
 
 export const ROUTES: RouteEntry[] = [
   publicPage('/', 'Home'),

@@ -8,6 +8,18 @@ import { signedBaseQuery } from './signed-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: signedBaseQuery,
-  tagTypes: ['SiteSettings', 'Category', 'Article', 'FriendLink', 'Slide', 'Advertisement', 'UserInfo', 'Profile', 'Course', 'Order', 'Exam'],
+  tagTypes: [
+    'SiteSettings',
+    'Category',
+    'Article',
+    'FriendLink',
+    'Slide',
+    'Advertisement',
+    'UserInfo',
+    'Profile',
+    'Course',
+    'Order',
+    'Exam',
+  ],
   endpoints: () => ({}),
 });

@@ -25,7 +25,13 @@ export function readCache<T>(storage: Storage, key: string, now: number = Date.n
   }
 }
 
-export function writeCache<T>(storage: Storage, key: string, value: T, ttlMs: number | null, now: number = Date.now()): void {
+export function writeCache<T>(
+  storage: Storage,
+  key: string,
+  value: T,
+  ttlMs: number | null,
+  now: number = Date.now(),
+): void {
   const entry: CacheEntry<T> = { value, expiresAt: ttlMs === null ? null : now + ttlMs };
   try {
     storage.setItem(key, JSON.stringify(entry));

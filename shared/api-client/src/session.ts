@@ -55,7 +55,11 @@ export const selectSession = (state: SessionRootState): SessionState => state.se
  * face photo before entering the student area. Otherwise the token, the logged-in flag
  * and the session's flag.
  */
-export function startSession(dispatch: (action: ReturnType<typeof loggedIn>) => unknown, token: string, faceInit: number): 'faceCollection' | 'studentArea' {
+export function startSession(
+  dispatch: (action: ReturnType<typeof loggedIn>) => unknown,
+  token: string,
+  faceInit: number,
+): 'faceCollection' | 'studentArea' {
   localStorage.setItem(STORAGE_KEYS.token, token);
   if (faceInit === 0) return 'faceCollection';
   localStorage.setItem(STORAGE_KEYS.isLogin, 'true');
@@ -64,7 +68,10 @@ export function startSession(dispatch: (action: ReturnType<typeof loggedIn>) => 
 }
 
 /** User info is cached in localStorage (spec 01 §4 "Caching") and kept in the session. */
-export function storeUserData(dispatch: (action: ReturnType<typeof userDataLoaded>) => unknown, userData: UserData): void {
+export function storeUserData(
+  dispatch: (action: ReturnType<typeof userDataLoaded>) => unknown,
+  userData: UserData,
+): void {
   localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(userData));
   dispatch(userDataLoaded(userData));
 }

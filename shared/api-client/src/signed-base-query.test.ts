@@ -16,7 +16,9 @@ const probeApi = api.injectEndpoints({
 /** A store, a router on /myInfo, and a server that answers every path with `answer`. */
 function setup(answer: StubRoute) {
   const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/myInfo'] });
-  const routes = Object.fromEntries(['/v1/article', '/v1/login', '/v1/profile', '/v1/receipt', '/v1/site'].map((p) => [p, answer]));
+  const routes = Object.fromEntries(
+    ['/v1/article', '/v1/login', '/v1/profile', '/v1/receipt', '/v1/site'].map((p) => [p, answer]),
+  );
   const received = stubApi(routes, (path) => void router.navigate(path));
   const store = createTestStore();
   const call = (c: SignedCall) => store.dispatch(probeApi.endpoints.probe.initiate(c, { forceRefetch: true })).unwrap();
@@ -31,7 +33,9 @@ afterEach(() => {
 test('a GET is signed, carries the envelope and the stored token, and resolves to data', async () => {
   localStorage.setItem('token', 'tok-123');
   const { received, call } = setup(() => ok({ total: 1 }));
-  await expect(call({ method: 'GET', path: '/v1/article', payload: { catid: 1, limit: 6, page: 1 } })).resolves.toEqual({ total: 1 });
+  await expect(call({ method: 'GET', path: '/v1/article', payload: { catid: 1, limit: 6, page: 1 } })).resolves.toEqual(
+    { total: 1 },
+  );
   expect(received).toEqual([
     {
       method: 'GET',
@@ -46,7 +50,11 @@ test('a GET is signed, carries the envelope and the stored token, and resolves t
 test('login is sent without the bearer token, as a signed form POST', async () => {
   localStorage.setItem('token', 'old-token');
   const { received, call } = setup(() => ok({ token: 't', face_init: 1 }));
-  await call({ method: 'POST', path: '/v1/login', payload: { type: '1', username: '110101199003070000', password: 'x' } });
+  await call({
+    method: 'POST',
+    path: '/v1/login',
+    payload: { type: '1', username: '110101199003070000', password: 'x' },
+  });
   expect(received[0]).toMatchObject({ method: 'POST', path: '/v1/login', authorization: undefined, signatureOk: true });
 });
 
@@ -64,13 +72,23 @@ test('401 shows 请先登录, clears localStorage, resets the session and goes h
 
 test('another non-200 code shows the server message and rejects', async () => {
   const { call, router } = setup(() => fail(422, '订单号只能为数字'));
-  await expect(call({ method: 'POST', path: '/v1/receipt', payload: { order_id: 'x' } })).rejects.toMatchObject({ code: 422 });
+  await expect(call({ method: 'POST', path: '/v1/receipt', payload: { order_id: 'x' } })).rejects.toMatchObject({
+    code: 422,
+  });
   expect(await screen.findByText('订单号只能为数字')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/myInfo');
 });
 
 test('a timeout is reported as 网络连接超时，请刷新重试', async () => {
-  const { call } = setup((c) => new AxiosError('timeout of 50000000ms exceeded', AxiosError.ECONNABORTED, { headers: new AxiosHeaders() } as InternalAxiosRequestConfig, c));
+  const { call } = setup(
+    (c) =>
+      new AxiosError(
+        'timeout of 50000000ms exceeded',
+        AxiosError.ECONNABORTED,
+        { headers: new AxiosHeaders() } as InternalAxiosRequestConfig,
+        c,
+      ),
+  );
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ kind: 'transport', timedOut: true });
   expect(await screen.findByText('网络连接超时，请刷新重试')).toBeInTheDocument();
 });

@@ -52,7 +52,12 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
   const config = apiClientConfig();
   const signed = signRequest(
     { appId: config.appId, secret: config.secret },
-    { method: call.method, path: call.path, payload: call.payload, token: call.path === LOGIN_PATH ? null : readToken() },
+    {
+      method: call.method,
+      path: call.path,
+      payload: call.payload,
+      token: call.path === LOGIN_PATH ? null : readToken(),
+    },
   );
   try {
     const response = await http.request<unknown>({

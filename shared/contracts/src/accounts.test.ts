@@ -2,7 +2,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './account-messages';
-import { forgetRequestSchema, loginRequestSchema, modifyRequestSchema, passwordChangeSchema, vcodeRequestSchema } from './accounts';
+import {
+  forgetRequestSchema,
+  loginRequestSchema,
+  modifyRequestSchema,
+  passwordChangeSchema,
+  vcodeRequestSchema,
+} from './accounts';
 
 /** The first refusal text, as the server sends it and the form shows it. */
 function firstMessage(schema: z.ZodType, payload: unknown): string | null {
@@ -32,22 +38,40 @@ const VALID_PROFILE = {
 describe('login and codes (spec 01 §5)', () => {
   test('password login', () => {
     assert.equal(firstMessage(loginRequestSchema, { type: '1', username: '13812345678', password: 'x' }), null);
-    assert.equal(firstMessage(loginRequestSchema, { type: '1', username: '1381234567', password: 'x' }), M.loginIdInvalid);
-    assert.equal(firstMessage(loginRequestSchema, { type: '1', username: '320106198503124510', password: '' }), M.loginPasswordRequired);
+    assert.equal(
+      firstMessage(loginRequestSchema, { type: '1', username: '1381234567', password: 'x' }),
+      M.loginIdInvalid,
+    );
+    assert.equal(
+      firstMessage(loginRequestSchema, { type: '1', username: '320106198503124510', password: '' }),
+      M.loginPasswordRequired,
+    );
   });
 
   test('code login and get code', () => {
     assert.equal(firstMessage(loginRequestSchema, { type: '2', phone: '13812345678', vcode: '123456' }), null);
-    assert.equal(firstMessage(loginRequestSchema, { type: '2', phone: '2381234567', vcode: '123456' }), M.loginPhoneInvalid);
+    assert.equal(
+      firstMessage(loginRequestSchema, { type: '2', phone: '2381234567', vcode: '123456' }),
+      M.loginPhoneInvalid,
+    );
     assert.equal(firstMessage(loginRequestSchema, { type: '2', phone: '13812345678', vcode: '' }), M.codeRequired);
-    assert.equal(firstMessage(loginRequestSchema, { type: '2', phone: '13812345678', vcode: '1234567' }), M.codeTooLong);
+    assert.equal(
+      firstMessage(loginRequestSchema, { type: '2', phone: '13812345678', vcode: '1234567' }),
+      M.codeTooLong,
+    );
     assert.equal(firstMessage(vcodeRequestSchema, { phone: '' }), M.codePhoneRequired);
     assert.equal(firstMessage(vcodeRequestSchema, {}), M.codePhoneRequired);
     assert.equal(firstMessage(vcodeRequestSchema, { phone: '1381234567' }), M.codePhoneInvalid);
   });
 
   test('forgot password', () => {
-    const valid = { password: '123456', confirm_password: '123456', phone: '13812345678', vcode: '123456', idcard: '320106198503124510' };
+    const valid = {
+      password: '123456',
+      confirm_password: '123456',
+      phone: '13812345678',
+      vcode: '123456',
+      idcard: '320106198503124510',
+    };
     assert.equal(firstMessage(forgetRequestSchema, valid), null);
     assert.equal(firstMessage(forgetRequestSchema, { ...valid, password: '' }), M.newPasswordRequired);
     assert.equal(firstMessage(forgetRequestSchema, { ...valid, confirm_password: '' }), M.confirmNewPasswordRequired);
@@ -95,9 +119,18 @@ describe('password change (spec 01 §5)', () => {
   test('required, at least 6, confirmation equal', () => {
     assert.equal(firstMessage(passwordChangeSchema, { newpasswd: 'abcdef', confirmpasswd: 'abcdef' }), null);
     assert.equal(firstMessage(passwordChangeSchema, { newpasswd: '', confirmpasswd: '' }), M.passwordRequired);
-    assert.equal(firstMessage(passwordChangeSchema, { newpasswd: 'abcde', confirmpasswd: 'abcde' }), M.passwordTooShort);
+    assert.equal(
+      firstMessage(passwordChangeSchema, { newpasswd: 'abcde', confirmpasswd: 'abcde' }),
+      M.passwordTooShort,
+    );
     assert.equal(firstMessage(passwordChangeSchema, { newpasswd: 'abcdef' }), M.confirmPasswordRequired);
-    assert.equal(firstMessage(passwordChangeSchema, { newpasswd: 'abcdef', confirmpasswd: '' }), M.confirmPasswordEmpty);
-    assert.equal(firstMessage(passwordChangeSchema, { newpasswd: 'abcdef', confirmpasswd: 'abcdeg' }), M.passwordsDiffer);
+    assert.equal(
+      firstMessage(passwordChangeSchema, { newpasswd: 'abcdef', confirmpasswd: '' }),
+      M.confirmPasswordEmpty,
+    );
+    assert.equal(
+      firstMessage(passwordChangeSchema, { newpasswd: 'abcdef', confirmpasswd: 'abcdeg' }),
+      M.passwordsDiffer,
+    );
   });
 });

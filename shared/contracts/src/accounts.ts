@@ -43,13 +43,26 @@ import { wholeNumberSchema } from './request-numbers';
 
 /** A text field that must be filled: trimmed, at most `max` characters. */
 function requiredText(message: string, max: number = PROFILE_TEXT_MAX_LENGTH) {
-  return z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: M.fieldTooLong(max) });
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: M.fieldTooLong(max) });
 }
 
 /** A choice of an enumeration, sent as a number or a digit string (select values). */
 function choice<V extends number>(values: readonly V[], message: string) {
   return z
-    .union([z.number(), z.string().regex(/^\d{1,2}$/).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .refine((value) => (values as readonly number[]).includes(value), { error: message })
     .transform((value) => value as V);
 }
@@ -69,7 +82,10 @@ export const passwordLoginSchema = z.strictObject({
     .trim()
     .max(LOGIN_ID_MAX_LENGTH, { error: M.loginIdInvalid })
     .refine(isLoginId, { error: M.loginIdInvalid }),
-  password: z.string({ error: M.loginPasswordRequired }).min(1, { error: M.loginPasswordRequired }).max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong }),
+  password: z
+    .string({ error: M.loginPasswordRequired })
+    .min(1, { error: M.loginPasswordRequired })
+    .max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong }),
 });
 
 export const codeLoginSchema = z.strictObject({
@@ -163,9 +179,18 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 const regionName = z.string({ error: M.unitAddressRequired }).trim().max(20, { error: M.unitAddressInvalid });
-const regionCode = z.union([z.string().trim().regex(/^\d{2,6}$/, { error: M.unitAddressInvalid }), z.number().int().transform(String)], {
-  error: M.unitAddressRequired,
-});
+const regionCode = z.union(
+  [
+    z
+      .string()
+      .trim()
+      .regex(/^\d{2,6}$/, { error: M.unitAddressInvalid }),
+    z.number().int().transform(String),
+  ],
+  {
+    error: M.unitAddressRequired,
+  },
+);
 
 /**
  * The profile form (spec 01 §5). name, phone, idcard and certification_type are
@@ -189,7 +214,11 @@ export const modifyRequestSchema = z.strictObject({
   sex: choice(SEX_VALUES, M.sexRequired),
   major: requiredText(M.majorRequired),
   certification_number1: requiredText(M.certificationNumber1Required),
-  certification_number2: z.string().trim().max(PROFILE_TEXT_MAX_LENGTH, { error: M.fieldTooLong(PROFILE_TEXT_MAX_LENGTH) }).optional(),
+  certification_number2: z
+    .string()
+    .trim()
+    .max(PROFILE_TEXT_MAX_LENGTH, { error: M.fieldTooLong(PROFILE_TEXT_MAX_LENGTH) })
+    .optional(),
   graduate_school: requiredText(M.graduateSchoolRequired),
   ethnic: choice(ETHNIC_VALUES, M.ethnicRequired),
   profession_ranks: choice(PROFESSION_RANK_VALUES, M.professionRanksRequired),
@@ -229,23 +258,92 @@ export type AvatarRequest = z.input<typeof avatarRequestSchema>;
 
 export const avatarResponseSchema = z.object({
   avatar: z.string(),
-  avatar_status: z.number().int().refine((value) => (AVATAR_STATUS_VALUES as readonly number[]).includes(value)),
+  avatar_status: z
+    .number()
+    .int()
+    .refine((value) => (AVATAR_STATUS_VALUES as readonly number[]).includes(value)),
   face_init: faceInitSchema,
 });
 export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 
 export const accountEndpoints = {
-  login: defineEndpoint({ method: 'POST', path: '/v1/login', auth: false, request: loginRequestSchema, response: loginResponseSchema }),
-  vcode: defineEndpoint({ method: 'GET', path: '/v1/vcode', auth: false, request: vcodeRequestSchema, response: z.null() }),
-  forget: defineEndpoint({ method: 'POST', path: '/v1/forget', auth: false, request: forgetRequestSchema, response: z.null() }),
-  userinfo: defineEndpoint({ method: 'GET', path: '/v1/userinfo', auth: true, request: noPayload, response: userInfoSchema }),
-  profile: defineEndpoint({ method: 'GET', path: '/v1/profile', auth: true, request: noPayload, response: profileSchema }),
-  modify: defineEndpoint({ method: 'POST', path: '/v1/modify', auth: true, request: modifyRequestSchema, response: z.null() }),
-  password: defineEndpoint({ method: 'POST', path: '/v1/password', auth: true, request: passwordChangeSchema, response: z.null() }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/v1/login',
+    auth: false,
+    request: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  vcode: defineEndpoint({
+    method: 'GET',
+    path: '/v1/vcode',
+    auth: false,
+    request: vcodeRequestSchema,
+    response: z.null(),
+  }),
+  forget: defineEndpoint({
+    method: 'POST',
+    path: '/v1/forget',
+    auth: false,
+    request: forgetRequestSchema,
+    response: z.null(),
+  }),
+  userinfo: defineEndpoint({
+    method: 'GET',
+    path: '/v1/userinfo',
+    auth: true,
+    request: noPayload,
+    response: userInfoSchema,
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/v1/profile',
+    auth: true,
+    request: noPayload,
+    response: profileSchema,
+  }),
+  modify: defineEndpoint({
+    method: 'POST',
+    path: '/v1/modify',
+    auth: true,
+    request: modifyRequestSchema,
+    response: z.null(),
+  }),
+  password: defineEndpoint({
+    method: 'POST',
+    path: '/v1/password',
+    auth: true,
+    request: passwordChangeSchema,
+    response: z.null(),
+  }),
   logout: defineEndpoint({ method: 'POST', path: '/v1/logout', auth: true, request: noPayload, response: z.null() }),
-  pcNotes: defineEndpoint({ method: 'GET', path: '/v1/pc_notes', auth: true, request: noPayload, response: studentNoticeSchema }),
-  agreement: defineEndpoint({ method: 'GET', path: '/v1/agreement', auth: true, request: noPayload, response: agreementSchema }),
+  pcNotes: defineEndpoint({
+    method: 'GET',
+    path: '/v1/pc_notes',
+    auth: true,
+    request: noPayload,
+    response: studentNoticeSchema,
+  }),
+  agreement: defineEndpoint({
+    method: 'GET',
+    path: '/v1/agreement',
+    auth: true,
+    request: noPayload,
+    response: agreementSchema,
+  }),
   /** The same text for visitors: the login box asks them to agree to it before they can log in. */
-  publicAgreement: defineEndpoint({ method: 'GET', path: '/v1/public_agreement', auth: false, request: noPayload, response: agreementSchema }),
-  avatar: defineEndpoint({ method: 'POST', path: '/v1/avatar', auth: true, request: avatarRequestSchema, response: avatarResponseSchema }),
+  publicAgreement: defineEndpoint({
+    method: 'GET',
+    path: '/v1/public_agreement',
+    auth: false,
+    request: noPayload,
+    response: agreementSchema,
+  }),
+  avatar: defineEndpoint({
+    method: 'POST',
+    path: '/v1/avatar',
+    auth: true,
+    request: avatarRequestSchema,
+    response: avatarResponseSchema,
+  }),
 };

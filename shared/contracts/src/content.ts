@@ -79,8 +79,20 @@ export const articleRequestSchema = z.union([
 ]);
 
 export const contentEndpoints = {
-  site: defineEndpoint({ method: 'GET', path: '/v1/site', auth: false, request: noPayload, response: siteSettingsSchema }),
-  category: defineEndpoint({ method: 'GET', path: '/v1/category', auth: false, request: noPayload, response: z.array(categorySchema) }),
+  site: defineEndpoint({
+    method: 'GET',
+    path: '/v1/site',
+    auth: false,
+    request: noPayload,
+    response: siteSettingsSchema,
+  }),
+  category: defineEndpoint({
+    method: 'GET',
+    path: '/v1/category',
+    auth: false,
+    request: noPayload,
+    response: z.array(categorySchema),
+  }),
   article: defineEndpoint({
     method: 'GET',
     path: '/v1/article',
@@ -88,10 +100,46 @@ export const contentEndpoints = {
     request: articleRequestSchema,
     response: z.union([articleSchema, articleListSchema]),
   }),
-  links: defineEndpoint({ method: 'GET', path: '/v1/links', auth: false, request: noPayload, response: z.array(linkSchema) }),
-  slide: defineEndpoint({ method: 'GET', path: '/v1/slide', auth: false, request: noPayload, response: z.array(slideSchema) }),
-  adv: defineEndpoint({ method: 'GET', path: '/v1/adv', auth: false, request: noPayload, response: advertisementsSchema }),
-  education: defineEndpoint({ method: 'GET', path: '/v1/education', auth: false, request: noPayload, response: topicPageSchema }),
-  credit: defineEndpoint({ method: 'GET', path: '/v1/credit', auth: false, request: noPayload, response: topicPageSchema }),
-  promote: defineEndpoint({ method: 'GET', path: '/v1/promote', auth: false, request: noPayload, response: topicPageSchema }),
+  links: defineEndpoint({
+    method: 'GET',
+    path: '/v1/links',
+    auth: false,
+    request: noPayload,
+    response: z.array(linkSchema),
+  }),
+  slide: defineEndpoint({
+    method: 'GET',
+    path: '/v1/slide',
+    auth: false,
+    request: noPayload,
+    response: z.array(slideSchema),
+  }),
+  adv: defineEndpoint({
+    method: 'GET',
+    path: '/v1/adv',
+    auth: false,
+    request: noPayload,
+    response: advertisementsSchema,
+  }),
+  education: defineEndpoint({
+    method: 'GET',
+    path: '/v1/education',
+    auth: false,
+    request: noPayload,
+    response: topicPageSchema,
+  }),
+  credit: defineEndpoint({
+    method: 'GET',
+    path: '/v1/credit',
+    auth: false,
+    request: noPayload,
+    response: topicPageSchema,
+  }),
+  promote: defineEndpoint({
+    method: 'GET',
+    path: '/v1/promote',
+    auth: false,
+    request: noPayload,
+    response: topicPageSchema,
+  }),
 };

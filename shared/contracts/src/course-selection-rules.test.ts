@@ -41,7 +41,13 @@ const catalogue = [
   course(6, { year: 2024 }),
   course(7, { kind: 'public' }),
 ];
-const context = { year: 2025, kind: 'professional' as const, needAll: NEED_ALL.required, catalogue, ownedIds: new Set<number>() };
+const context = {
+  year: 2025,
+  kind: 'professional' as const,
+  needAll: NEED_ALL.required,
+  catalogue,
+  ownedIds: new Set<number>(),
+};
 
 test('the spec numbers: 60 professional hours, 30 public hours, one decimal for display', () => {
   assert.equal(REQUIRED_PROFESSIONAL_TENTHS, 600);
@@ -52,7 +58,10 @@ test('the spec numbers: 60 professional hours, 30 public hours, one decimal for 
 });
 
 test('sums are exact in tenths and fen', () => {
-  const picked = [course(1, { classHourTenths: 45, priceFen: 2250 }), course(2, { classHourTenths: 15, priceFen: 750 })];
+  const picked = [
+    course(1, { classHourTenths: 45, priceFen: 2250 }),
+    course(2, { classHourTenths: 15, priceFen: 750 }),
+  ];
   assert.equal(sumHourTenths(picked), 60);
   assert.equal(priceFenOf(picked), 3000);
   assert.equal(priceFenOf([]), 0);
@@ -62,11 +71,25 @@ test('checkSelection refuses each structural problem with its message', () => {
   assert.deepEqual(checkSelection([], context), { ok: false, message: SELECTION_MESSAGES.nothingSelected });
   assert.deepEqual(checkSelection([1, 2, 3, 3], context), { ok: false, message: SELECTION_MESSAGES.duplicateCourse });
   assert.deepEqual(checkSelection([1, 2, 99], context), { ok: false, message: SELECTION_MESSAGES.unknownCourse });
-  assert.deepEqual(checkSelection([1, 2, 6], context), { ok: false, message: SELECTION_MESSAGES.unknownCourse }, 'another year');
-  assert.deepEqual(checkSelection([1, 2, 7], context), { ok: false, message: SELECTION_MESSAGES.unknownCourse }, 'another kind');
+  assert.deepEqual(
+    checkSelection([1, 2, 6], context),
+    { ok: false, message: SELECTION_MESSAGES.unknownCourse },
+    'another year',
+  );
+  assert.deepEqual(
+    checkSelection([1, 2, 7], context),
+    { ok: false, message: SELECTION_MESSAGES.unknownCourse },
+    'another kind',
+  );
   assert.deepEqual(checkSelection([1, 2, 5], context), { ok: false, message: SELECTION_MESSAGES.faceToFace });
-  assert.deepEqual(checkSelection([1, 2, 3], { ...context, ownedIds: new Set([3]) }), { ok: false, message: SELECTION_MESSAGES.alreadyOwned('课程3') });
-  assert.deepEqual(checkSelection([1, 3], context), { ok: false, message: SELECTION_MESSAGES.compulsoryMissing(['课程2']) });
+  assert.deepEqual(checkSelection([1, 2, 3], { ...context, ownedIds: new Set([3]) }), {
+    ok: false,
+    message: SELECTION_MESSAGES.alreadyOwned('课程3'),
+  });
+  assert.deepEqual(checkSelection([1, 3], context), {
+    ok: false,
+    message: SELECTION_MESSAGES.compulsoryMissing(['课程2']),
+  });
   const fine = checkSelection([1, 2, 3], context);
   assert.ok(fine.ok && fine.courses.map((c) => c.id).join() === '1,2,3');
   // A compulsory course already held need not be chosen again; a make-up year needs none.
@@ -77,11 +100,19 @@ test('checkSelection refuses each structural problem with its message', () => {
 test('professional hours: shortfall, exact, over; need_all 2 has no requirement', () => {
   const short = professionalHoursOf(NEED_ALL.required, 120, 360);
   assert.deepEqual(short, { requiredTenths: 600, currentTenths: 480, remainTenths: 120 });
-  assert.deepEqual(professionalVerdict(NEED_ALL.required, short), { kind: 'short', message: SELECTION_MESSAGES.professionalShortfall('60.0', '48.0', '12.0') });
-  assert.deepEqual(professionalVerdict(NEED_ALL.required, professionalHoursOf(NEED_ALL.required, 0, 600)), { kind: 'ok' });
+  assert.deepEqual(professionalVerdict(NEED_ALL.required, short), {
+    kind: 'short',
+    message: SELECTION_MESSAGES.professionalShortfall('60.0', '48.0', '12.0'),
+  });
+  assert.deepEqual(professionalVerdict(NEED_ALL.required, professionalHoursOf(NEED_ALL.required, 0, 600)), {
+    kind: 'ok',
+  });
   const over = professionalHoursOf(NEED_ALL.required, 0, 630);
   assert.equal(over.remainTenths, -30);
-  assert.deepEqual(professionalVerdict(NEED_ALL.required, over), { kind: 'over', message: SELECTION_MESSAGES.professionalOverHours('63.0', '3.0') });
+  assert.deepEqual(professionalVerdict(NEED_ALL.required, over), {
+    kind: 'over',
+    message: SELECTION_MESSAGES.professionalOverHours('63.0', '3.0'),
+  });
   const free = professionalHoursOf(NEED_ALL.free, 0, 30);
   assert.equal(free.requiredTenths, 0);
   assert.deepEqual(professionalVerdict(NEED_ALL.free, free), { kind: 'ok' });

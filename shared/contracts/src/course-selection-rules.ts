@@ -39,9 +39,11 @@ export const SELECTION_MESSAGES = {
   professionalOverHours: (chosen: string, over: string) =>
     `您已选择${chosen}学时，超出本年度要求学时${over}学时。超出部分同样需要缴费且须全部学完，确定继续报名吗？`,
   professionalReached: (required: string) => `已选满${required}学时。您可以取消部分选修课，或直接报名确认。`,
-  publicNotEnough: (required: string, chosen: string) => `公需科目至少需选择${required}学时，您当前选择了${chosen}学时，学时不足，请继续选择`,
+  publicNotEnough: (required: string, chosen: string) =>
+    `公需科目至少需选择${required}学时，您当前选择了${chosen}学时，学时不足，请继续选择`,
   publicReached: (required: string) => `已选满${required}学时，可以报名确认了。`,
-  publicNotExact: (required: string, chosen: string) => `公需科目须恰好选择${required}学时，您当前选择了${chosen}学时，请调整后再确认`,
+  publicNotExact: (required: string, chosen: string) =>
+    `公需科目须恰好选择${required}学时，您当前选择了${chosen}学时，请调整后再确认`,
   publicAlreadyComplete: '您已报名本年度公需科目，无需重复报名',
   signupSuccess: '报名成功',
   priceChanged: '课程价格已变化，请返回选课页面重新确认',
@@ -102,25 +104,40 @@ export function professionalHoursOf(needAll: number, ownedTenths: number, select
  * remaining hours are below 0, the shortfall message when fewer than required, otherwise msg2.
  * With need_all other than 1, msg2 directly.
  */
-export type ProfessionalVerdict = { kind: 'over'; message: string } | { kind: 'short'; message: string } | { kind: 'ok' };
+export type ProfessionalVerdict =
+  { kind: 'over'; message: string } | { kind: 'short'; message: string } | { kind: 'ok' };
 
 export function professionalVerdict(needAll: number, hours: ProfessionalHours): ProfessionalVerdict {
   if (needAll !== NEED_ALL.required) return { kind: 'ok' };
   if (hours.currentTenths < hours.requiredTenths) {
     return {
       kind: 'short',
-      message: SELECTION_MESSAGES.professionalShortfall(formatHours(hours.requiredTenths), formatHours(hours.currentTenths), formatHours(hours.remainTenths)),
+      message: SELECTION_MESSAGES.professionalShortfall(
+        formatHours(hours.requiredTenths),
+        formatHours(hours.currentTenths),
+        formatHours(hours.remainTenths),
+      ),
     };
   }
   if (hours.remainTenths < 0) {
-    return { kind: 'over', message: SELECTION_MESSAGES.professionalOverHours(formatHours(hours.currentTenths), formatHours(-hours.remainTenths)) };
+    return {
+      kind: 'over',
+      message: SELECTION_MESSAGES.professionalOverHours(
+        formatHours(hours.currentTenths),
+        formatHours(-hours.remainTenths),
+      ),
+    };
   }
   return { kind: 'ok' };
 }
 
 /** spec 02 §5: the prompt while adding an elective, once the selection reaches 60 hours. */
 export function crossesProfessionalRequirement(needAll: number, beforeTenths: number, afterTenths: number): boolean {
-  return needAll === NEED_ALL.required && beforeTenths < REQUIRED_PROFESSIONAL_TENTHS && afterTenths >= REQUIRED_PROFESSIONAL_TENTHS;
+  return (
+    needAll === NEED_ALL.required &&
+    beforeTenths < REQUIRED_PROFESSIONAL_TENTHS &&
+    afterTenths >= REQUIRED_PROFESSIONAL_TENTHS
+  );
 }
 
 /** spec 02 §5: the prompt once the public selection reaches 30 hours. */
@@ -131,13 +148,17 @@ export function crossesPublicRequirement(beforeTenths: number, afterTenths: numb
 /** Public sign-up step: at least 30 hours (counting those already signed up for). */
 export function publicSignupProblem(ownedTenths: number, selectedTenths: number): string | null {
   const current = ownedTenths + selectedTenths;
-  return current < REQUIRED_PUBLIC_TENTHS ? SELECTION_MESSAGES.publicNotEnough(formatHours(REQUIRED_PUBLIC_TENTHS), formatHours(current)) : null;
+  return current < REQUIRED_PUBLIC_TENTHS
+    ? SELECTION_MESSAGES.publicNotEnough(formatHours(REQUIRED_PUBLIC_TENTHS), formatHours(current))
+    : null;
 }
 
 /** Public confirmation: exactly 30 hours. */
 export function publicConfirmProblem(ownedTenths: number, selectedTenths: number): string | null {
   const current = ownedTenths + selectedTenths;
-  return current !== REQUIRED_PUBLIC_TENTHS ? SELECTION_MESSAGES.publicNotExact(formatHours(REQUIRED_PUBLIC_TENTHS), formatHours(current)) : null;
+  return current !== REQUIRED_PUBLIC_TENTHS
+    ? SELECTION_MESSAGES.publicNotExact(formatHours(REQUIRED_PUBLIC_TENTHS), formatHours(current))
+    : null;
 }
 
 export interface SelectionContext {
@@ -159,12 +180,14 @@ export type SelectionCheck = { ok: true; courses: RuleCourse[] } | { ok: false; 
  */
 export function checkSelection(selectedIds: readonly number[], context: SelectionContext): SelectionCheck {
   if (selectedIds.length === 0) return { ok: false, message: SELECTION_MESSAGES.nothingSelected };
-  if (new Set(selectedIds).size !== selectedIds.length) return { ok: false, message: SELECTION_MESSAGES.duplicateCourse };
+  if (new Set(selectedIds).size !== selectedIds.length)
+    return { ok: false, message: SELECTION_MESSAGES.duplicateCourse };
   const byId = new Map(context.catalogue.map((course) => [course.id, course]));
   const courses: RuleCourse[] = [];
   for (const id of selectedIds) {
     const course = byId.get(id);
-    if (!course || course.year !== context.year || course.kind !== context.kind) return { ok: false, message: SELECTION_MESSAGES.unknownCourse };
+    if (!course || course.year !== context.year || course.kind !== context.kind)
+      return { ok: false, message: SELECTION_MESSAGES.unknownCourse };
     if (course.delivery !== 'web') return { ok: false, message: SELECTION_MESSAGES.faceToFace };
     if (context.ownedIds.has(id)) return { ok: false, message: SELECTION_MESSAGES.alreadyOwned(course.name) };
     courses.push(course);
@@ -172,9 +195,14 @@ export function checkSelection(selectedIds: readonly number[], context: Selectio
   if (context.kind === 'professional' && context.needAll === NEED_ALL.required) {
     const chosen = new Set(selectedIds);
     const missing = context.catalogue.filter(
-      (course) => course.courseType === COURSE_TYPE.compulsory && course.delivery === 'web' && !context.ownedIds.has(course.id) && !chosen.has(course.id),
+      (course) =>
+        course.courseType === COURSE_TYPE.compulsory &&
+        course.delivery === 'web' &&
+        !context.ownedIds.has(course.id) &&
+        !chosen.has(course.id),
     );
-    if (missing.length > 0) return { ok: false, message: SELECTION_MESSAGES.compulsoryMissing(missing.map((course) => course.name)) };
+    if (missing.length > 0)
+      return { ok: false, message: SELECTION_MESSAGES.compulsoryMissing(missing.map((course) => course.name)) };
   }
   return { ok: true, courses };
 }

@@ -16,7 +16,9 @@ export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> {
   response: Res;
 }
 
-export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(endpoint: Endpoint<Req, Res>): Endpoint<Req, Res> {
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  endpoint: Endpoint<Req, Res>,
+): Endpoint<Req, Res> {
   return endpoint;
 }
 
@@ -32,4 +34,3 @@ export interface ApiEnvelope<T> {
 
 /** A payload with no fields; unknown fields are refused like everywhere else. */
 export const noPayload = z.strictObject({});
-

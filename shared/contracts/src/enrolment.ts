@@ -24,7 +24,10 @@ const yearSchema = wholeNumberSchema(2000, 2100);
 /** A comma-joined id list as the original client sends it; parsed by the rules. */
 const idListSchema = z.string({ error: '请选择课程' }).max(2000);
 /** Order numbers are digits only (the invoice form accepts nothing else). */
-export const orderNoSchema = z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(z.string().regex(/^\d{1,32}$/, { error: '订单号格式错误' }));
+export const orderNoSchema = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,32}$/, { error: '订单号格式错误' }));
 
 export const academicYearSchema = z.object({ year: z.number().int(), is_buxue: z.number().int() });
 export type AcademicYear = z.infer<typeof academicYearSchema>;
@@ -76,10 +79,25 @@ export const orderRequestSchema = z.strictObject({
   /** Education type: 1 professional. */
   type: wholeNumberSchema(1, 1).default(1),
   /** The price the page showed, in yuan: only compared with the server's, never charged. */
-  price: z.union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).transform(Number)]).optional(),
+  price: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/)
+        .transform(Number),
+    ])
+    .optional(),
   /** Set when paying an existing order again (continue pay, repay). */
   order_id: z.union([orderNoSchema, z.literal('')]).optional(),
-  pay_type: z.union([z.literal(2), z.literal(3), z.literal('2').transform(() => 2 as const), z.literal('3').transform(() => 3 as const)]).default(3),
+  pay_type: z
+    .union([
+      z.literal(2),
+      z.literal(3),
+      z.literal('2').transform(() => 2 as const),
+      z.literal('3').transform(() => 3 as const),
+    ])
+    .default(3),
 });
 
 export const orderResponseSchema = z.object({
@@ -126,13 +144,25 @@ export const replaceableOrderSchema = z.object({
 });
 export type ReplaceableOrder = z.infer<typeof replaceableOrderSchema>;
 
-export const orderDetailCourseSchema = z.object({ cid: z.number().int(), name: z.string(), class_hour: z.number(), credit: z.number(), price: z.number() });
+export const orderDetailCourseSchema = z.object({
+  cid: z.number().int(),
+  name: z.string(),
+  class_hour: z.number(),
+  credit: z.number(),
+  price: z.number(),
+});
 export type OrderDetailCourse = z.infer<typeof orderDetailCourseSchema>;
 
 const orderIdPayload = z.strictObject({ order_id: orderNoSchema });
 
 export const enrolmentEndpoints = {
-  academicYear: defineEndpoint({ method: 'GET', path: '/v1/academic_year', auth: true, request: noPayload, response: z.array(academicYearSchema) }),
+  academicYear: defineEndpoint({
+    method: 'GET',
+    path: '/v1/academic_year',
+    auth: true,
+    request: noPayload,
+    response: z.array(academicYearSchema),
+  }),
   getCourseType: defineEndpoint({
     method: 'GET',
     path: '/v1/get_course_type',
@@ -159,11 +189,27 @@ export const enrolmentEndpoints = {
     path: '/v1/validate',
     auth: true,
     // `hours` is what the page counted; the server counts again and ignores it.
-    request: z.strictObject({ year: yearSchema, cids: idListSchema, hours: z.union([z.number(), z.string().max(20)]).optional() }),
+    request: z.strictObject({
+      year: yearSchema,
+      cids: idListSchema,
+      hours: z.union([z.number(), z.string().max(20)]).optional(),
+    }),
     response: validationResultSchema,
   }),
-  order: defineEndpoint({ method: 'POST', path: '/v1/order', auth: true, request: orderRequestSchema, response: orderResponseSchema }),
-  orderStatus: defineEndpoint({ method: 'GET', path: '/v1/order_status', auth: true, request: orderIdPayload, response: orderStatusSchema }),
+  order: defineEndpoint({
+    method: 'POST',
+    path: '/v1/order',
+    auth: true,
+    request: orderRequestSchema,
+    response: orderResponseSchema,
+  }),
+  orderStatus: defineEndpoint({
+    method: 'GET',
+    path: '/v1/order_status',
+    auth: true,
+    request: orderIdPayload,
+    response: orderStatusSchema,
+  }),
   replaceableOrders: defineEndpoint({
     method: 'GET',
     path: '/v1/replaceable_orders',
@@ -171,8 +217,20 @@ export const enrolmentEndpoints = {
     request: z.strictObject({ year: yearSchema }),
     response: z.array(replaceableOrderSchema),
   }),
-  orderDetail: defineEndpoint({ method: 'GET', path: '/v1/order_detail', auth: true, request: orderIdPayload, response: z.array(orderDetailCourseSchema) }),
-  publicCoursesYear: defineEndpoint({ method: 'GET', path: '/v1/public_courses_year', auth: true, request: noPayload, response: z.array(academicYearSchema) }),
+  orderDetail: defineEndpoint({
+    method: 'GET',
+    path: '/v1/order_detail',
+    auth: true,
+    request: orderIdPayload,
+    response: z.array(orderDetailCourseSchema),
+  }),
+  publicCoursesYear: defineEndpoint({
+    method: 'GET',
+    path: '/v1/public_courses_year',
+    auth: true,
+    request: noPayload,
+    response: z.array(academicYearSchema),
+  }),
   publicCoursesList: defineEndpoint({
     method: 'GET',
     path: '/v1/public_courses_list',

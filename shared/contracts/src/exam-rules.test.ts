@@ -46,7 +46,8 @@ describe('exam rules (spec 02 §3, §5, §9)', () => {
     assert.equal(isWellFormedAnswer(QUESTION_TYPE.multiple, '1,1', 4), false);
     assert.equal(isWellFormedAnswer(QUESTION_TYPE.judge, '2', 2), true);
     assert.equal(isWellFormedAnswer(QUESTION_TYPE.judge, '3', 2), false);
-    for (const bad of ['', '0', 'A', '1,', ' 1', '9', '1;2']) assert.equal(isWellFormedAnswer(QUESTION_TYPE.multiple, bad, 8), false, bad);
+    for (const bad of ['', '0', 'A', '1,', ' 1', '9', '1;2'])
+      assert.equal(isWellFormedAnswer(QUESTION_TYPE.multiple, bad, 8), false, bad);
   });
 
   test('an answer is right only when it is exactly the key; unanswered is wrong', () => {
@@ -88,7 +89,11 @@ describe('exam contracts', () => {
   });
 
   test('answers arrive as a JSON text or an array; other question fields are ignored', () => {
-    const fromText = examRecordRequestSchema.parse({ pid: 3, right: 99, questions: JSON.stringify([{ qid: 5, user_answer: '1,2', answer: '1,2', title: 't' }]) });
+    const fromText = examRecordRequestSchema.parse({
+      pid: 3,
+      right: 99,
+      questions: JSON.stringify([{ qid: 5, user_answer: '1,2', answer: '1,2', title: 't' }]),
+    });
     assert.deepEqual(fromText.questions, [{ qid: 5, user_answer: '1,2' }]);
     const fromArray = examRecordRequestSchema.parse({ pid: 3, questions: [{ qid: '5', user_answer: 2 }] });
     assert.deepEqual(fromArray.questions, [{ qid: 5, user_answer: '2' }]);

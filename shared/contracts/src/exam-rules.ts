@@ -15,7 +15,11 @@ export const EXAM_TYPE_TEXT: Readonly<Record<ExamType, string>> = { 1: '专业�
 /** `qtype` of a question (spec 02 §3). */
 export const QUESTION_TYPE = { single: 1, multiple: 2, judge: 3 } as const;
 export type QuestionType = (typeof QUESTION_TYPE)[keyof typeof QUESTION_TYPE];
-export const QUESTION_TYPE_VALUES: readonly QuestionType[] = [QUESTION_TYPE.single, QUESTION_TYPE.multiple, QUESTION_TYPE.judge];
+export const QUESTION_TYPE_VALUES: readonly QuestionType[] = [
+  QUESTION_TYPE.single,
+  QUESTION_TYPE.multiple,
+  QUESTION_TYPE.judge,
+];
 export const QUESTION_TYPE_TEXT: Readonly<Record<QuestionType, string>> = { 1: '单选题', 2: '多选题', 3: '判断题' };
 
 /** `is_post` of an exam list row: 1 not submitted, 2 submitted. */
@@ -86,7 +90,8 @@ export function joinOptions(options: readonly string[]): string {
 /** 1-based option number → letter: 1 → A … 8 → H. */
 export function optionLetter(optionNumber: number): string {
   const letter = OPTION_LETTERS[optionNumber - 1];
-  if (!Number.isInteger(optionNumber) || letter === undefined) throw new RangeError(`no option letter for ${optionNumber}`);
+  if (!Number.isInteger(optionNumber) || letter === undefined)
+    throw new RangeError(`no option letter for ${optionNumber}`);
   return letter;
 }
 
@@ -115,7 +120,12 @@ export function isWellFormedAnswer(qtype: QuestionType, answer: string, optionCo
 
 /** Right only when exactly the key's options are chosen (no partial credit for multiple choice). */
 export function isCorrectAnswer(key: string, given: string | null | undefined): boolean {
-  return given !== null && given !== undefined && given !== '' && encodeAnswer(decodeAnswer(given)) === encodeAnswer(decodeAnswer(key));
+  return (
+    given !== null &&
+    given !== undefined &&
+    given !== '' &&
+    encodeAnswer(decodeAnswer(given)) === encodeAnswer(decodeAnswer(key))
+  );
 }
 
 export interface ScoredPaper {

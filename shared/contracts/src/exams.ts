@@ -63,8 +63,10 @@ export const getExamRequestSchema = z
   })
   .superRefine((payload, context) => {
     if (payload.pid !== undefined) return;
-    if (payload.year === undefined) context.addIssue({ code: 'custom', path: ['year'], message: EXAM_MESSAGES.noYearChosen });
-    else if (payload.type === undefined) context.addIssue({ code: 'custom', path: ['type'], message: EXAM_MESSAGES.noTypeChosen });
+    if (payload.year === undefined)
+      context.addIssue({ code: 'custom', path: ['year'], message: EXAM_MESSAGES.noYearChosen });
+    else if (payload.type === undefined)
+      context.addIssue({ code: 'custom', path: ['type'], message: EXAM_MESSAGES.noTypeChosen });
   });
 export type GetExamRequest = z.input<typeof getExamRequestSchema>;
 
@@ -173,8 +175,32 @@ export const examAnswerResponseSchema = z.object({
 export type ExamAnswerResult = z.infer<typeof examAnswerResponseSchema>;
 
 export const examEndpoints = {
-  examLists: defineEndpoint({ method: 'GET', path: '/v1/exam_lists', auth: true, request: examListsRequestSchema, response: examListsResponseSchema }),
-  getExam: defineEndpoint({ method: 'GET', path: '/v1/exam', auth: true, request: getExamRequestSchema, response: examPaperSchema }),
-  examRecord: defineEndpoint({ method: 'POST', path: '/v1/exam_record', auth: true, request: examRecordRequestSchema, response: examResultSchema }),
-  examAnswer: defineEndpoint({ method: 'POST', path: '/v1/exam_answer', auth: true, request: examAnswerRequestSchema, response: examAnswerResponseSchema }),
+  examLists: defineEndpoint({
+    method: 'GET',
+    path: '/v1/exam_lists',
+    auth: true,
+    request: examListsRequestSchema,
+    response: examListsResponseSchema,
+  }),
+  getExam: defineEndpoint({
+    method: 'GET',
+    path: '/v1/exam',
+    auth: true,
+    request: getExamRequestSchema,
+    response: examPaperSchema,
+  }),
+  examRecord: defineEndpoint({
+    method: 'POST',
+    path: '/v1/exam_record',
+    auth: true,
+    request: examRecordRequestSchema,
+    response: examResultSchema,
+  }),
+  examAnswer: defineEndpoint({
+    method: 'POST',
+    path: '/v1/exam_answer',
+    auth: true,
+    request: examAnswerRequestSchema,
+    response: examAnswerResponseSchema,
+  }),
 };

@@ -64,7 +64,15 @@ describe('login ids and phones', () => {
     assert.deepEqual(classifyLoginId('12012345678'), { kind: 'phone', value: '12012345678' });
     assert.deepEqual(classifyLoginId('11010519491231002x'), { kind: 'idNumber', value: '11010519491231002X' });
     assert.deepEqual(classifyLoginId('320106850312451'), { kind: 'idNumber', value: '320106198503124510' });
-    for (const bad of ['', '2381234567', '1381234567', '138123456789', '320106198503124511', 'abc', '3201061985031245100']) {
+    for (const bad of [
+      '',
+      '2381234567',
+      '1381234567',
+      '138123456789',
+      '320106198503124511',
+      'abc',
+      '3201061985031245100',
+    ]) {
       assert.equal(isLoginId(bad), false, bad);
     }
   });

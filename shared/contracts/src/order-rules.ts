@@ -86,4 +86,7 @@ export const ORDER_MESSAGES = {
 
 /** Display names of the other order columns. */
 export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = { 2: '支付宝支付', 3: '微信支付' };
-export const EDUCATION_TYPE_LABELS: Readonly<Record<number, string>> = { 1: COURSE_KIND_NAMES.professional, 2: COURSE_KIND_NAMES.public };
+export const EDUCATION_TYPE_LABELS: Readonly<Record<number, string>> = {
+  1: COURSE_KIND_NAMES.professional,
+  2: COURSE_KIND_NAMES.public,
+};

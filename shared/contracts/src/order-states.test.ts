@@ -24,7 +24,8 @@ import {
   type OrderState,
 } from './order-states';
 
-const state = (pay_status: number, refund_status = 0, is_receipt = 0) => ({ pay_status, refund_status, is_receipt }) as OrderState;
+const state = (pay_status: number, refund_status = 0, is_receipt = 0) =>
+  ({ pay_status, refund_status, is_receipt }) as OrderState;
 
 describe('order state machine (spec 02 §4)', () => {
   test('cancel only unpaid or failed orders', () => {
@@ -130,7 +131,8 @@ describe('order state machine (spec 02 §4)', () => {
       for (let refund = 0; refund <= 4; refund += 1)
         for (let receipt = 0; receipt <= 4; receipt += 1) {
           const s = state(pay, refund, receipt);
-          for (const event of ORDER_EVENTS) assert.deepEqual(applyOrderEvent(s, event), specNext(s, event), `${pay}/${refund}/${receipt} ${event}`);
+          for (const event of ORDER_EVENTS)
+            assert.deepEqual(applyOrderEvent(s, event), specNext(s, event), `${pay}/${refund}/${receipt} ${event}`);
           assert.deepEqual(new Set(learnerActionsOf(s)), specLearnerActions(s), `${pay}/${refund}/${receipt}`);
         }
   });
@@ -209,7 +211,8 @@ function specLearnerActions(s: OrderState): Set<LearnerOrderAction> {
 function assertSpecInvariants(s: OrderState): void {
   const text = JSON.stringify(s);
   // Only a paid order has a refund or an invoice; a refunded one has exactly its finished refund.
-  if (s.pay_status === 1 || s.pay_status === 3 || s.pay_status === 4) assert.ok(s.refund_status === 0 && s.is_receipt === 0, text);
+  if (s.pay_status === 1 || s.pay_status === 3 || s.pay_status === 4)
+    assert.ok(s.refund_status === 0 && s.is_receipt === 0, text);
   assert.equal(s.pay_status === 5, s.refund_status === 3, text);
   // A refund and an invoice are never both under way or done.
   const refundActive = s.refund_status === 1 || s.refund_status === 2 || s.refund_status === 3;

@@ -118,20 +118,35 @@ export const TRANSITIONS: Readonly<Record<OrderEvent, Transition>> = {
     from: (s) => isPaid(s) && s.is_receipt === RECEIPT_STATUS.none && noRefundInProgress(s),
     to: { refund_status: REFUND_STATUS.reviewing },
   },
-  refund_approved: { from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.reviewing, to: { refund_status: REFUND_STATUS.refunding } },
-  refund_rejected: { from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.reviewing, to: { refund_status: REFUND_STATUS.failed } },
+  refund_approved: {
+    from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.reviewing,
+    to: { refund_status: REFUND_STATUS.refunding },
+  },
+  refund_rejected: {
+    from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.reviewing,
+    to: { refund_status: REFUND_STATUS.failed },
+  },
   refund_completed: {
     from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.refunding,
     to: { refund_status: REFUND_STATUS.refunded, pay_status: PAY_STATUS.refunded },
   },
-  refund_failed: { from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.refunding, to: { refund_status: REFUND_STATUS.failed } },
+  refund_failed: {
+    from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.refunding,
+    to: { refund_status: REFUND_STATUS.failed },
+  },
   // Spec 02 §4: an invoice when no refund is in progress or done, once, or again after a failure.
   request_invoice: {
     from: (s) => isPaid(s) && noRefundInProgress(s) && noInvoiceInProgress(s),
     to: { is_receipt: RECEIPT_STATUS.reviewing },
   },
-  invoice_issuing: { from: (s) => isPaid(s) && s.is_receipt === RECEIPT_STATUS.reviewing, to: { is_receipt: RECEIPT_STATUS.issuing } },
-  invoice_issued: { from: (s) => isPaid(s) && s.is_receipt === RECEIPT_STATUS.issuing, to: { is_receipt: RECEIPT_STATUS.issued } },
+  invoice_issuing: {
+    from: (s) => isPaid(s) && s.is_receipt === RECEIPT_STATUS.reviewing,
+    to: { is_receipt: RECEIPT_STATUS.issuing },
+  },
+  invoice_issued: {
+    from: (s) => isPaid(s) && s.is_receipt === RECEIPT_STATUS.issuing,
+    to: { is_receipt: RECEIPT_STATUS.issued },
+  },
   invoice_failed: {
     from: (s) => isPaid(s) && (s.is_receipt === RECEIPT_STATUS.reviewing || s.is_receipt === RECEIPT_STATUS.issuing),
     to: { is_receipt: RECEIPT_STATUS.failed },
@@ -154,15 +169,18 @@ export function applyOrderEvent(state: OrderState, event: OrderEvent): OrderStat
  * What the state machine lets the learner do in `state` (spec 02 §4). Repay and continue
  * pay both go to /pay. The table offers `orderActionsOf`, which also applies the refund notes.
  */
-export type LearnerOrderAction = 'continue_pay' | 'repay' | 'cancel' | 'request_refund' | 'rerequest_refund' | 'request_invoice' | 'rerequest_invoice';
+export type LearnerOrderAction =
+  'continue_pay' | 'repay' | 'cancel' | 'request_refund' | 'rerequest_refund' | 'request_invoice' | 'rerequest_invoice';
 
 export function learnerActionsOf(state: OrderState): LearnerOrderAction[] {
   const actions: LearnerOrderAction[] = [];
   if (state.pay_status === PAY_STATUS.unpaid) actions.push('continue_pay');
   if (canApply(state, 'restart_payment')) actions.push('repay');
   if (canApply(state, 'cancel')) actions.push('cancel');
-  if (canApply(state, 'request_refund')) actions.push(state.refund_status === REFUND_STATUS.failed ? 'rerequest_refund' : 'request_refund');
-  if (canApply(state, 'request_invoice')) actions.push(state.is_receipt === RECEIPT_STATUS.failed ? 'rerequest_invoice' : 'request_invoice');
+  if (canApply(state, 'request_refund'))
+    actions.push(state.refund_status === REFUND_STATUS.failed ? 'rerequest_refund' : 'request_refund');
+  if (canApply(state, 'request_invoice'))
+    actions.push(state.is_receipt === RECEIPT_STATUS.failed ? 'rerequest_invoice' : 'request_invoice');
   return actions;
 }
 
@@ -194,7 +212,9 @@ export function refundBlockOf(conditions: RefundConditions): RefundBlock | null 
  */
 export function orderActionsOf(state: OrderState, conditions: RefundConditions): LearnerOrderAction[] {
   const refundAllowed = refundBlockOf(conditions) === null;
-  return learnerActionsOf(state).filter((action) => refundAllowed || (action !== 'request_refund' && action !== 'rerequest_refund'));
+  return learnerActionsOf(state).filter(
+    (action) => refundAllowed || (action !== 'request_refund' && action !== 'rerequest_refund'),
+  );
 }
 
 /**
@@ -203,7 +223,11 @@ export function orderActionsOf(state: OrderState, conditions: RefundConditions):
  */
 export function reachableOrderStates(): OrderState[] {
   const key = (s: OrderState) => `${s.pay_status}/${s.refund_status}/${s.is_receipt}`;
-  const start: OrderState = { pay_status: PAY_STATUS.unpaid, refund_status: REFUND_STATUS.none, is_receipt: RECEIPT_STATUS.none };
+  const start: OrderState = {
+    pay_status: PAY_STATUS.unpaid,
+    refund_status: REFUND_STATUS.none,
+    is_receipt: RECEIPT_STATUS.none,
+  };
   const seen = new Map<string, OrderState>([[key(start), start]]);
   const queue = [start];
   for (let state = queue.shift(); state; state = queue.shift()) {

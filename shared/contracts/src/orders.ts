@@ -122,15 +122,41 @@ export const invoiceRequestSchema = z
   })
   .superRefine((form, context) => {
     if (form.type !== INVOICE_TITLE_TYPE.enterprise) return;
-    if (!form.invoice_title) context.addIssue({ code: 'custom', path: ['invoice_title'], message: M.invoiceTitleRequired });
+    if (!form.invoice_title)
+      context.addIssue({ code: 'custom', path: ['invoice_title'], message: M.invoiceTitleRequired });
     else if (!form.tax_number) context.addIssue({ code: 'custom', path: ['tax_number'], message: M.taxNumberRequired });
-    else if (!isTaxNumber(form.tax_number)) context.addIssue({ code: 'custom', path: ['tax_number'], message: M.taxNumberInvalid });
+    else if (!isTaxNumber(form.tax_number))
+      context.addIssue({ code: 'custom', path: ['tax_number'], message: M.taxNumberInvalid });
   });
 export type InvoiceRequest = z.input<typeof invoiceRequestSchema>;
 
 export const orderEndpoints = {
-  myOrders: defineEndpoint({ method: 'GET', path: '/v1/orders', auth: true, request: noPayload, response: myOrdersResponseSchema }),
-  cancelOrder: defineEndpoint({ method: 'GET', path: '/v1/cancel', auth: true, request: cancelOrderRequestSchema, response: z.null() }),
-  requestRefund: defineEndpoint({ method: 'POST', path: '/v1/refund', auth: true, request: refundRequestSchema, response: z.null() }),
-  submitInvoiceInforApi: defineEndpoint({ method: 'POST', path: '/v1/receipt', auth: true, request: invoiceRequestSchema, response: z.null() }),
+  myOrders: defineEndpoint({
+    method: 'GET',
+    path: '/v1/orders',
+    auth: true,
+    request: noPayload,
+    response: myOrdersResponseSchema,
+  }),
+  cancelOrder: defineEndpoint({
+    method: 'GET',
+    path: '/v1/cancel',
+    auth: true,
+    request: cancelOrderRequestSchema,
+    response: z.null(),
+  }),
+  requestRefund: defineEndpoint({
+    method: 'POST',
+    path: '/v1/refund',
+    auth: true,
+    request: refundRequestSchema,
+    response: z.null(),
+  }),
+  submitInvoiceInforApi: defineEndpoint({
+    method: 'POST',
+    path: '/v1/receipt',
+    auth: true,
+    request: invoiceRequestSchema,
+    response: z.null(),
+  }),
 };

@@ -87,11 +87,14 @@ export interface RegionCodes {
  * The full codes when they form a chain (spec 01 §3: a city's first 2 digits are its
  * province, a county's first 4 its city), else null.
  */
-export function normalizeRegionChain(codes: RegionCodes): { province: string; city: string; county: string | null } | null {
+export function normalizeRegionChain(
+  codes: RegionCodes,
+): { province: string; city: string; county: string | null } | null {
   const province = toFullRegionCode(codes.province, 'province');
   const city = toFullRegionCode(codes.city, 'city');
   if (province === null || city === null || city.slice(0, 2) !== province.slice(0, 2)) return null;
-  if (codes.county === undefined || codes.county === null || codes.county === '') return { province, city, county: null };
+  if (codes.county === undefined || codes.county === null || codes.county === '')
+    return { province, city, county: null };
   const county = toFullRegionCode(codes.county, 'county');
   if (county === null || county.slice(0, 4) !== city.slice(0, 4)) return null;
   return { province, city, county };

@@ -15,7 +15,15 @@ export function refundWindowEnd(paidAt: Date, months: number = REFUND_WINDOW_MON
   const month = local.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const day = Math.min(local.getUTCDate(), lastDay);
-  const end = Date.UTC(year, month, day, local.getUTCHours(), local.getUTCMinutes(), local.getUTCSeconds(), local.getUTCMilliseconds());
+  const end = Date.UTC(
+    year,
+    month,
+    day,
+    local.getUTCHours(),
+    local.getUTCMinutes(),
+    local.getUTCSeconds(),
+    local.getUTCMilliseconds(),
+  );
   return new Date(end - BEIJING_OFFSET_MS);
 }
 

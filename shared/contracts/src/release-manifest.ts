@@ -94,7 +94,9 @@ export interface PinnedRemote {
 export type PinsDocument = Record<string, PinnedRemote>;
 
 /** Paths claimed by more than one remote: `[path, [remoteA, remoteB]]`. */
-export function routeCollisions(remotes: Record<string, { routes: readonly { path: string }[] }>): [string, string[]][] {
+export function routeCollisions(
+  remotes: Record<string, { routes: readonly { path: string }[] }>,
+): [string, string[]][] {
   const owners = new Map<string, string[]>();
   for (const [key, remote] of Object.entries(remotes)) {
     for (const route of remote.routes) owners.set(route.path, [...(owners.get(route.path) ?? []), key]);

@@ -8,7 +8,13 @@ import { z } from 'zod';
  */
 export function wholeNumberSchema(min: number, max: number) {
   return z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(min).max(max));
 }
 

@@ -11,7 +11,9 @@ interface SupportPhones {
 
 /** The two or three support phones that are set, in order (side panel and /contactUs). */
 export function supportPhonesOf(site: SupportPhones): string[] {
-  return [site.site_support_phone1, site.site_support_phone2, site.site_support_phone3].filter((phone): phone is string => Boolean(phone));
+  return [site.site_support_phone1, site.site_support_phone2, site.site_support_phone3].filter(
+    (phone): phone is string => Boolean(phone),
+  );
 }
 
 /** The floating advertisement's enrolment line for the current study year, e.g. 2026年度报名中. */

@@ -33,7 +33,11 @@ describe('progress of a verified watch', () => {
 });
 
 describe('study summary (spec 01 §9, spec 02 §5)', () => {
-  const course = (learn_progress: number, class_hour: number, credit: number) => ({ learn_progress, class_hour, credit });
+  const course = (learn_progress: number, class_hour: number, credit: number) => ({
+    learn_progress,
+    class_hour,
+    credit,
+  });
 
   test('total progress is summed progress ÷ course count, as an integer', () => {
     assert.equal(studySummaryOf([course(100, 6, 2), course(50, 6, 2), course(0, 3, 1)]).totalPro, 50);
@@ -42,7 +46,13 @@ describe('study summary (spec 01 §9, spec 02 §5)', () => {
   });
 
   test('hours and credits count only courses at 100, with one decimal', () => {
-    const summary = studySummaryOf([course(100, 6, 2), course(99, 6, 2), course(100, 5, 1.7), course(100, 0.1, 0.1), course(100, 0.2, 0.2)]);
+    const summary = studySummaryOf([
+      course(100, 6, 2),
+      course(99, 6, 2),
+      course(100, 5, 1.7),
+      course(100, 0.1, 0.1),
+      course(100, 0.2, 0.2),
+    ]);
     assert.equal(summary.studyHours, '11.3');
     assert.equal(summary.studyCredit, '4.0');
     assert.equal(summary.allComplete, false);

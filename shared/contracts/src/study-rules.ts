@@ -104,7 +104,11 @@ export function studyActionOf(progress: number): StudyAction {
   return progress >= COMPLETE_PROGRESS ? 'review' : 'continue';
 }
 
-export const STUDY_ACTION_LABELS: Record<StudyAction, string> = { start: '开始学习', continue: '继续学习', review: '复习' };
+export const STUDY_ACTION_LABELS: Record<StudyAction, string> = {
+  start: '开始学习',
+  continue: '继续学习',
+  review: '复习',
+};
 
 export type PublicCourseGate = 'open' | 'previous-unfinished' | 'previous-unrated';
 
@@ -112,7 +116,10 @@ export type PublicCourseGate = 'open' | 'previous-unfinished' | 'previous-unrate
  * spec 02 §5: a public course opens only when the one before it in the list is 100 %
  * and rated. The first course is always open.
  */
-export function publicCourseGateOf(courses: readonly { learn_progress: number; is_grade: number }[], index: number): PublicCourseGate {
+export function publicCourseGateOf(
+  courses: readonly { learn_progress: number; is_grade: number }[],
+  index: number,
+): PublicCourseGate {
   if (index <= 0) return 'open';
   const previous = courses[index - 1];
   if (!previous) return 'open';
@@ -139,4 +146,3 @@ export function duePercentOf(
   }
   return null;
 }
-

@@ -17,7 +17,13 @@ import { MAX_GRADE, MIN_GRADE } from './study-rules';
 const yearSchema = wholeNumberSchema(2000, 2100);
 /** A position or length in seconds: JSON numbers may carry fractions (the player's currentTime). */
 const secondsSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,7}(\.\d{1,6})?$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,7}(\.\d{1,6})?$/)
+      .transform(Number),
+  ])
   .pipe(z.number().finite().min(0).max(10_000_000));
 /**
  * 1 playing, 2 the video ended, 3 the page stops playing (left the lesson): the session
@@ -30,7 +36,10 @@ const stateSchema = z
   .optional();
 /** 0 or absent: open a new playback session. */
 const optionalRecordId = z.union([recordIdSchema, z.literal(0), z.literal('0'), z.literal('')]).optional();
-const flagSchema = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number).optional();
+const flagSchema = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .transform(Number)
+  .optional();
 
 export const studyCourseSchema = z.object({
   cid: z.number().int(),
@@ -72,7 +81,10 @@ export const myCoursesRequestSchema = z.strictObject({
   /** Absent: the first year of the list (newest), as the year selector starts. */
   year: yearSchema.optional(),
   /** The tab: 1 web-taught, 2 face-to-face. */
-  type: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform(Number).optional(),
+  type: z
+    .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
+    .transform(Number)
+    .optional(),
 });
 export type MyCoursesRequest = z.input<typeof myCoursesRequestSchema>;
 
@@ -156,7 +168,10 @@ export const lastCourseRequestSchema = z.strictObject({ year: yearSchema, course
 export type LastCourseRequest = z.input<typeof lastCourseRequestSchema>;
 export const lastCourseResponseSchema = z.object({ is_last: z.number().int() });
 
-export const quizQuestionRequestSchema = z.strictObject({ course_id: recordIdSchema, percentage: wholeNumberSchema(0, 100) });
+export const quizQuestionRequestSchema = z.strictObject({
+  course_id: recordIdSchema,
+  percentage: wholeNumberSchema(0, 100),
+});
 export type QuizQuestionRequest = z.input<typeof quizQuestionRequestSchema>;
 export const quizQuestionSchema = z.object({
   qid: z.number().int(),
@@ -194,8 +209,20 @@ export type FaceCompareRequest = z.input<typeof faceCompareRequestSchema>;
 export const faceCompareResponseSchema = z.object({ result: z.number().int() });
 
 export const studyEndpoints = {
-  mycourses: defineEndpoint({ method: 'GET', path: '/v1/mycourses', auth: true, request: myCoursesRequestSchema, response: studySummarySchema }),
-  publicMy: defineEndpoint({ method: 'GET', path: '/v1/public_courses_my', auth: true, request: myCoursesRequestSchema, response: studySummarySchema }),
+  mycourses: defineEndpoint({
+    method: 'GET',
+    path: '/v1/mycourses',
+    auth: true,
+    request: myCoursesRequestSchema,
+    response: studySummarySchema,
+  }),
+  publicMy: defineEndpoint({
+    method: 'GET',
+    path: '/v1/public_courses_my',
+    auth: true,
+    request: myCoursesRequestSchema,
+    response: studySummarySchema,
+  }),
   webcourseDetail: defineEndpoint({
     method: 'GET',
     path: '/v1/webcourse_detail',
@@ -210,7 +237,13 @@ export const studyEndpoints = {
     request: publicDetailRequestSchema,
     response: lessonDetailSchema,
   }),
-  records: defineEndpoint({ method: 'POST', path: '/v1/records', auth: true, request: recordsRequestSchema, response: progressReportResponseSchema }),
+  records: defineEndpoint({
+    method: 'POST',
+    path: '/v1/records',
+    auth: true,
+    request: recordsRequestSchema,
+    response: progressReportResponseSchema,
+  }),
   publicRecord: defineEndpoint({
     method: 'POST',
     path: '/v1/public_courses_recordProgress',
@@ -218,8 +251,20 @@ export const studyEndpoints = {
     request: publicRecordRequestSchema,
     response: progressReportResponseSchema,
   }),
-  evaluate: defineEndpoint({ method: 'POST', path: '/v1/course_evaluate', auth: true, request: evaluateRequestSchema, response: z.null() }),
-  courseLast: defineEndpoint({ method: 'GET', path: '/v1/course_last', auth: true, request: lastCourseRequestSchema, response: lastCourseResponseSchema }),
+  evaluate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/course_evaluate',
+    auth: true,
+    request: evaluateRequestSchema,
+    response: z.null(),
+  }),
+  courseLast: defineEndpoint({
+    method: 'GET',
+    path: '/v1/course_last',
+    auth: true,
+    request: lastCourseRequestSchema,
+    response: lastCourseResponseSchema,
+  }),
   checkPublicLast: defineEndpoint({
     method: 'GET',
     path: '/v1/checkPubliccourse',

@@ -35,6 +35,10 @@ test('the signature matches node:crypto for random keys and texts, Chinese and e
   for (let round = 0; round < 300; round += 1) {
     const secret = text(randomInt(0, 90));
     const message = text(randomInt(0, 400));
-    assert.equal(hmacSha256Base64(secret, message), createHmac('sha256', secret).update(message, 'utf8').digest('base64'), JSON.stringify({ secret, message }));
+    assert.equal(
+      hmacSha256Base64(secret, message),
+      createHmac('sha256', secret).update(message, 'utf8').digest('base64'),
+      JSON.stringify({ secret, message }),
+    );
   }
 });

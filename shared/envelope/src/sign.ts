@@ -13,7 +13,13 @@ import {
  * Signing with a small synchronous HMAC (hmac-sha256.ts), so the same code runs in the
  * browser (no WebCrypto await, no secure-context requirement) and in Node test clients.
  */
-export function computeSignature(secret: string, appId: string, timestamp: string, nonce: string, data: string): string {
+export function computeSignature(
+  secret: string,
+  appId: string,
+  timestamp: string,
+  nonce: string,
+  data: string,
+): string {
   return hmacSha256Base64(secret, canonicalString(appId, timestamp, nonce, data));
 }
 
@@ -46,7 +52,11 @@ export interface SignedRequest {
 /** The signature's text; Node callers that sign in bulk may pass a node:crypto one. */
 export type SignatureFunction = typeof computeSignature;
 
-export function signRequest(config: SignerConfig, input: SignedRequestInput, sign: SignatureFunction = computeSignature): SignedRequest {
+export function signRequest(
+  config: SignerConfig,
+  input: SignedRequestInput,
+  sign: SignatureFunction = computeSignature,
+): SignedRequest {
   const data = encodeData(input.payload);
   const timestamp = String(input.timestamp ?? Date.now());
   const nonce = input.nonce ?? randomNonce();
@@ -63,4 +73,3 @@ export function signRequest(config: SignerConfig, input: SignedRequestInput, sig
   headers['content-type'] = 'application/x-www-form-urlencoded';
   return { method: 'POST', url: input.path, headers, body: formEncode(data) };
 }
-

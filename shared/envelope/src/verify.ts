@@ -6,8 +6,7 @@ import { MAX_CLOCK_SKEW_MS, SIGN_HEADERS, canonicalString } from './envelope';
 export type SignatureFailure = 'missing-headers' | 'unknown-app' | 'stale-timestamp' | 'bad-signature';
 
 export type SignatureCheck =
-  | { ok: true; appId: string; nonce: string; timestamp: number }
-  | { ok: false; reason: SignatureFailure };
+  { ok: true; appId: string; nonce: string; timestamp: number } | { ok: false; reason: SignatureFailure };
 
 export interface VerifyOptions {
   /** app id → secret */
@@ -18,7 +17,9 @@ export interface VerifyOptions {
 
 /** The HMAC of spec 01 §7 with node:crypto: what `computeSignature` (sign.ts) encodes in base64. */
 export function signatureBytes(secret: string, appId: string, timestamp: string, nonce: string, data: string): Buffer {
-  return createHmac('sha256', secret).update(canonicalString(appId, timestamp, nonce, data), 'utf8').digest();
+  return createHmac('sha256', secret)
+    .update(canonicalString(appId, timestamp, nonce, data), 'utf8')
+    .digest();
 }
 
 type HeaderBag = Record<string, string | string[] | undefined>;

@@ -21,7 +21,6 @@ if (!window.matchMedia) {
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element) => realGetComputedStyle(element);
 
-
 // antd's static message renders from its own queue; in tests it offers a hook to run
 // those renders inside React's act(), which keeps the "not wrapped in act" noise away.
 const { act } = require('@testing-library/react');

@@ -24,7 +24,10 @@ export type SiteAntdProvider = ComponentType<{ children: ReactNode }>;
 let loading: Promise<SiteAntdProvider> | undefined;
 
 async function importSiteAntd(): Promise<SiteAntdProvider> {
-  const [{ default: ConfigProvider }, { default: zhCN }] = await Promise.all([import('antd/es/config-provider'), import('antd/es/locale/zh_CN')]);
+  const [{ default: ConfigProvider }, { default: zhCN }] = await Promise.all([
+    import('antd/es/config-provider'),
+    import('antd/es/locale/zh_CN'),
+  ]);
   function SiteAntd({ children }: { children: ReactNode }) {
     return (
       <ConfigProvider locale={zhCN} theme={SITE_THEME}>
@@ -54,7 +57,9 @@ export function loadSiteAntd(): Promise<SiteAntdProvider> {
  * `page` inside the site's antd provider, both downloaded in parallel: for lazily loaded
  * pages (`lazy(() => inSiteAntdScope(import(…)))`), so the scope costs no extra round trip.
  */
-export async function inSiteAntdScope<P extends object>(page: Promise<ComponentType<P>>): Promise<{ default: ComponentType<P> }> {
+export async function inSiteAntdScope<P extends object>(
+  page: Promise<ComponentType<P>>,
+): Promise<{ default: ComponentType<P> }> {
   const [Page, SiteAntd] = await Promise.all([page, loadSiteAntd()]);
   function ScopedPage(props: P) {
     return (

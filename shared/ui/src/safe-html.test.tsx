@@ -5,7 +5,9 @@ test('scripts, handlers and javascript: links are removed, the text stays', () =
   const { container } = render(
     <SafeHtml
       label="正文"
-      html={'<p onclick="alert(1)">第一段</p><script>window.hacked=1</script><img src="x" onerror="window.hacked=2"><a href="javascript:alert(3)">链接</a>'}
+      html={
+        '<p onclick="alert(1)">第一段</p><script>window.hacked=1</script><img src="x" onerror="window.hacked=2"><a href="javascript:alert(3)">链接</a>'
+      }
     />,
   );
   const html = container.innerHTML;

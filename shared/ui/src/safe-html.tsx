@@ -12,7 +12,15 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'iframe'], FORBID_ATTR: ['style'] });
 }
 
-export function SafeHtml({ html, label, className = 'rich-text' }: { html: string; label?: string; className?: string }) {
+export function SafeHtml({
+  html,
+  label,
+  className = 'rich-text',
+}: {
+  html: string;
+  label?: string;
+  className?: string;
+}) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return <div aria-label={label} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -25,7 +25,15 @@ export function SectionBox({
   return (
     <section style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', ...style }}>
       <div
-        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '0 16px', borderBottom: `2px solid ${BRAND_BLUE}`, minHeight: 44 }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 12,
+          padding: '0 16px',
+          borderBottom: `2px solid ${BRAND_BLUE}`,
+          minHeight: 44,
+        }}
       >
         <Heading style={{ margin: 0, fontSize: 16, color: BRAND_BLUE }}>{title}</Heading>
         {extra}

@@ -8,7 +8,9 @@ test('shows a success message by default, 40 px from the top', async () => {
   showMessage('保存成功');
   const text = await screen.findByText('保存成功');
   expect(text.closest('.ant-message-notice')?.querySelector('.ant-message-success')).not.toBeNull();
-  expect(document.querySelector<HTMLElement>('.ant-message')?.style.getPropertyValue('--notification-top')).toBe('40px');
+  expect(document.querySelector<HTMLElement>('.ant-message')?.style.getPropertyValue('--notification-top')).toBe(
+    '40px',
+  );
 });
 
 test('a new message closes the previous one', async () => {

@@ -53,7 +53,11 @@ export function showMessage(text: string, options: ShowMessageOptions = {}): voi
   siteMessage()
     .then((message) => {
       message.destroy();
-      void message.open({ type: options.type ?? 'success', content, duration: options.duration ?? MESSAGE_DEFAULT_SECONDS });
+      void message.open({
+        type: options.type ?? 'success',
+        content,
+        duration: options.duration ?? MESSAGE_DEFAULT_SECONDS,
+      });
     })
     .catch((error: unknown) => console.error('[message] antd could not be loaded', content, error));
 }

@@ -39,12 +39,20 @@ export function SiteButton({
   type = 'button',
   ...rest
 }: ComponentPropsWithRef<'button'> & { variant?: SiteButtonVariant; block?: boolean; loading?: boolean }) {
-  const classes = ['site-button', `site-button-${variant}`, block ? 'site-button-block' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['site-button', `site-button-${variant}`, block ? 'site-button-block' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       <SiteButtonStyles />
       {/* While loading the button stays in place and refuses clicks, as antd's does. */}
-      <button type={type} className={classes} aria-busy={loading || undefined} {...rest} disabled={rest.disabled || loading} />
+      <button
+        type={type}
+        className={classes}
+        aria-busy={loading || undefined}
+        {...rest}
+        disabled={rest.disabled || loading}
+      />
     </>
   );
 }

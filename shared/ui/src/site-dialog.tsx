@@ -28,7 +28,17 @@ const STYLES = `
 .site-dialog::backdrop { background: rgba(0,0,0,.45); }
 `;
 
-export function SiteDialog({ open, title, children, okText, onOk, onCancel, cancelText, afterClose, width = 520 }: SiteDialogProps) {
+export function SiteDialog({
+  open,
+  title,
+  children,
+  okText,
+  onOk,
+  onCancel,
+  cancelText,
+  afterClose,
+  width = 520,
+}: SiteDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const okButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -67,7 +77,15 @@ export function SiteDialog({ open, title, children, okText, onOk, onCancel, canc
       </style>
       {open && (
         <div style={{ padding: '20px 24px' }}>
-          <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 16, marginBottom: 8 }}>
+          <div
+            style={{
+              display: 'flex',
+              alignItems: 'flex-start',
+              justifyContent: 'space-between',
+              gap: 16,
+              marginBottom: 8,
+            }}
+          >
             <h2 id={titleId} style={{ margin: 0, fontSize: 16, fontWeight: 600, lineHeight: 1.5 }}>
               {title}
             </h2>
@@ -75,7 +93,18 @@ export function SiteDialog({ open, title, children, okText, onOk, onCancel, canc
               type="button"
               aria-label="关闭"
               onClick={onCancel}
-              style={{ width: 32, height: 32, margin: '-6px -10px 0 0', border: 'none', borderRadius: 4, background: 'transparent', color: '#595959', fontSize: 20, lineHeight: 1, cursor: 'pointer' }}
+              style={{
+                width: 32,
+                height: 32,
+                margin: '-6px -10px 0 0',
+                border: 'none',
+                borderRadius: 4,
+                background: 'transparent',
+                color: '#595959',
+                fontSize: 20,
+                lineHeight: 1,
+                cursor: 'pointer',
+              }}
             >
               ×
             </button>

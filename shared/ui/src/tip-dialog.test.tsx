@@ -12,7 +12,13 @@ test('confirm is routed by text and params: sureOpen, signUp, sure', () => {
 test('the dialog shows its text and emits the routed event on 确定', async () => {
   const onConfirm = jest.fn();
   const onCancel = jest.fn();
-  render(<TipDialog model={{ show: true, text: '学时不足，确定报名吗？', params: { checkHours: true } }} onConfirm={onConfirm} onCancel={onCancel} />);
+  render(
+    <TipDialog
+      model={{ show: true, text: '学时不足，确定报名吗？', params: { checkHours: true } }}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />,
+  );
   expect(screen.getByText('学时不足，确定报名吗？')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
   expect(onConfirm).toHaveBeenCalledWith('signUp');

@@ -34,7 +34,15 @@ export function TipDialog({
   onCancel: () => void;
 }) {
   return (
-    <Modal title="提示" open={model.show} okText="确定" cancelText="取消" onOk={() => onConfirm(tipConfirmEvent(model))} onCancel={onCancel} width="30%">
+    <Modal
+      title="提示"
+      open={model.show}
+      okText="确定"
+      cancelText="取消"
+      onOk={() => onConfirm(tipConfirmEvent(model))}
+      onCancel={onCancel}
+      width="30%"
+    >
       <p>{model.text}</p>
     </Modal>
   );

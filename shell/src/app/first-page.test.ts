@@ -5,7 +5,10 @@ import { siteRoutes } from './site-routes';
 const routes = siteRoutes(TEST_PINS);
 
 test('public pages are fetched ahead for anyone, those of public-content without antd, the camera page with it', () => {
-  expect(firstPageRoute(routes, '/', false)).toMatchObject({ source: { kind: 'remote', remote: 'public-content', exposed: 'Home' }, withoutAntd: true });
+  expect(firstPageRoute(routes, '/', false)).toMatchObject({
+    source: { kind: 'remote', remote: 'public-content', exposed: 'Home' },
+    withoutAntd: true,
+  });
   const list = firstPageRoute(routes, '/newsList', false);
   expect(list).toMatchObject({ source: { kind: 'remote', remote: 'public-content', exposed: 'NewsList' } });
   expect(list?.withoutAntd).toBe(true);
@@ -16,7 +19,9 @@ test('public pages are fetched ahead for anyone, those of public-content without
 
 test('a guarded page only for a logged-in visitor: the guard sends the others home', () => {
   expect(firstPageRoute(routes, '/myOrder', false)).toBeNull();
-  expect(firstPageRoute(routes, '/myOrder', true)).toMatchObject({ source: { kind: 'remote', remote: 'orders', exposed: 'MyOrder' } });
+  expect(firstPageRoute(routes, '/myOrder', true)).toMatchObject({
+    source: { kind: 'remote', remote: 'orders', exposed: 'MyOrder' },
+  });
   expect(firstPageRoute(routes, '/myInfo', true)).toMatchObject({ source: { kind: 'shell' } });
 });
 

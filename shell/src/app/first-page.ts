@@ -10,6 +10,12 @@ import type { SiteRoute } from './site-routes';
 export function firstPageRoute(routes: readonly SiteRoute[], pathname: string, loggedIn: boolean): SiteRoute | null {
   const route = routes.find((candidate) => candidate.path === pathname);
   if (!route) return null;
-  const decision = guardDecision({ to: pathname, loginRequired: route.loginRequired, from: null, loggedInMemory: loggedIn, loggedInStorage: loggedIn });
+  const decision = guardDecision({
+    to: pathname,
+    loginRequired: route.loginRequired,
+    from: null,
+    loggedInMemory: loggedIn,
+    loggedInStorage: loggedIn,
+  });
   return decision.kind === 'enter' ? route : null;
 }

@@ -29,7 +29,15 @@ function pageOf(route: SiteRoute): ReactNode {
   // the student frame is in the frame's antd scope; a public one brings its own, unless it
   // renders without antd (see SiteRoute.withoutAntd).
   const antdScope = route.area === 'public' && !route.withoutAntd;
-  return <RemotePage key={route.path} remote={source.remote} section={source.section} exposed={source.exposed} antdScope={antdScope} />;
+  return (
+    <RemotePage
+      key={route.path}
+      remote={source.remote}
+      section={source.section}
+      exposed={source.exposed}
+      antdScope={antdScope}
+    />
+  );
 }
 
 function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject {
@@ -62,7 +70,10 @@ export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | 
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
-      children: [...siteRoutes(pins).map((route) => routeObject(route, guard)), { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> }],
+      children: [
+        ...siteRoutes(pins).map((route) => routeObject(route, guard)),
+        { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> },
+      ],
     },
   ];
 }

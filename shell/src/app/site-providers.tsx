@@ -19,7 +19,15 @@ const SITE_SLOTS: SiteSlots = { LoginPanel, focusLoginInput };
  * page that renders antd and wraps that page (`@yaoshi/ui/antd-scope`), so the home page,
  * which renders none, does not download antd's engine.
  */
-export function SiteProviders({ store, registry, children }: { store: SiteStore; registry: RemoteRegistry; children: ReactNode }) {
+export function SiteProviders({
+  store,
+  registry,
+  children,
+}: {
+  store: SiteStore;
+  registry: RemoteRegistry;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       <SiteSlotsContext.Provider value={SITE_SLOTS}>

@@ -8,7 +8,8 @@ import { pinnedRoutes } from '../federation/pins';
  * remotes' route manifests name (in the pins document). A remote adds, renames or
  * removes a page by publishing a version; the shell keeps only its own pages here.
  */
-export type PageSource = { kind: 'shell'; Page: ComponentType } | { kind: 'remote'; remote: RemoteKey; section: string; exposed: string };
+export type PageSource =
+  { kind: 'shell'; Page: ComponentType } | { kind: 'remote'; remote: RemoteKey; section: string; exposed: string };
 
 export interface SiteRoute {
   path: string;
@@ -31,19 +32,51 @@ export interface SiteRoute {
 
 // Account pages with forms or sanitized HTML load on demand, not with the home page.
 const MyInfoPage = lazy(() => import('../my-info/my-info-page').then((m) => ({ default: m.MyInfoPage })));
-const StudentsNotePage = lazy(() => import('../students-note/students-note-page').then((m) => ({ default: m.StudentsNotePage })));
+const StudentsNotePage = lazy(() =>
+  import('../students-note/students-note-page').then((m) => ({ default: m.StudentsNotePage })),
+);
 const AssessmentPage = lazy(() => import('../assessment/assessment-page').then((m) => ({ default: m.AssessmentPage })));
-const OnlineTeachingPage = lazy(() => import('../online-teaching/online-teaching-page').then((m) => ({ default: m.OnlineTeachingPage })));
+const OnlineTeachingPage = lazy(() =>
+  import('../online-teaching/online-teaching-page').then((m) => ({ default: m.OnlineTeachingPage })),
+);
 const AgreementPage = lazy(() => import('../agreement/agreement-page').then((m) => ({ default: m.AgreementPage })));
 
 const shell = (Page: ComponentType): PageSource => ({ kind: 'shell', Page });
 
 /** The account-frame pages the shell keeps (spec 01 §2: all behind login). */
 export const SHELL_ROUTES: readonly SiteRoute[] = [
-  { path: '/studentsNote', area: 'student', title: '学员须知', menuPath: '/studentsNote', loginRequired: true, source: shell(StudentsNotePage) },
-  { path: '/myInfo', area: 'student', title: '个人信息', menuPath: '/myInfo', loginRequired: true, source: shell(MyInfoPage) },
-  { path: '/agreement', area: 'student', title: '协议与隐私政策', menuPath: '/agreement', loginRequired: true, source: shell(AgreementPage) },
-  { path: '/assessment', area: 'student', title: '药师考核', menuPath: '/assessment', loginRequired: true, source: shell(AssessmentPage) },
+  {
+    path: '/studentsNote',
+    area: 'student',
+    title: '学员须知',
+    menuPath: '/studentsNote',
+    loginRequired: true,
+    source: shell(StudentsNotePage),
+  },
+  {
+    path: '/myInfo',
+    area: 'student',
+    title: '个人信息',
+    menuPath: '/myInfo',
+    loginRequired: true,
+    source: shell(MyInfoPage),
+  },
+  {
+    path: '/agreement',
+    area: 'student',
+    title: '协议与隐私政策',
+    menuPath: '/agreement',
+    loginRequired: true,
+    source: shell(AgreementPage),
+  },
+  {
+    path: '/assessment',
+    area: 'student',
+    title: '药师考核',
+    menuPath: '/assessment',
+    loginRequired: true,
+    source: shell(AssessmentPage),
+  },
   { path: '/onlineTeaching', area: 'student', loginRequired: true, source: shell(OnlineTeachingPage) },
 ];
 
@@ -64,7 +97,10 @@ function remoteRoute(remote: RemoteKey, section: string, entry: RouteEntry): Sit
  * claiming one path; should a document still carry one (or claim a shell page), the first
  * claim wins and the rest are reported, so the table never holds two routes for a path.
  */
-export function siteRoutes(pins: RemotePins | null, report: (message: string) => void = (message) => console.error(message)): SiteRoute[] {
+export function siteRoutes(
+  pins: RemotePins | null,
+  report: (message: string) => void = (message) => console.error(message),
+): SiteRoute[] {
   const routes = [...SHELL_ROUTES];
   const owner = new Map(routes.map((route) => [route.path, 'shell']));
   for (const { remote, section, route } of pinnedRoutes(pins ?? {})) {

@@ -13,9 +13,28 @@ afterEach(() => jest.restoreAllMocks());
 
 /** DESIGN.md's ownership table, plus the shell's own account pages. */
 const OWNERS: Record<string, string[]> = {
-  'public-content': ['/', '/newsList', '/associationNewsDetail', '/newDetail', '/associationIntroduce', '/contactUs', '/notice', '/downloadApp'],
+  'public-content': [
+    '/',
+    '/newsList',
+    '/associationNewsDetail',
+    '/newDetail',
+    '/associationIntroduce',
+    '/contactUs',
+    '/notice',
+    '/downloadApp',
+  ],
   enrolment: ['/signStudy', '/publicSignStudy', '/pay'],
-  study: ['/myCourse', '/myCourseCopy', '/publicCourse', '/videoLearning', '/publicVideoLearning', '/faceCollection', '/examList', '/exam', '/mockExam'],
+  study: [
+    '/myCourse',
+    '/myCourseCopy',
+    '/publicCourse',
+    '/videoLearning',
+    '/publicVideoLearning',
+    '/faceCollection',
+    '/examList',
+    '/exam',
+    '/mockExam',
+  ],
   orders: ['/myOrder', '/requestRefund', '/requestInvoice'],
   shell: ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'],
 };
@@ -34,21 +53,61 @@ test('every route of both specs is registered from the shell and the pinned rout
 });
 
 /** spec 01 §2 "Login-guarded routes of the student area" (/faceCollection carries no flag, spec 02 §2). */
-const LOGIN_GUARDED_PATHS = ['/studentsNote', '/myInfo', '/signStudy', '/myCourse', '/publicSignStudy', '/publicCourse', '/myCourseCopy', '/examList', '/myOrder', '/agreement', '/assessment', '/pay', '/exam', '/onlineTeaching', '/videoLearning', '/publicVideoLearning', '/requestInvoice', '/requestRefund'];
+const LOGIN_GUARDED_PATHS = [
+  '/studentsNote',
+  '/myInfo',
+  '/signStudy',
+  '/myCourse',
+  '/publicSignStudy',
+  '/publicCourse',
+  '/myCourseCopy',
+  '/examList',
+  '/myOrder',
+  '/agreement',
+  '/assessment',
+  '/pay',
+  '/exam',
+  '/onlineTeaching',
+  '/videoLearning',
+  '/publicVideoLearning',
+  '/requestInvoice',
+  '/requestRefund',
+];
 
 test('the login-flagged routes are exactly spec 01 §2', () => {
-  expect(siteRoutes(TEST_PINS).filter((route) => route.loginRequired).map((route) => route.path).sort()).toEqual([...LOGIN_GUARDED_PATHS].sort());
+  expect(
+    siteRoutes(TEST_PINS)
+      .filter((route) => route.loginRequired)
+      .map((route) => route.path)
+      .sort(),
+  ).toEqual([...LOGIN_GUARDED_PATHS].sort());
 });
 
 test('a page a newly pinned version names is routed; a path claimed twice keeps its first owner', async () => {
   const reports: string[] = [];
   const pins = {
     ...TEST_PINS,
-    'public-content': { ...TEST_PINS['public-content']!, routes: [...TEST_PINS['public-content']!.routes, { path: '/events', area: 'public' as const, exposed: 'Events', loginRequired: false }] },
-    certificates: { version: '1.0.0', federationName: 'certificates', section: '证书', entry: '/remotes/certificates/1.0.0/mf-manifest.json', routes: [{ path: '/myInfo', area: 'student' as const, exposed: 'Mine', loginRequired: true }] },
+    'public-content': {
+      ...TEST_PINS['public-content']!,
+      routes: [
+        ...TEST_PINS['public-content']!.routes,
+        { path: '/events', area: 'public' as const, exposed: 'Events', loginRequired: false },
+      ],
+    },
+    certificates: {
+      version: '1.0.0',
+      federationName: 'certificates',
+      section: '证书',
+      entry: '/remotes/certificates/1.0.0/mf-manifest.json',
+      routes: [{ path: '/myInfo', area: 'student' as const, exposed: 'Mine', loginRequired: true }],
+    },
   };
   const routes = siteRoutes(pins, (message) => reports.push(message));
-  expect(routes.find((route) => route.path === '/events')?.source).toMatchObject({ kind: 'remote', remote: 'public-content', exposed: 'Events' });
+  expect(routes.find((route) => route.path === '/events')?.source).toMatchObject({
+    kind: 'remote',
+    remote: 'public-content',
+    exposed: 'Events',
+  });
   expect(routes.find((route) => route.path === '/myInfo')?.source.kind).toBe('shell');
   expect(reports).toEqual(['certificates claims /myInfo, which shell renders: left out']);
   serveSiteContent();
@@ -92,7 +151,9 @@ test('with one remote down, its route shows the message while header, footer and
   serveSiteContent();
   const router = await renderSite('/myOrder', fakeRegistry(['orders']));
   expect(await screen.findByText('「订单管理」模块暂时无法加载，请检查网络后重试')).toBeInTheDocument();
-  expect(await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' })).toBeInTheDocument();
+  expect(
+    await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' }),
+  ).toBeInTheDocument();
   expect(await screen.findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
   await router.navigate('/myCourse');
   expect(await screen.findByRole('heading', { name: 'study:MyCourse' })).toBeInTheDocument();
@@ -114,7 +175,9 @@ test('an unknown path says so', async () => {
 test('an override shows a banner naming the remote and version; without one there is none', () => {
   const overridden = { ...TEST_PINS, study: { ...TEST_PINS.study!, version: '0.2.0-rc.1', via: 'override' as const } };
   const { unmount } = render(<ReleaseOverrideBanner pins={overridden} />);
-  expect(screen.getByRole('status', { name: '测试版本' })).toHaveTextContent('测试版本：「在线学习」study 0.2.0-rc.1（仅本浏览器可见，1 小时内有效）');
+  expect(screen.getByRole('status', { name: '测试版本' })).toHaveTextContent(
+    '测试版本：「在线学习」study 0.2.0-rc.1（仅本浏览器可见，1 小时内有效）',
+  );
   unmount();
   render(<ReleaseOverrideBanner pins={TEST_PINS} />);
   expect(screen.queryByRole('status', { name: '测试版本' })).not.toBeInTheDocument();

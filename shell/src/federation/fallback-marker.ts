@@ -6,5 +6,7 @@
 export const REMOTE_FALLBACK_MARK = '__yaoshiRemoteFallback';
 
 export function isRemoteFallback(module: unknown): boolean {
-  return typeof module === 'object' && module !== null && (module as Record<string, unknown>)[REMOTE_FALLBACK_MARK] === true;
+  return (
+    typeof module === 'object' && module !== null && (module as Record<string, unknown>)[REMOTE_FALLBACK_MARK] === true
+  );
 }

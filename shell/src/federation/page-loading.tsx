@@ -4,7 +4,11 @@
  */
 export function PageLoading() {
   return (
-    <div role="status" aria-live="polite" style={{ minHeight: 320, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#8c8c8c' }}>
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ minHeight: 320, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#8c8c8c' }}
+    >
       加载中…
     </div>
   );

@@ -14,7 +14,13 @@ test('a complete pins document is accepted as it is', () => {
 });
 
 test('a remote the shell has never heard of is taken in: the set of remotes is data', () => {
-  const certificates = { version: '1.0.0', federationName: 'certificates', section: '证书', entry: '/remotes/certificates/1.0.0/mf-manifest.json', routes: [] };
+  const certificates = {
+    version: '1.0.0',
+    federationName: 'certificates',
+    section: '证书',
+    entry: '/remotes/certificates/1.0.0/mf-manifest.json',
+    routes: [],
+  };
   expect(parsed({ ...goodPins, certificates }).pins.certificates).toEqual(certificates);
 });
 
@@ -23,7 +29,11 @@ test('an unusable remote is left out with every problem named; the others stay',
     ...goodPins,
     orders: { ...goodPins.orders, version: '' },
     enrolment: { ...goodPins.enrolment, entry: 'remotes/enrolment/0.1.0/remoteEntry.js' },
-    study: { ...goodPins.study, entry: '/remotes/study/0.1.0/remoteEntry.js', routes: [{ path: 'exam', area: 'frame', exposed: '', loginRequired: 'yes' }] },
+    study: {
+      ...goodPins.study,
+      entry: '/remotes/study/0.1.0/remoteEntry.js',
+      routes: [{ path: 'exam', area: 'frame', exposed: '', loginRequired: 'yes' }],
+    },
     'public-content': 'latest',
   });
   expect(Object.keys(pins)).toEqual([]);
@@ -41,7 +51,10 @@ test('an unusable remote is left out with every problem named; the others stay',
 });
 
 test('pinnedRoutes lists every route with its remote and section', () => {
-  expect(pinnedRoutes(goodPins).find((entry) => entry.route.path === '/myOrder')).toMatchObject({ remote: 'orders', section: '订单管理' });
+  expect(pinnedRoutes(goodPins).find((entry) => entry.route.path === '/myOrder')).toMatchObject({
+    remote: 'orders',
+    section: '订单管理',
+  });
 });
 
 describe('fetchPins', () => {
@@ -58,15 +71,23 @@ describe('fetchPins', () => {
   });
 
   test('a missing, broken or unreachable document is a PinsError saying why', async () => {
-    await expect(fetchPins(answering(new Response('nope', { status: 404 })))).rejects.toThrow('/remotes.json answered HTTP 404');
-    await expect(fetchPins(answering(new Response('{"study":', { status: 200 })))).rejects.toThrow('/remotes.json is not valid JSON');
-    await expect(fetchPins(answering(new TypeError('Failed to fetch')))).rejects.toThrow('/remotes.json could not be fetched (Failed to fetch)');
+    await expect(fetchPins(answering(new Response('nope', { status: 404 })))).rejects.toThrow(
+      '/remotes.json answered HTTP 404',
+    );
+    await expect(fetchPins(answering(new Response('{"study":', { status: 200 })))).rejects.toThrow(
+      '/remotes.json is not valid JSON',
+    );
+    await expect(fetchPins(answering(new TypeError('Failed to fetch')))).rejects.toThrow(
+      '/remotes.json could not be fetched (Failed to fetch)',
+    );
     await expect(fetchPins(answering(new Response('[]', { status: 200 })))).rejects.toBeInstanceOf(PinsError);
   });
 });
 
 test('the request index.html started is used once; a later fetch (a retry) asks the server again', async () => {
-  const host: { __yaoshiPins?: Promise<Response> } = { __yaoshiPins: Promise.resolve(new Response(JSON.stringify(goodPins))) };
+  const host: { __yaoshiPins?: Promise<Response> } = {
+    __yaoshiPins: Promise.resolve(new Response(JSON.stringify(goodPins))),
+  };
   const fetchImpl = jest.fn(async () => new Response(JSON.stringify(goodPins)));
   await expect(fetchPins(fetchImpl, takeEarlyPinsRequest(host))).resolves.toEqual(goodPins);
   expect(fetchImpl).not.toHaveBeenCalled();

@@ -34,12 +34,15 @@ function problemsOfRoute(key: string, index: number, route: unknown): string[] {
   const at = `"${key}.routes[${index}]`;
   if (!isRecord(route)) return [`${at}" must be an object`];
   const problems: string[] = [];
-  if (typeof route.path !== 'string' || !ROUTE_PATH.test(route.path)) problems.push(`${at}.path" must be a path starting with "/"`);
+  if (typeof route.path !== 'string' || !ROUTE_PATH.test(route.path))
+    problems.push(`${at}.path" must be a path starting with "/"`);
   if (route.area !== 'public' && route.area !== 'student') problems.push(`${at}.area" must be "public" or "student"`);
-  if (typeof route.exposed !== 'string' || route.exposed === '') problems.push(`${at}.exposed" must be a non-empty string`);
+  if (typeof route.exposed !== 'string' || route.exposed === '')
+    problems.push(`${at}.exposed" must be a non-empty string`);
   if (typeof route.loginRequired !== 'boolean') problems.push(`${at}.loginRequired" must be true or false`);
   for (const field of ['title', 'menuPath'] as const) {
-    if (route[field] !== undefined && typeof route[field] !== 'string') problems.push(`${at}.${field}" must be a string`);
+    if (route[field] !== undefined && typeof route[field] !== 'string')
+      problems.push(`${at}.${field}" must be a string`);
   }
   return problems;
 }
@@ -48,11 +51,13 @@ function problemsOfPin(key: string, value: unknown): string[] {
   if (!isRecord(value)) return [`"${key}" must be an object`];
   const problems: string[] = [];
   for (const field of ['version', 'federationName', 'entry', 'section'] as const) {
-    if (typeof value[field] !== 'string' || value[field] === '') problems.push(`"${key}.${field}" must be a non-empty string`);
+    if (typeof value[field] !== 'string' || value[field] === '')
+      problems.push(`"${key}.${field}" must be a non-empty string`);
   }
   if (typeof value.entry === 'string' && value.entry !== '') {
     if (!/^(\/(?!\/)|https?:\/\/)/.test(value.entry)) problems.push(`"${key}.entry" must start with "/" or http(s)://`);
-    else if (!/mf-manifest\.json(\?.*)?$/.test(value.entry)) problems.push(`"${key}.entry" must point at an mf-manifest.json`);
+    else if (!/mf-manifest\.json(\?.*)?$/.test(value.entry))
+      problems.push(`"${key}.entry" must point at an mf-manifest.json`);
   }
   if (!Array.isArray(value.routes)) problems.push(`"${key}.routes" must be a list`);
   else problems.push(...value.routes.flatMap((route, index) => problemsOfRoute(key, index, route)));
@@ -63,7 +68,10 @@ function problemsOfPin(key: string, value: unknown): string[] {
  * Checks the whole document. A remote whose entry is unusable is left out (its pages are
  * then unknown, the others work) and reported; a document that is not an object is refused.
  */
-export function parsePins(document: unknown, report: (problems: string[]) => void = (problems) => console.error(new PinsError(problems))): RemotePins {
+export function parsePins(
+  document: unknown,
+  report: (problems: string[]) => void = (problems) => console.error(new PinsError(problems)),
+): RemotePins {
   if (!isRecord(document)) throw new PinsError(['the document must be a JSON object keyed by remote name']);
   const pins: RemotePins = {};
   const problems: string[] = [];
@@ -79,7 +87,9 @@ export function parsePins(document: unknown, report: (problems: string[]) => voi
 
 /** Every route of the pinned remotes, with the remote that renders it. */
 export function pinnedRoutes(pins: RemotePins): { remote: RemoteKey; section: string; route: RouteEntry }[] {
-  return Object.entries(pins).flatMap(([remote, pin]) => pin.routes.map((route) => ({ remote, section: pin.section, route })));
+  return Object.entries(pins).flatMap(([remote, pin]) =>
+    pin.routes.map((route) => ({ remote, section: pin.section, route })),
+  );
 }
 
 declare global {
@@ -93,7 +103,9 @@ declare global {
  * The request index.html started for remotes.json, handed out once: later calls (a retry
  * after a failure) fetch afresh.
  */
-export function takeEarlyPinsRequest(host: { __yaoshiPins?: Promise<Response> } = window): Promise<Response> | undefined {
+export function takeEarlyPinsRequest(
+  host: { __yaoshiPins?: Promise<Response> } = window,
+): Promise<Response> | undefined {
   const early = host.__yaoshiPins;
   delete host.__yaoshiPins;
   return early;
@@ -105,7 +117,11 @@ export function takeEarlyPinsRequest(host: { __yaoshiPins?: Promise<Response> } 
  * the request index.html starts.
  */
 export function pinsRequestInit(token: string | null = readToken()): RequestInit {
-  return { credentials: 'same-origin', cache: 'no-store', ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) };
+  return {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  };
 }
 
 /**
@@ -117,7 +133,9 @@ export async function fetchPins(fetchImpl: typeof fetch = fetch, early?: Promise
   try {
     response = await (early ?? fetchImpl(PINS_URL, pinsRequestInit()));
   } catch (error) {
-    throw new PinsError([`${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`]);
+    throw new PinsError([
+      `${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+    ]);
   }
   if (!response.ok) throw new PinsError([`${PINS_URL} answered HTTP ${response.status}`]);
   let document: unknown;

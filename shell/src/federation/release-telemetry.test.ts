@@ -41,7 +41,10 @@ test('a failure goes out at once; more within the interval wait for it; leaving 
   reporter.count('study', '0.3.0', 'render-error');
   expect(sent).toHaveLength(1);
   reporter.flush(true);
-  expect(sent[1]).toEqual({ body: { reports: [{ remote: 'study', version: '0.3.0', kind: 'render-error', count: 2 }] }, beacon: true });
+  expect(sent[1]).toEqual({
+    body: { reports: [{ remote: 'study', version: '0.3.0', kind: 'render-error', count: 2 }] },
+    beacon: true,
+  });
   tick();
   expect(sent).toHaveLength(2);
 });

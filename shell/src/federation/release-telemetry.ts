@@ -33,7 +33,10 @@ export function createLoadReporter(deps: ReporterDeps): LoadReporter {
     if (pending.size === 0) return;
     const lines = [...pending.values()].slice(0, MAX_LINES);
     for (const line of lines) pending.delete(`${line.remote}\0${line.version}\0${line.kind}`);
-    deps.send(JSON.stringify({ reports: lines.map((line) => ({ ...line, count: Math.min(line.count, 1000) })) }), useBeacon);
+    deps.send(
+      JSON.stringify({ reports: lines.map((line) => ({ ...line, count: Math.min(line.count, 1000) })) }),
+      useBeacon,
+    );
     if (pending.size > 0) schedule();
   }
 
@@ -62,7 +65,12 @@ export function browserLoadReporter(): LoadReporter {
   const reporter = createLoadReporter({
     send: (body, useBeacon) => {
       if (useBeacon && navigator.sendBeacon?.(REPORTS_URL, new Blob([body], { type: 'application/json' }))) return;
-      void fetch(REPORTS_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+      void fetch(REPORTS_URL, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        keepalive: true,
+      }).catch(() => undefined);
     },
     schedule: (run, ms) => void setTimeout(run, ms),
   });

@@ -6,7 +6,10 @@ import { RemoteUnavailable } from './remote-unavailable';
  * Third depth of remote failure handling: anything the remote throws while loading or
  * rendering stays inside its own route. RemotePage remounts it (new key) on retry.
  */
-export class RemoteErrorBoundary extends Component<{ children: ReactNode; onRenderError?: () => void }, { failed: boolean }> {
+export class RemoteErrorBoundary extends Component<
+  { children: ReactNode; onRenderError?: () => void },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {

@@ -12,7 +12,17 @@ import { useRemoteRegistry } from './remote-registry-context';
  * builds a new lazy component, so the load really happens again. With `antdScope` the
  * page is wrapped in antd's context, downloaded in parallel with the page.
  */
-export function RemotePage({ remote, section, exposed, antdScope = false }: { remote: RemoteKey; section: string; exposed: string; antdScope?: boolean }) {
+export function RemotePage({
+  remote,
+  section,
+  exposed,
+  antdScope = false,
+}: {
+  remote: RemoteKey;
+  section: string;
+  exposed: string;
+  antdScope?: boolean;
+}) {
   const registry = useRemoteRegistry();
   const [attempt, setAttempt] = useState(0);
   // `attempt` is a dependency on purpose: a new lazy() forgets the previous outcome.

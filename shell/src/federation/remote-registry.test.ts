@@ -4,7 +4,10 @@ import { TEST_PINS } from '../testing/test-pins';
 import type { RemotePins } from './pins';
 import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
-const pins: RemotePins = { ...TEST_PINS, orders: { ...TEST_PINS.orders!, version: '0.3.1', entry: '/remotes/orders/0.3.1/mf-manifest.json' } };
+const pins: RemotePins = {
+  ...TEST_PINS,
+  orders: { ...TEST_PINS.orders!, version: '0.3.1', entry: '/remotes/orders/0.3.1/mf-manifest.json' },
+};
 
 const Page: ComponentType = () => null;
 
@@ -14,7 +17,7 @@ function runtimeAnswering(answer: (id: string) => unknown) {
   const loads: string[] = [];
   const runtime: FederationRuntime = {
     registerRemotes: (remotes, options) => void registrations.push({ remotes, force: options?.force ?? false }),
-    loadRemote: async <T,>(id: string) => {
+    loadRemote: async <T>(id: string) => {
       loads.push(id);
       return answer(id) as T;
     },
@@ -32,13 +35,18 @@ test('registers every pinned remote once, then loads modules by federation name'
   await expect(registry.load('orders', 'MyOrder')).resolves.toEqual({ default: Page });
   await registry.load('study', 'MyCourse');
   expect(fetchPins).toHaveBeenCalledTimes(1);
-  expect(registrations).toEqual([{ remotes: Object.values(pins).map((p) => ({ name: p.federationName, entry: p.entry })), force: false }]);
+  expect(registrations).toEqual([
+    { remotes: Object.values(pins).map((p) => ({ name: p.federationName, entry: p.entry })), force: false },
+  ]);
   expect(loads).toEqual(['orders/MyOrder', 'study/MyCourse']);
 });
 
 test('after remotes.json fails, the next load fetches it again', async () => {
   const { runtime } = runtimeAnswering(() => ({ default: Page }));
-  const fetchPins = jest.fn<Promise<RemotePins>, []>().mockRejectedValueOnce(new Error('HTTP 500')).mockResolvedValue(pins);
+  const fetchPins = jest
+    .fn<Promise<RemotePins>, []>()
+    .mockRejectedValueOnce(new Error('HTTP 500'))
+    .mockResolvedValue(pins);
   const registry = createRemoteRegistry({ fetchPins, runtime });
   await expect(registry.load('orders', 'MyOrder')).rejects.toThrow('HTTP 500');
   await registry.prepareRetry('orders');
@@ -55,7 +63,9 @@ test('retrying a remote that never loaded re-registers it with force; one that l
   await registry.load('study', 'MyCourse');
   await registry.prepareRetry('orders');
   await registry.prepareRetry('study');
-  expect(registrations.slice(1)).toEqual([{ remotes: [{ name: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' }], force: true }]);
+  expect(registrations.slice(1)).toEqual([
+    { remotes: [{ name: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' }], force: true },
+  ]);
 });
 
 test('a module without a default export is an error, not a blank page', async () => {
@@ -66,8 +76,14 @@ test('a module without a default export is an error, not a blank page', async ()
 
 test('each version’s first real load and every failed load are counted for the release registry', async () => {
   const outcomes: string[] = [];
-  const { runtime } = runtimeAnswering((id) => (id.startsWith('orders/') ? { default: Page, [REMOTE_FALLBACK_MARK]: true } : { default: Page }));
-  const registry = createRemoteRegistry({ fetchPins: async () => pins, runtime, onOutcome: (remote, version, kind) => outcomes.push(`${remote} ${version} ${kind}`) });
+  const { runtime } = runtimeAnswering((id) =>
+    id.startsWith('orders/') ? { default: Page, [REMOTE_FALLBACK_MARK]: true } : { default: Page },
+  );
+  const registry = createRemoteRegistry({
+    fetchPins: async () => pins,
+    runtime,
+    onOutcome: (remote, version, kind) => outcomes.push(`${remote} ${version} ${kind}`),
+  });
   await registry.load('study', 'MyCourse');
   await registry.load('study', 'Exam');
   await registry.load('orders', 'MyOrder');

@@ -17,7 +17,11 @@ function fetchAnswering(...answers: (Response | Error)[]) {
 }
 
 test('a network failure is retried, and a later success is returned', async () => {
-  const calls = fetchAnswering(new TypeError('Failed to fetch'), new Response('{}', { status: 503 }), new Response('{"ok":1}'));
+  const calls = fetchAnswering(
+    new TypeError('Failed to fetch'),
+    new Response('{}', { status: 503 }),
+    new Response('{"ok":1}'),
+  );
   const response = await fetchWithRetry('/remotes/study/0.1.0/mf-manifest.json', {}, [0, 0]);
   await expect(response.json()).resolves.toEqual({ ok: 1 });
   expect(calls).toHaveLength(3);

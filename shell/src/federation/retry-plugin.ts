@@ -16,7 +16,11 @@ const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Fetches with the retry schedule; a final non-2xx answer becomes an error (see below). */
-export async function fetchWithRetry(url: string, init: RequestInit, delays: readonly number[] = RETRY_DELAYS_MS): Promise<Response> {
+export async function fetchWithRetry(
+  url: string,
+  init: RequestInit,
+  delays: readonly number[] = RETRY_DELAYS_MS,
+): Promise<Response> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= delays.length; attempt += 1) {
     if (attempt > 0) await pause(delays[attempt - 1] ?? 0);
@@ -37,7 +41,14 @@ export async function fetchWithRetry(url: string, init: RequestInit, delays: rea
 
 type LoadEntryErrorHook = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
 
-async function retryEntry({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: Parameters<LoadEntryErrorHook>[0]) {
+async function retryEntry({
+  getRemoteEntry,
+  origin,
+  remoteInfo,
+  remoteEntryExports,
+  globalLoading,
+  uniqueKey,
+}: Parameters<LoadEntryErrorHook>[0]) {
   for (const delay of RETRY_DELAYS_MS) {
     await pause(delay);
     // The failed attempt is still registered as "loading"; without this the retry would

@@ -8,8 +8,7 @@ export interface LoginResult {
 }
 
 export type LoginRequest =
-  | { type: '1'; username: string; password: string }
-  | { type: '2'; phone: string; vcode: string };
+  { type: '1'; username: string; password: string } | { type: '2'; phone: string; vcode: string };
 
 export interface ForgetRequest {
   password: string;
@@ -41,4 +40,5 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useSendCodeMutation, useForgetMutation, useLazyUserInfoQuery, useLogoutMutation } = accountApi;
+export const { useLoginMutation, useSendCodeMutation, useForgetMutation, useLazyUserInfoQuery, useLogoutMutation } =
+  accountApi;

@@ -20,7 +20,12 @@ export function CodeButton({ send }: { send: () => Promise<boolean> }) {
     }
   };
   return (
-    <SiteButton onClick={() => void onClick()} disabled={!canRequestCode(remaining)} loading={sending} style={{ minWidth: 112, flex: 'none' }}>
+    <SiteButton
+      onClick={() => void onClick()}
+      disabled={!canRequestCode(remaining)}
+      loading={sending}
+      style={{ minWidth: 112, flex: 'none' }}
+    >
       {codeButtonLabel(remaining)}
     </SiteButton>
   );

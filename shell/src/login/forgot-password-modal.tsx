@@ -31,7 +31,12 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
 
   return (
     <Modal title="忘记密码" open={open} onCancel={close} footer={null} destroyOnHidden>
-      <Form<ForgetRequest> form={form} layout="vertical" onFinish={(values) => void onFinish(values)} aria-label="忘记密码">
+      <Form<ForgetRequest>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void onFinish(values)}
+        aria-label="忘记密码"
+      >
         <Form.Item label="身份证号" name="idcard" rules={FORGET_RULES.idcard}>
           <Input maxLength={LOGIN_LIMITS.usernameMaxLength} />
         </Form.Item>

@@ -8,7 +8,9 @@ import { LoginPanel } from './login-panel';
 /** The home page of these tests is a stand-in that places the shell's login panel, as public-content does. */
 const homeWithPanel = () => ({
   ...fakeRegistry(),
-  load: async (remote: string, exposed: string) => ({ default: remote === 'public-content' && exposed === 'Home' ? LoginPanel : () => <h1>{`${remote}:${exposed}`}</h1> }),
+  load: async (remote: string, exposed: string) => ({
+    default: remote === 'public-content' && exposed === 'Home' ? LoginPanel : () => <h1>{`${remote}:${exposed}`}</h1>,
+  }),
 });
 
 jest.setTimeout(30_000);
@@ -64,7 +66,11 @@ test('face_init 0: only the token is stored and the learner goes to /faceCollect
   expect(localStorage.getItem('token')).toBe('tok-li');
   expect(localStorage.getItem('isLogin')).toBeNull();
   expect(router.store.getState().session.isLogin).toBe(false);
-  expect(received.find((c) => c.path === '/v1/login')?.payload).toMatchObject({ type: '1', username: '11010519491231002X', password: '31002X' });
+  expect(received.find((c) => c.path === '/v1/login')?.payload).toMatchObject({
+    type: '1',
+    username: '11010519491231002X',
+    password: '31002X',
+  });
 });
 
 test('face_init 1: token, flag, state and cached user info, then /studentsNote', async () => {
@@ -112,5 +118,10 @@ test('forgot password: required messages, then 修改成功 closes the dialog', 
   await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
   expect(await screen.findByText('修改成功')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(received.find((c) => c.path === '/v1/forget')?.payload).toMatchObject({ idcard: '320106198503124510', password: '123456', confirm_password: 'abcdef', vcode: '123456' });
+  expect(received.find((c) => c.path === '/v1/forget')?.payload).toMatchObject({
+    idcard: '320106198503124510',
+    password: '123456',
+    confirm_password: 'abcdef',
+    vcode: '123456',
+  });
 });

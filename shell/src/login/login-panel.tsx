@@ -9,15 +9,28 @@ import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/s
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
-import { LOGIN_FIELDS, LOGIN_LIMITS, LOGIN_TEXTS, loginFieldProblem, loginProblems, type LoginField, type LoginMode, type LoginValues } from './login-rules';
+import {
+  LOGIN_FIELDS,
+  LOGIN_LIMITS,
+  LOGIN_TEXTS,
+  loginFieldProblem,
+  loginProblems,
+  type LoginField,
+  type LoginMode,
+  type LoginValues,
+} from './login-rules';
 import { useLogout } from './use-logout';
 import { useUserData } from './use-user-data';
 
 // Opened by few visitors: loaded when 忘记密码 is clicked, with antd's context (it is an antd
 // Form in an antd Modal), not with the home page.
-const ForgotPasswordModal = lazy(() => inSiteAntdScope(import('./forgot-password-modal').then((m) => m.ForgotPasswordModal)));
+const ForgotPasswordModal = lazy(() =>
+  inSiteAntdScope(import('./forgot-password-modal').then((m) => m.ForgotPasswordModal)),
+);
 // The policy a visitor is asked to agree to, readable before login: loaded on its link's click.
-const PrivacyPolicyDialog = lazy(() => import('./privacy-policy-dialog').then((m) => ({ default: m.PrivacyPolicyDialog })));
+const PrivacyPolicyDialog = lazy(() =>
+  import('./privacy-policy-dialog').then((m) => ({ default: m.PrivacyPolicyDialog })),
+);
 
 const MODE_OPTIONS = [
   { value: 'password', label: '密码登录' },
@@ -66,7 +79,11 @@ function FieldRow({ id, problem, children }: { id: string; problem: string | und
     <div style={{ marginBottom: problem ? 6 : 24 }}>
       {children}
       {problem && (
-        <div id={`${id}-problem`} role="alert" style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}>
+        <div
+          id={`${id}-problem`}
+          role="alert"
+          style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
+        >
           {problem}
         </div>
       )}
@@ -105,7 +122,9 @@ function LoginBox() {
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     const request =
-      mode === 'password' ? { type: '1' as const, username: values.username, password: values.password } : { type: '2' as const, phone: values.phone, vcode: values.vcode };
+      mode === 'password'
+        ? { type: '1' as const, username: values.username, password: values.password }
+        : { type: '2' as const, phone: values.phone, vcode: values.vcode };
     let result;
     try {
       result = await login(request).unwrap();
@@ -149,14 +168,32 @@ function LoginBox() {
       <style href="yaoshi-login-input" precedence="default">
         {INPUT_STYLES}
       </style>
-      <div role="group" aria-label="登录方式" style={{ display: 'flex', margin: '4px 0 12px', border: `1px solid ${BRAND_BLUE}`, borderRadius: 6, overflow: 'hidden' }}>
+      <div
+        role="group"
+        aria-label="登录方式"
+        style={{
+          display: 'flex',
+          margin: '4px 0 12px',
+          border: `1px solid ${BRAND_BLUE}`,
+          borderRadius: 6,
+          overflow: 'hidden',
+        }}
+      >
         {MODE_OPTIONS.map((option) => (
           <button
             key={option.value}
             type="button"
             aria-pressed={mode === option.value}
             onClick={() => switchMode(option.value)}
-            style={{ flex: 1, padding: '6px 0', border: 'none', cursor: 'pointer', fontSize: 14, background: mode === option.value ? BRAND_BLUE : '#fff', color: mode === option.value ? '#fff' : BRAND_BLUE }}
+            style={{
+              flex: 1,
+              padding: '6px 0',
+              border: 'none',
+              cursor: 'pointer',
+              fontSize: 14,
+              background: mode === option.value ? BRAND_BLUE : '#fff',
+              color: mode === option.value ? '#fff' : BRAND_BLUE,
+            }}
           >
             {option.label}
           </button>
@@ -173,7 +210,13 @@ function LoginBox() {
         {mode === 'password' ? (
           <>
             <FieldRow id={fieldId('username')} problem={problems.username}>
-              <input {...inputProps('username')} placeholder="身份证号/手机号" maxLength={LOGIN_LIMITS.usernameMaxLength} aria-label="身份证号/手机号" autoComplete="username" />
+              <input
+                {...inputProps('username')}
+                placeholder="身份证号/手机号"
+                maxLength={LOGIN_LIMITS.usernameMaxLength}
+                aria-label="身份证号/手机号"
+                autoComplete="username"
+              />
             </FieldRow>
             <FieldRow id={fieldId('password')} problem={problems.password}>
               <div style={{ position: 'relative' }}>
@@ -190,7 +233,18 @@ function LoginBox() {
                   aria-label={showPassword ? '隐藏' : '显示'}
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((shown) => !shown)}
-                  style={{ position: 'absolute', right: 2, top: 2, width: 40, height: 28, border: 'none', background: 'transparent', color: MUTED_TEXT, cursor: 'pointer', padding: 0 }}
+                  style={{
+                    position: 'absolute',
+                    right: 2,
+                    top: 2,
+                    width: 40,
+                    height: 28,
+                    border: 'none',
+                    background: 'transparent',
+                    color: MUTED_TEXT,
+                    cursor: 'pointer',
+                    padding: 0,
+                  }}
                 >
                   <EyeIcon crossed={!showPassword} />
                 </button>
@@ -200,11 +254,25 @@ function LoginBox() {
         ) : (
           <>
             <FieldRow id={fieldId('phone')} problem={problems.phone}>
-              <input {...inputProps('phone')} inputMode="numeric" placeholder="手机号" maxLength={LOGIN_LIMITS.phoneLength} aria-label="手机号" autoComplete="tel" />
+              <input
+                {...inputProps('phone')}
+                inputMode="numeric"
+                placeholder="手机号"
+                maxLength={LOGIN_LIMITS.phoneLength}
+                aria-label="手机号"
+                autoComplete="tel"
+              />
             </FieldRow>
             <FieldRow id={fieldId('vcode')} problem={problems.vcode}>
               <div style={{ display: 'flex', gap: 8 }}>
-                <input {...inputProps('vcode')} inputMode="numeric" placeholder="验证码" aria-label="验证码" maxLength={LOGIN_LIMITS.codeMaxLength} autoComplete="one-time-code" />
+                <input
+                  {...inputProps('vcode')}
+                  inputMode="numeric"
+                  placeholder="验证码"
+                  aria-label="验证码"
+                  maxLength={LOGIN_LIMITS.codeMaxLength}
+                  autoComplete="one-time-code"
+                />
                 <CodeButton send={requestCode} />
               </div>
             </FieldRow>
@@ -226,7 +294,15 @@ function LoginBox() {
           <button
             type="button"
             onClick={() => setPolicyOpen(true)}
-            style={{ padding: 0, border: 'none', background: 'transparent', color: BRAND_BLUE, font: 'inherit', fontSize: 14, cursor: 'pointer' }}
+            style={{
+              padding: 0,
+              border: 'none',
+              background: 'transparent',
+              color: BRAND_BLUE,
+              font: 'inherit',
+              fontSize: 14,
+              cursor: 'pointer',
+            }}
           >
             《个人信息与隐私政策》
           </button>
@@ -258,7 +334,16 @@ function LoginBox() {
 /** The password field's show/hide eye (crossed out while the password is hidden). */
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
@@ -288,7 +373,18 @@ function Avatar({ src, initial }: { src: string | undefined; initial: string | u
   const circle = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
   if (src) return <img src={src} alt="" width={size} height={size} style={{ ...circle, objectFit: 'cover' }} />;
   return (
-    <span aria-hidden="true" style={{ ...circle, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#bfbfbf', color: '#fff', fontSize: 28 }}>
+    <span
+      aria-hidden="true"
+      style={{
+        ...circle,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#bfbfbf',
+        color: '#fff',
+        fontSize: 28,
+      }}
+    >
       {initial}
     </span>
   );

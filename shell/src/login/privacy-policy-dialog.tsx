@@ -22,7 +22,14 @@ export const PRIVACY_POLICY_TITLE = '个人信息与隐私政策';
 export function PrivacyPolicyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data, isLoading, isError } = publicAgreementApi.usePublicAgreementQuery(undefined, { skip: !open });
   return (
-    <SiteDialog open={open} title={PRIVACY_POLICY_TITLE} okText="我知道了" onOk={onClose} onCancel={onClose} width={720}>
+    <SiteDialog
+      open={open}
+      title={PRIVACY_POLICY_TITLE}
+      okText="我知道了"
+      onOk={onClose}
+      onCancel={onClose}
+      width={720}
+    >
       <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
         {isLoading && <p style={{ color: MUTED_TEXT }}>加载中…</p>}
         {isError && <p style={{ color: MUTED_TEXT }}>协议内容暂时无法加载，请稍后重试。</p>}

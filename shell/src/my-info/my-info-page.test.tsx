@@ -7,11 +7,28 @@ import { renderSite, serveSiteContent } from '../testing/render-site';
 jest.setTimeout(30_000);
 
 const PROFILE = {
-  name: '王芳', phone: '13700002222', idcard: '310115198808080058', certification_type: 1,
-  company: '上海市浦东新区人民医院', province: '上海市', city: '市辖区', county: '浦东新区',
-  province_id: '310000', city_id: '310100', area_id: '310115',
-  education: 5, sex: 2, major: '药学', certification_number1: 'ZY001', certification_number2: '',
-  graduate_school: '复旦大学', ethnic: 1, profession_ranks: 2, politics_status: 3, email: 'wangfang@example.com', avatar_status: 1,
+  name: '王芳',
+  phone: '13700002222',
+  idcard: '310115198808080058',
+  certification_type: 1,
+  company: '上海市浦东新区人民医院',
+  province: '上海市',
+  city: '市辖区',
+  county: '浦东新区',
+  province_id: '310000',
+  city_id: '310100',
+  area_id: '310115',
+  education: 5,
+  sex: 2,
+  major: '药学',
+  certification_number1: 'ZY001',
+  certification_number2: '',
+  graduate_school: '复旦大学',
+  ethnic: 1,
+  profession_ranks: 2,
+  politics_status: 3,
+  email: 'wangfang@example.com',
+  avatar_status: 1,
 };
 
 beforeEach(() => {
@@ -51,7 +68,13 @@ test('read-only fields; company must be Chinese (on blur); a save sends names an
   await userEvent.click(within(form).getByRole('button', { name: /保\s*存/ }));
   expect(await screen.findByText('保存成功')).toBeInTheDocument();
   expect(received.find((c) => c.path === '/v1/modify')?.payload).toMatchObject({
-    company: '上海市第一人民医院', province: '上海市', city: '市辖区', county: '浦东新区', province_id: '31', city_id: '3101', area_id: '310115',
+    company: '上海市第一人民医院',
+    province: '上海市',
+    city: '市辖区',
+    county: '浦东新区',
+    province_id: '31',
+    city_id: '3101',
+    area_id: '310115',
   });
 });
 
@@ -84,5 +107,8 @@ test('password tab: required, too short, mismatch; then 修改成功 clears the 
   await userEvent.click(within(form).getByRole('button', { name: /提\s*交/ }));
   expect(await screen.findByText('修改成功')).toBeInTheDocument();
   await waitFor(() => expect(within(form).getByLabelText('新密码', { selector: 'input' })).toHaveValue(''));
-  expect(received.find((c) => c.path === '/v1/password')?.payload).toMatchObject({ newpasswd: '123456', confirmpasswd: '123456' });
+  expect(received.find((c) => c.path === '/v1/password')?.payload).toMatchObject({
+    newpasswd: '123456',
+    confirmpasswd: '123456',
+  });
 });

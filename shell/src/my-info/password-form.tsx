@@ -19,11 +19,23 @@ export function PasswordForm() {
     form.resetFields();
   };
   return (
-    <Form<PasswordChangeRequest> form={form} aria-label="修改密码" layout="vertical" style={{ maxWidth: 400 }} onFinish={(values) => void onFinish(values)}>
+    <Form<PasswordChangeRequest>
+      form={form}
+      aria-label="修改密码"
+      layout="vertical"
+      style={{ maxWidth: 400 }}
+      onFinish={(values) => void onFinish(values)}
+    >
       <Form.Item label="新密码" name="newpasswd" rules={PASSWORD_RULES.newpasswd} validateFirst>
         <Input.Password aria-label="新密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label="确认密码" name="confirmpasswd" dependencies={['newpasswd']} validateFirst rules={PASSWORD_RULES.confirmpasswd(() => form.getFieldValue('newpasswd'))}>
+      <Form.Item
+        label="确认密码"
+        name="confirmpasswd"
+        dependencies={['newpasswd']}
+        validateFirst
+        rules={PASSWORD_RULES.confirmpasswd(() => form.getFieldValue('newpasswd'))}
+      >
         <Input.Password aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isLoading}>

@@ -40,7 +40,8 @@ export interface ProfileFormValues {
   email: string;
 }
 
-const orUndefined = (code: string, level: 'province' | 'city' | 'county') => (code ? toShortRegionCode(code, level) : undefined);
+const orUndefined = (code: string, level: 'province' | 'city' | 'county') =>
+  code ? toShortRegionCode(code, level) : undefined;
 
 export function formValuesOf(profile: Profile): ProfileFormValues {
   return {
@@ -81,7 +82,8 @@ export function modifyPayloadOf(values: ProfileFormValues, regions: RegionTable)
   } as ModifyRequest; // choices were checked `required` by the form's rules
 }
 
-const optionsOf = (labels: Record<number, string>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
+const optionsOf = (labels: Record<number, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /** 学员信息 (spec 01 §5): validated on blur; name, phone, ID number and certificate type read-only. */
 export function ProfileForm() {
@@ -99,9 +101,18 @@ export function ProfileForm() {
     if (profile) form.setFieldsValue(formValuesOf(profile));
   }, [profile, form]);
 
-  const provinceOptions = useMemo(() => (regions?.provinces ?? []).map((r) => ({ value: r.code, label: r.name })), [regions]);
-  const cityOptions = useMemo(() => (regions ? citiesOf(regions, provinceId) : []).map((r) => ({ value: r.code, label: r.name })), [regions, provinceId]);
-  const countyOptions = useMemo(() => (regions ? countiesOf(regions, cityId) : []).map((r) => ({ value: r.code, label: r.name })), [regions, cityId]);
+  const provinceOptions = useMemo(
+    () => (regions?.provinces ?? []).map((r) => ({ value: r.code, label: r.name })),
+    [regions],
+  );
+  const cityOptions = useMemo(
+    () => (regions ? citiesOf(regions, provinceId) : []).map((r) => ({ value: r.code, label: r.name })),
+    [regions, provinceId],
+  );
+  const countyOptions = useMemo(
+    () => (regions ? countiesOf(regions, cityId) : []).map((r) => ({ value: r.code, label: r.name })),
+    [regions, cityId],
+  );
 
   const onValuesChange = (changed: Partial<ProfileFormValues>) => {
     // spec 01 §5: changing the province clears city and county; the city clears the county.
@@ -160,13 +171,35 @@ export function ProfileForm() {
           <Form.Item label="单位地址" required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="province_id" noStyle>
-                <Select aria-label="省" placeholder="省" options={provinceOptions} loading={!regions} showSearch optionFilterProp="label" style={{ width: '33%' }} />
+                <Select
+                  aria-label="省"
+                  placeholder="省"
+                  options={provinceOptions}
+                  loading={!regions}
+                  showSearch
+                  optionFilterProp="label"
+                  style={{ width: '33%' }}
+                />
               </Form.Item>
               <Form.Item name="city_id" rules={PROFILE_RULES.city_id} noStyle>
-                <Select aria-label="市" placeholder="市" options={cityOptions} showSearch optionFilterProp="label" style={{ width: '33%' }} />
+                <Select
+                  aria-label="市"
+                  placeholder="市"
+                  options={cityOptions}
+                  showSearch
+                  optionFilterProp="label"
+                  style={{ width: '33%' }}
+                />
               </Form.Item>
               <Form.Item name="area_id" noStyle>
-                <Select aria-label="区县" placeholder="区/县" options={countyOptions} showSearch optionFilterProp="label" style={{ width: '34%' }} />
+                <Select
+                  aria-label="区县"
+                  placeholder="区/县"
+                  options={countyOptions}
+                  showSearch
+                  optionFilterProp="label"
+                  style={{ width: '34%' }}
+                />
               </Form.Item>
             </Space.Compact>
           </Form.Item>

@@ -13,7 +13,11 @@ test('the package table links cities and counties to their parents by code prefi
 
 test('changing the province clears city and county; changing the city clears the county', () => {
   const full = { province_id: '32', city_id: '3201', area_id: '320106' };
-  expect(changeAddress(full, { province_id: '11' })).toEqual({ province_id: '11', city_id: undefined, area_id: undefined });
+  expect(changeAddress(full, { province_id: '11' })).toEqual({
+    province_id: '11',
+    city_id: undefined,
+    area_id: undefined,
+  });
   expect(changeAddress(full, { province_id: '32' })).toEqual(full);
   expect(changeAddress(full, { city_id: '3202' })).toEqual({ province_id: '32', city_id: '3202', area_id: undefined });
   expect(changeAddress(full, { area_id: '320102' })).toEqual({ ...full, area_id: '320102' });

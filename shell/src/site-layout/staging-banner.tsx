@@ -13,7 +13,15 @@ export function StagingBanner() {
   return (
     <div
       role="note"
-      style={{ background: '#fff7e6', borderBottom: '1px solid #ffd591', color: '#ad4e00', textAlign: 'center', padding: '8px 16px', fontSize: 14, lineHeight: 1.5 }}
+      style={{
+        background: '#fff7e6',
+        borderBottom: '1px solid #ffd591',
+        color: '#ad4e00',
+        textAlign: 'center',
+        padding: '8px 16px',
+        fontSize: 14,
+        lineHeight: 1.5,
+      }}
     >
       {MESSAGE_TEXTS.stagingBanner}
     </div>

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, Button, Layout, Menu } from 'antd';
 import { Link, useNavigate } from '@yaoshi/ui/router';
-import { AVATAR_WARNING_TEXT, CLOSED_TIP, TipDialog, type TipConfirmEvent, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
+import {
+  AVATAR_WARNING_TEXT,
+  CLOSED_TIP,
+  TipDialog,
+  type TipConfirmEvent,
+  type TipDialogModel,
+} from '@yaoshi/ui/tip-dialog';
 import { useLogout } from '../login/use-logout';
 import { useUserData } from '../login/use-user-data';
 import { FACE_COLLECTION_PATH } from './avatar-change';
@@ -13,7 +19,13 @@ export const WELCOME_FALLBACK_NAME = '学员';
  * The student centre's frame: welcome bar across the top, side menu on the left, the page
  * on the right. The route guard has let only logged-in learners in.
  */
-export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: string | undefined; children: ReactNode }) {
+export function StudentFrame({
+  activeMenuPath,
+  children,
+}: {
+  activeMenuPath: string | undefined;
+  children: ReactNode;
+}) {
   const userData = useUserData();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -30,7 +42,14 @@ export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: str
       <div
         role="banner"
         aria-label="欢迎栏"
-        style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', background: '#e6f0fa', borderRadius: 4 }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '12px 16px',
+          background: '#e6f0fa',
+          borderRadius: 4,
+        }}
       >
         <button
           type="button"
@@ -40,9 +59,7 @@ export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: str
         >
           <Avatar src={userData?.avatar || undefined}>{(userData?.name ?? WELCOME_FALLBACK_NAME).slice(0, 1)}</Avatar>
         </button>
-        <span style={{ flex: 1 }}>
-          欢迎您，{userData?.name ?? WELCOME_FALLBACK_NAME}！
-        </span>
+        <span style={{ flex: 1 }}>欢迎您，{userData?.name ?? WELCOME_FALLBACK_NAME}！</span>
         <Link to="/">返回首页</Link>
         <Button size="small" onClick={() => void logout()}>
           退出登录
@@ -58,7 +75,9 @@ export function StudentFrame({ activeMenuPath, children }: { activeMenuPath: str
           />
         </Layout.Sider>
         {/* A div, not Layout.Content: that renders a second <main> inside the site's. */}
-        <div style={{ flex: 1, minWidth: 0, background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>{children}</div>
+        <div style={{ flex: 1, minWidth: 0, background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>
+          {children}
+        </div>
       </Layout>
     </section>
   );

@@ -66,7 +66,9 @@ export async function renderSite(
 ) {
   if (!options.anonymous) localStorage.setItem('isLogin', 'true');
   const store = createSiteStore();
-  const router = createSiteRouter(store, options.pins === undefined ? TEST_PINS : options.pins, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  const router = createSiteRouter(store, options.pins === undefined ? TEST_PINS : options.pins, (routes) =>
+    createMemoryRouter(routes, { initialEntries: [path] }),
+  );
   render(
     <SiteProviders store={store} registry={registry}>
       <RouterProvider router={router} />
@@ -74,7 +76,8 @@ export async function renderSite(
   );
   // The guard runs as a loader: wait for the first navigation to settle.
   await act(async () => {
-    while (!router.state.initialized || router.state.navigation.state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 0));
+    while (!router.state.initialized || router.state.navigation.state !== 'idle')
+      await new Promise((resolve) => setTimeout(resolve, 0));
   });
   return Object.assign(router, { store });
 }

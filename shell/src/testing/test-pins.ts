@@ -5,7 +5,13 @@ import type { RemotePin, RemotePins } from '../federation/pins';
  * A pins document for the shell's tests: the four remotes with the route manifests their
  * builds publish (remotes/<name>/src/routes.ts, copied here: the shell never imports a remote).
  */
-const publicPage = (path: string, exposed: string): RouteEntry => ({ path, area: 'public', exposed, loginRequired: false, withoutAntd: true });
+const publicPage = (path: string, exposed: string): RouteEntry => ({
+  path,
+  area: 'public',
+  exposed,
+  loginRequired: false,
+  withoutAntd: true,
+});
 const studentPage = (path: string, exposed: string, title: string | undefined, menuPath: string): RouteEntry => ({
   path,
   area: 'student',

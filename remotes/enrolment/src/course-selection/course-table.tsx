@@ -18,7 +18,15 @@ export interface CourseTableProps {
 }
 
 /** One list of courses: thumbnail, name, teacher, credit, hours (one decimal), price (professional only), trial link. */
-export function CourseTable({ title, courses, selected, locked, onToggle, trial = false, showPrice = true }: CourseTableProps) {
+export function CourseTable({
+  title,
+  courses,
+  selected,
+  locked,
+  onToggle,
+  trial = false,
+  showPrice = true,
+}: CourseTableProps) {
   return (
     <section aria-label={title} style={{ marginBottom: 24 }}>
       <h3 style={{ margin: '8px 0' }}>{title}</h3>
@@ -31,7 +39,9 @@ export function CourseTable({ title, courses, selected, locked, onToggle, trial 
         rowSelection={
           selected && onToggle
             ? {
-                selectedRowKeys: courses.filter((course) => selected.has(course.cid) || course.is_buy === 1).map((course) => course.cid),
+                selectedRowKeys: courses
+                  .filter((course) => selected.has(course.cid) || course.is_buy === 1)
+                  .map((course) => course.cid),
                 onSelect: (course, checked) => onToggle(course.cid, checked),
                 hideSelectAll: true,
                 getCheckboxProps: (course) => ({
@@ -47,7 +57,15 @@ export function CourseTable({ title, courses, selected, locked, onToggle, trial 
             dataIndex: 'name',
             render: (_name: string, course) => (
               <span style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                {course.thumb ? <img src={course.thumb} alt="" width={64} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : null}
+                {course.thumb ? (
+                  <img
+                    src={course.thumb}
+                    alt=""
+                    width={64}
+                    height={40}
+                    style={{ objectFit: 'cover', borderRadius: 4 }}
+                  />
+                ) : null}
                 <span>{course.name}</span>
                 {course.is_buy === 1 ? <Tag color="green">已购买</Tag> : null}
               </span>
@@ -56,7 +74,9 @@ export function CourseTable({ title, courses, selected, locked, onToggle, trial 
           { title: '授课教师', dataIndex: 'teacher', width: 100 },
           { title: '学分', dataIndex: 'credit', width: 70, render: (credit: number) => credit.toFixed(1) },
           { title: '学时', dataIndex: 'class_hour', width: 70, render: (hours: number) => hours.toFixed(1) },
-          ...(showPrice ? [{ title: '价格(元)', dataIndex: 'price', width: 90, render: (price: number) => price.toFixed(2) }] : []),
+          ...(showPrice
+            ? [{ title: '价格(元)', dataIndex: 'price', width: 90, render: (price: number) => price.toFixed(2) }]
+            : []),
           ...(trial
             ? [
                 {
@@ -64,7 +84,9 @@ export function CourseTable({ title, courses, selected, locked, onToggle, trial 
                   key: 'trial',
                   width: 70,
                   render: (_: unknown, course: SelectionCourse) =>
-                    course.is_buy === 1 ? null : <Link to={`/videoLearning?tryIt=1&cid=${course.cid}`}>{TRIAL_LINK_TEXT}</Link>,
+                    course.is_buy === 1 ? null : (
+                      <Link to={`/videoLearning?tryIt=1&cid=${course.cid}`}>{TRIAL_LINK_TEXT}</Link>
+                    ),
                 },
               ]
             : []),

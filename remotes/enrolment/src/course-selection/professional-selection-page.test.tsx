@@ -12,7 +12,13 @@ import { readPendingOrder } from '../payment/pending-order';
 jest.setTimeout(90_000);
 const slow = { timeout: 10_000 };
 
-const course = (cid: number, name: string, courseType: number, hours = 6, over: Partial<SelectionCourse> = {}): SelectionCourse => ({
+const course = (
+  cid: number,
+  name: string,
+  courseType: number,
+  hours = 6,
+  over: Partial<SelectionCourse> = {},
+): SelectionCourse => ({
   cid,
   course_id: cid,
   name,
@@ -37,7 +43,11 @@ const COURSES = [
 
 function serve(car = '', routes: Record<string, StubRoute> = {}) {
   return stubApi({
-    '/v1/academic_year': () => ok([{ year: 2025, is_buxue: 0 }, { year: 2023, is_buxue: 1 }]),
+    '/v1/academic_year': () =>
+      ok([
+        { year: 2025, is_buxue: 0 },
+        { year: 2023, is_buxue: 1 },
+      ]),
     '/v1/get_course_type': () => ok({ need_all: 1, msg1: '2025年度专业科目须修满60学时' }),
     '/v1/webcourses': () => ok({ courses: COURSES, car }),
     ...routes,
@@ -84,7 +94,13 @@ test('a shortfall is stopped in the browser with required, chosen and missing ho
   fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
   await waitFor(() => expect(checkbox('选修1')).toBeChecked(), slow);
   fireEvent.click(screen.getByRole('button', { name: '立即报名' }));
-  expect(await screen.findByText('本年度专业科目要求60.0学时，您已选择30.0学时，还差30.0学时，请重新选择课程', undefined, slow)).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      '本年度专业科目要求60.0学时，您已选择30.0学时，还差30.0学时，请重新选择课程',
+      undefined,
+      slow,
+    ),
+  ).toBeInTheDocument();
   expect(received.some((c) => c.path === '/v1/signup_once')).toBe(false);
 });
 
@@ -94,13 +110,22 @@ test('adding the elective that reaches 60 hours prompts that courses may be drop
   fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
   await waitFor(() => expect(checkbox('选修5')).toBeChecked(), slow);
   fireEvent.click(checkbox('选修6'));
-  expect(await screen.findByText('已选满60.0学时。您可以取消部分选修课，或直接报名确认。', undefined, slow)).toBeInTheDocument();
+  expect(
+    await screen.findByText('已选满60.0学时。您可以取消部分选修课，或直接报名确认。', undefined, slow),
+  ).toBeInTheDocument();
 });
 
 test('sign-up, validate, msg2 and 确定 store the order and go to /pay', async () => {
   const received = serve('10,11,12,13,14,15', {
     '/v1/signup_once': () => ok(null),
-    '/v1/validate': () => ok({ remain_class_hour: 0, current_class_hour: 60, year_class_hour: 60, current_money: 300, msg2: '本次选择8门课程，应缴费用300.00元' }),
+    '/v1/validate': () =>
+      ok({
+        remain_class_hour: 0,
+        current_class_hour: 60,
+        year_class_hour: 60,
+        current_money: 300,
+        msg2: '本次选择8门课程，应缴费用300.00元',
+      }),
   });
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
@@ -108,18 +133,28 @@ test('sign-up, validate, msg2 and 确定 store the order and go to /pay', async 
   fireEvent.click(screen.getByRole('button', { name: '立即报名' }));
   expect(await screen.findByRole('heading', { name: '确认报名信息（2025年度）' }, slow)).toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: '学习年度' })).not.toBeInTheDocument();
-  expect(received.find((c) => c.path === '/v1/signup_once')?.payload).toMatchObject({ year: 2025, cids: '1,2,10,11,12,13,14,15' });
+  expect(received.find((c) => c.path === '/v1/signup_once')?.payload).toMatchObject({
+    year: 2025,
+    cids: '1,2,10,11,12,13,14,15',
+  });
   fireEvent.click(screen.getByRole('button', { name: /确认报名/ }));
   const tip = await screen.findByText('本次选择8门课程，应缴费用300.00元', undefined, slow);
   fireEvent.click(within(tip.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
   expect(await screen.findByText('支付页', undefined, slow)).toBeInTheDocument();
-  expect(readPendingOrder()).toMatchObject({ year: 2025, cids: '1,2,10,11,12,13,14,15', price: 300, order_id: '', type: 1 });
+  expect(readPendingOrder()).toMatchObject({
+    year: 2025,
+    cids: '1,2,10,11,12,13,14,15',
+    price: 300,
+    order_id: '',
+    type: 1,
+  });
 });
 
 test('over the requirement: the over-hours dialog; 继续选课 returns to the selection', async () => {
   serve('10,11,12,13,14,15', {
     '/v1/signup_once': () => ok(null),
-    '/v1/validate': () => ok({ remain_class_hour: -6, current_class_hour: 66, year_class_hour: 60, current_money: 330, msg2: 'msg2' }),
+    '/v1/validate': () =>
+      ok({ remain_class_hour: -6, current_class_hour: 66, year_class_hour: 60, current_money: 330, msg2: 'msg2' }),
   });
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));

@@ -28,7 +28,15 @@ import {
   useSignupOnceMutation,
   useWebCoursesQuery,
 } from './selection-api';
-import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths, fenOf, toTenths } from './selection-parts';
+import {
+  ConfirmSelection,
+  ImportantNoticeDialog,
+  RulesDialog,
+  SelectionSummary,
+  courseTenths,
+  fenOf,
+  toTenths,
+} from './selection-parts';
 import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 type View = 'select' | 'confirm';
@@ -39,10 +47,15 @@ export default function ProfessionalSelectionPage() {
   const [searchParams] = useSearchParams();
   const [modal, modalHolder] = Modal.useModal();
   const years = useAcademicYearsQuery();
-  const [year, setYear] = useState<number | null>(() => (searchParams.get('year') ? Number(searchParams.get('year')) : null));
+  const [year, setYear] = useState<number | null>(() =>
+    searchParams.get('year') ? Number(searchParams.get('year')) : null,
+  );
   const activeYear = year ?? years.data?.[0]?.year ?? null;
   const courseType = useCourseTypeQuery(activeYear ?? 0, { skip: activeYear === null });
-  const webCourses = useWebCoursesQuery({ year: activeYear ?? 0, type: TEACHING_MODE.web }, { skip: activeYear === null });
+  const webCourses = useWebCoursesQuery(
+    { year: activeYear ?? 0, type: TEACHING_MODE.web },
+    { skip: activeYear === null },
+  );
   const [signupOnce, { isLoading: signingUp }] = useSignupOnceMutation();
   const [validate, { isFetching: validating }] = useLazyValidateSelectionQuery();
 
@@ -59,14 +72,21 @@ export default function ProfessionalSelectionPage() {
   const electives = courses.filter((course) => course.course_type === COURSE_TYPE.elective);
   // With all 60 hours required, every compulsory course not yet bought is part of the selection.
   const locked = useMemo(
-    () => new Set(needAll === NEED_ALL.required ? courses.filter((c) => c.course_type === COURSE_TYPE.compulsory && c.is_buy === 0).map((c) => c.cid) : []),
+    () =>
+      new Set(
+        needAll === NEED_ALL.required
+          ? courses.filter((c) => c.course_type === COURSE_TYPE.compulsory && c.is_buy === 0).map((c) => c.cid)
+          : [],
+      ),
     [courses, needAll],
   );
 
   // A new year (or fresh data): start from the compulsory courses and the saved `car`.
   useEffect(() => {
     if (!webCourses.data || courseType.data === undefined) return;
-    const selectable = new Set(webCourses.data.courses.filter((c) => c.is_buy === 0 && c.face_to_face === 0).map((c) => c.cid));
+    const selectable = new Set(
+      webCourses.data.courses.filter((c) => c.is_buy === 0 && c.face_to_face === 0).map((c) => c.cid),
+    );
     const car = webCourses.data.car
       .split(',')
       .filter(Boolean)
@@ -87,7 +107,11 @@ export default function ProfessionalSelectionPage() {
     const after = ownedTenths + sumHourTenths(courses.filter((c) => next.has(c.cid)).map(courseTenths));
     setSelected(next);
     if (checked && crossesProfessionalRequirement(needAll, ownedTenths + selectedTenths, after)) {
-      void modal.info({ title: '提示', content: SELECTION_MESSAGES.professionalReached(formatHours(after)), okText: '知道了' });
+      void modal.info({
+        title: '提示',
+        content: SELECTION_MESSAGES.professionalReached(formatHours(after)),
+        okText: '知道了',
+      });
     }
   };
 
@@ -138,7 +162,14 @@ export default function ProfessionalSelectionPage() {
   const goPay = () => {
     const result = validation.current;
     if (!result || activeYear === null) return;
-    savePendingOrder({ year: activeYear, cids, type: 1, price: result.current_money, order_id: '', courses: chosen.map((c) => ({ cid: c.cid, name: c.name })) });
+    savePendingOrder({
+      year: activeYear,
+      cids,
+      type: 1,
+      price: result.current_money,
+      order_id: '',
+      courses: chosen.map((c) => ({ cid: c.cid, name: c.name })),
+    });
     void navigate('/pay');
   };
 
@@ -170,13 +201,18 @@ export default function ProfessionalSelectionPage() {
                 setYear(value);
                 setView('select');
               }}
-              options={(years.data ?? []).map((y) => ({ value: y.year, label: y.is_buxue ? `${y.year}年度（补学）` : `${y.year}年度` }))}
+              options={(years.data ?? []).map((y) => ({
+                value: y.year,
+                label: y.is_buxue ? `${y.year}年度（补学）` : `${y.year}年度`,
+              }))}
             />
           </label>
         ) : null}
         <Button onClick={() => setRulesOpen(true)}>选课规则</Button>
       </Space>
-      {courseType.currentData?.msg1 ? <Alert type="info" showIcon title={courseType.currentData.msg1} style={{ marginBottom: 16 }} /> : null}
+      {courseType.currentData?.msg1 ? (
+        <Alert type="info" showIcon title={courseType.currentData.msg1} style={{ marginBottom: 16 }} />
+      ) : null}
 
       {loading ? (
         <Spin style={{ display: 'block', margin: '60px auto' }} />
@@ -189,8 +225,22 @@ export default function ProfessionalSelectionPage() {
                 label: '网络授课',
                 children: (
                   <>
-                    <CourseTable title="必修课" courses={compulsory} selected={selected} locked={locked} onToggle={toggle} trial />
-                    <CourseTable title="选修课" courses={electives} selected={selected} locked={locked} onToggle={toggle} trial />
+                    <CourseTable
+                      title="必修课"
+                      courses={compulsory}
+                      selected={selected}
+                      locked={locked}
+                      onToggle={toggle}
+                      trial
+                    />
+                    <CourseTable
+                      title="选修课"
+                      courses={electives}
+                      selected={selected}
+                      locked={locked}
+                      onToggle={toggle}
+                      trial
+                    />
                   </>
                 ),
               },

@@ -15,7 +15,13 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { CourseTable } from './course-table';
 import { PUBLIC_IMPORTANT_NOTICE, PUBLIC_RULES } from './selection-texts';
 import { awaitingCurrent, usePublicCoursesQuery, usePublicSignupMutation, usePublicYearsQuery } from './selection-api';
-import { ConfirmSelection, ImportantNoticeDialog, RulesDialog, SelectionSummary, courseTenths } from './selection-parts';
+import {
+  ConfirmSelection,
+  ImportantNoticeDialog,
+  RulesDialog,
+  SelectionSummary,
+  courseTenths,
+} from './selection-parts';
 import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /** spec 02 §5: public sign-up success goes to /publicCourse after 2 seconds. */
@@ -54,7 +60,11 @@ export default function PublicSelectionPage() {
     setSelected(next);
     const after = ownedTenths + sumHourTenths(courses.filter((c) => next.has(c.cid)).map(courseTenths));
     if (checked && crossesPublicRequirement(ownedTenths + selectedTenths, after)) {
-      void modal.info({ title: '提示', content: SELECTION_MESSAGES.publicReached(formatHours(REQUIRED_PUBLIC_TENTHS)), okText: '知道了' });
+      void modal.info({
+        title: '提示',
+        content: SELECTION_MESSAGES.publicReached(formatHours(REQUIRED_PUBLIC_TENTHS)),
+        okText: '知道了',
+      });
     }
   };
 
@@ -85,7 +95,13 @@ export default function PublicSelectionPage() {
   };
 
   const summary = (
-    <SelectionSummary kind="public" requiredTenths={REQUIRED_PUBLIC_TENTHS} ownedTenths={ownedTenths} chosen={chosen} selectedTenths={selectedTenths} />
+    <SelectionSummary
+      kind="public"
+      requiredTenths={REQUIRED_PUBLIC_TENTHS}
+      ownedTenths={ownedTenths}
+      chosen={chosen}
+      selectedTenths={selectedTenths}
+    />
   );
 
   return (

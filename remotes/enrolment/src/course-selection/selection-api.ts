@@ -1,5 +1,11 @@
 import { api } from '@yaoshi/api-client/api';
-import type { AcademicYear, CourseTypeInfo, SelectionCourse, ValidationResult, WebCourses } from '@yaoshi/contracts/enrolment';
+import type {
+  AcademicYear,
+  CourseTypeInfo,
+  SelectionCourse,
+  ValidationResult,
+  WebCourses,
+} from '@yaoshi/contracts/enrolment';
 
 /**
  * True while a list has nothing to show for its current argument: the first load, or a

@@ -33,4 +33,5 @@ export const paymentApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreateOrderMutation, useLazyOrderStatusQuery, useLazyOrderDetailQuery, useReplaceableOrdersQuery } = paymentApi;
+export const { useCreateOrderMutation, useLazyOrderStatusQuery, useLazyOrderDetailQuery, useReplaceableOrdersQuery } =
+  paymentApi;

@@ -25,7 +25,17 @@ function renderPay(path = '/pay') {
   );
 }
 
-const stored = { year: 2025, cids: '1,2', type: 1, price: 300, order_id: '', courses: [{ cid: 1, name: '药事法规' }, { cid: 2, name: '处方审核' }] };
+const stored = {
+  year: 2025,
+  cids: '1,2',
+  type: 1,
+  price: 300,
+  order_id: '',
+  courses: [
+    { cid: 1, name: '药事法规' },
+    { cid: 2, name: '处方审核' },
+  ],
+};
 
 beforeAll(() => {
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
@@ -52,16 +62,38 @@ test('QR: the order is created with pay_type 3, the code appears after 1 s, poll
   let polls = 0;
   const received = stubApi({
     '/v1/replaceable_orders': () => ok([]),
-    '/v1/order': () => ok({ order_id: '2025061610000012345601', orderSig: { qrcode_url: 'http://site.test/sandbox-pay/qr/abc' }, price: 300, expires_at: '', replaced_orders: [] }),
+    '/v1/order': () =>
+      ok({
+        order_id: '2025061610000012345601',
+        orderSig: { qrcode_url: 'http://site.test/sandbox-pay/qr/abc' },
+        price: 300,
+        expires_at: '',
+        replaced_orders: [],
+      }),
     '/v1/order_status': () => {
       polls += 1;
-      return ok({ order_id: '2025061610000012345601', pay_status: polls < 2 ? 1 : 2, year: 2025, order_name: '', price: 300, pay_type: 3, pay_deadline: '', pay_failure: null });
+      return ok({
+        order_id: '2025061610000012345601',
+        pay_status: polls < 2 ? 1 : 2,
+        year: 2025,
+        order_name: '',
+        price: 300,
+        pay_type: 3,
+        pay_deadline: '',
+        pay_failure: null,
+      });
     },
   });
   renderPay();
   await userEvent.click(screen.getByRole('button', { name: /确认支付/ }));
   expect(await screen.findByText('请使用微信扫描二维码完成支付，二维码有效期为5分钟')).toBeInTheDocument();
-  expect(received.find((c) => c.path === '/v1/order')?.payload).toMatchObject({ year: 2025, cids: '1,2', price: 300, order_id: '', pay_type: 3 });
+  expect(received.find((c) => c.path === '/v1/order')?.payload).toMatchObject({
+    year: 2025,
+    cids: '1,2',
+    price: 300,
+    order_id: '',
+    pay_type: 3,
+  });
   expect(readPendingOrder()?.order_id).toBe('2025061610000012345601');
   await waitFor(() => expect(document.querySelector('canvas')).not.toBeNull(), { timeout: 2000 });
   expect(document.querySelector('canvas')).toHaveAttribute('width', '200');
@@ -76,10 +108,26 @@ test('status 3 says 支付失败，请刷新重试 and polling stops', async () 
   let polls = 0;
   stubApi({
     '/v1/replaceable_orders': () => ok([]),
-    '/v1/order': () => ok({ order_id: '1', orderSig: { qrcode_url: 'http://site.test/q' }, price: 300, expires_at: '', replaced_orders: [] }),
+    '/v1/order': () =>
+      ok({
+        order_id: '1',
+        orderSig: { qrcode_url: 'http://site.test/q' },
+        price: 300,
+        expires_at: '',
+        replaced_orders: [],
+      }),
     '/v1/order_status': () => {
       polls += 1;
-      return ok({ order_id: '1', pay_status: 3, year: 2025, order_name: '', price: 300, pay_type: 3, pay_deadline: '', pay_failure: null });
+      return ok({
+        order_id: '1',
+        pay_status: 3,
+        year: 2025,
+        order_name: '',
+        price: 300,
+        pay_type: 3,
+        pay_deadline: '',
+        pay_failure: null,
+      });
     },
   });
   renderPay();
@@ -91,7 +139,10 @@ test('status 3 says 支付失败，请刷新重试 and polling stops', async () 
 
 test('a failed order creation only stops the loading indicator', async () => {
   savePendingOrder(stored);
-  stubApi({ '/v1/replaceable_orders': () => ok([]), '/v1/order': () => fail(400, '课程价格已变化，请返回选课页面重新确认') });
+  stubApi({
+    '/v1/replaceable_orders': () => ok([]),
+    '/v1/order': () => fail(400, '课程价格已变化，请返回选课页面重新确认'),
+  });
   renderPay();
   const button = screen.getByRole('button', { name: /确认支付/ });
   await userEvent.click(button);
@@ -102,7 +153,17 @@ test('a failed order creation only stops the loading indicator', async () => {
 
 test('/pay?order_id= loads an existing order (continue pay / repay from the order table)', async () => {
   stubApi({
-    '/v1/order_status': () => ok({ order_id: '77', pay_status: 3, year: 2024, order_name: '2024年远程年度培训订单', price: 180, pay_type: 3, pay_deadline: '', pay_failure: null }),
+    '/v1/order_status': () =>
+      ok({
+        order_id: '77',
+        pay_status: 3,
+        year: 2024,
+        order_name: '2024年远程年度培训订单',
+        price: 180,
+        pay_type: 3,
+        pay_deadline: '',
+        pay_failure: null,
+      }),
     '/v1/order_detail': () => ok([{ cid: 5, name: '抗菌药物', class_hour: 6, credit: 2, price: 30 }]),
   });
   renderPay('/pay?order_id=77');
@@ -122,24 +183,69 @@ test('no order to pay: says so and leads to course selection', async () => {
 test('a new order says first which unpaid orders of the year it will cancel, and afterwards which it replaced', async () => {
   savePendingOrder(stored);
   const received = stubApi({
-    '/v1/replaceable_orders': () => ok([{ order_id: '202501', order_name: '2025年远程年度培训订单', price: 240, pay_status: 3, pay_failure: 'expired', create_time: '2025-06-01 09:00:00' }]),
-    '/v1/order': () => ok({ order_id: '202502', orderSig: { qrcode_url: 'http://site.test/q' }, price: 300, expires_at: '', replaced_orders: ['202501'] }),
-    '/v1/order_status': () => ok({ order_id: '202502', pay_status: 1, year: 2025, order_name: '', price: 300, pay_type: 3, pay_deadline: '', pay_failure: null }),
+    '/v1/replaceable_orders': () =>
+      ok([
+        {
+          order_id: '202501',
+          order_name: '2025年远程年度培训订单',
+          price: 240,
+          pay_status: 3,
+          pay_failure: 'expired',
+          create_time: '2025-06-01 09:00:00',
+        },
+      ]),
+    '/v1/order': () =>
+      ok({
+        order_id: '202502',
+        orderSig: { qrcode_url: 'http://site.test/q' },
+        price: 300,
+        expires_at: '',
+        replaced_orders: ['202501'],
+      }),
+    '/v1/order_status': () =>
+      ok({
+        order_id: '202502',
+        pay_status: 1,
+        year: 2025,
+        order_name: '',
+        price: 300,
+        pay_type: 3,
+        pay_deadline: '',
+        pay_failure: null,
+      }),
   });
   renderPay();
-  expect(await screen.findByText(/您在2025年度还有未完成支付的订单（订单号：202501）。确认支付后将按本次选课生成新订单，原订单将自动取消/)).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      /您在2025年度还有未完成支付的订单（订单号：202501）。确认支付后将按本次选课生成新订单，原订单将自动取消/,
+    ),
+  ).toBeInTheDocument();
   expect(received.find((c) => c.path === '/v1/replaceable_orders')?.payload).toMatchObject({ year: 2025 });
   await userEvent.click(screen.getByRole('button', { name: /确认支付/ }));
-  expect(await screen.findByText('原订单（订单号：202501）已取消，由本订单（订单号：202502）代替。')).toBeInTheDocument();
+  expect(
+    await screen.findByText('原订单（订单号：202501）已取消，由本订单（订单号：202502）代替。'),
+  ).toBeInTheDocument();
   expect(screen.queryByText(/您在2025年度还有未完成支付的订单/)).not.toBeInTheDocument();
 });
 
 test('an expired order from the order table says it expired and can be paid again', async () => {
   stubApi({
-    '/v1/order_status': () => ok({ order_id: '77', pay_status: 3, year: 2024, order_name: '2024年远程年度培训订单', price: 180, pay_type: 3, pay_deadline: '', pay_failure: 'expired' }),
+    '/v1/order_status': () =>
+      ok({
+        order_id: '77',
+        pay_status: 3,
+        year: 2024,
+        order_name: '2024年远程年度培训订单',
+        price: 180,
+        pay_type: 3,
+        pay_deadline: '',
+        pay_failure: 'expired',
+      }),
     '/v1/order_detail': () => ok([{ cid: 5, name: '抗菌药物', class_hour: 6, credit: 2, price: 30 }]),
   });
   renderPay('/pay?order_id=77');
-  expect(await screen.findByText(/该订单超过支付期限（5分钟）未完成支付，已过期。点击“确认支付”即可重新支付/)).toBeInTheDocument();
+  expect(
+    await screen.findByText(/该订单超过支付期限（5分钟）未完成支付，已过期。点击“确认支付”即可重新支付/),
+  ).toBeInTheDocument();
   expect(screen.getByRole('button', { name: /确认支付/ })).toBeEnabled();
 });

@@ -7,9 +7,22 @@ import { api } from '@yaoshi/api-client/api';
 import { orderNameOf, PAY_TYPE, type OrderStatus } from '@yaoshi/contracts/enrolment';
 import { PAY_FAILURE, PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { showError, showMessage } from '@yaoshi/ui/show-message';
-import { useCreateOrderMutation, useLazyOrderDetailQuery, useLazyOrderStatusQuery, useReplaceableOrdersQuery } from './payment-api';
+import {
+  useCreateOrderMutation,
+  useLazyOrderDetailQuery,
+  useLazyOrderStatusQuery,
+  useReplaceableOrdersQuery,
+} from './payment-api';
 import { clearPendingOrder, readPendingOrder, savePendingOrder, type PendingOrder } from './pending-order';
-import { ORDER_STATUS_POLL_MS, PAID_REDIRECT_MS, PAYMENT_NOTES, PAYMENT_TEXTS, PAY_METHODS, QR_DRAW_DELAY_MS, QR_SIZE_PX } from './payment-texts';
+import {
+  ORDER_STATUS_POLL_MS,
+  PAID_REDIRECT_MS,
+  PAYMENT_NOTES,
+  PAYMENT_TEXTS,
+  PAY_METHODS,
+  QR_DRAW_DELAY_MS,
+  QR_SIZE_PX,
+} from './payment-texts';
 
 /**
  * Polls order_status every 3 s while `orderId` is set (spec 01 §4): 2 → 支付成功, stop, and
@@ -60,7 +73,14 @@ function QrDialog({ url, price, onClose }: { url: string | null; price: number; 
     return () => clearTimeout(timer);
   }, [url]);
   return (
-    <Modal title={PAYMENT_TEXTS.qrTitle} open={url !== null} onCancel={onClose} footer={null} width="30%" destroyOnHidden>
+    <Modal
+      title={PAYMENT_TEXTS.qrTitle}
+      open={url !== null}
+      onCancel={onClose}
+      footer={null}
+      width="30%"
+      destroyOnHidden
+    >
       <div style={{ textAlign: 'center' }}>
         <div style={{ width: QR_SIZE_PX, height: QR_SIZE_PX, margin: '0 auto' }} aria-label="支付二维码" role="img">
           {drawn && url ? <QRCodeCanvas value={url} size={QR_SIZE_PX} /> : <Spin />}
@@ -143,7 +163,14 @@ export default function PaymentPage() {
 
   const confirmPayment = async () => {
     if (!pending) return;
-    const result = await createOrder({ year: pending.year, cids: pending.cids, type: pending.type, price: pending.price, order_id: pending.order_id, pay_type: payType });
+    const result = await createOrder({
+      year: pending.year,
+      cids: pending.cids,
+      type: pending.type,
+      price: pending.price,
+      order_id: pending.order_id,
+      pay_type: payType,
+    });
     // A failed creation only stops the loading indicator (the error catalogue shows the server's message).
     if (!('data' in result) || !result.data) return;
     const created = result.data;
@@ -151,7 +178,8 @@ export default function PaymentPage() {
     savePendingOrder(saved);
     setPending(saved);
     setFailure(null);
-    if (created.replaced_orders.length > 0) setReplaced({ orderNos: created.replaced_orders, orderNo: created.order_id });
+    if (created.replaced_orders.length > 0)
+      setReplaced({ orderNos: created.replaced_orders, orderNo: created.order_id });
     if (typeof created.orderSig === 'string') {
       window.location.assign(created.orderSig);
       return;
@@ -179,7 +207,10 @@ export default function PaymentPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title={PAYMENT_TEXTS.willReplace(pending.year, replaceable.map((order) => order.order_id))}
+          title={PAYMENT_TEXTS.willReplace(
+            pending.year,
+            replaceable.map((order) => order.order_id),
+          )}
           action={
             <Button size="small" onClick={() => void navigate('/myOrder')}>
               我的订单
@@ -187,9 +218,23 @@ export default function PaymentPage() {
           }
         />
       ) : null}
-      {replaced ? <Alert role="status" type="info" showIcon style={{ marginBottom: 16 }} title={PAYMENT_TEXTS.replaced(replaced.orderNos, replaced.orderNo)} /> : null}
+      {replaced ? (
+        <Alert
+          role="status"
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={PAYMENT_TEXTS.replaced(replaced.orderNos, replaced.orderNo)}
+        />
+      ) : null}
       {failure ? (
-        <Alert role="alert" type="warning" showIcon style={{ marginBottom: 16 }} title={failure === PAY_FAILURE.expired ? PAYMENT_TEXTS.expiredNotice : PAYMENT_TEXTS.declinedNotice} />
+        <Alert
+          role="alert"
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={failure === PAY_FAILURE.expired ? PAYMENT_TEXTS.expiredNotice : PAYMENT_TEXTS.declinedNotice}
+        />
       ) : null}
       <Descriptions column={1} bordered size="middle" style={{ marginBottom: 24 }}>
         <Descriptions.Item label="学年">{pending.year}</Descriptions.Item>
@@ -200,13 +245,21 @@ export default function PaymentPage() {
           </Button>
         </Descriptions.Item>
         <Descriptions.Item label="支付方式">
-          <Radio.Group value={payType} onChange={(event) => setPayType(event.target.value as 2 | 3)} options={PAY_METHODS} />
+          <Radio.Group
+            value={payType}
+            onChange={(event) => setPayType(event.target.value as 2 | 3)}
+            options={PAY_METHODS}
+          />
         </Descriptions.Item>
         <Descriptions.Item label="价格">
           <strong style={{ color: '#cf1322', fontSize: 18 }}>¥{pending.price.toFixed(2)}</strong>
         </Descriptions.Item>
       </Descriptions>
-      <div role="note" aria-label="支付须知" style={{ background: '#fffbe6', border: '1px solid #ffe58f', padding: '12px 16px', marginBottom: 24 }}>
+      <div
+        role="note"
+        aria-label="支付须知"
+        style={{ background: '#fffbe6', border: '1px solid #ffe58f', padding: '12px 16px', marginBottom: 24 }}
+      >
         <p style={{ fontWeight: 600, margin: '0 0 8px' }}>支付须知</p>
         <ol style={{ margin: 0, paddingLeft: 20 }}>
           {PAYMENT_NOTES.map((note) => (

@@ -22,7 +22,8 @@ export const PAYMENT_TEXTS = {
   willReplace: (year: number, orderNos: readonly string[]) =>
     `您在${year}年度还有未完成支付的订单（订单号：${orderNos.join('、')}）。确认支付后将按本次选课生成新订单，原订单将自动取消；如需支付原订单，请到“我的订单”中操作。`,
   /** After a new order: which orders it replaced. */
-  replaced: (orderNos: readonly string[], orderNo: string) => `原订单（订单号：${orderNos.join('、')}）已取消，由本订单（订单号：${orderNo}）代替。`,
+  replaced: (orderNos: readonly string[], orderNo: string) =>
+    `原订单（订单号：${orderNos.join('、')}）已取消，由本订单（订单号：${orderNo}）代替。`,
 } as const;
 
 /** spec 01 §4 "Payment notes shown to the user". */

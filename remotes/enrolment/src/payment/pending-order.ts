@@ -22,7 +22,13 @@ export interface PendingOrder {
 function isPendingOrder(value: unknown): value is PendingOrder {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.year === 'number' && typeof v.cids === 'string' && typeof v.price === 'number' && typeof v.order_id === 'string' && Array.isArray(v.courses);
+  return (
+    typeof v.year === 'number' &&
+    typeof v.cids === 'string' &&
+    typeof v.price === 'number' &&
+    typeof v.order_id === 'string' &&
+    Array.isArray(v.courses)
+  );
 }
 
 export function readPendingOrder(): PendingOrder | null {

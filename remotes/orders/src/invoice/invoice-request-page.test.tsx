@@ -9,7 +9,8 @@ jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 /** Sets a field at once (typing key by key into antd inputs is slow in jsdom). */
-const fill = (form: HTMLElement, label: string, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+const fill = (form: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 const submit = (form: HTMLElement) => userEvent.click(within(form).getByRole('button', { name: /提\s*交/ }));
 
 test('every rule of spec 02 §5 is shown before anything is sent; then the request, the message, and back one page', async () => {

@@ -74,7 +74,11 @@ export default function InvoiceRequestPage() {
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 14 }}
         style={{ maxWidth: 720 }}
-        initialValues={{ order_id: params.get('orderId') ?? '', invoice_type: INVOICE_KIND.vatElectronicOrdinary, type: INVOICE_TITLE_TYPE.personal }}
+        initialValues={{
+          order_id: params.get('orderId') ?? '',
+          invoice_type: INVOICE_KIND.vatElectronicOrdinary,
+          type: INVOICE_TITLE_TYPE.personal,
+        }}
         onFinish={(values) => void onFinish(values)}
       >
         <Form.Item label="订单号" name="order_id" rules={INVOICE_RULES.orderId}>
@@ -89,7 +93,10 @@ export default function InvoiceRequestPage() {
         <Form.Item label="抬头类型" name="type" rules={INVOICE_RULES.titleType}>
           <Radio.Group
             aria-label="抬头类型"
-            options={[INVOICE_TITLE_TYPE.personal, INVOICE_TITLE_TYPE.enterprise].map((value) => ({ value, label: INVOICE_TITLE_TYPE_LABELS[value] }))}
+            options={[INVOICE_TITLE_TYPE.personal, INVOICE_TITLE_TYPE.enterprise].map((value) => ({
+              value,
+              label: INVOICE_TITLE_TYPE_LABELS[value],
+            }))}
           />
         </Form.Item>
         <Form.Item
@@ -102,7 +109,12 @@ export default function InvoiceRequestPage() {
           <Input aria-label="发票抬头" placeholder={enterprise ? '单位全称' : '个人姓名'} />
         </Form.Item>
         {enterprise && (
-          <Form.Item label="税号" name="tax_number" dependencies={['type']} rules={INVOICE_RULES.taxNumber(() => form.getFieldValue('type'))}>
+          <Form.Item
+            label="税号"
+            name="tax_number"
+            dependencies={['type']}
+            rules={INVOICE_RULES.taxNumber(() => form.getFieldValue('type'))}
+          >
             <Input aria-label="税号" placeholder="纳税人识别号 / 统一社会信用代码" />
           </Form.Item>
         )}

@@ -11,7 +11,13 @@ jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 /** A row as the server sends it: its actions by the shared rule, refund still allowed unless told. */
-const row = (order_id: string, pay_status: number, refund_status = 0, is_receipt = 0, conditions: RefundConditions = REFUND_OPEN): OrderRow => {
+const row = (
+  order_id: string,
+  pay_status: number,
+  refund_status = 0,
+  is_receipt = 0,
+  conditions: RefundConditions = REFUND_OPEN,
+): OrderRow => {
   const state = { pay_status, refund_status, is_receipt } as OrderState;
   return {
     order_id,

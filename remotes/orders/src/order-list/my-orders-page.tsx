@@ -22,7 +22,16 @@ const PAY_STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: '
  * window up): a 20-digit order number on one line, the statuses' longest words (退款审核中),
  * and the longest action (重新申请退款) in the fixed right-hand column.
  */
-const COLUMN_WIDTHS = { orderId: 160, name: 116, type: 60, price: 84, payStatus: 80, status: 88, time: 96, actions: 112 } as const;
+const COLUMN_WIDTHS = {
+  orderId: 160,
+  name: 116,
+  type: 60,
+  price: 84,
+  payStatus: 80,
+  status: 88,
+  time: 96,
+  actions: 112,
+} as const;
 const TABLE_WIDTH = Object.values(COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0) + COLUMN_WIDTHS.status;
 
 const EXPIRED_ORDER_HINT = '超过支付期限未支付，订单已过期；可点击“重新支付”再次支付，或取消订单';
@@ -56,7 +65,9 @@ export default function MyOrdersPage() {
       dataIndex: 'order_id',
       key: 'order_id',
       width: COLUMN_WIDTHS.orderId,
-      render: (orderId: string) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>{orderId}</span>,
+      render: (orderId: string) => (
+        <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>{orderId}</span>
+      ),
     },
     {
       title: '订单名称',
@@ -71,7 +82,13 @@ export default function MyOrdersPage() {
         </Tooltip>
       ),
     },
-    { title: '类型', dataIndex: 'education_type', key: 'education_type', width: COLUMN_WIDTHS.type, render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '' },
+    {
+      title: '类型',
+      dataIndex: 'education_type',
+      key: 'education_type',
+      width: COLUMN_WIDTHS.type,
+      render: (value: number) => EDUCATION_TYPE_LABELS[value] ?? '',
+    },
     {
       title: '金额(元)',
       dataIndex: 'price',
@@ -90,12 +107,28 @@ export default function MyOrdersPage() {
       key: 'pay_status',
       width: COLUMN_WIDTHS.payStatus,
       render: (_: unknown, row) => {
-        const tag = <Tag color={row.pay_failure === PAY_FAILURE.expired ? 'default' : PAY_STATUS_COLOR[row.pay_status]}>{payStatusTextOf(row)}</Tag>;
+        const tag = (
+          <Tag color={row.pay_failure === PAY_FAILURE.expired ? 'default' : PAY_STATUS_COLOR[row.pay_status]}>
+            {payStatusTextOf(row)}
+          </Tag>
+        );
         return row.pay_failure === PAY_FAILURE.expired ? <Tooltip title={EXPIRED_ORDER_HINT}>{tag}</Tooltip> : tag;
       },
     },
-    { title: '退款状态', dataIndex: 'refund_status', key: 'refund_status', width: COLUMN_WIDTHS.status, render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status] },
-    { title: '发票状态', dataIndex: 'is_receipt', key: 'is_receipt', width: COLUMN_WIDTHS.status, render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt] },
+    {
+      title: '退款状态',
+      dataIndex: 'refund_status',
+      key: 'refund_status',
+      width: COLUMN_WIDTHS.status,
+      render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status],
+    },
+    {
+      title: '发票状态',
+      dataIndex: 'is_receipt',
+      key: 'is_receipt',
+      width: COLUMN_WIDTHS.status,
+      render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt],
+    },
     {
       title: '下单时间',
       dataIndex: 'create_time',
@@ -131,7 +164,8 @@ export default function MyOrdersPage() {
                 style={{ padding: 0 }}
                 loading={action === 'cancel' && cancelling && cancellingId === row.order_id}
                 onClick={() => {
-                  if (target === null) setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } });
+                  if (target === null)
+                    setTip({ show: true, text: ORDER_MESSAGES.cancelConfirm, params: { orderId: row.order_id } });
                   else void navigate(target);
                 }}
               >

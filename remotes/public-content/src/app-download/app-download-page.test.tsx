@@ -7,7 +7,8 @@ import { OPEN_IN_BROWSER_TIP, isWeChatTypeBrowser } from './in-app-browser';
 
 const WECHAT_ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 13; V2172A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/107.0.5304.141 Mobile Safari/537.36 XWEB/5023 MMWEBSDK/20230405 MMWEBID/1234 MicroMessenger/8.0.35.2360(0x28002337) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
-const CHROME_UA = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const CHROME_UA =
+  'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
 test('WeChat and QQ in-app browsers are recognised, ordinary browsers are not', () => {
   expect(isWeChatTypeBrowser(WECHAT_ANDROID_UA)).toBe(true);
@@ -18,7 +19,10 @@ test('WeChat and QQ in-app browsers are recognised, ordinary browsers are not', 
 beforeEach(() => sessionStorage.clear());
 
 function serveSite(android: string) {
-  stubApi({ '/v1/site': () => ok({ site_name: '江苏省药师协会', site_ios_url: 'https://apps.example/ios', site_android_url: android }) });
+  stubApi({
+    '/v1/site': () =>
+      ok({ site_name: '江苏省药师协会', site_ios_url: 'https://apps.example/ios', site_android_url: android }),
+  });
 }
 
 test('the buttons link to the addresses in the site settings', async () => {

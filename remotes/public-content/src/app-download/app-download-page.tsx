@@ -36,7 +36,10 @@ export default function AppDownloadPage() {
       <section style={{ textAlign: 'center', padding: '32px 16px 48px', border: '1px solid #e8e8e8', borderRadius: 6 }}>
         <h1 style={{ fontSize: 26, margin: '0 0 8px' }}>{site?.site_name ?? ''} 继续教育APP</h1>
         <p style={{ color: MUTED_TEXT, margin: '0 0 32px' }}>随时随地学习课程、查询学时、完成课后练习</p>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, justifyContent: 'center', minHeight: 52 }} aria-busy={!site}>
+        <div
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 24, justifyContent: 'center', minHeight: 52 }}
+          aria-busy={!site}
+        >
           {!site ? null : ios ? (
             <a href={ios} style={buttonStyle} target="_blank" rel="noopener noreferrer">
               iOS 版下载
@@ -61,9 +64,24 @@ export default function AppDownloadPage() {
           )}
         </div>
         {showTip && (
-          <div role="alert" style={{ margin: '24px auto 0', maxWidth: 420, padding: '12px 16px', borderRadius: 6, background: '#fffbe6', border: '1px solid #ffe58f', color: '#614700' }}>
+          <div
+            role="alert"
+            style={{
+              margin: '24px auto 0',
+              maxWidth: 420,
+              padding: '12px 16px',
+              borderRadius: 6,
+              background: '#fffbe6',
+              border: '1px solid #ffe58f',
+              color: '#614700',
+            }}
+          >
             {OPEN_IN_BROWSER_TIP}
-            <button type="button" onClick={() => setShowTip(false)} style={{ marginLeft: 12, border: 'none', background: 'none', color: BRAND_BLUE, cursor: 'pointer' }}>
+            <button
+              type="button"
+              onClick={() => setShowTip(false)}
+              style={{ marginLeft: 12, border: 'none', background: 'none', color: BRAND_BLUE, cursor: 'pointer' }}
+            >
               知道了
             </button>
           </div>

@@ -53,4 +53,5 @@ export const articleApi = api.injectEndpoints({
   }),
 });
 
-export const { useArticleListQuery, useArticleQuery, useSlidesQuery, useAdvertisementsQuery, useTopicPageQuery } = articleApi;
+export const { useArticleListQuery, useArticleQuery, useSlidesQuery, useAdvertisementsQuery, useTopicPageQuery } =
+  articleApi;

@@ -12,27 +12,52 @@ export function publishedDate(publishedTime: string): string {
 }
 
 /** Linked titles with their dates; an empty list says 暂无数据. */
-export function ArticleLinks({ articles, categoryId, loading = false, rows }: { articles: readonly ArticleSummary[]; categoryId: number; loading?: boolean; rows: number }) {
+export function ArticleLinks({
+  articles,
+  categoryId,
+  loading = false,
+  rows,
+}: {
+  articles: readonly ArticleSummary[];
+  categoryId: number;
+  loading?: boolean;
+  rows: number;
+}) {
   if (loading && articles.length === 0) {
     return (
       <ul aria-busy="true" aria-label="加载中" style={listStyle}>
         {Array.from({ length: rows }, (_, i) => (
           <li key={i} style={itemStyle}>
-            <span style={{ display: 'block', height: 14, width: `${60 + ((i * 13) % 30)}%`, background: '#f0f0f0', borderRadius: 4 }} />
+            <span
+              style={{
+                display: 'block',
+                height: 14,
+                width: `${60 + ((i * 13) % 30)}%`,
+                background: '#f0f0f0',
+                borderRadius: 4,
+              }}
+            />
           </li>
         ))}
       </ul>
     );
   }
-  if (articles.length === 0) return <p style={{ color: MUTED_TEXT, textAlign: 'center', margin: '24px 0' }}>{EMPTY_LIST_TEXT}</p>;
+  if (articles.length === 0)
+    return <p style={{ color: MUTED_TEXT, textAlign: 'center', margin: '24px 0' }}>{EMPTY_LIST_TEXT}</p>;
   return (
     <ul style={listStyle}>
       {articles.map((article) => (
         <li key={article.id} style={itemStyle}>
-          <Link to={articleHref(article.id, categoryId)} style={{ color: '#262626', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}>
+          <Link
+            to={articleHref(article.id, categoryId)}
+            style={{ color: '#262626', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}
+          >
             {article.title}
           </Link>
-          <time dateTime={publishedDate(article.published_time)} style={{ color: MUTED_TEXT, flex: 'none', fontSize: 13 }}>
+          <time
+            dateTime={publishedDate(article.published_time)}
+            style={{ color: MUTED_TEXT, flex: 'none', fontSize: 13 }}
+          >
             {publishedDate(article.published_time)}
           </time>
         </li>
@@ -42,7 +67,15 @@ export function ArticleLinks({ articles, categoryId, loading = false, rows }: { 
 }
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
-const itemStyle = { display: 'flex', gap: 12, alignItems: 'center', justifyContent: 'space-between', padding: '7px 0', borderBottom: '1px dashed #eee', minHeight: 22 } as const;
+const itemStyle = {
+  display: 'flex',
+  gap: 12,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  padding: '7px 0',
+  borderBottom: '1px dashed #eee',
+  minHeight: 22,
+} as const;
 
 /**
  * The first page of one category. A failed load leaves the list empty (spec 01 §8: home

@@ -10,7 +10,17 @@ export default function AssociationIntroductionPage() {
     <div>
       <PageBreadcrumb trail={[{ label: INTRODUCTION_LABEL }]} />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
-        <nav aria-label="目录" style={{ flex: '1 1 220px', position: 'sticky', top: 16, border: '1px solid #e8e8e8', borderRadius: 6, padding: '12px 16px' }}>
+        <nav
+          aria-label="目录"
+          style={{
+            flex: '1 1 220px',
+            position: 'sticky',
+            top: 16,
+            border: '1px solid #e8e8e8',
+            borderRadius: 6,
+            padding: '12px 16px',
+          }}
+        >
           <h2 style={{ fontSize: 16, margin: '0 0 8px', color: BRAND_BLUE }}>目录</h2>
           <ol style={{ listStyle: 'none', margin: 0, padding: 0, lineHeight: 2.1 }}>
             <li>
@@ -42,7 +52,10 @@ export default function AssociationIntroductionPage() {
           </h2>
           {CHAPTERS.map((chapter) => (
             <section key={chapter.id} aria-labelledby={chapter.id}>
-              <h3 id={chapter.id} style={{ fontSize: 18, margin: '24px 0 8px', textAlign: 'center', scrollMarginTop: 16 }}>
+              <h3
+                id={chapter.id}
+                style={{ fontSize: 18, margin: '24px 0 8px', textAlign: 'center', scrollMarginTop: 16 }}
+              >
                 {chapter.title}
               </h3>
               {chapter.paragraphs.map((text) => (

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { AMAP_SCRIPT_URL, ASSOCIATION_POINT, MAP_ZOOM, STATIC_MAP_URL, mapServiceConfig, type MapServiceConfig } from './map-config';
+import {
+  AMAP_SCRIPT_URL,
+  ASSOCIATION_POINT,
+  MAP_ZOOM,
+  STATIC_MAP_URL,
+  mapServiceConfig,
+  type MapServiceConfig,
+} from './map-config';
 
 const MAP_HEIGHT = 400;
 
@@ -56,11 +63,24 @@ export function AssociationMap({ address }: { address: string }) {
   }, [failed, address]);
 
   if (config && !failed) {
-    return <div ref={container} role="region" aria-label={`地图：${address}`} style={{ width: '100%', height: MAP_HEIGHT, borderRadius: 6 }} />;
+    return (
+      <div
+        ref={container}
+        role="region"
+        aria-label={`地图：${address}`}
+        style={{ width: '100%', height: MAP_HEIGHT, borderRadius: 6 }}
+      />
+    );
   }
   return (
     <figure style={{ margin: 0 }}>
-      <img src={STATIC_MAP_URL} alt={`协会位置示意图：${address}`} width={800} height={MAP_HEIGHT} style={{ width: '100%', height: 'auto', display: 'block', borderRadius: 6, border: '1px solid #e8e8e8' }} />
+      <img
+        src={STATIC_MAP_URL}
+        alt={`协会位置示意图：${address}`}
+        width={800}
+        height={MAP_HEIGHT}
+        style={{ width: '100%', height: 'auto', display: 'block', borderRadius: 6, border: '1px solid #e8e8e8' }}
+      />
       <figcaption style={{ marginTop: 8, color: '#595959' }}>地址：{address}</figcaption>
     </figure>
   );

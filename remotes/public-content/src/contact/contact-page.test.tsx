@@ -7,8 +7,17 @@ import { STATIC_MAP_URL } from './map-config';
 test('without a map-service key the page shows the static map with the address, and the contact details with the phones', async () => {
   stubApi({
     '/v1/site': () =>
-      ok({ site_address: '南京市鼓楼区汉中门大街 199 号', site_code: '210029', site_wechat_qrcode: '/media/q.svg', site_work_time_am: '上午 8:30-12:00', site_work_time_pm: '下午 14:00-17:30',
-        site_supervision_phone: '025-86630001', site_support_phone1: '025-86630002', site_support_phone2: '025-86630003', site_support_phone3: '' }),
+      ok({
+        site_address: '南京市鼓楼区汉中门大街 199 号',
+        site_code: '210029',
+        site_wechat_qrcode: '/media/q.svg',
+        site_work_time_am: '上午 8:30-12:00',
+        site_work_time_pm: '下午 14:00-17:30',
+        site_supervision_phone: '025-86630001',
+        site_support_phone1: '025-86630002',
+        site_support_phone2: '025-86630003',
+        site_support_phone3: '',
+      }),
   });
   renderPage(<ContactPage />);
   const map = await screen.findByRole('img', { name: /协会位置示意图/ });

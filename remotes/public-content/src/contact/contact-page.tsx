@@ -12,7 +12,13 @@ export default function ContactPage() {
       <PageBreadcrumb trail={[{ label: '联系我们' }]} />
       <h1 style={{ fontSize: 22, margin: '0 0 16px' }}>联系我们</h1>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
-        <div style={{ flex: '3 1 520px', minWidth: 0 }}>{site ? <AssociationMap address={site.site_address} /> : <div style={{ height: 400, background: '#f5f5f5', borderRadius: 6 }} />}</div>
+        <div style={{ flex: '3 1 520px', minWidth: 0 }}>
+          {site ? (
+            <AssociationMap address={site.site_address} />
+          ) : (
+            <div style={{ height: 400, background: '#f5f5f5', borderRadius: 6 }} />
+          )}
+        </div>
         <SectionBox title="联系方式" style={{ flex: '1 1 280px' }}>
           {site ? (
             <dl style={{ margin: 0, lineHeight: 2, color: '#262626' }}>

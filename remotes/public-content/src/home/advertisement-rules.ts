@@ -31,7 +31,11 @@ export interface FloatState {
  * One tick of the floating advertisement: move by the step, and bounce off an edge of the
  * viewport (the direction on that axis reverses and the position stays inside).
  */
-export function nextFloatPosition(state: FloatState, box: { width: number; height: number }, viewport: { width: number; height: number }): FloatState {
+export function nextFloatPosition(
+  state: FloatState,
+  box: { width: number; height: number },
+  viewport: { width: number; height: number },
+): FloatState {
   const maxX = Math.max(0, viewport.width - box.width);
   const maxY = Math.max(0, viewport.height - box.height);
   let { x, y, dx, dy } = state;

@@ -45,7 +45,9 @@ export function EducationBanner() {
           <span style={{ display: 'block', fontSize: 22, fontWeight: 700, letterSpacing: 2 }}>执业药师继续教育</span>
           <span style={{ fontSize: 14 }}>在线选课 · 视频学习 · 课后练习 · 学时查询</span>
         </span>
-        <span style={{ flex: 'none', padding: '6px 18px', border: '1px solid #fff', borderRadius: 16, fontSize: 15 }}>进入学员中心</span>
+        <span style={{ flex: 'none', padding: '6px 18px', border: '1px solid #fff', borderRadius: 16, fontSize: 15 }}>
+          进入学员中心
+        </span>
       </button>
       <SiteDialog
         title="提示"

@@ -55,7 +55,18 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
     <>
       <img src={ad.img_url} alt="广告" width={AD_WIDTH} height={IMAGE_HEIGHT} style={{ display: 'block' }} />
       {studyYear !== null && (
-        <span style={{ display: 'block', height: CAPTION_HEIGHT, lineHeight: `${CAPTION_HEIGHT}px`, textAlign: 'center', fontSize: 14, fontWeight: 600, color: '#fff', background: '#d4380d' }}>
+        <span
+          style={{
+            display: 'block',
+            height: CAPTION_HEIGHT,
+            lineHeight: `${CAPTION_HEIGHT}px`,
+            textAlign: 'center',
+            fontSize: 14,
+            fontWeight: 600,
+            color: '#fff',
+            background: '#d4380d',
+          }}
+        >
           {enrolmentCaption(studyYear)}
         </span>
       )}
@@ -67,14 +78,43 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
       data-testid="floating-advertisement"
       onMouseEnter={() => (paused.current = true)}
       onMouseLeave={() => (paused.current = false)}
-      style={{ position: 'fixed', left: 0, top: 0, zIndex: 900, width: AD_WIDTH, visibility: position.current ? 'visible' : 'hidden', transform: position.current ? `translate(${position.current.x}px, ${position.current.y}px)` : undefined, background: '#fff', boxShadow: '0 2px 8px rgba(0,0,0,0.2)' }}
+      style={{
+        position: 'fixed',
+        left: 0,
+        top: 0,
+        zIndex: 900,
+        width: AD_WIDTH,
+        visibility: position.current ? 'visible' : 'hidden',
+        transform: position.current ? `translate(${position.current.x}px, ${position.current.y}px)` : undefined,
+        background: '#fff',
+        boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
+      }}
     >
-      {ad.url ? <a href={ad.url} style={{ display: 'block', textDecoration: 'none' }}>{content}</a> : content}
+      {ad.url ? (
+        <a href={ad.url} style={{ display: 'block', textDecoration: 'none' }}>
+          {content}
+        </a>
+      ) : (
+        content
+      )}
       <button
         type="button"
         aria-label="关闭广告"
         onClick={() => setClosed(true)}
-        style={{ position: 'absolute', top: 0, right: 0, width: 24, height: 24, border: 'none', cursor: 'pointer', background: 'rgba(0,0,0,0.55)', color: '#fff', fontSize: 16, lineHeight: '24px', padding: 0 }}
+        style={{
+          position: 'absolute',
+          top: 0,
+          right: 0,
+          width: 24,
+          height: 24,
+          border: 'none',
+          cursor: 'pointer',
+          background: 'rgba(0,0,0,0.55)',
+          color: '#fff',
+          fontSize: 16,
+          lineHeight: '24px',
+          padding: 0,
+        }}
       >
         ×
       </button>

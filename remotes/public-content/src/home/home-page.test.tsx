@@ -36,13 +36,19 @@ test('association news shows the six titles the server sent, linked to their det
   const received = serve({ 1: { total: 30, data: articlesOf(1, 6) }, 4: { total: 0, data: [] } });
   renderPage(<HomePage />);
   const box = (await screen.findByText('分类1第1篇')).closest('section') as HTMLElement;
-  const links = within(box).getAllByRole('link').filter((a) => a.textContent?.startsWith('分类1'));
+  const links = within(box)
+    .getAllByRole('link')
+    .filter((a) => a.textContent?.startsWith('分类1'));
   expect(links.map((a) => a.textContent)).toEqual(articlesOf(1, 6).map((a) => a.title));
   expect(links[0]).toHaveAttribute('href', '/associationNewsDetail?postid=100&newsId=1');
   expect(within(box).getByText('2025-03-01')).toBeInTheDocument();
   expect(within(box).getByRole('link', { name: '更多' })).toHaveAttribute('href', '/newsList?newsId=1');
   expect(received.filter((c) => c.path === '/v1/article').map((c) => [c.payload.catid, c.payload.limit])).toEqual(
-    expect.arrayContaining([[1, 6], [4, 7], [3, 7]]),
+    expect.arrayContaining([
+      [1, 6],
+      [4, 7],
+      [3, 7],
+    ]),
   );
 });
 
@@ -64,7 +70,8 @@ test('quick links lead to the three topics and the national registration site', 
   serve({});
   renderPage(<HomePage />);
   const nav = screen.getByRole('navigation', { name: '快捷入口' });
-  for (const link of QUICK_LINKS) expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', link.href);
+  for (const link of QUICK_LINKS)
+    expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', link.href);
 });
 
 test('the education banner asks a visitor to log in; confirming focuses the login input, cancelling does not', async () => {

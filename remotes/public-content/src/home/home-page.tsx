@@ -13,7 +13,11 @@ import { Slideshow } from './slideshow';
 import { MORE_LABEL, TabbedArticleLists } from './tabbed-article-lists';
 import { TextAdvertisement } from './text-advertisement';
 
-const twoColumns = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))', gap: 16 } as const;
+const twoColumns = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))',
+  gap: 16,
+} as const;
 
 /** `/`: slideshow, association news beside the login box, quick links, the banner, the two tabbed lists. */
 export default function HomePage() {

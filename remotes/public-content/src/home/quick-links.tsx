@@ -18,7 +18,10 @@ const tileStyle = {
 /** spec 01 §1: continuing education, credit query, promotion enrolment, national registration. */
 export function QuickLinks() {
   return (
-    <nav aria-label="快捷入口" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16 }}>
+    <nav
+      aria-label="快捷入口"
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16 }}
+    >
       {QUICK_LINKS.map((link) =>
         link.external ? (
           <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" style={tileStyle}>

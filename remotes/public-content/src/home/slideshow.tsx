@@ -18,7 +18,13 @@ export function Slideshow() {
     return () => clearInterval(timer);
   }, [paused, slides.length]);
 
-  const frame = { position: 'relative', height: CAROUSEL_HEIGHT_PX, overflow: 'hidden', borderRadius: 6, background: '#eaf1fb' } as const;
+  const frame = {
+    position: 'relative',
+    height: CAROUSEL_HEIGHT_PX,
+    overflow: 'hidden',
+    borderRadius: 6,
+    background: '#eaf1fb',
+  } as const;
   if (isLoading || slides.length === 0) return <div style={frame} aria-hidden="true" />;
   return (
     <section
@@ -36,7 +42,13 @@ export function Slideshow() {
           href={slide.url || undefined}
           aria-hidden={i !== current}
           tabIndex={i === current ? 0 : -1}
-          style={{ position: 'absolute', inset: 0, opacity: i === current ? 1 : 0, transition: 'opacity 0.6s', pointerEvents: i === current ? 'auto' : 'none' }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            opacity: i === current ? 1 : 0,
+            transition: 'opacity 0.6s',
+            pointerEvents: i === current ? 'auto' : 'none',
+          }}
         >
           <img
             src={slide.image}
@@ -48,7 +60,17 @@ export function Slideshow() {
           />
         </a>
       ))}
-      <div style={{ position: 'absolute', bottom: 12, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 4 }}>
+      <div
+        style={{
+          position: 'absolute',
+          bottom: 12,
+          left: 0,
+          right: 0,
+          display: 'flex',
+          justifyContent: 'center',
+          gap: 4,
+        }}
+      >
         {slides.map((slide, i) => (
           <button
             key={slide.image}
@@ -57,9 +79,29 @@ export function Slideshow() {
             aria-current={i === current}
             onClick={() => setCurrent(i)}
             // A 24 px target around the visible dot (touch target size).
-            style={{ width: 36, height: 24, border: 'none', cursor: 'pointer', padding: 0, background: 'transparent', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            style={{
+              width: 36,
+              height: 24,
+              border: 'none',
+              cursor: 'pointer',
+              padding: 0,
+              background: 'transparent',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
           >
-            <span style={{ display: 'block', width: i === current ? 28 : 12, height: 12, borderRadius: 6, border: '1px solid #fff', background: i === current ? '#fff' : 'rgba(255,255,255,0.5)', transition: 'width 0.3s' }} />
+            <span
+              style={{
+                display: 'block',
+                width: i === current ? 28 : 12,
+                height: 12,
+                borderRadius: 6,
+                border: '1px solid #fff',
+                background: i === current ? '#fff' : 'rgba(255,255,255,0.5)',
+                transition: 'width 0.3s',
+              }}
+            />
           </button>
         ))}
       </div>

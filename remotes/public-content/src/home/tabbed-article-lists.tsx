@@ -23,8 +23,19 @@ export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
     document.getElementById(`${baseId}-tab-${next.categoryId}`)?.focus();
   };
   return (
-    <section style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', height: '100%' }} aria-label={tabs.map((t) => t.label).join('、')}>
-      <div style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '0 16px', borderBottom: `2px solid ${BRAND_BLUE}` }}>
+    <section
+      style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', height: '100%' }}
+      aria-label={tabs.map((t) => t.label).join('、')}
+    >
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          padding: '0 16px',
+          borderBottom: `2px solid ${BRAND_BLUE}`,
+        }}
+      >
         <div role="tablist" style={{ display: 'flex', gap: 4 }}>
           {tabs.map((tab, index) => {
             const selected = tab.categoryId === activeId;
@@ -59,7 +70,12 @@ export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
           {MORE_LABEL}
         </Link>
       </div>
-      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${activeId}`} style={{ padding: '8px 16px 12px' }}>
+      <div
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${activeId}`}
+        style={{ padding: '8px 16px 12px' }}
+      >
         <ArticleTitleList key={activeId} categoryId={activeId} count={HOME_TAB_LIST_COUNT} />
       </div>
     </section>

@@ -13,7 +13,9 @@ export function ContactBlock({ showQrCode = false }: { showQrCode?: boolean }) {
           <Row label="监督电话" value={site.site_supervision_phone} />
           <Row
             label="服务电话"
-            value={[site.site_support_phone1, site.site_support_phone2, site.site_support_phone3].filter(Boolean).join('、')}
+            value={[site.site_support_phone1, site.site_support_phone2, site.site_support_phone3]
+              .filter(Boolean)
+              .join('、')}
           />
           <Row label="工作时间" value={`${site.site_work_time_am}　${site.site_work_time_pm}`} />
           {showQrCode && site.site_wechat_qrcode && (

@@ -19,7 +19,17 @@ const STYLES = `
  * plain markup: antd's brings Select and its popup machinery for a page-size menu these
  * lists do not have, on a page that otherwise renders no antd.
  */
-export function Pager({ current, pageSize, total, onChange }: { current: number; pageSize: number; total: number; onChange: (page: number) => void }) {
+export function Pager({
+  current,
+  pageSize,
+  total,
+  onChange,
+}: {
+  current: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+}) {
   const pages = pageCount(total, pageSize);
   return (
     <nav aria-label="分页" className="list-pager">
@@ -29,14 +39,25 @@ export function Pager({ current, pageSize, total, onChange }: { current: number;
       <span>共 {total} 条</span>
       <ul>
         <li>
-          <button type="button" aria-label="上一页" title="上一页" disabled={current <= 1} onClick={() => onChange(current - 1)}>
+          <button
+            type="button"
+            aria-label="上一页"
+            title="上一页"
+            disabled={current <= 1}
+            onClick={() => onChange(current - 1)}
+          >
             ‹
           </button>
         </li>
         {pagerItems(current, pages).map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <button type="button" aria-label={`第 ${item} 页`} aria-current={item === current ? 'page' : undefined} onClick={() => onChange(item)}>
+              <button
+                type="button"
+                aria-label={`第 ${item} 页`}
+                aria-current={item === current ? 'page' : undefined}
+                onClick={() => onChange(item)}
+              >
                 {item}
               </button>
             </li>
@@ -55,7 +76,13 @@ export function Pager({ current, pageSize, total, onChange }: { current: number;
           ),
         )}
         <li>
-          <button type="button" aria-label="下一页" title="下一页" disabled={current >= pages} onClick={() => onChange(current + 1)}>
+          <button
+            type="button"
+            aria-label="下一页"
+            title="下一页"
+            disabled={current >= pages}
+            onClick={() => onChange(current + 1)}
+          >
             ›
           </button>
         </li>

@@ -11,10 +11,17 @@ export const ARTICLE_MISSING_TEXT = '文章不存在或已被删除';
 export default function NewsDetailPage() {
   const [params] = useSearchParams();
   const postid = idParam(params.get('postid'));
-  const { data: article, isFetching, isError } = useArticleQuery(postid ?? 0, { skip: postid === null, refetchOnMountOrArgChange: true });
+  const {
+    data: article,
+    isFetching,
+    isError,
+  } = useArticleQuery(postid ?? 0, { skip: postid === null, refetchOnMountOrArgChange: true });
   const categoryId = article?.catid ?? idParam(params.get('newsId'));
   const categoryName = categoryId !== null ? CATEGORY_NAMES[categoryId] : undefined;
-  const trail: Crumb[] = [...(categoryName && categoryId !== null ? [{ label: categoryName, href: newsListHref(categoryId) }] : []), { label: '正文' }];
+  const trail: Crumb[] = [
+    ...(categoryName && categoryId !== null ? [{ label: categoryName, href: newsListHref(categoryId) }] : []),
+    { label: '正文' },
+  ];
 
   return (
     <div>
@@ -29,7 +36,17 @@ export default function NewsDetailPage() {
         ) : (
           <>
             <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{article.title}</h1>
-            <p style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 20px', color: MUTED_TEXT, fontSize: 14, margin: 0 }}>
+            <p
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                justifyContent: 'center',
+                gap: '4px 20px',
+                color: MUTED_TEXT,
+                fontSize: 14,
+                margin: 0,
+              }}
+            >
               {article.post_author && <span>作者：{article.post_author}</span>}
               {article.post_source && <span>来源：{article.post_source}</span>}
               <span data-testid="view-count">浏览：{article.post_hits} 次</span>

@@ -25,13 +25,21 @@ function serveList(total: number) {
   return stubApi({
     '/v1/site': () => ok({}),
     '/v1/article': (call: ReceivedCall) =>
-      ok(page(Number(call.payload.catid), Number(call.payload.page), Number(call.payload.limit), call.payload.keyword ? 1 : total)),
+      ok(
+        page(
+          Number(call.payload.catid),
+          Number(call.payload.page),
+          Number(call.payload.limit),
+          call.payload.keyword ? 1 : total,
+        ),
+      ),
   });
 }
 
 jest.setTimeout(20_000);
 
-const articleCalls = (received: ReceivedCall[]) => received.filter((c) => c.path === '/v1/article').map((c) => c.payload);
+const articleCalls = (received: ReceivedCall[]) =>
+  received.filter((c) => c.path === '/v1/article').map((c) => c.payload);
 
 test('a category lists 10 a page under its name, and pages on', async () => {
   const received = serveList(23);

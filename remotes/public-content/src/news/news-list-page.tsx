@@ -52,7 +52,9 @@ function CategoryList() {
           <ContactBlock />
         </aside>
         <SectionBox title={<span>{name}</span>} style={{ flex: '3 1 560px', minWidth: 0 }}>
-          <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{name}</h1>
+          <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {name}
+          </h1>
           {keyword && (
             <p style={{ color: MUTED_TEXT, margin: '4px 0' }} role="status">
               “{keyword}”的搜索结果：共 {list.total} 条
@@ -103,7 +105,18 @@ function TitleSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
           setText(event.target.value);
           if (event.target.value === '') onSearch('');
         }}
-        style={{ flex: 1, minWidth: 0, height: 32, padding: '4px 11px', font: 'inherit', fontSize: 14, border: '1px solid #d9d9d9', borderRight: 'none', borderRadius: '6px 0 0 6px', boxSizing: 'border-box' }}
+        style={{
+          flex: 1,
+          minWidth: 0,
+          height: 32,
+          padding: '4px 11px',
+          font: 'inherit',
+          fontSize: 14,
+          border: '1px solid #d9d9d9',
+          borderRight: 'none',
+          borderRadius: '6px 0 0 6px',
+          boxSizing: 'border-box',
+        }}
       />
       <SiteButton type="submit" variant="primary" style={{ borderRadius: '0 6px 6px 0' }}>
         搜索

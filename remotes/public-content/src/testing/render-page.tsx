@@ -12,7 +12,14 @@ function LocationProbe() {
 }
 
 /** Renders a page inside the store, router and slots it gets from the shell in the site. */
-export function renderPage(page: ReactElement, { path = '/', slots = {}, store = createTestStore() }: { path?: string; slots?: SiteSlots; store?: ReturnType<typeof createTestStore> } = {}) {
+export function renderPage(
+  page: ReactElement,
+  {
+    path = '/',
+    slots = {},
+    store = createTestStore(),
+  }: { path?: string; slots?: SiteSlots; store?: ReturnType<typeof createTestStore> } = {},
+) {
   render(
     <Provider store={store}>
       <SiteSlotsContext.Provider value={slots}>

@@ -11,7 +11,18 @@ import PublicStudyPage from './public-study-page';
 import { congratulationKey } from './congratulation-flag';
 
 function course(cid: number, name: string, learn_progress: number, is_grade = 0): StudyCourse {
-  return { cid, course_id: cid, name, thumb: '', credit: 2, class_hour: 6, course_type: 1, learn_progress, is_grade, learn_time: 0 };
+  return {
+    cid,
+    course_id: cid,
+    name,
+    thumb: '',
+    credit: 2,
+    class_hour: 6,
+    course_type: 1,
+    learn_progress,
+    is_grade,
+    learn_time: 0,
+  };
 }
 
 function summary(courses: StudyCourse[], avatar_status = 1): StudySummaryResponse {
@@ -81,7 +92,9 @@ test('an avatar under review blocks every start', async () => {
 });
 
 test('a public course opens only after the previous one is finished and rated', async () => {
-  stubApi({ '/v1/public_courses_my': () => ok(summary([course(1, '甲', 100, 0), course(2, '乙', 0), course(3, '丙', 0)])) });
+  stubApi({
+    '/v1/public_courses_my': () => ok(summary([course(1, '甲', 100, 0), course(2, '乙', 0), course(3, '丙', 0)])),
+  });
   renderAt('/publicCourse', <PublicStudyPage />);
   await userEvent.click(within(await screen.findByRole('listitem', { name: '乙' })).getByRole('button'));
   expect(await screen.findByText('请先完成前一课程的评价')).toBeInTheDocument();

@@ -31,8 +31,14 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
   const navigate = useNavigate();
   const [year, setYear] = useState<number | undefined>(undefined);
   const [tab, setTab] = useState<1 | 2>(WEB_TAB);
-  const professional = useMyCoursesQuery({ ...(year === undefined ? {} : { year }), type: tab }, { skip: kind === 'public', refetchOnMountOrArgChange: true });
-  const publicList = usePublicMyCoursesQuery(year === undefined ? {} : { year }, { skip: kind !== 'public', refetchOnMountOrArgChange: true });
+  const professional = useMyCoursesQuery(
+    { ...(year === undefined ? {} : { year }), type: tab },
+    { skip: kind === 'public', refetchOnMountOrArgChange: true },
+  );
+  const publicList = usePublicMyCoursesQuery(year === undefined ? {} : { year }, {
+    skip: kind !== 'public',
+    refetchOnMountOrArgChange: true,
+  });
   const query = kind === 'public' ? publicList : professional;
   const data: StudySummaryResponse | undefined = query.data;
 
@@ -99,14 +105,19 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
           <Spin description="加载中" />
         ) : data ? (
           <>
-            <section aria-label="学习概况" style={{ display: 'flex', gap: 48, flexWrap: 'wrap', padding: 16, background: '#f6f9ff' }}>
+            <section
+              aria-label="学习概况"
+              style={{ display: 'flex', gap: 48, flexWrap: 'wrap', padding: 16, background: '#f6f9ff' }}
+            >
               <Statistic title="总进度" value={summary.totalPro} suffix="%" />
               <Statistic title="已获学时" value={summary.studyHours} />
               <Statistic title="已获学分" value={summary.studyCredit} />
               <Statistic title="已完成课程" value={`${data.complete} / ${data.total}`} />
               <Statistic title="应修学时" value={formatOneDecimal(data.year_class_hour)} />
             </section>
-            {data.avatar_status !== AVATAR_STATUS.approved && <Alert type="warning" showIcon title={`${M.avatarUnderReview}，审核通过后方可学习`} />}
+            {data.avatar_status !== AVATAR_STATUS.approved && (
+              <Alert type="warning" showIcon title={`${M.avatarUnderReview}，审核通过后方可学习`} />
+            )}
             {data.courses.length === 0 ? (
               <Empty description={M.noCourses}>
                 <Link to={kind === 'public' ? '/publicSignStudy' : '/signStudy'}>去选课</Link>
@@ -148,12 +159,21 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
 function CourseRow({ course, approved, onOpen }: { course: StudyCourse; approved: boolean; onOpen: () => void }) {
   const action = studyActionOf(course.learn_progress);
   return (
-    <li aria-label={course.name} style={{ display: 'flex', gap: 16, alignItems: 'center', padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}>
+    <li
+      aria-label={course.name}
+      style={{
+        display: 'flex',
+        gap: 16,
+        alignItems: 'center',
+        padding: 12,
+        border: '1px solid #f0f0f0',
+        borderRadius: 8,
+      }}
+    >
       {course.thumb ? <Image src={course.thumb} width={120} height={68} preview={false} alt="" /> : null}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ fontWeight: 600 }}>
-          {course.name}{' '}
-          {course.course_type === 1 ? <Tag color="blue">必修</Tag> : <Tag color="green">选修</Tag>}
+          {course.name} {course.course_type === 1 ? <Tag color="blue">必修</Tag> : <Tag color="green">选修</Tag>}
           {course.learn_progress >= 100 && (course.is_grade ? <Tag color="gold">已评价</Tag> : <Tag>未评价</Tag>)}
         </div>
         <div style={{ color: '#666' }}>

@@ -28,7 +28,11 @@ export interface ExamAnswerArgs {
 export const examApi = api.injectEndpoints({
   endpoints: (build) => ({
     examLists: build.query<ExamLists, ExamListArgs>({
-      query: ({ year, type, page }) => ({ method: 'GET', path: '/v1/exam_lists', payload: { ...(year === undefined ? {} : { year }), type, page } }),
+      query: ({ year, type, page }) => ({
+        method: 'GET',
+        path: '/v1/exam_lists',
+        payload: { ...(year === undefined ? {} : { year }), type, page },
+      }),
       providesTags: ['Exam'],
     }),
     // A start is safe to repeat: the server returns the paper already in progress for the
@@ -44,7 +48,11 @@ export const examApi = api.injectEndpoints({
     }),
     examRecord: build.mutation<ExamResult, ExamRecordArgs>({
       // No invalidation: the page shows the result it got back; the list refetches when opened.
-      query: ({ pid, questions }) => ({ method: 'POST', path: '/v1/exam_record', payload: { pid, questions: JSON.stringify(questions) } }),
+      query: ({ pid, questions }) => ({
+        method: 'POST',
+        path: '/v1/exam_record',
+        payload: { pid, questions: JSON.stringify(questions) },
+      }),
     }),
   }),
 });

@@ -32,9 +32,22 @@ export function ExamCarousel({ page, slides }: ExamCarouselProps) {
   return (
     <div
       data-testid="exam-carousel"
-      style={{ overflow: 'hidden', height, transition: 'height 0.3s ease', border: '1px solid #f0f0f0', borderRadius: 8 }}
+      style={{
+        overflow: 'hidden',
+        height,
+        transition: 'height 0.3s ease',
+        border: '1px solid #f0f0f0',
+        borderRadius: 8,
+      }}
     >
-      <div style={{ display: 'flex', alignItems: 'flex-start', transform: `translateX(-${page * 100}%)`, transition: 'transform 0.3s ease' }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          transform: `translateX(-${page * 100}%)`,
+          transition: 'transform 0.3s ease',
+        }}
+      >
         {slides.map((slide, index) => (
           <div
             key={index}

@@ -3,7 +3,15 @@ import { Button, Card, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { ExamListRow } from '@yaoshi/contracts/exams';
-import { EXAM_LIST_PAGE_SIZE, EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_TEXT, EXAM_TYPE_VALUES, IS_POST, type ExamType } from '@yaoshi/contracts/exam-rules';
+import {
+  EXAM_LIST_PAGE_SIZE,
+  EXAM_MESSAGES,
+  EXAM_TYPE,
+  EXAM_TYPE_TEXT,
+  EXAM_TYPE_VALUES,
+  IS_POST,
+  type ExamType,
+} from '@yaoshi/contracts/exam-rules';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import { showError } from '@yaoshi/ui/show-message';
 import { PAGE_TITLES } from '../page-titles';
@@ -47,7 +55,8 @@ export default function ExamListPage() {
     {
       title: '状态',
       dataIndex: 'is_post',
-      render: (isPost: ExamListRow['is_post']) => (isPost === IS_POST.submitted ? <Tag color="success">已提交</Tag> : <Tag color="processing">未提交</Tag>),
+      render: (isPost: ExamListRow['is_post']) =>
+        isPost === IS_POST.submitted ? <Tag color="success">已提交</Tag> : <Tag color="processing">未提交</Tag>,
     },
     {
       title: '成绩',
@@ -103,7 +112,13 @@ export default function ExamListPage() {
         dataSource={data?.data ?? []}
         loading={isFetching}
         locale={{ emptyText: EMPTY_LIST_TEXT }}
-        pagination={{ current: page, pageSize: EXAM_LIST_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: EXAM_LIST_PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
       />
     </Card>
   );

@@ -9,7 +9,8 @@ import { ExamReview } from './exam-review';
 import { EXAM_LIST_ROUTE, continueExamRoute } from './exam-routes';
 import { ExamSheet } from './exam-sheet';
 
-const positiveInteger = (text: string | null) => (text !== null && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
+const positiveInteger = (text: string | null) =>
+  text !== null && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
 
 /** The query of /exam: continue or review with pid (and look), start with year and type. */
 export function examArgsOf(params: URLSearchParams): GetExamArgs | null {
@@ -18,7 +19,10 @@ export function examArgsOf(params: URLSearchParams): GetExamArgs | null {
   const year = positiveInteger(params.get('year'));
   if (year === undefined) return null;
   const type = positiveInteger(params.get('type')) ?? EXAM_TYPE.professional;
-  return { year, type: (EXAM_TYPE_VALUES as readonly number[]).includes(type) ? (type as ExamType) : EXAM_TYPE.professional };
+  return {
+    year,
+    type: (EXAM_TYPE_VALUES as readonly number[]).includes(type) ? (type as ExamType) : EXAM_TYPE.professional,
+  };
 }
 
 /**
@@ -29,7 +33,11 @@ export default function ExamPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const args = useMemo(() => examArgsOf(params), [params]);
-  const { data: paper, isError, refetch } = useGetExamQuery(args ?? { pid: 0 }, { skip: args === null, refetchOnMountOrArgChange: true });
+  const {
+    data: paper,
+    isError,
+    refetch,
+  } = useGetExamQuery(args ?? { pid: 0 }, { skip: args === null, refetchOnMountOrArgChange: true });
 
   useEffect(() => {
     if (args === null) {

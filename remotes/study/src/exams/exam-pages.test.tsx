@@ -21,9 +21,33 @@ function inProgress(pid: number): ExamPaper {
     right: null,
     wrong: null,
     questions: [
-      { qid: 11, qtype: 1, title: '华法林抗凝治疗最常用的监测指标是', options: 'APTT\nINR\n血小板计数\nTT', answer: null, user_answer: '', is_right: null },
-      { qid: 12, qtype: 2, title: '下列属于大环内酯类的有', options: '阿奇霉素\n克拉霉素\n红霉素\n头孢呋辛', answer: null, user_answer: '', is_right: null },
-      { qid: 13, qtype: 3, title: '缓释片一般不宜掰开服用。', options: '正确\n错误', answer: null, user_answer: '', is_right: null },
+      {
+        qid: 11,
+        qtype: 1,
+        title: '华法林抗凝治疗最常用的监测指标是',
+        options: 'APTT\nINR\n血小板计数\nTT',
+        answer: null,
+        user_answer: '',
+        is_right: null,
+      },
+      {
+        qid: 12,
+        qtype: 2,
+        title: '下列属于大环内酯类的有',
+        options: '阿奇霉素\n克拉霉素\n红霉素\n头孢呋辛',
+        answer: null,
+        user_answer: '',
+        is_right: null,
+      },
+      {
+        qid: 13,
+        qtype: 3,
+        title: '缓释片一般不宜掰开服用。',
+        options: '正确\n错误',
+        answer: null,
+        user_answer: '',
+        is_right: null,
+      },
     ],
   };
 }
@@ -37,7 +61,12 @@ function submitted(pid: number): ExamPaper {
     is_post: 2,
     right: 2,
     wrong: 1,
-    questions: paper.questions.map((q, i) => ({ ...q, answer: keys[i]!, user_answer: given[i]!, is_right: keys[i] === given[i] })),
+    questions: paper.questions.map((q, i) => ({
+      ...q,
+      answer: keys[i]!,
+      user_answer: given[i]!,
+      is_right: keys[i] === given[i],
+    })),
   };
 }
 
@@ -74,7 +103,11 @@ beforeEach(() => localStorage.clear());
 afterEach(() => act(() => message.destroy()));
 
 /** A stub of the exam endpoints that keeps the answers saved, like the server. */
-function stubExamServer(pid: number, saved: Record<string, string> = {}, refuse?: { message: string; keep: Record<string, string> }) {
+function stubExamServer(
+  pid: number,
+  saved: Record<string, string> = {},
+  refuse?: { message: string; keep: Record<string, string> },
+) {
   const answers = { ...saved };
   const withAnswers = (): ExamPaper => {
     const paper = inProgress(pid);
@@ -122,7 +155,11 @@ describe('/exam', () => {
     await user.click(within(slide).getByRole('button', { name: /确定答案/ }));
     expect(within(slide).getByRole('checkbox', { name: 'B. 克拉霉素' })).toBeDisabled();
     await waitFor(() =>
-      expect(received.filter((c) => c.path === '/v1/exam_answer').map(({ payload: { pid, qid, user_answer } }) => ({ pid, qid, user_answer }))).toEqual([
+      expect(
+        received
+          .filter((c) => c.path === '/v1/exam_answer')
+          .map(({ payload: { pid, qid, user_answer } }) => ({ pid, qid, user_answer })),
+      ).toEqual([
         { pid: 7, qid: 11, user_answer: '2' },
         { pid: 7, qid: 12, user_answer: '1,3' },
       ]),
@@ -136,11 +173,15 @@ describe('/exam', () => {
     await screen.findByRole('region', { name: '第3题' });
     expect(screen.getByText('已答 2 / 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /上一题/ }));
-    expect(within(screen.getByRole('region', { name: '第2题' })).getByRole('checkbox', { name: 'A. 阿奇霉素' })).toBeChecked();
-    expect(within(screen.getByRole('region', { name: '第2题' })).getByRole('checkbox', { name: 'C. 红霉素' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('region', { name: '第2题' })).getByRole('checkbox', { name: 'A. 阿奇霉素' }),
+    ).toBeChecked();
+    expect(
+      within(screen.getByRole('region', { name: '第2题' })).getByRole('checkbox', { name: 'C. 红霉素' }),
+    ).toBeDisabled();
   });
 
-  test('a refused save loads the paper again: the server\'s answer wins', async () => {
+  test("a refused save loads the paper again: the server's answer wins", async () => {
     stubExamServer(7, {}, { message: '该题已作答，答案不能修改', keep: { '11': '3' } });
     const user = userEvent.setup();
     renderAt('/exam?pid=7');
@@ -150,7 +191,7 @@ describe('/exam', () => {
     expect(screen.getByRole('radio', { name: 'B. INR' })).not.toBeChecked();
   });
 
-  test('提交 asks for confirmation with the unanswered count; confirmed, it sends every answer, shows the server\'s counts and returns to /myCourse', async () => {
+  test("提交 asks for confirmation with the unanswered count; confirmed, it sends every answer, shows the server's counts and returns to /myCourse", async () => {
     localStorage.setItem(examProgressKey(7), JSON.stringify({ page: 2 }));
     const { received } = stubExamServer(7, { '11': '2', '12': '1,2' });
     const user = userEvent.setup();
@@ -180,7 +221,7 @@ describe('/exam', () => {
     expect(location()).toBe('/myCourse');
   });
 
-  test('a submitted paper is reviewed with the correct answer beside the learner\'s', async () => {
+  test("a submitted paper is reviewed with the correct answer beside the learner's", async () => {
     stubApi({ '/v1/exam': () => ok(submitted(8)) });
     const user = userEvent.setup();
     renderAt('/exam?pid=8&look=1');
@@ -195,7 +236,10 @@ describe('/exam', () => {
   });
 
   test('a paper that cannot be loaded returns to /examList', async () => {
-    stubApi({ '/v1/exam': () => fail(404, '试卷不存在'), '/v1/exam_lists': () => ok({ data: [], total: 0, years: [] }) });
+    stubApi({
+      '/v1/exam': () => fail(404, '试卷不存在'),
+      '/v1/exam_lists': () => ok({ data: [], total: 0, years: [] }),
+    });
     renderAt('/exam?pid=99');
     await waitFor(() => expect(location()).toBe('/examList'));
     expect(await screen.findByText('试卷不存在')).toBeInTheDocument();

@@ -1,4 +1,12 @@
-import { clearExamProgress, examProgressKey, openingPage, readExamPage, savedAnswersOf, unansweredCount, writeExamPage } from './exam-progress';
+import {
+  clearExamProgress,
+  examProgressKey,
+  openingPage,
+  readExamPage,
+  savedAnswersOf,
+  unansweredCount,
+  writeExamPage,
+} from './exam-progress';
 import { examArgsOf } from './exam-page';
 import { submitConfirmText } from './exam-sheet';
 
@@ -22,7 +30,7 @@ test('unreadable text is no page; the older { answers, page } format keeps only 
   expect(readExamPage(localStorage, 7, 3)).toBe(0);
 });
 
-test('the server\'s answers, the opening page and the unanswered count', () => {
+test("the server's answers, the opening page and the unanswered count", () => {
   const questions = [
     { qid: 11, user_answer: '2' },
     { qid: 12, user_answer: '' },

@@ -49,13 +49,20 @@ export function savedAnswersOf(questions: readonly { qid: number; user_answer: s
 }
 
 /** Where a paper opens: the stored page, else the first unanswered question (the last one when all are answered). */
-export function openingPage(storedPage: number | undefined, questions: readonly { qid: number }[], answers: Readonly<Record<string, string>>): number {
+export function openingPage(
+  storedPage: number | undefined,
+  questions: readonly { qid: number }[],
+  answers: Readonly<Record<string, string>>,
+): number {
   if (storedPage !== undefined) return storedPage;
   const firstUnanswered = questions.findIndex((question) => answers[question.qid] === undefined);
   return firstUnanswered === -1 ? Math.max(0, questions.length - 1) : firstUnanswered;
 }
 
 /** How many questions have no answer yet: what the submit confirmation tells the learner. */
-export function unansweredCount(questions: readonly { qid: number }[], answers: Readonly<Record<string, string>>): number {
+export function unansweredCount(
+  questions: readonly { qid: number }[],
+  answers: Readonly<Record<string, string>>,
+): number {
   return questions.filter((question) => answers[question.qid] === undefined).length;
 }

@@ -25,7 +25,13 @@ export function ExamReview({ paper }: { paper: ExamPaper }) {
       <ExamCarousel
         page={page}
         slides={paper.questions.map((question, index) => (
-          <QuestionCard key={question.qid} question={question} index={index} total={total} answer={question.user_answer || undefined} />
+          <QuestionCard
+            key={question.qid}
+            question={question}
+            index={index}
+            total={total}
+            answer={question.user_answer || undefined}
+          />
         ))}
       />
       <Space style={{ width: '100%', justifyContent: 'center' }}>

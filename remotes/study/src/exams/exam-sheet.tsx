@@ -7,7 +7,14 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { useExamAnswerMutation, useExamRecordMutation } from './exam-api';
 import { AFTER_EXAM_ROUTE, reviewExamRoute } from './exam-routes';
 import { ExamCarousel } from './exam-carousel';
-import { clearExamProgress, openingPage, readExamPage, savedAnswersOf, unansweredCount, writeExamPage } from './exam-progress';
+import {
+  clearExamProgress,
+  openingPage,
+  readExamPage,
+  savedAnswersOf,
+  unansweredCount,
+  writeExamPage,
+} from './exam-progress';
 import { QuestionCard } from './question-card';
 
 export interface ExamSheetProps {
@@ -33,7 +40,9 @@ export function ExamSheet({ paper, reload }: ExamSheetProps) {
   const navigate = useNavigate();
   const total = paper.questions.length;
   const [answers, setAnswers] = useState<Record<string, string>>(() => savedAnswersOf(paper.questions));
-  const [page, setPage] = useState(() => openingPage(readExamPage(localStorage, paper.pid, total), paper.questions, savedAnswersOf(paper.questions)));
+  const [page, setPage] = useState(() =>
+    openingPage(readExamPage(localStorage, paper.pid, total), paper.questions, savedAnswersOf(paper.questions)),
+  );
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<ExamResult | null>(null);
   const [saveAnswer] = useExamAnswerMutation();
@@ -64,7 +73,10 @@ export function ExamSheet({ paper, reload }: ExamSheetProps) {
 
   const onSubmit = () => {
     setConfirming(false);
-    submit({ pid: paper.pid, questions: paper.questions.map((q) => ({ qid: q.qid, user_answer: answers[q.qid] ?? '' })) })
+    submit({
+      pid: paper.pid,
+      questions: paper.questions.map((q) => ({ qid: q.qid, user_answer: answers[q.qid] ?? '' })),
+    })
       .unwrap()
       .then((scored) => {
         clearExamProgress(localStorage, paper.pid);

@@ -15,8 +15,22 @@ interface MockExamRow {
 
 /** spec 02 §2: a static sample, no real data. */
 export const MOCK_EXAM_ROWS: readonly MockExamRow[] = [
-  { key: '1', name: '执业药师继续教育模拟考试（专业科目）', time: '2025-06-10 09:30', questions: 20, duration: '30分钟', score: '85分' },
-  { key: '2', name: '执业药师继续教育模拟考试（公需科目）', time: '2025-06-12 14:00', questions: 10, duration: '15分钟', score: '90分' },
+  {
+    key: '1',
+    name: '执业药师继续教育模拟考试（专业科目）',
+    time: '2025-06-10 09:30',
+    questions: 20,
+    duration: '30分钟',
+    score: '85分',
+  },
+  {
+    key: '2',
+    name: '执业药师继续教育模拟考试（公需科目）',
+    time: '2025-06-12 14:00',
+    questions: 10,
+    duration: '15分钟',
+    score: '90分',
+  },
 ];
 
 /** /mockExam: the sample table with 再考一次, which leads to the real practice papers. */
@@ -40,7 +54,12 @@ export default function MockExamPage() {
   ];
   return (
     <Card title={PAGE_TITLES['./MockExam']}>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="以下为模拟考试示例，不计入学时与学分；点击「再考一次」进入课后练习。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="以下为模拟考试示例，不计入学时与学分；点击「再考一次」进入课后练习。"
+      />
       <Table<MockExamRow> rowKey="key" columns={columns} dataSource={[...MOCK_EXAM_ROWS]} pagination={false} />
     </Card>
   );

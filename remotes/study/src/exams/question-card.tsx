@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Button, Checkbox, Radio, Space, Tag, Typography } from 'antd';
 import type { ExamQuestion } from '@yaoshi/contracts/exams';
-import { EXAM_MESSAGES, QUESTION_TYPE, QUESTION_TYPE_TEXT, answerText, decodeAnswer, encodeAnswer, optionLetter, splitOptions } from '@yaoshi/contracts/exam-rules';
+import {
+  EXAM_MESSAGES,
+  QUESTION_TYPE,
+  QUESTION_TYPE_TEXT,
+  answerText,
+  decodeAnswer,
+  encodeAnswer,
+  optionLetter,
+  splitOptions,
+} from '@yaoshi/contracts/exam-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
 
 export interface QuestionCardProps {
@@ -28,7 +37,11 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
   const [draft, setDraft] = useState<number[]>([]);
   const correct = new Set(review ? decodeAnswer(question.answer ?? '') : []);
   // In review the correct options are green: the learner sees the key at its place, not only as letters.
-  const labelOf = (n: number) => <span style={correct.has(n) ? { color: '#389e0d', fontWeight: 600 } : undefined}>{`${optionLetter(n)}. ${options[n - 1]}`}</span>;
+  const labelOf = (n: number) => (
+    <span
+      style={correct.has(n) ? { color: '#389e0d', fontWeight: 600 } : undefined}
+    >{`${optionLetter(n)}. ${options[n - 1]}`}</span>
+  );
 
   const confirmMultiple = () => {
     if (draft.length === 0) {

@@ -99,7 +99,15 @@ export function FaceCapture({
           <div
             role="timer"
             aria-label="拍照倒计时"
-            style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 64, color: '#fff' }}
+            style={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontSize: 64,
+              color: '#fff',
+            }}
           >
             {remaining}
           </div>

@@ -25,7 +25,9 @@ function renderPage() {
 
 beforeAll(() => {
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage: jest.fn() } as unknown as RenderingContext);
+  jest
+    .spyOn(HTMLCanvasElement.prototype, 'getContext')
+    .mockReturnValue({ drawImage: jest.fn() } as unknown as RenderingContext);
   jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(JPEG);
 });
 afterEach(() => act(() => message.destroy()));

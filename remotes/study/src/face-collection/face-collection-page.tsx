@@ -42,10 +42,13 @@ export default function FaceCollectionPage() {
               <Link key="home" to="/">
                 返回首页
               </Link>,
-              <Button key="again" onClick={() => {
+              <Button
+                key="again"
+                onClick={() => {
                   reset();
                   setAttempt((n) => n + 1);
-                }}>
+                }}
+              >
                 重新采集
               </Button>,
             ]}

@@ -5,7 +5,13 @@ import { EVALUATION_GRADES } from '@yaoshi/contracts/study-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
 
 /** spec 02 §4, §5: rate a finished course 1–4 (required) with an optional comment. */
-export function EvaluationDialog({ onSubmit, submitting }: { onSubmit: (grade: number, comment: string) => void; submitting: boolean }) {
+export function EvaluationDialog({
+  onSubmit,
+  submitting,
+}: {
+  onSubmit: (grade: number, comment: string) => void;
+  submitting: boolean;
+}) {
   const [grade, setGrade] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   return (
@@ -34,7 +40,13 @@ export function EvaluationDialog({ onSubmit, submitting }: { onSubmit: (grade: n
             </Radio>
           ))}
         </Radio.Group>
-        <Input.TextArea value={comment} onChange={(event) => setComment(event.target.value)} maxLength={500} rows={3} placeholder="意见或建议（选填）" />
+        <Input.TextArea
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          maxLength={500}
+          rows={3}
+          placeholder="意见或建议（选填）"
+        />
       </Space>
     </Modal>
   );

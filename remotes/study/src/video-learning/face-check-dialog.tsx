@@ -45,7 +45,15 @@ export function FaceCheckDialog({
   );
 
   return (
-    <Modal open title={M.faceCheckTitle} closable={false} mask={{ closable: false }} keyboard={false} footer={null} width={480}>
+    <Modal
+      open
+      title={M.faceCheckTitle}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      footer={null}
+      width={480}
+    >
       <Space orientation="vertical" style={{ width: '100%', alignItems: 'center' }}>
         <Typography.Text>{M.faceCheckHint}</Typography.Text>
         <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} />

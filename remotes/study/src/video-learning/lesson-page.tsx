@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { REPORT_STATE, type LessonDetail, type ProgressReportResponse, type QuizQuestion } from '@yaoshi/contracts/study';
+import {
+  REPORT_STATE,
+  type LessonDetail,
+  type ProgressReportResponse,
+  type QuizQuestion,
+} from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import {
   COMPLETE_PROGRESS,
@@ -55,7 +60,8 @@ const CONFLICT = 409;
 
 type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];
 
-type Dialog = { kind: 'face'; percent: number } | { kind: 'quiz'; question: QuizQuestion } | { kind: 'evaluate' } | null;
+type Dialog =
+  { kind: 'face'; percent: number } | { kind: 'quiz'; question: QuizQuestion } | { kind: 'evaluate' } | null;
 
 /** /videoLearning and /publicVideoLearning (spec 02 §2, §4, §7). */
 export function LessonPage({ kind }: { kind: LessonKind }) {
@@ -164,13 +170,22 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   }, [kind, lesson.cid, recordId]);
 
   const reportContext = useMemo<ReportContext>(
-    () => ({ kind, cid: lesson.cid, recordId, duration: lesson.duration, startTime: lesson.progress.learn_time, trial }),
+    () => ({
+      kind,
+      cid: lesson.cid,
+      recordId,
+      duration: lesson.duration,
+      startTime: lesson.progress.learn_time,
+      trial,
+    }),
     [kind, lesson.cid, recordId, lesson.duration, lesson.progress.learn_time, trial],
   );
   const send = useCallback(
     (position: number, state: ReportState) => {
       const request = reportRequestOf(reportContext, { position, state });
-      return request.kind === 'public' ? reportPublic(request.payload).unwrap() : reportProfessional(request.payload).unwrap();
+      return request.kind === 'public'
+        ? reportPublic(request.payload).unwrap()
+        : reportProfessional(request.payload).unwrap();
     },
     [reportContext, reportProfessional, reportPublic],
   );
@@ -203,30 +218,33 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   handleRefusalRef.current = handleRefusal;
   const [queue] = useState(
     () =>
-      new ReportQueue<ProgressReportResponse>((queued: QueuedReport) => sendRef.current(queued.position, queued.state), {
-        answered: (answer) => {
-          verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
-          if (!trial) setProgress(answer.progress);
-          if (!trial && answer.progress >= COMPLETE_PROGRESS) {
-            completedRef.current = true;
-            if (endedRef.current) finishRef.current();
-            return false;
-          }
-          return true;
+      new ReportQueue<ProgressReportResponse>(
+        (queued: QueuedReport) => sendRef.current(queued.position, queued.state),
+        {
+          answered: (answer) => {
+            verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
+            if (!trial) setProgress(answer.progress);
+            if (!trial && answer.progress >= COMPLETE_PROGRESS) {
+              completedRef.current = true;
+              if (endedRef.current) finishRef.current();
+              return false;
+            }
+            return true;
+          },
+          refused: (error) => {
+            handleRefusalRef.current(error);
+            return !stoppedRef.current;
+          },
+          changed: (pending) => writeStoredReports(sessionStorage, reportContextRef.current, pending),
+          unanswered: () => {
+            if (retryTimerRef.current !== null || leftRef.current) return;
+            retryTimerRef.current = setTimeout(() => {
+              retryTimerRef.current = null;
+              void queue.drain();
+            }, REPORT_RETRY_MS);
+          },
         },
-        refused: (error) => {
-          handleRefusalRef.current(error);
-          return !stoppedRef.current;
-        },
-        changed: (pending) => writeStoredReports(sessionStorage, reportContextRef.current, pending),
-        unanswered: () => {
-          if (retryTimerRef.current !== null || leftRef.current) return;
-          retryTimerRef.current = setTimeout(() => {
-            retryTimerRef.current = null;
-            void queue.drain();
-          }, REPORT_RETRY_MS);
-        },
-      }),
+      ),
   );
   useEffect(() => {
     const retryNow = () => void queue.drain();
@@ -270,8 +288,14 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
       const player = playerRef.current;
       const position = Math.min(player?.currentTime() ?? 0, lesson.duration);
       const close = () => {
-        if (kind === 'public') void reportPublic({ record_id: recordId, duration: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
-        else void reportProfessional({ cid: lesson.cid, record_id: recordId, pos: position, state: REPORT_STATE.closed }).unwrap().catch(() => undefined);
+        if (kind === 'public')
+          void reportPublic({ record_id: recordId, duration: position, state: REPORT_STATE.closed })
+            .unwrap()
+            .catch(() => undefined);
+        else
+          void reportProfessional({ cid: lesson.cid, record_id: recordId, pos: position, state: REPORT_STATE.closed })
+            .unwrap()
+            .catch(() => undefined);
       };
       if (queue.size > 0) void queue.drain().finally(close);
       else close();
@@ -348,7 +372,8 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     const answer = await check({ year: lesson.year, course_id: lesson.cid })
       .unwrap()
       .catch(() => null);
-    if (answer?.is_last === 1) Modal.info({ title: '学习完成', content: M.archiveReview, okText: '确定', onOk: backToList });
+    if (answer?.is_last === 1)
+      Modal.info({ title: '学习完成', content: M.archiveReview, okText: '确定', onOk: backToList });
     else backToList();
   }, [kind, checkPublicLast, courseLast, lesson.year, lesson.cid, backToList]);
 
@@ -438,7 +463,11 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         </section>
       </Space>
       {dialog?.kind === 'face' && (
-        <FaceCheckDialog percent={dialog.percent} upload={(photo) => uploadFace(photo, dialog.percent)} onTimeout={() => window.location.reload()} />
+        <FaceCheckDialog
+          percent={dialog.percent}
+          upload={(photo) => uploadFace(photo, dialog.percent)}
+          onTimeout={() => window.location.reload()}
+        />
       )}
       {dialog?.kind === 'quiz' && (
         <QuizDialog
@@ -446,7 +475,9 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
           question={dialog.question}
           submitting={quizState.isLoading}
           onAnswer={(letter) => {
-            const details = JSON.stringify([{ qid: dialog.question.qid, percentage: dialog.question.percentage, answer: letter }]);
+            const details = JSON.stringify([
+              { qid: dialog.question.qid, percentage: dialog.question.percentage, answer: letter },
+            ]);
             submitQuiz({ course_id: lesson.cid, question_details: details })
               .unwrap()
               .then((result) => {

@@ -8,7 +8,15 @@ import { showMessage } from '@yaoshi/ui/show-message';
  * A public lesson's quiz pop-up (spec 02 §5, §7): an answer is required; the server checks
  * it — wrong: choose again; right: 提交成功 and the lesson continues.
  */
-export function QuizDialog({ question, onAnswer, submitting }: { question: QuizQuestion; onAnswer: (letter: string) => void; submitting: boolean }) {
+export function QuizDialog({
+  question,
+  onAnswer,
+  submitting,
+}: {
+  question: QuizQuestion;
+  onAnswer: (letter: string) => void;
+  submitting: boolean;
+}) {
   const [choice, setChoice] = useState<string | null>(null);
   return (
     <Modal

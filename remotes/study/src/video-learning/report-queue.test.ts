@@ -1,4 +1,10 @@
-import { MAX_QUEUED_REPORTS, ReportQueue, furthestPlayedFrom, isRetryableFailure, type QueuedReport } from './report-queue';
+import {
+  MAX_QUEUED_REPORTS,
+  ReportQueue,
+  furthestPlayedFrom,
+  isRetryableFailure,
+  type QueuedReport,
+} from './report-queue';
 
 const offline = { kind: 'transport', message: 'Network Error', timedOut: false };
 
@@ -81,9 +87,25 @@ describe('the progress report queue', () => {
 describe('the furthest point played', () => {
   test('follows what the video played, however rarely the page looked', () => {
     expect(furthestPlayedFrom([[36, 80]], 36)).toBe(80);
-    expect(furthestPlayedFrom([[50, 60], [36, 50.4]], 36)).toBe(60);
+    expect(
+      furthestPlayedFrom(
+        [
+          [50, 60],
+          [36, 50.4],
+        ],
+        36,
+      ),
+    ).toBe(60);
   });
   test('a range after a gap (a seek ahead) does not count', () => {
-    expect(furthestPlayedFrom([[36, 40], [70, 80]], 36)).toBe(40);
+    expect(
+      furthestPlayedFrom(
+        [
+          [36, 40],
+          [70, 80],
+        ],
+        36,
+      ),
+    ).toBe(40);
   });
 });

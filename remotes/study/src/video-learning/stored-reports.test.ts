@@ -1,6 +1,19 @@
-import { readStoredReports, reportRequestOf, storedReportsKey, writeStoredReports, type ReportContext } from './stored-reports';
+import {
+  readStoredReports,
+  reportRequestOf,
+  storedReportsKey,
+  writeStoredReports,
+  type ReportContext,
+} from './stored-reports';
 
-const professional: ReportContext = { kind: 'professional', cid: 7, recordId: 42, duration: 90, startTime: 36, trial: false };
+const professional: ReportContext = {
+  kind: 'professional',
+  cid: 7,
+  recordId: 42,
+  duration: 90,
+  startTime: 36,
+  trial: false,
+};
 
 describe('reports kept across a reload', () => {
   beforeEach(() => sessionStorage.clear());
@@ -22,7 +35,10 @@ describe('reports kept across a reload', () => {
   test('anything unreadable is ignored', () => {
     sessionStorage.setItem(storedReportsKey('professional', 7), '{not json');
     expect(readStoredReports(sessionStorage, 'professional', 7)).toBeNull();
-    sessionStorage.setItem(storedReportsKey('professional', 7), JSON.stringify({ context: professional, reports: [{ position: 'x', state: 1 }] }));
+    sessionStorage.setItem(
+      storedReportsKey('professional', 7),
+      JSON.stringify({ context: professional, reports: [{ position: 'x', state: 1 }] }),
+    );
     expect(readStoredReports(sessionStorage, 'professional', 7)).toBeNull();
   });
 });
@@ -36,7 +52,18 @@ describe('the request of a report', () => {
   });
   test('public: the position as duration, and pos at the end', () => {
     const context: ReportContext = { ...professional, kind: 'public' };
-    expect(reportRequestOf(context, { position: 12, state: 1 }).payload).toEqual({ record_id: 42, duration: 12, total_duration: 90, state: 1 });
-    expect(reportRequestOf(context, { position: 90, state: 2 }).payload).toEqual({ record_id: 42, duration: 90, total_duration: 90, state: 2, pos: 90 });
+    expect(reportRequestOf(context, { position: 12, state: 1 }).payload).toEqual({
+      record_id: 42,
+      duration: 12,
+      total_duration: 90,
+      state: 1,
+    });
+    expect(reportRequestOf(context, { position: 90, state: 2 }).payload).toEqual({
+      record_id: 42,
+      duration: 90,
+      total_duration: 90,
+      state: 2,
+      pos: 90,
+    });
   });
 });

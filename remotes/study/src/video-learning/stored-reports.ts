@@ -13,7 +13,8 @@ export interface ReportContext {
 }
 
 /** The request of one report: `records` (professional) or `public_courses_recordProgress`. */
-export type ReportRequest = { kind: 'professional'; payload: RecordsRequest } | { kind: 'public'; payload: PublicRecordRequest };
+export type ReportRequest =
+  { kind: 'professional'; payload: RecordsRequest } | { kind: 'public'; payload: PublicRecordRequest };
 
 export function reportRequestOf(context: ReportContext, report: QueuedReport): ReportRequest {
   const pos = Math.min(report.position, context.duration);
@@ -60,13 +61,19 @@ export function storedReportsKey(kind: ReportContext['kind'], cid: number): stri
 
 function isQueuedReport(value: unknown): value is QueuedReport {
   const report = value as QueuedReport | null;
-  return typeof report === 'object' && report !== null && typeof report.position === 'number' && [1, 2].includes(report.state);
+  return (
+    typeof report === 'object' &&
+    report !== null &&
+    typeof report.position === 'number' &&
+    [1, 2].includes(report.state)
+  );
 }
 
 export function readStoredReports(storage: Storage, kind: ReportContext['kind'], cid: number): StoredReports | null {
   try {
     const value = JSON.parse(storage.getItem(storedReportsKey(kind, cid)) ?? 'null') as StoredReports | null;
-    if (!value || value.context?.kind !== kind || value.context.cid !== cid || !Array.isArray(value.reports)) return null;
+    if (!value || value.context?.kind !== kind || value.context.cid !== cid || !Array.isArray(value.reports))
+      return null;
     const reports = value.reports.filter(isQueuedReport);
     return reports.length > 0 ? { context: value.context, reports } : null;
   } catch {

@@ -23,7 +23,8 @@ export const PLAYER_TEXT_SUPPLEMENT: Readonly<Record<string, string>> = {
   'Drop shadow': '下阴影',
   'Drop Shadow': '下阴影',
   'Beginning of dialog window. Escape will cancel and close the window.': '对话窗口开始，按退出键可取消并关闭窗口。',
-  'This modal can be closed by pressing the Escape key or activating the close button.': '按退出键或点击关闭按钮可关闭此弹窗。',
+  'This modal can be closed by pressing the Escape key or activating the close button.':
+    '按退出键或点击关闭按钮可关闭此弹窗。',
 };
 
 /**

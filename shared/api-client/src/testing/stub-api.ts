@@ -24,7 +24,10 @@ export type StubAnswer = { status: number; body: unknown } | Error;
 export type StubRoute = (call: ReceivedCall) => StubAnswer | Promise<StubAnswer>;
 
 export const ok = (data: unknown): StubAnswer => ({ status: 200, body: { code: 200, message: 'success', data } });
-export const fail = (code: number, message: string): StubAnswer => ({ status: code, body: { code, message, data: null } });
+export const fail = (code: number, message: string): StubAnswer => ({
+  status: code,
+  body: { code, message, data: null },
+});
 
 function lowerCaseHeaders(config: InternalAxiosRequestConfig): Record<string, string> {
   const headers = AxiosHeaders.from(config.headers).toJSON() as Record<string, unknown>;
@@ -32,15 +35,22 @@ function lowerCaseHeaders(config: InternalAxiosRequestConfig): Record<string, st
 }
 
 /** Installs the stub; unknown paths answer 404 like the server. Returns the calls received. */
-export function stubApi(routes: Record<string, StubRoute>, navigate: (path: string) => void = () => {}): ReceivedCall[] {
+export function stubApi(
+  routes: Record<string, StubRoute>,
+  navigate: (path: string) => void = () => {},
+): ReceivedCall[] {
   configureApiClient({ ...TEST_SIGNER, baseUrl: '', navigate });
   const received: ReceivedCall[] = [];
   const adapter: AxiosAdapter = async (config) => {
     const url = new URL(config.url ?? '', 'http://site.test');
     const isGet = (config.method ?? 'get').toUpperCase() === 'GET';
-    const data = (isGet ? url.searchParams.get(DATA_FIELD) : new URLSearchParams(String(config.data)).get(DATA_FIELD)) ?? '';
+    const data =
+      (isGet ? url.searchParams.get(DATA_FIELD) : new URLSearchParams(String(config.data)).get(DATA_FIELD)) ?? '';
     const headers = lowerCaseHeaders(config);
-    const check = verifySignature(headers, data, { secrets: new Map([[TEST_SIGNER.appId, TEST_SIGNER.secret]]), now: Date.now() });
+    const check = verifySignature(headers, data, {
+      secrets: new Map([[TEST_SIGNER.appId, TEST_SIGNER.secret]]),
+      now: Date.now(),
+    });
     const call: ReceivedCall = {
       method: isGet ? 'GET' : 'POST',
       path: url.pathname,

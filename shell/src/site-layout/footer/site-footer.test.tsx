@@ -7,12 +7,23 @@ test('the footer shows friend links and the site settings from the server', asyn
   serveSiteContent();
   await renderSite('/contactUs');
   const footer = screen.getByRole('contentinfo');
-  expect(await within(footer).findByRole('link', { name: '国家药品监督管理局' })).toHaveAttribute('href', 'https://www.nmpa.gov.cn/');
+  expect(await within(footer).findByRole('link', { name: '国家药品监督管理局' })).toHaveAttribute(
+    'href',
+    'https://www.nmpa.gov.cn/',
+  );
   expect(await within(footer).findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
   expect(within(footer).getByText(/某市健康路 88 号/)).toHaveTextContent('邮编：310000');
-  expect(within(footer).getByText(new RegExp(`Copyright © ${new Date().getFullYear()} 某省药师协会`))).toBeInTheDocument();
-  expect(within(footer).getByRole('link', { name: '浙ICP备12345678号' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
-  expect(within(footer).getByRole('img', { name: '微信公众号二维码' })).toHaveAttribute('src', '/media/qrcode/wechat.png');
+  expect(
+    within(footer).getByText(new RegExp(`Copyright © ${new Date().getFullYear()} 某省药师协会`)),
+  ).toBeInTheDocument();
+  expect(within(footer).getByRole('link', { name: '浙ICP备12345678号' })).toHaveAttribute(
+    'href',
+    'https://beian.miit.gov.cn/',
+  );
+  expect(within(footer).getByRole('img', { name: '微信公众号二维码' })).toHaveAttribute(
+    'src',
+    '/media/qrcode/wechat.png',
+  );
 });
 
 test('site settings are read once per browser session', async () => {

@@ -16,9 +16,14 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
           <nav aria-label="友情链接">
             <span style={{ marginRight: 12, fontWeight: 600 }}>友情链接：</span>
             {/* Plain links with a rule between them (the footer is on every first load: no antd). */}
-            <ul style={{ display: 'inline-flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none', rowGap: 4 }}>
+            <ul
+              style={{ display: 'inline-flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none', rowGap: 4 }}
+            >
               {links.map((link, index) => (
-                <li key={link.url} style={{ padding: '0 8px', borderLeft: index > 0 ? '1px solid #d9d9d9' : 'none', lineHeight: 1.2 }}>
+                <li
+                  key={link.url}
+                  style={{ padding: '0 8px', borderLeft: index > 0 ? '1px solid #d9d9d9' : 'none', lineHeight: 1.2 }}
+                >
                   <a href={link.url} target={link.target || '_blank'} rel="noreferrer">
                     {link.name}
                   </a>
@@ -38,7 +43,8 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
             <div style={{ lineHeight: 2 }}>
               <div>主办单位：{settings.site_owner}</div>
               <div>
-                地址：{settings.site_address}　邮编：{settings.site_code}　<Link to={CONTACT_PATH}>{CONTACT_LABEL}</Link>
+                地址：{settings.site_address}　邮编：{settings.site_code}　
+                <Link to={CONTACT_PATH}>{CONTACT_LABEL}</Link>
               </div>
               <div>
                 Copyright © {year} {settings.site_name}　

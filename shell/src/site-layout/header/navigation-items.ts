@@ -36,11 +36,16 @@ function numberParam(params: URLSearchParams, name: string): number | null {
 }
 
 /** Which item is highlighted for a location, or null for pages outside the navigation. */
-export function activeNavigationIndex(pathname: string, search: string, items: readonly NavigationItem[]): number | null {
+export function activeNavigationIndex(
+  pathname: string,
+  search: string,
+  items: readonly NavigationItem[],
+): number | null {
   if (pathname === '/') return 0;
   // spec 01 says "item 1" here; a highlighted 协会动态 on the introduction page would tell the
   // visitor they are somewhere else, so the introduction's own item (category 24) is the one.
-  if (pathname === ASSOCIATION_INTRODUCTION_PATH) return items.find((item) => item.categoryId === ASSOCIATION_INTRODUCTION_CATEGORY_ID)?.index ?? null;
+  if (pathname === ASSOCIATION_INTRODUCTION_PATH)
+    return items.find((item) => item.categoryId === ASSOCIATION_INTRODUCTION_CATEGORY_ID)?.index ?? null;
   if (pathname === '/newsList' || pathname === '/associationNewsDetail') {
     const params = new URLSearchParams(search);
     // currentNavIdx (list links) / currentNavIndex (detail links) when the link carried one;

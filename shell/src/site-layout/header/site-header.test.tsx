@@ -45,7 +45,13 @@ test('categories come from sessionStorage while fresh, and from the server once 
   document.body.innerHTML = '';
 
   // 2.4 h later: asked again.
-  writeCache(sessionStorage, SESSION_CACHE_KEYS.navigation, [{ id: 99, name: '过期栏目' }], NAV_CACHE_TTL_MS, Date.now() - NAV_CACHE_TTL_MS - 1);
+  writeCache(
+    sessionStorage,
+    SESSION_CACHE_KEYS.navigation,
+    [{ id: 99, name: '过期栏目' }],
+    NAV_CACHE_TTL_MS,
+    Date.now() - NAV_CACHE_TTL_MS - 1,
+  );
   const third = serveSiteContent();
   await renderSite('/');
   expect(await navLinks()).not.toContainEqual(['过期栏目', expect.anything()]);

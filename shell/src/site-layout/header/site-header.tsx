@@ -14,7 +14,18 @@ export function SiteHeader() {
   const active = activeNavigationIndex(location.pathname, location.search, items);
   return (
     <header>
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, maxWidth: 1200, margin: '0 auto', padding: '20px 16px', boxSizing: 'border-box' }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 16,
+          maxWidth: 1200,
+          margin: '0 auto',
+          padding: '20px 16px',
+          boxSizing: 'border-box',
+        }}
+      >
         <Link to="/" style={{ color: HEADER_BLUE, fontSize: 26, fontWeight: 600 }}>
           {settings?.site_name ?? '\u00a0'}
         </Link>
@@ -25,7 +36,17 @@ export function SiteHeader() {
       </div>
       {/* Plain links rather than antd's Menu (rc-menu, overflow, trigger): this bar is on every first load. */}
       <nav aria-label="主导航" style={{ background: HEADER_BLUE }}>
-        <ul style={{ display: 'flex', flexWrap: 'wrap', maxWidth: 1200, margin: '0 auto', padding: '0 4px', listStyle: 'none', boxSizing: 'border-box' }}>
+        <ul
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            maxWidth: 1200,
+            margin: '0 auto',
+            padding: '0 4px',
+            listStyle: 'none',
+            boxSizing: 'border-box',
+          }}
+        >
           {items.map((item) => {
             const current = item.index === active;
             return (
@@ -33,7 +54,15 @@ export function SiteHeader() {
                 <Link
                   to={item.href}
                   aria-current={current ? 'page' : undefined}
-                  style={{ display: 'block', padding: '0 20px', lineHeight: '46px', fontSize: 16, color: '#fff', background: current ? 'rgba(0, 0, 0, 0.25)' : 'transparent', textDecoration: 'none' }}
+                  style={{
+                    display: 'block',
+                    padding: '0 20px',
+                    lineHeight: '46px',
+                    fontSize: 16,
+                    color: '#fff',
+                    background: current ? 'rgba(0, 0, 0, 0.25)' : 'transparent',
+                    textDecoration: 'none',
+                  }}
                 >
                   {item.label}
                 </Link>

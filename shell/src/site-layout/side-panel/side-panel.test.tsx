@@ -26,7 +26,14 @@ test('hovering the tab shows the phones, the staff QR code and the working hours
   const panel = await screen.findByRole('complementary', { name: '服务热线' });
   expect(screen.queryByText('025-86610001')).not.toBeVisible();
   await userEvent.hover(within(panel).getByRole('button', { name: '服务热线' }));
-  for (const text of ['025-86610001', '025-86610002', '025-86610003', '025-86610005', '上午 8:30-12:00', '下午 14:00-17:30']) {
+  for (const text of [
+    '025-86610001',
+    '025-86610002',
+    '025-86610003',
+    '025-86610005',
+    '上午 8:30-12:00',
+    '下午 14:00-17:30',
+  ]) {
     expect(within(panel).getByText(text)).toBeVisible();
   }
   expect(within(panel).getByRole('img', { name: '客服微信二维码' })).toHaveAttribute('src', SITE.site_staff_qrcode);

@@ -30,14 +30,34 @@ export function SidePanel() {
         aria-expanded={open}
         aria-controls="site-side-panel"
         onClick={() => setOpen((value) => !value)}
-        style={{ width: 40, padding: '12px 8px', border: 'none', borderRadius: '6px 0 0 6px', background: PANEL_BLUE, color: '#fff', fontSize: 15, lineHeight: 1.3, cursor: 'pointer', writingMode: 'vertical-rl' }}
+        style={{
+          width: 40,
+          padding: '12px 8px',
+          border: 'none',
+          borderRadius: '6px 0 0 6px',
+          background: PANEL_BLUE,
+          color: '#fff',
+          fontSize: 15,
+          lineHeight: 1.3,
+          cursor: 'pointer',
+          writingMode: 'vertical-rl',
+        }}
       >
         服务热线
       </button>
       <div
         id="site-side-panel"
         hidden={!open}
-        style={{ width: 220, padding: '12px 16px', background: '#fff', border: `1px solid ${PANEL_BLUE}`, boxShadow: '0 4px 12px rgba(0,0,0,0.15)', fontSize: 14, lineHeight: 1.8, color: '#262626' }}
+        style={{
+          width: 220,
+          padding: '12px 16px',
+          background: '#fff',
+          border: `1px solid ${PANEL_BLUE}`,
+          boxShadow: '0 4px 12px rgba(0,0,0,0.15)',
+          fontSize: 14,
+          lineHeight: 1.8,
+          color: '#262626',
+        }}
       >
         <div style={{ fontWeight: 600 }}>监督电话</div>
         <div>{site.site_supervision_phone}</div>
