@@ -82,14 +82,12 @@ try {
       })
       .returning({ id: learnerTable.id });
     const token = newSessionToken();
-    await db
-      .insert(sessions)
-      .values({
-        learnerId: learner!.id,
-        tokenHash: sessionTokenHash(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      });
+    await db.insert(sessions).values({
+      learnerId: learner!.id,
+      tokenHash: sessionTokenHash(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
     learners.push({ phone, token });
   }
   await pool.end();

@@ -51,16 +51,14 @@ test('check constraints enforce the enumerations, formats and the region chain',
       JSON.stringify(change),
     );
   }
-  await database.db
-    .insert(learners)
-    .values({
-      ...base,
-      provinceCode: '320000',
-      cityCode: '320100',
-      countyCode: '320106',
-      education: 5,
-      professionRank: 0,
-    });
+  await database.db.insert(learners).values({
+    ...base,
+    provinceCode: '320000',
+    cityCode: '320100',
+    countyCode: '320106',
+    education: 5,
+    professionRank: 0,
+  });
   await assert.rejects(
     database.db.insert(learners).values({ ...base, phone: '13812345679' }),
     constraintViolation,

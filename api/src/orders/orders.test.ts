@@ -612,15 +612,13 @@ describe('item 6: each row carries the actions the server will accept (one rule,
     assert.deepEqual(await actionsOf(orderNo), ['request_refund', 'request_invoice']);
     const [order] = await server.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     const [line] = await server.db.select().from(enrolments).where(eq(enrolments.orderId, order!.id));
-    await server.db
-      .insert(courseProgress)
-      .values({
-        learnerId: zhangId,
-        courseId: line!.courseId,
-        verifiedSeconds: 30,
-        progress: 1,
-        updatedAt: server.clock.now(),
-      });
+    await server.db.insert(courseProgress).values({
+      learnerId: zhangId,
+      courseId: line!.courseId,
+      verifiedSeconds: 30,
+      progress: 1,
+      updatedAt: server.clock.now(),
+    });
     assert.deepEqual(await actionsOf(orderNo), ['request_invoice']);
     await assertRefusedUnchanged(() => refund(zhangToken, orderNo), 400, MESSAGES.learningBegunNoRefund);
   });

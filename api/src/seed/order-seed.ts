@@ -103,18 +103,16 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
       .values(lines.map((line) => ({ orderId: order.id, courseId: line.id, priceFen: line.priceFen })));
     if (paidAt !== null) {
       const withdrawnAt = state.pay_status === PAY_STATUS.refunded ? updatedAt : null;
-      await db
-        .insert(enrolments)
-        .values(
-          lines.map((line) => ({
-            learnerId: spec.learnerId,
-            courseId: line.id,
-            year: spec.year,
-            orderId: order.id,
-            createdAt: paidAt,
-            withdrawnAt,
-          })),
-        );
+      await db.insert(enrolments).values(
+        lines.map((line) => ({
+          learnerId: spec.learnerId,
+          courseId: line.id,
+          year: spec.year,
+          orderId: order.id,
+          createdAt: paidAt,
+          withdrawnAt,
+        })),
+      );
     }
   }
   const refundStatus = REFUND_REQUEST_STATUS[state.refund_status];
