@@ -12,7 +12,7 @@ import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelo
 import { signRequest } from '@yaoshi/envelope/sign';
 import { lockFilePath } from './db/pglite-lock';
 import { createThrowawayDatabase } from './db/test-database';
-import { shutDown } from './shutdown';
+import { ACCEPT_DRAIN_MAX_MS, shutDown } from './shutdown';
 
 const tempDirs: string[] = [];
 after(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -131,11 +131,13 @@ test('SIGTERM under load: every request already sent completes, new connections 
     `the signal must arrive mid-load (${answeredBeforeSignal} of ${LOAD} answered before it)`,
   );
   assert.equal(refused, 'ECONNREFUSED', 'no new connections once stopping');
-  if (database)
-    assert.ok(
-      refusedAt <= lastAnsweredAt,
-      `new connections were refused (${refusedAt - stoppedAt} ms after the signal) before the last request in flight was answered (${lastAnsweredAt - stoppedAt} ms)`,
-    );
+  // New connections are refused as soon as those already waiting in the kernel's accept
+  // queue are taken in (at most ACCEPT_DRAIN_MAX_MS): on an idle machine that is at once, well
+  // before the load is answered; a starved server takes its whole queue in first.
+  assert.ok(
+    refusedAt - stoppedAt <= ACCEPT_DRAIN_MAX_MS + 500,
+    `new connections were still accepted ${refusedAt - stoppedAt} ms after the signal (last answer at ${lastAnsweredAt - stoppedAt} ms)`,
+  );
   assert.equal(code, 0);
   assert.ok(stoppedIn < 10_000, `stopped in ${stoppedIn} ms`);
   if (!database)

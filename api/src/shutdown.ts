@@ -14,13 +14,17 @@ export interface Closable {
 
 export type ShutdownResult = 'clean' | 'forced' | 'stuck';
 
+/** At most this long after the signal, connections already waiting to be accepted are still taken in. */
+export const ACCEPT_DRAIN_MAX_MS = 2_000;
+
 /** How long a connection may sit without a request, once stopping, before it is closed. */
 const IDLE_LINGER_MS = 200;
 
 /**
  * A graceful stop, as a rolling restart needs it:
- *   1. the listening socket closes at once: the load balancer's next connection goes to
- *      another copy;
+ *   1. the listening socket closes as soon as the connections already waiting in the
+ *      kernel's accept queue are taken in (acceptWaitingConnections; at once on a server that
+ *      keeps up): the load balancer's next connection goes to another copy;
  *   2. every connection already accepted is drained: requests in flight run to completion,
  *      and a request that still arrives on an open connection is served too — every
  *      answer now carries `Connection: close`, so each connection ends after its answer;
@@ -36,6 +40,7 @@ export async function shutDown(server: Closable, graceMs: number = SHUTDOWN_GRAC
   http.prependListener('request', (_request, response) => {
     response.shouldKeepAlive = false;
   });
+  await acceptWaitingConnections(http, deadline);
   // net.Server's close, not http.Server's: stop accepting without dropping accepted connections.
   if (http.listening) net.Server.prototype.close.call(http);
   let forced = false;
@@ -54,6 +59,36 @@ export async function shutDown(server: Closable, graceMs: number = SHUTDOWN_GRAC
   const after = await Promise.race([closed, delay(CLOSE_AFTER_FORCE_MS).then(() => 'stuck' as const)]);
   if (after === 'stuck') return 'stuck';
   return forced ? 'forced' : 'clean';
+}
+
+/**
+ * Connections that clients have already opened, and sent their requests on, but that wait in
+ * the kernel's accept queue would be reset when the listener closes. A server whose event
+ * loop is busy (PGlite runs its queries on this thread) accepts them one turn at a time, so
+ * keep accepting until a turn of the event loop accepts none, for at most ACCEPT_DRAIN_MAX_MS.
+ */
+async function acceptWaitingConnections(http: net.Server, deadline: number): Promise<void> {
+  if (!http.listening) return;
+  let accepted = 0;
+  const count = () => {
+    accepted += 1;
+  };
+  http.on('connection', count);
+  const until = Math.min(deadline, Date.now() + ACCEPT_DRAIN_MAX_MS);
+  try {
+    for (let quietTurns = 0; quietTurns < 2 && Date.now() < until;) {
+      const before = accepted;
+      await afterPoll();
+      quietTurns = accepted === before ? quietTurns + 1 : 0;
+    }
+  } finally {
+    http.off('connection', count);
+  }
+}
+
+/** Resolves in the event loop's check phase: after a poll has accepted and read what was waiting. */
+function afterPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function openConnections(http: net.Server): Promise<number> {
