@@ -67,7 +67,7 @@ describe('fetchPins', () => {
   test('asks for /remotes.json with the visitor’s cookies (canary share, QA override)', async () => {
     const fetchImpl = answering(new Response(JSON.stringify(goodPins), { status: 200 }));
     await expect(fetchPins(fetchImpl)).resolves.toEqual(goodPins);
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin' });
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin', cache: 'no-store' });
   });
 
   test('a missing, broken or unreachable document is a PinsError saying why', async () => {
@@ -92,10 +92,14 @@ test('the request index.html started is used once; a later fetch (a retry) asks 
   await expect(fetchPins(fetchImpl, takeEarlyPinsRequest(host))).resolves.toEqual(goodPins);
   expect(fetchImpl).not.toHaveBeenCalled();
   await expect(fetchPins(fetchImpl, takeEarlyPinsRequest(host))).resolves.toEqual(goodPins);
-  expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin' });
+  expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin', cache: 'no-store' });
 });
 
 test('a logged-in learner’s token goes with the request, so a canary share follows the learner', () => {
-  expect(pinsRequestInit('abc')).toEqual({ credentials: 'same-origin', headers: { authorization: 'Bearer abc' } });
-  expect(pinsRequestInit(null)).toEqual({ credentials: 'same-origin' });
+  expect(pinsRequestInit('abc')).toEqual({
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { authorization: 'Bearer abc' },
+  });
+  expect(pinsRequestInit(null)).toEqual({ credentials: 'same-origin', cache: 'no-store' });
 });

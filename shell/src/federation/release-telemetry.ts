@@ -1,49 +1,66 @@
 /**
  * What the shell tells the release registry about remote versions: how often a page of
  * each version loaded, failed to load or failed while rendering. Counts only — remote,
- * version, kind, count — never who or where; batched (one request per interval at most)
- * and sent as a beacon when the page goes away, so a failing canary is seen by the server,
- * which rolls it back past its threshold.
+ * version, kind, count — never who or where: the request carries no cookie, no token and
+ * no referrer. Batched and rate-limited: one request per interval at most (the first
+ * failure of an interval goes out at once, so a failing canary is seen quickly; anything
+ * after it waits for the interval's end), at most MAX_REQUESTS_PER_PAGE from one page, and
+ * what is pending is sent as the page goes away. The server rolls a canary back past its
+ * threshold.
  */
 export type LoadKind = 'load' | 'load-error' | 'render-error';
 
 export const REPORTS_URL = '/v1/releases/reports';
 /** At most one report request per this many ms from one page. */
 export const REPORT_INTERVAL_MS = 10_000;
-/** The server takes at most this many lines per request. */
+/** A page left open for hours stops reporting after this many requests. */
+export const MAX_REQUESTS_PER_PAGE = 60;
+/** The server takes at most this many lines per request, and a count of at most 1,000. */
 const MAX_LINES = 50;
+const MAX_COUNT = 1000;
 
 export interface LoadReporter {
   count(remote: string, version: string, kind: LoadKind): void;
-  /** Sends what is pending now (the page is going away, or a test). */
-  flush(useBeacon?: boolean): void;
+  /** Sends what is pending now, whatever the interval (the page is going away). */
+  flush(): void;
 }
 
 export interface ReporterDeps {
-  send: (body: string, useBeacon: boolean) => void;
+  send: (body: string) => void;
   schedule: (run: () => void, ms: number) => void;
 }
 
-export function createLoadReporter(deps: ReporterDeps): LoadReporter {
-  const pending = new Map<string, { remote: string; version: string; kind: LoadKind; count: number }>();
-  let scheduled = false;
+interface Line {
+  remote: string;
+  version: string;
+  kind: LoadKind;
+  count: number;
+}
 
-  function flush(useBeacon = false): void {
-    scheduled = false;
-    if (pending.size === 0) return;
-    const lines = [...pending.values()].slice(0, MAX_LINES);
-    for (const line of lines) pending.delete(`${line.remote}\0${line.version}\0${line.kind}`);
-    deps.send(
-      JSON.stringify({ reports: lines.map((line) => ({ ...line, count: Math.min(line.count, 1000) })) }),
-      useBeacon,
-    );
-    if (pending.size > 0) schedule();
+export function createLoadReporter(deps: ReporterDeps): LoadReporter {
+  const pending = new Map<string, Line>();
+  /** An interval is running: the next request waits for its end. */
+  let waiting = false;
+  let requests = 0;
+
+  function send(): void {
+    if (pending.size === 0 || requests >= MAX_REQUESTS_PER_PAGE) return;
+    requests += 1;
+    const lines = [...pending.entries()].slice(0, MAX_LINES);
+    for (const [key] of lines) pending.delete(key);
+    const reports = lines.map(([, line]) => ({ ...line, count: Math.min(line.count, MAX_COUNT) }));
+    deps.send(JSON.stringify({ reports }));
   }
 
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    deps.schedule(() => flush(), REPORT_INTERVAL_MS);
+  function startInterval(): void {
+    if (waiting) return;
+    waiting = true;
+    deps.schedule(() => {
+      waiting = false;
+      if (pending.size === 0) return;
+      send();
+      startInterval();
+    }, REPORT_INTERVAL_MS);
   }
 
   return {
@@ -52,28 +69,31 @@ export function createLoadReporter(deps: ReporterDeps): LoadReporter {
       const line = pending.get(key) ?? { remote, version, kind, count: 0 };
       line.count += 1;
       pending.set(key, line);
-      // A failure goes out at once (the first of an interval); loads wait for the batch.
-      if (kind !== 'load' && !scheduled) flush();
-      else schedule();
+      // The first failure of a quiet interval goes out at once; loads wait for the batch.
+      if (kind !== 'load' && !waiting) send();
+      startInterval();
     },
-    flush,
+    flush: send,
   };
 }
 
-/** The browser's reporter: fetch with keepalive, or a beacon as the page goes away. */
+/**
+ * The browser's reporter: a keepalive fetch (it outlives the page, like a beacon, but can
+ * leave cookies and the referrer out — sendBeacon always sends cookies).
+ */
 export function browserLoadReporter(): LoadReporter {
   const reporter = createLoadReporter({
-    send: (body, useBeacon) => {
-      if (useBeacon && navigator.sendBeacon?.(REPORTS_URL, new Blob([body], { type: 'application/json' }))) return;
+    send: (body) =>
       void fetch(REPORTS_URL, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
         keepalive: true,
-      }).catch(() => undefined);
-    },
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      }).catch(() => undefined),
     schedule: (run, ms) => void setTimeout(run, ms),
   });
-  addEventListener('pagehide', () => reporter.flush(true));
+  addEventListener('pagehide', () => reporter.flush());
   return reporter;
 }
