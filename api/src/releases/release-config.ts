@@ -10,12 +10,18 @@ import { ENVIRONMENTS, type Environment } from './release-registry';
  * - `RELEASE_ENV`: the environment this server's visitors get (default production).
  * - `RELEASE_ROLLBACK_RATE` (default 0.02) and `RELEASE_ROLLBACK_MIN_LOADS` (default 50):
  *   a canary failing more than the rate over at least that many loads ends by itself.
+ * - `RELEASE_REPORTS_PER_MINUTE` (default 120): failure reports taken from one address a
+ *   minute (a shell sends at most one every 10 s; many learners may share one address).
  */
 export interface ReleaseConfig {
   tokens: ReadonlyMap<string, string>;
   environment: Environment;
   autoRollback: { failureRate: number; minimumLoads: number };
+  /** Report batches taken from one address a minute (DEFAULT_REPORTS_PER_MINUTE when absent). */
+  reportsPerMinute?: number;
 }
+
+export const DEFAULT_REPORTS_PER_MINUTE = 120;
 
 export const DEVELOPMENT_RELEASE_TOKEN = 'dev-release-token';
 const MIN_TOKEN_LENGTH = 16;
@@ -72,7 +78,12 @@ export function releaseConfigFromEnv(env: Env, production: boolean): ReleaseConf
     throw new ReleaseConfigError('RELEASE_ROLLBACK_RATE must be a number between 0 and 1, e.g. 0.02.');
   if (!Number.isInteger(minimumLoads) || minimumLoads < 1)
     throw new ReleaseConfigError('RELEASE_ROLLBACK_MIN_LOADS must be a whole number of at least 1.');
-  return { tokens, environment, autoRollback: { failureRate: rate, minimumLoads } };
+  const reportsPerMinute = env.RELEASE_REPORTS_PER_MINUTE?.trim()
+    ? Number(env.RELEASE_REPORTS_PER_MINUTE)
+    : DEFAULT_REPORTS_PER_MINUTE;
+  if (!Number.isInteger(reportsPerMinute) || reportsPerMinute < 1)
+    throw new ReleaseConfigError('RELEASE_REPORTS_PER_MINUTE must be a whole number of at least 1.');
+  return { tokens, environment, autoRollback: { failureRate: rate, minimumLoads }, reportsPerMinute };
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

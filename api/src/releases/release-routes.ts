@@ -10,7 +10,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { sendEnvelope } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
-import { releaseManagerOf, type ReleaseConfig } from './release-config';
+import { DEFAULT_REPORTS_PER_MINUTE, releaseManagerOf, type ReleaseConfig } from './release-config';
 import { RELEASE_MESSAGES } from './release-messages';
 import { OVERRIDE_COOKIE, OVERRIDE_LIFETIME_MS, signOverride, verifyOverride } from './release-override';
 import { RELEASE_PAGE_HTML } from './release-page';
@@ -57,8 +57,6 @@ const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 export const PINS_MAX_AGE_S = 60;
 /** A whole remote build, base64 in JSON. */
 const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
-/** The shells' reports: per address, at most this many batches a minute. */
-const REPORTS_PER_MINUTE = 30;
 
 const remoteKey = z.string().regex(REMOTE_KEY_PATTERN);
 const version = z.string().regex(VERSION_PATTERN);
@@ -145,7 +143,7 @@ function rateLimiter(perMinute: number, clock: Clock) {
 }
 
 export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseRouteDeps): Promise<void> {
-  const allowReport = rateLimiter(REPORTS_PER_MINUTE, deps.clock);
+  const allowReport = rateLimiter(deps.config.reportsPerMinute ?? DEFAULT_REPORTS_PER_MINUTE, deps.clock);
 
   function releaseManager(request: FastifyRequest): Actor {
     if (deps.config.tokens.size === 0) throw new ReleaseRefusal(503, RELEASE_MESSAGES.tokensNotConfigured);

@@ -486,6 +486,35 @@ describe('failure reports and automatic rollback', () => {
     });
     assert.equal(badKind.status, 400);
   });
+
+  test('one address may send RELEASE_REPORTS_PER_MINUTE batches a minute; more are refused until the minute is over', async () => {
+    const limited = Fastify();
+    await registerReleaseRoutes(limited, {
+      db: database.db,
+      clock,
+      siteDir,
+      config: releaseConfigFromEnv({ RELEASE_TOKENS: `alice:${ALICE}`, RELEASE_REPORTS_PER_MINUTE: '3' }, false),
+      secret: 'test-media-secret',
+    });
+    const reports = { reports: [{ remote: 'shop', version: '1.2.0', kind: 'load', count: 1 }] };
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await limited.inject({ method: 'POST', url: '/v1/releases/reports', payload: reports });
+        statuses.push(answer.statusCode);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+      clock.advance(60_000);
+      const later = await limited.inject({ method: 'POST', url: '/v1/releases/reports', payload: reports });
+      assert.equal(later.statusCode, 200);
+    } finally {
+      await limited.close();
+    }
+    assert.throws(
+      () => releaseConfigFromEnv({ RELEASE_REPORTS_PER_MINUTE: 'many' }, false),
+      /RELEASE_REPORTS_PER_MINUTE/,
+    );
+  });
 });
 
 describe('QA override', () => {
