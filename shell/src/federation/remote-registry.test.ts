@@ -74,7 +74,7 @@ test('a module without a default export is an error, not a blank page', async ()
   await expect(registry.load('study', 'Exam')).rejects.toThrow('study/Exam has no default export');
 });
 
-test('each version’s first real load and every failed load are counted for the release registry', async () => {
+test('each version’s first real load and each failed attempt (until a retry) are counted for the release registry', async () => {
   const outcomes: string[] = [];
   const { runtime } = runtimeAnswering((id) =>
     id.startsWith('orders/') ? { default: Page, [REMOTE_FALLBACK_MARK]: true } : { default: Page },
@@ -87,7 +87,11 @@ test('each version’s first real load and every failed load are counted for the
   await registry.load('study', 'MyCourse');
   await registry.load('study', 'Exam');
   await registry.load('orders', 'MyOrder');
+  await registry.load('orders', 'MyOrder'); // the route's own load after the first page's early one
   registry.reportRenderError('study');
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(outcomes).toEqual(['study 0.1.0 load', 'orders 0.3.1 load-error', 'study 0.1.0 render-error']);
+  await registry.prepareRetry('orders');
+  await registry.load('orders', 'MyOrder');
+  expect(outcomes.slice(3)).toEqual(['orders 0.3.1 load-error']);
 });

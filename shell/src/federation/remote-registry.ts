@@ -45,6 +45,17 @@ export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
   let pinsLoading: Promise<RemotePins> | undefined;
   /** Remotes that have delivered a real module: their entry is initialised and shared scope joined. */
   const healthy = new Set<RemoteKey>();
+  /**
+   * Remotes whose failure this attempt was counted: the first page's early load and the
+   * route's own load of a broken remote are one failed visit, not two. A retry is a new attempt.
+   */
+  const failureCounted = new Set<RemoteKey>();
+
+  function countFailure(remote: RemoteKey, version: string): void {
+    if (failureCounted.has(remote)) return;
+    failureCounted.add(remote);
+    deps.onOutcome?.(remote, version, 'load-error');
+  }
 
   function ensurePins(): Promise<RemotePins> {
     if (!pinsLoading) {
@@ -72,11 +83,11 @@ export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
         throw new Error(`${pin.federationName}/${exposed} has no default export`);
       }
     } catch (error) {
-      deps.onOutcome?.(remote, pin.version, 'load-error');
+      countFailure(remote, pin.version);
       throw Object.assign(error instanceof Error ? error : new Error(String(error)), { [LOAD_FAILURE]: true });
     }
     if (isRemoteFallback(module)) {
-      deps.onOutcome?.(remote, pin.version, 'load-error');
+      countFailure(remote, pin.version);
     } else {
       if (!healthy.has(remote)) deps.onOutcome?.(remote, pin.version, 'load');
       healthy.add(remote);
@@ -93,6 +104,7 @@ export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
     // promise). Registering it again with force drops all of that. A remote that did load
     // keeps its state: re-registering would detach it from the shared scope it joined.
     const pin = pins[remote];
+    failureCounted.delete(remote);
     if (pin && !healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pin)], { force: true });
   }
 
