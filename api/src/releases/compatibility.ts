@@ -1,5 +1,10 @@
 import semver from 'semver';
-import { SHARED_PACKAGES, type ReleaseManifest, type RouteEntry } from '@yaoshi/contracts/release-manifest';
+import {
+  SHARED_PACKAGES,
+  pathsOverlap,
+  type ReleaseManifest,
+  type RouteEntry,
+} from '@yaoshi/contracts/release-manifest';
 import { RELEASE_MESSAGES } from './release-messages';
 
 /**
@@ -43,11 +48,11 @@ export function collisionProblems(
 ): string[] {
   const problems: string[] = [];
   for (const route of manifest.routes) {
-    if (shellPaths.includes(route.path))
+    if (shellPaths.some((path) => pathsOverlap(path, route.path)))
       problems.push(RELEASE_MESSAGES.routeIsShells(manifest.remote, manifest.version, route.path));
     for (const other of others) {
       if (other.remote === manifest.remote) continue;
-      if (other.routes.some((claimed) => claimed.path === route.path)) {
+      if (other.routes.some((claimed) => pathsOverlap(claimed.path, route.path))) {
         problems.push(
           RELEASE_MESSAGES.routeCollision(manifest.remote, manifest.version, route.path, other.remote, other.version),
         );

@@ -227,6 +227,14 @@ describe('publish', () => {
       routes: [page('/myInfo', 'Home')],
     });
     assert.equal(shellPage.body.message, 'events 0.1.0 的路由 /myInfo 是外壳自己的页面');
+    // A remote routing inside its own pages claims a whole prefix: a page below it clashes too.
+    const prefix = await publish({
+      remote: 'events',
+      federationName: 'events',
+      version: '0.1.0',
+      routes: [page('/news/*', 'Home')],
+    });
+    assert.equal(prefix.body.message, 'events 0.1.0 的路由 /news/* 与 news 1.0.0 冲突');
   });
 
   test('a federation name another remote uses is refused; an unsafe file path is refused', async () => {

@@ -7,8 +7,21 @@ import { z } from 'zod';
  * the pins). The browser imports only types from here, so zod never ships to the page.
  */
 
-/** A route path: one segment or more of letters, digits and `-`, or `/` itself. */
-export const ROUTE_PATH_PATTERN = /^\/(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)?$/;
+/**
+ * A route path: one segment or more of letters, digits and `-`, or `/` itself; a remote that
+ * routes inside its own pages (the staff console) claims a whole prefix with a final `/*`.
+ */
+export const ROUTE_PATH_PATTERN = /^\/(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*(?:\/\*)?)?$/;
+/** A side-menu item's path (no `/*`). */
+export const MENU_PATH_PATTERN = /^\/(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)?$/;
+
+/**
+ * Where a page sits: `public` in the site's page body, `student` inside the student-area
+ * frame too, `console` a full page of its own (no site header or learner guard: the staff
+ * console checks its own staff session).
+ */
+export const ROUTE_AREAS = ['public', 'student', 'console'] as const;
+export type RouteArea = (typeof ROUTE_AREAS)[number];
 /** Semantic version, as in a remote's package.json. */
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** A remote's key (its folder name) and its federation name (a JS identifier). */
@@ -20,12 +33,11 @@ export const EXPOSED_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** One page a remote owns. */
 export const routeEntrySchema = z.strictObject({
   path: z.string().regex(ROUTE_PATH_PATTERN),
-  /** `public`: in the site's page body; `student`: inside the student-area frame. */
-  area: z.enum(['public', 'student']),
+  area: z.enum(ROUTE_AREAS),
   /** Document title before the association's name; absent = the name alone. */
   title: z.string().min(1).max(40).optional(),
   /** The side-menu item lit on this route (a path of the student menu). */
-  menuPath: z.string().regex(ROUTE_PATH_PATTERN).optional(),
+  menuPath: z.string().regex(MENU_PATH_PATTERN).optional(),
   /** The exposed module that renders it (without `./`). */
   exposed: z.string().regex(EXPOSED_NAME_PATTERN),
   /** Anonymous visitors are sent home (spec 01 §6). */
@@ -92,6 +104,18 @@ export interface PinnedRemote {
 
 /** `/remotes.json`: remote key → what the shell registers and routes. */
 export type PinsDocument = Record<string, PinnedRemote>;
+
+/** Two route paths claim a common address: equal, or one is `prefix/*` over the other. */
+export function pathsOverlap(a: string, b: string): boolean {
+  if (a === b) return true;
+  const covers = (splat: string, other: string) => {
+    if (!splat.endsWith('/*')) return false;
+    const prefix = splat.slice(0, -2);
+    const bare = other.endsWith('/*') ? other.slice(0, -2) : other;
+    return bare === prefix || bare.startsWith(`${prefix}/`);
+  };
+  return covers(a, b) || covers(b, a);
+}
 
 /** Paths claimed by more than one remote: `[path, [remoteA, remoteB]]`. */
 export function routeCollisions(

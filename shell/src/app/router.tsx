@@ -26,9 +26,9 @@ function pageOf(route: SiteRoute): ReactNode {
     );
   }
   // key: a different route of the same remote gets a fresh loader and boundary. A page in
-  // the student frame is in the frame's antd scope; a public one brings its own, unless it
+  // the student frame is in the frame's antd scope; any other brings its own, unless it
   // renders without antd (see SiteRoute.withoutAntd).
-  const antdScope = route.area === 'public' && !route.withoutAntd;
+  const antdScope = route.area !== 'student' && !route.withoutAntd;
   return (
     <RemotePage
       key={route.path}
@@ -65,16 +65,19 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
  */
 export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | null): RouteObject[] {
   const fallback = pins ? <NotFoundPage /> : <PinsUnavailable />;
+  const routes = siteRoutes(pins);
   return [
     {
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
       children: [
-        ...siteRoutes(pins).map((route) => routeObject(route, guard)),
+        ...routes.filter((route) => route.area !== 'console').map((route) => routeObject(route, guard)),
         { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> },
       ],
     },
+    // A console (the staff console) is a page of its own, outside the site's layout and the learner guard.
+    ...routes.filter((route) => route.area === 'console').map((route) => routeObject(route, null)),
   ];
 }
 

@@ -13,7 +13,12 @@ export type PageSource =
 
 export interface SiteRoute {
   path: string;
-  area: 'public' | 'student';
+  /**
+   * `public`: the site's header and footer; `student`: inside the student-area frame too;
+   * `console`: a full page of its own (the staff console: no site header, no learner guard,
+   * the console checks its staff session itself).
+   */
+  area: RouteEntry['area'];
   source: PageSource;
   /** Document title before the association's name; absent = the name alone. */
   title?: string;

@@ -182,3 +182,21 @@ test('an override shows a banner naming the remote and version; without one ther
   render(<ReleaseOverrideBanner pins={TEST_PINS} />);
   expect(screen.queryByRole('status', { name: '测试版本' })).not.toBeInTheDocument();
 });
+
+test('a remote registered with a console page (the staff console) gets its prefix as a page of its own, with no shell change', () => {
+  const pins = {
+    ...TEST_PINS,
+    admin: {
+      version: '0.1.0',
+      federationName: 'admin',
+      section: '管理后台',
+      entry: '/remotes/admin/0.1.0/mf-manifest.json',
+      routes: [{ path: '/admin/*', area: 'console' as const, exposed: 'AdminApp', loginRequired: false }],
+    },
+  };
+  const routeObjects = siteRouteObjects(null, pins);
+  expect(matchRoutes(routeObjects, '/admin/releases')?.at(-1)?.route.path).toBe('/admin/*');
+  // Outside the site's layout (header, footer, learner guard): the only route matched.
+  expect(matchRoutes(routeObjects, '/admin/login')).toHaveLength(1);
+  expect(matchRoutes(siteRouteObjects(null, TEST_PINS), '/admin/login')?.at(-1)?.route.path).toBe('*');
+});

@@ -28,7 +28,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const ROUTE_PATH = /^\/[A-Za-z0-9/-]*$/;
+const ROUTE_PATH = /^\/[A-Za-z0-9/-]*(?:\/\*)?$/;
+const AREAS: readonly string[] = ['public', 'student', 'console'] satisfies RouteEntry['area'][];
 
 function problemsOfRoute(key: string, index: number, route: unknown): string[] {
   const at = `"${key}.routes[${index}]`;
@@ -36,7 +37,8 @@ function problemsOfRoute(key: string, index: number, route: unknown): string[] {
   const problems: string[] = [];
   if (typeof route.path !== 'string' || !ROUTE_PATH.test(route.path))
     problems.push(`${at}.path" must be a path starting with "/"`);
-  if (route.area !== 'public' && route.area !== 'student') problems.push(`${at}.area" must be "public" or "student"`);
+  if (typeof route.area !== 'string' || !AREAS.includes(route.area))
+    problems.push(`${at}.area" must be one of ${AREAS.join(', ')}`);
   if (typeof route.exposed !== 'string' || route.exposed === '')
     problems.push(`${at}.exposed" must be a non-empty string`);
   if (typeof route.loginRequired !== 'boolean') problems.push(`${at}.loginRequired" must be true or false`);
