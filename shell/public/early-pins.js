@@ -8,7 +8,8 @@
   var token = null;
   try {
     token = localStorage.getItem('token');
-  } catch (e) {
+  } catch {
+    // Storage refused (privacy mode): asked for as an anonymous visitor.
     token = null;
   }
   var init = { credentials: 'same-origin', cache: 'no-store' };
