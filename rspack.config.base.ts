@@ -29,6 +29,7 @@ export const DEV_PORTS = {
   enrolment: 8082,
   study: 8083,
   orders: 8084,
+  admin: 8085,
 } as const;
 
 export interface FederatedAppOptions {

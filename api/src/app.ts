@@ -35,6 +35,14 @@ import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
+import { staffRoutes } from './staff/staff-routes';
+import { staffSessionAuthenticator } from './staff/staff-sessions';
+import { auditRoutes } from './audit/audit-routes';
+import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
+import { faceReviewRoutes } from './face-review/face-review-routes';
+import { financeRoutes } from './finance/finance-routes';
+import { releaseAdminRoutes } from './releases/release-admin-routes';
+import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
@@ -52,6 +60,12 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoiceRoutes,
   examRoutes,
   studyRoutes,
+  staffRoutes,
+  auditRoutes,
+  learnerAdminRoutes,
+  faceReviewRoutes,
+  financeRoutes,
+  releaseAdminRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -81,12 +95,19 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /** How often lesson face-check photos past FACE_CHECK_RETENTION_DAYS are deleted (and once at start); unset: never (tests). */
+  faceCheckPurgeMs?: number;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
   poolStats?: () => PoolStats;
   /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
   passwordHasher?: PasswordHasher;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
+  /**
+   * The site folder the release registry publishes into and whose shell-manifest.json a
+   * move is checked against (deploy/ passes SITE_DIR); default none (tests: no site, no check).
+   */
+  releaseSiteDir?: string;
 }
 
 /**
@@ -144,6 +165,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       gate: options.authenticator
         ? composedGate(createNonceGuard(options.db, options.clock, onPruneError), options.authenticator)
         : sessionGate(options.db, options.clock, onPruneError),
+      staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
       smsProvider:
         options.smsProvider ??
         (usesSmsOutbox(options.config)
@@ -151,6 +173,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
       metrics,
+      releaseSite: { siteDir: options.releaseSiteDir },
     },
     options.routeModules ?? ROUTE_MODULES,
   );
@@ -166,6 +189,28 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           app.log.warn({ err: error }, 'could not close expired orders'),
         );
       }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  if (options.faceCheckPurgeMs) {
+    const every = options.faceCheckPurgeMs;
+    const purge = () =>
+      purgeLessonCheckPhotos(options.db, options.clock, options.config.mediaDir, options.config.faceCheckRetentionDays)
+        .then((deleted) => {
+          if (deleted > 0)
+            app.log.info(
+              { deleted, days: options.config.faceCheckRetentionDays },
+              'lesson face-check photos past retention deleted',
+            );
+        })
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not delete lesson face-check photos past retention'),
+        );
+    let timer: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      void purge();
+      timer = setInterval(() => void purge(), every);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

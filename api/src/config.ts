@@ -72,7 +72,15 @@ export interface Config {
   passwordHashConcurrency: number;
   /** `PASSWORD_HASH_QUEUE`: hashes that may wait for a turn; beyond, a login gets 503 at once. Default 64. */
   passwordHashQueue: number;
+  /**
+   * `FACE_CHECK_RETENTION_DAYS`: lesson face-check photos are deleted this many days after
+   * their study year closes (issue 18, PIPL); default FACE_CHECK_RETENTION_DEFAULT_DAYS.
+   */
+  faceCheckRetentionDays: number;
 }
+
+/** Half a year after the study year closes: time for the association's credit-hour checks and complaints. */
+export const FACE_CHECK_RETENTION_DEFAULT_DAYS = 180;
 
 /** Public (it is in this repository): fine for a development sandbox, refused in production. */
 export const DEVELOPMENT_SANDBOX_PAYMENT_KEY = 'dev-sandbox-payment-key-change-me';
@@ -200,6 +208,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     mapProviderConfigured: read(env, 'AMAP_KEY') !== undefined,
     passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
+    faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
   };
 }
 

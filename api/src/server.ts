@@ -4,9 +4,13 @@ import { systemClock, type Clock } from './clock';
 import { isProduction, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
+import { seedDemoStaff } from './seed/staff-seed';
 
 /** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
 const EXPIRED_ORDER_SWEEP_MS = 60_000;
+
+/** Lesson face-check photos past retention are looked for once a day (and at start). */
+const FACE_CHECK_PURGE_MS = 24 * 60 * 60 * 1000;
 
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
@@ -21,6 +25,8 @@ export interface ApiServer {
 
 export interface ApiServerDependencies {
   clock?: Clock;
+  /** The site folder the release registry works on (deploy/ passes SITE_DIR). */
+  releaseSiteDir?: string;
 }
 
 /**
@@ -41,6 +47,8 @@ export async function createApiServer(
     dataDir: config.dataDir,
     setup: async (db) => {
       seeded = isProduction(config) ? await seedMissing(db, clock, REFERENCE_PARTS) : await seedMissing(db, clock);
+      // Demo staff have public passwords and TOTP secrets: development only, never production or tests.
+      if (config.nodeEnv === 'development') seeded = (await seedDemoStaff(db, clock)) || seeded;
     },
   });
   let app: FastifyInstance;
@@ -52,6 +60,8 @@ export async function createApiServer(
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       logger: { level: config.logLevel },
       expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
+      faceCheckPurgeMs: FACE_CHECK_PURGE_MS,
+      ...(dependencies.releaseSiteDir ? { releaseSiteDir: dependencies.releaseSiteDir } : {}),
     });
   } catch (error) {
     await database.close();

@@ -68,7 +68,7 @@ export function isPageRequest(method: string, url: string): boolean {
 const CANARY_CHECK_MS = 30_000;
 
 async function main(): Promise<void> {
-  const server = await createApiServer();
+  const server = await createApiServer({}, { releaseSiteDir: siteDir });
   const { app, config, db, clock } = server;
   shutDownOnSignals(server);
   try {

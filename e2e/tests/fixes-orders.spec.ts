@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
+import { orderRow } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
 
 // The home page's text and floating advertisements are public-site.spec.ts's business.
@@ -29,8 +30,7 @@ const CURRENT_YEAR = Number(
   new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()),
 );
 
-const rowOf = (page: Page, orderId: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+const rowOf = orderRow;
 
 async function openOrders(page: Page): Promise<string> {
   const token = await loginWithToken(page, LEARNERS.wang);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEARNERS, apiCall, loginWithToken } from './support/accounts';
+import { orderRow } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
 
 // The home page's text and floating advertisements are public-site.spec.ts's business.
@@ -37,11 +38,11 @@ const EXPECTED: Record<string, { words: string[]; buttons: string[] }> = {
   '5/3/0': { words: ['已退款', '退款完成'], buttons: [] },
   '2/0/1': { words: ['发票审核中'], buttons: [] },
   '2/0/2': { words: ['发票开具中'], buttons: [] },
-  '2/0/3': { words: ['发票已开具'], buttons: [] },
+  '2/0/3': { words: ['发票已开具'], buttons: ['下载发票'] },
   '2/0/4': { words: ['开票失败'], buttons: ['重新申请发票'] },
   '2/4/1': { words: ['退款失败', '发票审核中'], buttons: [] },
   '2/4/2': { words: ['退款失败', '发票开具中'], buttons: [] },
-  '2/4/3': { words: ['退款失败', '发票已开具'], buttons: [] },
+  '2/4/3': { words: ['退款失败', '发票已开具'], buttons: ['下载发票'] },
   '2/4/4': { words: ['退款失败', '开票失败'], buttons: ['重新申请发票'] },
 };
 
@@ -65,8 +66,7 @@ async function orderIn(state: string): Promise<OrderRow> {
   return order;
 }
 
-const rowOf = (page: Page, orderId: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
+const rowOf = orderRow;
 
 async function openOrders(page: Page) {
   token = await loginWithToken(page, LEARNERS.wang);

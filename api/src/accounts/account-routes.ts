@@ -9,6 +9,7 @@ import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import { MESSAGES } from '../messages';
 import { HASH_BUSY_RETRY_AFTER_S } from './passwords';
+import { verifyLearnerPassword } from './initial-password';
 import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
 import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
@@ -23,10 +24,15 @@ import { openSession, revokeOtherSessions, revokeSession } from './sessions';
 
 /** Login, codes, forgotten and changed passwords, profile, logout (spec 01 §4–§7). */
 export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaUrls, passwords }) => {
-  const signedIn = async (learner: LearnerRow) => ({
-    token: await openSession(db, clock, learner.id),
-    face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
-  });
+  const signedIn = async (learner: LearnerRow) => {
+    // Checked after the credentials, so the answer tells a stranger nothing (issue 18: 学员管理 disables accounts).
+    if (learner.disabledAt !== null) throw new ApiError(403, MESSAGES.learnerDisabled);
+    return {
+      token: await openSession(db, clock, learner.id),
+      face_init: faceInitOf(learner.avatarStatus as AvatarStatus),
+      ...(learner.mustChangePassword ? { must_change_password: true } : {}),
+    };
+  };
 
   api.add(
     accountEndpoints.login,
@@ -50,7 +56,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
         }
         const attempt = await reservePasswordAttempt(db, clock, learner.id, request.ip);
         if ('lockedMinutes' in attempt) throw lockedOut(attempt.lockedMinutes);
-        if (!(await passwords.verify(learner.passwordHash, payload.password))) {
+        if (!(await verifyLearnerPassword(passwords, learner, payload.password))) {
           const lockedNow = await recordPasswordFailure(db, clock, learner.id);
           if (lockedNow !== null) throw lockedOut(lockedNow);
           throw badInput(MESSAGES.wrongCredentials);
@@ -81,7 +87,12 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     if (learner === null || learner.idNumber !== payload.idcard) throw badInput(MESSAGES.forgotDetailsMismatch);
     await db
       .update(learners)
-      .set({ passwordHash: await passwords.hash(payload.password), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({
+        passwordHash: await passwords.hash(payload.password),
+        passwordLockedUntil: null,
+        mustChangePassword: false,
+        updatedAt: clock.now(),
+      })
       .where(eq(learners.id, learner.id));
     await clearPasswordFailures(db, learner.id);
     await revokeOtherSessions(db, clock, learner.id, null);
@@ -112,7 +123,12 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     const { learnerId, sessionId } = requirePrincipal(principal);
     await db
       .update(learners)
-      .set({ passwordHash: await passwords.hash(payload.newpasswd), passwordLockedUntil: null, updatedAt: clock.now() })
+      .set({
+        passwordHash: await passwords.hash(payload.newpasswd),
+        passwordLockedUntil: null,
+        mustChangePassword: false,
+        updatedAt: clock.now(),
+      })
       .where(eq(learners.id, learnerId));
     // Everyone else who had the old password is signed out; this browser stays in.
     await revokeOtherSessions(db, clock, learnerId, sessionId);

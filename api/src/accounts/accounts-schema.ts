@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../db/columns';
 
 // ── Learners and their sessions (spec 01 §3, §4, §6) ──────────────────────────────────
@@ -49,6 +49,12 @@ export const learners = pgTable(
      * another without holding a lock across round trips (src/study/progress-reports.ts).
      */
     studyReportSeq: integer('study_report_seq').notNull().default(0),
+    /** Set by 学员管理 (issue 18): a disabled learner cannot log in. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** Set when 学员管理 resets the password: the learner must choose a new one after logging in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Why 审核 rejected the latest face photo, shown to the learner at /faceCollection. */
+    avatarRejectReason: text('avatar_reject_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

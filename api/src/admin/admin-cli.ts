@@ -11,6 +11,10 @@ import type { Database } from '../db/database';
 import { reviewLatestFacePhoto, type ReviewDecision } from '../face-photos/face-photos';
 import { failInvoice, issueInvoice, type InvoiceOutcome } from '../invoices/invoice-processing';
 import type { PaymentProvider } from '../payment/payment-provider';
+import { isStaffRole, STAFF_ROLES, STAFF_USERNAME_PATTERN, type StaffRole } from '@yaoshi/contracts/staff-roles';
+import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
+import { ApiError } from '../envelope/api-error';
+import { createStaffAudited } from '../staff/staff-accounts';
 import { approveRefund, completeRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
 
 export const ADMIN_USAGE = `用法：npm run admin -- <命令>
@@ -21,7 +25,10 @@ export const ADMIN_USAGE = `用法：npm run admin -- <命令>
   refund reject <订单号> [原因]      驳回退款申请（学员可重新申请）
   refund done <订单号>               支付渠道未确认的退款（退款中）再次向渠道确认并完成
   invoice issue <订单号>             发票申请审核通过（开具中）；对开具中的发票再运行一次即为已开具
-  invoice fail <订单号> [原因]       开票失败（学员可重新申请）`;
+  invoice fail <订单号> [原因]       开票失败（学员可重新申请）
+  create-staff --name <姓名> --role <角色> [--role <角色>…] [--username <用户名>] [--json]
+                                     新建工作人员账号（用户名默认为姓名），打印生成的密码和动态验证码绑定地址（otpauth）；
+                                     --json 时输出一行 {"username","password","otpauth"}。角色：${STAFF_ROLES.join('、')}`;
 
 export type RefundAction = 'approve' | 'reject' | 'done';
 export type InvoiceAction = 'issue' | 'fail';
@@ -29,7 +36,8 @@ export type InvoiceAction = 'issue' | 'fail';
 export type AdminCommand =
   | { kind: 'review-avatar'; decision: ReviewDecision; idNumber: string }
   | { kind: 'refund'; action: RefundAction; orderNo: string; reason: string }
-  | { kind: 'invoice'; action: InvoiceAction; orderNo: string; reason: string };
+  | { kind: 'invoice'; action: InvoiceAction; orderNo: string; reason: string }
+  | { kind: 'create-staff'; name: string; username: string; roles: StaffRole[]; json: boolean };
 
 /** What a command needs beyond the database: the payment gateway refunds go back through. */
 export interface AdminServices {
@@ -41,6 +49,7 @@ const DEFAULT_REASON = { reject: '退款申请未通过审核', fail: '开票失
 
 /** The command in `argv` (after `--`), or an error text with the usage. */
 export function parseAdminArgs(argv: readonly string[]): AdminCommand | { error: string } {
+  if (argv[0] === 'create-staff') return parseCreateStaff(argv.slice(1));
   const [area, action, target, ...rest] = argv;
   if (target === undefined) return { error: ADMIN_USAGE };
   if (area === 'avatar' && (action === 'approve' || action === 'reject') && rest.length === 0) {
@@ -59,6 +68,33 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand | { error:
     return { kind: 'invoice', action, orderNo: target, reason: reason || DEFAULT_REASON.fail };
   }
   return { error: ADMIN_USAGE };
+}
+
+function parseCreateStaff(args: readonly string[]): AdminCommand | { error: string } {
+  let name = '';
+  let username = '';
+  let json = false;
+  const roles: StaffRole[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const flag = args[i];
+    if (flag === '--json') {
+      json = true;
+      continue;
+    }
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) return { error: ADMIN_USAGE };
+    i += 1;
+    if (flag === '--name') name = value.trim();
+    else if (flag === '--username') username = value.trim();
+    else if (flag === '--role') {
+      if (!isStaffRole(value)) return { error: `角色不存在：${value}（可选：${STAFF_ROLES.join('、')}）` };
+      roles.push(value);
+    } else return { error: ADMIN_USAGE };
+  }
+  if (name === '' || roles.length === 0) return { error: ADMIN_USAGE };
+  username ||= name;
+  if (!STAFF_USERNAME_PATTERN.test(username)) return { error: `用户名须为2至32个字符，不能含空格：${username}` };
+  return { kind: 'create-staff', name, username, roles, json };
 }
 
 export interface AdminResult {
@@ -152,6 +188,22 @@ export async function runAdminCommand(
           ? await approveRefund(db, clock, provider, command.orderNo)
           : await completeRefund(db, clock, provider, command.orderNo);
       return refundResult(command.orderNo, command.action, outcome);
+    }
+    case 'create-staff': {
+      try {
+        const created = await createStaffAudited(db, clock, COMMAND_LINE_ACTOR, {
+          name: command.name,
+          username: command.username,
+          roles: command.roles,
+        });
+        const message = command.json
+          ? JSON.stringify({ username: created.username, password: created.password, otpauth: created.otpauth })
+          : `已创建工作人员账号 ${created.username}（${command.roles.join('、')}）\n密码：${created.password}\n动态验证码绑定地址（用验证器应用扫描或输入）：${created.otpauth}\n密钥：${created.secret}\n密码只显示这一次，请妥善转交。`;
+        return { ok: true, message };
+      } catch (error) {
+        if (error instanceof ApiError) return { ok: false, message: error.message };
+        throw error;
+      }
     }
     case 'invoice': {
       const outcome =

@@ -5,7 +5,7 @@ import { paymentProviderFromConfig } from '../payment/provider-from-config';
 import { parseAdminArgs, runAdminCommand } from './admin-cli';
 
 /**
- * `npm run admin -- avatar approve|reject <ID number>`, `refund approve|reject|done <order>`,
+ * `npm run admin -- avatar approve|reject <ID number>`, `refund approve|reject|done <order>`, `create-staff --name … --role …`,
  * `invoice issue|fail <order>`: the reviews an admin screen will do later. It opens the same database as the server (DATABASE_URL or the PGlite folder;
  * PGlite admits one process, so stop a PGlite server first) and applies pending migrations.
  */

@@ -35,3 +35,31 @@ export function requirePrincipal(principal: Principal | null): Principal {
   if (principal === null) throw new Error('signed-in route reached without a principal');
   return principal;
 }
+
+/** A signed-in staff member (issue 18), for `auth: 'staff'` contracts. */
+export interface StaffPrincipal {
+  readonly staffId: number;
+  readonly sessionId: number;
+  readonly username: string;
+  readonly roles: readonly string[];
+  readonly permissions: ReadonlySet<string>;
+}
+
+export interface StaffAuthenticator {
+  /**
+   * The staff member a token belongs to, or null when it is unknown, revoked, expired,
+   * idle too long or its account is disabled. A successful look-up counts as activity.
+   */
+  authenticate(token: string): Promise<StaffPrincipal | null>;
+}
+
+/** Accepts no staff token (tests of the pipeline without staff accounts). */
+export const noStaff: StaffAuthenticator = {
+  authenticate: async () => null,
+};
+
+/** The staff member of a handler behind an `auth: 'staff'` contract (the pipeline guarantees one). */
+export function requireStaff(staff: StaffPrincipal | null): StaffPrincipal {
+  if (staff === null) throw new Error('staff route reached without a staff principal');
+  return staff;
+}

@@ -5,8 +5,8 @@ import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify'
 import type { Clock } from '../clock';
 import { signSecrets, type Config } from '../config';
 import { MESSAGES } from '../messages';
-import { bearerToken, type Principal } from '../auth/authenticator';
-import { refusedRequest, unauthorized } from './api-error';
+import { bearerToken, type Principal, type StaffAuthenticator, type StaffPrincipal } from '../auth/authenticator';
+import { ApiError, refusedRequest, unauthorized } from './api-error';
 import { toApiError } from './fastify-errors';
 import type { RequestGate } from './request-gate';
 import { dataFieldOf, payloadFromData, queryStringOf } from './request-data';
@@ -40,12 +40,16 @@ export interface PipelineDeps {
   config: Config;
   /** Records each request's nonce and resolves its bearer token (steps 3 and 4). */
   gate: RequestGate;
+  /** Resolves a staff token for `auth: 'staff'` contracts (step 4 of the staff console's calls). */
+  staffAuthenticator: StaffAuthenticator;
 }
 
 export interface EndpointContext<Req extends z.ZodType> {
   payload: z.output<Req>;
   /** The signed-in learner; never null for a contract with `auth: true`. */
   principal: Principal | null;
+  /** The signed-in staff member; never null for a contract with `auth: 'staff'`. */
+  staff: StaffPrincipal | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -115,14 +119,25 @@ function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
       now: pipeline.deps.clock.nowMs(),
     });
     if (!signature.ok) throw refusedRequest(SIGNATURE_MESSAGES[signature.reason]);
-    // Only a signed-in contract looks its token up; the others ignore one if sent.
-    const token = endpoint.auth ? bearerToken(request.headers.authorization) : null;
-    const admission = await pipeline.deps.gate.admit(signature, token);
+    // Only a signed-in contract looks its token up; the others ignore one if sent. A
+    // learner's token is looked up among learners' sessions only, a staff token among
+    // staff sessions only, so neither opens the other's endpoints.
+    const learnerAuth = endpoint.auth === true;
+    const staffAuth = endpoint.auth === 'staff';
+    const token = learnerAuth || staffAuth ? bearerToken(request.headers.authorization) : null;
+    const admission = await pipeline.deps.gate.admit(signature, learnerAuth ? token : null);
     if (!admission.fresh) throw refusedRequest(MESSAGES.requestReplayed);
-    const principal = endpoint.auth ? admission.principal : null;
-    if (endpoint.auth && principal === null) throw unauthorized(MESSAGES.loginRequired);
+    const principal = learnerAuth ? admission.principal : null;
+    if (learnerAuth && principal === null) throw unauthorized(MESSAGES.loginRequired);
+    let staff: StaffPrincipal | null = null;
+    if (staffAuth) {
+      staff = token === null || token.length > 200 ? null : await pipeline.deps.staffAuthenticator.authenticate(token);
+      if (staff === null) throw unauthorized(MESSAGES.staffLoginRequired);
+      if (endpoint.permission !== undefined && !staff.permissions.has(endpoint.permission))
+        throw new ApiError(403, MESSAGES.staffForbidden);
+    }
     const payload = validatePayload(endpoint.request, payloadFromData(dataText));
-    const data: unknown = await handler({ payload, principal, request, reply });
+    const data: unknown = await handler({ payload, principal, staff, request, reply });
     return sendEnvelope(reply, 200, MESSAGES.success, endpoint.response.parse(data));
   };
 }

@@ -1,5 +1,7 @@
 import { accountEndpoints } from '@yaoshi/contracts/accounts';
-import { faceInitOf } from '@yaoshi/contracts/profile-rules';
+import { eq } from 'drizzle-orm';
+import { AVATAR_STATUS, faceInitOf } from '@yaoshi/contracts/profile-rules';
+import { learners } from '../accounts/accounts-schema';
 import { requirePrincipal } from '../auth/authenticator';
 import { ApiError, badInput } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
@@ -11,6 +13,18 @@ import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 
 /** POST /v1/avatar: the face photo of /faceCollection and of face checks in lessons (spec 02). */
 export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls }) => {
+  // The learner's own review result: after a rejection /faceCollection shows the reviewer's reason (issue 18).
+  api.add(accountEndpoints.faceStatus, async ({ principal }) => {
+    const [learner] = await db
+      .select({ status: learners.avatarStatus, reason: learners.avatarRejectReason })
+      .from(learners)
+      .where(eq(learners.id, requirePrincipal(principal).learnerId));
+    return {
+      avatar_status: learner?.status ?? 0,
+      reject_reason: learner?.status === AVATAR_STATUS.rejected ? (learner.reason ?? null) : null,
+    };
+  });
+
   api.add(accountEndpoints.avatar, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
     await hitRateLimit(db, clock, LEARNER_LIMITS.facePhoto, String(learnerId));

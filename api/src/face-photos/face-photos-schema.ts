@@ -21,6 +21,8 @@ export const facePhotos = pgTable(
     state: text('state', { enum: FACE_PHOTO_REVIEW_STATES }).notNull().default('pending'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    /** The reviewer's reason for a rejection (issue 18). */
+    rejectReason: text('reject_reason'),
   },
   (table) => [
     index('face_photos_learner_idx').on(table.learnerId, table.createdAt),

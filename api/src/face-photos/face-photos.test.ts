@@ -107,7 +107,7 @@ describe('POST /v1/avatar', () => {
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, LI.idNumber, 'approve'), 'nothing-to-review');
   });
 
-  test('an upload naming no course never resets an approved photo; a new one replaces it only once approved', async () => {
+  test('an upload naming no course never resets an approved photo; a reviewer rejecting it does; a new one replaces it once approved', async () => {
     const token = await loginToken(server, WANG.phone, WANG.password);
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
     const { avatar: approvedAvatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
@@ -120,19 +120,21 @@ describe('POST /v1/avatar', () => {
         approvedAvatar,
       );
     }
-    // Rejecting the new photo leaves the approved one in place.
+    // A reviewer rejecting the new photo is a person's decision (issue 18): the learner collects again.
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
-    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
-    assert.equal(await faceInitOf(WANG), 1);
-    // Approving the other one makes it the learner's photo.
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
+    assert.equal(await faceInitOf(WANG), 0);
+    // Collecting again: the new photo is under review (face_init 1), and approving it makes it the learner's photo.
     const newer = avatarResponseSchema.parse(
       dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })),
     );
+    assert.equal(newer.avatar_status, AVATAR_STATUS.underReview);
+    assert.equal(await faceInitOf(WANG), 1);
     assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'approve'), 'reviewed');
     const { avatar: nowAvatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
     assert.notEqual(nowAvatar, approvedAvatar);
     assert.match(nowAvatar, /\.png\?expires=/);
-    assert.equal(newer.avatar_status, AVATAR_STATUS.approved);
+    assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
   });
 
   test('a photo under review that is rejected sends the learner back to face collection', async () => {

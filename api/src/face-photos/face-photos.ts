@@ -55,7 +55,12 @@ export async function submitFacePhoto(
     if (submission.courseId === null && current !== AVATAR_STATUS.approved) {
       await tx
         .update(learners)
-        .set({ avatarPath: submission.path, avatarStatus: AVATAR_STATUS.underReview, updatedAt: now })
+        .set({
+          avatarPath: submission.path,
+          avatarStatus: AVATAR_STATUS.underReview,
+          avatarRejectReason: null,
+          updatedAt: now,
+        })
         .where(eq(learners.id, submission.learnerId));
       return AVATAR_STATUS.underReview;
     }
@@ -67,18 +72,72 @@ export type ReviewDecision = 'approve' | 'reject';
 
 export type ReviewOutcome = 'reviewed' | 'no-such-learner' | 'nothing-to-review';
 
+/** What the command line says when it rejects without a reason. */
+export const DEFAULT_FACE_REJECT_REASON = '照片未通过审核，请重新采集';
+
+type LearnerRow = typeof learners.$inferSelect;
+type FacePhotoRow = typeof facePhotos.$inferSelect;
+
 /**
- * An administrator's decision on a learner's latest face collection photo waiting for
- * review (the admin CLI until an admin screen exists). Approval sets avatar_status 1;
- * rejection 3, which sends the learner back to /faceCollection at the next login.
+ * One decision on a face collection photo, in the caller's transaction: the photo's state,
+ * and — when it is still the learner's current photo — avatar_status 1 (approved) or 3
+ * (rejected, with the reason the learner sees at /faceCollection after the next login).
+ */
+export async function decideFacePhoto(
+  tx: Database,
+  clock: Clock,
+  learner: LearnerRow,
+  photo: FacePhotoRow,
+  decision: ReviewDecision,
+  reason: string | null,
+): Promise<void> {
+  const now = clock.now();
+  const rejectReason = decision === 'reject' ? (reason ?? DEFAULT_FACE_REJECT_REASON) : null;
+  await tx
+    .update(facePhotos)
+    .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now, rejectReason })
+    .where(eq(facePhotos.id, photo.id));
+  if (photo.courseId !== null) return;
+  // Older collection photos still waiting were superseded by this one.
+  await tx
+    .update(facePhotos)
+    .set({ state: 'rejected', reviewedAt: now })
+    .where(
+      and(
+        eq(facePhotos.learnerId, learner.id),
+        eq(facePhotos.state, 'pending'),
+        isNull(facePhotos.courseId),
+        lt(facePhotos.id, photo.id),
+      ),
+    );
+  if (decision === 'approve') {
+    // Also a new photo sent while an approved one was kept (issue 15): it replaces it now.
+    await tx
+      .update(learners)
+      .set({ avatarPath: photo.path, avatarStatus: AVATAR_STATUS.approved, avatarRejectReason: null, updatedAt: now })
+      .where(eq(learners.id, learner.id));
+  } else {
+    // A reviewer's rejection, of a first photo or of a replacement (issue 18): the learner reads
+    // the reason at the next login and collects again. Only an upload never resets an approved
+    // photo (issue 15); a person's decision does.
+    await tx
+      .update(learners)
+      .set({ avatarStatus: AVATAR_STATUS.rejected, avatarRejectReason: rejectReason, updatedAt: now })
+      .where(eq(learners.id, learner.id));
+  }
+}
+
+/**
+ * The command line's decision on a learner's latest face collection photo waiting for
+ * review (`npm run admin -- avatar approve|reject`); the console decides by photo.
  */
 export async function reviewLatestFacePhoto(
   db: Database,
   clock: Clock,
   idNumber: string,
   decision: ReviewDecision,
+  reason: string | null = null,
 ): Promise<ReviewOutcome> {
-  const now = clock.now();
   return db.transaction(async (tx) => {
     const [learner] = await tx.select().from(learners).where(eq(learners.idNumber, idNumber)).limit(1);
     if (!learner) return 'no-such-learner';
@@ -89,34 +148,7 @@ export async function reviewLatestFacePhoto(
       .orderBy(desc(facePhotos.createdAt), desc(facePhotos.id))
       .limit(1);
     if (!photo) return 'nothing-to-review';
-    await tx
-      .update(facePhotos)
-      .set({ state: decision === 'approve' ? 'approved' : 'rejected', reviewedAt: now })
-      .where(eq(facePhotos.id, photo.id));
-    // Older collection photos still waiting were superseded by this one.
-    await tx
-      .update(facePhotos)
-      .set({ state: 'rejected', reviewedAt: now })
-      .where(
-        and(
-          eq(facePhotos.learnerId, learner.id),
-          eq(facePhotos.state, 'pending'),
-          isNull(facePhotos.courseId),
-          lt(facePhotos.id, photo.id),
-        ),
-      );
-    if (decision === 'approve') {
-      // Also a new photo sent while an approved one was kept: it replaces it now.
-      await tx
-        .update(learners)
-        .set({ avatarPath: photo.path, avatarStatus: AVATAR_STATUS.approved, updatedAt: now })
-        .where(eq(learners.id, learner.id));
-    } else if (learner.avatarPath === photo.path) {
-      await tx
-        .update(learners)
-        .set({ avatarStatus: AVATAR_STATUS.rejected, updatedAt: now })
-        .where(eq(learners.id, learner.id));
-    }
+    await decideFacePhoto(tx, clock, learner, photo, decision, reason);
     return 'reviewed';
   });
 }

@@ -3,6 +3,7 @@ import { RECEIPT_STATUS, type OrderState } from '@yaoshi/contracts/order-states'
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { invoiceRequests } from './invoices-schema';
+import { formatBeijingTime } from '../content/published-time';
 import { findOrderByNo, orderStateOf, transitionOrder } from '../orders/order-transitions';
 
 /**
@@ -11,6 +12,11 @@ import { findOrderByNo, orderStateOf, transitionOrder } from '../orders/order-tr
  * when staff accept it, issuing (2) → issued (3) once the invoice is made out. `fail`
  * ends either with failed (4), after which the learner may ask again.
  */
+/** FP + issue day (Beijing) + the request's id, 6 digits: unique because the id is (issue 18). */
+export function invoiceNoOf(requestId: number, issuedAt: Date): string {
+  return `FP${formatBeijingTime(issuedAt).slice(0, 10).replace(/-/g, '')}${String(requestId).padStart(6, '0')}`;
+}
+
 export type InvoiceOutcome =
   | { kind: 'no-such-order' }
   | { kind: 'wrong-state'; state: OrderState }
@@ -38,7 +44,11 @@ export async function issueInvoice(db: Database, clock: Clock, orderNo: string):
     }
     await tx
       .update(invoiceRequests)
-      .set(accepting ? { status: 'issuing', updatedAt: now } : { status: 'issued', issuedAt: now, updatedAt: now })
+      .set(
+        accepting
+          ? { status: 'issuing', updatedAt: now }
+          : { status: 'issued', issuedAt: now, invoiceNo: invoiceNoOf(request.id, now), updatedAt: now },
+      )
       .where(eq(invoiceRequests.id, request.id));
     return { kind: accepting ? 'issuing' : 'issued' } as const;
   });

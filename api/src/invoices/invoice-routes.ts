@@ -1,6 +1,7 @@
 import { orderEndpoints } from '@yaoshi/contracts/orders';
 import type { RouteModule } from '../app-deps';
 import { requirePrincipal } from '../auth/authenticator';
+import { invoicePdfOf } from './invoice-documents';
 import { requestInvoice } from './invoice-requests';
 
 /** /requestInvoice (spec 02 §3): a learner asks for an electronic invoice of a paid order. */
@@ -9,4 +10,9 @@ export const invoiceRoutes: RouteModule = (api, { db, clock }) => {
     await requestInvoice(db, clock, requirePrincipal(principal).learnerId, payload);
     return null;
   });
+
+  // The issued invoice, downloaded from /myOrder (issue 18).
+  api.add(orderEndpoints.invoicePdf, async ({ payload, principal }) =>
+    invoicePdfOf(db, requirePrincipal(principal).learnerId, payload.order_id),
+  );
 };

@@ -35,6 +35,8 @@ export const invoiceRequests = pgTable(
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }),
+    /** The invoice number, recorded when 财务 issues it (issue 18). */
+    invoiceNo: text('invoice_no').unique(),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -14,6 +14,8 @@ import type { Clock } from '../clock';
 export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['faces'];
 export const PRIVATE_MEDIA_URL_LIFETIME_MS = 6 * 60 * 60 * 1000;
 const EXPIRY_ROUNDING_MS = 60 * 60 * 1000;
+/** Face photos shown to 审核: 10 minutes (plus up to one to the next whole minute). */
+export const SHORT_LIVED_URL_MS = 10 * 60 * 1000;
 
 /** The URL of a public file under the media folder (thumbnails, videos, slides); '' for none. */
 export function publicMediaUrl(relativePath: string | null): string {
@@ -27,6 +29,8 @@ export function isPrivateMediaPath(relativePath: string): boolean {
 export interface MediaUrls {
   /** The URL for a file under the media folder ('' for none); private files get a signed one. */
   urlOf(relativePath: string | null): string;
+  /** A private file's URL that lives only minutes (staff review, issue 18): it is not kept in a cache or a history for long. */
+  shortLivedUrlOf(relativePath: string): string;
   /** Whether a request for a private file carries a valid, unexpired signature; seconds left when it does. */
   verify(relativePath: string, expires: unknown, signature: unknown): { ok: true; secondsLeft: number } | { ok: false };
 }
@@ -42,6 +46,12 @@ export function mediaUrls(secret: string, clock: Clock): MediaUrls {
       const expiresMs =
         Math.ceil((clock.nowMs() + PRIVATE_MEDIA_URL_LIFETIME_MS) / EXPIRY_ROUNDING_MS) * EXPIRY_ROUNDING_MS;
       const expires = expiresMs / 1000;
+      return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;
+    },
+    shortLivedUrlOf(relativePath) {
+      const url = publicMediaUrl(relativePath);
+      if (!isPrivateMediaPath(relativePath)) return url;
+      const expires = Math.ceil((clock.nowMs() + SHORT_LIVED_URL_MS) / 60_000) * 60;
       return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;
     },
     verify(relativePath, expires, signature) {

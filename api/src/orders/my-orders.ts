@@ -1,6 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { OrderRow as OrderTableRow } from '@yaoshi/contracts/orders';
-import { PAY_STATUS, orderActionsOf, type PayFailure, type RefundConditions } from '@yaoshi/contracts/order-states';
+import {
+  PAY_STATUS,
+  REFUND_STATUS,
+  orderActionsOf,
+  type PayFailure,
+  type RefundConditions,
+} from '@yaoshi/contracts/order-states';
 import { isWithinRefundWindow } from '@yaoshi/contracts/refund-window';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '../content/published-time';
@@ -30,6 +36,7 @@ export function orderRowOf(order: OrderRow, conditions: RefundConditions): Order
     pay_failure: state.pay_status === PAY_STATUS.failed ? ((order.payFailure as PayFailure | null) ?? null) : null,
     education_type: order.educationType,
     create_time: formatBeijingTime(order.createdAt),
+    ...(order.refundStatus === REFUND_STATUS.failed && order.refundNote ? { refund_note: order.refundNote } : {}),
     actions: orderActionsOf(state, conditions),
   };
 }

@@ -44,6 +44,8 @@ export const orders = pgTable(
     refundStatus: smallint('refund_status').notNull().default(0),
     /** 0 none, 1 under review, 2 issuing, 3 issued, 4 failed. */
     receiptStatus: smallint('is_receipt').notNull().default(0),
+    /** Why the last refund request failed or was rejected (issue 18), shown on /myOrder beside 退款失败. */
+    refundNote: text('refund_note'),
     /** Why a failed order (pay status 3) failed: 'declined' (by the payer or gateway) or 'expired' (deadline passed). */
     payFailure: text('pay_failure'),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { enrolments } from '../orders/orders-schema';
+import { enrolments, orders } from '../orders/orders-schema';
 import { paymentAttempts } from '../payment/payment-schema';
 import { refundRequests } from './refunds-schema';
 import { findOrderByNo, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
@@ -25,7 +25,7 @@ import { merchantRefundNoOf } from './refund-requests';
  * order's enrolments are written in one transaction.
  */
 
-type RefundRequestRow = typeof refundRequests.$inferSelect;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
 
 export type RefundOutcome =
   | { kind: 'no-such-order' }
@@ -60,11 +60,18 @@ export async function paidMerchantOrderNoOf(db: Database, order: OrderRow): Prom
   return paid?.merchantNo ?? order.orderNo;
 }
 
+/**
+ * Runs inside the transaction that decides a refund, after the decision is written: the
+ * console writes its audit record there (issue 18), so a decision never commits unaudited.
+ */
+export type DecisionHook = (tx: Database, order: OrderRow, request: RefundRequestRow) => Promise<void>;
+
 export async function rejectRefund(
   db: Database,
   clock: Clock,
   orderNo: string,
   reason: string,
+  onDecided?: DecisionHook,
 ): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -78,6 +85,8 @@ export async function rejectRefund(
       .update(refundRequests)
       .set({ status: 'rejected', failureReason: reason, decidedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
+    await tx.update(orders).set({ refundNote: reason }).where(eq(orders.id, order.id));
+    await onDecided?.(tx, order, request);
     return { kind: 'rejected' } as const;
   });
 }
@@ -87,6 +96,7 @@ export async function approveRefund(
   clock: Clock,
   provider: PaymentProvider,
   orderNo: string,
+  onDecided?: DecisionHook,
 ): Promise<RefundOutcome> {
   const approved = await db.transaction(async (tx) => {
     const now = clock.now();
@@ -100,6 +110,7 @@ export async function approveRefund(
       .update(refundRequests)
       .set({ status: 'refunding', decidedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
+    await onDecided?.(tx, order, request);
     return { kind: 'approved', order, request } as const;
   });
   if (approved.kind !== 'approved') return approved;
@@ -152,6 +163,7 @@ async function sendRefund(
         .update(refundRequests)
         .set({ status: 'failed', failureReason: result.reason, completedAt: now, updatedAt: now })
         .where(eq(refundRequests.id, request.id));
+      await tx.update(orders).set({ refundNote: result.reason }).where(eq(orders.id, current.id));
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
     if ((await transitionOrder(tx, current, 'refund_completed', now)) === null)

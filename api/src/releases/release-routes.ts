@@ -5,15 +5,17 @@ import { z } from 'zod';
 import { REMOTE_KEY_PATTERN, VERSION_PATTERN, shellManifestSchema } from '@yaoshi/contracts/release-manifest';
 import { sessions } from '../accounts/accounts-schema';
 import { sessionTokenHash } from '../accounts/sessions';
-import { bearerToken } from '../auth/authenticator';
+import { bearerToken, type StaffPrincipal } from '../auth/authenticator';
+import { actorOf, auditedChange } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { sendEnvelope } from '../envelope/signed-routes';
+import { staffSessionAuthenticator } from '../staff/staff-sessions';
 import { MESSAGES } from '../messages';
 import { DEFAULT_REPORTS_PER_MINUTE, releaseManagerOf, type ReleaseConfig } from './release-config';
 import { RELEASE_MESSAGES } from './release-messages';
 import { OVERRIDE_COOKIE, OVERRIDE_LIFETIME_MS, signOverride, verifyOverride } from './release-override';
-import { RELEASE_PAGE_HTML } from './release-page';
+import { RELEASE_PERMISSION, releaseAuditEntry, staffReleaseActor } from './release-admin-routes';
 import {
   REPORT_KINDS,
   checkShell,
@@ -37,11 +39,11 @@ import {
  * The release registry over HTTP (issue 17):
  * - `GET /remotes.json[?env=staging]`: the pins document the shell starts from, with this
  *   visitor's canary share and QA override applied; browsers keep it a minute at most.
- * - `/v1/releases/*`: what `npm run release` and the release page do, each behind a
- *   release-manager token (`Authorization: Bearer`, RELEASE_TOKENS), recorded under its name.
+ * - `/v1/releases/*`: what `npm run release` does, each behind a release-manager token
+ *   (`Authorization: Bearer`, RELEASE_TOKENS) or a 发布管理 staff member's session token,
+ *   recorded under its name (the staff console's page: release-admin-routes.ts).
  * - `POST /v1/releases/reports`: the shells' load and failure counts (no personal data).
  * - `GET /release-override?grant=…`: sets a QA override cookie for an hour.
- * - `GET /releases`: the release page.
  * Answers are the envelope `{code, message, data}`; a refusal's message is one Chinese line.
  */
 export interface ReleaseRouteDeps extends RegistryDeps {
@@ -49,6 +51,12 @@ export interface ReleaseRouteDeps extends RegistryDeps {
   /** Signs QA override grants: a server-side secret (MEDIA_URL_SECRET). */
   secret: string;
   log?: FastifyInstance['log'];
+}
+
+/** Who releases: the name the history records, and the staff member behind it, if any. */
+interface Manager {
+  actor: Actor;
+  staff: StaffPrincipal | null;
 }
 
 export const VISITOR_COOKIE = 'yaoshi_vid';
@@ -145,13 +153,40 @@ function rateLimiter(perMinute: number, clock: Clock) {
 export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseRouteDeps): Promise<void> {
   const allowReport = rateLimiter(deps.config.reportsPerMinute ?? DEFAULT_REPORTS_PER_MINUTE, deps.clock);
 
-  function releaseManager(request: FastifyRequest): Actor {
-    if (deps.config.tokens.size === 0) throw new ReleaseRefusal(503, RELEASE_MESSAGES.tokensNotConfigured);
+  const staffSessions = staffSessionAuthenticator(deps.db, deps.clock);
+
+  /**
+   * Who releases: a release manager's token (RELEASE_TOKENS), or the session token of a
+   * staff member whose roles grant 发布管理 (recorded under the staff member's name, and
+   * each change of theirs in the audit log).
+   */
+  async function releaseManager(request: FastifyRequest): Promise<Manager> {
     const token = bearerToken(request.headers.authorization);
+    const name = token ? releaseManagerOf(deps.config.tokens, token) : null;
+    if (name) return { actor: { name }, staff: null };
+    const staff = token ? await staffSessions.authenticate(token) : null;
+    if (staff) {
+      if (!staff.permissions.has(RELEASE_PERMISSION)) throw new ReleaseRefusal(403, MESSAGES.staffForbidden);
+      return { actor: await staffReleaseActor(deps.db, staff), staff };
+    }
+    if (deps.config.tokens.size === 0) throw new ReleaseRefusal(503, RELEASE_MESSAGES.tokensNotConfigured);
     if (!token) throw new ReleaseRefusal(401, RELEASE_MESSAGES.tokenMissing);
-    const name = releaseManagerOf(deps.config.tokens, token);
-    if (!name) throw new ReleaseRefusal(403, RELEASE_MESSAGES.tokenInvalid);
-    return { name };
+    throw new ReleaseRefusal(403, RELEASE_MESSAGES.tokenInvalid);
+  }
+
+  /** A change: as it is for a release token; for a staff member, in one transaction with its audit record. */
+  async function change<T extends { remote: string }>(
+    request: FastifyRequest,
+    manager: Manager,
+    action: string,
+    work: (registry: RegistryDeps) => Promise<T>,
+  ): Promise<T> {
+    if (!manager.staff) return work(deps);
+    return auditedChange(deps.db, deps.clock, actorOf(manager.staff, request.ip), async (tx, audit) => {
+      const result = await work({ ...deps, db: tx });
+      await audit(releaseAuditEntry(action, result));
+      return result;
+    });
   }
 
   const ok = (reply: FastifyReply, data: unknown) => sendEnvelope(reply, 200, MESSAGES.success, data);
@@ -191,75 +226,85 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
     });
 
     scope.post('/v1/releases/publish/:remote', { bodyLimit: PUBLISH_BODY_LIMIT }, async (request, reply) => {
-      const actor = releaseManager(request);
+      const manager = await releaseManager(request);
       const remote = parse(remoteKey, (request.params as { remote: string }).remote);
       const body = parse(bodies.publish, request.body);
       const files = body.files.map((file) => ({ path: file.path, content: Buffer.from(file.base64, 'base64') }));
-      return ok(reply, await publishVersion(deps, actor, remote, files));
+      return ok(
+        reply,
+        await change(request, manager, 'release.publish', (registry) =>
+          publishVersion(registry, manager.actor, remote, files),
+        ),
+      );
     });
 
     scope.post('/v1/releases/pin', async (request, reply) => {
-      const actor = releaseManager(request);
+      const manager = await releaseManager(request);
       const body = parse(bodies.pin, request.body);
+      const input = {
+        remote: body.remote,
+        version: body.version,
+        environment: environmentOf(body.env),
+        reason: body.reason,
+      };
       return ok(
         reply,
-        await pinVersion(deps, actor, {
-          remote: body.remote,
-          version: body.version,
-          environment: environmentOf(body.env),
-          reason: body.reason,
-        }),
+        await change(request, manager, 'release.pin', (registry) => pinVersion(registry, manager.actor, input)),
       );
     });
 
     scope.post('/v1/releases/rollback', async (request, reply) => {
-      const actor = releaseManager(request);
+      const manager = await releaseManager(request);
       const body = parse(bodies.rollback, request.body);
+      const input = { remote: body.remote, environment: environmentOf(body.env), reason: body.reason };
       return ok(
         reply,
-        await rollback(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason }),
+        await change(request, manager, 'release.rollback', (registry) => rollback(registry, manager.actor, input)),
       );
     });
 
     scope.post('/v1/releases/canary', async (request, reply) => {
-      const actor = releaseManager(request);
+      const manager = await releaseManager(request);
       const body = parse(bodies.canary, request.body);
+      const input = {
+        remote: body.remote,
+        version: body.version,
+        percent: body.percent,
+        environment: environmentOf(body.env),
+        reason: body.reason,
+      };
       return ok(
         reply,
-        await startCanary(deps, actor, {
-          remote: body.remote,
-          version: body.version,
-          percent: body.percent,
-          environment: environmentOf(body.env),
-          reason: body.reason,
-        }),
+        await change(request, manager, 'release.canary', (registry) => startCanary(registry, manager.actor, input)),
       );
     });
 
     scope.post('/v1/releases/canary/end', async (request, reply) => {
-      const actor = releaseManager(request);
+      const manager = await releaseManager(request);
       const body = parse(bodies.canaryEnd, request.body);
+      const input = {
+        remote: body.remote,
+        environment: environmentOf(body.env),
+        reason: body.reason?.trim() || '手动结束灰度',
+      };
       return ok(
         reply,
-        await endCanary(deps, actor, {
-          remote: body.remote,
-          environment: environmentOf(body.env),
-          reason: body.reason?.trim() || '手动结束灰度',
-        }),
+        await change(request, manager, 'release.canary-end', (registry) => endCanary(registry, manager.actor, input)),
       );
     });
 
     scope.post('/v1/releases/promote', async (request, reply) => {
-      const actor = releaseManager(request);
+      const manager = await releaseManager(request);
       const body = parse(bodies.promote, request.body);
+      const input = { remote: body.remote, environment: environmentOf(body.env), reason: body.reason };
       return ok(
         reply,
-        await promote(deps, actor, { remote: body.remote, environment: environmentOf(body.env), reason: body.reason }),
+        await change(request, manager, 'release.promote', (registry) => promote(registry, manager.actor, input)),
       );
     });
 
     scope.post('/v1/releases/override', async (request, reply) => {
-      releaseManager(request);
+      await releaseManager(request);
       const body = parse(bodies.override, request.body);
       const status = await releaseStatus(deps.db, deps.config.environment);
       const remote = status.find((r) => r.remote === body.remote);
@@ -275,20 +320,20 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
     });
 
     scope.get<{ Querystring: { env?: string } }>('/v1/releases/status', async (request, reply) => {
-      releaseManager(request);
+      await releaseManager(request);
       const env = environmentOf(request.query.env);
       return ok(reply, { environment: env, remotes: await releaseStatus(deps.db, env) });
     });
 
     scope.get<{ Querystring: { remote?: string } }>('/v1/releases/history', async (request, reply) => {
-      releaseManager(request);
+      await releaseManager(request);
       const remote = parse(remoteKey, request.query.remote);
       return ok(reply, { remote, history: await releaseHistoryOf(deps.db, remote) });
     });
 
     // A new shell's manifest (what it provides) against every pinned and canary remote.
     scope.post('/v1/releases/check-shell', async (request, reply) => {
-      releaseManager(request);
+      await releaseManager(request);
       const manifest = parse(shellManifestSchema, request.body);
       const problems = await checkShell(deps.db, manifest.provides);
       if (problems.length > 0) throw new ReleaseRefusal(409, problems.join('；'), problems);
@@ -325,13 +370,5 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
         .header('location', '/')
         .send();
     });
-
-    scope.get('/releases', async (_request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .header('x-robots-tag', 'noindex')
-        .type('text/html; charset=utf-8')
-        .send(RELEASE_PAGE_HTML),
-    );
   });
 }

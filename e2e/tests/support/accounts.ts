@@ -56,7 +56,10 @@ export async function restorePassword(learner: Learner, current: string): Promis
 }
 
 /** Logs in through the API and starts the page with the token and flag in localStorage, as the login box leaves them. */
-export async function loginWithToken(page: Page, learner: Learner): Promise<string> {
+export async function loginWithToken(
+  page: Page,
+  learner: { readonly idcard: string; readonly password: string },
+): Promise<string> {
   const token = await apiLogin(learner.idcard, learner.password);
   await page.addInitScript(
     ([t]) => {

@@ -16,6 +16,11 @@ export const ordersApi = api.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/refund', payload: { ...payload } }),
       invalidatesTags: ['Order'],
     }),
+    /** The issued invoice as a PDF (issue 18); fetched when the learner asks, never cached. */
+    invoicePdf: build.query<{ file_name: string; pdf_base64: string }, { order_id: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/invoice_pdf', payload: { ...payload } }),
+      keepUnusedDataFor: 0,
+    }),
     submitInvoiceInforApi: build.mutation<null, InvoiceRequest>({
       query: (payload) => ({ method: 'POST', path: '/v1/receipt', payload: { ...payload } }),
       invalidatesTags: ['Order'],
@@ -23,5 +28,10 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyOrdersQuery, useCancelOrderMutation, useRequestRefundMutation, useSubmitInvoiceInforApiMutation } =
-  ordersApi;
+export const {
+  useLazyInvoicePdfQuery,
+  useMyOrdersQuery,
+  useCancelOrderMutation,
+  useRequestRefundMutation,
+  useSubmitInvoiceInforApiMutation,
+} = ordersApi;

@@ -20,9 +20,17 @@ export interface CatalogueOutcome {
   endSession: boolean;
 }
 
-export function catalogueOutcome(failure: ApiFailure): CatalogueOutcome {
+/**
+ * `staff`: a staff console call (issue 18), whose 401 ends the staff session with the
+ * server's own text (请先登录管理后台) instead of the learner's.
+ */
+export function catalogueOutcome(failure: ApiFailure, { staff = false }: { staff?: boolean } = {}): CatalogueOutcome {
   if (failure.kind === 'server') {
-    if (failure.code === UNAUTHORIZED_CODE) return { errorText: MESSAGE_TEXTS.pleaseLogIn, endSession: true };
+    if (failure.code === UNAUTHORIZED_CODE)
+      return {
+        errorText: staff ? failure.message || MESSAGE_TEXTS.pleaseLogIn : MESSAGE_TEXTS.pleaseLogIn,
+        endSession: true,
+      };
     return { errorText: failure.message || null, endSession: false };
   }
   if (failure.timedOut) return { errorText: MESSAGE_TEXTS.requestTimedOut, endSession: false };

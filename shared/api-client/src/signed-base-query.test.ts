@@ -17,7 +17,9 @@ const probeApi = api.injectEndpoints({
 function setup(answer: StubRoute) {
   const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/myInfo'] });
   const routes = Object.fromEntries(
-    ['/v1/article', '/v1/login', '/v1/profile', '/v1/receipt', '/v1/site'].map((p) => [p, answer]),
+    ['/v1/article', '/v1/login', '/v1/profile', '/v1/receipt', '/v1/site', '/v1/admin/login', '/v1/admin/me'].map(
+      (p) => [p, answer],
+    ),
   );
   const received = stubApi(routes, (path) => void router.navigate(path));
   const store = createTestStore();
@@ -28,6 +30,35 @@ function setup(answer: StubRoute) {
 afterEach(() => {
   act(() => message.destroy());
   localStorage.clear();
+  sessionStorage.clear();
+});
+
+test('a staff call carries the staff token, never the learner one; the staff login carries none', async () => {
+  localStorage.setItem('token', 'learner-token');
+  sessionStorage.setItem('yaoshi.staffToken', 'staff-token');
+  const { received, call } = setup(() => ok(null));
+  await call({ method: 'GET', path: '/v1/admin/me' });
+  await call({ method: 'POST', path: '/v1/admin/login', payload: { username: 'a', password: 'b', otp: '123456' } });
+  await call({ method: 'GET', path: '/v1/profile' });
+  expect(received.map((request) => request.authorization)).toEqual([
+    'Bearer staff-token',
+    undefined,
+    'Bearer learner-token',
+  ]);
+});
+
+test('a staff 401 ends the staff session only, with the server text, and goes to the console login', async () => {
+  localStorage.setItem('token', 'learner-token');
+  localStorage.setItem('isLogin', 'true');
+  sessionStorage.setItem('yaoshi.staffToken', 'staff-token');
+  const { call, router, store } = setup(() => fail(401, '请先登录管理后台'));
+  store.dispatch(loggedIn());
+  await expect(call({ method: 'GET', path: '/v1/admin/me' })).rejects.toMatchObject({ kind: 'server', code: 401 });
+  expect(await screen.findByText('请先登录管理后台')).toBeInTheDocument();
+  expect(sessionStorage.getItem('yaoshi.staffToken')).toBeNull();
+  expect(localStorage.getItem('token')).toBe('learner-token');
+  expect(store.getState().session.isLogin).toBe(true);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
 });
 
 test('a GET is signed, carries the envelope and the stored token, and resolves to data', async () => {

@@ -9,6 +9,7 @@ import { readToken } from './browser-storage';
 import { SUCCESS_CODE, catalogueOutcome, type ApiFailure } from './error-catalogue';
 import { http } from './http';
 import { endSession } from './session';
+import { ADMIN_LOGIN_API_PATH, ADMIN_LOGIN_PAGE, endStaffSession, isStaffCall, readStaffToken } from './staff-session';
 
 /** One call of the API: which endpoint, and the payload the envelope carries. */
 export interface SignedCall {
@@ -47,17 +48,18 @@ function transportFailure(error: unknown): ApiFailure {
   return { kind: 'transport', message: error instanceof Error ? error.message : String(error), timedOut: false };
 }
 
+/** Staff calls carry the staff token, learner calls the learner's; the two logins carry none. */
+function tokenFor(path: SignedCall['path']): string | null {
+  if (path === LOGIN_PATH || path === ADMIN_LOGIN_API_PATH) return null;
+  return isStaffCall(path) ? readStaffToken() : readToken();
+}
+
 /** Sends a call signed and enveloped; resolves to `{ data }` on code 200, else `{ error }`. */
 async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiFailure }> {
   const config = apiClientConfig();
   const signed = signRequest(
     { appId: config.appId, secret: config.secret },
-    {
-      method: call.method,
-      path: call.path,
-      payload: call.payload,
-      token: call.path === LOGIN_PATH ? null : readToken(),
-    },
+    { method: call.method, path: call.path, payload: call.payload, token: tokenFor(call.path) },
   );
   try {
     const response = await http.request<unknown>({
@@ -88,9 +90,14 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
 export const signedBaseQuery: BaseQueryFn<SignedCall, unknown, ApiFailure> = async (call, api) => {
   const result = await send(call);
   if ('error' in result) {
-    const outcome = catalogueOutcome(result.error);
+    const staff = isStaffCall(call.path);
+    const outcome = catalogueOutcome(result.error, { staff });
     if (outcome.errorText) showError(outcome.errorText);
-    if (outcome.endSession) {
+    if (outcome.endSession && staff) {
+      // A staff session that ended leaves the learner's alone: back to the console's login.
+      endStaffSession();
+      apiClientConfig().navigate(ADMIN_LOGIN_PAGE);
+    } else if (outcome.endSession) {
       endSession(api.dispatch);
       apiClientConfig().navigate('/');
     }

@@ -99,7 +99,12 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const faceInitSchema = z.union([z.literal(0), z.literal(1)]);
 
-export const loginResponseSchema = z.object({ token: z.string(), face_init: faceInitSchema });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  face_init: faceInitSchema,
+  /** True after 学员管理 reset the password (issue 18): the learner must choose a new one. */
+  must_change_password: z.boolean().optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const vcodeRequestSchema = z.strictObject({
@@ -266,7 +271,21 @@ export const avatarResponseSchema = z.object({
 });
 export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 
+/** The learner's own face photo review: status and, after a rejection, the reviewer's reason (issue 18). */
+export const faceStatusSchema = z.object({
+  avatar_status: z.number().int(),
+  reject_reason: z.string().nullable(),
+});
+export type FaceStatus = z.infer<typeof faceStatusSchema>;
+
 export const accountEndpoints = {
+  faceStatus: defineEndpoint({
+    method: 'GET',
+    path: '/v1/face_status',
+    auth: true,
+    request: noPayload,
+    response: faceStatusSchema,
+  }),
   login: defineEndpoint({
     method: 'POST',
     path: '/v1/login',

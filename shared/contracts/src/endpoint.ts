@@ -10,8 +10,14 @@ import { z } from 'zod';
 export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> {
   method: 'GET' | 'POST';
   path: `/v1/${string}`;
-  /** Needs `Authorization: Bearer`; anonymous calls are refused with code 401. */
-  auth: boolean;
+  /**
+   * Needs `Authorization: Bearer`; anonymous calls are refused with code 401. `true` is a
+   * learner's session; `'staff'` a staff session (issue 18): each kind of token opens only
+   * its own kind of endpoint.
+   */
+  auth: boolean | 'staff';
+  /** For `auth: 'staff'`: the permission the staff member needs (else 403); none = any staff member. */
+  permission?: string;
   request: Req;
   response: Res;
 }

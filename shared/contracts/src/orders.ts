@@ -52,6 +52,8 @@ export const orderRowSchema = z.object({
   education_type: z.number().int(),
   /** Beijing time, 'YYYY-MM-DD HH:mm:ss'. */
   create_time: z.string(),
+  /** With refund_status 4: why the refund was rejected or failed (issue 18). */
+  refund_note: z.string().optional(),
   /**
    * What the learner may do with the order now, as the server decides it (`orderActionsOf`):
    * the state machine's actions less a refund the payment notes forbid (a month after
@@ -158,5 +160,13 @@ export const orderEndpoints = {
     auth: true,
     request: invoiceRequestSchema,
     response: z.null(),
+  }),
+  /** The issued invoice of one of the learner's orders, as a PDF in base64 (issue 18). */
+  invoicePdf: defineEndpoint({
+    method: 'GET',
+    path: '/v1/invoice_pdf',
+    auth: true,
+    request: cancelOrderRequestSchema,
+    response: z.object({ file_name: z.string(), pdf_base64: z.string() }),
   }),
 };

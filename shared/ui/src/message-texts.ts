@@ -7,6 +7,8 @@ export const MESSAGE_TEXTS = {
   stagingBanner: '测试站点：支付不产生真实扣款，短信验证码见测试发件箱',
   /** 401 from any call: shown as an error, then logout and back to `/`. */
   pleaseLogIn: '请先登录',
+  /** After a login whose password 学员管理 reset (issue 18): on to 修改密码. */
+  mustChangePassword: '您的密码已由协会重置，请先设置新密码',
   /** A request timeout, as the error catalogue replaces it. */
   requestTimedOut: '网络连接超时，请刷新重试',
   /** A timeout text reaching the message helper. */

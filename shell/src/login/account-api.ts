@@ -5,6 +5,8 @@ import type { UserData } from '@yaoshi/api-client/session';
 export interface LoginResult {
   token: string;
   face_init: number;
+  /** 学员管理 reset the password (issue 18): the learner must choose a new one first. */
+  must_change_password?: boolean;
 }
 
 export type LoginRequest =

@@ -6,6 +6,8 @@ import { SiteButton } from '@yaoshi/ui/site-button';
 import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
+import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { showMessage } from '@yaoshi/ui/show-message';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
@@ -38,6 +40,8 @@ const MODE_OPTIONS = [
 ] satisfies { value: LoginMode; label: string }[];
 
 export const STUDENT_AREA_HOME = '/studentsNote';
+/** Where a learner whose password was reset goes first. */
+export const CHANGE_PASSWORD_PATH = '/myInfo?tab=password';
 /** The first input of either login mode; the home page's 请先登录 dialog focuses it. */
 export const LOGIN_INPUT_ID = 'login-username';
 
@@ -142,6 +146,11 @@ function LoginBox() {
       storeUserData(dispatch, await fetchUserInfo().unwrap());
     } catch {
       // The frame asks again; logging in does not depend on it.
+    }
+    if (result.must_change_password) {
+      showMessage(MESSAGE_TEXTS.mustChangePassword, { type: 'warning', duration: 5 });
+      await navigate(CHANGE_PASSWORD_PATH);
+      return;
     }
     await navigate(STUDENT_AREA_HOME);
   };

@@ -4,12 +4,18 @@ import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { EDUCATION_TYPE_LABELS, ORDER_MESSAGES, PAY_TYPE_LABELS } from '@yaoshi/contracts/order-rules';
-import { PAY_FAILURE, RECEIPT_STATUS_TEXT, REFUND_STATUS_TEXT, payStatusTextOf } from '@yaoshi/contracts/order-states';
+import {
+  PAY_FAILURE,
+  RECEIPT_STATUS,
+  RECEIPT_STATUS_TEXT,
+  REFUND_STATUS_TEXT,
+  payStatusTextOf,
+} from '@yaoshi/contracts/order-states';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { PAGE_TITLES } from '../page-titles';
-import { useCancelOrderMutation, useMyOrdersQuery } from '../orders-api';
+import { useCancelOrderMutation, useLazyInvoicePdfQuery, useMyOrdersQuery } from '../orders-api';
 import { ACTION_LABELS, actionTarget } from './order-actions';
 
 /** One page holds a learner's orders of several years, retries included. */
@@ -42,6 +48,24 @@ export default function MyOrdersPage() {
   const { data, isLoading, isFetching } = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
   const [tip, setTip] = useState<TipDialogModel>(CLOSED_TIP);
+  const [fetchInvoice, invoiceFetch] = useLazyInvoicePdfQuery();
+
+  const downloadInvoice = async (orderId: string) => {
+    try {
+      const { file_name, pdf_base64 } = await fetchInvoice({ order_id: orderId }).unwrap();
+      const bytes = Uint8Array.from(atob(pdf_base64), (char) => char.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file_name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      // the error catalogue has shown the server's reason
+    }
+  };
   const [cancellingId, setCancellingId] = useState<string | null>(null);
 
   const confirmCancel = async () => {
@@ -120,14 +144,37 @@ export default function MyOrdersPage() {
       dataIndex: 'refund_status',
       key: 'refund_status',
       width: COLUMN_WIDTHS.status,
-      render: (_: unknown, row) => REFUND_STATUS_TEXT[row.refund_status],
+      render: (_: unknown, row) => (
+        <>
+          <span>{REFUND_STATUS_TEXT[row.refund_status]}</span>
+          {row.refund_note && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="refund-note">
+              原因：{row.refund_note}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       title: '发票状态',
       dataIndex: 'is_receipt',
       key: 'is_receipt',
       width: COLUMN_WIDTHS.status,
-      render: (_: unknown, row) => RECEIPT_STATUS_TEXT[row.is_receipt],
+      render: (_: unknown, row) => (
+        <>
+          <span>{RECEIPT_STATUS_TEXT[row.is_receipt]}</span>
+          {row.is_receipt === RECEIPT_STATUS.issued && (
+            <Button
+              size="small"
+              type="link"
+              loading={invoiceFetch.isFetching && invoiceFetch.originalArgs?.order_id === row.order_id}
+              onClick={() => void downloadInvoice(row.order_id)}
+            >
+              下载发票
+            </Button>
+          )}
+        </>
+      ),
     },
     {
       title: '下单时间',

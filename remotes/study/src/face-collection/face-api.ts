@@ -1,4 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
+import type { FaceStatus } from '@yaoshi/contracts/accounts';
 
 /** spec 01 §7 / spec 02 §3: the face photo, for a course (0 outside a lesson) at a progress percent. */
 export interface AvatarUpload {
@@ -15,7 +16,11 @@ export const faceApi = api.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: AVATAR_PATH, payload: { ...payload } }),
       invalidatesTags: ['UserInfo'],
     }),
+    /** The review result of the learner's photo: after a rejection, the reviewer's reason (issue 18). */
+    faceStatus: build.query<FaceStatus, void>({
+      query: () => ({ method: 'GET', path: '/v1/face_status' }),
+    }),
   }),
 });
 
-export const { useUploadAvatarMutation } = faceApi;
+export const { useUploadAvatarMutation, useFaceStatusQuery } = faceApi;

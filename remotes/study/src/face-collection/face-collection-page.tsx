@@ -4,7 +4,8 @@ import { Link } from '@yaoshi/ui/router';
 import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { AVATAR_PATH, useUploadAvatarMutation } from './face-api';
+import { readToken } from '@yaoshi/api-client/browser-storage';
+import { AVATAR_PATH, useFaceStatusQuery, useUploadAvatarMutation } from './face-api';
 import { FaceCapture } from './face-capture';
 
 /** Outside a lesson the photo belongs to no course. */
@@ -15,6 +16,9 @@ export default function FaceCollectionPage() {
   const [upload, { isLoading, isSuccess, reset }] = useUploadAvatarMutation();
   const [percent, setPercent] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  // Only a signed-in learner has a review result to read.
+  const faceStatus = useFaceStatusQuery(undefined, { skip: readToken() === null, refetchOnMountOrArgChange: true });
+  const rejectReason = faceStatus.data?.reject_reason ?? null;
 
   useEffect(() => onUploadProgress(AVATAR_PATH, setPercent), []);
 
@@ -32,6 +36,16 @@ export default function FaceCollectionPage() {
   return (
     <Card title="人脸采集" style={{ maxWidth: 720, margin: '0 auto' }}>
       <Space orientation="vertical" size="middle" style={{ width: '100%', alignItems: 'center' }}>
+        {rejectReason !== null && !isSuccess && (
+          <Alert
+            type="error"
+            showIcon
+            title={`您的人脸照片未通过审核：${rejectReason}`}
+            description="请按提示重新采集。"
+            style={{ width: '100%' }}
+            data-testid="face-reject-reason"
+          />
+        )}
         <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
         {isSuccess ? (
           <Result

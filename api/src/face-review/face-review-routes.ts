@@ -1,0 +1,32 @@
+import { adminEndpoints } from '@yaoshi/contracts/admin';
+import { requireStaff } from '../auth/authenticator';
+import type { RouteModule } from '../app-deps';
+import { actorOf, auditedChange } from '../audit/audit-log';
+import { failLessonChecks, faceQueue, lessonChecks, reviewFacePhoto } from './face-review';
+
+/** 审核: the face photo queue, approve and reject (issue 18). */
+export const faceReviewRoutes: RouteModule = (api, { db, clock, mediaUrls }) => {
+  api.add(adminEndpoints.faceQueue, async ({ payload }) => faceQueue(db, mediaUrls, payload.page, payload.size));
+
+  api.add(adminEndpoints.faceApprove, async ({ payload, staff, request }) => {
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      reviewFacePhoto(tx, clock, audit, payload.photo_id, 'approve', null),
+    );
+    return null;
+  });
+
+  api.add(adminEndpoints.faceReject, async ({ payload, staff, request }) => {
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      reviewFacePhoto(tx, clock, audit, payload.photo_id, 'reject', payload.reason),
+    );
+    return null;
+  });
+
+  api.add(adminEndpoints.faceLessonChecks, async ({ payload }) => lessonChecks(db, mediaUrls, payload.id_number));
+
+  api.add(adminEndpoints.faceLessonFail, async ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      failLessonChecks(tx, clock, audit, payload.learner_id, payload.course_id, payload.reason),
+    ),
+  );
+};

@@ -1,0 +1,46 @@
+import { adminEndpoints } from '@yaoshi/contracts/admin';
+import { requireStaff } from '../auth/authenticator';
+import type { RouteModule } from '../app-deps';
+import { actorOf, auditedChange } from '../audit/audit-log';
+import { invoiceQueue, issueInvoiceAsStaff, rejectInvoiceAsStaff } from './invoice-queue';
+import { adminOrderDetail, financeSummary, searchOrders } from './order-search';
+import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund-queue';
+
+/** 财务: refunds and invoices (issue 18). */
+export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) => {
+  api.add(adminEndpoints.refundQueue, async ({ payload }) =>
+    refundQueue(db, payload.page, payload.size, payload.status),
+  );
+
+  api.add(adminEndpoints.refundApprove, async ({ payload, staff, request }) =>
+    approveRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
+  );
+
+  api.add(adminEndpoints.refundReject, async ({ payload, staff, request }) => {
+    await rejectRefundAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
+    return null;
+  });
+
+  api.add(adminEndpoints.orderSearch, async ({ payload }) => searchOrders(db, payload));
+
+  api.add(adminEndpoints.orderDetail, async ({ payload }) => adminOrderDetail(db, payload.order_no));
+
+  api.add(adminEndpoints.financeSummary, async ({ payload }) => financeSummary(db, payload.from, payload.to));
+
+  api.add(adminEndpoints.invoiceQueue, async ({ payload }) =>
+    invoiceQueue(db, payload.page, payload.size, payload.status),
+  );
+
+  api.add(adminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      issueInvoiceAsStaff(tx, clock, audit, payload.order_no),
+    ),
+  );
+
+  api.add(adminEndpoints.invoiceReject, async ({ payload, staff, request }) => {
+    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      rejectInvoiceAsStaff(tx, clock, audit, payload.order_no, payload.reason),
+    );
+    return null;
+  });
+};

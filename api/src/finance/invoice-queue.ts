@@ -1,0 +1,74 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { InvoiceQueueRow } from '@yaoshi/contracts/admin';
+import type { Clock } from '../clock';
+import { formatBeijingTime } from '../content/published-time';
+import type { Database } from '../db/database';
+import { conflict, notFound } from '../envelope/api-error';
+import { MESSAGES } from '../messages';
+import { learners } from '../accounts/accounts-schema';
+import type { Audit } from '../audit/audit-log';
+import { issueInvoiceWithNumber } from '../invoices/invoice-documents';
+import { failInvoice } from '../invoices/invoice-processing';
+import { invoiceRequests } from '../invoices/invoices-schema';
+import { orders } from '../orders/orders-schema';
+
+/** 财务's invoice queue (issue 18). */
+export async function invoiceQueue(
+  db: Database,
+  page: number,
+  size: number,
+  status: InvoiceQueueRow['status'] | undefined,
+) {
+  const where = status ? eq(invoiceRequests.status, status) : undefined;
+  const [total] = await db.select({ n: count() }).from(invoiceRequests).where(where);
+  const rows = await db
+    .select({ request: invoiceRequests, order: orders, learner: learners })
+    .from(invoiceRequests)
+    .innerJoin(orders, eq(orders.id, invoiceRequests.orderId))
+    .innerJoin(learners, eq(learners.id, invoiceRequests.learnerId))
+    .where(where)
+    .orderBy(desc(invoiceRequests.createdAt), desc(invoiceRequests.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const list: InvoiceQueueRow[] = rows.map(({ request, order, learner }) => ({
+    order_no: order.orderNo,
+    order_name: order.orderName,
+    year: order.year,
+    learner_name: learner.name,
+    id_number: learner.idNumber,
+    amount: request.amountFen / 100,
+    title_type: request.titleType,
+    invoice_title: request.invoiceTitle,
+    tax_number: request.taxNumber,
+    email: request.email,
+    status: request.status,
+    invoice_no: request.invoiceNo,
+    issued_at: request.issuedAt ? formatBeijingTime(request.issuedAt) : null,
+    failure_reason: request.failureReason,
+    requested_at: formatBeijingTime(request.createdAt),
+  }));
+  return { total: Number(total?.n ?? 0), list };
+}
+
+export async function issueInvoiceAsStaff(tx: Database, clock: Clock, audit: Audit, orderNo: string) {
+  const issued = await issueInvoiceWithNumber(tx, clock, orderNo);
+  await audit({
+    action: 'invoice.issue',
+    target: orderNo,
+    after: { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) },
+  });
+  return { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) };
+}
+
+export async function rejectInvoiceAsStaff(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  orderNo: string,
+  reason: string,
+): Promise<void> {
+  const outcome = await failInvoice(tx, clock, orderNo, reason);
+  if (outcome.kind === 'no-such-order') throw notFound(MESSAGES.orderNotFound);
+  if (outcome.kind === 'wrong-state') throw conflict(MESSAGES.invoiceNotWaiting);
+  await audit({ action: 'invoice.reject', target: orderNo, after: { status: 'failed', reason } });
+}

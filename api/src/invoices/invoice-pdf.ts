@@ -1,0 +1,50 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * The invoice as a PDF (issue 18): pdfkit with Debian's Noto CJK (fonts-noto-cjk), the
+ * Simplified Chinese face of the collection. The text is real text, so it can be searched
+ * and checked (pdftotext).
+ */
+export const CJK_FONT_FILE = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+export const CJK_FONT_NAME = 'NotoSansCJKsc-Regular';
+
+export interface InvoiceDocument {
+  invoiceNo: string;
+  /** 'YYYY-MM-DD'. */
+  issuedOn: string;
+  seller: string;
+  title: string;
+  taxNumber: string | null;
+  items: readonly { name: string; amountFen: number }[];
+  amountFen: number;
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `电子发票 ${invoice.invoiceNo}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.registerFont('cjk', CJK_FONT_FILE, CJK_FONT_NAME);
+    doc.font('cjk');
+    doc.fontSize(20).text('电子普通发票', { align: 'center' });
+    doc.moveDown();
+    doc.fontSize(11);
+    doc.text(`发票号码：${invoice.invoiceNo}`);
+    doc.text(`开票日期：${invoice.issuedOn}`);
+    doc.text(`销售方：${invoice.seller}`);
+    doc.moveDown(0.5);
+    doc.text(`购买方名称（抬头）：${invoice.title}`);
+    doc.text(`纳税人识别号：${invoice.taxNumber ?? '—'}`);
+    doc.moveDown();
+    doc.fontSize(12).text('项目');
+    doc.fontSize(11);
+    for (const item of invoice.items) doc.text(`${item.name}    ¥${yuan(item.amountFen)}`);
+    doc.moveDown();
+    doc.fontSize(12).text(`价税合计：¥${yuan(invoice.amountFen)}`);
+    doc.end();
+  });
+}

@@ -1,0 +1,164 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eq } from 'drizzle-orm';
+import { learnerDetailSchema, learnerListResponseSchema, type LearnerListResponse } from '@yaoshi/contracts/admin';
+import { learners } from '../accounts/accounts-schema';
+import { MESSAGES } from '../messages';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+import {
+  LI,
+  WANG,
+  ZHANG,
+  assertRefused,
+  authed,
+  dataOf,
+  envelopeOf,
+  loginToken,
+  passwordLogin,
+} from '../test-support/learner-session';
+import { signedInStaff, type TestStaff } from '../test-support/staff-session';
+
+let server: TestServer;
+let registrar: TestStaff;
+
+before(async () => {
+  server = await startTestServer();
+  registrar = await signedInStaff(server, ['学员管理']);
+});
+after(() => server.close());
+
+async function list(payload: Record<string, unknown>): Promise<LearnerListResponse> {
+  return learnerListResponseSchema.parse(
+    dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners', payload)),
+  );
+}
+
+test('GET /v1/admin/learners pages in the database and counts the whole match', async () => {
+  const all = await list({ page: 1, size: 100 });
+  assert.ok(all.total >= 3);
+  const first = await list({ page: 1, size: 2 });
+  const second = await list({ page: 2, size: 2 });
+  assert.equal(first.total, all.total);
+  assert.equal(first.list.length, 2);
+  assert.deepEqual(
+    [...first.list, ...second.list].map((row) => row.id),
+    all.list.slice(0, first.list.length + second.list.length).map((row) => row.id),
+  );
+});
+
+test('keyword finds by name, ID number or phone; filters narrow; sorting orders', async () => {
+  assert.deepEqual(
+    (await list({ keyword: ZHANG.name })).list.map((row) => row.id_number),
+    [ZHANG.idNumber],
+  );
+  assert.deepEqual(
+    (await list({ keyword: LI.phone.slice(-6) })).list.map((row) => row.name),
+    [LI.name],
+  );
+  assert.deepEqual(
+    (await list({ id_number: WANG.idNumber })).list.map((row) => row.name),
+    [WANG.name],
+  );
+  const nanjing = await list({ company: '南京' });
+  assert.ok(nanjing.list.length >= 1 && nanjing.list.every((row) => row.company.includes('南京')));
+  const jiangsu = await list({ region: '320000' });
+  assert.ok(jiangsu.list.every((row) => row.region.startsWith('江苏')));
+  assert.equal((await list({ locked: true })).total, 0);
+  assert.equal((await list({ keyword: '%' })).total, 0, 'a % typed is literal');
+  const byName = (await list({ sort: 'id_number', order: 'asc', size: 100 })).list.map((row) => row.id_number);
+  assert.deepEqual(byName, [...byName].sort());
+});
+
+test('bad filters are a 400 and change nothing', async () => {
+  const response = await authed(server, registrar.token, 'GET', '/v1/admin/learners', { size: 1000 });
+  assert.equal(response.status, 400);
+  const bad = await authed(server, registrar.token, 'GET', '/v1/admin/learners', { sort: 'password_hash' });
+  assert.equal(bad.status, 400);
+});
+
+const NEW = {
+  name: '赵新学员',
+  idcard: '110105199003070025',
+  phone: '13600007777',
+  certification_type: 1,
+  company: '北京市药店',
+};
+
+async function post(path: string, payload: Record<string, unknown>) {
+  return authed(server, registrar.token, 'POST', path, payload);
+}
+
+test('create one learner: checked by the profile rules, refused twice, logs in with the initial password', async () => {
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, idcard: '110105199003070020' }),
+    400,
+    '请输入正确的身份证号',
+  );
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, company: 'ABC Pharmacy' }),
+    400,
+    '工作单位只能为中文',
+  );
+  const created = dataOf(await post('/v1/admin/learners/create', NEW)) as { id: number; initial_password: string };
+  assert.equal(created.initial_password, '070025');
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, phone: '13600007778' }),
+    409,
+    MESSAGES.learnerIdNumberTaken,
+  );
+  assertRefused(
+    await post('/v1/admin/learners/create', { ...NEW, idcard: '110105199003070033', phone: ZHANG.phone }),
+    409,
+    MESSAGES.learnerPhoneTaken,
+  );
+  await loginToken(server, NEW.idcard, created.initial_password);
+});
+
+test('reset password: old one refused, the temporary one must be changed; unlock; disable ends sessions and refuses login; end sessions', async () => {
+  const [row] = await server.db.select().from(learners).where(eq(learners.idNumber, NEW.idcard));
+  const id = row!.id;
+  const oldSession = await loginToken(server, NEW.idcard, '070025');
+  const { password } = dataOf(await post('/v1/admin/learners/reset-password', { id })) as { password: string };
+  assertRefused(await authed(server, oldSession, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
+  assertRefused(await passwordLogin(server, NEW.idcard, '070025'), 400, MESSAGES.wrongCredentials);
+  const login = dataOf(await passwordLogin(server, NEW.idcard, password)) as {
+    token: string;
+    must_change_password?: boolean;
+  };
+  assert.equal(login.must_change_password, true);
+  dataOf(
+    await authed(server, login.token, 'POST', '/v1/password', { newpasswd: 'newpass1', confirmpasswd: 'newpass1' }),
+  );
+  assert.equal(
+    (dataOf(await passwordLogin(server, NEW.idcard, 'newpass1')) as { must_change_password?: boolean })
+      .must_change_password,
+    undefined,
+  );
+
+  for (let i = 0; i < 5; i += 1) await passwordLogin(server, NEW.idcard, 'wrong-one');
+  assert.equal(envelopeOf(await passwordLogin(server, NEW.idcard, 'newpass1')).code, 429);
+  assert.equal((await list({ locked: true })).total, 1);
+  dataOf(await post('/v1/admin/learners/unlock', { id }));
+  const token = await loginToken(server, NEW.idcard, 'newpass1');
+
+  dataOf(await post('/v1/admin/learners/set-disabled', { id, disabled: true }));
+  assertRefused(await authed(server, token, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
+  assertRefused(await passwordLogin(server, NEW.idcard, 'newpass1'), 403, MESSAGES.learnerDisabled);
+  dataOf(await post('/v1/admin/learners/set-disabled', { id, disabled: false }));
+  const again = await loginToken(server, NEW.idcard, 'newpass1');
+  assert.deepEqual(dataOf(await post('/v1/admin/learners/end-sessions', { id })), { ended: 1 });
+  assertRefused(await authed(server, again, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
+  assertRefused(await post('/v1/admin/learners/unlock', { id: 999_999 }), 404, MESSAGES.learnerNotFound);
+});
+
+test("a learner's page: profile, enrolments per year with hours, orders, exams, face photos", async () => {
+  const [wang] = await server.db.select().from(learners).where(eq(learners.idNumber, WANG.idNumber));
+  const detail = learnerDetailSchema.parse(
+    dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners/detail', { id: wang!.id })),
+  );
+  assert.equal(detail.profile['idcard'], WANG.idNumber);
+  assert.ok(detail.years.length >= 1 && detail.years[0]!.hours_enrolled > 0);
+  assert.ok(detail.orders.length >= 16);
+  assert.ok(detail.exams.some((paper) => paper.right === 15));
+  assert.ok(detail.face_photos.some((photo) => photo.state === 'approved'));
+});

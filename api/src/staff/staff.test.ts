@@ -1,0 +1,609 @@
+import { importWorkbookBase64, validImportRows } from '../test-support/import-workbook';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { count, desc, eq } from 'drizzle-orm';
+import { ROLE_PERMISSIONS, STAFF_IDLE_MS, STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
+import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
+import { ROUTE_MODULES } from '../app';
+import { auditRecords } from '../audit/audit-schema';
+import { auditedChange, COMMAND_LINE_ACTOR } from '../audit/audit-log';
+import { MESSAGES } from '../messages';
+import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { orders } from '../orders/orders-schema';
+import { refundRequests } from '../refunds/refunds-schema';
+import { invoiceRequests } from '../invoices/invoices-schema';
+import {
+  recordingRouteModules,
+  signedInStaff,
+  staffLogin,
+  type AnyEndpoint,
+  type TestStaff,
+} from '../test-support/staff-session';
+import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
+import { staffAccounts } from './staff-schema';
+import { learners } from '../accounts/accounts-schema';
+import { facePhotos } from '../face-photos/face-photos-schema';
+import { currentTotp } from './totp';
+import { registerTestRemote } from '../test-support/release-registry';
+
+let server: TestServer;
+let staffEndpoints: AnyEndpoint[];
+let learnerToken: string;
+const staffByRole = new Map<StaffRole, TestStaff>();
+
+before(async () => {
+  const recorded = recordingRouteModules(ROUTE_MODULES);
+  server = await startTestServer({ routeModules: recorded.modules });
+  staffEndpoints = recorded.endpoints.filter((endpoint) => endpoint.auth === 'staff');
+  learnerToken = await loginToken(server, ZHANG.phone, ZHANG.password);
+  for (const role of STAFF_ROLES) staffByRole.set(role, await signedInStaff(server, [role]));
+});
+after(() => server.close());
+
+/** A staff member whose roles do not grant `permission`. */
+function staffWithout(permission: string): TestStaff {
+  const role = STAFF_ROLES.find(
+    (candidate) => !(ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission),
+  );
+  assert.ok(role, `every role grants ${permission}`);
+  return staffByRole.get(role)!;
+}
+
+function staffWith(permission: string | undefined): TestStaff {
+  const role = STAFF_ROLES.find(
+    (candidate) => permission === undefined || (ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission),
+  );
+  return staffByRole.get(role!)!;
+}
+
+describe('every staff endpoint of the route table', () => {
+  test('the route table has staff endpoints, all under /v1/admin/', () => {
+    assert.ok(staffEndpoints.length >= 6, `found ${staffEndpoints.length}`);
+    for (const endpoint of staffEndpoints) assert.match(endpoint.path, /^\/v1\/admin\//);
+  });
+
+  test('refuses an anonymous caller, a learner token and a staff member without the permission, changing nothing', async () => {
+    const before = await databaseFingerprint(server.db);
+    for (const endpoint of staffEndpoints) {
+      const where = `${endpoint.method} ${endpoint.path}`;
+      const anonymous = await server.call({ method: endpoint.method, path: endpoint.path, payload: {} });
+      assert.equal(anonymous.status, 401, `${where} anonymous`);
+      assertRefused(anonymous, 401, MESSAGES.staffLoginRequired);
+      const learner = await authed(server, learnerToken, endpoint.method, endpoint.path, {});
+      assert.equal(learner.status, 401, `${where} with a learner token`);
+      if (endpoint.permission !== undefined) {
+        const forbidden = await authed(
+          server,
+          staffWithout(endpoint.permission).token,
+          endpoint.method,
+          endpoint.path,
+          {},
+        );
+        assert.equal(forbidden.status, 403, `${where} without ${endpoint.permission}`);
+        assertRefused(forbidden, 403, MESSAGES.staffForbidden);
+      }
+    }
+    const afterRefusals = await databaseFingerprint(server.db);
+    // Only nonces are written by refused calls (and the staff sessions' activity time).
+    delete before['request_nonces'];
+    delete afterRefusals['request_nonces'];
+    assert.deepEqual(afterRefusals, before);
+  });
+
+  test('opens to a staff member with the permission (bad input is a 400, not a refusal of the caller)', async () => {
+    for (const endpoint of staffEndpoints) {
+      if (endpoint.path === '/v1/admin/logout') continue;
+      const response = await authed(server, staffWith(endpoint.permission).token, endpoint.method, endpoint.path, {});
+      assert.ok(
+        response.status === 200 || response.status === 400,
+        `${endpoint.method} ${endpoint.path}: ${response.status}`,
+      );
+    }
+  });
+});
+
+describe('staff accounts', () => {
+  test('a staff token never opens a learner endpoint', async () => {
+    const staff = staffByRole.get('管理员')!;
+    assertRefused(await authed(server, staff.token, 'GET', '/v1/userinfo'), 401, MESSAGES.loginRequired);
+    assertRefused(await authed(server, staff.token, 'GET', '/v1/profile'), 401, MESSAGES.loginRequired);
+  });
+
+  test('login needs the password and a fresh TOTP code; a code is not accepted twice', async () => {
+    const staff = await signedInStaff(server, ['财务'], 'twice');
+    const code = currentTotp(staff.secret, server.clock.nowMs());
+    assertRefused(await staffLogin(server, 'twice', staff.password, code), 400, MESSAGES.staffWrongCredentials);
+    server.clock.advance(30_000);
+    const next = currentTotp(staff.secret, server.clock.nowMs());
+    assertRefused(await staffLogin(server, 'twice', 'wrong-password', next), 400, MESSAGES.staffWrongCredentials);
+    assertRefused(
+      await staffLogin(server, 'twice', staff.password, '000000' === next ? '111111' : '000000'),
+      400,
+      MESSAGES.staffWrongCredentials,
+    );
+    const me = dataOf(await staffLogin(server, 'twice', staff.password, next)) as {
+      roles: string[];
+      permissions: string[];
+      token: string;
+    };
+    assert.deepEqual(me.roles, ['财务']);
+    assert.deepEqual(me.permissions, ['learners.read', 'finance.read', 'finance.write']);
+    assertRefused(await staffLogin(server, 'nobody', staff.password, next), 400, MESSAGES.staffWrongCredentials);
+  });
+
+  test('five wrong attempts lock the account for 15 minutes', async () => {
+    const staff = await signedInStaff(server, ['审核'], 'locked');
+    for (let i = 0; i < 4; i += 1)
+      assertRefused(await staffLogin(server, 'locked', 'wrong', '123456'), 400, MESSAGES.staffWrongCredentials);
+    assertRefused(await staffLogin(server, 'locked', 'wrong', '123456'), 429, MESSAGES.staffLocked(15));
+    server.clock.advance(30_000);
+    assertRefused(
+      await staffLogin(server, 'locked', staff.password, currentTotp(staff.secret, server.clock.nowMs())),
+      429,
+      MESSAGES.staffLocked(15),
+    );
+    server.clock.advance(15 * 60_000);
+    dataOf(await staffLogin(server, 'locked', staff.password, currentTotp(staff.secret, server.clock.nowMs())));
+  });
+
+  test('a session ends after 30 minutes idle, and lives on while used', async () => {
+    const staff = await signedInStaff(server, ['管理员'], 'idle');
+    server.clock.advance(STAFF_IDLE_MS - 60_000);
+    dataOf(await authed(server, staff.token, 'GET', '/v1/admin/me'));
+    server.clock.advance(STAFF_IDLE_MS - 60_000);
+    dataOf(await authed(server, staff.token, 'GET', '/v1/admin/me'));
+    server.clock.advance(STAFF_IDLE_MS + 1000);
+    assertRefused(await authed(server, staff.token, 'GET', '/v1/admin/me'), 401, MESSAGES.staffLoginRequired);
+  });
+
+  test('logout ends the session', async () => {
+    const staff = await signedInStaff(server, ['只读审计'], 'leaving');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/logout'));
+    assertRefused(await authed(server, staff.token, 'GET', '/v1/admin/me'), 401, MESSAGES.staffLoginRequired);
+  });
+
+  test('a 管理员 creates an account; the new one logs in with the password and the enrolled secret', async () => {
+    const admin = await signedInStaff(server, ['管理员'], 'boss');
+    const created = dataOf(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/create', {
+        username: '钱财务',
+        name: '钱财务',
+        roles: ['财务'],
+      }),
+    ) as {
+      password: string;
+      secret: string;
+      otpauth: string;
+    };
+    assert.match(created.otpauth, /^otpauth:\/\/totp\/.+secret=/);
+    assertRefused(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/create', {
+        username: '钱财务',
+        name: '又一个',
+        roles: ['财务'],
+      }),
+      409,
+      MESSAGES.staffUsernameTaken,
+    );
+    assertRefused(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/create', {
+        username: '孙某',
+        name: '孙某',
+        roles: ['老板'],
+      }),
+      400,
+      '角色不存在',
+    );
+    const me = dataOf(
+      await staffLogin(server, '钱财务', created.password, currentTotp(created.secret, server.clock.nowMs())),
+    ) as { token: string };
+    dataOf(await authed(server, me.token, 'GET', '/v1/admin/learners', { page: 1, size: 5 }));
+    assertRefused(await authed(server, me.token, 'GET', '/v1/admin/staff'), 403, MESSAGES.staffForbidden);
+  });
+
+  test('disabling an account ends its sessions; the last 管理员 cannot be disabled', async () => {
+    const admin = await signedInStaff(server, ['管理员'], 'boss2');
+    const victim = await signedInStaff(server, ['学员管理'], 'victim');
+    const [row] = await server.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, 'victim'));
+    dataOf(await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: row!.id, disabled: true }));
+    assertRefused(await authed(server, victim.token, 'GET', '/v1/admin/me'), 401, MESSAGES.staffLoginRequired);
+    server.clock.advance(30_000);
+    assertRefused(
+      await staffLogin(server, 'victim', victim.password, currentTotp(victim.secret, server.clock.nowMs())),
+      403,
+      MESSAGES.staffDisabled,
+    );
+    // Disable every other 管理员, then the last one may not disable itself.
+    const admins = (
+      dataOf(await authed(server, admin.token, 'GET', '/v1/admin/staff')) as {
+        id: number;
+        username: string;
+        roles: string[];
+        disabled: boolean;
+      }[]
+    ).filter((staff) => staff.roles.includes('管理员') && !staff.disabled && staff.username !== 'boss2');
+    for (const other of admins)
+      dataOf(await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: other.id, disabled: true }));
+    const [self] = await server.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, 'boss2'));
+    assertRefused(
+      await authed(server, admin.token, 'POST', '/v1/admin/staff/update', { id: self!.id, roles: ['财务'] }),
+      409,
+      MESSAGES.staffLastAdmin,
+    );
+  });
+});
+
+/**
+ * An example of each change a staff member can make, by path. Every POST staff endpoint of
+ * the route table must have one (the test fails naming any without), and each must leave
+ * exactly the audit records it names, written with the staff member's name and roles.
+ */
+const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: string; target: string }>> = {
+  '/v1/admin/logout': async (staff) => {
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/logout'));
+    return { action: 'staff.logout', target: staff.username };
+  },
+  '/v1/admin/staff/create': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/staff/create', {
+        username: 'audited-new',
+        name: '李审计',
+        roles: ['审核'],
+      }),
+    );
+    return { action: 'staff.create', target: 'audited-new' };
+  },
+  '/v1/admin/staff/update': async (staff) => {
+    const [row] = await server.db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.username, 'audited-new'));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/staff/update', { id: row!.id, roles: ['审核', '只读审计'] }),
+    );
+    return { action: 'staff.update', target: 'audited-new' };
+  },
+  '/v1/admin/learners/create': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/create', {
+        name: '审计学员',
+        idcard: '110105199003070033',
+        phone: '13600008888',
+        certification_type: 2,
+      }),
+    );
+    return { action: 'learner.create', target: '110105199003070033' };
+  },
+  '/v1/admin/learners/reset-password': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/reset-password', {
+        id: await learnerIdOf('110105199003070033'),
+      }),
+    );
+    return { action: 'learner.reset-password', target: '110105199003070033' };
+  },
+  '/v1/admin/learners/unlock': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/unlock', {
+        id: await learnerIdOf('110105199003070033'),
+      }),
+    );
+    return { action: 'learner.unlock', target: '110105199003070033' };
+  },
+  '/v1/admin/learners/set-disabled': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/set-disabled', {
+        id: await learnerIdOf('110105199003070033'),
+        disabled: true,
+      }),
+    );
+    return { action: 'learner.disable', target: '110105199003070033' };
+  },
+  '/v1/admin/learners/import/check': async (staff) => {
+    const file = await importWorkbookBase64(validImportRows(2, 900));
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/learners/import/check', { file_base64: file }));
+    return { action: 'learner.import-check', target: '2行' };
+  },
+  '/v1/admin/learners/import/confirm': async (staff) => {
+    const file = await importWorkbookBase64(validImportRows(2, 910));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/import/confirm', { file_base64: file, valid: 2 }),
+    );
+    return { action: 'learner.import', target: '2名学员' };
+  },
+  '/v1/admin/learners/end-sessions': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/end-sessions', {
+        id: await learnerIdOf('110105199003070033'),
+      }),
+    );
+    return { action: 'learner.end-sessions', target: '110105199003070033' };
+  },
+  '/v1/admin/faces/approve': async (staff) => {
+    await insertPendingPhoto();
+    const [photo] = await server.db
+      .select({ id: facePhotos.id })
+      .from(facePhotos)
+      .where(eq(facePhotos.state, 'pending'));
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/faces/approve', { photo_id: photo!.id }));
+    return { action: 'face.approve', target: ZHANG.idNumber };
+  },
+  '/v1/admin/faces/reject': async (staff) => {
+    await insertPendingPhoto();
+    const [photo] = await server.db
+      .select({ id: facePhotos.id })
+      .from(facePhotos)
+      .where(eq(facePhotos.state, 'pending'));
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/faces/reject', { photo_id: photo!.id, reason: '不清晰' }),
+    );
+    return { action: 'face.reject', target: ZHANG.idNumber };
+  },
+  '/v1/admin/faces/lessons/fail': async (staff) => {
+    const id = await learnerIdOf(ZHANG.idNumber);
+    await server.db
+      .insert(facePhotos)
+      .values({ learnerId: id, path: 'faces/lesson.jpg', courseId: 1, percent: 50, createdAt: server.clock.now() });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/faces/lessons/fail', {
+        learner_id: id,
+        course_id: 1,
+        reason: '不是本人',
+      }),
+    );
+    return { action: 'face.lesson-fail', target: ZHANG.idNumber };
+  },
+  '/v1/admin/refunds/approve': async (staff) => {
+    const orderNo = await reviewingRefund();
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/approve', { order_no: orderNo }));
+    return { action: 'refund.approve', target: orderNo };
+  },
+  '/v1/admin/refunds/reject': async (staff) => {
+    const orderNo = await reviewingRefund();
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/refunds/reject', {
+        order_no: orderNo,
+        reason: '不符合条件',
+      }),
+    );
+    return { action: 'refund.reject', target: orderNo };
+  },
+  '/v1/admin/invoices/issue': async (staff) => {
+    const orderNo = await invoiceIn('reviewing');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }));
+    return { action: 'invoice.issue', target: orderNo };
+  },
+  '/v1/admin/releases/pin': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-pin', { versions: ['1.0.0', '1.1.0'], pinned: '1.0.0' });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/pin', {
+        remote: 'audit-pin',
+        version: '1.1.0',
+        reason: '上线',
+      }),
+    );
+    return { action: 'release.pin', target: 'audit-pin' };
+  },
+  '/v1/admin/releases/rollback': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-rollback', {
+      versions: ['1.0.0', '1.1.0'],
+      pinned: '1.0.0',
+    });
+    await registerTestRemote(server.db, server.clock, 'audit-rollback', { versions: [], pinned: '1.1.0' });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/rollback', {
+        remote: 'audit-rollback',
+        reason: '回滚',
+      }),
+    );
+    return { action: 'release.rollback', target: 'audit-rollback' };
+  },
+  '/v1/admin/releases/canary': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-canary', {
+      versions: ['1.0.0', '1.1.0'],
+      pinned: '1.0.0',
+    });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/canary', {
+        remote: 'audit-canary',
+        version: '1.1.0',
+        percent: 10,
+        reason: '灰度',
+      }),
+    );
+    return { action: 'release.canary', target: 'audit-canary' };
+  },
+  '/v1/admin/releases/promote': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-promote', {
+      versions: ['1.0.0', '1.1.0'],
+      pinned: '1.0.0',
+      canary: { version: '1.1.0', percent: 10 },
+    });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/promote', {
+        remote: 'audit-promote',
+        reason: '转正',
+      }),
+    );
+    return { action: 'release.promote', target: 'audit-promote' };
+  },
+  '/v1/admin/invoices/reject': async (staff) => {
+    const orderNo = await invoiceIn('issuing');
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/invoices/reject', { order_no: orderNo, reason: '信息有误' }),
+    );
+    return { action: 'invoice.reject', target: orderNo };
+  },
+};
+
+/** A seeded order of 王芳 whose invoice request is in `status`. */
+async function invoiceIn(status: 'reviewing' | 'issuing'): Promise<string> {
+  const [row] = await server.db
+    .select({ orderNo: orders.orderNo })
+    .from(invoiceRequests)
+    .innerJoin(orders, eq(orders.id, invoiceRequests.orderId))
+    .where(eq(invoiceRequests.status, status))
+    .limit(1);
+  return row!.orderNo;
+}
+
+/** An order with a refund request under review: the seed's, then one asked for by 王芳. */
+async function reviewingRefund(): Promise<string> {
+  const [waiting] = await server.db
+    .select({ orderNo: orders.orderNo })
+    .from(refundRequests)
+    .innerJoin(orders, eq(orders.id, refundRequests.orderId))
+    .where(eq(refundRequests.status, 'reviewing'))
+    .limit(1);
+  if (waiting) return waiting.orderNo;
+  const token = await loginToken(server, WANG.phone, WANG.password);
+  const rows = dataOf(await authed(server, token, 'GET', '/v1/orders')) as {
+    order_id: string;
+    pay_status: number;
+    refund_status: number;
+    is_receipt: number;
+  }[];
+  for (const row of rows.filter(
+    (order) => order.pay_status === 2 && order.refund_status === 0 && order.is_receipt === 0,
+  )) {
+    if (
+      (await authed(server, token, 'POST', '/v1/refund', { order_id: row.order_id, reason: '重复购买' })).status === 200
+    )
+      return row.order_id;
+  }
+  throw new Error('no refundable order');
+}
+
+/** A face collection photo of 张晓明 waiting for review (the file itself is not needed to decide). */
+async function insertPendingPhoto(): Promise<void> {
+  const id = await learnerIdOf(ZHANG.idNumber);
+  await server.db
+    .insert(facePhotos)
+    .values({ learnerId: id, path: 'faces/test.jpg', courseId: null, percent: null, createdAt: server.clock.now() });
+}
+
+async function learnerIdOf(idNumber: string): Promise<number> {
+  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, idNumber));
+  return row!.id;
+}
+
+/** The role an example's caller holds: one that grants what the endpoint needs. */
+function roleFor(path: string): StaffRole {
+  const endpoint = staffEndpoints.find((candidate) => candidate.path === path);
+  const permission = endpoint?.permission;
+  return STAFF_ROLES.find(
+    (role) => permission === undefined || (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission),
+  )!;
+}
+
+describe('the audit trail', () => {
+  test('every staff change writes one audit record in its transaction: who, roles, action, target, IP, time', async () => {
+    const changes = staffEndpoints.filter((endpoint) => endpoint.method === 'POST').map((endpoint) => endpoint.path);
+    const missing = changes.filter((path) => !(path in CHANGE_EXAMPLES));
+    assert.deepEqual(missing, [], 'staff changes without an audit example');
+    for (const path of changes) {
+      const role = roleFor(path);
+      const staff = await signedInStaff(server, [role]);
+      const [before] = await server.db.select({ n: count() }).from(auditRecords);
+      const expected = await CHANGE_EXAMPLES[path]!(staff);
+      const [afterCount] = await server.db.select({ n: count() }).from(auditRecords);
+      assert.equal(Number(afterCount!.n) - Number(before!.n), 1, path);
+      const [record] = await server.db.select().from(auditRecords).orderBy(desc(auditRecords.id)).limit(1);
+      assert.equal(record!.actor, staff.username, path);
+      assert.deepEqual(record!.roles, [role]);
+      assert.equal(record!.action, expected.action);
+      assert.equal(record!.target, expected.target);
+      assert.equal(record!.ip, '127.0.0.1');
+      assert.equal(record!.createdAt.getTime(), server.clock.nowMs());
+    }
+  });
+
+  test('a change that writes no audit record is rolled back', async () => {
+    const before = await databaseFingerprint(server.db);
+    await assert.rejects(
+      auditedChange(server.db, server.clock, COMMAND_LINE_ACTOR, async (tx) => {
+        await tx.update(staffAccounts).set({ name: '不留痕迹' });
+      }),
+      /no audit record/,
+    );
+    assert.deepEqual(await databaseFingerprint(server.db), before);
+    const names = await server.db.select({ name: staffAccounts.name }).from(staffAccounts);
+    assert.ok(names.every((row) => row.name !== '不留痕迹'));
+  });
+
+  test('GET /v1/admin/audit lists newest first with before → after, filtered; the product has no call to change it', async () => {
+    const auditor = await signedInStaff(server, ['只读审计']);
+    const page = dataOf(await authed(server, auditor.token, 'GET', '/v1/admin/audit', { page: 1, size: 100 })) as {
+      total: number;
+      list: { id: number; time: string; action: string; target: string; before: unknown; after: unknown }[];
+    };
+    assert.ok(page.total >= 3);
+    const ids = page.list.map((record) => record.id);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
+    const update = page.list.find((record) => record.action === 'staff.update' && record.target === 'audited-new');
+    assert.deepEqual(update?.before, { roles: ['审核'], disabled: false });
+    assert.deepEqual(update?.after, { roles: ['审核', '只读审计'], disabled: false });
+    const filtered = dataOf(
+      await authed(server, auditor.token, 'GET', '/v1/admin/audit', { action: 'staff.create', target: 'audited' }),
+    ) as {
+      list: { action: string; target: string }[];
+    };
+    assert.deepEqual(
+      filtered.list.map((record) => [record.action, record.target]),
+      [['staff.create', 'audited-new']],
+    );
+    const writes = staffEndpoints.filter((endpoint) => endpoint.method === 'POST' && /audit/.test(endpoint.path));
+    assert.deepEqual(writes, []);
+  });
+});
+
+describe('npm run admin -- create-staff', () => {
+  test('--json prints one line {username, password, otpauth}; the account logs in', async () => {
+    const command = parseAdminArgs([
+      'create-staff',
+      '--name',
+      '第一位管理员',
+      '--role',
+      '管理员',
+      '--username',
+      'first',
+      '--json',
+    ]);
+    assert.ok(!('error' in command));
+    const result = await runAdminCommand(server.db, server.clock, command);
+    assert.equal(result.ok, true);
+    assert.ok(!result.message.includes('\n'));
+    const printed = JSON.parse(result.message) as { username: string; password: string; otpauth: string };
+    assert.deepEqual(Object.keys(printed), ['username', 'password', 'otpauth']);
+    assert.equal(printed.username, 'first');
+    const secret = new URL(printed.otpauth).searchParams.get('secret')!;
+    server.clock.advance(30_000);
+    dataOf(await staffLogin(server, 'first', printed.password, currentTotp(secret, server.clock.nowMs())));
+    const [record] = await server.db.select().from(auditRecords).where(eq(auditRecords.target, 'first'));
+    assert.equal(record!.actor, '命令行');
+    assert.ok(!JSON.stringify(record).includes(printed.password));
+  });
+
+  test('refuses unknown roles and a taken user name', async () => {
+    assert.match(
+      (parseAdminArgs(['create-staff', '--name', 'x y', '--role', '老板']) as { error: string }).error,
+      /角色不存在/,
+    );
+    assert.ok('error' in parseAdminArgs(['create-staff', '--name', '张三']));
+    const again = parseAdminArgs(['create-staff', '--name', 'first', '--role', '财务']);
+    assert.ok(!('error' in again));
+    assert.deepEqual(await runAdminCommand(server.db, server.clock, again), {
+      ok: false,
+      message: MESSAGES.staffUsernameTaken,
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_STAFF, openConsoleAs, type StaffLogin } from './support/staff';
+
+/**
+ * Every table page of the console fits a 1280 px screen (issue 18, as issue 16 asked of
+ * /myOrder): no sideways scrolling, and the action buttons in view, at 1280 and at 1440.
+ */
+test.setTimeout(120_000);
+
+const TABLE_PAGES: readonly { path: string; table: string; staff: StaffLogin }[] = [
+  { path: '/admin/learners', table: '学员列表', staff: DEMO_STAFF.registrar },
+  { path: '/admin/orders', table: '订单列表', staff: DEMO_STAFF.finance },
+  { path: '/admin/refunds', table: '退款申请', staff: DEMO_STAFF.finance },
+  { path: '/admin/invoices', table: '发票申请', staff: DEMO_STAFF.finance },
+  { path: '/admin/staff', table: '工作人员账号', staff: DEMO_STAFF.admin },
+  { path: '/admin/audit', table: '审计日志', staff: DEMO_STAFF.admin },
+];
+
+for (const width of [1280, 1440]) {
+  test(`every console table fits at ${width} px with its actions in view`, async ({ browser }) => {
+    // One tab per staff member, signed in once; each page is then opened in that tab.
+    const tabs = new Map<string, Awaited<ReturnType<typeof browser.newPage>>>();
+    for (const { path, table, staff } of TABLE_PAGES) {
+      let page = tabs.get(staff.username);
+      if (!page) {
+        page = await browser.newPage({ viewport: { width, height: 900 } });
+        await openConsoleAs(page, staff, path);
+        tabs.set(staff.username, page);
+      } else {
+        await page.goto(path);
+      }
+      const grid = page.getByRole('table', { name: table });
+      await expect(grid).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      const scroller = page.locator('.ant-table-content').first();
+      const overflow = await scroller.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect.soft(overflow, `${path}: ${overflow} px wider than its box at ${width} px`).toBeLessThanOrEqual(1);
+      const firstAction = grid.locator('tbody tr:not(.ant-table-placeholder) td:last-child button').first();
+      if ((await firstAction.count()) > 0) await expect(firstAction).toBeInViewport();
+      await page.screenshot({ path: test.info().outputPath(`${path.slice(7)}-${width}.png`) });
+    }
+    for (const page of tabs.values()) await page.close();
+  });
+}

@@ -1,0 +1,1 @@
+module.exports = require('@yaoshi/ui/jest/jest-config.cjs')(__dirname);

@@ -1,0 +1,202 @@
+import { api } from '@yaoshi/api-client/api';
+import type {
+  AdminLoginRequest,
+  AdminLoginResponse,
+  AuditListRequest,
+  AuditListResponse,
+  AdminOrderDetail,
+  FinanceSummary,
+  OrderSearchRow,
+  FaceQueueRow,
+  InvoiceQueueRow,
+  RefundQueueRow,
+  FaceRejectRequest,
+  ImportConfirm,
+  LessonChecks,
+  LessonFailRequest,
+  ImportReport,
+  LearnerDetail,
+  LearnerListRequest,
+  LearnerListResponse,
+  NewLearner,
+  StaffCreateRequest,
+  StaffCredentials,
+  StaffRow,
+  StaffSelf,
+  StaffUpdateRequest,
+} from '@yaoshi/contracts/admin';
+
+/** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
+const adminApiBase = api.enhanceEndpoints({
+  addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice'],
+});
+
+export const adminApi = adminApiBase.injectEndpoints({
+  endpoints: (build) => ({
+    adminLogin: build.mutation<AdminLoginResponse, AdminLoginRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/login', payload: { ...payload } }),
+    }),
+    adminLogout: build.mutation<null, void>({
+      query: () => ({ method: 'POST', path: '/v1/admin/logout' }),
+    }),
+    adminMe: build.query<StaffSelf, void>({
+      query: () => ({ method: 'GET', path: '/v1/admin/me' }),
+      providesTags: ['StaffSelf'],
+    }),
+    staffList: build.query<StaffRow[], void>({
+      query: () => ({ method: 'GET', path: '/v1/admin/staff' }),
+      providesTags: ['Staff'],
+    }),
+    staffCreate: build.mutation<StaffCredentials, StaffCreateRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/staff/create', payload: { ...payload } }),
+      invalidatesTags: ['Staff', 'Audit'],
+    }),
+    staffUpdate: build.mutation<null, StaffUpdateRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/staff/update', payload: { ...payload } }),
+      invalidatesTags: ['Staff', 'Audit', 'StaffSelf'],
+    }),
+    auditList: build.query<AuditListResponse, AuditListRequest>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/audit', payload: { ...payload } }),
+      providesTags: ['Audit'],
+    }),
+    learnerList: build.query<LearnerListResponse, LearnerListRequest>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/learners', payload: { ...payload } }),
+      providesTags: ['AdminLearner'],
+    }),
+    faceQueue: build.query<{ total: number; list: FaceQueueRow[] }, { page: number; size: number }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/faces/queue', payload: { ...payload } }),
+      providesTags: ['FaceQueue'],
+    }),
+    faceApprove: build.mutation<null, { photo_id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/approve', payload: { ...payload } }),
+      invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
+    }),
+    faceReject: build.mutation<null, FaceRejectRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/reject', payload: { ...payload } }),
+      invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
+    }),
+    refundQueue: build.query<
+      { total: number; list: RefundQueueRow[] },
+      { page: number; size: number; status?: RefundQueueRow['status'] }
+    >({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/refunds', payload: { ...payload } }),
+      providesTags: ['Refund'],
+    }),
+    refundApprove: build.mutation<{ outcome: string; message: string }, { order_no: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/approve', payload: { ...payload } }),
+      invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
+    }),
+    refundReject: build.mutation<null, { order_no: string; reason: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/reject', payload: { ...payload } }),
+      invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
+    }),
+    invoiceQueue: build.query<
+      { total: number; list: InvoiceQueueRow[] },
+      { page: number; size: number; status?: InvoiceQueueRow['status'] }
+    >({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/invoices', payload: { ...payload } }),
+      providesTags: ['Invoice'],
+    }),
+    invoiceIssue: build.mutation<{ invoice_no: string; issued_at: string }, { order_no: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/issue', payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    invoiceReject: build.mutation<null, { order_no: string; reason: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/reject', payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    orderSearch: build.query<
+      { total: number; list: OrderSearchRow[] },
+      Record<string, string | number | boolean | undefined> & { page: number; size: number }
+    >({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/orders', payload: { ...payload } }),
+      providesTags: ['Refund', 'Invoice'],
+    }),
+    adminOrderDetail: build.query<AdminOrderDetail, { order_no: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/orders/detail', payload: { ...payload } }),
+    }),
+    financeSummary: build.query<FinanceSummary, { from: string; to: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/finance/summary', payload: { ...payload } }),
+      keepUnusedDataFor: 0,
+    }),
+    learnerDetail: build.query<LearnerDetail, { id: number }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
+      providesTags: ['AdminLearner'],
+    }),
+    learnerCreate: build.mutation<{ id: number; initial_password: string }, NewLearner>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/create', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerImportTemplate: build.query<{ file_name: string; xlsx_base64: string }, void>({
+      query: () => ({ method: 'GET', path: '/v1/admin/learners/import/template' }),
+      keepUnusedDataFor: 0,
+    }),
+    learnerImportCheck: build.mutation<ImportReport, { file_base64: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/import/check', payload: { ...payload } }),
+      invalidatesTags: ['Audit'],
+    }),
+    learnerImportConfirm: build.mutation<{ imported: number; skipped: number }, ImportConfirm>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/import/confirm', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    faceLessonChecks: build.query<LessonChecks, { id_number: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/faces/lessons', payload: { ...payload } }),
+      providesTags: ['FaceQueue'],
+    }),
+    faceLessonFail: build.mutation<{ progress_before: number }, LessonFailRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/faces/lessons/fail', payload: { ...payload } }),
+      invalidatesTags: ['FaceQueue', 'AdminLearner', 'Audit'],
+    }),
+    learnerResetPassword: build.mutation<{ password: string }, { id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/reset-password', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerUnlock: build.mutation<null, { id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/unlock', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerSetDisabled: build.mutation<null, { id: number; disabled: boolean }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/set-disabled', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+    learnerEndSessions: build.mutation<{ ended: number }, { id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/end-sessions', payload: { ...payload } }),
+      invalidatesTags: ['AdminLearner', 'Audit'],
+    }),
+  }),
+});
+
+export const {
+  useAdminLoginMutation,
+  useAdminLogoutMutation,
+  useAdminMeQuery,
+  useStaffListQuery,
+  useStaffCreateMutation,
+  useStaffUpdateMutation,
+  useAuditListQuery,
+  useLazyAuditListQuery,
+  useLearnerListQuery,
+  useLearnerDetailQuery,
+  useFaceQueueQuery,
+  useRefundQueueQuery,
+  useOrderSearchQuery,
+  useAdminOrderDetailQuery,
+  useLazyFinanceSummaryQuery,
+  useInvoiceQueueQuery,
+  useInvoiceIssueMutation,
+  useInvoiceRejectMutation,
+  useRefundApproveMutation,
+  useRefundRejectMutation,
+  useFaceApproveMutation,
+  useFaceRejectMutation,
+  useFaceLessonChecksQuery,
+  useFaceLessonFailMutation,
+  useLearnerCreateMutation,
+  useLazyLearnerImportTemplateQuery,
+  useLearnerImportCheckMutation,
+  useLearnerImportConfirmMutation,
+  useLearnerResetPasswordMutation,
+  useLearnerUnlockMutation,
+  useLearnerSetDisabledMutation,
+  useLearnerEndSessionsMutation,
+} = adminApi;

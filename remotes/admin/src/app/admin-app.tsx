@@ -1,0 +1,200 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
+import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import { useLocation, useNavigate } from '@yaoshi/ui/router';
+import { endStaffSession, readStaffToken, startStaffSession } from '@yaoshi/api-client/staff-session';
+import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
+import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
+import { AuditPage } from '../audit/audit-page';
+import { FaceReviewPage } from '../faces/face-review-page';
+import { LessonChecksPage } from '../faces/lesson-checks-page';
+import { InvoicesPage } from '../finance/invoices-page';
+import { OrdersPage } from '../finance/orders-page';
+import { RefundsPage } from '../finance/refunds-page';
+import { LearnersPage } from '../learners/learners-page';
+import { LoginPage } from '../login/login-page';
+import { ReleasesPage } from '../releases/releases-page';
+import { StaffPage } from '../staff/staff-page';
+import { ADMIN_LOGIN_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
+
+const CONSOLE_NAME = '管理后台';
+
+const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
+  '/admin/learners': () => <LearnersPage />,
+  '/admin/faces': () => <FaceReviewPage />,
+  '/admin/lesson-checks': () => <LessonChecksPage />,
+  '/admin/orders': () => <OrdersPage />,
+  '/admin/refunds': () => <RefundsPage />,
+  '/admin/invoices': () => <InvoicesPage />,
+  '/admin/staff': () => <StaffPage />,
+  '/admin/audit': () => <AuditPage />,
+  '/admin/releases': () => <ReleasesPage />,
+};
+
+function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} - ${CONSOLE_NAME}`;
+  }, [title]);
+}
+
+/** /admin/*: the staff console. Its own login (password + TOTP), then a menu of the pages the staff member's roles open. */
+export default function AdminApp() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [token, setToken] = useState(readStaffToken);
+  const me = useAdminMeQuery(undefined, { skip: token === null });
+  const [logout] = useAdminLogoutMutation();
+
+  // A 401 clears the stored token (the base query); follow it.
+  const sessionLost = me.isError && readStaffToken() === null;
+  useEffect(() => {
+    if (sessionLost) setToken(null);
+  }, [sessionLost]);
+
+  const permissions = token === null ? null : (me.data?.permissions ?? null);
+  const route = adminRouteOf(location.pathname, token === null ? null : (permissions ?? []));
+
+  useEffect(() => {
+    if (token === null && location.pathname !== ADMIN_LOGIN_PATH) void navigate(ADMIN_LOGIN_PATH, { replace: true });
+  }, [token, location.pathname, navigate]);
+
+  const onLoggedIn = (session: AdminLoginResponse) => {
+    startStaffSession(session.token);
+    // Nothing of an earlier staff member's lists stays in the cache.
+    dispatch(adminApi.util.resetApiState());
+    setToken(session.token);
+    void navigate(pagesFor(session.permissions)[0]?.path ?? '/admin', { replace: true });
+  };
+
+  const onLogout = async () => {
+    try {
+      await logout().unwrap();
+    } finally {
+      endStaffSession();
+      dispatch(adminApi.util.resetApiState());
+      setToken(null);
+      void navigate(ADMIN_LOGIN_PATH, { replace: true });
+    }
+  };
+
+  if (token === null || route.kind === 'login') {
+    if (token !== null && me.data && route.kind === 'login') {
+      // Already signed in: the login page sends on to the first page.
+      return <Redirect to={pagesFor(me.data.permissions)[0]?.path ?? '/admin'} />;
+    }
+    return <LoginPage onLoggedIn={onLoggedIn} />;
+  }
+  if (me.isLoading || !me.data) {
+    if (me.isError && !me.isFetching) {
+      return (
+        <Result
+          status="error"
+          title="加载失败"
+          extra={
+            <Button type="primary" onClick={() => void me.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <div style={{ padding: 80, textAlign: 'center' }}>
+        <Spin size="large" tip="加载中…">
+          <div style={{ height: 40 }} />
+        </Spin>
+      </div>
+    );
+  }
+  const pages = pagesFor(me.data.permissions);
+  return (
+    <ConsoleLayout pages={pages} staffName={me.data.name} roles={me.data.roles} onLogout={() => void onLogout()}>
+      {route.kind === 'home' ? (
+        pages[0] ? (
+          <Redirect to={pages[0].path} />
+        ) : (
+          <Result status="info" title="您的角色暂无可用页面" subTitle="内容与课程管理将在后续版本开放" />
+        )
+      ) : route.kind === 'page' ? (
+        <TitledPage title={route.page.title}>{PAGE_COMPONENTS[route.page.path]?.()}</TitledPage>
+      ) : route.kind === 'forbidden' ? (
+        <Result status="403" title="没有权限" subTitle="您的角色不能打开此页面" />
+      ) : (
+        <Result status="404" title="页面不存在" />
+      )}
+    </ConsoleLayout>
+  );
+}
+
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}
+
+function TitledPage({ title, children }: { title: string; children: ReactNode }) {
+  useTitle(title);
+  return (
+    <section>
+      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function ConsoleLayout({
+  pages,
+  staffName,
+  roles,
+  onLogout,
+  children,
+}: {
+  pages: readonly AdminPage[];
+  staffName: string;
+  roles: readonly string[];
+  onLogout: () => void;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: 24 }}
+      >
+        <Typography.Text style={{ color: '#fff', fontSize: 18 }}>药师继续教育 · {CONSOLE_NAME}</Typography.Text>
+        <Space>
+          <Typography.Text style={{ color: '#fff' }} data-testid="staff-name">
+            {staffName}
+          </Typography.Text>
+          {roles.map((role) => (
+            <Tag key={role} color="blue">
+              {role}
+            </Tag>
+          ))}
+          <Button size="small" onClick={onLogout}>
+            退出登录
+          </Button>
+        </Space>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={200} theme="light">
+          <Menu
+            mode="inline"
+            aria-label="管理菜单"
+            selectedKeys={[location.pathname.replace(/\/+$/, '')]}
+            items={pages.map((page) => ({ key: page.path, label: page.title }))}
+            onClick={({ key }) => void navigate(key)}
+            style={{ height: '100%' }}
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, background: '#fff', margin: 16 }}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

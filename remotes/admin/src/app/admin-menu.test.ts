@@ -1,0 +1,29 @@
+import { adminRouteOf, pagesFor } from './admin-menu';
+
+test('the menu shows only the pages the permissions open', () => {
+  expect(pagesFor(['staff.manage', 'audit.read']).map((page) => page.title)).toEqual(['工作人员账号', '审计日志']);
+  expect(pagesFor(['finance.read', 'finance.write', 'learners.read']).map((page) => page.title)).toEqual([
+    '学员管理',
+    '订单查询',
+    '退款审核',
+    '发票开具',
+  ]);
+  expect(pagesFor(['faces.review', 'learners.read']).map((page) => page.title)).toEqual([
+    '学员管理',
+    '人脸审核',
+    '课程人脸核验',
+  ]);
+  expect(pagesFor(['releases.manage']).map((page) => page.title)).toEqual(['发布管理']);
+  expect(pagesFor(['content.edit'])).toEqual([]);
+});
+
+test('routes: login when signed out, forbidden without the permission, home at /admin', () => {
+  expect(adminRouteOf('/admin/staff', null)).toEqual({ kind: 'login' });
+  expect(adminRouteOf('/admin/staff', ['audit.read'])).toEqual({ kind: 'forbidden' });
+  expect(adminRouteOf('/admin/staff/', ['staff.manage'])).toMatchObject({
+    kind: 'page',
+    page: { title: '工作人员账号' },
+  });
+  expect(adminRouteOf('/admin', ['staff.manage'])).toEqual({ kind: 'home' });
+  expect(adminRouteOf('/admin/nothing', ['staff.manage'])).toEqual({ kind: 'not-found' });
+});

@@ -1,0 +1,45 @@
+import type { Permission } from '@yaoshi/contracts/staff-roles';
+
+/** The console's pages, below /admin, and the permission each needs (the server checks it again). */
+export interface AdminPage {
+  path: string;
+  title: string;
+  permission: Permission;
+}
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: '/admin/learners', title: '学员管理', permission: 'learners.read' },
+  { path: '/admin/faces', title: '人脸审核', permission: 'faces.review' },
+  { path: '/admin/lesson-checks', title: '课程人脸核验', permission: 'faces.review' },
+  { path: '/admin/orders', title: '订单查询', permission: 'finance.read' },
+  { path: '/admin/refunds', title: '退款审核', permission: 'finance.read' },
+  { path: '/admin/invoices', title: '发票开具', permission: 'finance.read' },
+  { path: '/admin/staff', title: '工作人员账号', permission: 'staff.manage' },
+  { path: '/admin/audit', title: '审计日志', permission: 'audit.read' },
+  { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
+];
+
+export const ADMIN_LOGIN_PATH = '/admin/login';
+
+/** The pages a staff member's permissions open, in menu order. */
+export function pagesFor(permissions: readonly string[]): AdminPage[] {
+  return ADMIN_PAGES.filter((page) => permissions.includes(page.permission));
+}
+
+export type AdminRoute =
+  | { kind: 'login' }
+  | { kind: 'page'; page: AdminPage }
+  | { kind: 'home' }
+  | { kind: 'forbidden' }
+  | { kind: 'not-found' };
+
+/** What /admin/… shows for a staff member with `permissions` (null: not signed in). */
+export function adminRouteOf(pathname: string, permissions: readonly string[] | null): AdminRoute {
+  const path = pathname.replace(/\/+$/, '') || '/admin';
+  if (path === ADMIN_LOGIN_PATH) return { kind: 'login' };
+  if (permissions === null) return { kind: 'login' };
+  if (path === '/admin') return { kind: 'home' };
+  const page = ADMIN_PAGES.find((candidate) => candidate.path === path);
+  if (!page) return { kind: 'not-found' };
+  return permissions.includes(page.permission) ? { kind: 'page', page } : { kind: 'forbidden' };
+}

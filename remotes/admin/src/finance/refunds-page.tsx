@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { REFUND_REJECT_REASON_MAX_LENGTH, type RefundQueueRow } from '@yaoshi/contracts/admin';
+import { showMessage } from '@yaoshi/ui/show-message';
+import { useAdminMeQuery, useRefundApproveMutation, useRefundQueueQuery, useRefundRejectMutation } from '../admin-api';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  DataTable,
+  FilterBar,
+  PersonCell,
+  ellipsisColumn,
+  useListState,
+  type FilterField,
+} from '../kit/list-kit';
+
+const STATUS_TEXT: Readonly<Record<RefundQueueRow['status'], string>> = {
+  reviewing: '待审核',
+  refunding: '退款中',
+  refunded: '已退款',
+  failed: '退款失败',
+  rejected: '已驳回',
+};
+const STATUS_COLOR: Readonly<Record<RefundQueueRow['status'], string>> = {
+  reviewing: 'blue',
+  refunding: 'orange',
+  refunded: 'green',
+  failed: 'red',
+  rejected: 'default',
+};
+
+const FILTERS: readonly FilterField[] = [
+  {
+    name: 'status',
+    label: '状态',
+    kind: 'select',
+    options: Object.entries(STATUS_TEXT).map(([value, label]) => ({ value, label })),
+    width: 130,
+  },
+];
+
+const INITIAL_FILTERS = { status: 'reviewing' };
+
+/** 退款审核 (财务): refund requests with the learners' reasons; approve refunds through the payment channel, or reject with a reason. */
+export function RefundsPage() {
+  const list = useListState(INITIAL_FILTERS);
+  const query = useRefundQueueQuery(
+    { ...list.filters, page: list.page, size: list.size },
+    { refetchOnMountOrArgChange: true },
+  );
+  const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
+  const [approve, approving] = useRefundApproveMutation();
+  const [rejecting, setRejecting] = useState<RefundQueueRow | null>(null);
+
+  const approveRow = async (row: RefundQueueRow) => {
+    try {
+      const result = await approve({ order_no: row.order_no }).unwrap();
+      showMessage(`订单 ${row.order_no}：${result.message}`, {
+        type: result.outcome === 'refunded' ? 'success' : 'warning',
+      });
+    } catch {
+      // shown by the error catalogue
+    }
+  };
+
+  const columns: ColumnsType<RefundQueueRow> = [
+    { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: COLUMN_WIDTH.orderNo },
+    { title: '年度', dataIndex: 'year', key: 'year', width: COLUMN_WIDTH.year },
+    {
+      title: '学员',
+      key: 'learner',
+      width: COLUMN_WIDTH.person,
+      render: (_: unknown, row) => <PersonCell name={row.learner_name} idNumber={row.id_number} />,
+    },
+    {
+      title: '金额（元）',
+      key: 'amount',
+      width: COLUMN_WIDTH.amount,
+      render: (_: unknown, row) => row.amount.toFixed(2),
+    },
+    { title: '退款原因', dataIndex: 'reason', key: 'reason', ...ellipsisColumn() },
+    { title: '申请时间', dataIndex: 'requested_at', key: 'requested_at', width: COLUMN_WIDTH.time },
+    {
+      title: '状态',
+      key: 'status',
+      width: COLUMN_WIDTH.status,
+      render: (_: unknown, row) => (
+        <Space orientation="vertical" size={0}>
+          <Tag color={STATUS_COLOR[row.status]}>{STATUS_TEXT[row.status]}</Tag>
+          {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      title: '操作',
+      key: ACTIONS_COLUMN_KEY,
+      width: COLUMN_WIDTH.twoButtons,
+      render: (_: unknown, row) =>
+        canWrite && row.status === 'reviewing' ? (
+          <Space size={4}>
+            <Popconfirm
+              title={`通过订单 ${row.order_no} 的退款？`}
+              description={`将经支付渠道原路退回 ${row.amount.toFixed(2)} 元，并撤销该订单的课程`}
+              okText="通过并退款"
+              cancelText="取消"
+              onConfirm={() => void approveRow(row)}
+            >
+              <Button
+                size="small"
+                type="primary"
+                loading={approving.isLoading && approving.originalArgs?.order_no === row.order_no}
+              >
+                通过
+              </Button>
+            </Popconfirm>
+            <Button size="small" danger onClick={() => setRejecting(row)}>
+              驳回
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
+      <DataTable<RefundQueueRow>
+        label="退款申请"
+        rowKey="order_no"
+        columns={columns}
+        query={query}
+        rows={query.data?.list ?? []}
+        total={query.data?.total ?? 0}
+        list={list}
+      />
+      <RejectRefundDialog row={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
+}
+
+function RejectRefundDialog({ row, onClose }: { row: RefundQueueRow | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [reject, { isLoading }] = useRefundRejectMutation();
+  const submit = async () => {
+    if (!row) return;
+    try {
+      await reject({ order_no: row.order_no, reason: reason.trim() }).unwrap();
+      showMessage(`已驳回订单 ${row.order_no} 的退款申请`);
+      setReason('');
+      onClose();
+    } catch {
+      // shown by the error catalogue
+    }
+  };
+  return (
+    <Modal
+      title={row ? `驳回订单 ${row.order_no} 的退款申请` : ''}
+      open={row !== null}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="驳回"
+      okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
+      cancelText="取消"
+      confirmLoading={isLoading}
+    >
+      <Typography.Paragraph>学员会在“我的订单”中看到此原因，并可重新申请。</Typography.Paragraph>
+      <Input.TextArea
+        aria-label="驳回原因"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={REFUND_REJECT_REASON_MAX_LENGTH}
+        showCount
+        rows={3}
+      />
+    </Modal>
+  );
+}
