@@ -20,7 +20,7 @@ export const USAGE = `usage: npm run release -- <command> [--json]
   status [--env production]
   history <remote>
   check-shell [--dir shell/dist]
-environment: RELEASE_URL (e.g. https://www.example.org), RELEASE_TOKEN`;
+environment: RELEASE_URL (e.g. https://www.example.org), RELEASE_TOKEN (from RELEASE_TOKENS, or a 发布管理 staff session token)`;
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -46,7 +46,9 @@ async function request(io: CliIo, method: 'GET' | 'POST', path: string, body?: u
   const token = io.env.RELEASE_TOKEN?.trim();
   if (!base) throw new UsageError('RELEASE_URL is not set (the server to release on, e.g. https://www.example.org)');
   if (!token)
-    throw new UsageError('RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server)');
+    throw new UsageError(
+      'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server, or a 发布管理 staff session token)',
+    );
   let response: Response;
   try {
     response = await io.fetch(`${base}${path}`, {
