@@ -153,6 +153,9 @@ test('usage mistakes exit 2; a missing RELEASE_URL or RELEASE_TOKEN is named', a
   const noToken = await run(['status'], { RELEASE_TOKEN: '' });
   assert.deepEqual(
     { code: noToken.code, err: noToken.err[0] },
-    { code: 2, err: 'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server)' },
+    {
+      code: 2,
+      err: 'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server, or a 发布管理 staff session token)',
+    },
   );
 });
