@@ -2,9 +2,17 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { Configuration as DevServerConfiguration } from '@rspack/dev-server';
+import {
+  RELEASE_MANIFEST_FILE,
+  SHARED_PACKAGES,
+  SHELL_MANIFEST_FILE,
+  type ReleaseManifest,
+  type RouteEntry,
+  type ShellManifest,
+} from './shared/contracts/src/release-manifest';
 
 /**
  * One function builds the rspack configuration of every federated app, so the shell and
@@ -39,6 +47,11 @@ export interface FederatedAppOptions {
   define?: Record<string, string>;
   /** Extra dev-server settings (the host adds its proxy and the dev pins). */
   devServer?: DevServerConfiguration;
+  /**
+   * Remotes only: the remote's route manifest (`src/routes.ts`) and the Chinese name of its
+   * section, written with the exposes and the shared versions into `release-manifest.json`.
+   */
+  release?: { key: string; section: string; routes: RouteEntry[] };
 }
 
 interface PackageJson {
@@ -223,6 +236,64 @@ export function remoteOutputDir(dir: string): string {
   return join(dir, 'dist', readPackage(dir).version);
 }
 
+/** The exact version of a package as this app resolves it (workspace packages included). */
+function installedVersion(appDir: string, name: string): string | undefined {
+  // Node's lookup, by folder: a package whose `exports` leaves out package.json (ours) is found too.
+  for (let dir = appDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return readPackage(candidate).version;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** What a remote built against: the exact version of each shared package it resolved. */
+export function sharedVersions(appDir: string): Record<string, string> {
+  return Object.fromEntries(
+    SHARED_PACKAGES.flatMap((name) => {
+      const version = installedVersion(appDir, name);
+      return version ? [[name, version]] : [];
+    }),
+  );
+}
+
+/**
+ * What the shell provides: for each shared package, the range a remote's build must fall
+ * in — the shell's dependency range for registry packages, `^<version>` for workspace
+ * packages (whose dependency range is `*`).
+ */
+export function providedRanges(appDir: string): Record<string, string> {
+  const pkg = readPackage(appDir);
+  return Object.fromEntries(
+    SHARED_PACKAGES.flatMap((name) => {
+      const declared = pkg.dependencies?.[name];
+      const installed = installedVersion(appDir, name);
+      if (!installed) return [];
+      return [[name, declared && declared !== '*' ? declared : `^${installed}`]];
+    }),
+  );
+}
+
+/** Writes one JSON file into the build output. */
+class EmitJsonPlugin {
+  constructor(
+    private readonly file: string,
+    private readonly content: () => unknown,
+  ) {}
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitJsonPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            this.file,
+            new rspack.sources.RawSource(`${JSON.stringify(this.content(), null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
 export function createFederatedConfig(options: FederatedAppOptions) {
   return (_env: Record<string, unknown>, argv: { mode?: string } = {}): Configuration => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
@@ -266,6 +337,25 @@ export function createFederatedConfig(options: FederatedAppOptions) {
         ...options.define,
       }),
     ];
+    if (isHost) {
+      const shellManifest = (): ShellManifest => ({
+        version: readPackage(options.dir).version,
+        provides: providedRanges(options.dir),
+      });
+      plugins.push(new EmitJsonPlugin(SHELL_MANIFEST_FILE, shellManifest));
+    } else if (options.release) {
+      const { key, section, routes } = options.release;
+      const releaseManifest = (): ReleaseManifest => ({
+        remote: key,
+        federationName: options.name,
+        section,
+        version: readPackage(options.dir).version,
+        exposes: Object.keys(options.exposes ?? {}).map((name) => name.replace(/^\.\//, '')),
+        routes,
+        shared: sharedVersions(options.dir),
+      });
+      plugins.push(new EmitJsonPlugin(RELEASE_MANIFEST_FILE, releaseManifest));
+    }
     if (isHost) {
       // The shell provides every antd component and every @yaoshi/ui module, not only those
       // its own code imports (rspack provides a shared module only where it is imported): a

@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, E2E_PORT, baseURL } from './tests/support/environment';
+import { RELEASE_MANAGER, RELEASE_TOKEN } from './tests/support/releases';
 
 /**
  * Browser tests of the whole built site in Debian's Chromium (never a downloaded browser).
  * `npm run e2e` builds the site, then Playwright starts the production server on a high
- * port with a fresh data folder (PGlite), or on DATABASE_URL when that is set.
+ * port with a fresh data folder (PGlite), or on DATABASE_URL when that is set. The server
+ * serves a copy of the built site (`.data/www`), so what releases.spec.ts publishes there
+ * never lands in `dist/www`; it accepts one release-manager token, and a canary ends by
+ * itself after 6 loads (the default 50 would make the test long).
  */
 export default defineConfig({
   testDir: './tests',
@@ -23,9 +27,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'rm -rf .data && node --import tsx ../deploy/src/serve.ts',
+    command: 'rm -rf .data && mkdir .data && cp -R ../dist/www .data/www && node --import tsx ../deploy/src/serve.ts',
     url: `${baseURL}/`,
-    env: { PORT: String(E2E_PORT), DATA_DIR: '.data', NODE_ENV: 'development' },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: '.data',
+      SITE_DIR: '.data/www',
+      NODE_ENV: 'development',
+      RELEASE_TOKENS: `${RELEASE_MANAGER}:${RELEASE_TOKEN}`,
+      RELEASE_ROLLBACK_MIN_LOADS: '6',
+      // Every browser of the run reports from 127.0.0.1.
+      RELEASE_REPORTS_PER_MINUTE: '100000',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -1,24 +1,31 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { PinsDocument, ReleaseManifest } from '@yaoshi/contracts/release-manifest';
 import { DEV_PORTS } from '../rspack.config.base';
-import { REMOTE_CATALOG, REMOTE_KEYS } from './src/federation/remote-catalog';
-import type { RemotePins } from './src/federation/pins';
 
-/** The pins the dev server answers at /remotes.json: each remote's own dev server. */
-export function devPins(repositoryRoot: string): RemotePins {
-  return Object.fromEntries(
-    REMOTE_KEYS.map((key) => {
-      const pkg = JSON.parse(readFileSync(join(repositoryRoot, 'remotes', key, 'package.json'), 'utf8')) as {
-        version: string;
-      };
-      return [
-        key,
-        {
-          version: pkg.version,
-          federationName: REMOTE_CATALOG[key].federationName,
-          entry: `http://localhost:${DEV_PORTS[key]}/mf-manifest.json`,
-        },
-      ];
+/**
+ * The pins the dev server answers at /remotes.json: each remote's own dev server, with the
+ * route manifest that server has just built (its `release-manifest.json`). A remote whose
+ * dev server is not up is left out, like an unusable pin in production.
+ */
+export async function devPins(fetchImpl: typeof fetch = fetch): Promise<PinsDocument> {
+  const remotes = Object.entries(DEV_PORTS).filter(([key]) => key !== 'shell');
+  const entries = await Promise.all(
+    remotes.map(async ([key, port]) => {
+      try {
+        const response = await fetchImpl(`http://localhost:${port}/release-manifest.json`);
+        if (!response.ok) return [];
+        const manifest = (await response.json()) as ReleaseManifest;
+        const pin = {
+          version: manifest.version,
+          federationName: manifest.federationName,
+          section: manifest.section,
+          entry: `http://localhost:${port}/mf-manifest.json`,
+          routes: manifest.routes,
+        };
+        return [[key, pin] as const];
+      } catch {
+        return [];
+      }
     }),
-  ) as RemotePins;
+  );
+  return Object.fromEntries(entries.flat());
 }

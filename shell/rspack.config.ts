@@ -24,14 +24,15 @@ export default createFederatedConfig({
   devServer: {
     proxy: [{ context: ['/v1', '/media'], target: apiDevUrl, changeOrigin: true }],
     setupMiddlewares: (middlewares) => {
-      const pins = JSON.stringify(devPins(join(dir, '..')));
       middlewares.unshift({
         name: 'dev-remote-pins',
         path: '/remotes.json',
         middleware: (_req: IncomingMessage, res: ServerResponse) => {
-          res.setHeader('Content-Type', 'application/json; charset=utf-8');
-          res.setHeader('Cache-Control', 'no-cache');
-          res.end(pins);
+          void devPins().then((pins) => {
+            res.setHeader('Content-Type', 'application/json; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(JSON.stringify(pins));
+          });
         },
       });
       return middlewares;

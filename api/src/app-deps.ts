@@ -27,6 +27,8 @@ export interface AppDeps extends PipelineDeps {
   log: FastifyInstance['log'];
   /** Counters an operator reads at /metrics. */
   metrics: AppMetrics;
+  /** Where the release registry's versions live (SITE_DIR when deploy/ serves the site; none in tests). */
+  releaseSite: { siteDir: string | undefined };
 }
 
 /** A feature's /v1 routes. */

@@ -41,6 +41,7 @@ import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { financeRoutes } from './finance/finance-routes';
+import { releaseAdminRoutes } from './releases/release-admin-routes';
 import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
@@ -64,6 +65,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   learnerAdminRoutes,
   faceReviewRoutes,
   financeRoutes,
+  releaseAdminRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -101,6 +103,11 @@ export interface BuildAppOptions {
   passwordHasher?: PasswordHasher;
   /** Default ROUTE_MODULES; tests add modules of their own to exercise the pipeline. */
   routeModules?: readonly RouteModule[];
+  /**
+   * The site folder the release registry publishes into and whose shell-manifest.json a
+   * move is checked against (deploy/ passes SITE_DIR); default none (tests: no site, no check).
+   */
+  releaseSiteDir?: string;
 }
 
 /**
@@ -166,6 +173,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           : unconfiguredSmsProvider(app.log)),
       mediaUrls: urls,
       metrics,
+      releaseSite: { siteDir: options.releaseSiteDir },
     },
     options.routeModules ?? ROUTE_MODULES,
   );

@@ -16,14 +16,17 @@ export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
   app: FastifyInstance;
   config: Config;
-  /** The open database (tests read it; routes get it through buildApp). */
+  /** The open database (tests read it; routes get it through buildApp; deploy/ registers the release registry on it). */
   db: Database;
+  clock: Clock;
   /** Closes the app, then the database (releasing the PGlite lock). Idempotent. */
   close(): Promise<void>;
 }
 
 export interface ApiServerDependencies {
   clock?: Clock;
+  /** The site folder the release registry works on (deploy/ passes SITE_DIR). */
+  releaseSiteDir?: string;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function createApiServer(
       logger: { level: config.logLevel },
       expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
       faceCheckPurgeMs: FACE_CHECK_PURGE_MS,
+      ...(dependencies.releaseSiteDir ? { releaseSiteDir: dependencies.releaseSiteDir } : {}),
     });
   } catch (error) {
     await database.close();
@@ -78,6 +82,7 @@ export async function createApiServer(
     app,
     config,
     db: database.db,
+    clock,
     close() {
       closing ??= app.close().then(() => database.close());
       return closing;

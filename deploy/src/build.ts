@@ -7,7 +7,7 @@ import { pinFor, versionDir, writePins, type Pins } from './pins';
 import { REMOTES, remoteDir, remoteVersion } from './remotes';
 
 /**
- * `npm run build`: builds the shell and the remotes for production and assembles the
+ * `npm run build`: builds the shell and every remote of `remotes/` for production and assembles the
  * site folder. Remote versions already in the site folder from earlier builds stay there,
  * so a pin can be moved back to them; the versions just built are pinned.
  */
@@ -49,7 +49,7 @@ export function buildSite(): Pins {
     const target = versionDir(siteDir, remote.name, version);
     rmSync(target, { recursive: true, force: true });
     cpSync(join(remoteDir(remote.name), 'dist', version), target, { recursive: true });
-    pins[remote.name] = pinFor(remote.name, version);
+    pins[remote.name] = pinFor(siteDir, remote.name, version);
   }
   writePins(siteDir, pins);
   return pins;

@@ -1,30 +1,36 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { siteDir } from './paths';
-import { pinFor, readPins, writePins } from './pins';
-import { REMOTES, isRemoteName } from './remotes';
+import { pinFor, readPinnedVersions, writePins, type Pins } from './pins';
 
 /**
- * Release tooling: `npm run pin -- list` shows every remote's versions on disk and the live
- * one; `npm run pin -- <remote> <version>` moves the pin (forward or back). The running
- * server needs no restart and the shell no rebuild: the next page load uses the new pin.
+ * `npm run pin -- list` shows every remote's versions in the site folder and the one
+ * remotes.json names; `npm run pin -- <remote> <version>` rewrites remotes.json. This is
+ * the offline step for a site whose server is not running: the server takes remotes.json
+ * in at its next start. A running server's pins are moved with `npm run release` (over
+ * HTTP, recorded in the release history), never by editing files.
  */
 const [command, version] = process.argv.slice(2);
 
+function remotesOnDisk(): string[] {
+  const folder = join(siteDir, 'remotes');
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
+}
+
 if (!command || command === 'list') {
-  const pins = readPins(siteDir);
-  for (const remote of REMOTES) {
-    const folder = join(siteDir, 'remotes', remote.name);
-    const versions = existsSync(folder) ? readdirSync(folder).sort() : [];
-    const live = pins[remote.name]?.version;
-    console.log(`${remote.name}: ${versions.map((v) => (v === live ? `[${v}]` : v)).join(' ') || '(none built)'}`);
+  const pinned = readPinnedVersions(siteDir);
+  for (const name of remotesOnDisk()) {
+    const versions = readdirSync(join(siteDir, 'remotes', name)).sort();
+    console.log(`${name}: ${versions.map((v) => (v === pinned[name] ? `[${v}]` : v)).join(' ') || '(none built)'}`);
   }
-} else if (isRemoteName(command) && version) {
-  const pins = readPins(siteDir);
-  const previous = pins[command]?.version ?? '(none)';
-  writePins(siteDir, { ...pins, [command]: pinFor(command, version) });
-  console.log(`${command}: ${previous} → ${version}`);
+} else if (remotesOnDisk().includes(command) && version) {
+  const pinned = readPinnedVersions(siteDir);
+  const pins: Pins = Object.fromEntries(Object.entries(pinned).map(([name, v]) => [name, pinFor(siteDir, name, v)]));
+  writePins(siteDir, { ...pins, [command]: pinFor(siteDir, command, version) });
+  console.log(
+    `${command}: ${pinned[command] ?? '(none)'} → ${version} (remotes.json; a running server takes it in at its next start)`,
+  );
 } else {
-  console.error(`usage: npm run pin -- list | npm run pin -- <${REMOTES.map((r) => r.name).join('|')}> <version>`);
+  console.error(`usage: npm run pin -- list | npm run pin -- <${remotesOnDisk().join('|')}> <version>`);
   process.exitCode = 2;
 }

@@ -1,21 +1,23 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  RELEASE_MANIFEST_FILE,
+  VERSION_PATTERN,
+  releaseManifestSchema,
+  type PinnedRemote,
+  type ReleaseManifest,
+} from '@yaoshi/contracts/release-manifest';
 import { PINS_FILE } from './paths';
-import { REMOTES, isRemoteName, type RemoteName } from './remotes';
+import type { RemoteName } from './remotes';
 
 /**
- * `remotes.json`: remote name → the live version and the manifest the shell registers.
- * The shell fetches it with no-store at every start, so moving a pin (forward or back)
- * takes effect on the next page load with no rebuild.
+ * `remotes.json` as `npm run build` writes it: remote name → the version just built, with
+ * its manifest URL, section and route manifest. The release registry takes it in at the
+ * server's start (the first start fills the registry from it); from then on the server
+ * answers `/remotes.json` from the registry and `npm run release` moves pins.
  */
-export interface Pin {
-  version: string;
-  federationName: string;
-  entry: string;
-}
+export type Pin = PinnedRemote;
 export type Pins = Record<RemoteName, Pin>;
-
-const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 export function isValidVersion(version: string): boolean {
   return VERSION_PATTERN.test(version);
@@ -26,36 +28,49 @@ export function manifestUrl(name: RemoteName, version: string): string {
 }
 
 export function versionDir(site: string, name: RemoteName, version: string): string {
+  if (!isValidVersion(version)) throw new Error(`not a version: ${version}`);
   return join(site, 'remotes', name, version);
 }
 
-export function pinFor(name: RemoteName, version: string): Pin {
-  if (!isValidVersion(version)) throw new Error(`not a version: ${version}`);
-  const remote = REMOTES.find((r) => r.name === name);
-  if (!remote) throw new Error(`no remote named ${name}`);
-  return { version, federationName: remote.federationName, entry: manifestUrl(name, version) };
+/** The release manifest a remote's build wrote beside its mf-manifest.json. */
+export function readReleaseManifest(dir: string): ReleaseManifest {
+  const file = join(dir, RELEASE_MANIFEST_FILE);
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the remote with this repository's rspack config`);
+  return releaseManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-export function readPins(site: string): Partial<Pins> {
+/** The pin of a version on disk, from its release manifest. */
+export function pinFor(site: string, name: RemoteName, version: string): Pin {
+  const manifest = readReleaseManifest(versionDir(site, name, version));
+  return {
+    version,
+    federationName: manifest.federationName,
+    section: manifest.section,
+    entry: manifestUrl(name, version),
+    routes: manifest.routes,
+  };
+}
+
+/** The versions remotes.json names, by remote; {} when there is none. */
+export function readPinnedVersions(site: string): Record<RemoteName, string> {
   const file = join(site, PINS_FILE);
   if (!existsSync(file)) return {};
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error(`${file} is not a JSON object`);
   }
-  const pins: Partial<Pins> = {};
+  const versions: Record<RemoteName, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
-    if (!isRemoteName(name)) throw new Error(`${file} pins an unknown remote ${name}`);
     const version = (value as { version?: unknown } | null)?.version;
-    if (typeof version !== 'string') throw new Error(`${file}: ${name} has no version`);
-    pins[name] = pinFor(name, version);
+    if (typeof version !== 'string' || !isValidVersion(version)) throw new Error(`${file}: ${name} has no version`);
+    versions[name] = version;
   }
-  return pins;
+  return versions;
 }
 
 /** Refuses to pin a version whose files are not on disk: a pin must always be loadable. */
-export function writePins(site: string, pins: Partial<Pins>): void {
-  for (const [name, pin] of Object.entries(pins) as [RemoteName, Pin][]) {
+export function writePins(site: string, pins: Pins): void {
+  for (const [name, pin] of Object.entries(pins)) {
     if (!existsSync(join(versionDir(site, name, pin.version), 'mf-manifest.json'))) {
       throw new Error(
         `${name} ${pin.version} is not in ${versionDir(site, name, pin.version)} (build or copy it first)`,
@@ -65,6 +80,6 @@ export function writePins(site: string, pins: Partial<Pins>): void {
   const file = join(site, PINS_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(pins, null, 2)}\n`);
-  // rename is atomic: a page load sees the old pins or the new ones, never half a file.
+  // rename is atomic: a reader sees the old pins or the new ones, never half a file.
   renameSync(temporary, file);
 }

@@ -1,19 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
 
-/** The remotes of DESIGN.md (the staff console `admin` is the fifth): folder name and Module Federation name. */
-export const REMOTES = [
-  { name: 'public-content', federationName: 'public_content' },
-  { name: 'enrolment', federationName: 'enrolment' },
-  { name: 'study', federationName: 'study' },
-  { name: 'orders', federationName: 'orders' },
-  { name: 'admin', federationName: 'admin' },
-] as const;
+/**
+ * The remotes this repository builds: every folder of `remotes/` with a package.json. Which
+ * remotes the site serves, and at which version, is the release registry's business (data,
+ * not code); this list only says what `npm run build` and `npm run dev` build here.
+ */
+export const REMOTES: readonly { name: string }[] = readdirSync(join(repoRoot, 'remotes'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(repoRoot, 'remotes', entry.name, 'package.json')))
+  .map((entry) => ({ name: entry.name }))
+  .sort((a, b) => a.name.localeCompare(b.name));
 
-export type RemoteName = (typeof REMOTES)[number]['name'];
+export type RemoteName = string;
 
-export function isRemoteName(value: string): value is RemoteName {
+export function isRemoteName(value: string): boolean {
   return REMOTES.some((remote) => remote.name === value);
 }
 

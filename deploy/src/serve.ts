@@ -7,6 +7,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createApiServer } from '@yaoshi/api-server/server';
 import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
 import { MESSAGES } from '@yaoshi/api-server/messages';
+import { isProduction } from '@yaoshi/api-server/config';
+import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
+import { checkCanaries, importBuiltRemotes } from '@yaoshi/api-server/releases/release-registry';
+import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
 import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
 import { exitOnStartError } from '@yaoshi/api-server/start-errors';
 import { cacheControlFor } from './cache-policy';
@@ -60,11 +64,34 @@ export function isPageRequest(method: string, url: string): boolean {
   return !/\.[a-z0-9]+$/i.test(path);
 }
 
+/** How often a server looks at running canaries' failure rates besides each report. */
+const CANARY_CHECK_MS = 30_000;
+
 async function main(): Promise<void> {
-  const server = await createApiServer();
-  const { app, config } = server;
+  const server = await createApiServer({}, { releaseSiteDir: siteDir });
+  const { app, config, db, clock } = server;
   shutDownOnSignals(server);
   try {
+    const releaseConfig = releaseConfigFromEnv(process.env, isProduction(config));
+    const registry = { db, clock, siteDir, autoRollback: releaseConfig.autoRollback };
+    // The remotes `npm run build` assembled here: registered, and pinned when the build moved them.
+    for (const move of await importBuiltRemotes(registry)) {
+      app.log.info(
+        move,
+        `release registry: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`,
+      );
+    }
+    await registerReleaseRoutes(app, {
+      ...registry,
+      config: releaseConfig,
+      secret: config.mediaUrlSecret,
+      log: app.log,
+    });
+    const canaryCheck = setInterval(() => {
+      checkCanaries(registry).catch((error: unknown) => app.log.warn({ err: error }, 'could not check canaries'));
+    }, CANARY_CHECK_MS);
+    canaryCheck.unref();
+    app.addHook('onClose', async () => clearInterval(canaryCheck));
     await registerSite(app, siteDir);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

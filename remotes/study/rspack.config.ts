@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import type { Configuration } from '@rspack/core';
 import { DEV_PORTS, createFederatedConfig } from '../../rspack.config.base';
 import { EXPOSES } from './src/exposes';
+import { ROUTES, SECTION } from './src/routes';
 
 const federated = createFederatedConfig({
   name: 'study',
   kind: 'remote',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   exposes: EXPOSES,
+  release: { key: 'study', section: SECTION, routes: ROUTES },
   devPort: DEV_PORTS['study'],
 });
 

@@ -5,40 +5,59 @@ import { configureApiClient } from '@yaoshi/api-client/api-config';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { loadSiteAntd } from '@yaoshi/ui/antd-scope';
 import { firstPageRoute } from './app/first-page';
-import { createSiteRouter } from './app/router';
+import { createSiteRouter, type SiteRouter } from './app/router';
 import { SiteProviders } from './app/site-providers';
+import { siteRoutes } from './app/site-routes';
 import { createSiteStore } from './app/store';
 import { fetchPins, takeEarlyPinsRequest } from './federation/pins';
+import { ReleaseOverrideBanner } from './federation/release-override-banner';
+import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
 
 // Build-time settings (DefinePlugin); empty means "use the default".
 const store = createSiteStore();
-const router = createSiteRouter(store);
+let router: SiteRouter | undefined;
 configureApiClient({
   appId: process.env.API_SIGN_APP_ID || DEFAULT_APP_ID,
   secret: process.env.API_SIGN_SECRET || DEVELOPMENT_SIGN_SECRET,
   baseUrl: process.env.API_BASE_URL || '',
-  navigate: (path) => void router.navigate(path),
+  navigate: (path) => void router?.navigate(path),
 });
 
+const reporter = browserLoadReporter();
 const registry = createRemoteRegistry({
   fetchPins: () => fetchPins(fetch, takeEarlyPinsRequest()),
   runtime: { loadRemote, registerRemotes },
+  onOutcome: (remote, version, kind) => reporter.count(remote, version, kind),
 });
-// Start fetching the pins now; the first remote route waits for them, shell pages do not.
-void registry.ensurePins().catch(() => undefined);
-// The first page's remote and antd's context download while React starts; the route's
-// own load then finds them in the federation runtime's and the module's caches. A failure
-// here is met again, and shown, by the route itself.
-const firstPage = firstPageRoute(window.location.pathname, store.getState().session.isLogin);
-if (firstPage?.source.kind === 'remote')
-  void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
-if (firstPage && !firstPage.withoutAntd) void loadSiteAntd().catch(() => undefined);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <SiteProviders store={store} registry={registry}>
-    <RouterProvider router={router} />
-  </SiteProviders>,
-);
+/**
+ * The router is built from the pinned remotes' route manifests, so it waits for the pins
+ * document — which index.html asked for while this script downloaded. As soon as it is in,
+ * the first page's remote and antd's context start downloading while React starts; the
+ * route's own load then finds them in the federation runtime's and the module's caches. A
+ * failure here is met again, and shown, by the route itself.
+ */
+async function start(): Promise<void> {
+  const pins = await registry.ensurePins().catch(() => null);
+  const firstPage = firstPageRoute(
+    siteRoutes(pins, () => undefined),
+    window.location.pathname,
+    store.getState().session.isLogin,
+  );
+  if (firstPage?.source.kind === 'remote')
+    void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
+  if (firstPage && !firstPage.withoutAntd) void loadSiteAntd().catch(() => undefined);
+  router = createSiteRouter(store, pins);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <SiteProviders store={store} registry={registry}>
+      <ReleaseOverrideBanner pins={pins} />
+      <RouterProvider router={router} />
+    </SiteProviders>,
+  );
+}
+
+void start();

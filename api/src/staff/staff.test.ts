@@ -25,6 +25,7 @@ import { learners } from '../accounts/accounts-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { currentTotp } from './totp';
 import { MAX_STAFF_FAILURES_PER_IP } from './staff-accounts';
+import { registerTestRemote } from '../test-support/release-registry';
 
 let server: TestServer;
 let staffEndpoints: AnyEndpoint[];
@@ -393,6 +394,60 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }));
     return { action: 'invoice.issue', target: orderNo };
   },
+  '/v1/admin/releases/pin': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-pin', { versions: ['1.0.0', '1.1.0'], pinned: '1.0.0' });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/pin', {
+        remote: 'audit-pin',
+        version: '1.1.0',
+        reason: '上线',
+      }),
+    );
+    return { action: 'release.pin', target: 'audit-pin' };
+  },
+  '/v1/admin/releases/rollback': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-rollback', {
+      versions: ['1.0.0', '1.1.0'],
+      pinned: '1.0.0',
+    });
+    await registerTestRemote(server.db, server.clock, 'audit-rollback', { versions: [], pinned: '1.1.0' });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/rollback', {
+        remote: 'audit-rollback',
+        reason: '回滚',
+      }),
+    );
+    return { action: 'release.rollback', target: 'audit-rollback' };
+  },
+  '/v1/admin/releases/canary': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-canary', {
+      versions: ['1.0.0', '1.1.0'],
+      pinned: '1.0.0',
+    });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/canary', {
+        remote: 'audit-canary',
+        version: '1.1.0',
+        percent: 10,
+        reason: '灰度',
+      }),
+    );
+    return { action: 'release.canary', target: 'audit-canary' };
+  },
+  '/v1/admin/releases/promote': async (staff) => {
+    await registerTestRemote(server.db, server.clock, 'audit-promote', {
+      versions: ['1.0.0', '1.1.0'],
+      pinned: '1.0.0',
+      canary: { version: '1.1.0', percent: 10 },
+    });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/releases/promote', {
+        remote: 'audit-promote',
+        reason: '转正',
+      }),
+    );
+    return { action: 'release.promote', target: 'audit-promote' };
+  },
   '/v1/admin/invoices/reject': async (staff) => {
     const orderNo = await invoiceIn('issuing');
     dataOf(
@@ -499,7 +554,7 @@ describe('the audit trail', () => {
 
   test('GET /v1/admin/audit lists newest first with before → after, filtered; the product has no call to change it', async () => {
     const auditor = await signedInStaff(server, ['只读审计']);
-    const page = dataOf(await authed(server, auditor.token, 'GET', '/v1/admin/audit', { page: 1, size: 50 })) as {
+    const page = dataOf(await authed(server, auditor.token, 'GET', '/v1/admin/audit', { page: 1, size: 100 })) as {
       total: number;
       list: { id: number; time: string; action: string; target: string; before: unknown; after: unknown }[];
     };

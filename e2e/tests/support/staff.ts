@@ -9,6 +9,7 @@ export const DEMO_STAFF = {
   registrar: { username: 'registrar', password: 'Registrar-demo-2025', secret: 'JBSWY3DPEHPK3PXPREGISTRARAAAAAAA' },
   finance: { username: 'finance', password: 'Finance-demo-2025', secret: 'JBSWY3DPEHPK3PXPFINANCEAAAAAAAAA' },
   reviewer: { username: 'reviewer', password: 'Reviewer-demo-2025', secret: 'JBSWY3DPEHPK3PXPREVIEWERAAAAAAAA' },
+  releases: { username: 'releases', password: 'Releases-demo-2025', secret: 'JBSWY3DPEHPK3PXPRELEASESAAAAAAAA' },
   auditor: { username: 'auditor', password: 'Auditor-demo-2025', secret: 'JBSWY3DPEHPK3PXPAUDITORAAAAAAAAA' },
 } as const;
 

@@ -1,26 +1,30 @@
+import { TEST_PINS } from '../testing/test-pins';
 import { firstPageRoute } from './first-page';
+import { siteRoutes } from './site-routes';
+
+const routes = siteRoutes(TEST_PINS);
 
 test('public pages are fetched ahead for anyone, those of public-content without antd, the camera page with it', () => {
-  expect(firstPageRoute('/', false)).toMatchObject({
+  expect(firstPageRoute(routes, '/', false)).toMatchObject({
     source: { kind: 'remote', remote: 'public-content', exposed: 'Home' },
     withoutAntd: true,
   });
-  const list = firstPageRoute('/newsList', false);
+  const list = firstPageRoute(routes, '/newsList', false);
   expect(list).toMatchObject({ source: { kind: 'remote', remote: 'public-content', exposed: 'NewsList' } });
   expect(list?.withoutAntd).toBe(true);
-  const camera = firstPageRoute('/faceCollection', false);
+  const camera = firstPageRoute(routes, '/faceCollection', false);
   expect(camera).toMatchObject({ source: { kind: 'remote', remote: 'study', exposed: 'FaceCollection' } });
   expect(camera?.withoutAntd).toBeUndefined();
 });
 
 test('a guarded page only for a logged-in visitor: the guard sends the others home', () => {
-  expect(firstPageRoute('/myOrder', false)).toBeNull();
-  expect(firstPageRoute('/myOrder', true)).toMatchObject({
+  expect(firstPageRoute(routes, '/myOrder', false)).toBeNull();
+  expect(firstPageRoute(routes, '/myOrder', true)).toMatchObject({
     source: { kind: 'remote', remote: 'orders', exposed: 'MyOrder' },
   });
-  expect(firstPageRoute('/myInfo', true)).toMatchObject({ source: { kind: 'shell' } });
+  expect(firstPageRoute(routes, '/myInfo', true)).toMatchObject({ source: { kind: 'shell' } });
 });
 
 test('an unknown path has nothing to fetch ahead', () => {
-  expect(firstPageRoute('/no-such-page', true)).toBeNull();
+  expect(firstPageRoute(routes, '/no-such-page', true)).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { guardDecision } from '../route-guard/guard-rules';
-import { SITE_ROUTES, type SiteRoute } from './site-routes';
+import type { SiteRoute } from './site-routes';
 
 /**
  * The route a first page load opens, when the guard will let the visitor in (spec 01 §6):
@@ -7,9 +7,15 @@ import { SITE_ROUTES, type SiteRoute } from './site-routes';
  * instead of when the route's component first asks for them. Null for an unknown path or
  * a guarded page the visitor will be sent away from (nothing to download for it).
  */
-export function firstPageRoute(pathname: string, loggedIn: boolean): SiteRoute | null {
-  const route = SITE_ROUTES.find((candidate) => candidate.path === pathname);
+export function firstPageRoute(routes: readonly SiteRoute[], pathname: string, loggedIn: boolean): SiteRoute | null {
+  const route = routes.find((candidate) => candidate.path === pathname);
   if (!route) return null;
-  const decision = guardDecision({ to: pathname, from: null, loggedInMemory: loggedIn, loggedInStorage: loggedIn });
+  const decision = guardDecision({
+    to: pathname,
+    loginRequired: route.loginRequired,
+    from: null,
+    loggedInMemory: loggedIn,
+    loggedInStorage: loggedIn,
+  });
   return decision.kind === 'enter' ? route : null;
 }

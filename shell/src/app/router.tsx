@@ -6,7 +6,9 @@ import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
 import { PageLoading } from '../federation/page-loading';
 import type { RouteHandle } from '../site-layout/route-handle';
-import { SITE_ROUTES, type SiteRoute } from './site-routes';
+import type { RemotePins } from '../federation/pins';
+import { PinsUnavailable } from '../federation/pins-unavailable';
+import { siteRoutes, type SiteRoute } from './site-routes';
 import type { SiteStore } from './store';
 
 // Not part of a public first load: the student frame (side menu, welcome bar) and the 404
@@ -24,10 +26,18 @@ function pageOf(route: SiteRoute): ReactNode {
     );
   }
   // key: a different route of the same remote gets a fresh loader and boundary. A page in
-  // the student frame is in the frame's antd scope; a public one brings its own, unless it
+  // the student frame is in the frame's antd scope; any other brings its own, unless it
   // renders without antd (see SiteRoute.withoutAntd).
   const antdScope = route.area !== 'student' && !route.withoutAntd;
-  return <RemotePage key={route.path} remote={source.remote} exposed={source.exposed} antdScope={antdScope} />;
+  return (
+    <RemotePage
+      key={route.path}
+      remote={source.remote}
+      section={source.section}
+      exposed={source.exposed}
+      antdScope={antdScope}
+    />
+  );
 }
 
 function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject {
@@ -36,7 +46,7 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
   return {
     path: route.path,
     handle,
-    ...(guard ? { loader: guardLoader(guard) } : {}),
+    ...(guard ? { loader: guardLoader(guard, route.loginRequired) } : {}),
     element:
       route.area === 'student' ? (
         <Suspense fallback={<PageLoading />}>
@@ -48,32 +58,28 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
   };
 }
 
-/** The route tree; with a guard context every route runs the login guard first. */
-export function siteRouteObjects(guard: GuardContext | null): RouteObject[] {
+/**
+ * The route tree from the shell's pages and the pinned remotes' route manifests; with a
+ * guard context every route runs the login guard first. `pins` null: the pins document
+ * could not be had, so any page not the shell's says the site is unavailable (not 404).
+ */
+export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | null): RouteObject[] {
+  const fallback = pins ? <NotFoundPage /> : <PinsUnavailable />;
+  const routes = siteRoutes(pins);
   return [
     {
       element: <SiteLayout />,
       // The guard answers synchronously: nothing to show meanwhile.
       HydrateFallback: () => null,
       children: [
-        ...SITE_ROUTES.filter((route) => route.area !== 'admin').map((route) => routeObject(route, guard)),
-        {
-          path: '*',
-          element: (
-            <Suspense fallback={null}>
-              <NotFoundPage />
-            </Suspense>
-          ),
-        },
+        ...routes.filter((route) => route.area !== 'console').map((route) => routeObject(route, guard)),
+        { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> },
       ],
     },
-    // The staff console is a page of its own, outside the site's header and footer.
-    ...SITE_ROUTES.filter((route) => route.area === 'admin').map((route) => routeObject(route, null)),
+    // A console (the staff console) is a page of its own, outside the site's layout and the learner guard.
+    ...routes.filter((route) => route.area === 'console').map((route) => routeObject(route, null)),
   ];
 }
-
-/** The routes without the guard (route-table tests). */
-export const routeObjects: RouteObject[] = siteRouteObjects(null);
 
 export type SiteRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -83,6 +89,7 @@ export type SiteRouter = ReturnType<typeof createBrowserRouter>;
  */
 export function createSiteRouter(
   store: SiteStore,
+  pins: RemotePins | null,
   create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes),
 ): SiteRouter {
   // The guard may be asked before create() returns (the first navigation), so it reads the
@@ -92,6 +99,6 @@ export function createSiteRouter(
     isLoggedInMemory: () => store.getState().session.isLogin,
     currentPath: () => (built.router?.state.initialized ? built.router.state.location.pathname : null),
   };
-  built.router = create(siteRouteObjects(guard));
+  built.router = create(siteRouteObjects(guard, pins));
   return built.router;
 }

@@ -1,28 +1,31 @@
 import { lazy, type ComponentType } from 'react';
-import type { RemoteKey } from '../federation/remote-catalog';
-import type { StudentMenuPath } from '../student-area/student-menu';
-import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
+import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
+import type { RemoteKey, RemotePins } from '../federation/pins';
+import { pinnedRoutes } from '../federation/pins';
 
 /**
- * Every route of spec 01 and spec 02, with who renders it (DESIGN.md's table), where it
- * sits (public site, or the student-area frame) and its document title (spec 02).
+ * The site's route table: the shell's own account pages, then every page the pinned
+ * remotes' route manifests name (in the pins document). A remote adds, renames or
+ * removes a page by publishing a version; the shell keeps only its own pages here.
  */
 export type PageSource =
-  { kind: 'shell'; Page: ComponentType } | { kind: 'remote'; remote: RemoteKey; exposed: string };
+  { kind: 'shell'; Page: ComponentType } | { kind: 'remote'; remote: RemoteKey; section: string; exposed: string };
 
 export interface SiteRoute {
   path: string;
   /**
    * `public`: the site's header and footer; `student`: inside the student-area frame too;
-   * `admin`: the staff console, a full page of its own (no site header, no learner guard;
+   * `console`: a full page of its own (the staff console: no site header, no learner guard,
    * the console checks its staff session itself).
    */
-  area: 'public' | 'student' | 'admin';
+  area: RouteEntry['area'];
   source: PageSource;
   /** Document title before the association's name; absent = the name alone. */
   title?: string;
   /** The side-menu item lit on this route (spec 01: "the route's meta active value"). */
-  menuPath?: StudentMenuPath;
+  menuPath?: string;
+  /** Anonymous visitors are sent home (spec 01 §2, §6). */
+  loginRequired: boolean;
   /**
    * The page renders no antd component (the public pages of public-content, where most
    * visits start), so the shell does not wrap it in antd's context and the page goes without
@@ -43,125 +46,76 @@ const OnlineTeachingPage = lazy(() =>
 );
 const AgreementPage = lazy(() => import('../agreement/agreement-page').then((m) => ({ default: m.AgreementPage })));
 
-const remote = (key: RemoteKey, exposed: string): PageSource => ({ kind: 'remote', remote: key, exposed });
 const shell = (Page: ComponentType): PageSource => ({ kind: 'shell', Page });
 
-export const SITE_ROUTES: readonly SiteRoute[] = [
-  // Public site (remote public-content): plain markup, no antd
-  { path: '/', area: 'public', source: remote('public-content', 'Home'), withoutAntd: true },
-  { path: '/newsList', area: 'public', source: remote('public-content', 'NewsList'), withoutAntd: true },
-  {
-    path: '/associationNewsDetail',
-    area: 'public',
-    source: remote('public-content', 'AssociationNewsDetail'),
-    withoutAntd: true,
-  },
-  { path: '/newDetail', area: 'public', source: remote('public-content', 'NewDetail'), withoutAntd: true },
-  {
-    path: '/associationIntroduce',
-    area: 'public',
-    source: remote('public-content', 'AssociationIntroduce'),
-    withoutAntd: true,
-  },
-  { path: '/contactUs', area: 'public', source: remote('public-content', 'ContactUs'), withoutAntd: true },
-  { path: '/notice', area: 'public', source: remote('public-content', 'Notice'), withoutAntd: true },
-  { path: '/downloadApp', area: 'public', source: remote('public-content', 'DownloadApp'), withoutAntd: true },
-  // Reached after login, but outside the student frame: a full-width camera page.
-  { path: '/faceCollection', area: 'public', source: remote('study', 'FaceCollection') },
-
-  // Account frame pages the shell keeps
+/** The account-frame pages the shell keeps (spec 01 §2: all behind login). */
+export const SHELL_ROUTES: readonly SiteRoute[] = [
   {
     path: '/studentsNote',
     area: 'student',
     title: '学员须知',
     menuPath: '/studentsNote',
+    loginRequired: true,
     source: shell(StudentsNotePage),
   },
-  { path: '/myInfo', area: 'student', title: '个人信息', menuPath: '/myInfo', source: shell(MyInfoPage) },
+  {
+    path: '/myInfo',
+    area: 'student',
+    title: '个人信息',
+    menuPath: '/myInfo',
+    loginRequired: true,
+    source: shell(MyInfoPage),
+  },
   {
     path: '/agreement',
     area: 'student',
     title: '协议与隐私政策',
     menuPath: '/agreement',
+    loginRequired: true,
     source: shell(AgreementPage),
   },
-  { path: '/assessment', area: 'student', title: '药师考核', menuPath: '/assessment', source: shell(AssessmentPage) },
-  { path: '/onlineTeaching', area: 'student', source: shell(OnlineTeachingPage) },
-
-  // enrolment
   {
-    path: '/signStudy',
+    path: '/assessment',
     area: 'student',
-    title: STUDENT_PAGE_NAMES.signStudy,
-    menuPath: '/signStudy',
-    source: remote('enrolment', 'SignStudy'),
+    title: '药师考核',
+    menuPath: '/assessment',
+    loginRequired: true,
+    source: shell(AssessmentPage),
   },
-  {
-    path: '/publicSignStudy',
-    area: 'student',
-    title: STUDENT_PAGE_NAMES.publicSignStudy,
-    menuPath: '/publicSignStudy',
-    source: remote('enrolment', 'PublicSignStudy'),
-  },
-  { path: '/pay', area: 'student', title: '报名学习', menuPath: '/signStudy', source: remote('enrolment', 'Pay') },
-
-  // study
-  {
-    path: '/myCourse',
-    area: 'student',
-    title: STUDENT_PAGE_NAMES.myCourse,
-    menuPath: '/myCourse',
-    source: remote('study', 'MyCourse'),
-  },
-  {
-    path: '/myCourseCopy',
-    area: 'student',
-    title: '补学教育',
-    menuPath: '/myCourseCopy',
-    source: remote('study', 'MyCourseCopy'),
-  },
-  {
-    path: '/publicCourse',
-    area: 'student',
-    title: STUDENT_PAGE_NAMES.publicCourse,
-    menuPath: '/publicCourse',
-    source: remote('study', 'PublicCourse'),
-  },
-  {
-    path: '/videoLearning',
-    area: 'student',
-    title: '课程学习',
-    menuPath: '/myCourse',
-    source: remote('study', 'VideoLearning'),
-  },
-  {
-    path: '/publicVideoLearning',
-    area: 'student',
-    title: '公需课程学习',
-    menuPath: '/publicCourse',
-    source: remote('study', 'PublicVideoLearning'),
-  },
-  { path: '/examList', area: 'student', title: '课后练习', menuPath: '/examList', source: remote('study', 'ExamList') },
-  { path: '/exam', area: 'student', title: '课后练习', menuPath: '/examList', source: remote('study', 'Exam') },
-  { path: '/mockExam', area: 'student', menuPath: '/examList', source: remote('study', 'MockExam') },
-
-  // orders
-  { path: '/myOrder', area: 'student', title: '我的订单', menuPath: '/myOrder', source: remote('orders', 'MyOrder') },
-  {
-    path: '/requestRefund',
-    area: 'student',
-    title: '我的订单',
-    menuPath: '/myOrder',
-    source: remote('orders', 'RequestRefund'),
-  },
-  {
-    path: '/requestInvoice',
-    area: 'student',
-    title: '我的订单',
-    menuPath: '/myOrder',
-    source: remote('orders', 'RequestInvoice'),
-  },
-
-  // admin: the staff console owns every path under /admin (issue 18)
-  { path: '/admin/*', area: 'admin', title: '管理后台', source: remote('admin', 'AdminApp') },
+  { path: '/onlineTeaching', area: 'student', loginRequired: true, source: shell(OnlineTeachingPage) },
 ];
+
+function remoteRoute(remote: RemoteKey, section: string, entry: RouteEntry): SiteRoute {
+  return {
+    path: entry.path,
+    area: entry.area,
+    title: entry.title,
+    menuPath: entry.menuPath,
+    loginRequired: entry.loginRequired,
+    ...(entry.withoutAntd ? { withoutAntd: true as const } : {}),
+    source: { kind: 'remote', remote, section, exposed: entry.exposed },
+  };
+}
+
+/**
+ * The shell's pages and the pinned remotes' pages. The registry refuses two remotes
+ * claiming one path; should a document still carry one (or claim a shell page), the first
+ * claim wins and the rest are reported, so the table never holds two routes for a path.
+ */
+export function siteRoutes(
+  pins: RemotePins | null,
+  report: (message: string) => void = (message) => console.error(message),
+): SiteRoute[] {
+  const routes = [...SHELL_ROUTES];
+  const owner = new Map(routes.map((route) => [route.path, 'shell']));
+  for (const { remote, section, route } of pinnedRoutes(pins ?? {})) {
+    const claimed = owner.get(route.path);
+    if (claimed) {
+      report(`${remote} claims ${route.path}, which ${claimed} renders: left out`);
+      continue;
+    }
+    owner.set(route.path, remote);
+    routes.push(remoteRoute(remote, section, route));
+  }
+  return routes;
+}

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { ReleaseOverrideBanner } from '../federation/release-override-banner';
 import { matchRoutes } from 'react-router-dom';
 import { ok } from '@yaoshi/api-client/testing/stub-api';
 import { fakeRegistry, renderSite, serveSiteContent } from '../testing/render-site';
-import { routeObjects } from './router';
-import { SITE_ROUTES } from './site-routes';
+import { TEST_PINS } from '../testing/test-pins';
+import { siteRouteObjects } from './router';
+import { siteRoutes } from './site-routes';
 
 beforeEach(() => sessionStorage.clear());
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
@@ -35,24 +37,89 @@ const OWNERS: Record<string, string[]> = {
   ],
   orders: ['/myOrder', '/requestRefund', '/requestInvoice'],
   shell: ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'],
-  // The staff console (issue 18) owns everything below /admin.
-  admin: ['/admin/*'],
 };
 
-test('every route of both specs is registered, with its owner', () => {
-  const owners = Object.fromEntries(
-    SITE_ROUTES.map((r) => [r.path, r.source.kind === 'shell' ? 'shell' : r.source.remote]),
-  );
+test('every route of both specs is registered from the shell and the pinned route manifests, with its owner', () => {
+  const routes = siteRoutes(TEST_PINS);
+  const routeObjects = siteRouteObjects(null, TEST_PINS);
+  const owners = Object.fromEntries(routes.map((r) => [r.path, r.source.kind === 'shell' ? 'shell' : r.source.remote]));
   for (const [owner, paths] of Object.entries(OWNERS)) {
     for (const path of paths) {
       expect([path, owners[path]]).toEqual([path, owner]);
       expect(matchRoutes(routeObjects, path)?.at(-1)?.route.path).toBe(path);
     }
   }
-  expect(matchRoutes(routeObjects, '/admin/audit')?.at(-1)?.route.path).toBe('/admin/*');
-  // Outside the site's layout: the console is a page of its own.
-  expect(matchRoutes(routeObjects, '/admin/login')).toHaveLength(1);
-  expect(SITE_ROUTES).toHaveLength(Object.values(OWNERS).flat().length);
+  expect(routes).toHaveLength(Object.values(OWNERS).flat().length);
+});
+
+/** spec 01 §2 "Login-guarded routes of the student area" (/faceCollection carries no flag, spec 02 §2). */
+const LOGIN_GUARDED_PATHS = [
+  '/studentsNote',
+  '/myInfo',
+  '/signStudy',
+  '/myCourse',
+  '/publicSignStudy',
+  '/publicCourse',
+  '/myCourseCopy',
+  '/examList',
+  '/myOrder',
+  '/agreement',
+  '/assessment',
+  '/pay',
+  '/exam',
+  '/onlineTeaching',
+  '/videoLearning',
+  '/publicVideoLearning',
+  '/requestInvoice',
+  '/requestRefund',
+];
+
+test('the login-flagged routes are exactly spec 01 §2', () => {
+  expect(
+    siteRoutes(TEST_PINS)
+      .filter((route) => route.loginRequired)
+      .map((route) => route.path)
+      .sort(),
+  ).toEqual([...LOGIN_GUARDED_PATHS].sort());
+});
+
+test('a page a newly pinned version names is routed; a path claimed twice keeps its first owner', async () => {
+  const reports: string[] = [];
+  const pins = {
+    ...TEST_PINS,
+    'public-content': {
+      ...TEST_PINS['public-content']!,
+      routes: [
+        ...TEST_PINS['public-content']!.routes,
+        { path: '/events', area: 'public' as const, exposed: 'Events', loginRequired: false },
+      ],
+    },
+    certificates: {
+      version: '1.0.0',
+      federationName: 'certificates',
+      section: '证书',
+      entry: '/remotes/certificates/1.0.0/mf-manifest.json',
+      routes: [{ path: '/myInfo', area: 'student' as const, exposed: 'Mine', loginRequired: true }],
+    },
+  };
+  const routes = siteRoutes(pins, (message) => reports.push(message));
+  expect(routes.find((route) => route.path === '/events')?.source).toMatchObject({
+    kind: 'remote',
+    remote: 'public-content',
+    exposed: 'Events',
+  });
+  expect(routes.find((route) => route.path === '/myInfo')?.source.kind).toBe('shell');
+  expect(reports).toEqual(['certificates claims /myInfo, which shell renders: left out']);
+  serveSiteContent();
+  await renderSite('/events', fakeRegistry(), { pins });
+  expect(await screen.findByRole('heading', { name: 'public-content:Events' })).toBeInTheDocument();
+});
+
+test('without the pins document, a page outside the shell says the site cannot load it (not 404)', async () => {
+  serveSiteContent();
+  await renderSite('/newsList', fakeRegistry(), { pins: null });
+  expect(await screen.findByText('「页面」模块暂时无法加载，请检查网络后重试')).toBeInTheDocument();
+  expect(screen.queryByText('页面不存在')).not.toBeInTheDocument();
 });
 
 test('a route renders its remote page inside the student frame, titled per spec 02', async () => {
@@ -103,4 +170,33 @@ test('an unknown path says so', async () => {
   serveSiteContent();
   await renderSite('/no-such-page');
   expect(await screen.findByText('页面不存在')).toBeInTheDocument();
+});
+
+test('an override shows a banner naming the remote and version; without one there is none', () => {
+  const overridden = { ...TEST_PINS, study: { ...TEST_PINS.study!, version: '0.2.0-rc.1', via: 'override' as const } };
+  const { unmount } = render(<ReleaseOverrideBanner pins={overridden} />);
+  expect(screen.getByRole('status', { name: '测试版本' })).toHaveTextContent(
+    '测试版本：「在线学习」study 0.2.0-rc.1（仅本浏览器可见，1 小时内有效）',
+  );
+  unmount();
+  render(<ReleaseOverrideBanner pins={TEST_PINS} />);
+  expect(screen.queryByRole('status', { name: '测试版本' })).not.toBeInTheDocument();
+});
+
+test('a remote registered with a console page (the staff console) gets its prefix as a page of its own, with no shell change', () => {
+  const pins = {
+    ...TEST_PINS,
+    admin: {
+      version: '0.1.0',
+      federationName: 'admin',
+      section: '管理后台',
+      entry: '/remotes/admin/0.1.0/mf-manifest.json',
+      routes: [{ path: '/admin/*', area: 'console' as const, exposed: 'AdminApp', loginRequired: false }],
+    },
+  };
+  const routeObjects = siteRouteObjects(null, pins);
+  expect(matchRoutes(routeObjects, '/admin/releases')?.at(-1)?.route.path).toBe('/admin/*');
+  // Outside the site's layout (header, footer, learner guard): the only route matched.
+  expect(matchRoutes(routeObjects, '/admin/login')).toHaveLength(1);
+  expect(matchRoutes(siteRouteObjects(null, TEST_PINS), '/admin/login')?.at(-1)?.route.path).toBe('*');
 });

@@ -1,21 +1,21 @@
-import { REMOTE_CATALOG, REMOTE_KEYS, type RemoteKey } from './remote-catalog';
+import type { PinnedRemote, PinsDocument, RouteEntry } from '@yaoshi/contracts/release-manifest';
+import { readToken } from '@yaoshi/api-client/browser-storage';
 
 /**
- * remotes.json, written by the release step: which version of each remote is live.
+ * The pins document (`/remotes.json`), served by the release registry: which version of
+ * each remote this visitor gets (the pin, a canary share or a QA override), where its
+ * manifest is, its section's Chinese name and its route manifest. The shell builds its
+ * router from it, so a remote adds, renames or removes a page by publishing a version.
  *
- *   { "study": { "version": "0.1.0", "federationName": "study",
- *                "entry": "/remotes/study/0.1.0/mf-manifest.json" }, … }
+ *   { "study": { "version": "0.1.0", "federationName": "study", "section": "在线学习",
+ *                "entry": "/remotes/study/0.1.0/mf-manifest.json", "routes": [ … ] }, … }
  */
 export const PINS_URL = '/remotes.json';
 
-export interface RemotePin {
-  version: string;
-  federationName: string;
-  /** The remote's mf-manifest.json: root-relative or absolute http(s) URL. */
-  entry: string;
-}
-
-export type RemotePins = Record<RemoteKey, RemotePin>;
+/** A remote's key (its folder name, e.g. `public-content`): data in the registry, not a shell type. */
+export type RemoteKey = string;
+export type RemotePin = PinnedRemote;
+export type RemotePins = PinsDocument;
 
 export class PinsError extends Error {
   constructor(readonly problems: string[]) {
@@ -28,33 +28,70 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function problemsOfPin(key: RemoteKey, value: unknown): string[] {
-  if (value === undefined) return [`"${key}" is missing`];
+const ROUTE_PATH = /^\/[A-Za-z0-9/-]*(?:\/\*)?$/;
+const AREAS: readonly string[] = ['public', 'student', 'console'] satisfies RouteEntry['area'][];
+
+function problemsOfRoute(key: string, index: number, route: unknown): string[] {
+  const at = `"${key}.routes[${index}]`;
+  if (!isRecord(route)) return [`${at}" must be an object`];
+  const problems: string[] = [];
+  if (typeof route.path !== 'string' || !ROUTE_PATH.test(route.path))
+    problems.push(`${at}.path" must be a path starting with "/"`);
+  if (typeof route.area !== 'string' || !AREAS.includes(route.area))
+    problems.push(`${at}.area" must be one of ${AREAS.join(', ')}`);
+  if (typeof route.exposed !== 'string' || route.exposed === '')
+    problems.push(`${at}.exposed" must be a non-empty string`);
+  if (typeof route.loginRequired !== 'boolean') problems.push(`${at}.loginRequired" must be true or false`);
+  for (const field of ['title', 'menuPath'] as const) {
+    if (route[field] !== undefined && typeof route[field] !== 'string')
+      problems.push(`${at}.${field}" must be a string`);
+  }
+  return problems;
+}
+
+function problemsOfPin(key: string, value: unknown): string[] {
   if (!isRecord(value)) return [`"${key}" must be an object`];
   const problems: string[] = [];
-  for (const field of ['version', 'federationName', 'entry'] as const) {
+  for (const field of ['version', 'federationName', 'entry', 'section'] as const) {
     if (typeof value[field] !== 'string' || value[field] === '')
       problems.push(`"${key}.${field}" must be a non-empty string`);
-  }
-  const expected = REMOTE_CATALOG[key].federationName;
-  if (typeof value.federationName === 'string' && value.federationName !== '' && value.federationName !== expected) {
-    problems.push(`"${key}.federationName" is "${value.federationName}", the shell expects "${expected}"`);
   }
   if (typeof value.entry === 'string' && value.entry !== '') {
     if (!/^(\/(?!\/)|https?:\/\/)/.test(value.entry)) problems.push(`"${key}.entry" must start with "/" or http(s)://`);
     else if (!/mf-manifest\.json(\?.*)?$/.test(value.entry))
       problems.push(`"${key}.entry" must point at an mf-manifest.json`);
   }
+  if (!Array.isArray(value.routes)) problems.push(`"${key}.routes" must be a list`);
+  else problems.push(...value.routes.flatMap((route, index) => problemsOfRoute(key, index, route)));
   return problems;
 }
 
-/** Checks the whole document; any problem rejects it, with every problem named. */
-export function parsePins(document: unknown): RemotePins {
+/**
+ * Checks the whole document. A remote whose entry is unusable is left out (its pages are
+ * then unknown, the others work) and reported; a document that is not an object is refused.
+ */
+export function parsePins(
+  document: unknown,
+  report: (problems: string[]) => void = (problems) => console.error(new PinsError(problems)),
+): RemotePins {
   if (!isRecord(document)) throw new PinsError(['the document must be a JSON object keyed by remote name']);
-  const problems = REMOTE_KEYS.flatMap((key) => problemsOfPin(key, document[key]));
-  if (problems.length > 0) throw new PinsError(problems);
-  // Unknown keys are ignored: a pin may be published before the shell that uses it.
-  return Object.fromEntries(REMOTE_KEYS.map((key) => [key, document[key]])) as RemotePins;
+  const pins: RemotePins = {};
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(document)) {
+    const found = problemsOfPin(key, value);
+    // Checked field by field just above.
+    if (found.length > 0) problems.push(...found);
+    else pins[key] = value as RemotePin;
+  }
+  if (problems.length > 0) report(problems);
+  return pins;
+}
+
+/** Every route of the pinned remotes, with the remote that renders it. */
+export function pinnedRoutes(pins: RemotePins): { remote: RemoteKey; section: string; route: RouteEntry }[] {
+  return Object.entries(pins).flatMap(([remote, pin]) =>
+    pin.routes.map((route) => ({ remote, section: pin.section, route })),
+  );
 }
 
 declare global {
@@ -77,13 +114,26 @@ export function takeEarlyPinsRequest(
 }
 
 /**
- * Fetches remotes.json past every cache: a moved pin takes effect on the next page load.
- * `early` is the same request already under way (see index.html).
+ * The learner's session token goes with the request, so a canary share follows the learner
+ * (not the browser) once logged in; before login the browser id cookie decides. Same as
+ * the request index.html starts.
+ */
+export function pinsRequestInit(token: string | null = readToken()): RequestInit {
+  return {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  };
+}
+
+/**
+ * Fetches remotes.json, always from the server (a pin, a rollback or an override shows at the
+ * next page load); `early` is the same request already under way (public/early-pins.js).
  */
 export async function fetchPins(fetchImpl: typeof fetch = fetch, early?: Promise<Response>): Promise<RemotePins> {
   let response: Response;
   try {
-    response = await (early ?? fetchImpl(PINS_URL, { cache: 'no-store' }));
+    response = await (early ?? fetchImpl(PINS_URL, pinsRequestInit()));
   } catch (error) {
     throw new PinsError([
       `${PINS_URL} could not be fetched (${error instanceof Error ? error.message : String(error)})`,

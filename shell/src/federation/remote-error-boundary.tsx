@@ -1,11 +1,15 @@
 import { Component, type ReactNode } from 'react';
+import { isLoadFailure } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable';
 
 /**
  * Third depth of remote failure handling: anything the remote throws while loading or
  * rendering stays inside its own route. RemotePage remounts it (new key) on retry.
  */
-export class RemoteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class RemoteErrorBoundary extends Component<
+  { children: ReactNode; onRenderError?: () => void },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -14,6 +18,8 @@ export class RemoteErrorBoundary extends Component<{ children: ReactNode }, { fa
 
   override componentDidCatch(error: unknown): void {
     console.error('[federation] a remote page failed', error);
+    // A failed load was counted where it happened; anything else is the page's own error.
+    if (!isLoadFailure(error)) this.props.onRenderError?.();
   }
 
   override render(): ReactNode {

@@ -1,8 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { RemoteKey } from './remote-catalog';
+import type { RemoteKey } from './pins';
 
 export interface RemoteFailureHandle {
   remote: RemoteKey;
+  /** The Chinese name of the remote's section (from the pins). */
+  section: string;
   retry: () => Promise<void>;
 }
 

@@ -24,6 +24,7 @@ function registryAnswering(...answers: (PageModule | Error)[]) {
       return answer;
     },
     prepareRetry: async (remote) => void retries.push(remote),
+    reportRenderError: () => {},
   };
   return { registry, retries, loadCount: () => loads };
 }
@@ -32,7 +33,7 @@ function renderRemotePage(registry: RemoteRegistry) {
   return render(
     <RemoteRegistryContext.Provider value={registry}>
       <p>页头仍在</p>
-      <RemotePage remote="orders" exposed="MyOrder" />
+      <RemotePage remote="orders" section="订单管理" exposed="MyOrder" />
     </RemoteRegistryContext.Provider>,
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { PageLoading } from './page-loading';
-import type { RemoteKey } from './remote-catalog';
+import type { RemoteKey } from './pins';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailureContext } from './remote-failure-context';
 import { useRemoteRegistry } from './remote-registry-context';
@@ -14,10 +14,12 @@ import { useRemoteRegistry } from './remote-registry-context';
  */
 export function RemotePage({
   remote,
+  section,
   exposed,
   antdScope = false,
 }: {
   remote: RemoteKey;
+  section: string;
   exposed: string;
   antdScope?: boolean;
 }) {
@@ -37,10 +39,10 @@ export function RemotePage({
     await registry.prepareRetry(remote);
     setAttempt((n) => n + 1);
   }, [registry, remote]);
-  const handle = useMemo(() => ({ remote, retry }), [remote, retry]);
+  const handle = useMemo(() => ({ remote, section, retry }), [remote, section, retry]);
   return (
     <RemoteFailureContext.Provider value={handle}>
-      <RemoteErrorBoundary key={attempt}>
+      <RemoteErrorBoundary key={attempt} onRenderError={() => registry.reportRenderError(remote)}>
         <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>

@@ -1,18 +1,12 @@
 import type { ComponentType } from 'react';
 import { REMOTE_FALLBACK_MARK } from './fallback-marker';
+import { TEST_PINS } from '../testing/test-pins';
 import type { RemotePins } from './pins';
 import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
 const pins: RemotePins = {
-  'public-content': {
-    version: '0.1.0',
-    federationName: 'public_content',
-    entry: '/remotes/public-content/0.1.0/mf-manifest.json',
-  },
-  enrolment: { version: '0.1.0', federationName: 'enrolment', entry: '/remotes/enrolment/0.1.0/mf-manifest.json' },
-  study: { version: '0.1.0', federationName: 'study', entry: '/remotes/study/0.1.0/mf-manifest.json' },
-  orders: { version: '0.3.1', federationName: 'orders', entry: '/remotes/orders/0.3.1/mf-manifest.json' },
-  admin: { version: '0.1.0', federationName: 'admin', entry: '/remotes/admin/0.1.0/mf-manifest.json' },
+  ...TEST_PINS,
+  orders: { ...TEST_PINS.orders!, version: '0.3.1', entry: '/remotes/orders/0.3.1/mf-manifest.json' },
 };
 
 const Page: ComponentType = () => null;
@@ -78,4 +72,26 @@ test('a module without a default export is an error, not a blank page', async ()
   const { runtime } = runtimeAnswering(() => ({ named: Page }));
   const registry = createRemoteRegistry({ fetchPins: async () => pins, runtime });
   await expect(registry.load('study', 'Exam')).rejects.toThrow('study/Exam has no default export');
+});
+
+test('each version’s first real load and each failed attempt (until a retry) are counted for the release registry', async () => {
+  const outcomes: string[] = [];
+  const { runtime } = runtimeAnswering((id) =>
+    id.startsWith('orders/') ? { default: Page, [REMOTE_FALLBACK_MARK]: true } : { default: Page },
+  );
+  const registry = createRemoteRegistry({
+    fetchPins: async () => pins,
+    runtime,
+    onOutcome: (remote, version, kind) => outcomes.push(`${remote} ${version} ${kind}`),
+  });
+  await registry.load('study', 'MyCourse');
+  await registry.load('study', 'Exam');
+  await registry.load('orders', 'MyOrder');
+  await registry.load('orders', 'MyOrder'); // the route's own load after the first page's early one
+  registry.reportRenderError('study');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(outcomes).toEqual(['study 0.1.0 load', 'orders 0.3.1 load-error', 'study 0.1.0 render-error']);
+  await registry.prepareRetry('orders');
+  await registry.load('orders', 'MyOrder');
+  expect(outcomes.slice(3)).toEqual(['orders 0.3.1 load-error']);
 });

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { isRemoteFallback } from './fallback-marker';
-import type { RemotePin, RemotePins } from './pins';
-import type { RemoteKey } from './remote-catalog';
+import type { RemoteKey, RemotePin, RemotePins } from './pins';
 
 /** What the shell needs from the Module Federation runtime (`@module-federation/enhanced/runtime`). */
 export interface FederationRuntime {
@@ -20,19 +19,43 @@ export interface RemoteRegistry {
   load(remote: RemoteKey, exposed: string): Promise<PageModule>;
   /** Clears what the runtime remembers of a failed remote so the next load starts afresh. */
   prepareRetry(remote: RemoteKey): Promise<void>;
+  /** A page of this remote threw while rendering (counted for the release registry). */
+  reportRenderError(remote: RemoteKey): void;
+}
+
+/** Marks an error `load` already counted, so the error boundary does not count it again. */
+export const LOAD_FAILURE = Symbol.for('yaoshi.remote-load-failure');
+
+export function isLoadFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && LOAD_FAILURE in error;
 }
 
 function runtimeRemote(pin: RemotePin) {
   return { name: pin.federationName, entry: pin.entry };
 }
 
-export function createRemoteRegistry(deps: {
+export interface RemoteRegistryDeps {
   fetchPins: () => Promise<RemotePins>;
   runtime: FederationRuntime;
-}): RemoteRegistry {
+  /** Counts loads and failures per version (release-telemetry.ts); none in tests that do not ask. */
+  onOutcome?: (remote: RemoteKey, version: string, kind: 'load' | 'load-error' | 'render-error') => void;
+}
+
+export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
   let pinsLoading: Promise<RemotePins> | undefined;
   /** Remotes that have delivered a real module: their entry is initialised and shared scope joined. */
   const healthy = new Set<RemoteKey>();
+  /**
+   * Remotes whose failure this attempt was counted: the first page's early load and the
+   * route's own load of a broken remote are one failed visit, not two. A retry is a new attempt.
+   */
+  const failureCounted = new Set<RemoteKey>();
+
+  function countFailure(remote: RemoteKey, version: string): void {
+    if (failureCounted.has(remote)) return;
+    failureCounted.add(remote);
+    deps.onOutcome?.(remote, version, 'load-error');
+  }
 
   function ensurePins(): Promise<RemotePins> {
     if (!pinsLoading) {
@@ -52,11 +75,23 @@ export function createRemoteRegistry(deps: {
   async function load(remote: RemoteKey, exposed: string): Promise<PageModule> {
     const pins = await ensurePins();
     const pin = pins[remote];
-    const module = await deps.runtime.loadRemote<PageModule>(`${pin.federationName}/${exposed}`);
-    if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object')) {
-      throw new Error(`${pin.federationName}/${exposed} has no default export`);
+    if (!pin) throw new Error(`${remote} is not pinned`);
+    let module: PageModule | null;
+    try {
+      module = await deps.runtime.loadRemote<PageModule>(`${pin.federationName}/${exposed}`);
+      if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object')) {
+        throw new Error(`${pin.federationName}/${exposed} has no default export`);
+      }
+    } catch (error) {
+      countFailure(remote, pin.version);
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { [LOAD_FAILURE]: true });
     }
-    if (!isRemoteFallback(module)) healthy.add(remote);
+    if (isRemoteFallback(module)) {
+      countFailure(remote, pin.version);
+    } else {
+      if (!healthy.has(remote)) deps.onOutcome?.(remote, pin.version, 'load');
+      healthy.add(remote);
+    }
     return module;
   }
 
@@ -68,8 +103,17 @@ export function createRemoteRegistry(deps: {
     // runtime's caches (a manifest that fails validation stays cached as a rejected
     // promise). Registering it again with force drops all of that. A remote that did load
     // keeps its state: re-registering would detach it from the shared scope it joined.
-    if (!healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pins[remote])], { force: true });
+    const pin = pins[remote];
+    failureCounted.delete(remote);
+    if (pin && !healthy.has(remote)) deps.runtime.registerRemotes([runtimeRemote(pin)], { force: true });
   }
 
-  return { ensurePins, load, prepareRetry };
+  function reportRenderError(remote: RemoteKey): void {
+    void pinsLoading?.then((pins) => {
+      const pin = pins[remote];
+      if (pin) deps.onOutcome?.(remote, pin.version, 'render-error');
+    });
+  }
+
+  return { ensurePins, load, prepareRetry, reportRenderError };
 }

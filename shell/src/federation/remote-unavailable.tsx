@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { REMOTE_RETRY_LABEL, remoteUnavailableText } from '@yaoshi/ui/message-texts';
 import { SiteButton } from '@yaoshi/ui/site-button';
-import { sectionOf } from './remote-catalog';
 import { useRemoteFailureHandle } from './remote-failure-context';
 
 /** What a route of a failed remote shows: the section's name, and 重试 that loads it again. */
 export function RemoteUnavailable() {
   const handle = useRemoteFailureHandle();
   const [retrying, setRetrying] = useState(false);
-  const section = handle ? sectionOf(handle.remote) : '页面';
+  const section = handle?.section ?? '页面';
   return (
     // Plain markup rather than antd's Result and Button: it stands in for any remote page,
     // the public ones included, which render outside antd's context.

@@ -13,11 +13,12 @@ export interface GuardContext {
 }
 
 /** A loader every route carries: carries out spec 01 §6 before the page renders. */
-export function guardLoader(context: GuardContext): LoaderFunction {
+export function guardLoader(context: GuardContext, loginRequired: boolean): LoaderFunction {
   return ({ request }) => {
     const url = new URL(request.url);
     const decision = guardDecision({
       to: url.pathname,
+      loginRequired,
       from: context.currentPath(),
       loggedInMemory: context.isLoggedInMemory(),
       loggedInStorage: readPersistedLogin(),

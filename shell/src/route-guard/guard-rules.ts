@@ -3,28 +3,6 @@
  * `guardDecision` and carry out what it answers.
  */
 
-/** spec 01 §2 "Login-guarded routes of the student area" (/faceCollection carries no flag, spec 02 §2). */
-export const LOGIN_GUARDED_PATHS: ReadonlySet<string> = new Set([
-  '/studentsNote',
-  '/myInfo',
-  '/signStudy',
-  '/myCourse',
-  '/publicSignStudy',
-  '/publicCourse',
-  '/myCourseCopy',
-  '/examList',
-  '/myOrder',
-  '/agreement',
-  '/assessment',
-  '/pay',
-  '/exam',
-  '/onlineTeaching',
-  '/videoLearning',
-  '/publicVideoLearning',
-  '/requestInvoice',
-  '/requestRefund',
-]);
-
 export const FACE_COLLECTION_PATH = '/faceCollection';
 /** spec 01 §6: leaving these for another guarded screen reloads the whole page … */
 export const RELOAD_WHEN_LEAVING: ReadonlySet<string> = new Set(['/myCourse', '/myCourseCopy']);
@@ -36,6 +14,11 @@ export const GUARD_MESSAGE_SECONDS = 2;
 export interface GuardInput {
   /** Path being entered. */
   to: string;
+  /**
+   * The entered route needs login: its route manifest's `loginRequired` (spec 01 §2's
+   * login-guarded routes; /faceCollection carries no flag, spec 02 §2).
+   */
+  loginRequired: boolean;
   /** Path being left; null on the first page load. */
   from: string | null;
   /** The session's isLogin in memory. */
@@ -53,12 +36,8 @@ export type GuardDecision =
   /** Logged in, leaving /myCourse or /myCourseCopy: enter with a full page load. */
   | { kind: 'reload' };
 
-export function needsLogin(path: string): boolean {
-  return LOGIN_GUARDED_PATHS.has(path);
-}
-
-export function guardDecision({ to, from, loggedInMemory, loggedInStorage }: GuardInput): GuardDecision {
-  if (!needsLogin(to)) return { kind: 'enter' };
+export function guardDecision({ to, loginRequired, from, loggedInMemory, loggedInStorage }: GuardInput): GuardDecision {
+  if (!loginRequired) return { kind: 'enter' };
   if (!loggedInMemory && !loggedInStorage) {
     return from === FACE_COLLECTION_PATH ? { kind: 'stay', from } : { kind: 'home' };
   }

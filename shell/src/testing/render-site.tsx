@@ -5,8 +5,9 @@ import { ok, stubApi, type ReceivedCall, type StubRoute } from '@yaoshi/api-clie
 import { createSiteRouter } from '../app/router';
 import { SiteProviders } from '../app/site-providers';
 import { createSiteStore } from '../app/store';
-import type { RemoteKey } from '../federation/remote-catalog';
+import type { RemoteKey, RemotePins } from '../federation/pins';
 import type { RemoteRegistry } from '../federation/remote-registry';
+import { TEST_PINS } from './test-pins';
 
 export const SITE_SETTINGS = {
   site_name: '某省药师协会',
@@ -46,15 +47,14 @@ export function serveSiteContent(overrides: Record<string, StubRoute> = {}): Rec
 /** Remotes answer with a page naming itself, except the ones listed as down. */
 export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
   return {
-    ensurePins: async () => {
-      throw new Error('not used by the page');
-    },
+    ensurePins: async () => TEST_PINS,
     load: async (remote, exposed) => {
       if (down.includes(remote)) throw new Error(`${remote} unreachable`);
       const Page: ComponentType = () => <h1>{`${remote}:${exposed}`}</h1>;
       return { default: Page };
     },
     prepareRetry: async () => {},
+    reportRenderError: () => {},
   };
 }
 
@@ -62,11 +62,13 @@ export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
 export async function renderSite(
   path: string,
   registry: RemoteRegistry = fakeRegistry(),
-  options: { anonymous?: boolean } = {},
+  options: { anonymous?: boolean; pins?: RemotePins | null } = {},
 ) {
   if (!options.anonymous) localStorage.setItem('isLogin', 'true');
   const store = createSiteStore();
-  const router = createSiteRouter(store, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  const router = createSiteRouter(store, options.pins === undefined ? TEST_PINS : options.pins, (routes) =>
+    createMemoryRouter(routes, { initialEntries: [path] }),
+  );
   render(
     <SiteProviders store={store} registry={registry}>
       <RouterProvider router={router} />

@@ -13,6 +13,7 @@ import { OrdersPage } from '../finance/orders-page';
 import { RefundsPage } from '../finance/refunds-page';
 import { LearnersPage } from '../learners/learners-page';
 import { LoginPage } from '../login/login-page';
+import { ReleasesPage } from '../releases/releases-page';
 import { StaffPage } from '../staff/staff-page';
 import { ADMIN_LOGIN_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
 
@@ -27,6 +28,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/invoices': () => <InvoicesPage />,
   '/admin/staff': () => <StaffPage />,
   '/admin/audit': () => <AuditPage />,
+  '/admin/releases': () => <ReleasesPage />,
 };
 
 function useTitle(title: string) {

@@ -13,6 +13,7 @@ test('the menu shows only the pages the permissions open', () => {
     '人脸审核',
     '课程人脸核验',
   ]);
+  expect(pagesFor(['releases.manage']).map((page) => page.title)).toEqual(['发布管理']);
   expect(pagesFor(['content.edit'])).toEqual([]);
 });
 

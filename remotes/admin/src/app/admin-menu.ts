@@ -16,6 +16,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/invoices', title: '发票开具', permission: 'finance.read' },
   { path: '/admin/staff', title: '工作人员账号', permission: 'staff.manage' },
   { path: '/admin/audit', title: '审计日志', permission: 'audit.read' },
+  { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
 ];
 
 export const ADMIN_LOGIN_PATH = '/admin/login';

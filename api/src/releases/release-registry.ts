@@ -1,0 +1,811 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  RELEASE_MANIFEST_FILE,
+  SHELL_MANIFEST_FILE,
+  VERSION_PATTERN,
+  releaseManifestSchema,
+  shellManifestSchema,
+  type PinsDocument,
+  type ReleaseManifest,
+  type ShellManifest,
+} from '@yaoshi/contracts/release-manifest';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { DEFAULT_AUTO_ROLLBACK, failureRate, inCanary, shouldRollBack } from './canary';
+import { collisionProblems, exposureProblems, sharedProblems, shellProblems, type LiveRoutes } from './compatibility';
+import { RELEASE_MESSAGES } from './release-messages';
+import {
+  releaseCanaries,
+  releaseEnvironments,
+  releaseHistory,
+  releaseLoadCounts,
+  releasePins,
+  releaseRemotes,
+  releaseVersions,
+} from './releases-schema';
+import { MAX_FILES, contentHash, isSafeFilePath, readFolder, storeVersion, type ReleaseFile } from './release-storage';
+
+/**
+ * The release registry (issue 17): remotes, immutable versions, pins per environment with
+ * their history, canaries and the failure counts the shells report. Every function here is
+ * what `npm run release`, the release page and the server's start share; none reads the
+ * environment or the request.
+ */
+
+export const ENVIRONMENTS = ['staging', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The paths the shell renders itself (its account pages): no remote may claim them. */
+export const SHELL_PATHS = ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'] as const;
+
+/** Who may release: a release-manager token's name. */
+export interface Actor {
+  name: string;
+}
+
+export interface RegistryDeps {
+  db: Database;
+  clock: Clock;
+  /** The site folder: published files go under `remotes/`, the live shell's manifest is at its root. */
+  siteDir: string | undefined;
+  autoRollback?: { failureRate: number; minimumLoads: number };
+}
+
+/** A refusal: the HTTP status and one Chinese line (several problems: joined by "；"). */
+export class ReleaseRefusal extends Error {
+  override name = 'ReleaseRefusal';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly problems: string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+function refuse(status: number, problems: string | string[]): never {
+  const list = Array.isArray(problems) ? problems : [problems];
+  throw new ReleaseRefusal(status, list.join('；'), list);
+}
+
+export function isEnvironment(value: string): value is Environment {
+  return (ENVIRONMENTS as readonly string[]).includes(value);
+}
+
+export function environmentOf(value: string | undefined, fallback: Environment = 'production'): Environment {
+  const name = value ?? fallback;
+  if (!isEnvironment(name)) refuse(400, RELEASE_MESSAGES.unknownEnvironment(name));
+  return name;
+}
+
+export async function ensureEnvironments(db: Database): Promise<void> {
+  await db
+    .insert(releaseEnvironments)
+    .values(ENVIRONMENTS.map((name) => ({ name })))
+    .onConflictDoNothing();
+}
+
+function requireReason(reason: string | undefined): string {
+  const text = reason?.trim() ?? '';
+  if (text.length === 0) refuse(400, RELEASE_MESSAGES.reasonRequired);
+  return text.slice(0, 500);
+}
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────────
+
+async function findVersion(db: Database, remote: string, version: string) {
+  const [row] = await db
+    .select()
+    .from(releaseVersions)
+    .where(and(eq(releaseVersions.remote, remote), eq(releaseVersions.version, version)));
+  return row;
+}
+
+async function requireRemote(db: Database, remote: string) {
+  const [row] = await db.select().from(releaseRemotes).where(eq(releaseRemotes.key, remote));
+  if (!row) refuse(404, RELEASE_MESSAGES.unknownRemote(remote));
+  return row;
+}
+
+async function requireVersion(db: Database, remote: string, version: string) {
+  if (!VERSION_PATTERN.test(version)) refuse(400, RELEASE_MESSAGES.badVersion(version));
+  await requireRemote(db, remote);
+  const row = await findVersion(db, remote, version);
+  if (!row) refuse(404, RELEASE_MESSAGES.unknownVersion(remote, version));
+  return row;
+}
+
+/** The live shell's manifest (what it provides), from the site folder; undefined without one. */
+export function liveShellManifest(siteDir: string | undefined): ShellManifest | undefined {
+  if (!siteDir) return undefined;
+  const file = path.join(siteDir, SHELL_MANIFEST_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  return shellManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** What each environment serves of every other remote: its pin and its canary. */
+async function liveRoutes(db: Database): Promise<LiveRoutes[]> {
+  const pinned = await db
+    .select({ remote: releaseVersions.remote, version: releaseVersions.version, routes: releaseVersions.routes })
+    .from(releasePins)
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releasePins.remote), eq(releaseVersions.version, releasePins.version)),
+    );
+  const canaries = await db
+    .select({ remote: releaseVersions.remote, version: releaseVersions.version, routes: releaseVersions.routes })
+    .from(releaseCanaries)
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releaseCanaries.remote), eq(releaseVersions.version, releaseCanaries.version)),
+    );
+  return [...pinned, ...canaries];
+}
+
+/** Every check a version must pass to go live; refuses with all problems named. */
+async function proveCompatible(deps: RegistryDeps, manifest: ReleaseManifest): Promise<void> {
+  const shell = liveShellManifest(deps.siteDir);
+  const problems = [
+    ...(shell ? sharedProblems(manifest, shell.provides) : []),
+    ...exposureProblems(manifest),
+    ...collisionProblems(manifest, await liveRoutes(deps.db), SHELL_PATHS),
+  ];
+  if (problems.length > 0) refuse(409, problems);
+}
+
+// ── Publishing ──────────────────────────────────────────────────────────────────────────
+
+export interface PublishResult {
+  remote: string;
+  version: string;
+  contentHash: string;
+  /** False when the same version with the same content was already published. */
+  changed: boolean;
+}
+
+function parseManifest(files: readonly ReleaseFile[]): ReleaseManifest {
+  const manifestFile = files.find((file) => file.path === RELEASE_MANIFEST_FILE);
+  if (!manifestFile || !files.some((file) => file.path === 'mf-manifest.json'))
+    refuse(400, RELEASE_MESSAGES.manifestMissing);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(manifestFile.content.toString('utf8'));
+  } catch {
+    refuse(400, RELEASE_MESSAGES.manifestInvalid('不是 JSON'));
+  }
+  const result = releaseManifestSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    refuse(400, RELEASE_MESSAGES.manifestInvalid(`${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim()));
+  }
+  return result.data;
+}
+
+/**
+ * Publishes a version: checks it, writes its files into the site's storage and records it.
+ * The same number with other content is refused; with identical content nothing changes.
+ */
+export async function publishVersion(
+  deps: RegistryDeps,
+  actor: Actor,
+  remote: string,
+  files: readonly ReleaseFile[],
+  options: { source?: 'publish' | 'build' } = {},
+): Promise<PublishResult> {
+  if (!deps.siteDir) refuse(503, RELEASE_MESSAGES.noStorage);
+  if (files.length === 0 || files.length > MAX_FILES) refuse(400, RELEASE_MESSAGES.manifestMissing);
+  for (const file of files) if (!isSafeFilePath(file.path)) refuse(400, RELEASE_MESSAGES.badFilePath(file.path));
+  const manifest = parseManifest(files);
+  if (manifest.remote !== remote) refuse(400, RELEASE_MESSAGES.manifestRemoteMismatch(remote, manifest.remote));
+  const hash = contentHash(files);
+
+  const existing = await findVersion(deps.db, remote, manifest.version);
+  if (existing) {
+    if (existing.contentHash === hash) return { remote, version: manifest.version, contentHash: hash, changed: false };
+    refuse(409, RELEASE_MESSAGES.versionExistsDifferent(remote, manifest.version));
+  }
+  const [registered] = await deps.db.select().from(releaseRemotes).where(eq(releaseRemotes.key, remote));
+  if (registered && registered.federationName !== manifest.federationName) {
+    refuse(409, RELEASE_MESSAGES.federationNameChanged(remote, registered.federationName, manifest.federationName));
+  }
+  if (!registered) {
+    const [taken] = await deps.db
+      .select()
+      .from(releaseRemotes)
+      .where(eq(releaseRemotes.federationName, manifest.federationName));
+    if (taken) refuse(409, RELEASE_MESSAGES.federationNameTaken(manifest.federationName, taken.key));
+  }
+  if (options.source !== 'build') await proveCompatible(deps, manifest);
+
+  const stored = storeVersion(deps.siteDir, remote, manifest.version, files);
+  if (stored === 'different') refuse(409, RELEASE_MESSAGES.versionExistsDifferent(remote, manifest.version));
+
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!registered) {
+      await tx
+        .insert(releaseRemotes)
+        .values({
+          key: remote,
+          federationName: manifest.federationName,
+          section: manifest.section,
+          createdBy: actor.name,
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(releaseVersions)
+      .values({
+        remote,
+        version: manifest.version,
+        contentHash: hash,
+        manifest,
+        shared: manifest.shared,
+        exposes: manifest.exposes,
+        routes: manifest.routes,
+        publisher: actor.name,
+        publishedAt: now,
+      })
+      .onConflictDoNothing();
+  });
+  // A concurrent publish may have recorded the same number first: answer what is recorded.
+  const recorded = await findVersion(deps.db, remote, manifest.version);
+  if (recorded?.contentHash !== hash) refuse(409, RELEASE_MESSAGES.versionExistsDifferent(remote, manifest.version));
+  return {
+    remote,
+    version: manifest.version,
+    contentHash: hash,
+    changed: recorded.publisher === actor.name && recorded.publishedAt.getTime() === now.getTime(),
+  };
+}
+
+// ── Moving pins ─────────────────────────────────────────────────────────────────────────
+
+export interface PinMove {
+  environment: Environment;
+  remote: string;
+  from: string | null;
+  to: string;
+}
+
+async function recordHistory(
+  db: Database,
+  clock: Clock,
+  entry: {
+    environment: Environment;
+    remote: string;
+    action: string;
+    from: string | null;
+    to: string | null;
+    reason: string;
+    actor: string;
+  },
+): Promise<void> {
+  await db.insert(releaseHistory).values({
+    environment: entry.environment,
+    remote: entry.remote,
+    action: entry.action,
+    fromVersion: entry.from,
+    toVersion: entry.to,
+    reason: entry.reason,
+    actor: entry.actor,
+    at: clock.now(),
+  });
+}
+
+async function currentPin(db: Database, environment: Environment, remote: string): Promise<string | null> {
+  const [row] = await db
+    .select({ version: releasePins.version })
+    .from(releasePins)
+    .where(and(eq(releasePins.environment, environment), eq(releasePins.remote, remote)));
+  return row?.version ?? null;
+}
+
+/** Moves the pin and writes its history line in one transaction. */
+async function movePin(
+  deps: RegistryDeps,
+  actor: Actor,
+  environment: Environment,
+  remote: string,
+  to: string,
+  action: string,
+  reason: string,
+): Promise<PinMove> {
+  return deps.db.transaction(async (tx) => {
+    // Lock the pin row (if any) so two moves of one pin are ordered and each sees the other's result.
+    const locked = await tx.execute(
+      sql`select version from release_pins where environment = ${environment} and remote = ${remote} for update`,
+    );
+    const from = (locked as { rows: { version: string }[] }).rows[0]?.version ?? null;
+    const now = deps.clock.now();
+    await tx
+      .insert(releasePins)
+      .values({ environment, remote, version: to, updatedBy: actor.name, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [releasePins.environment, releasePins.remote],
+        set: { version: to, updatedBy: actor.name, updatedAt: now },
+      });
+    // A canary of the version now pinned has nothing left to do.
+    await tx
+      .delete(releaseCanaries)
+      .where(
+        and(
+          eq(releaseCanaries.environment, environment),
+          eq(releaseCanaries.remote, remote),
+          eq(releaseCanaries.version, to),
+        ),
+      );
+    await recordHistory(tx, deps.clock, { environment, remote, action, from, to, reason, actor: actor.name });
+    return { environment, remote, from, to };
+  });
+}
+
+export async function pinVersion(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; version: string; environment: Environment; reason: string | undefined },
+): Promise<PinMove> {
+  const reason = requireReason(input.reason);
+  const row = await requireVersion(deps.db, input.remote, input.version);
+  if ((await currentPin(deps.db, input.environment, input.remote)) === input.version) {
+    refuse(409, RELEASE_MESSAGES.alreadyPinned(input.remote, input.version));
+  }
+  await proveCompatible(deps, row.manifest);
+  return movePin(deps, actor, input.environment, input.remote, input.version, 'pin', reason);
+}
+
+/** Back to the version pinned before the current one (following the history). */
+export async function rollback(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; environment: Environment; reason: string | undefined },
+  action = 'rollback',
+): Promise<PinMove> {
+  const reason = requireReason(input.reason);
+  await requireRemote(deps.db, input.remote);
+  const current = await currentPin(deps.db, input.environment, input.remote);
+  const moves = await deps.db
+    .select()
+    .from(releaseHistory)
+    .where(
+      and(
+        eq(releaseHistory.environment, input.environment),
+        eq(releaseHistory.remote, input.remote),
+        inArray(releaseHistory.action, ['pin', 'rollback', 'promote']),
+      ),
+    )
+    .orderBy(desc(releaseHistory.id))
+    .limit(1);
+  const previous = moves[0]?.toVersion === current ? moves[0]?.fromVersion : null;
+  if (!current || !previous) refuse(409, RELEASE_MESSAGES.nothingToRollBack(input.remote));
+  return movePin(deps, actor, input.environment, input.remote, previous, action, reason);
+}
+
+export interface CanaryState {
+  environment: Environment;
+  remote: string;
+  version: string;
+  percent: number;
+}
+
+export async function startCanary(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; version: string; percent: number; environment: Environment; reason?: string },
+): Promise<CanaryState> {
+  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 99)
+    refuse(400, RELEASE_MESSAGES.percentInvalid);
+  const row = await requireVersion(deps.db, input.remote, input.version);
+  const pinned = await currentPin(deps.db, input.environment, input.remote);
+  if (!pinned) refuse(409, RELEASE_MESSAGES.notPinned(input.remote));
+  if (pinned === input.version) refuse(409, RELEASE_MESSAGES.canaryIsPin(input.remote, input.version));
+  await proveCompatible(deps, row.manifest);
+  const reason = input.reason?.trim() || '开始灰度';
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await tx
+      .insert(releaseCanaries)
+      .values({
+        environment: input.environment,
+        remote: input.remote,
+        version: input.version,
+        percent: input.percent,
+        startedBy: actor.name,
+        startedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [releaseCanaries.environment, releaseCanaries.remote],
+        set: { version: input.version, percent: input.percent, startedBy: actor.name, startedAt: now },
+      });
+    await recordHistory(tx, deps.clock, {
+      environment: input.environment,
+      remote: input.remote,
+      action: 'canary',
+      from: pinned,
+      to: input.version,
+      reason: `${reason}（${input.percent}%）`,
+      actor: actor.name,
+    });
+  });
+  return { environment: input.environment, remote: input.remote, version: input.version, percent: input.percent };
+}
+
+async function currentCanary(db: Database, environment: Environment, remote: string) {
+  const [row] = await db
+    .select()
+    .from(releaseCanaries)
+    .where(and(eq(releaseCanaries.environment, environment), eq(releaseCanaries.remote, remote)));
+  return row;
+}
+
+/** The canary becomes the pin. */
+export async function promote(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; environment: Environment; reason?: string },
+): Promise<PinMove> {
+  await requireRemote(deps.db, input.remote);
+  const canary = await currentCanary(deps.db, input.environment, input.remote);
+  if (!canary) refuse(409, RELEASE_MESSAGES.noCanary(input.remote));
+  const row = await requireVersion(deps.db, input.remote, canary.version);
+  await proveCompatible(deps, row.manifest);
+  return movePin(
+    deps,
+    actor,
+    input.environment,
+    input.remote,
+    canary.version,
+    'promote',
+    input.reason?.trim() || '灰度转正',
+  );
+}
+
+/** Ends a canary without pinning it (by hand, or automatically on failures). */
+export async function endCanary(
+  deps: RegistryDeps,
+  actor: Actor,
+  input: { remote: string; environment: Environment; reason: string },
+  action = 'canary-end',
+): Promise<CanaryState> {
+  return deps.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(releaseCanaries)
+      .where(and(eq(releaseCanaries.environment, input.environment), eq(releaseCanaries.remote, input.remote)))
+      .returning();
+    if (!ended) refuse(409, RELEASE_MESSAGES.noCanary(input.remote));
+    const pinned = await currentPin(tx, input.environment, input.remote);
+    await recordHistory(tx, deps.clock, {
+      environment: input.environment,
+      remote: input.remote,
+      action,
+      from: ended.version,
+      to: pinned,
+      reason: input.reason,
+      actor: actor.name,
+    });
+    return { environment: input.environment, remote: input.remote, version: ended.version, percent: ended.percent };
+  });
+}
+
+// ── What visitors get ───────────────────────────────────────────────────────────────────
+
+export interface Visitor {
+  /** Learner id once logged in, else the anonymous browser id. */
+  id: string | undefined;
+  /** A QA override (from its signed cookie): this remote at this version, in this browser only. */
+  override?: { remote: string; version: string };
+}
+
+export function manifestUrl(remote: string, version: string): string {
+  return `/remotes/${remote}/${version}/mf-manifest.json`;
+}
+
+/** The pins document for one visitor: the pin, or the canary for its share, or the override. */
+export async function pinsDocument(db: Database, environment: Environment, visitor: Visitor): Promise<PinsDocument> {
+  const rows = await db
+    .select({
+      remote: releasePins.remote,
+      version: releasePins.version,
+      federationName: releaseRemotes.federationName,
+      section: releaseRemotes.section,
+      routes: releaseVersions.routes,
+    })
+    .from(releasePins)
+    .innerJoin(releaseRemotes, eq(releaseRemotes.key, releasePins.remote))
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releasePins.remote), eq(releaseVersions.version, releasePins.version)),
+    )
+    .where(eq(releasePins.environment, environment))
+    .orderBy(releasePins.remote);
+  const canaries = await db
+    .select({
+      remote: releaseCanaries.remote,
+      version: releaseCanaries.version,
+      percent: releaseCanaries.percent,
+      routes: releaseVersions.routes,
+    })
+    .from(releaseCanaries)
+    .innerJoin(
+      releaseVersions,
+      and(eq(releaseVersions.remote, releaseCanaries.remote), eq(releaseVersions.version, releaseCanaries.version)),
+    )
+    .where(eq(releaseCanaries.environment, environment));
+  const document: PinsDocument = {};
+  for (const row of rows) {
+    let chosen: { version: string; routes: typeof row.routes; via: 'pin' | 'canary' | 'override' } = {
+      version: row.version,
+      routes: row.routes,
+      via: 'pin',
+    };
+    const canary = canaries.find((c) => c.remote === row.remote);
+    if (canary && inCanary(row.remote, canary.version, canary.percent, visitor.id))
+      chosen = { version: canary.version, routes: canary.routes, via: 'canary' };
+    if (visitor.override?.remote === row.remote) {
+      const overridden = await findVersion(db, row.remote, visitor.override.version);
+      if (overridden) chosen = { version: overridden.version, routes: overridden.routes, via: 'override' };
+    }
+    document[row.remote] = {
+      version: chosen.version,
+      federationName: row.federationName,
+      section: row.section,
+      entry: manifestUrl(row.remote, chosen.version),
+      routes: chosen.routes,
+      via: chosen.via,
+    };
+  }
+  return document;
+}
+
+// ── Status and history ──────────────────────────────────────────────────────────────────
+
+export interface VersionHealth {
+  version: string;
+  loads: number;
+  failures: number;
+  /** failures / loads, 0 with no loads. */
+  failureRate: number;
+}
+
+export interface RemoteStatus {
+  remote: string;
+  section: string;
+  federationName: string;
+  pinned: string | null;
+  canary: { version: string; percent: number } | null;
+  versions: string[];
+  health: VersionHealth[];
+}
+
+async function loadCounts(db: Database): Promise<Map<string, VersionHealth>> {
+  const rows = await db.select().from(releaseLoadCounts);
+  const byVersion = new Map<string, VersionHealth>();
+  for (const row of rows) {
+    const key = `${row.remote}\0${row.version}`;
+    const health = byVersion.get(key) ?? { version: row.version, loads: 0, failures: 0, failureRate: 0 };
+    if (row.kind === 'load' || row.kind === 'load-error') health.loads += row.count;
+    if (row.kind === 'load-error' || row.kind === 'render-error') health.failures += row.count;
+    health.failureRate = failureRate(health);
+    byVersion.set(key, health);
+  }
+  return byVersion;
+}
+
+export async function releaseStatus(db: Database, environment: Environment): Promise<RemoteStatus[]> {
+  const remotes = await db.select().from(releaseRemotes).orderBy(releaseRemotes.key);
+  const pins = await db.select().from(releasePins).where(eq(releasePins.environment, environment));
+  const canaries = await db.select().from(releaseCanaries).where(eq(releaseCanaries.environment, environment));
+  const versions = await db
+    .select({
+      remote: releaseVersions.remote,
+      version: releaseVersions.version,
+      publishedAt: releaseVersions.publishedAt,
+    })
+    .from(releaseVersions)
+    .orderBy(releaseVersions.publishedAt);
+  const counts = await loadCounts(db);
+  return remotes.map((remote) => {
+    const own = versions.filter((v) => v.remote === remote.key).map((v) => v.version);
+    const canary = canaries.find((c) => c.remote === remote.key);
+    return {
+      remote: remote.key,
+      section: remote.section,
+      federationName: remote.federationName,
+      pinned: pins.find((p) => p.remote === remote.key)?.version ?? null,
+      canary: canary ? { version: canary.version, percent: canary.percent } : null,
+      versions: own,
+      health: own.flatMap((version) => {
+        const health = counts.get(`${remote.key}\0${version}`);
+        return health ? [health] : [];
+      }),
+    };
+  });
+}
+
+export interface HistoryLine {
+  at: string;
+  environment: string;
+  action: string;
+  from: string | null;
+  to: string | null;
+  actor: string;
+  reason: string;
+}
+
+export async function releaseHistoryOf(db: Database, remote: string, limit = 200): Promise<HistoryLine[]> {
+  await requireRemote(db, remote);
+  const rows = await db
+    .select()
+    .from(releaseHistory)
+    .where(eq(releaseHistory.remote, remote))
+    .orderBy(desc(releaseHistory.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    environment: row.environment,
+    action: row.action,
+    from: row.fromVersion,
+    to: row.toVersion,
+    actor: row.actor,
+    reason: row.reason,
+  }));
+}
+
+// ── Failure reports and automatic rollback ──────────────────────────────────────────────
+
+export type ReportKind = 'load' | 'load-error' | 'render-error';
+export const REPORT_KINDS: readonly ReportKind[] = ['load', 'load-error', 'render-error'];
+
+export interface ReportLine {
+  remote: string;
+  version: string;
+  kind: ReportKind;
+  count: number;
+}
+
+/** Adds the shell's counts (only for published versions), then ends any canary past the threshold. */
+export async function recordReports(deps: RegistryDeps, lines: readonly ReportLine[]): Promise<CanaryState[]> {
+  const now = deps.clock.now();
+  const known = await deps.db
+    .select({ remote: releaseVersions.remote, version: releaseVersions.version })
+    .from(releaseVersions);
+  const isKnown = (line: ReportLine) => known.some((v) => v.remote === line.remote && v.version === line.version);
+  for (const line of lines.filter(isKnown)) {
+    await deps.db
+      .insert(releaseLoadCounts)
+      .values({ remote: line.remote, version: line.version, kind: line.kind, count: line.count, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [releaseLoadCounts.remote, releaseLoadCounts.version, releaseLoadCounts.kind],
+        set: { count: sql`${releaseLoadCounts.count} + ${line.count}`, updatedAt: now },
+      });
+  }
+  return checkCanaries(deps);
+}
+
+/** Ends every canary whose version fails more than the threshold allows, recording an auto-rollback. */
+export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> {
+  const threshold = deps.autoRollback ?? DEFAULT_AUTO_ROLLBACK;
+  const canaries = await deps.db.select().from(releaseCanaries);
+  if (canaries.length === 0) return [];
+  const counts = await loadCounts(deps.db);
+  const ended: CanaryState[] = [];
+  for (const canary of canaries) {
+    const health = counts.get(`${canary.remote}\0${canary.version}`);
+    if (!health || !shouldRollBack(health, threshold)) continue;
+    const reason = `失败率 ${(health.failureRate * 100).toFixed(1)}%（${health.failures}/${health.loads} 次加载）超过阈值 ${(threshold.failureRate * 100).toFixed(1)}%，自动回滚`;
+    try {
+      ended.push(
+        await endCanary(
+          deps,
+          { name: 'system' },
+          { remote: canary.remote, environment: canary.environment as Environment, reason },
+          'auto-rollback',
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof ReleaseRefusal)) throw error; // another server ended it first
+    }
+  }
+  return ended;
+}
+
+// ── The site's own builds ───────────────────────────────────────────────────────────────
+
+const BUILD_ACTOR: Actor = { name: 'npm run build' };
+
+/**
+ * Takes in the remotes `npm run build` assembled in the site folder: every version folder
+ * not yet registered is recorded (publisher `npm run build`), and each remote remotes.json
+ * names is pinned to that version in both environments when the build moved it since the
+ * last start (or on the first start, when nothing is pinned). Versions published over HTTP
+ * are never touched.
+ */
+export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]> {
+  await ensureEnvironments(deps.db);
+  const siteDir = deps.siteDir;
+  if (!siteDir) return [];
+  const remotesDir = path.join(siteDir, 'remotes');
+  if (!fs.existsSync(remotesDir)) return [];
+  for (const remote of fs.readdirSync(remotesDir).sort()) {
+    const remoteDir = path.join(remotesDir, remote);
+    if (!fs.statSync(remoteDir).isDirectory()) continue;
+    for (const version of fs.readdirSync(remoteDir).filter((name) => VERSION_PATTERN.test(name))) {
+      const dir = path.join(remoteDir, version);
+      if (!fs.existsSync(path.join(dir, RELEASE_MANIFEST_FILE))) continue;
+      const files = readFolder(dir);
+      const existing = await findVersion(deps.db, remote, version);
+      if (existing) {
+        // A local rebuild of an unpublished version number: the record follows the files.
+        if (existing.publisher === BUILD_ACTOR.name && existing.contentHash !== contentHash(files)) {
+          const manifest = parseManifest(files);
+          await deps.db
+            .update(releaseVersions)
+            .set({
+              contentHash: contentHash(files),
+              manifest,
+              shared: manifest.shared,
+              exposes: manifest.exposes,
+              routes: manifest.routes,
+              publishedAt: deps.clock.now(),
+            })
+            .where(and(eq(releaseVersions.remote, remote), eq(releaseVersions.version, version)));
+        }
+        continue;
+      }
+      await publishVersion(deps, BUILD_ACTOR, remote, files, { source: 'build' });
+    }
+  }
+  const pinsFile = path.join(siteDir, 'remotes.json');
+  if (!fs.existsSync(pinsFile)) return [];
+  const built = JSON.parse(fs.readFileSync(pinsFile, 'utf8')) as Record<string, { version?: string }>;
+  const moves: PinMove[] = [];
+  for (const [remote, pin] of Object.entries(built)) {
+    if (typeof pin?.version !== 'string' || !(await findVersion(deps.db, remote, pin.version))) continue;
+    for (const environment of ENVIRONMENTS) {
+      const current = await currentPin(deps.db, environment, remote);
+      const [lastBuildMove] = await deps.db
+        .select({ to: releaseHistory.toVersion })
+        .from(releaseHistory)
+        .where(
+          and(
+            eq(releaseHistory.environment, environment),
+            eq(releaseHistory.remote, remote),
+            eq(releaseHistory.actor, BUILD_ACTOR.name),
+          ),
+        )
+        .orderBy(desc(releaseHistory.id))
+        .limit(1);
+      const buildMoved = lastBuildMove?.to !== pin.version;
+      if (current === pin.version || (current !== null && !buildMoved)) continue;
+      moves.push(
+        await movePin(
+          deps,
+          BUILD_ACTOR,
+          environment,
+          remote,
+          pin.version,
+          'pin',
+          current === null ? '首次启动：取自构建的 remotes.json' : '本机构建的新版本（remotes.json）',
+        ),
+      );
+    }
+  }
+  return moves;
+}
+
+/** A new shell against the pinned and canary versions of every environment. */
+export async function checkShell(db: Database, provides: Record<string, string>): Promise<string[]> {
+  const live = await db
+    .select({ manifest: releaseVersions.manifest })
+    .from(releaseVersions)
+    .where(
+      sql`(${releaseVersions.remote}, ${releaseVersions.version}) in (select remote, version from release_pins union select remote, version from release_canaries)`,
+    );
+  return shellProblems(
+    provides,
+    live.map((row) => row.manifest),
+  );
+}

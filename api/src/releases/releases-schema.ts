@@ -1,0 +1,100 @@
+import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReleaseManifest, RouteEntry } from '@yaoshi/contracts/release-manifest';
+
+// ── Release registry (issue 17) ─────────────────────────────────────────────────────────
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
+
+/** The remotes the site knows: data, so a new remote is added by registering it. */
+export const releaseRemotes = pgTable('release_remotes', {
+  key: text('key').primaryKey(),
+  federationName: text('federation_name').notNull().unique(),
+  /** The Chinese name of its section, for messages ("「订单管理」模块暂时无法加载"). */
+  section: text('section').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: at('created_at'),
+});
+
+/** A published version: immutable once written (same number, other content is refused). */
+export const releaseVersions = pgTable(
+  'release_versions',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    /** sha256 over every file's path and content (see contentHash). */
+    contentHash: text('content_hash').notNull(),
+    manifest: jsonb('manifest').$type<ReleaseManifest>().notNull(),
+    /** The exact versions of the shared packages it was built against. */
+    shared: jsonb('shared').$type<Record<string, string>>().notNull(),
+    exposes: jsonb('exposes').$type<string[]>().notNull(),
+    routes: jsonb('routes').$type<RouteEntry[]>().notNull(),
+    /** The release token's name, or `npm run build` for versions built on this machine. */
+    publisher: text('publisher').notNull(),
+    publishedAt: at('published_at'),
+  },
+  (table) => [primaryKey({ columns: [table.remote, table.version] })],
+);
+
+/** `staging` and `production` (filled at start). */
+export const releaseEnvironments = pgTable('release_environments', {
+  name: text('name').primaryKey(),
+});
+
+/** The live version of each remote per environment. */
+export const releasePins = pgTable(
+  'release_pins',
+  {
+    environment: text('environment').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (table) => [primaryKey({ columns: [table.environment, table.remote] })],
+);
+
+/** Every move of a pin or a canary: who, when, from → to, why. Never updated or deleted. */
+export const releaseHistory = pgTable(
+  'release_history',
+  {
+    id: serial('id').primaryKey(),
+    environment: text('environment').notNull(),
+    remote: text('remote').notNull(),
+    /** pin, rollback, canary, promote, canary-end, auto-rollback, publish */
+    action: text('action').notNull(),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version'),
+    reason: text('reason').notNull(),
+    actor: text('actor').notNull(),
+    at: at('at'),
+  },
+  (table) => [index('release_history_remote').on(table.remote, table.id)],
+);
+
+/** A running canary: this share of visitors gets `version` instead of the pin. */
+export const releaseCanaries = pgTable(
+  'release_canaries',
+  {
+    environment: text('environment').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    percent: smallint('percent').notNull(),
+    startedBy: text('started_by').notNull(),
+    startedAt: at('started_at'),
+  },
+  (table) => [primaryKey({ columns: [table.environment, table.remote] })],
+);
+
+/** What the shells report: loads and failures per version and kind, counted, never per visitor. */
+export const releaseLoadCounts = pgTable(
+  'release_load_counts',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    /** `load` (a page of it loaded), `load-error`, `render-error` */
+    kind: text('kind').notNull(),
+    count: integer('count').notNull(),
+    updatedAt: at('updated_at'),
+  },
+  (table) => [primaryKey({ columns: [table.remote, table.version, table.kind] })],
+);

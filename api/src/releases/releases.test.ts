@@ -1,0 +1,651 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ReleaseManifest, RouteEntry } from '@yaoshi/contracts/release-manifest';
+import { movableClock } from '../clock';
+import type { DatabaseHandle } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
+import { openSession } from '../accounts/sessions';
+import { learners } from '../accounts/accounts-schema';
+import { seedMissing } from '../seed/seed';
+import { TEST_START } from '../test-support/test-server';
+import { canaryBucket } from './canary';
+import { releaseConfigFromEnv } from './release-config';
+import { ensureEnvironments, importBuiltRemotes, pinsDocument } from './release-registry';
+import { registerReleaseRoutes } from './release-routes';
+
+/**
+ * The release registry over real HTTP on a private database and a temporary site folder:
+ * publish, the compatibility checks, pins and their history, canaries, overrides, reports
+ * and who may do what.
+ */
+
+const SHARED_BUILT = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router-dom': '7.18.5',
+  antd: '6.6.8',
+  '@reduxjs/toolkit': '2.14.0',
+  'react-redux': '9.3.1',
+  '@yaoshi/api-client': '0.1.0',
+  '@yaoshi/contracts': '0.1.0',
+};
+const SHELL_PROVIDES = {
+  react: '^19.2.0',
+  'react-dom': '^19.2.0',
+  'react-router-dom': '^7.18.5',
+  antd: '^6.6.8',
+  '@reduxjs/toolkit': '^2.14.0',
+  'react-redux': '^9.3.1',
+  '@yaoshi/api-client': '^0.1.0',
+  '@yaoshi/contracts': '^0.1.0',
+};
+
+const ALICE = 'alice-token-0123456789';
+const BOB = 'bob-token-abcdefghijkl';
+
+interface Build {
+  remote?: string;
+  federationName?: string;
+  version: string;
+  routes?: RouteEntry[];
+  exposes?: string[];
+  shared?: Record<string, string>;
+  text?: string;
+}
+
+const page = (routePath: string, exposed: string): RouteEntry => ({
+  path: routePath,
+  area: 'public',
+  exposed,
+  loginRequired: false,
+});
+
+function buildFiles(build: Build): { path: string; base64: string }[] {
+  const manifest: ReleaseManifest = {
+    remote: build.remote ?? 'news',
+    federationName: build.federationName ?? 'news',
+    section: '资讯',
+    version: build.version,
+    exposes: build.exposes ?? ['Home', 'List'],
+    routes: build.routes ?? [page('/news', 'Home'), page('/news-list', 'List')],
+    shared: build.shared ?? SHARED_BUILT,
+  };
+  const files: Record<string, string> = {
+    'release-manifest.json': JSON.stringify(manifest),
+    'mf-manifest.json': JSON.stringify({ name: manifest.federationName }),
+    'remoteEntry.js': `var ${manifest.federationName} = ${JSON.stringify(build.text ?? 'v' + build.version)};`,
+    'static/js/home.js': 'console.log(1)',
+  };
+  return Object.entries(files).map(([file, content]) => ({
+    path: file,
+    base64: Buffer.from(content).toString('base64'),
+  }));
+}
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let baseUrl: string;
+let siteDir: string;
+let learnerToken: string;
+const clock = movableClock(TEST_START);
+
+async function call(
+  method: string,
+  url: string,
+  options: { token?: string | null; body?: unknown; cookie?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  const token = options.token === undefined ? ALICE : options.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.cookie) headers.cookie = options.cookie;
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  let body: Envelope;
+  try {
+    body = JSON.parse(text) as Envelope;
+  } catch {
+    body = { code: response.status, message: text, data: {} };
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+const publish = (build: Build, token?: string | null) =>
+  call('POST', `/v1/releases/publish/${build.remote ?? 'news'}`, { token, body: { files: buildFiles(build) } });
+const pin = (remote: string, version: string, extra: Record<string, unknown> = {}, token?: string | null) =>
+  call('POST', '/v1/releases/pin', { token, body: { remote, version, reason: '发布新版', ...extra } });
+
+before(async () => {
+  database = await openTestDatabase((db) => seedMissing(db, clock).then(() => undefined));
+  await ensureEnvironments(database.db);
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-releases-'));
+  fs.writeFileSync(
+    path.join(siteDir, 'shell-manifest.json'),
+    JSON.stringify({ version: '0.1.0', provides: SHELL_PROVIDES }),
+  );
+  app = Fastify();
+  await registerReleaseRoutes(app, {
+    db: database.db,
+    clock,
+    siteDir,
+    config: releaseConfigFromEnv({ RELEASE_TOKENS: `alice:${ALICE},bob:${BOB}` }, false),
+    secret: 'test-media-secret',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const [learner] = await database.db.select({ id: learners.id }).from(learners).limit(1);
+  assert.ok(learner, 'the seed has a learner');
+  learnerToken = await openSession(database.db, clock, learner.id);
+});
+
+after(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+describe('publish', () => {
+  test('uploads a version into the site storage and registers the remote; the same again changes nothing', async () => {
+    const first = await publish({ version: '1.0.0' });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.data.changed, true);
+    assert.match(String(first.body.data.contentHash), /^sha256:[0-9a-f]{64}$/);
+    assert.equal(
+      fs.readFileSync(path.join(siteDir, 'remotes/news/1.0.0/remoteEntry.js'), 'utf8'),
+      'var news = "v1.0.0";',
+    );
+    const again = await publish({ version: '1.0.0' });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.data.changed, false);
+  });
+
+  test('the same version number with other content is refused and the files stay as published', async () => {
+    const refused = await publish({ version: '1.0.0', text: 'changed' });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.message, 'news 1.0.0 已发布且内容不同：已发布的版本不可覆盖，请提升版本号');
+    assert.equal(
+      fs.readFileSync(path.join(siteDir, 'remotes/news/1.0.0/remoteEntry.js'), 'utf8'),
+      'var news = "v1.0.0";',
+    );
+  });
+
+  test('a shared singleton outside the live shell’s range is refused, naming the remote, the package and both versions', async () => {
+    const refused = await publish({ version: '1.0.1', shared: { ...SHARED_BUILT, react: '18.3.1' } });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.message, 'news 1.0.1 与线上外壳不兼容：react 构建版本 18.3.1，外壳提供 ^19.2.0');
+    const antd = await publish({
+      version: '1.0.1',
+      shared: { ...SHARED_BUILT, antd: '5.9.0', '@yaoshi/api-client': '0.2.0' },
+    });
+    assert.deepEqual(antd.body.data.problems, [
+      'news 1.0.1 与线上外壳不兼容：antd 构建版本 5.9.0，外壳提供 ^6.6.8',
+      'news 1.0.1 与线上外壳不兼容：@yaoshi/api-client 构建版本 0.2.0，外壳提供 ^0.1.0',
+    ]);
+    assert.equal(fs.existsSync(path.join(siteDir, 'remotes/news/1.0.1')), false);
+  });
+
+  test('a route naming a module the version does not expose is refused', async () => {
+    const refused = await publish({
+      version: '1.0.1',
+      routes: [page('/news', 'Home'), page('/news-archive', 'Archive')],
+    });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.message, 'news 1.0.1 的路由 /news-archive 指向未暴露的模块 Archive');
+  });
+
+  test('a route another live remote owns, or one of the shell’s own pages, is refused', async () => {
+    assert.equal((await publish({ version: '1.0.0' })).status, 200);
+    assert.equal((await pin('news', '1.0.0')).status, 200);
+    const clash = await publish({
+      remote: 'events',
+      federationName: 'events',
+      version: '0.1.0',
+      routes: [page('/news', 'Home')],
+    });
+    assert.equal(clash.status, 409);
+    assert.equal(clash.body.message, 'events 0.1.0 的路由 /news 与 news 1.0.0 冲突');
+    const shellPage = await publish({
+      remote: 'events',
+      federationName: 'events',
+      version: '0.1.0',
+      routes: [page('/myInfo', 'Home')],
+    });
+    assert.equal(shellPage.body.message, 'events 0.1.0 的路由 /myInfo 是外壳自己的页面');
+    // A remote routing inside its own pages claims a whole prefix: a page below it clashes too.
+    const prefix = await publish({
+      remote: 'events',
+      federationName: 'events',
+      version: '0.1.0',
+      routes: [page('/news/*', 'Home')],
+    });
+    assert.equal(prefix.body.message, 'events 0.1.0 的路由 /news/* 与 news 1.0.0 冲突');
+  });
+
+  test('a federation name another remote uses is refused; an unsafe file path is refused', async () => {
+    const taken = await publish({
+      remote: 'events',
+      federationName: 'news',
+      version: '0.1.0',
+      routes: [page('/events', 'Home')],
+    });
+    assert.equal(taken.status, 409);
+    assert.equal(taken.body.message, '联邦名称 news 已被 news 使用');
+    const files = [...buildFiles({ version: '9.0.0' }), { path: '../escape.js', base64: '' }];
+    const unsafe = await call('POST', '/v1/releases/publish/news', { body: { files } });
+    assert.equal(unsafe.status, 400);
+    assert.equal(unsafe.body.message, '文件路径不合法：../escape.js');
+  });
+});
+
+describe('pins, rollback, canary, promote, history', () => {
+  test('pin, pin again, roll back; every move is in the history with who, from → to and why', async () => {
+    assert.equal(
+      (await publish({ remote: 'shop', federationName: 'shop', version: '1.0.0', routes: [page('/shop', 'Home')] }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (
+        await publish({
+          remote: 'shop',
+          federationName: 'shop',
+          version: '1.1.0',
+          routes: [page('/shop', 'Home'), page('/shop-new', 'List')],
+        })
+      ).status,
+      200,
+    );
+    assert.equal((await pin('shop', '1.0.0', { reason: '首发' })).status, 200);
+    const moved = await pin('shop', '1.1.0', { reason: '新增页面' }, BOB);
+    assert.deepEqual(moved.body.data, { environment: 'production', remote: 'shop', from: '1.0.0', to: '1.1.0' });
+    let pins = (await call('GET', '/remotes.json', { token: null })).body as unknown as Record<
+      string,
+      { version: string; routes: RouteEntry[] }
+    >;
+    assert.equal(pins.shop?.version, '1.1.0');
+    assert.deepEqual(
+      pins.shop?.routes.map((r) => r.path),
+      ['/shop', '/shop-new'],
+    );
+
+    assert.equal((await pin('shop', '1.1.0')).body.message, 'shop 已固定在 1.1.0');
+    assert.equal(
+      (await call('POST', '/v1/releases/pin', { body: { remote: 'shop', version: '1.0.0' } })).body.message,
+      '请填写原因（--reason）',
+    );
+    assert.equal((await pin('shop', '3.0.0')).body.message, 'shop 没有已发布的版本 3.0.0');
+
+    const back = await call('POST', '/v1/releases/rollback', { body: { remote: 'shop', reason: '新页面有误' } });
+    assert.deepEqual(back.body.data, { environment: 'production', remote: 'shop', from: '1.1.0', to: '1.0.0' });
+    pins = (await call('GET', '/remotes.json', { token: null })).body as unknown as typeof pins;
+    assert.equal(pins.shop?.version, '1.0.0');
+
+    const history = await call('GET', '/v1/releases/history?remote=shop');
+    assert.deepEqual(
+      (
+        history.body.data.history as {
+          action: string;
+          from: string | null;
+          to: string;
+          actor: string;
+          reason: string;
+        }[]
+      ).map(({ action, from, to, actor, reason }) => ({ action, from, to, actor, reason })),
+      [
+        { action: 'rollback', from: '1.1.0', to: '1.0.0', actor: 'alice', reason: '新页面有误' },
+        { action: 'pin', from: '1.0.0', to: '1.1.0', actor: 'bob', reason: '新增页面' },
+        { action: 'pin', from: null, to: '1.0.0', actor: 'alice', reason: '首发' },
+      ],
+    );
+  });
+
+  test('environments are separate: staging moves, production stays', async () => {
+    assert.equal((await pin('shop', '1.1.0', { env: 'staging' })).status, 200);
+    const staging = (await call('GET', '/remotes.json?env=staging', { token: null })).body as unknown as Record<
+      string,
+      { version: string }
+    >;
+    const production = (await call('GET', '/remotes.json', { token: null })).body as unknown as Record<
+      string,
+      { version: string }
+    >;
+    assert.equal(staging.shop?.version, '1.1.0');
+    assert.equal(production.shop?.version, '1.0.0');
+    assert.equal(
+      (await pin('shop', '1.1.0', { env: 'qa' })).body.message,
+      '未知的环境：qa（可用：staging、production）',
+    );
+  });
+
+  test('the pins document may be cached a minute at most, per visitor', async () => {
+    const response = await call('GET', '/remotes.json', { token: null });
+    assert.equal(response.headers.get('cache-control'), 'private, max-age=60');
+    assert.match(response.headers.get('vary') ?? '', /Cookie/);
+    assert.match(response.headers.get('set-cookie') ?? '', /^yaoshi_vid=[0-9a-f-]{36};/);
+  });
+
+  test('a canary gives its share the new version; promote makes it the pin; the history says so', async () => {
+    const started = await call('POST', '/v1/releases/canary', {
+      body: { remote: 'shop', version: '1.1.0', percent: 30 },
+    });
+    assert.deepEqual(started.body.data, { environment: 'production', remote: 'shop', version: '1.1.0', percent: 30 });
+    const status = await call('GET', '/v1/releases/status');
+    const shop = (status.body.data.remotes as { remote: string; pinned: string; canary: unknown }[]).find(
+      (r) => r.remote === 'shop',
+    );
+    assert.deepEqual(
+      { pinned: shop?.pinned, canary: shop?.canary },
+      { pinned: '1.0.0', canary: { version: '1.1.0', percent: 30 } },
+    );
+    assert.equal(
+      (await call('POST', '/v1/releases/canary', { body: { remote: 'shop', version: '1.1.0', percent: 0 } })).body
+        .message,
+      '灰度比例须为 1–99 的整数',
+    );
+
+    const promoted = await call('POST', '/v1/releases/promote', { body: { remote: 'shop', reason: '灰度无异常' } });
+    assert.deepEqual(promoted.body.data, { environment: 'production', remote: 'shop', from: '1.0.0', to: '1.1.0' });
+    const after = await call('GET', '/v1/releases/status');
+    assert.equal(
+      (after.body.data.remotes as { remote: string; canary: unknown }[]).find((r) => r.remote === 'shop')?.canary,
+      null,
+    );
+    const history = (await call('GET', '/v1/releases/history?remote=shop')).body.data.history as { action: string }[];
+    assert.deepEqual(
+      history.slice(0, 2).map((h) => h.action),
+      ['promote', 'canary'],
+    );
+    assert.equal(
+      (await call('POST', '/v1/releases/promote', { body: { remote: 'shop' } })).body.message,
+      'shop 没有进行中的灰度',
+    );
+  });
+
+  test('1,000 visitors land within ±3 points of the canary share, and each always gets the same version', async () => {
+    for (const percent of [10, 50]) {
+      assert.equal(
+        (await call('POST', '/v1/releases/canary', { body: { remote: 'shop', version: '1.0.0', percent } })).status,
+        200,
+      );
+      const ids = Array.from({ length: 1000 }, (_, i) => `browser:visitor-${i}`);
+      const first = await Promise.all(
+        ids.map(async (id) => (await pinsDocument(database.db, 'production', { id })).shop?.version),
+      );
+      const share = (first.filter((v) => v === '1.0.0').length / ids.length) * 100;
+      assert.ok(Math.abs(share - percent) <= 3, `share ${share} % for ${percent} %`);
+      const again = await Promise.all(
+        ids.slice(0, 200).map(async (id) => (await pinsDocument(database.db, 'production', { id })).shop?.version),
+      );
+      assert.deepEqual(again, first.slice(0, 200));
+    }
+    // Over HTTP: by the browser cookie before login, by the learner once logged in.
+    const cookie = 'yaoshi_vid=00000000-0000-4000-8000-000000000001';
+    const byCookie = new Set<string>();
+    for (let i = 0; i < 5; i += 1)
+      byCookie.add(
+        (
+          (await call('GET', '/remotes.json', { token: null, cookie })).body as unknown as Record<
+            string,
+            { version: string }
+          >
+        ).shop!.version,
+      );
+    assert.equal(byCookie.size, 1);
+    const asLearner = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const other = `yaoshi_vid=00000000-0000-4000-8000-00000000000${i}`;
+      asLearner.add(
+        (
+          (await call('GET', '/remotes.json', { token: learnerToken, cookie: other })).body as unknown as Record<
+            string,
+            { version: string }
+          >
+        ).shop!.version,
+      );
+    }
+    assert.equal(asLearner.size, 1, 'a learner keeps one version whatever browser id comes with the request');
+    assert.ok(canaryBucket('shop', '1.0.0', 'x') >= 0);
+    await call('POST', '/v1/releases/canary/end', { body: { remote: 'shop', reason: '测试结束' } });
+  });
+});
+
+describe('failure reports and automatic rollback', () => {
+  test('a canary failing past 2 % of at least 50 loads ends by itself, recorded in the history', async () => {
+    assert.equal(
+      (
+        await publish({
+          remote: 'shop',
+          federationName: 'shop',
+          version: '1.2.0',
+          routes: [page('/shop', 'Home')],
+          exposes: ['Home'],
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await call('POST', '/v1/releases/canary', { body: { remote: 'shop', version: '1.2.0', percent: 20 } })).status,
+      200,
+    );
+    const report = (kind: string, count: number) =>
+      call('POST', '/v1/releases/reports', {
+        token: null,
+        body: { reports: [{ remote: 'shop', version: '1.2.0', kind, count }] },
+      });
+    assert.equal((await report('load-error', 2)).status, 200);
+    assert.equal((await report('load', 20)).status, 200);
+    let status = (await call('GET', '/v1/releases/status')).body.data.remotes as {
+      remote: string;
+      canary: unknown;
+      health: { version: string; loads: number; failures: number }[];
+    }[];
+    assert.deepEqual(
+      status.find((r) => r.remote === 'shop')?.canary,
+      { version: '1.2.0', percent: 20 },
+      'under 50 loads: still running',
+    );
+    assert.equal((await report('load', 28)).status, 200);
+    status = (await call('GET', '/v1/releases/status')).body.data.remotes as typeof status;
+    const shop = status.find((r) => r.remote === 'shop');
+    assert.equal(shop?.canary, null);
+    assert.deepEqual(
+      shop?.health.find((h) => h.version === '1.2.0'),
+      { version: '1.2.0', loads: 50, failures: 2, failureRate: 0.04 },
+    );
+    const [last] = (await call('GET', '/v1/releases/history?remote=shop')).body.data.history as {
+      action: string;
+      actor: string;
+      from: string;
+      to: string;
+      reason: string;
+    }[];
+    assert.deepEqual(
+      { action: last?.action, actor: last?.actor, from: last?.from, to: last?.to },
+      { action: 'auto-rollback', actor: 'system', from: '1.2.0', to: '1.1.0' },
+    );
+    assert.match(last?.reason ?? '', /失败率 4\.0%（2\/50 次加载）超过阈值 2\.0%/);
+  });
+
+  test('reports are checked and carry nothing but remote, version, kind and count', async () => {
+    const extra = await call('POST', '/v1/releases/reports', {
+      token: null,
+      body: { reports: [{ remote: 'shop', version: '1.2.0', kind: 'load', count: 1, learnerId: 5 }] },
+    });
+    assert.equal(extra.status, 400);
+    const badKind = await call('POST', '/v1/releases/reports', {
+      token: null,
+      body: { reports: [{ remote: 'shop', version: '1.2.0', kind: 'crash', count: 1 }] },
+    });
+    assert.equal(badKind.status, 400);
+  });
+
+  test('one address may send RELEASE_REPORTS_PER_MINUTE batches a minute; more are refused until the minute is over', async () => {
+    const limited = Fastify();
+    await registerReleaseRoutes(limited, {
+      db: database.db,
+      clock,
+      siteDir,
+      config: releaseConfigFromEnv({ RELEASE_TOKENS: `alice:${ALICE}`, RELEASE_REPORTS_PER_MINUTE: '3' }, false),
+      secret: 'test-media-secret',
+    });
+    const reports = { reports: [{ remote: 'shop', version: '1.2.0', kind: 'load', count: 1 }] };
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await limited.inject({ method: 'POST', url: '/v1/releases/reports', payload: reports });
+        statuses.push(answer.statusCode);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+      clock.advance(60_000);
+      const later = await limited.inject({ method: 'POST', url: '/v1/releases/reports', payload: reports });
+      assert.equal(later.statusCode, 200);
+    } finally {
+      await limited.close();
+    }
+    assert.throws(
+      () => releaseConfigFromEnv({ RELEASE_REPORTS_PER_MINUTE: 'many' }, false),
+      /RELEASE_REPORTS_PER_MINUTE/,
+    );
+  });
+});
+
+describe('QA override', () => {
+  test('the override link sets a signed cookie for an hour; that browser alone gets the version', async () => {
+    const created = await call('POST', '/v1/releases/override', { body: { remote: 'shop', version: '1.0.0' } });
+    assert.equal(created.status, 200);
+    const link = String(created.body.data.path);
+    const opened = await call('GET', link, { token: null });
+    assert.equal(opened.status, 302);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    assert.match(opened.headers.get('set-cookie') ?? '', /Max-Age=3600; HttpOnly/);
+    const mine = (await call('GET', '/remotes.json', { token: null, cookie })).body as unknown as Record<
+      string,
+      { version: string; via: string }
+    >;
+    assert.deepEqual({ version: mine.shop?.version, via: mine.shop?.via }, { version: '1.0.0', via: 'override' });
+    const others = (await call('GET', '/remotes.json', { token: null })).body as unknown as Record<
+      string,
+      { version: string; via: string }
+    >;
+    assert.deepEqual({ version: others.shop?.version, via: others.shop?.via }, { version: '1.1.0', via: 'pin' });
+    const tampered = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    assert.equal(
+      (
+        (await call('GET', '/remotes.json', { token: null, cookie: tampered })).body as unknown as Record<
+          string,
+          { via: string }
+        >
+      ).shop?.via,
+      'pin',
+    );
+    clock.advance(60 * 60 * 1000 + 1);
+    assert.equal(
+      ((await call('GET', '/remotes.json', { token: null, cookie })).body as unknown as Record<string, { via: string }>)
+        .shop?.via,
+      'pin',
+    );
+  });
+});
+
+describe('who may release', () => {
+  const actions: [string, string, unknown][] = [
+    ['POST', '/v1/releases/publish/news', { files: buildFiles({ version: '5.0.0' }) }],
+    ['POST', '/v1/releases/pin', { remote: 'news', version: '1.0.0', reason: 'x' }],
+    ['GET', '/v1/releases/history?remote=news', undefined],
+    ['GET', '/v1/releases/status', undefined],
+  ];
+
+  test('a visitor, a learner or a wrong token can neither publish, pin nor read the history', async () => {
+    for (const [method, url, body] of actions) {
+      const visitor = await call(method, url, { token: null, body });
+      assert.deepEqual([url, visitor.status, visitor.body.message], [url, 401, '缺少发布令牌（RELEASE_TOKEN）']);
+      for (const token of [learnerToken, 'wrong-token-0123456789', `${ALICE}x`]) {
+        const refused = await call(method, url, { token, body });
+        assert.deepEqual([url, refused.status, refused.body.message], [url, 403, '发布令牌无效']);
+      }
+    }
+    assert.equal(fs.existsSync(path.join(siteDir, 'remotes/news/5.0.0')), false);
+  });
+
+  test('in production without configured tokens releasing is closed; the development token is refused there', async () => {
+    const closed = Fastify();
+    await registerReleaseRoutes(closed, {
+      db: database.db,
+      clock,
+      siteDir,
+      config: releaseConfigFromEnv({}, true),
+      secret: 's',
+    });
+    const response = await closed.inject({
+      method: 'GET',
+      url: '/v1/releases/status',
+      headers: { authorization: 'Bearer dev-release-token' },
+    });
+    assert.equal(response.statusCode, 503);
+    assert.equal(
+      response.json<{ message: string }>().message,
+      '服务器未配置发布令牌（RELEASE_TOKENS），发布功能已关闭',
+    );
+    await closed.close();
+    assert.throws(
+      () => releaseConfigFromEnv({ RELEASE_TOKENS: 'dev:dev-release-token' }, true),
+      /public development token/,
+    );
+    assert.throws(() => releaseConfigFromEnv({ RELEASE_TOKENS: 'short:abc' }, false), /at least 16/);
+  });
+});
+
+describe('the site’s own build', () => {
+  test('on first start the registry is filled from the built remotes and remotes.json; a later build’s pin is followed', async () => {
+    const handle = await openTestDatabase();
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-built-'));
+    const writeBuild = (build: Build) => {
+      const dir = path.join(site, 'remotes', build.remote ?? 'news', build.version);
+      for (const file of buildFiles(build)) {
+        fs.mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file.path), Buffer.from(file.base64, 'base64'));
+      }
+    };
+    writeBuild({ version: '0.1.0' });
+    fs.writeFileSync(path.join(site, 'remotes.json'), JSON.stringify({ news: { version: '0.1.0' } }));
+    const deps = { db: handle.db, clock, siteDir: site };
+    const first = await importBuiltRemotes(deps);
+    assert.deepEqual(
+      first.map((m) => [m.environment, m.to]),
+      [
+        ['staging', '0.1.0'],
+        ['production', '0.1.0'],
+      ],
+    );
+    assert.equal((await pinsDocument(handle.db, 'production', { id: 'x' })).news?.version, '0.1.0');
+    assert.deepEqual(await importBuiltRemotes(deps), [], 'a restart with nothing new moves nothing');
+    writeBuild({ version: '0.2.0' });
+    fs.writeFileSync(path.join(site, 'remotes.json'), JSON.stringify({ news: { version: '0.2.0' } }));
+    const next = await importBuiltRemotes(deps);
+    assert.deepEqual(
+      next.map((m) => [m.environment, m.from, m.to]),
+      [
+        ['staging', '0.1.0', '0.2.0'],
+        ['production', '0.1.0', '0.2.0'],
+      ],
+    );
+    await handle.close();
+    fs.rmSync(site, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,161 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { movableClock } from '@yaoshi/api-server/clock';
+import type { DatabaseHandle } from '@yaoshi/api-server/db/database';
+import { openTestDatabase } from '@yaoshi/api-server/db/test-database';
+import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
+import { ensureEnvironments } from '@yaoshi/api-server/releases/release-registry';
+import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
+import { readFolder } from '@yaoshi/api-server/releases/release-storage';
+import { runRelease, type CliIo } from './release-cli';
+
+/** `npm run release` against a real server over HTTP: what a CI job sees (exit codes, lines, --json). */
+
+const TOKEN = 'ci-token-0123456789abcdef';
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let url: string;
+let siteDir: string;
+let repoRoot: string;
+
+function writeBuild(dir: string, version: string, text: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = {
+    remote: 'news',
+    federationName: 'news',
+    section: '资讯',
+    version,
+    exposes: ['Home'],
+    routes: [{ path: '/news', area: 'public', exposed: 'Home', loginRequired: false }],
+    shared: { react: '19.3.1' },
+  };
+  fs.writeFileSync(path.join(dir, 'release-manifest.json'), JSON.stringify(manifest));
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), '{}');
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), text);
+}
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    env: { RELEASE_URL: url, RELEASE_TOKEN: TOKEN, ...env },
+    fetch,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    readFolder,
+    readText: (file) => fs.readFileSync(file, 'utf8'),
+    repoRoot,
+  };
+  const code = await runRelease(args, io);
+  return { code, out, err };
+}
+
+before(async () => {
+  database = await openTestDatabase();
+  await ensureEnvironments(database.db);
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-cli-site-'));
+  repoRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-cli-repo-'));
+  fs.mkdirSync(path.join(repoRoot, 'remotes', 'news'), { recursive: true });
+  fs.writeFileSync(path.join(repoRoot, 'remotes', 'news', 'package.json'), JSON.stringify({ version: '1.0.0' }));
+  writeBuild(path.join(repoRoot, 'remotes', 'news', 'dist', '1.0.0'), '1.0.0', 'one');
+  app = Fastify();
+  await registerReleaseRoutes(app, {
+    db: database.db,
+    clock: movableClock(Date.parse('2026-01-05T02:00:00Z')),
+    siteDir,
+    config: releaseConfigFromEnv({ RELEASE_TOKENS: `ci:${TOKEN}` }, false),
+    secret: 'test-secret',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+  await app.close();
+  await database.close();
+});
+
+test('publish takes the remote’s build folder by default; publishing it again changes nothing', async () => {
+  const first = await run(['publish', 'news']);
+  assert.equal(first.code, 0, first.err.join('\n'));
+  assert.match(first.out[0] ?? '', /^published news 1\.0\.0 \(sha256:[0-9a-f]{64}\)$/);
+  assert.ok(fs.existsSync(path.join(siteDir, 'remotes', 'news', '1.0.0', 'remoteEntry.js')));
+  const again = await run(['publish', 'news']);
+  assert.deepEqual(again.out, ['news 1.0.0 is already published with this content: nothing changed']);
+});
+
+test('a refusal exits 1 with one line saying why', async () => {
+  const dir = path.join(repoRoot, 'other');
+  writeBuild(dir, '1.0.0', 'different');
+  const refused = await run(['publish', 'news', '--dir', dir]);
+  assert.deepEqual(
+    { code: refused.code, err: refused.err, out: refused.out },
+    { code: 1, err: ['refused: news 1.0.0 已发布且内容不同：已发布的版本不可覆盖，请提升版本号'], out: [] },
+  );
+  const noReason = await run(['pin', 'news', '1.0.0']);
+  assert.deepEqual({ code: noReason.code, err: noReason.err }, { code: 1, err: ['refused: 请填写原因（--reason）'] });
+  const wrongToken = await run(['status'], { RELEASE_TOKEN: 'nope-nope-nope-nope' });
+  assert.deepEqual({ code: wrongToken.code, err: wrongToken.err }, { code: 1, err: ['refused: 发布令牌无效'] });
+});
+
+test('pin, canary, promote, rollback, status and history; --json for machines', async () => {
+  const dir = path.join(repoRoot, 'next');
+  writeBuild(dir, '1.1.0', 'two');
+  assert.equal((await run(['publish', 'news', '--dir', dir])).code, 0);
+  assert.deepEqual((await run(['pin', 'news', '1.0.0', '--reason', '首发'])).out, [
+    'news (production): (none) → 1.0.0',
+  ]);
+  assert.deepEqual((await run(['canary', 'news', '1.1.0', '--percent', '10'])).out, [
+    'news (production): canary 1.1.0 for 10% of visitors',
+  ]);
+  const status = await run(['status']);
+  assert.deepEqual(status.out, ['environment: production', 'news (资讯): live 1.0.0  canary 1.1.0 (10%)']);
+  const json = await run(['status', '--json']);
+  const parsed = JSON.parse(json.out[0] ?? '') as {
+    ok: boolean;
+    data: { remotes: { remote: string; pinned: string }[] };
+  };
+  assert.deepEqual([parsed.ok, parsed.data.remotes[0]?.pinned], [true, '1.0.0']);
+  assert.deepEqual((await run(['promote', 'news'])).out, ['news (production): 1.0.0 → 1.1.0']);
+  assert.deepEqual((await run(['rollback', 'news', '--reason', '回退'])).out, ['news (production): 1.1.0 → 1.0.0']);
+  const history = await run(['history', 'news']);
+  assert.equal(history.code, 0);
+  assert.deepEqual(
+    history.out.map((line) => line.replace(/^\S+\s+/, '')),
+    [
+      'production rollback      1.1.0 → 1.0.0  by ci: 回退',
+      'production promote       1.0.0 → 1.1.0  by ci: 灰度转正',
+      'production canary        1.0.0 → 1.1.0  by ci: 开始灰度（10%）',
+      'production pin           - → 1.0.0  by ci: 首发',
+    ],
+  );
+  const override = await run(['override', 'news', '1.1.0']);
+  assert.match(override.out[0] ?? '', new RegExp(`^${url}/release-override\\?grant=`));
+  const refusedJson = await run(['pin', 'news', '9.9.9', '--reason', 'x', '--json']);
+  assert.equal(refusedJson.code, 1);
+  assert.deepEqual(JSON.parse(refusedJson.out[0] ?? ''), {
+    ok: false,
+    code: 404,
+    message: 'news 没有已发布的版本 9.9.9',
+    data: { problems: ['news 没有已发布的版本 9.9.9'] },
+  });
+});
+
+test('usage mistakes exit 2; a missing RELEASE_URL or RELEASE_TOKEN is named', async () => {
+  assert.equal((await run(['frobnicate'])).code, 2);
+  assert.equal((await run(['pin', 'news'])).code, 2);
+  assert.equal((await run(['canary', 'news', '1.1.0'])).code, 2);
+  const noToken = await run(['status'], { RELEASE_TOKEN: '' });
+  assert.deepEqual(
+    { code: noToken.code, err: noToken.err[0] },
+    {
+      code: 2,
+      err: 'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server, or a 发布管理 staff session token)',
+    },
+  );
+});
