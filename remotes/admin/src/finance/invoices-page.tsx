@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { INVOICE_REJECT_REASON_MAX_LENGTH, type InvoiceQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -13,7 +13,7 @@ import {
   useListState,
   type FilterField,
 } from '../kit/list-kit';
-import { ReasonDialog, decided } from '../kit/reason-dialog';
+import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 
 const STATUS_TEXT: Readonly<Record<InvoiceQueueRow['status'], string>> = {
   reviewing: '待审核',
@@ -108,25 +108,14 @@ export function InvoicesPage() {
       width: COLUMN_WIDTH.twoButtons,
       render: (_: unknown, row) =>
         canWrite && (row.status === 'reviewing' || row.status === 'issuing') ? (
-          <Space size={4}>
-            <Popconfirm
-              title={`为订单 ${row.order_no} 开具发票？`}
-              okText="开具"
-              cancelText="取消"
-              onConfirm={() => void issueRow(row)}
-            >
-              <Button
-                size="small"
-                type="primary"
-                loading={issuing.isLoading && issuing.originalArgs?.order_no === row.order_no}
-              >
-                开具
-              </Button>
-            </Popconfirm>
-            <Button size="small" danger onClick={() => setRejecting(row)}>
-              驳回
-            </Button>
-          </Space>
+          <DecisionButtons
+            label="开具"
+            confirmTitle={`为订单 ${row.order_no} 开具发票？`}
+            confirmText="开具"
+            loading={issuing.isLoading && issuing.originalArgs?.order_no === row.order_no}
+            onConfirm={() => void issueRow(row)}
+            onReject={() => setRejecting(row)}
+          />
         ) : null,
     },
   ];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { REFUND_REJECT_REASON_MAX_LENGTH, type RefundQueueRow } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -14,7 +14,7 @@ import {
   useListState,
   type FilterField,
 } from '../kit/list-kit';
-import { ReasonDialog, decided } from '../kit/reason-dialog';
+import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 
 const STATUS_TEXT: Readonly<Record<RefundQueueRow['status'], string>> = {
   reviewing: '待审核',
@@ -99,26 +99,15 @@ export function RefundsPage() {
       width: COLUMN_WIDTH.twoButtons,
       render: (_: unknown, row) =>
         canWrite && row.status === 'reviewing' ? (
-          <Space size={4}>
-            <Popconfirm
-              title={`通过订单 ${row.order_no} 的退款？`}
-              description={`将经支付渠道原路退回 ${row.amount.toFixed(2)} 元，并撤销该订单的课程`}
-              okText="通过并退款"
-              cancelText="取消"
-              onConfirm={() => void approveRow(row)}
-            >
-              <Button
-                size="small"
-                type="primary"
-                loading={approving.isLoading && approving.originalArgs?.order_no === row.order_no}
-              >
-                通过
-              </Button>
-            </Popconfirm>
-            <Button size="small" danger onClick={() => setRejecting(row)}>
-              驳回
-            </Button>
-          </Space>
+          <DecisionButtons
+            label="通过"
+            confirmTitle={`通过订单 ${row.order_no} 的退款？`}
+            confirmDescription={`将经支付渠道原路退回 ${row.amount.toFixed(2)} 元，并撤销该订单的课程`}
+            confirmText="通过并退款"
+            loading={approving.isLoading && approving.originalArgs?.order_no === row.order_no}
+            onConfirm={() => void approveRow(row)}
+            onReject={() => setRejecting(row)}
+          />
         ) : null,
     },
   ];

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { showMessage } from '@yaoshi/ui/show-message';
 
 /**
@@ -84,4 +84,42 @@ export async function decided(request: Promise<unknown>, successText: string): P
   } catch {
     return false;
   }
+}
+
+/** A queue row's two decisions: the positive one behind a confirmation, and 驳回, which opens a ReasonDialog. */
+export function DecisionButtons({
+  label,
+  confirmTitle,
+  confirmDescription,
+  confirmText,
+  loading,
+  onConfirm,
+  onReject,
+}: {
+  label: string;
+  confirmTitle: string;
+  confirmDescription?: string;
+  confirmText: string;
+  loading: boolean;
+  onConfirm: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <Space size={4}>
+      <Popconfirm
+        title={confirmTitle}
+        description={confirmDescription}
+        okText={confirmText}
+        cancelText="取消"
+        onConfirm={onConfirm}
+      >
+        <Button size="small" type="primary" loading={loading}>
+          {label}
+        </Button>
+      </Popconfirm>
+      <Button size="small" danger onClick={onReject}>
+        驳回
+      </Button>
+    </Space>
+  );
 }
