@@ -17,7 +17,7 @@ import { ApiError } from '../envelope/api-error';
 import { createStaffAudited } from '../staff/staff-accounts';
 import { approveRefund, completeRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
 
-export const ADMIN_USAGE = `用法：npm run admin -- <命令>
+export const ADMIN_USAGE = `用法：npm run admin -- <命令>（供程序读取 --json 输出时：npm run -s admin -- <命令>）
 
   avatar approve <身份证号>          通过该学员最近一次上传、待审核的人脸照片
   avatar reject <身份证号>           驳回该照片（学员下次登录须重新采集）
@@ -28,7 +28,21 @@ export const ADMIN_USAGE = `用法：npm run admin -- <命令>
   invoice fail <订单号> [原因]       开票失败（学员可重新申请）
   create-staff --name <姓名> --role <角色> [--role <角色>…] [--username <用户名>] [--json]
                                      新建工作人员账号（用户名默认为姓名），打印生成的密码和动态验证码绑定地址（otpauth）；
-                                     --json 时输出一行 {"username","password","otpauth"}。角色：${STAFF_ROLES.join('、')}`;
+                                     --json 时输出一行 {"username","password","otpauth"}（用 npm run -s，
+                                     否则 npm 会在标准输出先打印它自己的命令行）。角色：${STAFF_ROLES.join('、')}`;
+
+/** Said on stderr when `--json` runs under an npm that has already printed its banner on stdout. */
+export const ADMIN_JSON_HINT =
+  '提示：npm 已在标准输出打印了它的命令行；程序读取 --json 输出时请用 npm run -s admin -- …（或 npm run --silent）';
+
+/**
+ * Whether the npm that started this process printed its "> script" banner on our stdout: it
+ * does for every script unless its log level is silent (`-s`), which it passes on as
+ * npm_config_loglevel.
+ */
+export function npmPrintedBanner(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.npm_lifecycle_event !== undefined && env.npm_config_loglevel !== 'silent';
+}
 
 export type RefundAction = 'approve' | 'reject' | 'done';
 export type InvoiceAction = 'issue' | 'fail';
@@ -159,7 +173,7 @@ export async function runAdminCommand(
 ): Promise<AdminResult> {
   switch (command.kind) {
     case 'review-avatar': {
-      const outcome = await reviewLatestFacePhoto(db, clock, command.idNumber, command.decision);
+      const outcome = await reviewLatestFacePhoto(db, clock, COMMAND_LINE_ACTOR, command.idNumber, command.decision);
       switch (outcome) {
         case 'reviewed':
           return {
@@ -179,14 +193,14 @@ export async function runAdminCommand(
         return refundResult(
           command.orderNo,
           command.action,
-          await rejectRefund(db, clock, command.orderNo, command.reason),
+          await rejectRefund(db, clock, COMMAND_LINE_ACTOR, command.orderNo, command.reason),
         );
       const provider = services.paymentProvider;
       if (provider === null) return { ok: false, message: '未配置支付渠道，无法退款；订单未作任何改动' };
       const outcome =
         command.action === 'approve'
-          ? await approveRefund(db, clock, provider, command.orderNo)
-          : await completeRefund(db, clock, provider, command.orderNo);
+          ? await approveRefund(db, clock, provider, COMMAND_LINE_ACTOR, command.orderNo)
+          : await completeRefund(db, clock, provider, COMMAND_LINE_ACTOR, command.orderNo);
       return refundResult(command.orderNo, command.action, outcome);
     }
     case 'create-staff': {
@@ -208,8 +222,8 @@ export async function runAdminCommand(
     case 'invoice': {
       const outcome =
         command.action === 'issue'
-          ? await issueInvoice(db, clock, command.orderNo)
-          : await failInvoice(db, clock, command.orderNo, command.reason);
+          ? await issueInvoice(db, clock, COMMAND_LINE_ACTOR, command.orderNo)
+          : await failInvoice(db, clock, COMMAND_LINE_ACTOR, command.orderNo, command.reason);
       return invoiceResult(command.orderNo, outcome);
     }
   }

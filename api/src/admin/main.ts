@@ -2,17 +2,25 @@ import { systemClock } from '../clock';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { paymentProviderFromConfig } from '../payment/provider-from-config';
-import { parseAdminArgs, runAdminCommand } from './admin-cli';
+import { ADMIN_JSON_HINT, npmPrintedBanner, parseAdminArgs, runAdminCommand } from './admin-cli';
 
 /**
  * `npm run admin -- avatar approve|reject <ID number>`, `refund approve|reject|done <order>`, `create-staff --name … --role …`,
- * `invoice issue|fail <order>`: the reviews an admin screen will do later. It opens the same database as the server (DATABASE_URL or the PGlite folder;
- * PGlite admits one process, so stop a PGlite server first) and applies pending migrations.
+ * `invoice issue|fail <order>`: the same service functions as the staff console at /admin, audited as 命令行, for
+ * automation and for the first staff account. It opens the same database as the server (DATABASE_URL or the PGlite
+ * folder; PGlite admits one process, so stop a PGlite server first) and applies pending migrations.
+ *
+ * `--json` output is for programs: run it as `npm run -s admin -- …`. Without `-s` npm itself prints its
+ * "> script" banner on stdout before the command starts (only npm's silent log level stops it, and that
+ * level also hides npm's own errors, so the repository does not set it for everyone).
  */
 const command = parseAdminArgs(process.argv.slice(2));
 if ('error' in command) {
   console.error(command.error);
   process.exit(2);
+}
+if (command.kind === 'create-staff' && command.json && npmPrintedBanner(process.env)) {
+  console.error(ADMIN_JSON_HINT);
 }
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -28,6 +28,7 @@ import { facePhotos } from './face-photos-schema';
 import { learners } from '../accounts/accounts-schema';
 import { FACE_UPLOADS_PER_HOUR } from '../rate-limits/rate-limits';
 import { reviewLatestFacePhoto } from './face-photos';
+import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -102,9 +103,15 @@ describe('POST /v1/avatar', () => {
     assert.equal(await faceInitOf(LI), 1);
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.underReview);
 
-    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, LI.idNumber, 'approve'), 'reviewed');
+    assert.equal(
+      await reviewLatestFacePhoto(server.db, server.clock, COMMAND_LINE_ACTOR, LI.idNumber, 'approve'),
+      'reviewed',
+    );
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.approved);
-    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, LI.idNumber, 'approve'), 'nothing-to-review');
+    assert.equal(
+      await reviewLatestFacePhoto(server.db, server.clock, COMMAND_LINE_ACTOR, LI.idNumber, 'approve'),
+      'nothing-to-review',
+    );
   });
 
   test('an upload naming no course never resets an approved photo; a reviewer rejecting it does; a new one replaces it once approved', async () => {
@@ -121,7 +128,10 @@ describe('POST /v1/avatar', () => {
       );
     }
     // A reviewer rejecting the new photo is a person's decision (issue 18): the learner collects again.
-    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
+    assert.equal(
+      await reviewLatestFacePhoto(server.db, server.clock, COMMAND_LINE_ACTOR, WANG.idNumber, 'reject'),
+      'reviewed',
+    );
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
     assert.equal(await faceInitOf(WANG), 0);
     // Collecting again: the new photo is under review (face_init 1), and approving it makes it the learner's photo.
@@ -130,7 +140,10 @@ describe('POST /v1/avatar', () => {
     );
     assert.equal(newer.avatar_status, AVATAR_STATUS.underReview);
     assert.equal(await faceInitOf(WANG), 1);
-    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'approve'), 'reviewed');
+    assert.equal(
+      await reviewLatestFacePhoto(server.db, server.clock, COMMAND_LINE_ACTOR, WANG.idNumber, 'approve'),
+      'reviewed',
+    );
     const { avatar: nowAvatar } = dataOf(await authed(server, token, 'GET', '/v1/userinfo')) as { avatar: string };
     assert.notEqual(nowAvatar, approvedAvatar);
     assert.match(nowAvatar, /\.png\?expires=/);
@@ -147,7 +160,10 @@ describe('POST /v1/avatar', () => {
       dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: PNG_BYTES.toString('base64') })),
     );
     assert.equal(uploaded.avatar_status, AVATAR_STATUS.underReview);
-    assert.equal(await reviewLatestFacePhoto(server.db, server.clock, WANG.idNumber, 'reject'), 'reviewed');
+    assert.equal(
+      await reviewLatestFacePhoto(server.db, server.clock, COMMAND_LINE_ACTOR, WANG.idNumber, 'reject'),
+      'reviewed',
+    );
     assert.equal(await avatarStatusOf(token), AVATAR_STATUS.rejected);
     assert.equal(await faceInitOf(WANG), 0);
   });

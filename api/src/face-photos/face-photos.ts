@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { facePhotos } from './face-photos-schema';
 import { learners } from '../accounts/accounts-schema';
 import type { FacePhotoKind } from './image-data';
+import { writeAudit, type AuditActor } from '../audit/audit-log';
 
 /** Face photos are kept under `<media>/faces/`, named at random so they cannot be guessed. */
 export const FACE_PHOTO_FOLDER = 'faces';
@@ -129,11 +130,13 @@ export async function decideFacePhoto(
 
 /**
  * The command line's decision on a learner's latest face collection photo waiting for
- * review (`npm run admin -- avatar approve|reject`); the console decides by photo.
+ * review (`npm run admin -- avatar approve|reject`); the console decides by photo. The
+ * decision is audited (`face.approve` / `face.reject`) in its transaction, as the console's is.
  */
 export async function reviewLatestFacePhoto(
   db: Database,
   clock: Clock,
+  actor: AuditActor,
   idNumber: string,
   decision: ReviewDecision,
   reason: string | null = null,
@@ -149,6 +152,16 @@ export async function reviewLatestFacePhoto(
       .limit(1);
     if (!photo) return 'nothing-to-review';
     await decideFacePhoto(tx, clock, learner, photo, decision, reason);
+    await writeAudit(tx, clock, actor, {
+      action: decision === 'approve' ? 'face.approve' : 'face.reject',
+      target: learner.idNumber,
+      before: { photo_id: photo.id, state: 'pending', avatar_status: learner.avatarStatus },
+      after: {
+        photo_id: photo.id,
+        state: decision === 'approve' ? 'approved' : 'rejected',
+        ...(decision === 'reject' ? { reason: reason ?? DEFAULT_FACE_REJECT_REASON } : {}),
+      },
+    });
     return 'reviewed';
   });
 }

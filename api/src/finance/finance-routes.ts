@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@yaoshi/contracts/admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
-import { actorOf, auditedChange } from '../audit/audit-log';
+import { actorOf } from '../audit/audit-log';
 import { invoiceQueue, issueInvoiceAsStaff, rejectInvoiceAsStaff } from './invoice-queue';
 import { adminOrderDetail, financeSummary, searchOrders } from './order-search';
 import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund-queue';
@@ -32,15 +32,11 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) 
   );
 
   api.add(adminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
-    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      issueInvoiceAsStaff(tx, clock, audit, payload.order_no),
-    ),
+    issueInvoiceAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no),
   );
 
   api.add(adminEndpoints.invoiceReject, async ({ payload, staff, request }) => {
-    await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      rejectInvoiceAsStaff(tx, clock, audit, payload.order_no, payload.reason),
-    );
+    await rejectInvoiceAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
     return null;
   });
 };

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
-import type { Audit } from '../audit/audit-log';
+import type { AuditActor } from '../audit/audit-log';
 import { issueInvoiceWithNumber } from '../invoices/invoice-documents';
 import { failInvoice } from '../invoices/invoice-processing';
 import { invoiceRequests } from '../invoices/invoices-schema';
@@ -50,25 +50,21 @@ export async function invoiceQueue(
   return { total: Number(total?.n ?? 0), list };
 }
 
-export async function issueInvoiceAsStaff(tx: Database, clock: Clock, audit: Audit, orderNo: string) {
-  const issued = await issueInvoiceWithNumber(tx, clock, orderNo);
-  await audit({
-    action: 'invoice.issue',
-    target: orderNo,
-    after: { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) },
-  });
+/** Issues in one transaction; the service writes the audit record (`invoice.issue`). */
+export async function issueInvoiceAsStaff(db: Database, clock: Clock, actor: AuditActor, orderNo: string) {
+  const issued = await db.transaction((tx) => issueInvoiceWithNumber(tx, clock, actor, orderNo));
   return { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) };
 }
 
+/** The service writes the audit record (`invoice.reject`) in the transaction of the change. */
 export async function rejectInvoiceAsStaff(
-  tx: Database,
+  db: Database,
   clock: Clock,
-  audit: Audit,
+  actor: AuditActor,
   orderNo: string,
   reason: string,
 ): Promise<void> {
-  const outcome = await failInvoice(tx, clock, orderNo, reason);
+  const outcome = await failInvoice(db, clock, actor, orderNo, reason);
   if (outcome.kind === 'no-such-order') throw notFound(MESSAGES.orderNotFound);
   if (outcome.kind === 'wrong-state') throw conflict(MESSAGES.invoiceNotWaiting);
-  await audit({ action: 'invoice.reject', target: orderNo, after: { status: 'failed', reason } });
 }

@@ -12,16 +12,16 @@ import type { Database } from '../db/database';
 import { conflict, notFound, type ApiError } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
-import { writeAudit, type AuditActor } from '../audit/audit-log';
+import type { AuditActor } from '../audit/audit-log';
 import { orders } from '../orders/orders-schema';
 import type { PaymentProvider } from '../payment/payment-provider';
-import { approveRefund, rejectRefund, type DecisionHook, type RefundOutcome } from '../refunds/refund-processing';
+import { approveRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
 import { refundRequests } from '../refunds/refunds-schema';
 
 /**
  * 财务's refund queue (issue 18). Decisions go through the same service functions as
  * `npm run admin -- refund approve|reject` (refunds/refund-processing.ts): the approval is
- * committed — with its audit record — before the gateway is asked, and the order moves
+ * committed — with its audit record, which the service writes — before the gateway is asked, and the order moves
  * through the state machine's conditional update, so ten approvals at once send one refund.
  */
 
@@ -68,17 +68,6 @@ function refusal(outcome: RefundOutcome): ApiError | null {
   return null;
 }
 
-function auditHook(clock: Clock, actor: AuditActor, action: string, after: Record<string, unknown>): DecisionHook {
-  return async (tx, order, request) => {
-    await writeAudit(tx, clock, actor, {
-      action,
-      target: order.orderNo,
-      before: { refund_status: order.refundStatus, request: request.status },
-      after,
-    });
-  };
-}
-
 export async function approveRefundAsStaff(
   db: Database,
   clock: Clock,
@@ -86,13 +75,7 @@ export async function approveRefundAsStaff(
   actor: AuditActor,
   orderNo: string,
 ) {
-  const outcome = await approveRefund(
-    db,
-    clock,
-    provider,
-    orderNo,
-    auditHook(clock, actor, 'refund.approve', { request: 'refunding' }),
-  );
+  const outcome = await approveRefund(db, clock, provider, actor, orderNo);
   const refused = refusal(outcome);
   if (refused) throw refused;
   switch (outcome.kind) {
@@ -120,13 +103,7 @@ export async function rejectRefundAsStaff(
   orderNo: string,
   reason: string,
 ): Promise<void> {
-  const outcome = await rejectRefund(
-    db,
-    clock,
-    orderNo,
-    reason,
-    auditHook(clock, actor, 'refund.reject', { request: 'rejected', reason }),
-  );
+  const outcome = await rejectRefund(db, clock, actor, orderNo, reason);
   const refused = refusal(outcome);
   if (refused) throw refused;
 }

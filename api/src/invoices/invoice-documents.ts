@@ -5,6 +5,7 @@ import { siteSettings } from '../content/content-schema';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
+import type { AuditActor } from '../audit/audit-log';
 import { courses } from '../catalogue/catalogue-schema';
 import { orderCourses, orders } from '../orders/orders-schema';
 import { invoiceNoOf, issueInvoice, type InvoiceOutcome } from './invoice-processing';
@@ -13,8 +14,8 @@ import { invoiceRequests } from './invoices-schema';
 
 /**
  * Issuing an invoice from the console (issue 18): the request moves under review → issuing →
- * issued through `issueInvoice` (the function `npm run admin -- invoice issue` runs), in the
- * caller's transaction, and gets its number and date. The PDF is drawn from what was
+ * issued through `issueInvoice` (the function `npm run admin -- invoice issue` runs, which
+ * writes the audit record), in the caller's transaction, and gets its number and date. The PDF is drawn from what was
  * recorded whenever the learner downloads it, so it is always the invoice on file.
  */
 
@@ -27,10 +28,10 @@ function refusalOf(outcome: InvoiceOutcome): Error | null {
 export async function issueInvoiceWithNumber(
   tx: Database,
   clock: Clock,
+  actor: AuditActor,
   orderNo: string,
 ): Promise<{ invoiceNo: string; issuedAt: Date; requestId: number }> {
-  let outcome = await issueInvoice(tx, clock, orderNo);
-  if (outcome.kind === 'issuing') outcome = await issueInvoice(tx, clock, orderNo);
+  const outcome = await issueInvoice(tx, clock, actor, orderNo, { throughIssued: true });
   const refused = refusalOf(outcome);
   if (refused) throw refused;
   const [request] = await tx

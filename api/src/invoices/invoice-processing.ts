@@ -5,12 +5,15 @@ import type { Database } from '../db/database';
 import { invoiceRequests } from './invoices-schema';
 import { formatBeijingTime } from '../content/published-time';
 import { findOrderByNo, orderStateOf, transitionOrder } from '../orders/order-transitions';
+import { writeAudit, type AuditActor } from '../audit/audit-log';
 
 /**
- * Association staff's side of an invoice (until an admin screen exists, `npm run admin --
- * invoice issue|fail <order>`). `issue` moves one step: under review (1) → issuing (2)
- * when staff accept it, issuing (2) → issued (3) once the invoice is made out. `fail`
- * ends either with failed (4), after which the learner may ask again.
+ * Association staff's side of an invoice, from the console's 财务 queue (finance/invoice-queue.ts)
+ * and from `npm run admin -- invoice issue|fail <order>`. `issue` moves one step: under
+ * review (1) → issuing (2) when staff accept it, issuing (2) → issued (3) once the invoice is
+ * made out; the console asks for both steps at once (`throughIssued`). `fail` ends either
+ * with failed (4), after which the learner may ask again. Each call names who acts and
+ * writes one audit record in the transaction of its change.
  */
 /** FP + issue day (Beijing) + the request's id, 6 digits: unique because the id is (issue 18). */
 export function invoiceNoOf(requestId: number, issuedAt: Date): string {
@@ -24,39 +27,66 @@ export type InvoiceOutcome =
   | { kind: 'issued' }
   | { kind: 'failed' };
 
-export async function issueInvoice(db: Database, clock: Clock, orderNo: string): Promise<InvoiceOutcome> {
+export async function issueInvoice(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor,
+  orderNo: string,
+  options: { throughIssued?: boolean } = {},
+): Promise<InvoiceOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const order = await findOrderByNo(tx, orderNo);
+    let order = await findOrderByNo(tx, orderNo);
     if (order === null) return { kind: 'no-such-order' } as const;
-    const accepting = order.receiptStatus === RECEIPT_STATUS.reviewing;
-    const from = accepting ? 'reviewing' : 'issuing';
-    const [request] = await tx
-      .select({ id: invoiceRequests.id })
-      .from(invoiceRequests)
-      .where(and(eq(invoiceRequests.orderId, order.id), eq(invoiceRequests.status, from)))
-      .limit(1);
-    if (
-      !request ||
-      (await transitionOrder(tx, order, accepting ? 'invoice_issuing' : 'invoice_issued', now)) === null
-    ) {
-      return { kind: 'wrong-state', state: orderStateOf(order) } as const;
+    const startedFrom = order.receiptStatus === RECEIPT_STATUS.reviewing ? 'reviewing' : 'issuing';
+    let after: Record<string, unknown> = {};
+    for (;;) {
+      const accepting = order.receiptStatus === RECEIPT_STATUS.reviewing;
+      const from = accepting ? 'reviewing' : 'issuing';
+      const [request] = await tx
+        .select({ id: invoiceRequests.id })
+        .from(invoiceRequests)
+        .where(and(eq(invoiceRequests.orderId, order.id), eq(invoiceRequests.status, from)))
+        .limit(1);
+      const moved = request
+        ? await transitionOrder(tx, order, accepting ? 'invoice_issuing' : 'invoice_issued', now)
+        : null;
+      if (!request || moved === null) {
+        // A second step that cannot follow the first in one transaction is a bug: roll both back.
+        if (after.status !== undefined) throw new Error(`invoice of ${orderNo} stopped while issuing`);
+        return { kind: 'wrong-state', state: orderStateOf(order) } as const;
+      }
+      const invoiceNo = invoiceNoOf(request.id, now);
+      await tx
+        .update(invoiceRequests)
+        .set(
+          accepting
+            ? { status: 'issuing', updatedAt: now }
+            : { status: 'issued', issuedAt: now, invoiceNo, updatedAt: now },
+        )
+        .where(eq(invoiceRequests.id, request.id));
+      after = accepting
+        ? { status: 'issuing' }
+        : { status: 'issued', invoice_no: invoiceNo, issued_at: formatBeijingTime(now) };
+      if (!accepting || options.throughIssued !== true) break;
+      const reread = await findOrderByNo(tx, orderNo);
+      if (reread === null) return { kind: 'no-such-order' } as const;
+      order = reread;
     }
-    await tx
-      .update(invoiceRequests)
-      .set(
-        accepting
-          ? { status: 'issuing', updatedAt: now }
-          : { status: 'issued', issuedAt: now, invoiceNo: invoiceNoOf(request.id, now), updatedAt: now },
-      )
-      .where(eq(invoiceRequests.id, request.id));
-    return { kind: accepting ? 'issuing' : 'issued' } as const;
+    await writeAudit(tx, clock, actor, {
+      action: 'invoice.issue',
+      target: orderNo,
+      before: { status: startedFrom },
+      after,
+    });
+    return { kind: after.status === 'issued' ? 'issued' : 'issuing' } as const;
   });
 }
 
 export async function failInvoice(
   db: Database,
   clock: Clock,
+  actor: AuditActor,
   orderNo: string,
   reason: string,
 ): Promise<InvoiceOutcome> {
@@ -65,7 +95,7 @@ export async function failInvoice(
     const order = await findOrderByNo(tx, orderNo);
     if (order === null) return { kind: 'no-such-order' } as const;
     const [request] = await tx
-      .select({ id: invoiceRequests.id })
+      .select({ id: invoiceRequests.id, status: invoiceRequests.status })
       .from(invoiceRequests)
       .where(and(eq(invoiceRequests.orderId, order.id), inArray(invoiceRequests.status, ['reviewing', 'issuing'])))
       .limit(1);
@@ -76,6 +106,12 @@ export async function failInvoice(
       .update(invoiceRequests)
       .set({ status: 'failed', failureReason: reason, updatedAt: now })
       .where(eq(invoiceRequests.id, request.id));
+    await writeAudit(tx, clock, actor, {
+      action: 'invoice.reject',
+      target: orderNo,
+      before: { status: request.status },
+      after: { status: 'failed', reason },
+    });
     return { kind: 'failed' } as const;
   });
 }

@@ -22,6 +22,7 @@ import { settleExpiredOrders } from './payments';
 import { ORDER_MESSAGES } from './order-routes';
 import { paymentProviderFromConfig } from './provider-from-config';
 import { approveRefund } from '../refunds/refund-processing';
+import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -440,7 +441,7 @@ describe('orders and the sandbox gateway', () => {
       null,
     );
     const provider = paymentProviderFromConfig(server.db, server.clock, server.config);
-    const outcome = await approveRefund(server.db, server.clock, provider, order.order_id);
+    const outcome = await approveRefund(server.db, server.clock, provider, COMMAND_LINE_ACTOR, order.order_id);
     assert.equal(outcome.kind, 'refunded');
     const refunded = await orderRow(order.order_id);
     assert.equal(refunded.payStatus, PAY_STATUS.refunded);

@@ -7,11 +7,12 @@ import { refundRequests } from './refunds-schema';
 import { findOrderByNo, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
 import type { OrderState } from '@yaoshi/contracts/order-states';
 import type { PaymentProvider } from '../payment/payment-provider';
+import { writeAudit, type AuditActor } from '../audit/audit-log';
 import { merchantRefundNoOf } from './refund-requests';
 
 /**
- * Association staff's side of a refund (until an admin screen exists, `npm run admin --
- * refund approve|reject|done <order>`):
+ * Association staff's side of a refund, from the console's 财务 queue (finance/refund-queue.ts)
+ * and from `npm run admin -- refund approve|reject|done <order>`:
  *
  *   under review (1) ─approve→ refunding (2) ─provider refunds→ refunded (order 5, refund 3)
  *                    │                       └provider refuses→ failed (4)
@@ -23,6 +24,9 @@ import { merchantRefundNoOf } from './refund-requests';
  * stays "refunding", and `done` asks again with the same refund number, which the
  * provider refunds once. The refunded state, the request row and the withdrawal of the
  * order's enrolments are written in one transaction.
+ *
+ * Every decision names who takes it (`actor`: a staff member, or COMMAND_LINE_ACTOR) and
+ * writes its audit record in the transaction of the change, so no caller can skip it.
  */
 
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
@@ -60,18 +64,12 @@ export async function paidMerchantOrderNoOf(db: Database, order: OrderRow): Prom
   return paid?.merchantNo ?? order.orderNo;
 }
 
-/**
- * Runs inside the transaction that decides a refund, after the decision is written: the
- * console writes its audit record there (issue 18), so a decision never commits unaudited.
- */
-export type DecisionHook = (tx: Database, order: OrderRow, request: RefundRequestRow) => Promise<void>;
-
 export async function rejectRefund(
   db: Database,
   clock: Clock,
+  actor: AuditActor,
   orderNo: string,
   reason: string,
-  onDecided?: DecisionHook,
 ): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -86,7 +84,12 @@ export async function rejectRefund(
       .set({ status: 'rejected', failureReason: reason, decidedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
     await tx.update(orders).set({ refundNote: reason }).where(eq(orders.id, order.id));
-    await onDecided?.(tx, order, request);
+    await writeAudit(tx, clock, actor, {
+      action: 'refund.reject',
+      target: order.orderNo,
+      before: { refund_status: order.refundStatus, request: request.status },
+      after: { request: 'rejected', reason },
+    });
     return { kind: 'rejected' } as const;
   });
 }
@@ -95,8 +98,8 @@ export async function approveRefund(
   db: Database,
   clock: Clock,
   provider: PaymentProvider,
+  actor: AuditActor,
   orderNo: string,
-  onDecided?: DecisionHook,
 ): Promise<RefundOutcome> {
   const approved = await db.transaction(async (tx) => {
     const now = clock.now();
@@ -110,33 +113,45 @@ export async function approveRefund(
       .update(refundRequests)
       .set({ status: 'refunding', decidedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
-    await onDecided?.(tx, order, request);
+    await writeAudit(tx, clock, actor, {
+      action: 'refund.approve',
+      target: order.orderNo,
+      before: { refund_status: order.refundStatus, request: request.status },
+      after: { request: 'refunding' },
+    });
     return { kind: 'approved', order, request } as const;
   });
   if (approved.kind !== 'approved') return approved;
-  return sendRefund(db, clock, provider, approved.order.orderNo, approved.request);
+  // The approval is the audited decision; the gateway's answer follows from it.
+  return sendRefund(db, clock, provider, approved.order.orderNo, approved.request, null);
 }
 
-/** `refund done`: finishes an approved refund left "refunding" (the provider was unreachable). */
+/**
+ * `refund done`: finishes an approved refund left "refunding" (the provider was unreachable);
+ * the outcome it records is audited as `refund.complete`.
+ */
 export async function completeRefund(
   db: Database,
   clock: Clock,
   provider: PaymentProvider,
+  actor: AuditActor,
   orderNo: string,
 ): Promise<RefundOutcome> {
   const order = await findOrderByNo(db, orderNo);
   if (order === null) return { kind: 'no-such-order' };
   const request = await openRequestOf(db, order.id, 'refunding');
   if (request === null) return { kind: 'wrong-state', state: orderStateOf(order) };
-  return sendRefund(db, clock, provider, orderNo, request);
+  return sendRefund(db, clock, provider, orderNo, request, actor);
 }
 
+/** `actor`: who asked for the outcome to be recorded (`refund done`); null right after an audited approval. */
 async function sendRefund(
   db: Database,
   clock: Clock,
   provider: PaymentProvider,
   orderNo: string,
   request: RefundRequestRow,
+  actor: AuditActor | null,
 ): Promise<RefundOutcome> {
   const order = await findOrderByNo(db, orderNo);
   if (order === null) return { kind: 'no-such-order' };
@@ -156,6 +171,15 @@ async function sendRefund(
     // Read again inside the transaction: the state this move is conditional on.
     const current = await findOrderByNo(tx, orderNo);
     if (current === null) return { kind: 'no-such-order' } as const;
+    const audit = async (after: Record<string, unknown>) => {
+      if (actor === null) return;
+      await writeAudit(tx, clock, actor, {
+        action: 'refund.complete',
+        target: current.orderNo,
+        before: { refund_status: current.refundStatus, request: 'refunding' },
+        after,
+      });
+    };
     if (result.state === 'failed') {
       if ((await transitionOrder(tx, current, 'refund_failed', now)) === null)
         return { kind: 'wrong-state', state: orderStateOf(current) } as const;
@@ -164,6 +188,7 @@ async function sendRefund(
         .set({ status: 'failed', failureReason: result.reason, completedAt: now, updatedAt: now })
         .where(eq(refundRequests.id, request.id));
       await tx.update(orders).set({ refundNote: result.reason }).where(eq(orders.id, current.id));
+      await audit({ request: 'failed', reason: result.reason });
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
     if ((await transitionOrder(tx, current, 'refund_completed', now)) === null)
@@ -173,6 +198,7 @@ async function sendRefund(
       .set({ status: 'refunded', providerRefundNo: result.providerRefundNo, completedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
     const withdrawn = await withdrawOrderEnrolments(tx, current.id, now);
+    await audit({ request: 'refunded', provider_refund_no: result.providerRefundNo, withdrawn_enrolments: withdrawn });
     return { kind: 'refunded', providerRefundNo: result.providerRefundNo, withdrawnEnrolments: withdrawn } as const;
   });
 }
