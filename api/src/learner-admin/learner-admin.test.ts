@@ -1,8 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { learnerDetailSchema, learnerListResponseSchema, type LearnerListResponse } from '@yaoshi/contracts/admin';
 import { learners } from '../accounts/accounts-schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { formatBeijingTime } from '../content/published-time';
+import { enrolments } from '../orders/orders-schema';
+import { courseProgress, studyReports } from '../study/study-schema';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import {
@@ -161,4 +165,78 @@ test("a learner's page: profile, enrolments per year with hours, orders, exams, 
   assert.ok(detail.orders.length >= 16);
   assert.ok(detail.exams.some((paper) => paper.right === 15));
   assert.ok(detail.face_photos.some((photo) => photo.state === 'approved'));
+});
+
+test("a learner's page: progress per course, hours completed per year, and the integrity refusals with their reason", async () => {
+  const [wang] = await server.db.select().from(learners).where(eq(learners.idNumber, WANG.idNumber));
+  const learnerId = wang!.id;
+  const live = await server.db
+    .select({ year: enrolments.year, courseId: courses.id, hourTenths: courses.classHourTenths })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)));
+  const year = live[0]!.year;
+  const [done, halfway] = live.filter((row) => row.year === year);
+  assert.ok(done && halfway, 'two live enrolments in one year');
+  server.clock.advance(60_000);
+  const now = server.clock.now();
+  for (const [courseId, progress] of [
+    [done.courseId, 100],
+    [halfway.courseId, 40],
+  ] as const) {
+    const values = {
+      progress,
+      completedAt: progress === 100 ? now : null,
+      verifiedSeconds: progress * 10,
+      updatedAt: now,
+    };
+    await server.db
+      .insert(courseProgress)
+      .values({ learnerId, courseId, ...values })
+      .onConflictDoUpdate({ target: [courseProgress.learnerId, courseProgress.courseId], set: values });
+  }
+  // One report refused as too fast (the newest), one accepted: only the refusal is listed.
+  await server.db.insert(studyReports).values([
+    { learnerId, courseId: halfway.courseId, receivedAt: now, claimedSeconds: 1800, outcome: 'too_fast' },
+    { learnerId, courseId: halfway.courseId, receivedAt: now, claimedSeconds: 400, outcome: 'accepted' },
+  ]);
+
+  const detail = learnerDetailSchema.parse(
+    dataOf(await authed(server, registrar.token, 'GET', '/v1/admin/learners/detail', { id: learnerId })),
+  );
+  const shown = detail.years.find((row) => row.year === year)!;
+  const course = (id: number) => shown.courses.find((row) => row.course_id === id)!;
+  assert.deepEqual([course(done.courseId).progress, course(done.courseId).completed], [100, true]);
+  assert.deepEqual([course(halfway.courseId).progress, course(halfway.courseId).completed], [40, false]);
+  // Hours completed: the year's live courses whose progress is complete, from the database.
+  const completed = await server.db
+    .select({ hourTenths: courses.classHourTenths })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .innerJoin(
+      courseProgress,
+      and(eq(courseProgress.learnerId, enrolments.learnerId), eq(courseProgress.courseId, enrolments.courseId)),
+    )
+    .where(
+      and(
+        eq(enrolments.learnerId, learnerId),
+        eq(enrolments.year, year),
+        isNull(enrolments.withdrawnAt),
+        isNotNull(courseProgress.completedAt),
+      ),
+    );
+  const expectedHours = Math.round(completed.reduce((sum, row) => sum + row.hourTenths, 0)) / 10;
+  assert.ok(expectedHours >= done.hourTenths / 10);
+  assert.equal(shown.hours_completed, expectedHours);
+  assert.equal(
+    shown.hours_enrolled,
+    Math.round(live.filter((row) => row.year === year).reduce((sum, row) => sum + row.hourTenths, 0)) / 10,
+  );
+  assert.deepEqual(detail.refusals[0], {
+    time: formatBeijingTime(now),
+    course_id: halfway.courseId,
+    claimed_seconds: 1800,
+    outcome: 'too_fast',
+  });
+  assert.ok(detail.refusals.every((refusal) => refusal.outcome !== 'accepted'));
 });
