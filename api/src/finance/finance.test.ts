@@ -4,14 +4,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InvoiceQueueRow, RefundQueueRow } from '@yaoshi/contracts/admin';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { auditRecords } from '../audit/audit-schema';
+import { learners } from '../accounts/accounts-schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { parseBeijingTime } from '../content/published-time';
+import { enrolments } from '../orders/orders-schema';
+import { paymentAttempts, paymentNotifications } from '../payment/payment-schema';
+import { insertOrderInState } from '../seed/order-seed';
+import type { OrderState } from '@yaoshi/contracts/order-states';
 import { MESSAGES } from '../messages';
 import type { PaymentProvider, RefundInput } from '../payment/payment-provider';
-import { WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
@@ -238,5 +245,212 @@ test('the daily summary counts the refund of today and comes as an .xlsx with �
     await authed(server, finance.token, 'GET', '/v1/admin/finance/summary', { from: '2025-01-01', to: '2026-12-31' }),
     400,
     MESSAGES.summaryRange(366),
+  );
+});
+
+/**
+ * Orders of 张晓明 on a day nobody else ordered (2019-03-05, Beijing), each paid five minutes
+ * after it was made: the search, the order page and the summary are checked against them.
+ */
+const QUIET_DAY = '2019-03-05';
+
+async function zhangId(): Promise<number> {
+  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, ZHANG.idNumber));
+  return row!.id;
+}
+
+async function someYear(): Promise<number> {
+  const [row] = await server.db.select({ year: courses.year }).from(courses).orderBy(asc(courses.year)).limit(1);
+  return row!.year;
+}
+
+async function zhangOrder(
+  orderNo: string,
+  createdAt: string,
+  state: OrderState,
+  priceFen: number,
+  courseIds: number[] = [],
+  year?: number,
+) {
+  const id = await insertOrderInState(server.db, {
+    orderNo,
+    learnerId: await zhangId(),
+    year: year ?? (await someYear()),
+    state,
+    courseIds,
+    createdAt: parseBeijingTime(createdAt),
+    ...(courseIds.length === 0 ? { priceFen } : {}),
+  });
+  assert.ok(id !== null, orderNo);
+  return id;
+}
+
+type SearchReply = { total: number; list: { order_no: string; amount: number }[] };
+const search = async (payload: Record<string, unknown>) =>
+  dataOf(await authed(server, finance.token, 'GET', '/v1/admin/orders', { size: 100, ...payload })) as SearchReply;
+
+test("orders search by creation day (Beijing, both ends included) and by a payment attempt's merchant number", async () => {
+  const paid = { pay_status: 2, refund_status: 0, is_receipt: 0 } as OrderState;
+  const orderId = await zhangOrder('9190305001', `${QUIET_DAY} 00:00:00`, paid, 12000);
+  await zhangOrder('9190305002', `${QUIET_DAY} 23:59:59`, paid, 8050);
+  await zhangOrder('9190304001', '2019-03-04 23:59:59', paid, 100);
+  await zhangOrder('9190306001', '2019-03-06 00:00:00', paid, 100);
+
+  const day = await search({ from: QUIET_DAY, to: QUIET_DAY });
+  assert.deepEqual(
+    day.list.map((row) => row.order_no),
+    ['9190305002', '9190305001'],
+  );
+  assert.equal(day.total, 2);
+  const fromOnly = await search({ from: '2019-03-06', learner: ZHANG.idNumber });
+  assert.ok(fromOnly.list.some((row) => row.order_no === '9190306001'));
+  assert.ok(!fromOnly.list.some((row) => /^91903(04|05)/.test(row.order_no)));
+  const toOnly = await search({ to: '2019-03-04', learner: ZHANG.idNumber });
+  assert.deepEqual(
+    toOnly.list.map((row) => row.order_no),
+    ['9190304001'],
+  );
+
+  // A second attempt's merchant number (order number + sequence) finds its order, and only it.
+  const opened = parseBeijingTime(`${QUIET_DAY} 00:01:00`);
+  await server.db.insert(paymentAttempts).values([
+    {
+      orderId,
+      merchantNo: '919030500101',
+      provider: 'sandbox',
+      payType: 3,
+      amountFen: 12000,
+      status: 'failed',
+      createdAt: opened,
+      expiresAt: new Date(opened.getTime() + 30 * 60_000),
+      finishedAt: new Date(opened.getTime() + 60_000),
+    },
+    {
+      orderId,
+      merchantNo: '919030500102',
+      provider: 'sandbox',
+      payType: 3,
+      amountFen: 12000,
+      status: 'paid',
+      providerTradeNo: 'SANDBOX-T-1',
+      createdAt: new Date(opened.getTime() + 2 * 60_000),
+      expiresAt: new Date(opened.getTime() + 32 * 60_000),
+      finishedAt: new Date(opened.getTime() + 4 * 60_000),
+    },
+  ]);
+  await server.db.insert(paymentNotifications).values({
+    provider: 'sandbox',
+    merchantNo: '919030500102',
+    providerTradeNo: 'SANDBOX-T-1',
+    outcome: 'paid',
+    amountFen: 12000,
+    body: '{}',
+    result: 'applied',
+    receivedAt: new Date(opened.getTime() + 4 * 60_000),
+  });
+  const byAttempt = await search({ merchant_no: '919030500102' });
+  assert.deepEqual(
+    byAttempt.list.map((row) => row.order_no),
+    ['9190305001'],
+  );
+  assert.equal((await search({ merchant_no: '919030599999' })).total, 0);
+});
+
+test("an order's page lists its payment attempts and the notifications received for them, in order", async () => {
+  const detail = dataOf(
+    await authed(server, finance.token, 'GET', '/v1/admin/orders/detail', { order_no: '9190305001' }),
+  ) as {
+    order: { order_no: string; amount: number };
+    attempts: { merchant_no: string; status: string; amount: number; provider_trade_no: string | null }[];
+    notifications: { merchant_no: string; outcome: string; amount: number; result: string }[];
+  };
+  assert.deepEqual(detail.order.order_no, '9190305001');
+  assert.deepEqual(
+    detail.attempts.map((attempt) => [attempt.merchant_no, attempt.status, attempt.amount, attempt.provider_trade_no]),
+    [
+      ['919030500101', 'failed', 120, null],
+      ['919030500102', 'paid', 120, 'SANDBOX-T-1'],
+    ],
+  );
+  assert.deepEqual(
+    detail.notifications.map((note) => [note.merchant_no, note.outcome, note.amount, note.result]),
+    [['919030500102', 'paid', 120, 'applied']],
+  );
+});
+
+test('the daily summary counts the orders paid that day and their amount, per day and per year', async () => {
+  const summary = dataOf(
+    await authed(server, finance.token, 'GET', '/v1/admin/finance/summary', { from: QUIET_DAY, to: '2019-03-06' }),
+  ) as {
+    days: { day: string; paid_orders: number; paid_amount: number; refunds: number }[];
+    years: { year: number; paid_orders: number; paid_amount: number }[];
+  };
+  // Paid five minutes after creation: each day's 23:59:59 order counts on the next day.
+  assert.deepEqual(
+    summary.days.map((row) => [row.day, row.paid_orders, row.paid_amount, row.refunds]),
+    [
+      [QUIET_DAY, 2, 121, 0],
+      ['2019-03-06', 2, 81.5, 0],
+    ],
+  );
+  assert.deepEqual(
+    summary.years.map((row) => [row.year, row.paid_orders, row.paid_amount]),
+    [[await someYear(), 4, 202.5]],
+  );
+});
+
+test("approving a refund withdraws the order's enrolments (kept, marked withdrawn)", async () => {
+  const year = await someYear();
+  const yearCourses = await server.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.year, year))
+    .orderBy(asc(courses.id));
+  const learnerId = await zhangId();
+  const taken = new Set(
+    (
+      await server.db
+        .select({ courseId: enrolments.courseId })
+        .from(enrolments)
+        .where(and(eq(enrolments.learnerId, learnerId), isNull(enrolments.withdrawnAt)))
+    ).map((row) => row.courseId),
+  );
+  const chosen = yearCourses
+    .filter((course) => !taken.has(course.id))
+    .slice(0, 2)
+    .map((course) => course.id);
+  assert.equal(chosen.length, 2);
+  const createdAt = new Date(server.clock.nowMs() - 2 * 86_400_000 + 8 * 3600_000)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
+  const orderId = await zhangOrder(
+    '9190400001',
+    createdAt,
+    { pay_status: 2, refund_status: 1, is_receipt: 0 } as OrderState,
+    0,
+    chosen,
+    year,
+  );
+  const live = () =>
+    server.db
+      .select({ courseId: enrolments.courseId, withdrawnAt: enrolments.withdrawnAt })
+      .from(enrolments)
+      .where(eq(enrolments.orderId, orderId!))
+      .orderBy(asc(enrolments.courseId));
+  assert.deepEqual(
+    (await live()).map((row) => [row.courseId, row.withdrawnAt]),
+    chosen.map((id) => [id, null]),
+  );
+  const reply = dataOf(
+    await authed(server, finance.token, 'POST', '/v1/admin/refunds/approve', { order_no: '9190400001' }),
+  ) as { outcome: string; message: string };
+  assert.equal(reply.outcome, 'refunded');
+  assert.match(reply.message, /撤销课程 2 门/);
+  const after = await live();
+  assert.equal(after.length, 2);
+  assert.ok(
+    after.every((row) => row.withdrawnAt?.getTime() === server.clock.nowMs()),
+    JSON.stringify(after),
   );
 });
