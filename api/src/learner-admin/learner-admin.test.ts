@@ -1,6 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { AVATAR_STATUS_VALUES } from '@yaoshi/contracts/profile-rules';
+import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { learnerDetailSchema, learnerListResponseSchema, type LearnerListResponse } from '@yaoshi/contracts/admin';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
@@ -69,8 +71,80 @@ test('keyword finds by name, ID number or phone; filters narrow; sorting orders'
   assert.ok(jiangsu.list.every((row) => row.region.startsWith('江苏')));
   assert.equal((await list({ locked: true })).total, 0);
   assert.equal((await list({ keyword: '%' })).total, 0, 'a % typed is literal');
-  const byName = (await list({ sort: 'id_number', order: 'asc', size: 100 })).list.map((row) => row.id_number);
-  assert.deepEqual(byName, [...byName].sort());
+  const byIdNumber = (await list({ sort: 'id_number', order: 'asc', size: 100 })).list.map((row) => row.id_number);
+  assert.deepEqual(byIdNumber, [...byIdNumber].sort());
+});
+
+test('filters by face status (avatar_status), phone and name match the database, each on its own field', async () => {
+  const everyone = await server.db.select().from(learners);
+  assert.ok(everyone.length <= 100, 'one page holds every learner');
+  const statuses = new Set(everyone.map((row) => row.avatarStatus));
+  assert.ok(statuses.size >= 2, 'the demo has learners in more than one face status');
+  for (const status of AVATAR_STATUS_VALUES) {
+    const shown = await list({ avatar_status: status, size: 100 });
+    const expected = everyone.filter((row) => row.avatarStatus === status).map((row) => row.id);
+    assert.deepEqual(shown.list.map((row) => row.id).sort(), expected.sort(), `avatar_status ${status}`);
+    assert.ok(shown.list.every((row) => row.avatar_status === status));
+  }
+  const digits = LI.phone.slice(3, 8);
+  const byPhone = await list({ phone: digits, size: 100 });
+  assert.deepEqual(
+    byPhone.list.map((row) => row.id).sort(),
+    everyone
+      .filter((row) => row.phone.includes(digits))
+      .map((row) => row.id)
+      .sort(),
+  );
+  assert.ok(byPhone.list.some((row) => row.name === LI.name));
+  const part = ZHANG.name.slice(1, 3);
+  const byName = await list({ name: part, size: 100 });
+  assert.ok(byName.list.length >= 1 && byName.list.every((row) => row.name.includes(part)));
+  assert.ok(byName.list.some((row) => row.id_number === ZHANG.idNumber));
+  // The name filter looks at names only, the phone filter at phones only.
+  assert.equal((await list({ name: ZHANG.phone })).total, 0);
+  assert.equal((await list({ phone: ZHANG.name })).total, 0);
+});
+
+test('sorting by name and by created date, both directions, as the database orders them (ties by id)', async () => {
+  // Made last, named to sort first: the name order and the creation order differ.
+  server.clock.advance(60_000);
+  const body = `11010519900307${'081'}`;
+  dataOf(
+    await authed(server, registrar.token, 'POST', '/v1/admin/learners/create', {
+      name: '一排序学员',
+      idcard: `${body}${idNumberCheckCharacter(body)}`,
+      phone: '13600006666',
+      certification_type: 1,
+    }),
+  );
+  const ids = async (sort: string, order: string) => (await list({ sort, order, size: 100 })).list.map((row) => row.id);
+  const byNameAsc = await ids('name', 'asc');
+  const nameOrder = await server.db
+    .select({ id: learners.id })
+    .from(learners)
+    .orderBy(asc(learners.name), asc(learners.id));
+  assert.deepEqual(
+    byNameAsc,
+    nameOrder.map((row) => row.id),
+  );
+  assert.deepEqual(await ids('name', 'desc'), [...byNameAsc].reverse());
+
+  const createdAsc = await ids('created_at', 'asc');
+  const createdOrder = await server.db
+    .select({ id: learners.id })
+    .from(learners)
+    .orderBy(asc(learners.createdAt), asc(learners.id));
+  assert.deepEqual(
+    createdAsc,
+    createdOrder.map((row) => row.id),
+  );
+  assert.deepEqual(await ids('created_at', 'desc'), [...createdAsc].reverse());
+  // Newest first unless asked otherwise.
+  assert.deepEqual(
+    (await list({ size: 100 })).list.map((row) => row.id),
+    [...createdAsc].reverse(),
+  );
+  assert.notDeepEqual(byNameAsc, createdAsc);
 });
 
 test('bad filters are a 400 and change nothing', async () => {
