@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/admin';
+import type { AuditAction } from '@yaoshi/contracts/audit-actions';
 import type { StaffPrincipal } from '../auth/authenticator';
 import type { Clock } from '../clock';
 import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
@@ -22,8 +23,8 @@ export function actorOf(staff: StaffPrincipal, ip: string): AuditActor {
 export const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, username: '命令行', roles: [], ip: 'localhost' };
 
 export interface AuditEntry {
-  /** e.g. `staff.create`, `refund.approve`. */
-  action: string;
+  /** e.g. `staff.create`, `refund.approve`: one of the named actions, each with its label (contracts audit-actions.ts). */
+  action: AuditAction;
   /** What was changed, as people search for it: a user name, an ID number, an order number. */
   target: string;
   before?: unknown;
@@ -85,13 +86,19 @@ export async function listAudit(
     conditions.push(lt(auditRecords.createdAt, new Date(parseBeijingTime(`${query.to} 00:00:00`).getTime() + DAY_MS)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [total] = await db.select({ n: count() }).from(auditRecords).where(where);
+  // The cursor: rows after the given one in (created_at, id) descending order; no offset.
+  const cursor = query.before_id;
+  const after =
+    cursor === undefined
+      ? undefined
+      : sql`(${auditRecords.createdAt}, ${auditRecords.id}) < (select c.created_at, c.id from ${auditRecords} c where c.id = ${cursor})`;
   const rows = await db
     .select()
     .from(auditRecords)
-    .where(where)
+    .where(and(where, after))
     .orderBy(desc(auditRecords.createdAt), desc(auditRecords.id))
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
+    .offset(cursor === undefined ? (query.page - 1) * query.size : 0);
   return {
     total: Number(total?.n ?? 0),
     list: rows.map((row) => ({

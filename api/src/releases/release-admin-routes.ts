@@ -3,6 +3,7 @@ import { releaseAdminEndpoints } from '@yaoshi/contracts/releases-admin';
 import { requireStaff, type StaffPrincipal } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange, type AuditEntry } from '../audit/audit-log';
+import type { AuditAction } from '@yaoshi/contracts/audit-actions';
 import type { Permission } from '@yaoshi/contracts/staff-roles';
 import type { Database } from '../db/database';
 import { ApiError, type ApiErrorCode } from '../envelope/api-error';
@@ -40,7 +41,7 @@ export const RELEASE_PERMISSION = 'releases.manage' satisfies Permission;
 
 /** A staff member's release move in the audit log: the remote, and the version before and after. */
 export function releaseAuditEntry(
-  action: string,
+  action: AuditAction,
   result: { remote: string; version?: string; from?: string | null; to?: string | null },
 ): AuditEntry {
   const to = result.to !== undefined ? result.to : (result.version ?? null);
@@ -64,7 +65,7 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
   const move = <T extends { remote: string; from?: string | null; to?: string | null }>(
     staff: StaffPrincipal | null,
     ip: string,
-    action: string,
+    action: AuditAction,
     change: (registry: RegistryDeps, actor: Actor) => Promise<T>,
   ): Promise<T> => {
     const me = requireStaff(staff);

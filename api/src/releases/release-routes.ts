@@ -7,6 +7,7 @@ import { sessions } from '../accounts/accounts-schema';
 import { sessionTokenHash } from '../accounts/sessions';
 import { bearerToken, type StaffPrincipal } from '../auth/authenticator';
 import { actorOf, auditedChange } from '../audit/audit-log';
+import type { AuditAction } from '@yaoshi/contracts/audit-actions';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { sendEnvelope } from '../envelope/signed-routes';
@@ -178,7 +179,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
   async function change<T extends { remote: string }>(
     request: FastifyRequest,
     manager: Manager,
-    action: string,
+    action: AuditAction,
     work: (registry: RegistryDeps) => Promise<T>,
   ): Promise<T> {
     if (!manager.staff) return work(deps);

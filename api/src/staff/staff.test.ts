@@ -7,6 +7,7 @@ import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
 import { ROUTE_MODULES } from '../app';
 import { auditRecords } from '../audit/audit-schema';
 import { auditedChange, COMMAND_LINE_ACTOR } from '../audit/audit-log';
+import { isAuditAction } from '@yaoshi/contracts/audit-actions';
 import { MESSAGES } from '../messages';
 import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { orders } from '../orders/orders-schema';
@@ -533,6 +534,7 @@ describe('the audit trail', () => {
       assert.equal(record!.actor, staff.username, path);
       assert.deepEqual(record!.roles, [role]);
       assert.equal(record!.action, expected.action);
+      assert.ok(isAuditAction(record!.action), `${record!.action} has no label on the audit page`);
       assert.equal(record!.target, expected.target);
       assert.equal(record!.ip, '127.0.0.1');
       assert.equal(record!.createdAt.getTime(), server.clock.nowMs());
@@ -578,6 +580,40 @@ describe('the audit trail', () => {
     );
     const writes = staffEndpoints.filter((endpoint) => endpoint.method === 'POST' && /audit/.test(endpoint.path));
     assert.deepEqual(writes, []);
+  });
+
+  test('every action in the trail has its words on the audit page', async () => {
+    const actions = await server.db.selectDistinct({ action: auditRecords.action }).from(auditRecords);
+    assert.ok(actions.length >= 10);
+    assert.deepEqual(
+      actions.map((row) => row.action).filter((action) => !isAuditAction(action)),
+      [],
+    );
+  });
+
+  test('before_id reads the whole trail on from a row: records written meanwhile neither repeat nor skip a row', async () => {
+    const auditor = await signedInStaff(server, ['只读审计']);
+    type Page = { total: number; list: { id: number }[] };
+    const read = async (payload: Record<string, unknown>) =>
+      dataOf(await authed(server, auditor.token, 'GET', '/v1/admin/audit', payload)) as Page;
+    const snapshot = (
+      await server.db
+        .select({ id: auditRecords.id })
+        .from(auditRecords)
+        .orderBy(desc(auditRecords.createdAt), desc(auditRecords.id))
+    ).map((record) => record.id);
+    assert.ok(snapshot.length >= 12, String(snapshot.length));
+    const got: number[] = [];
+    let beforeId: number | undefined;
+    for (;;) {
+      const page = await read({ page: 1, size: 5, ...(beforeId === undefined ? {} : { before_id: beforeId }) });
+      got.push(...page.list.map((record) => record.id));
+      if (page.list.length < 5) break;
+      beforeId = page.list.at(-1)!.id;
+      // Someone signs in meanwhile: a newer record, which an offset would have shifted the pages by.
+      await signedInStaff(server, ['只读审计']);
+    }
+    assert.deepEqual(got, snapshot);
   });
 });
 

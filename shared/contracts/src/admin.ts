@@ -127,6 +127,12 @@ export const auditListRequestSchema = z.strictObject({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
+  /**
+   * A cursor for reading the whole match (the CSV export): the records after this one in the
+   * list's order (newest first), instead of `page`. Records written meanwhile are newer, so
+   * they neither repeat nor push a record out of the pages, as offsets would.
+   */
+  before_id: z.number().int().min(1).optional(),
 });
 export type AuditListRequest = z.input<typeof auditListRequestSchema>;
 

@@ -7,10 +7,7 @@ import { useAuditListQuery, useLazyAuditListQuery } from '../admin-api';
 import { toCsv, downloadText, type CsvColumn } from '../kit/csv';
 import { COLUMN_WIDTH, DataTable, FilterBar, ellipsisColumn, useListState, type FilterField } from '../kit/list-kit';
 import { AUDIT_ACTION_LABELS, auditActionLabel, changeText } from './audit-actions';
-
-/** The most rows one export gathers (100 per call). */
-const EXPORT_LIMIT = 10_000;
-const EXPORT_PAGE = 100;
+import { exportRows } from './audit-export';
 
 const FILTERS: readonly FilterField[] = [
   { name: 'actor', label: '操作人', placeholder: '用户名' },
@@ -49,12 +46,7 @@ export function AuditPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const rows: AuditRecord[] = [];
-      for (let page = 1; rows.length < EXPORT_LIMIT; page += 1) {
-        const result = await fetchPage({ ...list.filters, page, size: EXPORT_PAGE }).unwrap();
-        rows.push(...result.list);
-        if (result.list.length < EXPORT_PAGE || rows.length >= result.total) break;
-      }
+      const rows = await exportRows(list.filters, (request) => fetchPage(request).unwrap());
       downloadText(`审计日志-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows, CSV_COLUMNS));
       showMessage(`已导出 ${rows.length} 条记录`);
     } catch {

@@ -1,0 +1,46 @@
+/**
+ * Every action the audit trail records (issue 18), with its name in words. The server writes
+ * only these names (`AuditEntry.action` is an `AuditAction`), and the console's audit page
+ * shows and filters by these labels, so a new action cannot reach the page as a raw code.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'staff.login': '登录管理后台',
+  'staff.logout': '退出管理后台',
+  'staff.create': '新建工作人员账号',
+  'staff.update': '修改工作人员账号',
+  'learner.create': '新建学员',
+  'learner.reset-password': '重置学员密码',
+  'learner.unlock': '解锁学员',
+  'learner.disable': '停用学员',
+  'learner.enable': '启用学员',
+  'learner.end-sessions': '结束学员所有会话',
+  'learner.import-check': '检查学员导入表格',
+  'learner.import': '导入学员',
+  'face.approve': '人脸照片审核通过',
+  'face.reject': '人脸照片驳回',
+  'face.lesson-fail': '课程人脸核验不通过',
+  'refund.approve': '退款审核通过',
+  'refund.reject': '退款驳回',
+  'refund.complete': '退款完成（向支付渠道再次确认）',
+  'invoice.issue': '开具发票',
+  'invoice.reject': '发票申请驳回',
+  'release.publish': '发布新版本',
+  'release.pin': '固定版本',
+  'release.rollback': '回滚版本',
+  'release.canary': '开始灰度',
+  'release.canary-end': '结束灰度',
+  'release.promote': '灰度转正',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, value);
+}
+
+/** The action in words; an unknown name (a record older than its label) as it is stored. */
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action;
+}
