@@ -1,0 +1,2 @@
+// expect: @typescript-eslint/no-explicit-any
+export const lastPayloads: any[] = [];

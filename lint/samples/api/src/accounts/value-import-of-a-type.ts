@@ -1,0 +1,6 @@
+// expect: @typescript-eslint/consistent-type-imports
+import { Account } from './account-types';
+
+export function nameOf(account: Account): string {
+  return account.name;
+}
