@@ -3,7 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 /**
  * `npm run db:generate -w api` compares the tables of every `src/<feature>/*-schema.ts` with the snapshots in
  * `migrations/meta/` and writes the next numbered SQL file. Commit both; the server
- * applies pending files at start (src/db/migrate.ts).
+ * applies pending files at start (`openDatabase` in src/db/database.ts, drizzle's migrator).
  */
 export default defineConfig({
   dialect: 'postgresql',

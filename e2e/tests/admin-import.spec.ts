@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { LEARNERS } from './support/accounts';
+import { LEARNERS, apiCall } from './support/accounts';
 import { testIdNumber } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
-import { DEMO_STAFF, staffLoginPage } from './support/staff';
+import { DEMO_STAFF, staffApiLogin, staffLoginPage } from './support/staff';
 
 /** 学员管理 imports learners from the template's .xlsx (issue 18). */
 test.setTimeout(120_000);
@@ -64,7 +64,13 @@ test('学员管理 imports an .xlsx with 3 good and 2 bad rows, reads the report
   await expect(failed.getByRole('row').nth(1)).toContainText('请输入正确的身份证号');
   await expect(failed.getByRole('row').nth(2)).toContainText('重号学员');
   await expect(failed.getByRole('row').nth(2)).toContainText('该手机号已有学员账号');
-  // Nothing is imported before the confirmation.
+  // Nothing is imported before the confirmation: the server knows none of the good rows yet.
+  const registrar = await staffApiLogin(DEMO_STAFF.registrar);
+  for (const learner of [...good, { idcard: badId }]) {
+    const found = await apiCall<{ total: number }>('GET', '/v1/admin/learners', { keyword: learner.idcard }, registrar);
+    expect(found.code, found.message).toBe(200);
+    expect(found.data.total, learner.idcard).toBe(0);
+  }
   await page.getByRole('form', { name: '筛选' }).getByLabel('身份证号').fill(good[1]!.idcard);
   await page.screenshot({ path: test.info().outputPath('import-report-1280.png') });
 

@@ -135,3 +135,16 @@ test('no orders: 暂无数据', async () => {
   renderPage(<MyOrdersPage />, '/myOrder', '/studentsNote');
   expect(await screen.findByText('暂无数据')).toBeInTheDocument();
 });
+
+test("a rejected refund shows 财务's reason in its row, and only there", async () => {
+  const reason = '课程已开始学习，不符合退款条件';
+  stubApi({
+    '/v1/orders': () => ok([{ ...row('201', 2, 4), refund_note: reason }, row('202', 2, 1)]),
+  });
+  renderPage(<MyOrdersPage />, '/myOrder', '/studentsNote');
+  await screen.findByRole('cell', { name: '201' });
+  expect(within(rowOf('201')).getByText('退款失败')).toBeInTheDocument();
+  expect(within(rowOf('201')).getByTestId('refund-note')).toHaveTextContent(`原因：${reason}`);
+  expect(within(rowOf('202')).queryByTestId('refund-note')).toBeNull();
+  expect(screen.getAllByText(new RegExp(reason))).toHaveLength(1);
+});
