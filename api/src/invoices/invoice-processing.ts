@@ -70,7 +70,7 @@ export async function issueInvoice(
         : { status: 'issued', invoice_no: invoiceNo, issued_at: formatBeijingTime(now) };
       if (!accepting || options.throughIssued !== true) break;
       const reread = await findOrderByNo(tx, orderNo);
-      if (reread === null) return { kind: 'no-such-order' } as const;
+      if (reread === null) throw new Error(`order ${orderNo} vanished while issuing`);
       order = reread;
     }
     await writeAudit(tx, clock, actor, {
