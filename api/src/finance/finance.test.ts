@@ -427,7 +427,7 @@ test("approving a refund withdraws the order's enrolments (kept, marked withdraw
   const orderId = await zhangOrder(
     '9190400001',
     createdAt,
-    { pay_status: 2, refund_status: 1, is_receipt: 0 } as OrderState,
+    { pay_status: 2, refund_status: 1, is_receipt: 0 },
     0,
     chosen,
     year,
@@ -436,7 +436,7 @@ test("approving a refund withdraws the order's enrolments (kept, marked withdraw
     server.db
       .select({ courseId: enrolments.courseId, withdrawnAt: enrolments.withdrawnAt })
       .from(enrolments)
-      .where(eq(enrolments.orderId, orderId!))
+      .where(eq(enrolments.orderId, orderId))
       .orderBy(asc(enrolments.courseId));
   assert.deepEqual(
     (await live()).map((row) => [row.courseId, row.withdrawnAt]),
