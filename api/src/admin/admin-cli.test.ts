@@ -55,15 +55,13 @@ async function orderIn(orderState: OrderState): Promise<string> {
 }
 
 async function pendingPhoto(): Promise<void> {
-  await server.db
-    .insert(facePhotos)
-    .values({
-      learnerId: zhangId,
-      path: 'faces/cli.jpg',
-      courseId: null,
-      percent: null,
-      createdAt: server.clock.now(),
-    });
+  await server.db.insert(facePhotos).values({
+    learnerId: zhangId,
+    path: 'faces/cli.jpg',
+    courseId: null,
+    percent: null,
+    createdAt: server.clock.now(),
+  });
 }
 
 /** A gateway that refunds (once per refund number) or cannot be reached. */
