@@ -28,7 +28,8 @@ const SAFE_STAGING: Record<string, string> = {
   MEDIA_URL_SECRET: 'media-0123456789abcdefghijklmnopqrstuvwxyz',
   PAYMENT_SANDBOX_KEY: 'sandbox-0123456789abcdefghijklmnopqrstuvwxyz',
   STAGING_SANDBOX: 'allow',
-  RELEASE_TOKENS: 'ci:release-ci-0123456789abcdefghijklmnopqrstuvwxyz,ops:release-ops-0123456789abcdefghijklmnopqrstuvwxyz',
+  RELEASE_TOKENS:
+    'ci:release-ci-0123456789abcdefghijklmnopqrstuvwxyz,ops:release-ops-0123456789abcdefghijklmnopqrstuvwxyz',
 };
 
 interface Outcome {

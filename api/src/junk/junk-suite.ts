@@ -340,7 +340,11 @@ export async function feedJunk(options: JunkSuiteOptions): Promise<JunkCounts & 
             });
             // The release registry's routes answer in the envelope too.
             const envelope = route.url.startsWith('/v1/') && route.method !== 'HEAD';
-            await check(`filler ${JSON.stringify(filler)} body ${describeValue(body)} token=${state}`, answer, envelope);
+            await check(
+              `filler ${JSON.stringify(filler)} body ${describeValue(body)} token=${state}`,
+              answer,
+              envelope,
+            );
           }),
           runs,
         );
