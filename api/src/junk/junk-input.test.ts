@@ -85,6 +85,7 @@ test('every registered route, fed junk with no token, a learner token and a staf
         cases: result.cases,
         casesPerRoute: Math.round(result.cases / result.routes),
         accepted2xx: result.accepted,
+        pastSignIn: result.pastSignIn,
         serverErrors: result.serverErrors,
         seconds: Math.round((Date.now() - started) / 1000),
         database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
@@ -92,4 +93,9 @@ test('every registered route, fed junk with no token, a learner token and a staf
     }),
   );
   assert.deepEqual(result.serverErrorList, []);
+  // The tokens worked: the junk reached validation and the handlers behind the learner's and the staff's sign-in.
+  if (!process.env.JUNK_ROUTES) {
+    assert.ok(result.pastSignIn.learner > 100, `learner token past sign-in ${result.pastSignIn.learner} times`);
+    assert.ok(result.pastSignIn.staff > 100, `staff token past sign-in ${result.pastSignIn.staff} times`);
+  }
 });

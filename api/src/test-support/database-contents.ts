@@ -36,5 +36,7 @@ export async function databaseContents(db: Database, ignore: readonly string[] =
             )} from ${sql.identifier(table)}) r`,
   );
   const rows = await rowsOf<{ name: string; hash: string }>(db, sql.join(parts, sql` union all `));
-  return Object.fromEntries(rows.map((row) => [row.name, row.hash]).sort(([a], [b]) => a!.localeCompare(b!)));
+  const hashes: Record<string, string> = {};
+  for (const row of [...rows].sort((a, b) => a.name.localeCompare(b.name))) hashes[row.name] = row.hash;
+  return hashes;
 }
