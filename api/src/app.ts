@@ -6,7 +6,7 @@ import { createMetrics, registerMetrics } from './metrics/metrics';
 import { MESSAGES } from './messages';
 import { registerSecurityHeaders } from './security/security-headers';
 import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
-import { usesSmsOutbox } from './config';
+import { isStagingSandbox, usesSmsOutbox } from './config';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
 import { sessionGate } from './accounts/sessions';
@@ -215,7 +215,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  if (isSandboxProvider(paymentProvider)) registerSandboxGatewayPages(app, paymentProvider, options.clock);
+  if (isSandboxProvider(paymentProvider))
+    registerSandboxGatewayPages(app, paymentProvider, options.clock, {
+      stagingBanner: isStagingSandbox(options.config),
+    });
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;

@@ -67,6 +67,25 @@ test('secrets in production: all problems at once, one sentence each', () => {
   assert.deepEqual(productionProblems(configFromEnv({})), [], 'development may use every default');
 });
 
+test('RELEASE_TOKENS in production: each token at least 32 bytes, not the development token, unlike every other secret', () => {
+  const problems = productionProblems(
+    configFromEnv({
+      ...SAFE_STAGING,
+      RELEASE_TOKENS: `ci:${'r'.repeat(31)},dev:dev-release-token,ops:${SAFE_STAGING.API_SIGN_SECRET},qa:${'q'.repeat(32)}`,
+    }),
+  );
+  assert.deepEqual(
+    problems.map((problem) => problem.split(';')[0]),
+    [
+      'RELEASE_TOKENS (ci) is shorter than 32 bytes',
+      'RELEASE_TOKENS (dev) is the public development default (it is in the source code)',
+      'API_SIGN_SECRET and RELEASE_TOKENS (ops) are the same secret',
+    ],
+  );
+  assert.deepEqual(productionProblems(configFromEnv({ ...SAFE_STAGING, RELEASE_TOKENS: `qa:${'q'.repeat(32)}` })), []);
+  assert.deepEqual(productionProblems(configFromEnv({ RELEASE_TOKENS: 'dev:dev-release-token' })), [], 'development');
+});
+
 test('STAGING_SANDBOX: only "allow" means anything; ALLOWED_HOSTS and METRICS_ALLOW are lists', () => {
   assert.equal(configFromEnv({}).stagingSandbox, false);
   assert.equal(configFromEnv({ STAGING_SANDBOX: 'allow' }).stagingSandbox, true);

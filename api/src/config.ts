@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
+import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -68,6 +69,11 @@ export interface Config {
   mapProviderConfigured: boolean;
   /** `METRICS_TOKEN`: `Authorization: Bearer <token>` opens /metrics from anywhere; unset: no token opens it. */
   metricsToken: string | undefined;
+  /**
+   * `RELEASE_TOKENS` as written (`name:token,…`; parsed by src/releases/release-config.ts):
+   * read here only so that production checks each token like the other secrets.
+   */
+  releaseTokens?: string | undefined;
   /** `PASSWORD_HASH_CONCURRENCY`: argon2 hashes run at once; default half the cores (at least 1). */
   passwordHashConcurrency: number;
   /** `PASSWORD_HASH_QUEUE`: hashes that may wait for a turn; beyond, a login gets 503 at once. Default 64. */
@@ -205,6 +211,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     stagingSandbox: parseStagingSandbox(read(env, 'STAGING_SANDBOX')),
     metricsAllow: parseAddressList('METRICS_ALLOW', read(env, 'METRICS_ALLOW')),
     metricsToken: read(env, 'METRICS_TOKEN'),
+    releaseTokens: read(env, 'RELEASE_TOKENS'),
     mapProviderConfigured: read(env, 'AMAP_KEY') !== undefined,
     passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
@@ -259,6 +266,23 @@ interface NamedSecret {
   developmentDefault?: string;
 }
 
+/** Each release manager's token as a secret of its own, `RELEASE_TOKENS (name)`; a malformed list is release-config's to refuse. */
+function releaseTokenSecrets(text: string | undefined): NamedSecret[] {
+  if (text === undefined) return [];
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.includes(':'))
+    .map((part) => {
+      const colon = part.indexOf(':');
+      return {
+        name: `RELEASE_TOKENS (${part.slice(0, colon).trim()})`,
+        value: part.slice(colon + 1).trim(),
+        developmentDefault: DEVELOPMENT_RELEASE_TOKEN,
+      };
+    });
+}
+
 function secretProblems(secrets: readonly NamedSecret[]): string[] {
   const problems: string[] = [];
   const present = secrets.filter((secret): secret is NamedSecret & { value: string } => secret.value !== undefined);
@@ -309,6 +333,7 @@ export function productionProblems(config: Config): string[] {
           ]
         : []),
       { name: 'METRICS_TOKEN', value: config.metricsToken },
+      ...releaseTokenSecrets(config.releaseTokens),
     ]),
   );
   if (sandboxInUse && !config.stagingSandbox) {

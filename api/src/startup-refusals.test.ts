@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { DEVELOPMENT_MEDIA_URL_SECRET, DEVELOPMENT_SANDBOX_PAYMENT_KEY } from './config';
+import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
 import { EXIT_UNSAFE_CONFIG } from './start-errors';
 
 /**
@@ -27,6 +28,8 @@ const SAFE_STAGING: Record<string, string> = {
   MEDIA_URL_SECRET: 'media-0123456789abcdefghijklmnopqrstuvwxyz',
   PAYMENT_SANDBOX_KEY: 'sandbox-0123456789abcdefghijklmnopqrstuvwxyz',
   STAGING_SANDBOX: 'allow',
+  RELEASE_TOKENS:
+    'ci:release-ci-0123456789abcdefghijklmnopqrstuvwxyz,ops:release-ops-0123456789abcdefghijklmnopqrstuvwxyz',
 };
 
 interface Outcome {
@@ -141,6 +144,24 @@ describe('production start-up', { concurrency: 3 }, () => {
 
   test('METRICS_TOKEN shorter than 32 bytes', () =>
     assertRefused({ ...SAFE_STAGING, METRICS_TOKEN: 'metrics' }, /METRICS_TOKEN is shorter than 32 bytes/));
+
+  test('RELEASE_TOKENS: a token shorter than 32 bytes', () =>
+    assertRefused(
+      { ...SAFE_STAGING, RELEASE_TOKENS: 'ci:release-0123456789' },
+      /^Refusing to start: RELEASE_TOKENS \(ci\) is shorter than 32 bytes/,
+    ));
+
+  test('RELEASE_TOKENS: the public development token', () =>
+    assertRefused(
+      { ...SAFE_STAGING, RELEASE_TOKENS: `dev:${DEVELOPMENT_RELEASE_TOKEN}` },
+      /^Refusing to start: RELEASE_TOKENS \(dev\) is the public development default/,
+    ));
+
+  test('RELEASE_TOKENS: a token equal to another secret', () =>
+    assertRefused(
+      { ...SAFE_STAGING, RELEASE_TOKENS: `ci:${SAFE_STAGING.MEDIA_URL_SECRET}` },
+      /^Refusing to start: MEDIA_URL_SECRET and RELEASE_TOKENS \(ci\) are the same secret/,
+    ));
 
   test('any NODE_ENV other than development and test is production: NODE_ENV=Production with defaults refuses every unsafe default', () =>
     assertRefused(

@@ -1,8 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXIT_UNSAFE_CONFIG } from '@yaoshi/api-server/start-errors';
 import Fastify from 'fastify';
 import { IMMUTABLE, REVALIDATE } from './cache-policy';
 import { isPageRequest, registerSite } from './serve';
@@ -81,4 +84,41 @@ test('only GET/HEAD page paths are pages', () => {
 
 test('a folder without a built shell is refused with a clear message', async () => {
   await assert.rejects(registerSite(Fastify(), mkdtempSync(join(tmpdir(), 'empty-'))), /npm run build/);
+});
+
+test('`npm start` (serve.ts) refuses an unsafe production start: one line per problem, exit 78, nothing opened', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'yaoshi-serve-'));
+  const dataDir = join(dir, 'data');
+  const serve = fileURLToPath(new URL('./serve.ts', import.meta.url));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', serve], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_DIR: fakeSite(),
+      // Everything else left at the development defaults, and a short release token.
+      RELEASE_TOKENS: 'ci:short-release-token',
+    },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const lines = result.stderr.split('\n').filter((line) => line.startsWith('Refusing to start: '));
+  assert.equal(result.status, EXIT_UNSAFE_CONFIG, result.stderr);
+  for (const pattern of [
+    /PUBLIC_BASE_URL is unset/,
+    /API_SIGN_SECRET is the public development default/,
+    /MEDIA_URL_SECRET is the public development default/,
+    /RELEASE_TOKENS \(ci\) is shorter than 32 bytes/,
+    /PAYMENT_PROVIDER is the sandbox/,
+    /SMS_PROVIDER is the development outbox/,
+  ])
+    assert.ok(
+      lines.some((line) => pattern.test(line)),
+      `no line matches ${pattern}:\n${result.stderr}`,
+    );
+  assert.doesNotMatch(result.stdout, /ready at/);
+  assert.equal(existsSync(dataDir), false, 'no database was opened');
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
+import { DEMO_STAFF, openConsoleAs } from './support/staff';
 
 /**
  * Every page under the Content-Security-Policy (issue 15 "Headers"): the server sends the
@@ -9,6 +10,9 @@ import { skipTextAdvertisement } from './support/site';
  * proves the production one. Each page must work (its content shows) with no CSP violation:
  * the browser's `securitypolicyviolation` events are turned into console errors by an init
  * script, and every console message that mentions the policy counts.
+ *
+ * The staff console (/admin) is a page of its own outside the site's layout: its login page
+ * and two signed-in pages (学员管理, 发布管理) are walked too.
  *
  * Accounts: 李华 for the student area and the payment (an order of the make-up year, which
  * no other spec orders), 王芳's submitted paper for an exam (read-only review).
@@ -230,5 +234,29 @@ test('the pay page draws the sandbox QR code, and the gateway page it encodes wo
   const gateway = await phone.goto(order.orderSig.qrcode_url);
   expect(gateway?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(phone.getByRole('button', { name: '支付' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the staff console works under the policy: the login page, 学员管理 and 发布管理 signed in', async ({
+  page,
+  request,
+}) => {
+  const problems = await watchPolicy(page);
+  const headers = (await request.get('/admin/login')).headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+  await page.goto('/admin/login');
+  await expect(page.getByRole('form', { name: '管理后台登录' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByText(REMOTE_FAILED)).toHaveCount(0);
+
+  await openConsoleAs(page, DEMO_STAFF.registrar, '/admin/learners');
+  await expect(page.getByRole('table', { name: '学员列表' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByText(REMOTE_FAILED)).toHaveCount(0);
+
+  const releases = await page.context().newPage();
+  await openConsoleAs(releases, DEMO_STAFF.releases, '/admin/releases');
+  await expect(releases.getByRole('table', { name: '远程模块版本' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(releases.getByText(REMOTE_FAILED)).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock';
 import { formatYuan } from '@yaoshi/contracts/course-selection-rules';
+import { MESSAGES } from '../messages';
 import { SANDBOX_PAGE_PREFIX, type SandboxProvider } from './sandbox-provider';
 
 /**
@@ -44,9 +45,24 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
-export function registerSandboxGatewayPages(app: FastifyInstance, provider: SandboxProvider, clock: Clock): void {
+/** On a staging site every page says so above everything else, as the shell's pages do. */
+const STAGING_BANNER = `<div role="note" style="background:#fff7e6;border-bottom:1px solid #ffd591;color:#ad4e00;text-align:center;padding:8px 16px;font-size:14px">${MESSAGES.stagingBanner}</div>`;
+
+export function registerSandboxGatewayPages(
+  app: FastifyInstance,
+  provider: SandboxProvider,
+  clock: Clock,
+  options: { stagingBanner?: boolean } = {},
+): void {
   app.register(
     async (scope) => {
+      if (options.stagingBanner) {
+        scope.addHook('onSend', async (_request, reply, payload) =>
+          typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
+            ? payload.replace('<body>', `<body>${STAGING_BANNER}`)
+            : payload,
+        );
+      }
       // The payer's buttons post empty forms; the action is in the path.
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',

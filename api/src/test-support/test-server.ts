@@ -60,6 +60,8 @@ export interface TestServerOptions extends Partial<
   database?: DatabaseHandle;
   /** Default: a movable clock at TEST_START. */
   clock?: MovableClock;
+  /** Routes registered on the app before it listens, as deploy/src/serve.ts adds the release registry's. */
+  register?: (app: FastifyInstance, deps: { db: Database; clock: MovableClock; config: Config }) => Promise<void>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -74,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     paymentProviderFactory,
     database: _database,
     clock: _clock,
+    register,
     ...appOptions
   } = options;
   const config: Config = {
@@ -93,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...appOptions,
   });
   try {
+    await register?.(app, { db: database.db, clock, config });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     if (!shared) await database.close();

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from '@yaoshi/ui/router';
 import { RemotePage } from '../federation/remote-page';
 import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
 import { SiteLayout } from '../site-layout/site-layout';
+import { ConsoleLayout } from '../site-layout/console-layout';
 import { PageLoading } from '../federation/page-loading';
 import type { RouteHandle } from '../site-layout/route-handle';
 import type { RemotePins } from '../federation/pins';
@@ -76,8 +77,13 @@ export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | 
         { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> },
       ],
     },
-    // A console (the staff console) is a page of its own, outside the site's layout and the learner guard.
-    ...routes.filter((route) => route.area === 'console').map((route) => routeObject(route, null)),
+    // A console (the staff console) is a page of its own, outside the site's layout and the learner guard,
+    // under the staging banner only.
+    {
+      element: <ConsoleLayout />,
+      HydrateFallback: () => null,
+      children: routes.filter((route) => route.area === 'console').map((route) => routeObject(route, null)),
+    },
   ];
 }
 

@@ -4,6 +4,7 @@ import { matchRoutes } from 'react-router-dom';
 import { ok } from '@yaoshi/api-client/testing/stub-api';
 import { fakeRegistry, renderSite, serveSiteContent } from '../testing/render-site';
 import { TEST_PINS } from '../testing/test-pins';
+import { ConsoleLayout } from '../site-layout/console-layout';
 import { siteRouteObjects } from './router';
 import { siteRoutes } from './site-routes';
 
@@ -196,7 +197,9 @@ test('a remote registered with a console page (the staff console) gets its prefi
   };
   const routeObjects = siteRouteObjects(null, pins);
   expect(matchRoutes(routeObjects, '/admin/releases')?.at(-1)?.route.path).toBe('/admin/*');
-  // Outside the site's layout (header, footer, learner guard): the only route matched.
-  expect(matchRoutes(routeObjects, '/admin/login')).toHaveLength(1);
+  // Outside the site's layout (header, footer, learner guard): only under the console's (the staging banner).
+  const matched = matchRoutes(routeObjects, '/admin/login');
+  expect(matched).toHaveLength(2);
+  expect(matched?.[0]?.route.element).toEqual(<ConsoleLayout />);
   expect(matchRoutes(siteRouteObjects(null, TEST_PINS), '/admin/login')?.at(-1)?.route.path).toBe('*');
 });

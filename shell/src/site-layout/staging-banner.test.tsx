@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { ok } from '@yaoshi/api-client/testing/stub-api';
 import { SITE_SETTINGS, renderSite, serveSiteContent } from '../testing/render-site';
+import { TEST_PINS } from '../testing/test-pins';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -16,4 +17,22 @@ test('a production or development site shows no banner', async () => {
   await renderSite('/');
   await within(screen.getByRole('contentinfo')).findByText('主办单位：某省药师协会秘书处');
   expect(screen.queryByText(MESSAGE_TEXTS.stagingBanner)).not.toBeInTheDocument();
+});
+
+test('the staff console, outside the site layout, shows the banner too', async () => {
+  serveSiteContent({ '/v1/site': () => ok({ ...SITE_SETTINGS, site_staging: true }) });
+  const pins = {
+    ...TEST_PINS,
+    admin: {
+      version: '0.1.0',
+      federationName: 'admin',
+      section: '管理后台',
+      entry: '/remotes/admin/0.1.0/mf-manifest.json',
+      routes: [{ path: '/admin/*', area: 'console' as const, exposed: 'AdminApp', loginRequired: false }],
+    },
+  };
+  await renderSite('/admin/login', undefined, { anonymous: true, pins });
+  expect(await screen.findByRole('heading', { name: 'admin:AdminApp' })).toBeInTheDocument();
+  expect(await screen.findByRole('note')).toHaveTextContent(MESSAGE_TEXTS.stagingBanner);
+  expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
 });
