@@ -46,7 +46,12 @@ export interface Actor {
 export interface RegistryDeps {
   db: Database;
   clock: Clock;
-  /** The site folder: published files go under `remotes/`, the live shell's manifest is at its root. */
+  /**
+   * The site folder: published files go under `remotes/`, the live shell's manifest is at
+   * its root (a site without one refuses every move). Undefined: the API alone, with no site
+   * and no live shell (development's dev servers, tests): nothing is published, and pins are
+   * checked without a shell.
+   */
   siteDir: string | undefined;
   autoRollback?: { failureRate: number; minimumLoads: number };
 }
@@ -150,17 +155,19 @@ async function liveRoutes(db: Database): Promise<LiveRoutes[]> {
 }
 
 /**
- * Every check a version must pass to go live; refuses with all problems named. Without a
- * live shell manifest (no shell built into the site, or one the shell's build did not
- * write) nothing can be proven, so the version is refused.
+ * Every check a version must pass to go live; refuses with all problems named. A site
+ * without a live shell manifest (no shell built into it, or one the shell's build did not
+ * write) cannot prove anything, so the version is refused.
  */
 async function proveCompatible(deps: RegistryDeps, manifest: ReleaseManifest): Promise<void> {
-  const shell = liveShellManifest(deps.siteDir);
-  if (!shell) refuse(409, RELEASE_MESSAGES.shellManifestMissing);
+  // No site at all (the API alone: development's dev servers, tests): no live shell to fit.
+  // A site without a usable shell manifest is refused: its shell cannot be proven compatible.
+  const shell = deps.siteDir === undefined ? undefined : liveShellManifest(deps.siteDir);
+  if (deps.siteDir !== undefined && !shell) refuse(409, RELEASE_MESSAGES.shellManifestMissing);
   const problems = [
-    ...sharedProblems(manifest, shell.provides),
+    ...(shell ? sharedProblems(manifest, shell.provides) : []),
     ...exposureProblems(manifest),
-    ...collisionProblems(manifest, await liveRoutes(deps.db), shell.pages),
+    ...collisionProblems(manifest, await liveRoutes(deps.db), shell?.pages ?? []),
   ];
   if (problems.length > 0) refuse(409, problems);
 }
