@@ -187,7 +187,7 @@ test('canary-end ends a canary by hand, with a reason, recorded in the history',
   );
   assert.deepEqual((await run(['status'])).out, ['environment: production', 'news (资讯): live 1.0.0']);
   const [last] = (await run(['history', 'news'])).out;
-  assert.match(last ?? '', /production canary-end\s+1\.1\.0 → 1\.0\.0  by ci: 页面白屏$/);
+  assert.match(last ?? '', /production canary-end\s+1\.1\.0 → 1\.0\.0 {2}by ci: 页面白屏$/);
   const none = await run(['canary-end', 'news', '--reason', '再结束一次']);
   assert.deepEqual({ code: none.code, err: none.err }, { code: 1, err: ['refused: news 没有进行中的灰度'] });
 });
