@@ -52,6 +52,8 @@ export interface FederatedAppOptions {
    * section, written with the exposes and the shared versions into `release-manifest.json`.
    */
   release?: { key: string; section: string; routes: RouteEntry[] };
+  /** The host only: the paths of the pages it renders itself, written into `shell-manifest.json`. */
+  shellPages?: readonly string[];
 }
 
 interface PackageJson {
@@ -341,6 +343,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       const shellManifest = (): ShellManifest => ({
         version: readPackage(options.dir).version,
         provides: providedRanges(options.dir),
+        pages: [...(options.shellPages ?? [])],
       });
       plugins.push(new EmitJsonPlugin(SHELL_MANIFEST_FILE, shellManifest));
     } else if (options.release) {

@@ -38,6 +38,7 @@ export default defineConfig({
       RELEASE_ROLLBACK_MIN_LOADS: '6',
       // Every browser of the run reports from 127.0.0.1.
       RELEASE_REPORTS_PER_MINUTE: '100000',
+      RELEASE_REPORTS_PER_ADDRESS: '100000',
     },
     reuseExistingServer: false,
     timeout: 120_000,

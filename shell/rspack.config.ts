@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_PORTS, createFederatedConfig } from '../rspack.config.base';
 import { devPins } from './dev-pins';
+import { SHELL_PAGE_PATHS } from './src/app/shell-pages';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const apiDevUrl = process.env.API_DEV_URL ?? 'http://localhost:8070';
@@ -15,6 +16,7 @@ export default createFederatedConfig({
   kind: 'host',
   dir,
   devPort: DEV_PORTS.shell,
+  shellPages: SHELL_PAGE_PATHS,
   runtimePlugins: [join(dir, 'src/federation/retry-plugin.ts'), join(dir, 'src/federation/fallback-plugin.ts')],
   define: {
     'process.env.API_SIGN_APP_ID': buildTimeEnv('API_SIGN_APP_ID'),

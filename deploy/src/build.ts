@@ -2,14 +2,26 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  BuildRefusal,
+  guardShell,
+  openRegistryView,
+  placeVersion,
+  planVersion,
+  readShellManifest,
+  type Placement,
+} from './build-guard';
 import { siteDir, repoRoot } from './paths';
-import { pinFor, versionDir, writePins, type Pins } from './pins';
+import { pinFor, writePins, type Pins } from './pins';
 import { REMOTES, remoteDir, remoteVersion } from './remotes';
 
 /**
  * `npm run build`: builds the shell and every remote of `remotes/` for production and assembles the
- * site folder. Remote versions already in the site folder from earlier builds stay there,
- * so a pin can be moved back to them; the versions just built are pinned.
+ * site folder. Before the site changes, the release registry (build-guard.ts) is asked:
+ * a new shell that would break a pinned or canary remote is refused (the site keeps its
+ * shell), and a registered version's folder is never overwritten. Remote versions already
+ * in the site folder stay there; remotes.json names the versions just built, which the
+ * server takes in only to seed an empty registry on its first start.
  */
 
 function run(label: string, workspace: string): void {
@@ -38,25 +50,46 @@ function assembleShell(): void {
   cpSync(shellDist, siteDir, { recursive: true });
 }
 
-export function buildSite(): Pins {
+export async function buildSite(): Promise<Pins> {
   mkdirSync(siteDir, { recursive: true });
   run('shell', 'shell');
-  assembleShell();
-  const pins = {} as Pins;
-  for (const remote of REMOTES) {
+  const built = REMOTES.map((remote) => {
     const version = remoteVersion(remote.name);
     run(`${remote.name} ${version}`, `remotes/${remote.name}`);
-    const target = versionDir(siteDir, remote.name, version);
-    rmSync(target, { recursive: true, force: true });
-    cpSync(join(remoteDir(remote.name), 'dist', version), target, { recursive: true });
-    pins[remote.name] = pinFor(siteDir, remote.name, version);
+    return { name: remote.name, version, dir: join(remoteDir(remote.name), 'dist', version) };
+  });
+
+  // Every check before the site folder changes: a refusal leaves it as it was.
+  const registry = await openRegistryView(process.env);
+  let plans: Placement[];
+  try {
+    await guardShell(registry, readShellManifest(join(repoRoot, 'shell', 'dist')));
+    const registered = registry ? await registry.registeredVersions() : new Set<string>();
+    plans = built.map((remote) => planVersion(siteDir, remote.name, remote.version, remote.dir, registered));
+  } finally {
+    await registry?.close();
   }
+
+  assembleShell();
+  const pins = {} as Pins;
+  built.forEach((remote, index) => {
+    placeVersion(siteDir, remote.name, remote.version, remote.dir, plans[index] ?? 'unchanged');
+    pins[remote.name] = pinFor(siteDir, remote.name, remote.version);
+  });
   writePins(siteDir, pins);
   return pins;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const pins = buildSite();
-  console.log(`site assembled in ${siteDir}`);
-  for (const [name, pin] of Object.entries(pins)) console.log(`  pinned ${name} → ${pin.version}`);
+  buildSite().then(
+    (pins) => {
+      console.log(`site assembled in ${siteDir}`);
+      for (const [name, pin] of Object.entries(pins)) console.log(`  built ${name} ${pin.version}`);
+    },
+    (error: unknown) => {
+      if (!(error instanceof BuildRefusal)) throw error;
+      console.error(`npm run build refused: ${error.message}`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -15,6 +15,12 @@ test('files inside a versioned remote folder and hashed shell chunks are immutab
   assert.equal(cacheControlFor('/static/js/main.3f9a1c2b.js'), IMMUTABLE);
 });
 
+test('a remote key with digits (the registry allows them) gets the same immutable caching', () => {
+  assert.equal(cacheControlFor('/remotes/orders2/0.1.0/remoteEntry.js'), IMMUTABLE);
+  assert.equal(cacheControlFor('/remotes/h5-v2/1.0.0/static/js/async/3.js'), IMMUTABLE);
+  assert.equal(cacheControlFor('/remotes/orders2/0.1.0/mf-manifest.json'), REVALIDATE);
+});
+
 test('unversioned or unhashed files are revalidated', () => {
   assert.equal(cacheControlFor('/remotes/orders/latest/remoteEntry.js'), REVALIDATE);
   assert.equal(cacheControlFor('/static/js/main.js'), REVALIDATE);

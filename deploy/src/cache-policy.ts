@@ -15,7 +15,8 @@ export const ICON = 'public, max-age=86400';
 
 const SITE_ICON = /^\/(?:favicon\.(?:ico|svg)|apple-touch-icon\.png|icon-\d+\.png|site\.webmanifest)$/;
 
-const VERSIONED_REMOTE_FILE = /^\/remotes\/[a-z-]+\/\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\/.+/;
+/** A remote's key as the registry allows it (REMOTE_KEY_PATTERN: letters, digits, `-`), then its version. */
+const VERSIONED_REMOTE_FILE = /^\/remotes\/[a-z][a-z0-9-]*\/\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\/.+/;
 /** Shell chunks carry a content hash in their name, e.g. `main.3f9a1c2b.js`. */
 const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|jpe?g|svg|webp)$/;
 

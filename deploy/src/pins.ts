@@ -12,9 +12,10 @@ import type { RemoteName } from './remotes';
 
 /**
  * `remotes.json` as `npm run build` writes it: remote name → the version just built, with
- * its manifest URL, section and route manifest. The release registry takes it in at the
- * server's start (the first start fills the registry from it); from then on the server
- * answers `/remotes.json` from the registry and `npm run release` moves pins.
+ * its manifest URL, section and route manifest. The release registry takes it in only on
+ * the server's first start, to seed an empty registry; from then on the server answers
+ * `/remotes.json` from the registry, the file changes nothing, and only `npm run release`
+ * moves pins.
  */
 export type Pin = PinnedRemote;
 export type Pins = Record<RemoteName, Pin>;
@@ -51,24 +52,7 @@ export function pinFor(site: string, name: RemoteName, version: string): Pin {
   };
 }
 
-/** The versions remotes.json names, by remote; {} when there is none. */
-export function readPinnedVersions(site: string): Record<RemoteName, string> {
-  const file = join(site, PINS_FILE);
-  if (!existsSync(file)) return {};
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`${file} is not a JSON object`);
-  }
-  const versions: Record<RemoteName, string> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    const version = (value as { version?: unknown } | null)?.version;
-    if (typeof version !== 'string' || !isValidVersion(version)) throw new Error(`${file}: ${name} has no version`);
-    versions[name] = version;
-  }
-  return versions;
-}
-
-/** Refuses to pin a version whose files are not on disk: a pin must always be loadable. */
+/** Refuses to name a version whose files are not on disk: a pin must always be loadable. */
 export function writePins(site: string, pins: Pins): void {
   for (const [name, pin] of Object.entries(pins)) {
     if (!existsSync(join(versionDir(site, name, pin.version), 'mf-manifest.json'))) {

@@ -39,6 +39,14 @@ function writeBuild(dir: string, version: string, text: string): void {
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), text);
 }
 
+function writeShellManifest(dir: string, react: string, pages: string[] = ['/myInfo']): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'shell-manifest.json'),
+    JSON.stringify({ version: '0.2.0', provides: { react }, pages }),
+  );
+}
+
 async function run(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
@@ -59,6 +67,8 @@ before(async () => {
   database = await openTestDatabase();
   await ensureEnvironments(database.db);
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-cli-site-'));
+  // The live shell: what every publish and pin is checked against.
+  writeShellManifest(siteDir, '^19.0.0');
   repoRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-cli-repo-'));
   fs.mkdirSync(path.join(repoRoot, 'remotes', 'news'), { recursive: true });
   fs.writeFileSync(path.join(repoRoot, 'remotes', 'news', 'package.json'), JSON.stringify({ version: '1.0.0' }));
@@ -158,4 +168,58 @@ test('usage mistakes exit 2; a missing RELEASE_URL or RELEASE_TOKEN is named', a
       err: 'RELEASE_TOKEN is not set (a release-manager token from RELEASE_TOKENS on the server, or a 发布管理 staff session token)',
     },
   );
+});
+
+test('canary-end ends a canary by hand, with a reason, recorded in the history', async () => {
+  assert.equal((await run(['canary', 'news', '1.1.0', '--percent', '20'])).code, 0);
+  const noReason = await run(['canary-end', 'news']);
+  assert.deepEqual(
+    { code: noReason.code, err: noReason.err },
+    { code: 2, err: ['canary-end needs --reason "…" (why the canary ends)'] },
+  );
+  const ended = await run(['canary-end', 'news', '--reason', '页面白屏']);
+  assert.deepEqual(
+    { code: ended.code, out: ended.out },
+    {
+      code: 0,
+      out: ['news (production): canary 1.1.0 ended; every visitor gets the pin'],
+    },
+  );
+  assert.deepEqual((await run(['status'])).out, ['environment: production', 'news (资讯): live 1.0.0']);
+  const [last] = (await run(['history', 'news'])).out;
+  assert.match(last ?? '', /production canary-end\s+1\.1\.0 → 1\.0\.0 {2}by ci: 页面白屏$/);
+  const none = await run(['canary-end', 'news', '--reason', '再结束一次']);
+  assert.deepEqual({ code: none.code, err: none.err }, { code: 1, err: ['refused: news 没有进行中的灰度'] });
+});
+
+test('check-shell: a new shell that fits exits 0; one that would break a live remote exits 1 naming remote, package and both versions', async () => {
+  writeShellManifest(path.join(repoRoot, 'shell', 'dist'), '^19.2.0');
+  const fits = await run(['check-shell']);
+  assert.deepEqual(
+    { code: fits.code, out: fits.out },
+    { code: 0, out: ['the new shell fits every pinned and canary remote'] },
+  );
+
+  const breaking = path.join(repoRoot, 'shell-next');
+  writeShellManifest(breaking, '^20.0.0');
+  const refused = await run(['check-shell', '--dir', breaking]);
+  assert.deepEqual(
+    { code: refused.code, err: refused.err, out: refused.out },
+    { code: 1, err: ['refused: 新外壳会破坏线上的 news 1.0.0：react 构建版本 19.3.1，新外壳提供 ^20.0.0'], out: [] },
+  );
+  const json = await run(['check-shell', '--dir', breaking, '--json']);
+  assert.deepEqual(JSON.parse(json.out[0] ?? ''), {
+    ok: false,
+    code: 409,
+    message: '新外壳会破坏线上的 news 1.0.0：react 构建版本 19.3.1，新外壳提供 ^20.0.0',
+    data: { problems: ['新外壳会破坏线上的 news 1.0.0：react 构建版本 19.3.1，新外壳提供 ^20.0.0'] },
+  });
+
+  const takesPage = path.join(repoRoot, 'shell-pages');
+  writeShellManifest(takesPage, '^19.2.0', ['/myInfo', '/news']);
+  assert.deepEqual((await run(['check-shell', '--dir', takesPage])).err, [
+    'refused: 新外壳的页面 /news 与线上的 news 1.0.0 的路由 /news 冲突',
+  ]);
+  const missing = await run(['check-shell', '--dir', path.join(repoRoot, 'nowhere')]);
+  assert.equal(missing.code, 2);
 });

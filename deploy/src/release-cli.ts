@@ -16,6 +16,7 @@ export const USAGE = `usage: npm run release -- <command> [--json]
   rollback <remote> [--env production] --reason "…"
   canary <remote> <version> --percent N [--env production] [--reason "…"]
   promote <remote> [--env production] [--reason "…"]
+  canary-end <remote> [--env production] --reason "…"
   override <remote> <version>
   status [--env production]
   history <remote>
@@ -203,6 +204,12 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
         answer = await request(io, 'POST', '/v1/releases/promote', { remote, env, reason: values.reason });
         break;
       }
+      case 'canary-end': {
+        const [remote] = needs(1) as [string];
+        if (!values.reason?.trim()) throw new UsageError('canary-end needs --reason "…" (why the canary ends)');
+        answer = await request(io, 'POST', '/v1/releases/canary/end', { remote, env, reason: values.reason });
+        break;
+      }
       case 'override': {
         const [remote, version] = needs(2) as [string, string];
         answer = await request(io, 'POST', '/v1/releases/override', { remote, version });
@@ -267,6 +274,11 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
       case 'canary':
         io.out(
           `${String(data.remote)} (${String(data.environment)}): canary ${String(data.version)} for ${String(data.percent)}% of visitors`,
+        );
+        break;
+      case 'canary-end':
+        io.out(
+          `${String(data.remote)} (${String(data.environment)}): canary ${String(data.version)} ended; every visitor gets the pin`,
         );
         break;
       case 'override': {

@@ -74,11 +74,12 @@ async function main(): Promise<void> {
   try {
     const releaseConfig = releaseConfigFromEnv(process.env, isProduction(config));
     const registry = { db, clock, siteDir, autoRollback: releaseConfig.autoRollback };
-    // The remotes `npm run build` assembled here: registered, and pinned when the build moved them.
+    // First start only (an empty registry): seeded from the remotes `npm run build` assembled here.
+    // Afterwards files on disk change nothing; `npm run release` publishes and moves pins.
     for (const move of await importBuiltRemotes(registry)) {
       app.log.info(
         move,
-        `release registry: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`,
+        `release registry seeded: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`,
       );
     }
     await registerReleaseRoutes(app, {

@@ -4,6 +4,7 @@ import {
   pathsOverlap,
   type ReleaseManifest,
   type RouteEntry,
+  type ShellManifest,
 } from '@yaoshi/contracts/release-manifest';
 import { RELEASE_MESSAGES } from './release-messages';
 
@@ -62,14 +63,28 @@ export function collisionProblems(
   return problems;
 }
 
-/** A new shell against the live remotes: each live version's shared packages in the new ranges. */
-export function shellProblems(provides: Record<string, string>, live: readonly ReleaseManifest[]): string[] {
-  return live.flatMap((manifest) =>
-    SHARED_PACKAGES.flatMap((pkg) => {
-      const provided = provides[pkg];
+/**
+ * A new shell against the live remotes: each live version's shared packages in the new
+ * shell's ranges (a package the new shell no longer provides breaks every remote built
+ * against it), and no page of the new shell on a path a live remote owns.
+ */
+export function shellProblems(
+  shell: Pick<ShellManifest, 'provides' | 'pages'>,
+  live: readonly ReleaseManifest[],
+): string[] {
+  return live.flatMap((manifest) => [
+    ...SHARED_PACKAGES.flatMap((pkg) => {
+      const provided = shell.provides[pkg];
       const built = manifest.shared[pkg];
-      if (!provided || !built || semver.satisfies(built, provided, { includePrerelease: true })) return [];
+      if (!built) return [];
+      if (!provided) return [RELEASE_MESSAGES.shellDropsShared(manifest.remote, manifest.version, pkg, built)];
+      if (semver.satisfies(built, provided, { includePrerelease: true })) return [];
       return [RELEASE_MESSAGES.shellBreaksRemote(manifest.remote, manifest.version, pkg, built, provided)];
     }),
-  );
+    ...manifest.routes.flatMap((route) =>
+      shell.pages
+        .filter((page) => pathsOverlap(page, route.path))
+        .map((page) => RELEASE_MESSAGES.shellTakesRoute(page, manifest.remote, manifest.version, route.path)),
+    ),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_AUTO_ROLLBACK } from './canary';
+import { DEFAULT_REPORTS_PER_ADDRESS } from './report-budget';
 import { ENVIRONMENTS, type Environment } from './release-registry';
 
 /**
@@ -12,6 +13,8 @@ import { ENVIRONMENTS, type Environment } from './release-registry';
  *   a canary failing more than the rate over at least that many loads ends by itself.
  * - `RELEASE_REPORTS_PER_MINUTE` (default 120): failure reports taken from one address a
  *   minute (a shell sends at most one every 10 s; many learners may share one address).
+ * - `RELEASE_REPORTS_PER_ADDRESS` (default 25): loads and failures one address may add to
+ *   one version's counts per canary (per hour outside a canary): see report-budget.ts.
  */
 export interface ReleaseConfig {
   tokens: ReadonlyMap<string, string>;
@@ -19,6 +22,8 @@ export interface ReleaseConfig {
   autoRollback: { failureRate: number; minimumLoads: number };
   /** Report batches taken from one address a minute (DEFAULT_REPORTS_PER_MINUTE when absent). */
   reportsPerMinute?: number;
+  /** Counts one address may add per version and canary (DEFAULT_REPORTS_PER_ADDRESS when absent). */
+  reportsPerAddress?: number;
 }
 
 export const DEFAULT_REPORTS_PER_MINUTE = 120;
@@ -83,7 +88,18 @@ export function releaseConfigFromEnv(env: Env, production: boolean): ReleaseConf
     : DEFAULT_REPORTS_PER_MINUTE;
   if (!Number.isInteger(reportsPerMinute) || reportsPerMinute < 1)
     throw new ReleaseConfigError('RELEASE_REPORTS_PER_MINUTE must be a whole number of at least 1.');
-  return { tokens, environment, autoRollback: { failureRate: rate, minimumLoads }, reportsPerMinute };
+  const reportsPerAddress = env.RELEASE_REPORTS_PER_ADDRESS?.trim()
+    ? Number(env.RELEASE_REPORTS_PER_ADDRESS)
+    : DEFAULT_REPORTS_PER_ADDRESS;
+  if (!Number.isInteger(reportsPerAddress) || reportsPerAddress < 1)
+    throw new ReleaseConfigError('RELEASE_REPORTS_PER_ADDRESS must be a whole number of at least 1.');
+  return {
+    tokens,
+    environment,
+    autoRollback: { failureRate: rate, minimumLoads },
+    reportsPerMinute,
+    reportsPerAddress,
+  };
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

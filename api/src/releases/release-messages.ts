@@ -25,6 +25,7 @@ export const RELEASE_MESSAGES = {
     `${remote} ${version} 已发布且内容不同：已发布的版本不可覆盖，请提升版本号`,
   alreadyPinned: (remote: string, version: string) => `${remote} 已固定在 ${version}`,
   nothingToRollBack: (remote: string) => `${remote} 没有可回滚的上一个版本`,
+  pinMovedMeanwhile: (remote: string) => `${remote} 的固定版本刚被他人改动，请查看 history 后重试`,
   noCanary: (remote: string) => `${remote} 没有进行中的灰度`,
   canaryIsPin: (remote: string, version: string) => `${version} 已是 ${remote} 的固定版本，无需灰度`,
   notPinned: (remote: string) => `${remote} 在该环境尚未固定任何版本，请先 pin`,
@@ -42,6 +43,10 @@ export const RELEASE_MESSAGES = {
     `${remote} ${version} 的路由 ${path} 是外壳自己的页面`,
   shellBreaksRemote: (remote: string, version: string, pkg: string, built: string, provided: string) =>
     `新外壳会破坏线上的 ${remote} ${version}：${pkg} 构建版本 ${built}，新外壳提供 ${provided}`,
-  shellManifestMissing: '站点目录中没有 shell-manifest.json：请先构建外壳',
+  shellDropsShared: (remote: string, version: string, pkg: string, built: string) =>
+    `新外壳会破坏线上的 ${remote} ${version}：${pkg} 构建版本 ${built}，新外壳不再提供 ${pkg}`,
+  shellTakesRoute: (page: string, remote: string, version: string, path: string) =>
+    `新外壳的页面 ${page} 与线上的 ${remote} ${version} 的路由 ${path} 冲突`,
+  shellManifestMissing: '站点目录中没有可用的 shell-manifest.json（无法证明兼容）：请先构建并部署外壳',
   overrideInvalid: '测试链接无效或已过期',
 } as const;

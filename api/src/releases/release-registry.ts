@@ -16,6 +16,7 @@ import type { Database } from '../db/database';
 import { DEFAULT_AUTO_ROLLBACK, failureRate, inCanary, shouldRollBack } from './canary';
 import { collisionProblems, exposureProblems, sharedProblems, shellProblems, type LiveRoutes } from './compatibility';
 import { RELEASE_MESSAGES } from './release-messages';
+import { createReportBudget, hourWindow, type ReportBudget } from './report-budget';
 import {
   releaseCanaries,
   releaseEnvironments,
@@ -37,9 +38,6 @@ import { MAX_FILES, contentHash, isSafeFilePath, readFolder, storeVersion, type 
 export const ENVIRONMENTS = ['staging', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
-/** The paths the shell renders itself (its account pages): no remote may claim them. */
-export const SHELL_PATHS = ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'] as const;
-
 /** Who may release: a release-manager token's name. */
 export interface Actor {
   name: string;
@@ -48,7 +46,12 @@ export interface Actor {
 export interface RegistryDeps {
   db: Database;
   clock: Clock;
-  /** The site folder: published files go under `remotes/`, the live shell's manifest is at its root. */
+  /**
+   * The site folder: published files go under `remotes/`, the live shell's manifest is at
+   * its root (a site without one refuses every move). Undefined: the API alone, with no site
+   * and no live shell (development's dev servers, tests): nothing is published, and pins are
+   * checked without a shell.
+   */
   siteDir: string | undefined;
   autoRollback?: { failureRate: number; minimumLoads: number };
 }
@@ -117,12 +120,19 @@ async function requireVersion(db: Database, remote: string, version: string) {
   return row;
 }
 
-/** The live shell's manifest (what it provides), from the site folder; undefined without one. */
+/** The live shell's manifest (what it provides, its own pages), from the site folder; undefined without one. */
 export function liveShellManifest(siteDir: string | undefined): ShellManifest | undefined {
   if (!siteDir) return undefined;
   const file = path.join(siteDir, SHELL_MANIFEST_FILE);
   if (!fs.existsSync(file)) return undefined;
-  return shellManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const result = shellManifestSchema.safeParse(parsed);
+  return result.success ? result.data : undefined;
 }
 
 /** What each environment serves of every other remote: its pin and its canary. */
@@ -144,13 +154,20 @@ async function liveRoutes(db: Database): Promise<LiveRoutes[]> {
   return [...pinned, ...canaries];
 }
 
-/** Every check a version must pass to go live; refuses with all problems named. */
+/**
+ * Every check a version must pass to go live; refuses with all problems named. A site
+ * without a live shell manifest (no shell built into it, or one the shell's build did not
+ * write) cannot prove anything, so the version is refused.
+ */
 async function proveCompatible(deps: RegistryDeps, manifest: ReleaseManifest): Promise<void> {
-  const shell = liveShellManifest(deps.siteDir);
+  // No site at all (the API alone: development's dev servers, tests): no live shell to fit.
+  // A site without a usable shell manifest is refused: its shell cannot be proven compatible.
+  const shell = deps.siteDir === undefined ? undefined : liveShellManifest(deps.siteDir);
+  if (deps.siteDir !== undefined && !shell) refuse(409, RELEASE_MESSAGES.shellManifestMissing);
   const problems = [
     ...(shell ? sharedProblems(manifest, shell.provides) : []),
     ...exposureProblems(manifest),
-    ...collisionProblems(manifest, await liveRoutes(deps.db), SHELL_PATHS),
+    ...collisionProblems(manifest, await liveRoutes(deps.db), shell?.pages ?? []),
   ];
   if (problems.length > 0) refuse(409, problems);
 }
@@ -313,6 +330,8 @@ async function movePin(
   to: string,
   action: string,
   reason: string,
+  /** The pin the move was decided on (a rollback): refused if another move came first. */
+  expectedFrom?: string | null,
 ): Promise<PinMove> {
   return deps.db.transaction(async (tx) => {
     // Lock the pin row (if any) so two moves of one pin are ordered and each sees the other's result.
@@ -320,6 +339,7 @@ async function movePin(
       sql`select version from release_pins where environment = ${environment} and remote = ${remote} for update`,
     );
     const from = (locked as { rows: { version: string }[] }).rows[0]?.version ?? null;
+    if (expectedFrom !== undefined && from !== expectedFrom) refuse(409, RELEASE_MESSAGES.pinMovedMeanwhile(remote));
     const now = deps.clock.now();
     await tx
       .insert(releasePins)
@@ -357,7 +377,39 @@ export async function pinVersion(
   return movePin(deps, actor, input.environment, input.remote, input.version, 'pin', reason);
 }
 
-/** Back to the version pinned before the current one (following the history). */
+/** Actions that moved a pin forward (each pushes a version) or back (each pops one). */
+const PIN_FORWARD = ['pin', 'promote'];
+const PIN_BACK = ['rollback'];
+
+/**
+ * The version a rollback goes back to: the pin history read as a stack, where each pin or
+ * promote pushes its version and each rollback pops the version it left. So pins
+ * 1.0 → 1.1 → 1.2, rollback → 1.1, rollback again → 1.0 (never back to 1.2, the version
+ * already rolled back from). Null when there is nothing under the current pin.
+ */
+export function rollbackTarget(
+  moves: readonly { action: string; toVersion: string | null }[],
+  current: string | null,
+): string | null {
+  const stack: string[] = [];
+  for (const move of moves) {
+    if (PIN_FORWARD.includes(move.action) && move.toVersion) {
+      if (stack.at(-1) !== move.toVersion) stack.push(move.toVersion);
+    } else if (PIN_BACK.includes(move.action)) {
+      stack.pop();
+      // Keep the stack's top at the version the rollback landed on, whatever came before.
+      if (move.toVersion && stack.at(-1) !== move.toVersion) stack.push(move.toVersion);
+    }
+  }
+  if (current === null || stack.at(-1) !== current) return null;
+  return stack.at(-2) ?? null;
+}
+
+/**
+ * Back to the version pinned before the current one. A second rollback goes one step
+ * further back (see rollbackTarget), and the version gone back to passes the same
+ * compatibility check as a pin, against the shell that is live now.
+ */
 export async function rollback(
   deps: RegistryDeps,
   actor: Actor,
@@ -368,20 +420,21 @@ export async function rollback(
   await requireRemote(deps.db, input.remote);
   const current = await currentPin(deps.db, input.environment, input.remote);
   const moves = await deps.db
-    .select()
+    .select({ action: releaseHistory.action, toVersion: releaseHistory.toVersion })
     .from(releaseHistory)
     .where(
       and(
         eq(releaseHistory.environment, input.environment),
         eq(releaseHistory.remote, input.remote),
-        inArray(releaseHistory.action, ['pin', 'rollback', 'promote']),
+        inArray(releaseHistory.action, [...PIN_FORWARD, ...PIN_BACK]),
       ),
     )
-    .orderBy(desc(releaseHistory.id))
-    .limit(1);
-  const previous = moves[0]?.toVersion === current ? moves[0]?.fromVersion : null;
-  if (!current || !previous) refuse(409, RELEASE_MESSAGES.nothingToRollBack(input.remote));
-  return movePin(deps, actor, input.environment, input.remote, previous, action, reason);
+    .orderBy(releaseHistory.id);
+  const previous = rollbackTarget(moves, current);
+  if (!previous) refuse(409, RELEASE_MESSAGES.nothingToRollBack(input.remote));
+  const row = await requireVersion(deps.db, input.remote, previous);
+  await proveCompatible(deps, row.manifest);
+  return movePin(deps, actor, input.environment, input.remote, previous, action, reason, current);
 }
 
 export interface CanaryState {
@@ -406,6 +459,16 @@ export async function startCanary(
   const reason = input.reason?.trim() || '开始灰度';
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    // A canary is judged on its own loads: earlier counts of this version here start over.
+    await tx
+      .delete(releaseLoadCounts)
+      .where(
+        and(
+          eq(releaseLoadCounts.environment, input.environment),
+          eq(releaseLoadCounts.remote, input.remote),
+          eq(releaseLoadCounts.version, input.version),
+        ),
+      );
     await tx
       .insert(releaseCanaries)
       .values({
@@ -580,8 +643,8 @@ export interface RemoteStatus {
   health: VersionHealth[];
 }
 
-async function loadCounts(db: Database): Promise<Map<string, VersionHealth>> {
-  const rows = await db.select().from(releaseLoadCounts);
+async function loadCounts(db: Database, environment: Environment): Promise<Map<string, VersionHealth>> {
+  const rows = await db.select().from(releaseLoadCounts).where(eq(releaseLoadCounts.environment, environment));
   const byVersion = new Map<string, VersionHealth>();
   for (const row of rows) {
     const key = `${row.remote}\0${row.version}`;
@@ -606,7 +669,7 @@ export async function releaseStatus(db: Database, environment: Environment): Pro
     })
     .from(releaseVersions)
     .orderBy(releaseVersions.publishedAt);
-  const counts = await loadCounts(db);
+  const counts = await loadCounts(db, environment);
   return remotes.map((remote) => {
     const own = versions.filter((v) => v.remote === remote.key).map((v) => v.version);
     const canary = canaries.find((c) => c.remote === remote.key);
@@ -659,6 +722,9 @@ export async function releaseHistoryOf(db: Database, remote: string, limit = 200
 export type ReportKind = 'load' | 'load-error' | 'render-error';
 export const REPORT_KINDS: readonly ReportKind[] = ['load', 'load-error', 'render-error'];
 
+/** The largest count one report line may carry (a shell sends at most one batch every 10 s). */
+export const MAX_REPORT_COUNT = 100;
+
 export interface ReportLine {
   remote: string;
   version: string;
@@ -666,20 +732,59 @@ export interface ReportLine {
   count: number;
 }
 
-/** Adds the shell's counts (only for published versions), then ends any canary past the threshold. */
-export async function recordReports(deps: RegistryDeps, lines: readonly ReportLine[]): Promise<CanaryState[]> {
+export interface ReportBatch {
+  /** The environment the reporting server serves (its visitors' pins document). */
+  environment: Environment;
+  /** Who sent it (the request's address): what it may add is bounded by `budget`. */
+  address: string;
+  lines: readonly ReportLine[];
+}
+
+/**
+ * Adds the shell's counts (only for published versions) to the environment's counts, each
+ * within what the address may still add (see report-budget.ts), then ends any canary past
+ * the threshold.
+ */
+export async function recordReports(
+  deps: RegistryDeps,
+  batch: ReportBatch,
+  budget: ReportBudget = createReportBudget(),
+): Promise<CanaryState[]> {
   const now = deps.clock.now();
   const known = await deps.db
     .select({ remote: releaseVersions.remote, version: releaseVersions.version })
     .from(releaseVersions);
+  const canaries = await deps.db
+    .select()
+    .from(releaseCanaries)
+    .where(eq(releaseCanaries.environment, batch.environment));
   const isKnown = (line: ReportLine) => known.some((v) => v.remote === line.remote && v.version === line.version);
-  for (const line of lines.filter(isKnown)) {
+  for (const line of batch.lines.filter(isKnown)) {
+    const canary = canaries.find((c) => c.remote === line.remote && c.version === line.version);
+    const window = canary ? `canary:${canary.startedAt.getTime()}` : hourWindow(now.getTime());
+    const count = budget.take(
+      { address: batch.address, environment: batch.environment, remote: line.remote, version: line.version, window },
+      Math.min(line.count, MAX_REPORT_COUNT),
+    );
+    if (count === 0) continue;
     await deps.db
       .insert(releaseLoadCounts)
-      .values({ remote: line.remote, version: line.version, kind: line.kind, count: line.count, updatedAt: now })
+      .values({
+        environment: batch.environment,
+        remote: line.remote,
+        version: line.version,
+        kind: line.kind,
+        count,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
-        target: [releaseLoadCounts.remote, releaseLoadCounts.version, releaseLoadCounts.kind],
-        set: { count: sql`${releaseLoadCounts.count} + ${line.count}`, updatedAt: now },
+        target: [
+          releaseLoadCounts.environment,
+          releaseLoadCounts.remote,
+          releaseLoadCounts.version,
+          releaseLoadCounts.kind,
+        ],
+        set: { count: sql`${releaseLoadCounts.count} + ${count}`, updatedAt: now },
       });
   }
   return checkCanaries(deps);
@@ -690,10 +795,11 @@ export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> 
   const threshold = deps.autoRollback ?? DEFAULT_AUTO_ROLLBACK;
   const canaries = await deps.db.select().from(releaseCanaries);
   if (canaries.length === 0) return [];
-  const counts = await loadCounts(deps.db);
+  const counts = new Map<Environment, Map<string, VersionHealth>>();
+  for (const environment of ENVIRONMENTS) counts.set(environment, await loadCounts(deps.db, environment));
   const ended: CanaryState[] = [];
   for (const canary of canaries) {
-    const health = counts.get(`${canary.remote}\0${canary.version}`);
+    const health = counts.get(canary.environment as Environment)?.get(`${canary.remote}\0${canary.version}`);
     if (!health || !shouldRollBack(health, threshold)) continue;
     const reason = `失败率 ${(health.failureRate * 100).toFixed(1)}%（${health.failures}/${health.loads} 次加载）超过阈值 ${(threshold.failureRate * 100).toFixed(1)}%，自动回滚`;
     try {
@@ -717,16 +823,19 @@ export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> 
 const BUILD_ACTOR: Actor = { name: 'npm run build' };
 
 /**
- * Takes in the remotes `npm run build` assembled in the site folder: every version folder
- * not yet registered is recorded (publisher `npm run build`), and each remote remotes.json
- * names is pinned to that version in both environments when the build moved it since the
- * last start (or on the first start, when nothing is pinned). Versions published over HTTP
- * are never touched.
+ * Seeds an empty registry from what `npm run build` assembled in the site folder, on the
+ * server's first start: every version folder is registered (publisher `npm run build`) and
+ * each remote remotes.json names is pinned to that version in both environments. Once the
+ * registry holds any remote, files on the server's disk change nothing: no version is
+ * registered, re-pinned or rewritten from them (versions are published and pins moved with
+ * `npm run release`, each checked and recorded).
  */
 export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]> {
   await ensureEnvironments(deps.db);
   const siteDir = deps.siteDir;
   if (!siteDir) return [];
+  const [registered] = await deps.db.select({ key: releaseRemotes.key }).from(releaseRemotes).limit(1);
+  if (registered) return [];
   const remotesDir = path.join(siteDir, 'remotes');
   if (!fs.existsSync(remotesDir)) return [];
   for (const remote of fs.readdirSync(remotesDir).sort()) {
@@ -735,27 +844,7 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
     for (const version of fs.readdirSync(remoteDir).filter((name) => VERSION_PATTERN.test(name))) {
       const dir = path.join(remoteDir, version);
       if (!fs.existsSync(path.join(dir, RELEASE_MANIFEST_FILE))) continue;
-      const files = readFolder(dir);
-      const existing = await findVersion(deps.db, remote, version);
-      if (existing) {
-        // A local rebuild of an unpublished version number: the record follows the files.
-        if (existing.publisher === BUILD_ACTOR.name && existing.contentHash !== contentHash(files)) {
-          const manifest = parseManifest(files);
-          await deps.db
-            .update(releaseVersions)
-            .set({
-              contentHash: contentHash(files),
-              manifest,
-              shared: manifest.shared,
-              exposes: manifest.exposes,
-              routes: manifest.routes,
-              publishedAt: deps.clock.now(),
-            })
-            .where(and(eq(releaseVersions.remote, remote), eq(releaseVersions.version, version)));
-        }
-        continue;
-      }
-      await publishVersion(deps, BUILD_ACTOR, remote, files, { source: 'build' });
+      await publishVersion(deps, BUILD_ACTOR, remote, readFolder(dir), { source: 'build' });
     }
   }
   const pinsFile = path.join(siteDir, 'remotes.json');
@@ -765,47 +854,43 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
   for (const [remote, pin] of Object.entries(built)) {
     if (typeof pin?.version !== 'string' || !(await findVersion(deps.db, remote, pin.version))) continue;
     for (const environment of ENVIRONMENTS) {
-      const current = await currentPin(deps.db, environment, remote);
-      const [lastBuildMove] = await deps.db
-        .select({ to: releaseHistory.toVersion })
-        .from(releaseHistory)
-        .where(
-          and(
-            eq(releaseHistory.environment, environment),
-            eq(releaseHistory.remote, remote),
-            eq(releaseHistory.actor, BUILD_ACTOR.name),
+      try {
+        moves.push(
+          await movePin(
+            deps,
+            BUILD_ACTOR,
+            environment,
+            remote,
+            pin.version,
+            'pin',
+            '首次启动：取自构建的 remotes.json',
+            null,
           ),
-        )
-        .orderBy(desc(releaseHistory.id))
-        .limit(1);
-      const buildMoved = lastBuildMove?.to !== pin.version;
-      if (current === pin.version || (current !== null && !buildMoved)) continue;
-      moves.push(
-        await movePin(
-          deps,
-          BUILD_ACTOR,
-          environment,
-          remote,
-          pin.version,
-          'pin',
-          current === null ? '首次启动：取自构建的 remotes.json' : '本机构建的新版本（remotes.json）',
-        ),
-      );
+        );
+      } catch (error) {
+        // Another server starting on the same database pinned it first.
+        if (!(error instanceof ReleaseRefusal)) throw error;
+      }
     }
   }
   return moves;
 }
 
-/** A new shell against the pinned and canary versions of every environment. */
-export async function checkShell(db: Database, provides: Record<string, string>): Promise<string[]> {
+/**
+ * A new shell against the pinned and canary versions of every environment: each one's
+ * shared packages in the new shell's ranges, and none of its routes one of the new shell's
+ * own pages. Each problem is one line naming the remote, the package (or path) and both versions.
+ */
+export async function checkShell(db: Database, shell: ShellManifest): Promise<string[]> {
   const live = await db
     .select({ manifest: releaseVersions.manifest })
     .from(releaseVersions)
     .where(
       sql`(${releaseVersions.remote}, ${releaseVersions.version}) in (select remote, version from release_pins union select remote, version from release_canaries)`,
-    );
+    )
+    .orderBy(releaseVersions.remote, releaseVersions.version);
   return shellProblems(
-    provides,
+    shell,
     live.map((row) => row.manifest),
   );
 }

@@ -15,9 +15,11 @@ import { staffSessionAuthenticator } from '../staff/staff-sessions';
 import { MESSAGES } from '../messages';
 import { DEFAULT_REPORTS_PER_MINUTE, releaseManagerOf, type ReleaseConfig } from './release-config';
 import { RELEASE_MESSAGES } from './release-messages';
+import { DEFAULT_REPORTS_PER_ADDRESS, createReportBudget } from './report-budget';
 import { OVERRIDE_COOKIE, OVERRIDE_LIFETIME_MS, signOverride, verifyOverride } from './release-override';
 import { RELEASE_PERMISSION, releaseAuditEntry, staffReleaseActor } from './release-admin-routes';
 import {
+  MAX_REPORT_COUNT,
   REPORT_KINDS,
   checkShell,
   ReleaseRefusal,
@@ -92,7 +94,7 @@ const bodies = {
           remote: remoteKey,
           version,
           kind: z.enum(REPORT_KINDS as [string, ...string[]]),
-          count: z.number().int().min(1).max(1000),
+          count: z.number().int().min(1).max(MAX_REPORT_COUNT),
         }),
       )
       .min(1)
@@ -153,6 +155,7 @@ function rateLimiter(perMinute: number, clock: Clock) {
 
 export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseRouteDeps): Promise<void> {
   const allowReport = rateLimiter(deps.config.reportsPerMinute ?? DEFAULT_REPORTS_PER_MINUTE, deps.clock);
+  const reportBudget = createReportBudget(deps.config.reportsPerAddress ?? DEFAULT_REPORTS_PER_ADDRESS);
 
   const staffSessions = staffSessionAuthenticator(deps.db, deps.clock);
 
@@ -336,7 +339,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
     scope.post('/v1/releases/check-shell', async (request, reply) => {
       await releaseManager(request);
       const manifest = parse(shellManifestSchema, request.body);
-      const problems = await checkShell(deps.db, manifest.provides);
+      const problems = await checkShell(deps.db, manifest);
       if (problems.length > 0) throw new ReleaseRefusal(409, problems.join('；'), problems);
       return ok(reply, { version: manifest.version });
     });
@@ -346,7 +349,12 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const body = parse(bodies.reports, request.body);
       const ended = await recordReports(
         deps,
-        body.reports.map((line) => ({ ...line, kind: line.kind as (typeof REPORT_KINDS)[number] })),
+        {
+          environment: deps.config.environment,
+          address: request.ip,
+          lines: body.reports.map((line) => ({ ...line, kind: line.kind as (typeof REPORT_KINDS)[number] })),
+        },
+        reportBudget,
       );
       for (const canary of ended) deps.log?.warn({ canary }, 'canary ended automatically on failures');
       return ok(reply, null);

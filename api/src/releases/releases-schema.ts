@@ -85,10 +85,16 @@ export const releaseCanaries = pgTable(
   (table) => [primaryKey({ columns: [table.environment, table.remote] })],
 );
 
-/** What the shells report: loads and failures per version and kind, counted, never per visitor. */
+/**
+ * What the shells report: loads and failures per environment, version and kind, counted,
+ * never per visitor. A canary's counts start from zero when it starts (startCanary), so a
+ * staging and a production canary of one version, or an earlier canary, never mix.
+ */
 export const releaseLoadCounts = pgTable(
   'release_load_counts',
   {
+    /** The environment the reporting server serves (RELEASE_ENV). */
+    environment: text('environment').notNull().default('production'),
     remote: text('remote').notNull(),
     version: text('version').notNull(),
     /** `load` (a page of it loaded), `load-error`, `render-error` */
@@ -96,5 +102,5 @@ export const releaseLoadCounts = pgTable(
     count: integer('count').notNull(),
     updatedAt: at('updated_at'),
   },
-  (table) => [primaryKey({ columns: [table.remote, table.version, table.kind] })],
+  (table) => [primaryKey({ columns: [table.environment, table.remote, table.version, table.kind] })],
 );

@@ -17,6 +17,7 @@ import { canaryBucket } from './canary';
 import { releaseConfigFromEnv } from './release-config';
 import { ensureEnvironments, importBuiltRemotes, pinsDocument } from './release-registry';
 import { registerReleaseRoutes } from './release-routes';
+import { releaseVersions } from './releases-schema';
 
 /**
  * The release registry over real HTTP on a private database and a temporary site folder:
@@ -44,6 +45,9 @@ const SHELL_PROVIDES = {
   '@yaoshi/api-client': '^0.1.0',
   '@yaoshi/contracts': '^0.1.0',
 };
+
+/** The pages the live shell renders itself (its build writes them into shell-manifest.json). */
+const SHELL_PAGES = ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'];
 
 const ALICE = 'alice-token-0123456789';
 const BOB = 'bob-token-abcdefghijkl';
@@ -131,20 +135,26 @@ const publish = (build: Build, token?: string | null) =>
 const pin = (remote: string, version: string, extra: Record<string, unknown> = {}, token?: string | null) =>
   call('POST', '/v1/releases/pin', { token, body: { remote, version, reason: '发布新版', ...extra } });
 
+/** Deploys a shell into the site folder: its shell-manifest.json is what the registry checks against. */
+function writeLiveShell(provides: Record<string, string> = SHELL_PROVIDES, pages: string[] = SHELL_PAGES): void {
+  fs.writeFileSync(path.join(siteDir, 'shell-manifest.json'), JSON.stringify({ version: '0.1.0', provides, pages }));
+}
+
 before(async () => {
   database = await openTestDatabase((db) => seedMissing(db, clock).then(() => undefined));
   await ensureEnvironments(database.db);
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-releases-'));
-  fs.writeFileSync(
-    path.join(siteDir, 'shell-manifest.json'),
-    JSON.stringify({ version: '0.1.0', provides: SHELL_PROVIDES }),
-  );
+  writeLiveShell();
   app = Fastify();
   await registerReleaseRoutes(app, {
     db: database.db,
     clock,
     siteDir,
-    config: releaseConfigFromEnv({ RELEASE_TOKENS: `alice:${ALICE},bob:${BOB}` }, false),
+    // One test address plays every visitor here; the per-address bound has tests of its own.
+    config: releaseConfigFromEnv(
+      { RELEASE_TOKENS: `alice:${ALICE},bob:${BOB}`, RELEASE_REPORTS_PER_ADDRESS: '1000' },
+      false,
+    ),
     secret: 'test-media-secret',
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -612,7 +622,7 @@ describe('who may release', () => {
 });
 
 describe('the site’s own build', () => {
-  test('on first start the registry is filled from the built remotes and remotes.json; a later build’s pin is followed', async () => {
+  test('only an empty registry is seeded from the built remotes; later files on disk register, pin and rewrite nothing', async () => {
     const handle = await openTestDatabase();
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-built-'));
     const writeBuild = (build: Build) => {
@@ -627,25 +637,342 @@ describe('the site’s own build', () => {
     const deps = { db: handle.db, clock, siteDir: site };
     const first = await importBuiltRemotes(deps);
     assert.deepEqual(
-      first.map((m) => [m.environment, m.to]),
+      first.map((m) => [m.environment, m.from, m.to]),
       [
-        ['staging', '0.1.0'],
-        ['production', '0.1.0'],
+        ['staging', null, '0.1.0'],
+        ['production', null, '0.1.0'],
       ],
     );
     assert.equal((await pinsDocument(handle.db, 'production', { id: 'x' })).news?.version, '0.1.0');
+    const [seeded] = await handle.db.select().from(releaseVersions);
     assert.deepEqual(await importBuiltRemotes(deps), [], 'a restart with nothing new moves nothing');
+
+    // A later `npm run build` (or a hand edit of remotes.json) on the server's disk: a new
+    // version folder, remotes.json naming it, and the seeded version's files rebuilt.
     writeBuild({ version: '0.2.0' });
     fs.writeFileSync(path.join(site, 'remotes.json'), JSON.stringify({ news: { version: '0.2.0' } }));
-    const next = await importBuiltRemotes(deps);
+    fs.writeFileSync(path.join(site, 'remotes/news/0.1.0/remoteEntry.js'), 'var news = "rebuilt";');
+    assert.deepEqual(await importBuiltRemotes(deps), [], 'the next start moves no pin');
+    for (const environment of ['staging', 'production'] as const)
+      assert.equal((await pinsDocument(handle.db, environment, { id: 'x' })).news?.version, '0.1.0', environment);
+    const versions = await handle.db.select().from(releaseVersions);
     assert.deepEqual(
-      next.map((m) => [m.environment, m.from, m.to]),
-      [
-        ['staging', '0.1.0', '0.2.0'],
-        ['production', '0.1.0', '0.2.0'],
-      ],
+      versions.map((v) => [v.version, v.contentHash, v.publishedAt.getTime()]),
+      [['0.1.0', seeded?.contentHash, seeded?.publishedAt.getTime()]],
+      'the new folder is not registered and the published record is not rewritten',
     );
     await handle.close();
     fs.rmSync(site, { recursive: true, force: true });
+  });
+});
+
+describe('rollback walks back through the pin history', () => {
+  const tools = (version: string, shared: Record<string, string> = SHARED_BUILT) =>
+    publish({ remote: 'tools', federationName: 'tools', version, routes: [page('/tools', 'Home')], shared });
+  const rollBack = () => call('POST', '/v1/releases/rollback', { body: { remote: 'tools', reason: '回退' } });
+  const livePin = async () => (await pinsDocument(database.db, 'production', { id: 'x' })).tools?.version;
+
+  test('a second rollback goes one step further back, never to the version already rolled back from', async () => {
+    assert.equal((await tools('1.0.0', { ...SHARED_BUILT, react: '19.2.0' })).status, 200);
+    assert.equal((await tools('1.1.0')).status, 200);
+    assert.equal((await tools('1.2.0')).status, 200);
+    for (const version of ['1.0.0', '1.1.0', '1.2.0']) assert.equal((await pin('tools', version)).status, 200);
+
+    assert.deepEqual((await rollBack()).body.data, {
+      environment: 'production',
+      remote: 'tools',
+      from: '1.2.0',
+      to: '1.1.0',
+    });
+    assert.deepEqual((await rollBack()).body.data, {
+      environment: 'production',
+      remote: 'tools',
+      from: '1.1.0',
+      to: '1.0.0',
+    });
+    assert.equal(await livePin(), '1.0.0');
+    const nothing = await rollBack();
+    assert.deepEqual([nothing.status, nothing.body.message], [409, 'tools 没有可回滚的上一个版本']);
+
+    // A new pin on top: one rollback returns to the version it replaced.
+    assert.equal((await pin('tools', '1.2.0')).status, 200);
+    assert.deepEqual((await rollBack()).body.data, {
+      environment: 'production',
+      remote: 'tools',
+      from: '1.2.0',
+      to: '1.0.0',
+    });
+  });
+
+  test('the version a rollback returns to is checked against the live shell like a pin', async () => {
+    assert.equal((await pin('tools', '1.1.0')).status, 200);
+    writeLiveShell({ ...SHELL_PROVIDES, react: '^19.3.0' });
+    try {
+      const refused = await rollBack();
+      assert.deepEqual(
+        [refused.status, refused.body.message],
+        [409, 'tools 1.0.0 与线上外壳不兼容：react 构建版本 19.2.0，外壳提供 ^19.3.0'],
+      );
+      assert.equal(await livePin(), '1.1.0', 'the pin stays where it was');
+    } finally {
+      writeLiveShell();
+    }
+    assert.equal((await rollBack()).body.data.to, '1.0.0');
+  });
+});
+
+describe('compatibility at pin time', () => {
+  test('a pin is refused when the live shell changed after publish to a range the version does not fit', async () => {
+    assert.equal(
+      (await publish({ remote: 'tools', federationName: 'tools', version: '1.3.0', routes: [page('/tools', 'Home')] }))
+        .status,
+      200,
+    );
+    writeLiveShell({ ...SHELL_PROVIDES, react: '^20.0.0', antd: '^7.0.0' });
+    try {
+      const refused = await pin('tools', '1.3.0');
+      assert.equal(refused.status, 409);
+      assert.deepEqual(refused.body.data.problems, [
+        'tools 1.3.0 与线上外壳不兼容：react 构建版本 19.3.1，外壳提供 ^20.0.0',
+        'tools 1.3.0 与线上外壳不兼容：antd 构建版本 6.6.8，外壳提供 ^7.0.0',
+      ]);
+      const canary = await call('POST', '/v1/releases/canary', {
+        body: { remote: 'tools', version: '1.3.0', percent: 10 },
+      });
+      assert.equal(canary.status, 409);
+    } finally {
+      writeLiveShell();
+    }
+    assert.equal((await pin('tools', '1.3.0')).status, 200);
+  });
+
+  test('two unpinned versions claiming one path both publish, but only the first can be pinned', async () => {
+    const twin = (remote: string) =>
+      publish({ remote, federationName: remote, version: '1.0.0', routes: [page('/twin', 'Home')], exposes: ['Home'] });
+    assert.equal((await twin('left')).status, 200);
+    assert.equal((await twin('right')).status, 200, 'neither is live yet: nothing collides at publish');
+    assert.equal((await pin('left', '1.0.0')).status, 200);
+    for (const env of ['production', 'staging']) {
+      const refused = await pin('right', '1.0.0', { env });
+      assert.deepEqual([refused.status, refused.body.message], [409, 'right 1.0.0 的路由 /twin 与 left 1.0.0 冲突']);
+    }
+    assert.equal((await pinsDocument(database.db, 'production', { id: 'x' })).right, undefined);
+  });
+
+  test('without a live shell manifest nothing can be proven: publish and pin are refused', async () => {
+    fs.rmSync(path.join(siteDir, 'shell-manifest.json'));
+    try {
+      const published = await publish({
+        remote: 'tools',
+        federationName: 'tools',
+        version: '1.4.0',
+        routes: [page('/tools', 'Home')],
+      });
+      assert.deepEqual(
+        [published.status, published.body.message],
+        [409, '站点目录中没有可用的 shell-manifest.json（无法证明兼容）：请先构建并部署外壳'],
+      );
+      assert.equal(fs.existsSync(path.join(siteDir, 'remotes/tools/1.4.0')), false);
+      assert.equal((await pin('tools', '1.1.0')).status, 409);
+    } finally {
+      writeLiveShell();
+    }
+  });
+
+  test('the shell’s own pages are those its manifest names', async () => {
+    writeLiveShell(SHELL_PROVIDES, [...SHELL_PAGES, '/shellNews']);
+    try {
+      const refused = await publish({
+        remote: 'tools',
+        federationName: 'tools',
+        version: '1.4.0',
+        routes: [page('/tools', 'Home'), page('/shellNews', 'List')],
+      });
+      assert.equal(refused.body.message, 'tools 1.4.0 的路由 /shellNews 是外壳自己的页面');
+    } finally {
+      writeLiveShell();
+    }
+  });
+});
+
+describe('check-shell: a new shell against the live remotes', () => {
+  const checkShell = (manifest: unknown) => call('POST', '/v1/releases/check-shell', { body: manifest });
+
+  test('a shell whose ranges fit every pinned and canary remote passes', async () => {
+    const fits = await checkShell({ version: '0.2.0', provides: SHELL_PROVIDES, pages: SHELL_PAGES });
+    assert.deepEqual([fits.status, fits.body.data], [200, { version: '0.2.0' }]);
+  });
+
+  test('a shell that would break a live remote is refused, naming the remote, the package and both versions', async () => {
+    const refused = await checkShell({
+      version: '0.2.0',
+      provides: { ...SHELL_PROVIDES, 'react-router-dom': '^8.0.0' },
+      pages: SHELL_PAGES,
+    });
+    assert.equal(refused.status, 409);
+    const problems = refused.body.data.problems as string[];
+    assert.ok(
+      problems.includes('新外壳会破坏线上的 tools 1.3.0：react-router-dom 构建版本 7.18.5，新外壳提供 ^8.0.0'),
+      problems.join('\n'),
+    );
+    for (const problem of problems)
+      assert.match(problem, /^新外壳会破坏线上的 \S+ \S+：react-router-dom 构建版本 7\.18\.5，新外壳提供 \^8\.0\.0$/);
+    assert.equal(refused.body.message, problems.join('；'));
+    const dropped = await checkShell({
+      version: '0.2.0',
+      provides: Object.fromEntries(Object.entries(SHELL_PROVIDES).filter(([pkg]) => pkg !== 'antd')),
+      pages: SHELL_PAGES,
+    });
+    assert.ok(
+      (dropped.body.data.problems as string[]).includes(
+        '新外壳会破坏线上的 tools 1.3.0：antd 构建版本 6.6.8，新外壳不再提供 antd',
+      ),
+    );
+  });
+
+  test('a shell page on a path a live remote owns is refused; a manifest without its pages is malformed', async () => {
+    const refused = await checkShell({ version: '0.2.0', provides: SHELL_PROVIDES, pages: [...SHELL_PAGES, '/twin'] });
+    assert.deepEqual(
+      [refused.status, refused.body.message],
+      [409, '新外壳的页面 /twin 与线上的 left 1.0.0 的路由 /twin 冲突'],
+    );
+    const old = await checkShell({ version: '0.2.0', provides: SHELL_PROVIDES });
+    assert.equal(old.status, 400);
+  });
+});
+
+describe('failure counts per environment and per canary', () => {
+  const reportTo = (target: FastifyInstance, address: string, lines: Record<string, unknown>[]) =>
+    target.inject({ method: 'POST', url: '/v1/releases/reports', remoteAddress: address, payload: { reports: lines } });
+  const line = (remote: string, version: string, kind: string, count: number) => ({ remote, version, kind, count });
+  const healthOf = async (remote: string, version: string, env = 'production') => {
+    const status = await call('GET', `/v1/releases/status?env=${env}`);
+    const entry = (
+      status.body.data.remotes as {
+        remote: string;
+        canary: unknown;
+        health: { version: string; loads: number; failures: number }[];
+      }[]
+    ).find((r) => r.remote === remote);
+    const health = entry?.health.find((h) => h.version === version);
+    return { canary: entry?.canary ?? null, loads: health?.loads ?? 0, failures: health?.failures ?? 0 };
+  };
+
+  test('a staging and a production canary of one version keep their own counts; loads before a canary start over', async () => {
+    const staging = Fastify();
+    await registerReleaseRoutes(staging, {
+      db: database.db,
+      clock,
+      siteDir,
+      config: releaseConfigFromEnv(
+        { RELEASE_TOKENS: `alice:${ALICE}`, RELEASE_ENV: 'staging', RELEASE_REPORTS_PER_ADDRESS: '1000' },
+        false,
+      ),
+      secret: 'test-media-secret',
+    });
+    try {
+      assert.equal(
+        (
+          await publish({
+            remote: 'gauge',
+            federationName: 'gauge',
+            version: '1.0.0',
+            routes: [page('/gauge', 'Home')],
+            exposes: ['Home'],
+          })
+        ).status,
+        200,
+      );
+      assert.equal(
+        (
+          await publish({
+            remote: 'gauge',
+            federationName: 'gauge',
+            version: '1.1.0',
+            routes: [page('/gauge', 'Home')],
+            exposes: ['Home'],
+          })
+        ).status,
+        200,
+      );
+      for (const env of ['production', 'staging']) assert.equal((await pin('gauge', '1.0.0', { env })).status, 200);
+      // QA looked at 1.1.0 on production before its canary: 500 clean loads.
+      for (let i = 0; i < 5; i += 1) await reportTo(app, '198.51.100.1', [line('gauge', '1.1.0', 'load', 100)]);
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), { canary: null, loads: 500, failures: 0 });
+
+      for (const env of ['production', 'staging'])
+        assert.equal(
+          (await call('POST', '/v1/releases/canary', { body: { remote: 'gauge', version: '1.1.0', percent: 20, env } }))
+            .status,
+          200,
+        );
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), {
+        canary: { version: '1.1.0', percent: 20 },
+        loads: 0,
+        failures: 0,
+      });
+
+      // Staging's visitors fail: staging's canary ends, production's is untouched.
+      await reportTo(staging, '198.51.100.2', [
+        line('gauge', '1.1.0', 'load', 45),
+        line('gauge', '1.1.0', 'load-error', 5),
+      ]);
+      assert.deepEqual(await healthOf('gauge', '1.1.0', 'staging'), { canary: null, loads: 50, failures: 5 });
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), {
+        canary: { version: '1.1.0', percent: 20 },
+        loads: 0,
+        failures: 0,
+      });
+
+      // Production's own 2 failures in 50 loads end it: the 500 earlier loads no longer dilute them.
+      await reportTo(app, '198.51.100.3', [
+        line('gauge', '1.1.0', 'load', 48),
+        line('gauge', '1.1.0', 'load-error', 2),
+      ]);
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), { canary: null, loads: 50, failures: 2 });
+      const [last] = (await call('GET', '/v1/releases/history?remote=gauge')).body.data.history as {
+        action: string;
+        environment: string;
+      }[];
+      assert.deepEqual([last?.action, last?.environment], ['auto-rollback', 'production']);
+    } finally {
+      await staging.close();
+    }
+  });
+
+  test('one address cannot end a canary: what it adds per canary is bounded, and a line’s count is capped', async () => {
+    const bounded = Fastify();
+    await registerReleaseRoutes(bounded, {
+      db: database.db,
+      clock,
+      siteDir,
+      config: releaseConfigFromEnv({ RELEASE_TOKENS: `alice:${ALICE}` }, false),
+      secret: 'test-media-secret',
+    });
+    try {
+      assert.equal(
+        (await call('POST', '/v1/releases/canary', { body: { remote: 'gauge', version: '1.1.0', percent: 20 } }))
+          .status,
+        200,
+      );
+      const flood = Array.from({ length: 50 }, () => line('gauge', '1.1.0', 'load-error', 100));
+      for (let i = 0; i < 5; i += 1) assert.equal((await reportTo(bounded, '203.0.113.7', flood)).statusCode, 200);
+      assert.deepEqual(
+        await healthOf('gauge', '1.1.0'),
+        { canary: { version: '1.1.0', percent: 20 }, loads: 25, failures: 25 },
+        'one address adds at most 25 (RELEASE_REPORTS_PER_ADDRESS) per canary',
+      );
+      const huge = await reportTo(bounded, '203.0.113.8', [line('gauge', '1.1.0', 'load-error', 1000)]);
+      assert.equal(huge.statusCode, 400, 'a line counts at most 100');
+      // A second address's failures are counted: together they pass the threshold.
+      await reportTo(bounded, '203.0.113.9', [line('gauge', '1.1.0', 'load-error', 25)]);
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), { canary: null, loads: 50, failures: 50 });
+    } finally {
+      await bounded.close();
+    }
+    assert.throws(
+      () => releaseConfigFromEnv({ RELEASE_REPORTS_PER_ADDRESS: '0' }, false),
+      /RELEASE_REPORTS_PER_ADDRESS/,
+    );
   });
 });

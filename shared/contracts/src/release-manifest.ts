@@ -78,10 +78,15 @@ export const releaseManifestSchema = z.strictObject({
 });
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
 
-/** The shell's own `shell-manifest.json`: the ranges it provides for each shared package. */
+/**
+ * The shell's own `shell-manifest.json`, written by the shell's build: the ranges it provides
+ * for each shared package, and the paths of the pages it renders itself (no remote may
+ * claim them; a new shell may not take a path a live remote owns).
+ */
 export const shellManifestSchema = z.strictObject({
   version: z.string(),
   provides: z.record(z.string(), z.string().max(64)),
+  pages: z.array(z.string().regex(ROUTE_PATH_PATTERN)).max(200),
 });
 export type ShellManifest = z.infer<typeof shellManifestSchema>;
 

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
 import type { RemoteKey, RemotePins } from '../federation/pins';
 import { pinnedRoutes } from '../federation/pins';
+import { SHELL_PAGES, type ShellPagePath } from './shell-pages';
 
 /**
  * The site's route table: the shell's own account pages, then every page the pinned
@@ -48,42 +49,22 @@ const AgreementPage = lazy(() => import('../agreement/agreement-page').then((m) 
 
 const shell = (Page: ComponentType): PageSource => ({ kind: 'shell', Page });
 
-/** The account-frame pages the shell keeps (spec 01 §2: all behind login). */
-export const SHELL_ROUTES: readonly SiteRoute[] = [
-  {
-    path: '/studentsNote',
-    area: 'student',
-    title: '学员须知',
-    menuPath: '/studentsNote',
-    loginRequired: true,
-    source: shell(StudentsNotePage),
-  },
-  {
-    path: '/myInfo',
-    area: 'student',
-    title: '个人信息',
-    menuPath: '/myInfo',
-    loginRequired: true,
-    source: shell(MyInfoPage),
-  },
-  {
-    path: '/agreement',
-    area: 'student',
-    title: '协议与隐私政策',
-    menuPath: '/agreement',
-    loginRequired: true,
-    source: shell(AgreementPage),
-  },
-  {
-    path: '/assessment',
-    area: 'student',
-    title: '药师考核',
-    menuPath: '/assessment',
-    loginRequired: true,
-    source: shell(AssessmentPage),
-  },
-  { path: '/onlineTeaching', area: 'student', loginRequired: true, source: shell(OnlineTeachingPage) },
-];
+const SHELL_COMPONENTS: Record<ShellPagePath, ComponentType> = {
+  '/studentsNote': StudentsNotePage,
+  '/myInfo': MyInfoPage,
+  '/agreement': AgreementPage,
+  '/assessment': AssessmentPage,
+  '/onlineTeaching': OnlineTeachingPage,
+};
+
+/** The account-frame pages the shell keeps (spec 01 §2: all behind login), from SHELL_PAGES. */
+export const SHELL_ROUTES: readonly SiteRoute[] = SHELL_PAGES.map((page) => ({
+  path: page.path,
+  area: 'student' as const,
+  ...('title' in page ? { title: page.title, menuPath: page.menuPath } : {}),
+  loginRequired: true,
+  source: shell(SHELL_COMPONENTS[page.path]),
+}));
 
 function remoteRoute(remote: RemoteKey, section: string, entry: RouteEntry): SiteRoute {
   return {

@@ -15,9 +15,9 @@ export const REPORTS_URL = '/v1/releases/reports';
 export const REPORT_INTERVAL_MS = 10_000;
 /** A page left open for hours stops reporting after this many requests. */
 export const MAX_REQUESTS_PER_PAGE = 60;
-/** The server takes at most this many lines per request, and a count of at most 1,000. */
+/** The server takes at most this many lines per request, and a count of at most 100 a line (MAX_REPORT_COUNT). */
 const MAX_LINES = 50;
-const MAX_COUNT = 1000;
+const MAX_COUNT = 100;
 
 export interface LoadReporter {
   count(remote: string, version: string, kind: LoadKind): void;
