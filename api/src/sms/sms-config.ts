@@ -134,7 +134,9 @@ export function smsGatewayProblems(
   if (provider === 'aliyun') {
     const settings = gateways.aliyun;
     if (settings.accessKeyId === undefined)
-      problems.push(missing('aliyun', 'SMS_ALIYUN_ACCESS_KEY_ID', 'the AccessKey ID of a RAM user allowed to send SMS'));
+      problems.push(
+        missing('aliyun', 'SMS_ALIYUN_ACCESS_KEY_ID', 'the AccessKey ID of a RAM user allowed to send SMS'),
+      );
     if (settings.accessKeySecret === undefined)
       problems.push(missing('aliyun', 'SMS_ALIYUN_ACCESS_KEY_SECRET', "that AccessKey's secret"));
     if (settings.templateCode === undefined)

@@ -12,12 +12,7 @@ import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './
  * sends nothing and says so. The outbox only where it is allowed (development, tests, a
  * declared staging site): in production it would show codes to anyone.
  */
-export function smsProviderFromConfig(
-  config: Config,
-  db: Database,
-  clock: Clock,
-  log: FastifyBaseLogger,
-): SmsProvider {
+export function smsProviderFromConfig(config: Config, db: Database, clock: Clock, log: FastifyBaseLogger): SmsProvider {
   if (config.smsProvider === 'aliyun') {
     const { accessKeyId, accessKeySecret, templateCode, endpoint } = config.smsGateways.aliyun;
     if (accessKeyId === undefined || accessKeySecret === undefined || templateCode === undefined)

@@ -57,7 +57,9 @@ export function outboxSmsProvider(db: Database, clock: Clock, log: FastifyBaseLo
     async sendCode({ phone, code, validMinutes, signature }) {
       // The text holds the code: it goes to the outbox only, never to the log.
       log.info({ phone }, 'SMS written to the development outbox (GET /dev/sms-outbox)');
-      await db.insert(smsOutbox).values({ phone, text: MESSAGES.smsText(signature, code, validMinutes), sentAt: clock.now() });
+      await db
+        .insert(smsOutbox)
+        .values({ phone, text: MESSAGES.smsText(signature, code, validMinutes), sentAt: clock.now() });
     },
   };
 }
