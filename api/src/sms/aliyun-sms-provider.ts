@@ -2,11 +2,14 @@ import { createRequire } from 'node:module';
 import type { AliyunSmsSettings } from './sms-config';
 import { SmsSendError, scrubProviderMessage, type SmsProvider } from './sms-provider';
 
+type Dysmsapi = typeof import('@alicloud/dysmsapi20170525');
+type OpenApi = typeof import('@alicloud/openapi-core');
+
 // The SDK is CommonJS with `exports.default = Client`; an ESM default import would hand us
-// the whole exports object, so it is loaded the CommonJS way, typed from its declarations.
+// the whole exports object, so it is loaded the CommonJS way, typed from its declarations,
+// and only when this provider is configured (it is large: a server on another provider
+// does not pay for it at start).
 const require = createRequire(import.meta.url);
-const dysmsapi = require('@alicloud/dysmsapi20170525') as typeof import('@alicloud/dysmsapi20170525');
-const openapi = require('@alicloud/openapi-core') as typeof import('@alicloud/openapi-core');
 
 /** What SendSms answers on success (`Code` of the response body). */
 const ALIYUN_OK = 'OK';
@@ -28,6 +31,8 @@ export type AliyunSmsConfig = Required<Pick<AliyunSmsSettings, 'endpoint'>> & {
  * is a 4xx the SDK throws. All of them become an SmsSendError with Aliyun's code.
  */
 export function aliyunSmsProvider(config: AliyunSmsConfig): SmsProvider {
+  const dysmsapi = require('@alicloud/dysmsapi20170525') as Dysmsapi;
+  const openapi = require('@alicloud/openapi-core') as OpenApi;
   const client = new dysmsapi.default(
     new openapi.$OpenApiUtil.Config({
       accessKeyId: config.accessKeyId,
@@ -46,7 +51,7 @@ export function aliyunSmsProvider(config: AliyunSmsConfig): SmsProvider {
         templateCode: config.templateCode,
         templateParam: JSON.stringify({ code }),
       });
-      let body: InstanceType<typeof dysmsapi.SendSmsResponseBody> | undefined;
+      let body: InstanceType<Dysmsapi['SendSmsResponseBody']> | undefined;
       try {
         // No retries (the SDK's default): SendSms is not idempotent, a retry could text twice.
         body = (await client.sendSms(request)).body;

@@ -228,6 +228,23 @@ function describeProvider<Simulator>(provider: ProviderUnderTest<Simulator>): vo
       }
     });
 
+    test('production, even a declared staging site: the code goes to the provider and the outbox does not exist', async () => {
+      const production = await startLoggedServer(
+        { ...provider.config(simulator), nodeEnv: 'production', stagingSandbox: true },
+        api.server,
+      );
+      try {
+        freshDay();
+        const before = provider.sentCount(simulator);
+        dataOf(await requestCode(production.server, WANG.phone));
+        assert.equal(provider.sentCount(simulator), before + 1);
+        assert.equal(provider.lastSent(simulator)?.phone, WANG.phone);
+        assert.equal((await production.server.send(`${DEV_OUTBOX_PATH}?phone=${WANG.phone}`)).status, 404);
+      } finally {
+        await production.server.close();
+      }
+    });
+
     test('site settings without a signature: nothing sent, the same message, logged', async () => {
       freshDay();
       const before = provider.sentCount(simulator);

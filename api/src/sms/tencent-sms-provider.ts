@@ -2,9 +2,8 @@ import { createRequire } from 'node:module';
 import type { TencentSmsSettings } from './sms-config';
 import { SmsSendError, scrubProviderMessage, type SmsProvider } from './sms-provider';
 
-// CommonJS SDK: loaded the CommonJS way (see aliyun-sms-provider.ts), typed from its declarations.
+// CommonJS SDK: loaded the CommonJS way when this provider is configured (see aliyun-sms-provider.ts).
 const require = createRequire(import.meta.url);
-const tencentSms = require('tencentcloud-sdk-nodejs-sms') as typeof import('tencentcloud-sdk-nodejs-sms');
 
 /** What SendSms answers for a number it accepted (`SendStatusSet[].Code`). */
 const TENCENT_OK = 'Ok';
@@ -29,6 +28,7 @@ export type TencentSmsConfig = Pick<TencentSmsSettings, 'endpoint' | 'region'> &
  * SmsSendError with Tencent's code.
  */
 export function tencentSmsProvider(config: TencentSmsConfig): SmsProvider {
+  const tencentSms = require('tencentcloud-sdk-nodejs-sms') as typeof import('tencentcloud-sdk-nodejs-sms');
   const client = new tencentSms.sms.v20210111.Client({
     credential: { secretId: config.secretId, secretKey: config.secretKey },
     region: config.region,
