@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
+import type * as DysmsapiModule from '@alicloud/dysmsapi20170525';
+import type * as OpenApiModule from '@alicloud/openapi-core';
 import type { AliyunSmsSettings } from './sms-config';
 import { SmsSendError, scrubProviderMessage, type SmsProvider } from './sms-provider';
 
-type Dysmsapi = typeof import('@alicloud/dysmsapi20170525');
-type OpenApi = typeof import('@alicloud/openapi-core');
+type Dysmsapi = typeof DysmsapiModule;
+type OpenApi = typeof OpenApiModule;
 
 // The SDK is CommonJS with `exports.default = Client`; an ESM default import would hand us
 // the whole exports object, so it is loaded the CommonJS way, typed from its declarations,

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as TencentSmsModule from 'tencentcloud-sdk-nodejs-sms';
 import type { TencentSmsSettings } from './sms-config';
 import { SmsSendError, scrubProviderMessage, type SmsProvider } from './sms-provider';
 
@@ -28,7 +29,7 @@ export type TencentSmsConfig = Pick<TencentSmsSettings, 'endpoint' | 'region'> &
  * SmsSendError with Tencent's code.
  */
 export function tencentSmsProvider(config: TencentSmsConfig): SmsProvider {
-  const tencentSms = require('tencentcloud-sdk-nodejs-sms') as typeof import('tencentcloud-sdk-nodejs-sms');
+  const tencentSms = require('tencentcloud-sdk-nodejs-sms') as typeof TencentSmsModule;
   const client = new tencentSms.sms.v20210111.Client({
     credential: { secretId: config.secretId, secretKey: config.secretKey },
     region: config.region,

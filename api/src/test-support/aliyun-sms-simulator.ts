@@ -195,6 +195,6 @@ export async function startAliyunSmsSimulator(options: AliyunSimulatorOptions): 
     sent,
     answers,
     failNext: (code) => void failures.push(code),
-    close: server.close,
+    close: () => server.close(),
   };
 }

@@ -66,6 +66,11 @@ export interface TencentSimulatorOptions {
 const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
+/** A JSON field as text: strings and numbers as they are, anything else empty. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
 function utcDate(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
@@ -164,9 +169,9 @@ export async function startTencentSmsSimulator(options: TencentSimulatorOptions)
     const numbers = Array.isArray(body.PhoneNumberSet) ? body.PhoneNumberSet.map(String) : [];
     const templateParams = Array.isArray(body.TemplateParamSet) ? body.TemplateParamSet.map(String) : [];
     const message = {
-      sdkAppId: String(body.SmsSdkAppId ?? ''),
-      signName: String(body.SignName ?? ''),
-      templateId: String(body.TemplateId ?? ''),
+      sdkAppId: textOf(body.SmsSdkAppId),
+      signName: textOf(body.SignName),
+      templateId: textOf(body.TemplateId),
       templateParams,
     };
     if (numbers.length === 0 || !message.sdkAppId || !message.templateId)
@@ -214,6 +219,6 @@ export async function startTencentSmsSimulator(options: TencentSimulatorOptions)
     sent,
     answers,
     failNext: (code) => void failures.push(code),
-    close: server.close,
+    close: () => server.close(),
   };
 }
