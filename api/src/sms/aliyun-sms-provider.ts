@@ -19,7 +19,7 @@ const ALIYUN_OK = 'OK';
 const CONNECT_TIMEOUT_MS = 3_000;
 const READ_TIMEOUT_MS = 5_000;
 
-export type AliyunSmsConfig = Required<Pick<AliyunSmsSettings, 'endpoint'>> & {
+export type AliyunSmsConfig = Pick<AliyunSmsSettings, 'endpoint'> & {
   accessKeyId: string;
   accessKeySecret: string;
   templateCode: string;
