@@ -22,7 +22,8 @@ import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
 import { mediaUrls } from './media/private-media';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
-import { outboxSmsProvider, unconfiguredSmsProvider, type SmsProvider } from './sms/sms-provider';
+import type { SmsProvider } from './sms/sms-provider';
+import { smsProviderFromConfig } from './sms/sms-provider-from-config';
 import { studentPageRoutes } from './student-pages/student-page-routes';
 import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
@@ -80,8 +81,8 @@ export interface BuildAppOptions {
    */
   authenticator?: Authenticator;
   /**
-   * Where SMS codes go; default: the development outbox (log + GET /dev/sms-outbox), or
-   * in production a logging placeholder until a gateway is configured.
+   * Where SMS codes go; default: the provider `config.smsProvider` names (Aliyun, Tencent,
+   * or the development outbox where it is allowed; otherwise nothing is sent and the learner is told).
    */
   smsProvider?: SmsProvider;
   /**
@@ -166,11 +167,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         ? composedGate(createNonceGuard(options.db, options.clock, onPruneError), options.authenticator)
         : sessionGate(options.db, options.clock, onPruneError),
       staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
-      smsProvider:
-        options.smsProvider ??
-        (usesSmsOutbox(options.config)
-          ? outboxSmsProvider(options.db, options.clock, app.log)
-          : unconfiguredSmsProvider(app.log)),
+      smsProvider: options.smsProvider ?? smsProviderFromConfig(options.config, options.db, options.clock, app.log),
       mediaUrls: urls,
       metrics,
       releaseSite: { siteDir: options.releaseSiteDir },

@@ -3,6 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
+import {
+  SMS_PROVIDERS,
+  SmsConfigError,
+  smsGatewayProblems,
+  smsGatewaySettingsFromEnv,
+  type SmsGatewaySettings,
+  type SmsProviderName,
+} from './sms/sms-config';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -53,8 +61,10 @@ export interface Config {
    * may stand in for `PUBLIC_BASE_URL` in development; default the loopback names.
    */
   allowedHosts: readonly string[];
-  /** `SMS_PROVIDER`, default `outbox` (the development outbox; the only one so far). */
-  smsProvider: 'outbox';
+  /** `SMS_PROVIDER`, default `outbox` (the development outbox); `aliyun` or `tencent` for real texts. */
+  smsProvider: SmsProviderName;
+  /** `SMS_ALIYUN_*`, `SMS_TENCENT_*`: credentials, template and endpoint of each real SMS provider (src/sms/sms-config.ts). */
+  smsGateways: SmsGatewaySettings;
   /**
    * `STAGING_SANDBOX=allow`: a staging site runs production mode on the sandbox gateway and
    * the SMS outbox, and every page says so. Any other value is refused.
@@ -91,7 +101,6 @@ export const FACE_CHECK_RETENTION_DEFAULT_DAYS = 180;
 /** Public (it is in this repository): fine for a development sandbox, refused in production. */
 export const DEVELOPMENT_SANDBOX_PAYMENT_KEY = 'dev-sandbox-payment-key-change-me';
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
-export const SMS_PROVIDERS = ['outbox'] as const;
 /** The only value of `STAGING_SANDBOX` that means anything. */
 export const STAGING_SANDBOX_ALLOW = 'allow';
 /** Hosts a development server answers for when `ALLOWED_HOSTS` is unset. */
@@ -160,6 +169,15 @@ function parseSmsProvider(text: string | undefined): Config['smsProvider'] {
   throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${text}".`);
 }
 
+function parseSmsGateways(env: Environment): SmsGatewaySettings {
+  try {
+    return smsGatewaySettingsFromEnv(env);
+  } catch (error) {
+    if (error instanceof SmsConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function parseStagingSandbox(text: string | undefined): boolean {
   if (text === undefined) return false;
   if (text === STAGING_SANDBOX_ALLOW) return true;
@@ -208,6 +226,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     publicBaseUrl: read(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
     allowedHosts: parseList(read(env, 'ALLOWED_HOSTS')) ?? LOOPBACK_HOSTS,
     smsProvider: parseSmsProvider(read(env, 'SMS_PROVIDER')),
+    smsGateways: parseSmsGateways(env),
     stagingSandbox: parseStagingSandbox(read(env, 'STAGING_SANDBOX')),
     metricsAllow: parseAddressList('METRICS_ALLOW', read(env, 'METRICS_ALLOW')),
     metricsToken: read(env, 'METRICS_TOKEN'),
@@ -343,7 +362,7 @@ export function productionProblems(config: Config): string[] {
   }
   if (config.smsProvider === 'outbox' && !config.stagingSandbox) {
     problems.push(
-      `SMS_PROVIDER is the development outbox: codes would reach no phone and be readable at /dev/sms-outbox. Configure a real SMS provider, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
+      `SMS_PROVIDER is the development outbox: codes would reach no phone and be readable at /dev/sms-outbox. Set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent with its settings, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
     );
   }
   return problems;
@@ -365,6 +384,8 @@ export class UnsafeConfigError extends ConfigError {
  */
 export function assertUsableConfig(config: Config): Config {
   const problems = productionProblems(config);
+  // A real SMS provider without its credentials or template cannot send anywhere, development included.
+  problems.push(...smsGatewayProblems(config.smsProvider, config.smsGateways, isProduction(config)));
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {
     problems.push('API_SIGN_APP_ID, API_SIGN_SECRET and MEDIA_URL_SECRET must not be empty.');
   }

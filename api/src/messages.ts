@@ -66,8 +66,10 @@ export const MESSAGES = {
   loginBusy: '登录人数较多，请稍后重试',
   faceUploadHourlyLimit: (minutes: number) => `本小时上传照片次数已达上限，请${minutes}分钟后再试`,
   courseAlreadyOwned: (names: string) => `您已购买课程：${names}，无需重复支付`,
-  smsText: (code: string, minutes: number) =>
-    `【江苏省药师协会】您的验证码是${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
+  /** What the development outbox shows; real providers send their approved template with the same code. */
+  smsText: (signature: string, code: string, minutes: number) =>
+    `【${signature}】您的验证码是${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
+  smsSendFailed: '发送失败，请稍后再试',
   readOnlyProfileField: '姓名、手机号、身份证号和证书类型不可修改，如需更正请联系协会',
   avatarInvalid: '请上传 JPG 或 PNG 格式的照片',
   avatarTooLarge: '照片不能超过2MB',

@@ -173,4 +173,32 @@ describe('production start-up', { concurrency: 3 }, () => {
       /PAYMENT_PROVIDER is the sandbox/,
       /SMS_PROVIDER is the development outbox/,
     ));
+
+  test('SMS_PROVIDER=aliyun without its credentials or template: one line each', () =>
+    assertRefused(
+      { ...SAFE_STAGING, SMS_PROVIDER: 'aliyun', SMS_ALIYUN_TEMPLATE_CODE: 'SMS_465300001' },
+      /^Refusing to start: SMS_PROVIDER=aliyun needs SMS_ALIYUN_ACCESS_KEY_ID/,
+      /^Refusing to start: SMS_PROVIDER=aliyun needs SMS_ALIYUN_ACCESS_KEY_SECRET/,
+    ));
+
+  test('SMS_PROVIDER=tencent without its credentials, application or template: one line each', () =>
+    assertRefused(
+      { ...SAFE_STAGING, SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'AKIDexample' },
+      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_SECRET_KEY/,
+      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_SDK_APP_ID/,
+      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_TEMPLATE_ID/,
+    ));
+
+  test('a staging site with a real SMS provider configured starts', async () => {
+    const outcome = await runMain({
+      ...SAFE_STAGING,
+      SMS_PROVIDER: 'tencent',
+      SMS_TENCENT_SECRET_ID: 'AKIDexample',
+      SMS_TENCENT_SECRET_KEY: 'example-secret-key',
+      SMS_TENCENT_SDK_APP_ID: '1400006666',
+      SMS_TENCENT_TEMPLATE_ID: '2210001',
+    });
+    assert.equal(outcome.started, true);
+    assert.deepEqual(outcome.lines, []);
+  });
 });

@@ -74,7 +74,7 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
   );
 
   api.add(accountEndpoints.vcode, async ({ payload, request }) => {
-    await sendSmsCode(db, clock, smsProvider, payload.phone, request.ip);
+    await sendSmsCode(db, clock, smsProvider, payload.phone, request.ip, request.log);
     return null;
   });
 

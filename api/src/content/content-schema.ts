@@ -26,6 +26,9 @@ export const siteSettings = pgTable(
     iosAppUrl: text('site_ios_url').notNull().default(''),
     androidAppUrl: text('site_android_url').notNull().default(''),
     // --- end issue 4 ---
+    // Issue 19: the SMS signature (签名) approved by the SMS provider, sent with every code;
+    // the association's short name unless it registered another. Empty: codes cannot be sent.
+    smsSignature: text('site_sms_signature').notNull().default(''),
     updatedAt: updatedAt(),
   },
   (table) => [check('site_settings_single_row', sql`${table.id} = 1`)],

@@ -52,6 +52,7 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
     workTimePm: ASSOCIATION.workTimePm,
     iosAppUrl: ASSOCIATION.iosAppUrl,
     androidAppUrl: ASSOCIATION.androidAppUrl,
+    smsSignature: ASSOCIATION.shortName,
     updatedAt: now,
   });
   // Oldest first, so ids grow with publication time as they would on a real site.
@@ -83,6 +84,16 @@ export const seedAppLinks: SeedPart = async ({ tx }) => {
     .update(siteSettings)
     .set({ iosAppUrl: ASSOCIATION.iosAppUrl, androidAppUrl: ASSOCIATION.androidAppUrl })
     .where(and(eq(siteSettings.iosAppUrl, ''), eq(siteSettings.androidAppUrl, '')))
+    .returning({ id: siteSettings.id });
+  return filled.length > 0;
+};
+
+/** Site settings seeded before SMS signatures existed get the association's short name; a signature set by hand stays. */
+export const seedSmsSignature: SeedPart = async ({ tx }) => {
+  const filled = await tx
+    .update(siteSettings)
+    .set({ smsSignature: ASSOCIATION.shortName })
+    .where(eq(siteSettings.smsSignature, ''))
     .returning({ id: siteSettings.id });
   return filled.length > 0;
 };

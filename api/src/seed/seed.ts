@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { seedCatalogue } from './catalogue-seed';
-import { seedAppLinks, seedCategories, seedContent } from './content-seed';
+import { seedAppLinks, seedCategories, seedContent, seedSmsSignature } from './content-seed';
 import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders } from './order-seed';
@@ -23,6 +23,7 @@ export const REFERENCE_PARTS: readonly SeedPart[] = [seedCategories];
 export const DEMO_PARTS: readonly SeedPart[] = [
   seedContent,
   seedAppLinks,
+  seedSmsSignature,
   seedLearners,
   seedStudentPages,
   seedCatalogue,

@@ -3,14 +3,33 @@ import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { smsCodes } from './sms-schema';
-import { ApiError, badInput } from '../envelope/api-error';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError, badInput, unavailable } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
-import type { SmsProvider } from './sms-provider';
+import { siteSettings } from '../content/content-schema';
+import { SmsSendError, type SmsProvider } from './sms-provider';
 import { CODE_VALID_MINUTES, CODE_VALID_MS, DAY_MS, HOUR_MS, checkCode, sendRefusal } from './sms-limits';
 
 export function newSmsCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+/** A failed send may be asked for again at once (nothing was counted); this only paces the retry button. */
+export const SEND_FAILED_RETRY_AFTER_S = 10;
+
+/** The association's SMS signature from its profile (site settings); an empty one cannot be sent. */
+export async function smsSignature(db: Database): Promise<string> {
+  const [row] = await db.select({ signature: siteSettings.smsSignature }).from(siteSettings).limit(1);
+  const signature = row?.signature.trim() ?? '';
+  if (signature === '')
+    throw new SmsSendError(
+      'site-settings',
+      'NoSignature',
+      undefined,
+      'the site settings have no SMS signature (site_settings.site_sms_signature)',
+    );
+  return signature;
 }
 
 /**
@@ -23,6 +42,7 @@ export async function sendSmsCode(
   provider: SmsProvider,
   phone: string,
   ip: string,
+  log: FastifyBaseLogger,
 ): Promise<void> {
   const now = clock.now();
   const code = newSmsCode();
@@ -59,11 +79,23 @@ export async function sendSmsCode(
   if (!outcome.sent) throw new ApiError(429, outcome.refusal);
   // Sent after commit: a provider writing to the same database must not wait on our lock.
   try {
-    await provider.send({ phone, text: MESSAGES.smsText(code, CODE_VALID_MINUTES) });
+    await provider.sendCode({ phone, code, validMinutes: CODE_VALID_MINUTES, signature: await smsSignature(db) });
   } catch (error) {
-    // Not sent, so it must not count against the limits or be accepted.
+    // Not sent, so it must not count against the phone's limits or be accepted.
     if (outcome.id !== undefined) await db.delete(smsCodes).where(eq(smsCodes.id, outcome.id));
-    throw error;
+    if (!(error instanceof SmsSendError)) throw error;
+    // The provider's code and request id for the operator; `phone` is masked by the logger, the code never logged.
+    log.warn(
+      {
+        phone,
+        smsProvider: error.provider,
+        providerCode: error.providerCode,
+        providerRequestId: error.providerRequestId,
+        reason: error.message,
+      },
+      'SMS code not sent: the provider refused it',
+    );
+    throw unavailable(MESSAGES.smsSendFailed, SEND_FAILED_RETRY_AFTER_S);
   }
 }
 

@@ -1,42 +1,78 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { MESSAGES } from '../messages';
+import type { SmsProviderName } from './sms-config';
 import { smsOutbox } from './sms-schema';
 
-export interface SmsMessage {
+/** One verification code for one phone, as every provider's template takes it. */
+export interface SmsCodeMessage {
+  /** 11-digit mainland mobile number. */
   phone: string;
-  text: string;
+  /** The 6-digit code: the template's one variable. */
+  code: string;
+  validMinutes: number;
+  /** The association's approved SMS signature (site settings), e.g. 省药师协会. */
+  signature: string;
 }
 
 /** Where SMS go. A real gateway implements this; nothing else in the API knows which is in use. */
 export interface SmsProvider {
-  send(message: SmsMessage): Promise<void>;
+  /** Resolves once the provider accepted the text; rejects (with an SmsSendError) when it did not. */
+  sendCode(message: SmsCodeMessage): Promise<void>;
 }
 
 /**
- * Development and tests: the text goes to the log and to the `sms_outbox` table, read
- * back at GET /dev/sms-outbox (registered only outside production). In the database, not
- * in memory, so any server copy can show what another one sent.
+ * The provider did not accept a text. `providerCode` is the provider's own error code
+ * (`isv.BUSINESS_LIMIT_CONTROL`, `LimitExceeded.PhoneNumberDailyLimit`,
+ * `SignatureDoesNotMatch` …) for the operator; the message never holds the phone or the code.
+ */
+export class SmsSendError extends Error {
+  override name = 'SmsSendError';
+  constructor(
+    readonly provider: SmsProviderName | 'unconfigured' | 'site-settings',
+    readonly providerCode: string,
+    readonly providerRequestId: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A provider's own error text for the log, without anything that could be a phone number
+ * or a code (runs of 6 or more digits): some providers echo the number they refused.
+ */
+export function scrubProviderMessage(message: string | undefined): string {
+  return (message ?? '').replace(/\+?\d{6,}/g, '[REDACTED]').slice(0, 300);
+}
+
+/**
+ * Development, tests and a declared staging site: the text goes to the `sms_outbox`
+ * table, read back at GET /dev/sms-outbox (registered only then). In the database, not in
+ * memory, so any server copy can show what another one sent.
  */
 export function outboxSmsProvider(db: Database, clock: Clock, log: FastifyBaseLogger): SmsProvider {
   return {
-    async send({ phone, text }) {
+    async sendCode({ phone, code, validMinutes, signature }) {
       // The text holds the code: it goes to the outbox only, never to the log.
       log.info({ phone }, 'SMS written to the development outbox (GET /dev/sms-outbox)');
-      await db.insert(smsOutbox).values({ phone, text, sentAt: clock.now() });
+      await db
+        .insert(smsOutbox)
+        .values({ phone, text: MESSAGES.smsText(signature, code, validMinutes), sentAt: clock.now() });
     },
   };
 }
 
 /**
- * Production until a gateway is configured (start-up refuses that, so only tests and
- * hand-built apps reach it): nothing is sent, loudly, so an operator sees that codes are
- * not reaching anyone. The code itself is never logged.
+ * Production with the outbox named but not allowed (start-up refuses that, so only tests
+ * and hand-built apps reach it): nothing is sent, the learner is told so and the log says
+ * why. Never the outbox: its page would show the code to anyone.
  */
-export function unconfiguredSmsProvider(log: FastifyBaseLogger): SmsProvider {
+export function unconfiguredSmsProvider(): SmsProvider {
   return {
-    async send({ phone }) {
-      log.warn({ phone }, 'no SMS gateway configured: the code reached no one');
+    async sendCode() {
+      throw new SmsSendError('unconfigured', 'NoGateway', undefined, 'no SMS gateway configured (SMS_PROVIDER)');
     },
   };
 }

@@ -52,7 +52,11 @@ describe('GET /v1/vcode and the development outbox', () => {
     assert.deepEqual(registered.body, unknown.body);
     assert.equal(dataOf(registered), null);
     const box = await outbox(ZHANG.phone);
-    assert.match(box.messages[0]?.text ?? '', /验证码是\d{6}，5分钟内有效/);
+    assert.match(
+      box.messages[0]?.text ?? '',
+      /^【省药师协会】您的验证码是\d{6}，5分钟内有效/,
+      'signed with the site settings',
+    );
     assert.match(box.messages[0]?.code ?? '', /^\d{6}$/);
     assert.equal((await outbox('13600000001')).messages.length, 1);
     assert.equal((await server.send(`${DEV_OUTBOX_PATH}?phone=abc`)).status, 400);
@@ -102,8 +106,13 @@ describe('GET /v1/vcode and the development outbox', () => {
     try {
       const response = await production.send(`${DEV_OUTBOX_PATH}?phone=${ZHANG.phone}`);
       assert.equal(response.status, 404);
-      // Codes are still issued (the placeholder provider sends them nowhere, and says so in the log).
-      dataOf(await production.call({ method: 'GET', path: '/v1/vcode', payload: { phone: ZHANG.phone } }));
+      // Nothing is sent (no gateway, and never the outbox), so the learner is told, and no quota is used.
+      assertRefused(
+        await production.call({ method: 'GET', path: '/v1/vcode', payload: { phone: ZHANG.phone } }),
+        503,
+        MESSAGES.smsSendFailed,
+      );
+      assert.equal((await production.db.select().from(smsCodes).where(eq(smsCodes.phone, ZHANG.phone))).length, 0);
     } finally {
       await production.close();
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN "site_sms_signature" text DEFAULT '' NOT NULL;
