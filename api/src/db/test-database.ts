@@ -47,7 +47,8 @@ function pgliteVersion(): string {
   return 'unknown';
 }
 
-async function migratedTemplate(): Promise<Blob> {
+/** The migrated template dump (a tarball PGlite loads with `loadDataDir`), made once per migration set. */
+export async function migratedTemplate(): Promise<Blob> {
   const file = templateFile();
   if (!fs.existsSync(file)) {
     const client = await PGlite.create();
