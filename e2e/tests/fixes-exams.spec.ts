@@ -47,7 +47,7 @@ test('item 15: 提交 asks for confirmation with the unanswered count, answers a
   const token = await loginWithToken(page, LEARNERS.wang);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/examList');
-  await page.getByRole('tab', { name: '公需科目' }).click();
+  await page.getByRole('tab', { name: '公需课' }).click();
   await expect(page.getByRole('combobox', { name: '年度' })).toBeVisible();
   await page.getByRole('button', { name: /开始练习/ }).click();
   await expect(page).toHaveURL(/\/exam\?pid=\d+$/);

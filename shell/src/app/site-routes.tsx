@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 import type { RemoteKey, RemotePins } from '../federation/pins';
 import { pinnedRoutes } from '../federation/pins';
 
@@ -69,7 +70,7 @@ export const SHELL_ROUTES: readonly SiteRoute[] = [
   {
     path: '/agreement',
     area: 'student',
-    title: '协议与隐私政策',
+    title: STUDENT_PAGE_NAMES.agreement,
     menuPath: '/agreement',
     loginRequired: true,
     source: shell(AgreementPage),
@@ -77,7 +78,7 @@ export const SHELL_ROUTES: readonly SiteRoute[] = [
   {
     path: '/assessment',
     area: 'student',
-    title: '药师考核',
+    title: STUDENT_PAGE_NAMES.assessment,
     menuPath: '/assessment',
     loginRequired: true,
     source: shell(AssessmentPage),
