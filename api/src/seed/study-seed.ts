@@ -368,6 +368,8 @@ const SECOND_PROFESSIONAL_STATES: readonly DemoState[] = [
   { watchedPercent: 60, grade: null }, // compulsory 2: 90 s, verified 54 s, past its face check
   { watchedPercent: 100, grade: 4 },
   { watchedPercent: 100, grade: 4 },
+  { watchedPercent: 0, grade: null }, // elective 1
+  { watchedPercent: 50, grade: null }, // elective 2: 90 s, verified 45 s, past its face check at 40 % (background-tab test)
 ];
 const SECOND_PUBLIC_STATES = PUBLIC_STATES;
 
