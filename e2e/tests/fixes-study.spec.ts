@@ -25,6 +25,14 @@ const NEAR_THE_END = '处方审核规范与常见不合理处方分析'; // 赵�
 const SHORT_UNSTARTED = '药品管理法律法规与执业药师职业道德'; // 赵敏: 30 s, 0 %, no face check
 const IN_THE_BACKGROUND = '糖尿病药物治疗与血糖管理'; // 赵敏: 90 s, verified 45 s, face check at 40 % passed
 
+const PUBLIC_UNRATED = '专业技术人员职业道德与诚信建设'; // 王芳, last year: finished, not rated
+const PUBLIC_NEXT = '健康中国战略与公共卫生'; // 王芳, last year: not started, behind the one above
+
+/** The study year now, in Beijing (the seed's current year). */
+const CURRENT_YEAR = Number(
+  new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()),
+);
+
 const LOAD_TIMEOUT = 30_000;
 
 function courseRow(page: Page, name: string) {
@@ -95,6 +103,50 @@ test('item 1: a finished but unrated course opens the rating dialog in review mo
   await expect(page).toHaveURL(/\/myCourse$/);
   await expect(courseRow(page, UNRATED)).toContainText('已评价');
   expect((await courseOf(LEARNERS.wang, UNRATED)).is_grade).toBe(4);
+});
+
+test('item 1: once 王芳 rates her finished public course in review, her next public course opens', async ({ page }) => {
+  test.setTimeout(120_000);
+  // 王芳's public courses of last year (api/src/seed/study-seed.ts): the first finished, unrated.
+  const lastYear = CURRENT_YEAR - 1;
+  await loginWithToken(page, LEARNERS.wang);
+  const openLastYear = async () => {
+    await openList(page, '/publicCourse');
+    await page.getByRole('tab', { name: `${lastYear}年度` }).click();
+    await expect(courseRow(page, PUBLIC_UNRATED)).toBeVisible();
+  };
+  await openLastYear();
+  await expect(courseRow(page, PUBLIC_UNRATED)).toContainText('未评价');
+  await courseRow(page, PUBLIC_NEXT)
+    .getByRole('button', { name: /开始学习/ })
+    .click();
+  await expect(page.getByText('请先完成前一课程的评价')).toBeVisible();
+  await expect(page).toHaveURL(/\/publicCourse$/);
+
+  // Rated in review, at the end of the video.
+  await courseRow(page, PUBLIC_UNRATED)
+    .getByRole('button', { name: /复\s*习/ })
+    .click();
+  await expect(page.getByText('复习模式：不记录学习进度')).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await play(page);
+  await page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    video.currentTime = video.duration - 2;
+  });
+  await expect(page.getByRole('dialog', { name: '课程评价' })).toBeVisible({ timeout: 20_000 });
+  await rate(page);
+  await expect(page).toHaveURL(/\/publicCourse/);
+
+  // The next course now opens. Its lesson is not loaded: a playback session of 王芳's would
+  // stand in the way of the lessons study.spec.ts plays meanwhile.
+  await page.route('**/v1/public_courses_detail**', (route) => route.abort());
+  await openLastYear();
+  await expect(courseRow(page, PUBLIC_UNRATED)).toContainText('已评价');
+  await courseRow(page, PUBLIC_NEXT)
+    .getByRole('button', { name: /开始学习/ })
+    .click();
+  await expect(page).toHaveURL(/\/publicVideoLearning\?cid=\d+/);
+  await expect(page.getByText(/请先完成前一课程/)).toHaveCount(0);
 });
 
 test('item 8: every control and error text of the video player is Chinese', async ({ page }) => {
