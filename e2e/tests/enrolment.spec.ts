@@ -108,7 +108,7 @@ test('professional selection to 60 hours, QR payment on a second page, 支付成
   await expect(page.getByTestId('chosen-hours')).toHaveText('54.0');
   await page.getByRole('button', { name: '立即报名' }).click();
   const short = page.getByRole('dialog').filter({ hasText: '还差6.0学时' });
-  await expect(short).toContainText('本年度专业科目要求60.0学时，您已选择54.0学时');
+  await expect(short).toContainText('本年度专业课要求60.0学时，您已选择54.0学时');
   await short.getByRole('button', { name: /重新选择/ }).click();
 
   await tick(page, ELECTIVES[5]!);

@@ -110,7 +110,7 @@ test('/mockExam shows the sample table; 再考一次 leads to the practice list'
   test.setTimeout(90_000); // the first load of the study remote is slow on a loaded machine
   await loginWithToken(page, LEARNERS.zhang);
   await page.goto('/mockExam');
-  await expect(page.getByText('执业药师继续教育模拟考试（专业科目）')).toBeVisible();
+  await expect(page.getByText('执业药师继续教育模拟考试（专业课）')).toBeVisible();
   await page
     .getByRole('button', { name: /再考一次/ })
     .first()

@@ -12,7 +12,8 @@ test.setTimeout(120_000);
  * Issue 16, items 5, 6, 10, 13 and 17 (orders, payment, public sign-up, names). What each
  * test leaves alone, for the specs running beside it on the same server:
  * - 王芳's orders (orders.spec.ts moves them) are only read here;
- * - 王芳's public courses of last year are ticked but never signed up;
+ * - 王芳's public courses of the make-up year are ticked but never signed up (those of last
+ *   year are fixes-study.spec.ts's);
  * - 李华's orders are made only in the make-up year (enrolment.spec.ts uses the two others).
  */
 
@@ -96,11 +97,69 @@ test('item 5: my orders shows its actions at 1280 and 1440 px', async ({ page })
   await expect(page.getByRole('tooltip')).toContainText(/\d{4}年远程年度培训订单（\d{4}年度）/);
 });
 
-test('item 6: 申请退款 appears only where the server allows it (not once learning has begun)', async ({ page }) => {
-  const token = await openOrders(page);
-  const orders = await wangOrders(token);
+/** The order table's buttons by the server's action names. */
+const ACTION_LABELS: Record<string, string> = {
+  continue_pay: '继续支付',
+  repay: '重新支付',
+  cancel: '取消订单',
+  request_refund: '申请退款',
+  rerequest_refund: '重新申请退款',
+  request_invoice: '申请发票',
+  rerequest_invoice: '重新申请发票',
+};
+
+/**
+ * Opens /myOrder as `learner` and returns the rows of the /v1/orders answer the page drew
+ * (other specs move 王芳's orders meanwhile: the page is compared with what it was given).
+ */
+async function openOrdersAs(page: Page, learner: (typeof LEARNERS)['wang' | 'zhao']) {
+  const token = await loginWithToken(page, learner);
+  let drawn: OrderRow[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/v1/orders' && response.request().method() === 'GET') {
+      void response.json().then(
+        (body: { code: number; data: OrderRow[] }) => {
+          if (body.code === 200) drawn = body.data;
+        },
+        () => undefined,
+      );
+    }
+  });
+  await page.goto('/myOrder');
+  await expect(page.getByTestId('page-title')).toHaveText('我的订单', { timeout: 30_000 });
+  await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => drawn.length).toBeGreaterThan(0);
+  return { token, drawn: () => drawn };
+}
+
+/** Rows on the table's first page (remotes/orders my-orders-page.tsx); newest first, as the server lists them. */
+const ORDERS_PER_PAGE = 20;
+
+/** Every row of the first page shows exactly the actions the server gave it, in its order. */
+async function expectRowsMatchActions(page: Page, rows: OrderRow[]) {
+  const shown = rows.slice(0, ORDERS_PER_PAGE);
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(shown.length);
+  for (const order of shown) {
+    const row = rowOf(page, order.order_id);
+    await expect(row).toHaveCount(1);
+    // The 操作 column (the last); 下载发票 sits beside the invoice status, not among the actions.
+    const actions = row.getByRole('cell').last().getByRole('button');
+    const buttons = (await actions.allTextContents()).map((text) => text.replace(/\s+/g, ''));
+    expect(buttons, `order ${order.order_id}`).toEqual(order.actions.map((action) => ACTION_LABELS[action]));
+  }
+}
+
+test('item 6: every row offers exactly the server’s actions; no 申请退款 once learning has begun', async ({ page }) => {
+  const { token, drawn } = await openOrdersAs(page, LEARNERS.wang);
+  // Every row of 王芳's table, in every state, against the answer the page drew.
+  await expectRowsMatchActions(page, drawn());
+  // Both refund actions occur, so the comparison covers rows with and without them.
+  const offered = drawn().flatMap((order) => order.actions);
+  expect(offered).toContain('request_refund');
+  expect(offered).toContain('request_invoice');
+
   // 王芳's current-year order is the study demo's: paid, and lessons watched.
-  const studied = orders.find((order) => order.year === CURRENT_YEAR);
+  const studied = (await wangOrders(token)).find((order) => order.year === CURRENT_YEAR);
   if (!studied) throw new Error('王芳 has no current-year order');
   const row = rowOf(page, studied.order_id);
   await expect(row.getByRole('button', { name: '申请发票' })).toBeVisible();
@@ -110,18 +169,22 @@ test('item 6: 申请退款 appears only where the server allows it (not once lea
   const refused = await apiCall('POST', '/v1/refund', { order_id: studied.order_id, reason: '测试' }, token);
   expect(refused.code).toBe(400);
   expect(refused.message).toBe('课程已开始学习，不能申请退款');
-  // Each row shows exactly the server's actions.
-  const labels: Record<string, string> = {
-    continue_pay: '继续支付',
-    repay: '重新支付',
-    cancel: '取消订单',
-    request_refund: '申请退款',
-    rerequest_refund: '重新申请退款',
-    request_invoice: '申请发票',
-    rerequest_invoice: '重新申请发票',
-  };
-  const buttons = (await row.getByRole('button').allTextContents()).map((text) => text.replace(/\s+/g, ''));
-  expect(buttons).toEqual(studied.actions.map((action) => labels[action]));
+});
+
+test('item 6: an order paid more than a month ago offers no 申请退款', async ({ page }) => {
+  // 赵敏's order of last year, paid 40 days ago and not studied (api/src/seed/order-seed.ts).
+  const { token, drawn } = await openOrdersAs(page, LEARNERS.zhao);
+  await expectRowsMatchActions(page, drawn());
+  const lapsed = drawn().find((order) => order.year === CURRENT_YEAR - 1 && order.pay_status === 2);
+  if (!lapsed) throw new Error('赵敏 has no paid order of last year');
+  expect(lapsed.actions).toEqual(['request_invoice']);
+  const row = rowOf(page, lapsed.order_id);
+  await expect(row.getByText('已支付', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: '申请发票' })).toBeVisible();
+  await expect(row.getByRole('button', { name: /申请退款/ })).toHaveCount(0);
+  // The server refuses it too, by the same rule.
+  const refused = await apiCall('POST', '/v1/refund', { order_id: lapsed.order_id, reason: '测试' }, token);
+  expect([refused.code, refused.message]).toEqual([400, '支付已超过一个月，不能申请退款']);
 });
 
 test('item 10: public courses show no price, and 30 学时 are 30.0 学分', async ({ page }) => {
@@ -130,9 +193,10 @@ test('item 10: public courses show no price, and 30 学时 are 30.0 学分', asy
   const notice = page.getByRole('dialog', { name: '重要提示' });
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await notice.getByRole('button', { name: '我已知晓' }).click();
-  // Last year: 王芳 has no public course there, so nothing is ticked or owned.
+  // The make-up year: 王芳 has no public course there, so nothing is ticked or owned.
   await page.getByRole('combobox', { name: '学习年度' }).click();
-  await page.locator('.ant-select-item-option').nth(1).click();
+  await page.getByTitle(`${CURRENT_YEAR - 2}年度`, { exact: true }).click();
+  await expect(page.locator('label', { hasText: '学习年度' })).toContainText(`${CURRENT_YEAR - 2}年度`);
   const list = page.getByRole('region', { name: /^公需.*课程$/ });
   await expect(list.getByRole('checkbox').first()).toBeVisible({ timeout: 30_000 });
   await expect(list.getByRole('columnheader', { name: /价格/ })).toHaveCount(0);
@@ -153,17 +217,103 @@ test('item 10: public courses show no price, and 30 学时 are 30.0 学分', asy
   }
 });
 
-test('item 13: one name for each thing: the menu, the student notice and the orders agree', async ({ page }) => {
+/** The names item 13 retired: one name for each course kind and for the agreement. */
+const RETIRED_NAMES = /专业科目|公需科目|服务协议|协议与隐私政策|个人信息及隐私政策/;
+
+test('item 13: one name for each thing: the menu, the student notice, the orders, the exam tabs, the selection rules and the agreement agree', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000); // many pages and three remotes on a shared machine
+  // The login box, before login: the agreement is 《个人信息与隐私政策》, its dialog says so,
+  // and so does the message when it is not ticked.
+  const visitor = await browser.newContext();
+  try {
+    const home = await visitor.newPage();
+    await skipTextAdvertisement(home);
+    await home.goto('/');
+    const box = home.getByRole('form', { name: '学员登录' });
+    await box.getByRole('button', { name: '《个人信息与隐私政策》' }).click();
+    const policy = home.getByRole('dialog', { name: '个人信息与隐私政策' });
+    await expect(policy.getByRole('heading', { name: '继续教育平台个人信息与隐私政策' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(policy.getByText(RETIRED_NAMES)).toHaveCount(0);
+    await policy.getByRole('button', { name: /我知道了/ }).click();
+    await box.getByRole('checkbox').uncheck();
+    await box.getByLabel('身份证号/手机号').fill(LEARNERS.wang.idcard);
+    await box.getByLabel('密码').fill(LEARNERS.wang.password);
+    await box.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(home.getByText('请先勾选个人信息与隐私政策')).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+
   const token = await loginWithToken(page, LEARNERS.wang);
   await page.goto('/studentsNote');
   const menu = page.getByRole('menu');
   await expect(menu.getByText('专业课选课', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(menu.getByText('公需课选课', { exact: true })).toBeVisible();
+  await expect(menu.getByText('个人信息与隐私政策', { exact: true })).toBeVisible();
+  await expect(menu.getByText(RETIRED_NAMES)).toHaveCount(0);
   const main = page.locator('main');
   // The notice names the pages as the menu does.
   await expect(main.getByText(/在“专业课选课”“公需课选课”中选择本年度课程/)).toBeVisible();
   await expect(main.getByText(/在“专业课学习”“公需课学习”中观看课程视频/)).toBeVisible();
-  await expect(main.getByText(/专业科目选课|公需科目选课|专业科目学习|公需科目学习/)).toHaveCount(0);
+  await expect(main.getByText(RETIRED_NAMES)).toHaveCount(0);
+
+  // The agreement page: the menu's name is its title, its heading and the document's heading.
+  await menu.getByText('个人信息与隐私政策', { exact: true }).click();
+  await expect(page).toHaveURL(/\/agreement$/);
+  await expect(main.getByRole('heading', { name: '个人信息与隐私政策', exact: true })).toBeVisible();
+  await expect(main.getByRole('heading', { name: '继续教育平台个人信息与隐私政策' })).toBeVisible();
+  await expect(page).toHaveTitle(/^个人信息与隐私政策 - /);
+  await expect(main.getByText(RETIRED_NAMES)).toHaveCount(0);
+
+  // /examList: the tabs are the course kinds by the menu's names.
+  await page.goto('/examList');
+  await expect(page.getByRole('combobox', { name: '年度' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab')).toHaveText(['专业课', '公需课']);
+  await expect(main.getByText(RETIRED_NAMES)).toHaveCount(0);
+
+  // A selection rule's message: too few public hours (the make-up year: 王芳 has no public course there).
+  await page.goto('/publicSignStudy');
+  const notice = page.getByRole('dialog', { name: '重要提示' });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await notice.getByRole('button', { name: '我已知晓' }).click();
+  await page.getByRole('combobox', { name: '学习年度' }).click();
+  await page.getByTitle(`${CURRENT_YEAR - 2}年度`, { exact: true }).click();
+  await expect(page.locator('label', { hasText: '学习年度' })).toContainText(`${CURRENT_YEAR - 2}年度`);
+  const list = page.getByRole('region', { name: /^公需.*课程$/ });
+  await list.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: /立即报名/ }).click();
+  const shortfall = page.getByRole('dialog').filter({ hasText: '学时不足' });
+  await expect(shortfall).toContainText('公需课至少需选择30.0学时，您当前选择了5.0学时');
+  await shortfall.getByRole('button', { name: /继续选课/ }).click();
+
+  // The server's texts: the year's requirement on /signStudy, and the sign-up summary.
+  await page.goto('/signStudy');
+  const professionalNotice = page.getByRole('dialog', { name: '重要提示' });
+  await expect(professionalNotice).toBeVisible({ timeout: 30_000 });
+  await professionalNotice.getByRole('button', { name: '我已知晓' }).click();
+  await expect(main.getByText(`${CURRENT_YEAR}年度专业课须修满60学时`)).toBeVisible();
+  await expect(main.getByText(RETIRED_NAMES)).toHaveCount(0);
+  const zhang = await apiLogin(LEARNERS.zhang.idcard, LEARNERS.zhang.password);
+  const catalogue = await apiCall<{ courses: { cid: number; course_type: number; face_to_face: number }[] }>(
+    'GET',
+    '/v1/webcourses',
+    { year: CURRENT_YEAR, type: 1 },
+    zhang,
+  );
+  const compulsory = catalogue.data.courses.filter((c) => c.course_type === 1 && c.face_to_face === 0);
+  const summary = await apiCall<{ msg2: string }>(
+    'GET',
+    '/v1/validate',
+    { year: CURRENT_YEAR, cids: compulsory.map((c) => c.cid).join(',') },
+    zhang,
+  );
+  expect(summary.data.msg2).toMatch(new RegExp(`^${CURRENT_YEAR}年度专业课：本次选择${compulsory.length}门课程`));
+
   // Every order, the seeded current-year one included, has the name /pay gives a new order.
   for (const order of await wangOrders(token)) expect(order.order_name).toBe(`${order.year}年远程年度培训订单`);
   await page.goto('/myOrder');

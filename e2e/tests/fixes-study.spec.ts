@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
 import { LEARNERS, apiCall, apiLogin, loginWithToken, type Learner } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
+import { emulateBackgroundTab, hideTab, showTab } from './support/background-tab';
 
 /**
  * Issue 16, the study items (1, 8, 9, 18). 王芳's lessons are opened only in review
@@ -22,6 +23,15 @@ const RATED = '抗菌药物临床合理应用'; // 王芳: finished and rated
 const PUBLIC_IN_PROGRESS = '健康中国战略与公共卫生'; // 赵敏: 30 s, 20 %, quiz at 35 %
 const NEAR_THE_END = '处方审核规范与常见不合理处方分析'; // 赵敏: 90 s, verified 54 s
 const SHORT_UNSTARTED = '药品管理法律法规与执业药师职业道德'; // 赵敏: 30 s, 0 %, no face check
+const IN_THE_BACKGROUND = '糖尿病药物治疗与血糖管理'; // 赵敏: 90 s, verified 45 s, face check at 40 % passed
+
+const PUBLIC_UNRATED = '专业技术人员职业道德与诚信建设'; // 王芳, last year: finished, not rated
+const PUBLIC_NEXT = '健康中国战略与公共卫生'; // 王芳, last year: not started, behind the one above
+
+/** The study year now, in Beijing (the seed's current year). */
+const CURRENT_YEAR = Number(
+  new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()),
+);
 
 const LOAD_TIMEOUT = 30_000;
 
@@ -93,6 +103,50 @@ test('item 1: a finished but unrated course opens the rating dialog in review mo
   await expect(page).toHaveURL(/\/myCourse$/);
   await expect(courseRow(page, UNRATED)).toContainText('已评价');
   expect((await courseOf(LEARNERS.wang, UNRATED)).is_grade).toBe(4);
+});
+
+test('item 1: once 王芳 rates her finished public course in review, her next public course opens', async ({ page }) => {
+  test.setTimeout(120_000);
+  // 王芳's public courses of last year (api/src/seed/study-seed.ts): the first finished, unrated.
+  const lastYear = CURRENT_YEAR - 1;
+  await loginWithToken(page, LEARNERS.wang);
+  const openLastYear = async () => {
+    await openList(page, '/publicCourse');
+    await page.getByRole('tab', { name: `${lastYear}年度` }).click();
+    await expect(courseRow(page, PUBLIC_UNRATED)).toBeVisible();
+  };
+  await openLastYear();
+  await expect(courseRow(page, PUBLIC_UNRATED)).toContainText('未评价');
+  await courseRow(page, PUBLIC_NEXT)
+    .getByRole('button', { name: /开始学习/ })
+    .click();
+  await expect(page.getByText('请先完成前一课程的评价')).toBeVisible();
+  await expect(page).toHaveURL(/\/publicCourse$/);
+
+  // Rated in review, at the end of the video.
+  await courseRow(page, PUBLIC_UNRATED)
+    .getByRole('button', { name: /复\s*习/ })
+    .click();
+  await expect(page.getByText('复习模式：不记录学习进度')).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await play(page);
+  await page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    video.currentTime = video.duration - 2;
+  });
+  await expect(page.getByRole('dialog', { name: '课程评价' })).toBeVisible({ timeout: 20_000 });
+  await rate(page);
+  await expect(page).toHaveURL(/\/publicCourse/);
+
+  // The next course now opens. Its lesson is not loaded: a playback session of 王芳's would
+  // stand in the way of the lessons study.spec.ts plays meanwhile.
+  await page.route('**/v1/public_courses_detail**', (route) => route.abort());
+  await openLastYear();
+  await expect(courseRow(page, PUBLIC_UNRATED)).toContainText('已评价');
+  await courseRow(page, PUBLIC_NEXT)
+    .getByRole('button', { name: /开始学习/ })
+    .click();
+  await expect(page).toHaveURL(/\/publicVideoLearning\?cid=\d+/);
+  await expect(page.getByText(/请先完成前一课程/)).toHaveCount(0);
 });
 
 test('item 8: every control and error text of the video player is Chinese', async ({ page }) => {
@@ -259,4 +313,80 @@ test('item 18: reports still waiting when the page goes away are sent before the
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await closed;
+});
+
+test('item 18: in a background tab, hidden with its timers throttled, reports arrive far apart and are all accepted', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Chrome's background tab, which headless Chromium never makes (support/background-tab.ts):
+  // hidden, animation frames stopped, timers run at wake-ups 25 s apart, so the 10-second
+  // report runs late and the video's position moves far between two reports.
+  const WAKE_UP_MS = 25_000;
+  await emulateBackgroundTab(page, WAKE_UP_MS);
+  const token = await loginWithToken(page, LEARNERS.zhao);
+  const before = await courseOf(LEARNERS.zhao, IN_THE_BACKGROUND, token);
+  expect(before.learn_time).toBe(45);
+  const answers: { at: number; code: number }[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/v1/records') && response.request().method() === 'POST') {
+      const at = Date.now();
+      void response.json().then(
+        (body: { code: number }) => answers.push({ at, code: body.code }),
+        () => undefined,
+      );
+    }
+  });
+
+  await openList(page, '/myCourse');
+  await courseRow(page, IN_THE_BACKGROUND)
+    .getByRole('button', { name: /继续学习/ })
+    .click();
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(44.5);
+  const firstSaved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
+    timeout: 20_000,
+  });
+  await play(page);
+  expect(((await firstSaved.then((r) => r.json())) as { code: number }).code).toBe(200);
+
+  // 30 s in the background: one wake-up, so one report, 25 s after the last.
+  await hideTab(page);
+  const hiddenAt = Date.now();
+  expect(await page.evaluate(() => document.visibilityState)).toBe('hidden');
+  await expect
+    .poll(() => answers.filter((answer) => answer.at > hiddenAt).length, { timeout: 40_000 })
+    .toBeGreaterThan(0);
+  const hiddenFor = 30_000 - (Date.now() - hiddenAt);
+  if (hiddenFor > 0) await page.waitForTimeout(hiddenFor);
+  // Back in front, Chrome seeks the video to where it is, before the page's late timers have
+  // reported anything: the position is past the last report, and it is no jump ahead.
+  const shownAt = await page.evaluate(() => {
+    const video = document.querySelector('video')!;
+    const at = video.currentTime;
+    video.currentTime = at;
+    return at;
+  });
+  await showTab(page);
+  expect(shownAt).toBeGreaterThan(65);
+  await page.waitForTimeout(1_000);
+  expect(await videoTime(page)).toBeGreaterThanOrEqual(shownAt);
+  await expect(page.getByText('不能拖动到尚未学习的位置')).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.ended ?? false), { timeout: 60_000 })
+    .toBe(true);
+
+  // The report of the background came far later than every 10 s.
+  const hiddenAnswers = answers.filter((answer) => answer.at > hiddenAt);
+  expect(hiddenAnswers[0]!.at - hiddenAt).toBeGreaterThan(20_000);
+  // Every report was accepted, nothing looked like a jump, and the whole lesson counts.
+  expect(
+    answers.every((answer) => answer.code === 200),
+    answers.map((answer) => answer.code).join(),
+  ).toBe(true);
+  await expect(page.getByText('不能拖动到尚未学习的位置')).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: '课程评价' })).toBeVisible({ timeout: 30_000 });
+  const after = await courseOf(LEARNERS.zhao, IN_THE_BACKGROUND, token);
+  expect(after.learn_time).toBe(90);
+  expect(after.learn_progress).toBe(100);
+  await rate(page);
 });

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
+import { AGREEMENT_NAME } from '@yaoshi/contracts/site-names';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import {
   agreementSchema,
@@ -270,7 +271,8 @@ describe('signed-in calls', () => {
     assert.match(notes.excerpt, /学时/);
     assert.match(notes.content, /<li>/);
     const agreement = agreementSchema.parse(dataOf(await authed(server, token, 'GET', '/v1/agreement')));
-    assert.match(agreement.agreement, /<h2>.*服务协议/);
+    // Its heading names it as the login box, the menu and the page do (issue 16 item 13).
+    assert.match(agreement.agreement, new RegExp(`<h2>[^<]*${AGREEMENT_NAME}</h2>`));
   });
 
   test('/v1/public_agreement: the same agreement and privacy policy, without logging in', async () => {

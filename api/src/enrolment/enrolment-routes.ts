@@ -9,6 +9,7 @@ import {
   publicConfirmProblem,
 } from '@yaoshi/contracts/course-selection-rules';
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints } from '@yaoshi/contracts/enrolment';
+import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
 import { requirePrincipal } from '../auth/authenticator';
 import { courseSelections } from './enrolment-schema';
 import { enrolments } from '../orders/orders-schema';
@@ -27,7 +28,7 @@ import {
 
 function msg2Of(year: number, count: number, selectedTenths: number, creditTenths: number, priceFen: number): string {
   return (
-    `${year}年度专业科目：本次选择${count}门课程，共${formatHours(selectedTenths)}学时、${formatHours(creditTenths)}学分，` +
+    `${year}年度${COURSE_KIND_NAMES.professional}：本次选择${count}门课程，共${formatHours(selectedTenths)}学时、${formatHours(creditTenths)}学分，` +
     `应缴费用${formatYuan(priceFen)}元。确认后进入支付页面，请在${PAYMENT_VALID_MINUTES}分钟内完成支付。`
   );
 }

@@ -1,6 +1,6 @@
 import { formatBeijingTime } from '../content/published-time';
 import { z } from 'zod';
-import { readDemoData, yearPlaceholders } from './demo-data';
+import { SITE_NAME_PLACEHOLDERS, readDemoData, yearPlaceholders } from './demo-data';
 import { ASSOCIATION } from './site-content';
 
 const articleIdeaSchema = z.object({
@@ -18,11 +18,10 @@ export type ArticleIdea = z.infer<typeof articleIdeaSchema>;
 
 /** The demo articles by category id (`api/demo/articles.json`), their texts set in the seeding year. */
 export function demoArticleIdeas(year: number): Record<number, ArticleIdea[]> {
-  return readDemoData(
-    'articles.json',
-    z.record(z.string().regex(/^\d+$/), z.array(articleIdeaSchema)),
-    yearPlaceholders(year),
-  );
+  return readDemoData('articles.json', z.record(z.string().regex(/^\d+$/), z.array(articleIdeaSchema)), {
+    ...yearPlaceholders(year),
+    ...SITE_NAME_PLACEHOLDERS,
+  });
 }
 
 /**

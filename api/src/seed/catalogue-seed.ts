@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { beijingYearOf } from '../content/published-time';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
-import { readDemoData } from './demo-data';
+import { SITE_NAME_PLACEHOLDERS, readDemoData } from './demo-data';
+import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
 import type { SeedPart } from './seed-part';
 import { PUBLIC_COURSE_PRICE_FEN, creditTenthsOfHours } from '@yaoshi/contracts/credit-rules';
 
@@ -28,7 +29,8 @@ interface DemoYear {
 
 /** The current year (the seeding clock's, Beijing time), last year, and a make-up year before it. */
 export function demoYearsOf(currentYear: number): DemoYear[] {
-  const required = (year: number) => `${year}年度专业科目须修满60学时：必修课全部选择，选修课自选，合计60学时。`;
+  const required = (year: number) =>
+    `${year}年度${COURSE_KIND_NAMES.professional}须修满60学时：必修课全部选择，选修课自选，合计60学时。`;
   return [
     { year: currentYear, isBuxue: false, needAll: 1, courseTypeTip: required(currentYear), sortOrder: 0 },
     { year: currentYear - 1, isBuxue: false, needAll: 1, courseTypeTip: required(currentYear - 1), sortOrder: 1 },
@@ -72,7 +74,7 @@ const demoCatalogueSchema = z
   );
 
 /** The courses every demo year offers (`api/demo/courses.json`). */
-const DEMO_CATALOGUE = readDemoData('courses.json', demoCatalogueSchema);
+const DEMO_CATALOGUE = readDemoData('courses.json', demoCatalogueSchema, SITE_NAME_PLACEHOLDERS);
 
 /** Professional courses: 5 yuan an hour, in fen (a 6-hour course costs 30 yuan). */
 function priceFenOf(classHourTenths: number): number {

@@ -11,7 +11,12 @@ import { invoiceRequests } from '../invoices/invoices-schema';
 import { learners } from '../accounts/accounts-schema';
 import { refundRequests } from '../refunds/refunds-schema';
 import { openTestDatabase } from '../db/test-database';
-import { DEMO_ORDER_LEARNER_ID_NUMBER } from './order-seed';
+import { isWithinRefundWindow } from '@yaoshi/contracts/refund-window';
+import {
+  DEMO_ORDER_LEARNER_ID_NUMBER,
+  LAPSED_REFUND_LEARNER_ID_NUMBER,
+  LAPSED_REFUND_PAID_DAYS_AGO,
+} from './order-seed';
 import { seedMissing } from './seed';
 
 let database: DatabaseHandle;
@@ -61,6 +66,26 @@ test('王芳 has one demo order per reachable state, and a second failed one tha
     const invoiceRows = await db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order.id));
     assert.equal(invoiceRows.length, order.receiptStatus === 0 ? 0 : 1);
   }
+});
+
+test('赵敏 has one order of last year, paid 40 days ago and not studied: past the refund window (issue 16 item 6)', async () => {
+  const { db } = database;
+  const [zhao] = await db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, LAPSED_REFUND_LEARNER_ID_NUMBER));
+  const years = (await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder))).map((row) => row.year);
+  const old = (await db.select().from(orders).where(eq(orders.learnerId, zhao!.id))).filter(
+    (row) => row.year === years[1],
+  );
+  assert.equal(old.length, 1);
+  const [order] = old;
+  assert.equal(order!.payStatus, PAY_STATUS.paid);
+  const seededAt = parseBeijingTime('2026-11-23 09:00:00');
+  assert.equal(seededAt.getTime() - order!.paidAt!.getTime(), LAPSED_REFUND_PAID_DAYS_AGO * 24 * 60 * 60 * 1000);
+  assert.equal(isWithinRefundWindow(order!.paidAt, seededAt), false);
+  const enrolled = await db.select().from(enrolments).where(eq(enrolments.orderId, order!.id));
+  assert.equal(enrolled.length, 2);
 });
 
 test('seeding again adds nothing', async () => {

@@ -240,3 +240,45 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
   });
   return wrote || expired !== null;
 };
+
+/** 赵敏 (the second study learner, study-seed.ts): the learner of the late-refund demo order. */
+export const LAPSED_REFUND_LEARNER_ID_NUMBER = '330106199203150027';
+/** How long ago that order was paid: more than any calendar month (REFUND_WINDOW_MONTHS). */
+export const LAPSED_REFUND_PAID_DAYS_AGO = 40;
+
+/**
+ * 赵敏's order of the previous year, paid 40 days ago and never studied: past the one-month
+ * refund window (spec 01 §4), so her order table offers 申请发票 but not 申请退款 (issue 16
+ * item 6), and the server refuses the refund with 支付已超过一个月. Her own order (not
+ * 王芳's, whose table shows one order per state) so no other demo row changes.
+ */
+export const seedLapsedRefundOrder: SeedPart = async ({ tx, clock }) => {
+  const [learner] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, LAPSED_REFUND_LEARNER_ID_NUMBER));
+  const years = await tx
+    .select({ year: academicYears.year })
+    .from(academicYears)
+    .orderBy(asc(academicYears.sortOrder), asc(academicYears.year));
+  const year = years[1]?.year;
+  if (!learner || year === undefined) return false;
+  const available = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.year, year), eq(courses.kind, 'professional'), eq(courses.delivery, 'web')))
+    .orderBy(asc(courses.sortOrder));
+  const courseIds = available.slice(-2).map((row) => row.id);
+  if (courseIds.length < 2) throw new Error(`not enough courses in ${year} for the late-refund demo order`);
+  const paidAt = new Date(clock.nowMs() - LAPSED_REFUND_PAID_DAYS_AGO * DAY_MS);
+  const id = await insertOrderInState(tx, {
+    orderNo: `${year}${LAPSED_REFUND_LEARNER_ID_NUMBER.slice(-6)}01`,
+    learnerId: learner.id,
+    year,
+    state: { pay_status: PAY_STATUS.paid, refund_status: REFUND_STATUS.none, is_receipt: RECEIPT_STATUS.none },
+    courseIds,
+    createdAt: new Date(paidAt.getTime() - 5 * 60 * 1000),
+    paidAt,
+  });
+  return id !== null;
+};

@@ -4,7 +4,7 @@ import { seedCatalogue } from './catalogue-seed';
 import { seedAppLinks, seedCategories, seedContent, seedSmsSignature } from './content-seed';
 import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
-import { seedDemoOrders } from './order-seed';
+import { seedDemoOrders, seedLapsedRefundOrder } from './order-seed';
 import { seedStudentPages } from './student-pages-seed';
 import type { SeedPart } from './seed-part';
 import { seedStudy } from './study-seed';
@@ -28,6 +28,7 @@ export const DEMO_PARTS: readonly SeedPart[] = [
   seedStudentPages,
   seedCatalogue,
   seedDemoOrders,
+  seedLapsedRefundOrder,
   seedStudy,
   // After the study part: 王芳's papers need her courses of the current year (issue 16 item 2).
   seedExams,

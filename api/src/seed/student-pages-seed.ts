@@ -8,7 +8,7 @@ import { ASSOCIATION } from './site-content';
 const studentPagesSchema = z.object({
   /** /studentsNote (spec 01 §2): a banner, the study-and-assessment process, the notice. */
   studentsNote: z.object({ thumb: z.string(), excerpt: z.string().min(1), content: z.string().min(1) }),
-  /** /agreement (spec 02): the service agreement and privacy policy, as HTML. */
+  /** /agreement (spec 02): the learner agreement and privacy policy (AGREEMENT_NAME), as HTML. */
   agreement: z.string().min(1),
 });
 

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { beijingYearOf } from '../content/published-time';
 import { courseProgress, publicQuizQuestions } from '../study/study-schema';
-import { courses } from '../catalogue/catalogue-schema';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { enrolments, orderCourses, orders } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import type { SeedContext, SeedPart } from './seed-part';
@@ -150,6 +150,8 @@ const SECOND_PROFESSIONAL_STATES: readonly DemoState[] = [
   { watchedPercent: 60, grade: null }, // compulsory 2: 90 s, verified 54 s, past its face check
   { watchedPercent: 100, grade: 4 },
   { watchedPercent: 100, grade: 4 },
+  { watchedPercent: 0, grade: null }, // elective 1
+  { watchedPercent: 50, grade: null }, // elective 2: 90 s, verified 45 s, past its face check at 40 % (background-tab test)
 ];
 const SECOND_PUBLIC_STATES = PUBLIC_STATES;
 
@@ -251,10 +253,63 @@ async function seedLearnerStudy({ tx, clock }: SeedContext, study: DemoStudy): P
   return true;
 }
 
+/**
+ * 王芳's public courses of the PREVIOUS year: the first finished but never rated, the next
+ * not started, so it waits behind 请先完成前一课程的评价 until she rates the first, which
+ * she can do in review (issue 16 item 1). Free sign-up, as every public course.
+ */
+const seedUnratedPublicCourse: SeedPart = async ({ tx, clock }) => {
+  const now = clock.now();
+  const [learner] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, DEMO_STUDENT_ID_NUMBER));
+  const years = await tx
+    .select({ year: academicYears.year })
+    .from(academicYears)
+    .orderBy(asc(academicYears.sortOrder), asc(academicYears.year));
+  const year = years[1]?.year;
+  if (!learner || year === undefined) return false;
+  const [already] = await tx
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.learnerId, learner.id), eq(enrolments.year, year), eq(courses.kind, 'public')))
+    .limit(1);
+  if (already) return false;
+  const publicCourses = (
+    await tx
+      .select()
+      .from(courses)
+      .where(and(eq(courses.year, year), eq(courses.kind, 'public'), eq(courses.delivery, 'web')))
+      .orderBy(courses.courseType, courses.sortOrder, courses.id)
+  ).slice(0, PUBLIC_COURSES_SIGNED);
+  const first = publicCourses[0];
+  if (!first || first.durationSeconds === null) return false;
+  await tx
+    .insert(enrolments)
+    .values(publicCourses.map((c) => ({ learnerId: learner.id, courseId: c.id, year, orderId: null, createdAt: now })));
+  await tx
+    .insert(courseProgress)
+    .values({
+      learnerId: learner.id,
+      courseId: first.id,
+      verifiedSeconds: first.durationSeconds,
+      progress: 100,
+      completedAt: now,
+      grade: null,
+      ratedAt: null,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  return true;
+};
+
 /** Videos first: the demo progress is measured against their lengths. */
 export const seedStudy: SeedPart = async (context) => {
   const videos = await seedLessonVideos(context);
   const bank = await seedQuizQuestions(context);
   const study = await seedDemoStudy(context);
-  return videos || bank || study;
+  const unrated = await seedUnratedPublicCourse(context);
+  return videos || bank || study || unrated;
 };

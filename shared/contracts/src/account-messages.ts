@@ -2,6 +2,8 @@
  * The validation texts of spec 01 §5, in Chinese, shared by the browser forms and the
  * server's contracts so both show the same words for the same mistake.
  */
+import { AGREEMENT_NAME } from './site-names';
+
 export const ACCOUNT_MESSAGES = {
   // Login box
   loginIdInvalid: '请输入正确的身份证号或手机号',
@@ -9,7 +11,7 @@ export const ACCOUNT_MESSAGES = {
   loginPhoneInvalid: '请输入正确的手机号',
   codeRequired: '请输入验证码',
   codeTooLong: '验证码为6位数字',
-  agreementRequired: '请先勾选个人信息及隐私政策',
+  agreementRequired: `请先勾选${AGREEMENT_NAME}`,
   // "Get code" button
   codePhoneRequired: '请输入手机号',
   codePhoneInvalid: '手机号格式不正确',

@@ -5,6 +5,10 @@
  * so sums are exact; money in fen.
  */
 
+import { COURSE_KIND_NAMES } from './site-names';
+
+const { professional: PROFESSIONAL, public: PUBLIC } = COURSE_KIND_NAMES;
+
 /** spec 02 §9: professional hours a year requires when need_all = 1. */
 export const REQUIRED_PROFESSIONAL_HOURS = 60;
 /** spec 02 §9: public-requirement hours; at least this many to sign up, exactly this many to confirm. */
@@ -35,16 +39,16 @@ export const SELECTION_MESSAGES = {
   compulsoryMissing: (names: string[]) => `本年度必修课须全部选择，尚未选择：${names.join('、')}`,
   yearUnknown: '该年度不存在',
   professionalShortfall: (required: string, chosen: string, missing: string) =>
-    `本年度专业科目要求${required}学时，您已选择${chosen}学时，还差${missing}学时，请重新选择课程`,
+    `本年度${PROFESSIONAL}要求${required}学时，您已选择${chosen}学时，还差${missing}学时，请重新选择课程`,
   professionalOverHours: (chosen: string, over: string) =>
     `您已选择${chosen}学时，超出本年度要求学时${over}学时。超出部分同样需要缴费且须全部学完，确定继续报名吗？`,
   professionalReached: (required: string) => `已选满${required}学时。您可以取消部分选修课，或直接报名确认。`,
   publicNotEnough: (required: string, chosen: string) =>
-    `公需科目至少需选择${required}学时，您当前选择了${chosen}学时，学时不足，请继续选择`,
+    `${PUBLIC}至少需选择${required}学时，您当前选择了${chosen}学时，学时不足，请继续选择`,
   publicReached: (required: string) => `已选满${required}学时，可以报名确认了。`,
   publicNotExact: (required: string, chosen: string) =>
-    `公需科目须恰好选择${required}学时，您当前选择了${chosen}学时，请调整后再确认`,
-  publicAlreadyComplete: '您已报名本年度公需科目，无需重复报名',
+    `${PUBLIC}须恰好选择${required}学时，您当前选择了${chosen}学时，请调整后再确认`,
+  publicAlreadyComplete: `您已报名本年度${PUBLIC}，无需重复报名`,
   signupSuccess: '报名成功',
   priceChanged: '课程价格已变化，请返回选课页面重新确认',
 } as const;

@@ -6,11 +6,17 @@
  * the question showing.
  */
 
+import { COURSE_KIND_NAMES } from './site-names';
+
 /** `type` of exam_lists / getExam: the study list's tab index + 1. */
 export const EXAM_TYPE = { professional: 1, public: 2 } as const;
 export type ExamType = (typeof EXAM_TYPE)[keyof typeof EXAM_TYPE];
 export const EXAM_TYPE_VALUES: readonly ExamType[] = [EXAM_TYPE.professional, EXAM_TYPE.public];
-export const EXAM_TYPE_TEXT: Readonly<Record<ExamType, string>> = { 1: '专业科目', 2: '公需科目' };
+/** The /examList tabs: the course kinds as the menu names them (site-names.ts). */
+export const EXAM_TYPE_TEXT: Readonly<Record<ExamType, string>> = {
+  1: COURSE_KIND_NAMES.professional,
+  2: COURSE_KIND_NAMES.public,
+};
 
 /** `qtype` of a question (spec 02 §3). */
 export const QUESTION_TYPE = { single: 1, multiple: 2, judge: 3 } as const;

@@ -1,5 +1,6 @@
 import { Skeleton, Typography } from 'antd';
 import { api } from '@yaoshi/api-client/api';
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 
 const agreementApi = api.injectEndpoints({
@@ -16,7 +17,7 @@ export function AgreementPage() {
   if (isLoading) return <Skeleton active />;
   return (
     <article>
-      <Typography.Title level={3}>协议与隐私政策</Typography.Title>
+      <Typography.Title level={3}>{STUDENT_PAGE_NAMES.agreement}</Typography.Title>
       <SafeHtml html={data?.agreement ?? ''} label="协议内容" />
     </article>
   );

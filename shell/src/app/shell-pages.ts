@@ -3,13 +3,15 @@
  * plain data: site-routes.tsx gives each its component, and the shell's build writes their
  * paths into `shell-manifest.json` (rspack.config.ts), where the release registry reads
  * them — no remote may claim one, and a new shell may not take a path a live remote owns.
- * This module imports nothing, so the build configuration can read it.
+ * It imports only the names module (itself free of imports), so the build configuration can read it.
  */
+import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
+
 export const SHELL_PAGES = [
-  { path: '/studentsNote', title: '学员须知', menuPath: '/studentsNote' },
+  { path: '/studentsNote', title: STUDENT_PAGE_NAMES.studentsNote, menuPath: '/studentsNote' },
   { path: '/myInfo', title: '个人信息', menuPath: '/myInfo' },
-  { path: '/agreement', title: '协议与隐私政策', menuPath: '/agreement' },
-  { path: '/assessment', title: '药师考核', menuPath: '/assessment' },
+  { path: '/agreement', title: STUDENT_PAGE_NAMES.agreement, menuPath: '/agreement' },
+  { path: '/assessment', title: STUDENT_PAGE_NAMES.assessment, menuPath: '/assessment' },
   { path: '/onlineTeaching' },
 ] as const satisfies readonly { path: string; title?: string; menuPath?: string }[];
 

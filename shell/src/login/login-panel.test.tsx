@@ -37,7 +37,7 @@ test('login id, password and agreement messages of spec 01 §5', async () => {
   await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
   expect(await within(form).findByText('请输入正确的身份证号或手机号')).toBeInTheDocument();
   expect(await within(form).findByText('请输入正确的密码')).toBeInTheDocument();
-  expect(await within(form).findByText('请先勾选个人信息及隐私政策')).toBeInTheDocument();
+  expect(await within(form).findByText('请先勾选个人信息与隐私政策')).toBeInTheDocument();
   expect(received.some((c) => c.path === '/v1/login')).toBe(false);
 });
 

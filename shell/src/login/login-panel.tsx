@@ -7,6 +7,7 @@ import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { AGREEMENT_NAME } from '@yaoshi/contracts/site-names';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
 import { CodeButton } from './code-button';
@@ -313,7 +314,7 @@ function LoginBox() {
               cursor: 'pointer',
             }}
           >
-            《个人信息与隐私政策》
+            《{AGREEMENT_NAME}》
           </button>
         </FieldRow>
         <SiteButton type="submit" variant="primary" block loading={isLoading}>

@@ -1,4 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
+import { AGREEMENT_NAME } from '@yaoshi/contracts/site-names';
 import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { SiteDialog } from '@yaoshi/ui/site-dialog';
@@ -12,7 +13,8 @@ const publicAgreementApi = api.injectEndpoints({
   }),
 });
 
-export const PRIVACY_POLICY_TITLE = '个人信息与隐私政策';
+/** The agreement's one name (site-names.ts), which the login box's link and this dialog show. */
+export const PRIVACY_POLICY_TITLE = AGREEMENT_NAME;
 
 /**
  * The learner agreement and privacy policy for a visitor who has not logged in yet (the

@@ -13,8 +13,8 @@ export const STUDENT_MENU = [
   { path: '/myCourseCopy', label: STUDENT_PAGE_NAMES.myCourseCopy },
   { path: '/examList', label: STUDENT_PAGE_NAMES.examList },
   { path: '/myOrder', label: STUDENT_PAGE_NAMES.myOrder },
-  { path: '/agreement', label: '服务协议' },
-  { path: '/assessment', label: '药师考核' },
+  { path: '/agreement', label: STUDENT_PAGE_NAMES.agreement },
+  { path: '/assessment', label: STUDENT_PAGE_NAMES.assessment },
   { path: '/', label: '返回首页' },
 ] as const;
 

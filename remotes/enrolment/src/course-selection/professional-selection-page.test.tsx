@@ -48,7 +48,7 @@ function serve(car = '', routes: Record<string, StubRoute> = {}) {
         { year: 2025, is_buxue: 0 },
         { year: 2023, is_buxue: 1 },
       ]),
-    '/v1/get_course_type': () => ok({ need_all: 1, msg1: '2025年度专业科目须修满60学时' }),
+    '/v1/get_course_type': () => ok({ need_all: 1, msg1: '2025年度专业课须修满60学时' }),
     '/v1/webcourses': () => ok({ courses: COURSES, car }),
     ...routes,
   });
@@ -77,7 +77,7 @@ test('important notice on load; compulsory courses locked and selected; the car 
   renderPage();
   expect(await screen.findByText('重要提示', undefined, slow)).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: '我已知晓' }));
-  expect(await screen.findByText('2025年度专业科目须修满60学时', undefined, slow)).toBeInTheDocument();
+  expect(await screen.findByText('2025年度专业课须修满60学时', undefined, slow)).toBeInTheDocument();
   await waitFor(() => expect(checkbox('选修1')).toBeChecked(), slow);
   expect(checkbox('必修一')).toBeChecked();
   expect(checkbox('必修一')).toBeDisabled();
@@ -96,7 +96,7 @@ test('a shortfall is stopped in the browser with required, chosen and missing ho
   fireEvent.click(screen.getByRole('button', { name: '立即报名' }));
   expect(
     await screen.findByText(
-      '本年度专业科目要求60.0学时，您已选择30.0学时，还差30.0学时，请重新选择课程',
+      '本年度专业课要求60.0学时，您已选择30.0学时，还差30.0学时，请重新选择课程',
       undefined,
       slow,
     ),

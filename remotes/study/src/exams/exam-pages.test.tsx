@@ -280,7 +280,7 @@ describe('/examList', () => {
     stubApi({ '/v1/exam_lists': () => ok({ data: rows, total: 2, years: [2025] }) });
     renderAt('/examList');
     await screen.findByText('答对 15 / 20');
-    await user.click(screen.getByRole('tab', { name: '公需科目' }));
+    await user.click(screen.getByRole('tab', { name: '公需课' }));
     await user.click(screen.getByRole('button', { name: /开始练习/ }));
     expect(location()).toBe('/exam?year=2025&type=2');
   });
@@ -300,7 +300,7 @@ test('/mockExam: a static sample table whose 再考一次 leads to the practice 
   const received = stubApi({});
   const user = userEvent.setup();
   renderAt('/mockExam');
-  expect(screen.getByText('执业药师继续教育模拟考试（专业科目）')).toBeInTheDocument();
+  expect(screen.getByText('执业药师继续教育模拟考试（专业课）')).toBeInTheDocument();
   await user.click(screen.getAllByRole('button', { name: /再考一次/ })[0]!);
   await waitFor(() => expect(location()).toBe('/examList'));
   expect(received.filter((c) => c.path !== '/v1/exam_lists')).toHaveLength(0);

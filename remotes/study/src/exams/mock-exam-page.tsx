@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
 import { useNavigate } from '@yaoshi/ui/router';
 import { PAGE_TITLES } from '../page-titles';
 import { EXAM_LIST_ROUTE } from './exam-routes';
@@ -17,7 +18,7 @@ interface MockExamRow {
 export const MOCK_EXAM_ROWS: readonly MockExamRow[] = [
   {
     key: '1',
-    name: '执业药师继续教育模拟考试（专业科目）',
+    name: `执业药师继续教育模拟考试（${COURSE_KIND_NAMES.professional}）`,
     time: '2025-06-10 09:30',
     questions: 20,
     duration: '30分钟',
@@ -25,7 +26,7 @@ export const MOCK_EXAM_ROWS: readonly MockExamRow[] = [
   },
   {
     key: '2',
-    name: '执业药师继续教育模拟考试（公需科目）',
+    name: `执业药师继续教育模拟考试（${COURSE_KIND_NAMES.public}）`,
     time: '2025-06-12 14:00',
     questions: 10,
     duration: '15分钟',
