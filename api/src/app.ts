@@ -27,8 +27,8 @@ import { studentPageRoutes } from './student-pages/student-page-routes';
 import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
-import type { PaymentProvider } from './payment/payment-provider';
-import { orderPaymentsOf, settleExpiredOrders } from './payment/payments';
+import { allGateways, type PaymentProvider } from './payment/payment-provider';
+import { orderPaymentsOf, reconcilePendingAttempts, settleExpiredOrders } from './payment/payments';
 import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
@@ -185,9 +185,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     let timer: ReturnType<typeof setInterval> | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        settleExpiredOrders(paymentContext).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'could not close expired orders'),
-        );
+        settleExpiredOrders(paymentContext)
+          .then(() => reconcilePendingAttempts(paymentContext))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
       }, every);
       timer.unref();
     });
@@ -215,7 +215,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  if (isSandboxProvider(paymentProvider)) registerSandboxGatewayPages(app, paymentProvider, options.clock);
+  const sandbox = allGateways(paymentProvider).find(isSandboxProvider);
+  if (sandbox) registerSandboxGatewayPages(app, sandbox, options.clock);
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
