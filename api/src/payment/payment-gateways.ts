@@ -10,7 +10,10 @@ export const ROUTED_PROVIDER_NAME = 'gateways';
  * gateway that opened it (`payment_attempts.provider`), so its query, close and refund go
  * back there even after the association changes which gateway serves the pay type.
  */
-export function createPaymentGateways(db: Database, byPayType: Readonly<Record<PayType, PaymentProvider>>): PaymentGateways {
+export function createPaymentGateways(
+  db: Database,
+  byPayType: Readonly<Record<PayType, PaymentProvider>>,
+): PaymentGateways {
   const all = [...new Map([byPayType[3], byPayType[2]].map((gateway) => [gateway.name, gateway])).values()];
   const named = (name: string) => all.find((gateway) => gateway.name === name);
 

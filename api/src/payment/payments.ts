@@ -59,7 +59,12 @@ export type SettlementResult =
   | 'refund_failed';
 
 /** Who the audit log names for what the server does on its own (late refunds, reconciliation). */
-export const PAYMENT_SYSTEM_ACTOR: AuditActor = { staffId: null, username: '系统（支付对账）', roles: [], ip: 'localhost' };
+export const PAYMENT_SYSTEM_ACTOR: AuditActor = {
+  staffId: null,
+  username: '系统（支付对账）',
+  roles: [],
+  ip: 'localhost',
+};
 export const LATE_REFUND_REASON = '订单已关闭，迟到的支付原路退回';
 /** A late refund the gateway did not answer is sent again by the reconciliation job after this long. */
 export const LATE_REFUND_RETRY_MS = 60 * 1000;
@@ -109,7 +114,10 @@ export async function openPaymentAttempt(
   await closeOpenAttempts(ctx, [order.id]);
   const settled = await readOrder(db, order.id);
   if (settled.payStatus === PAY_STATUS.paid) throw new ApiError(400, ORDER_ALREADY_PAID);
-  const previous = await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+  const previous = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, order.id));
   const gateway = gatewayForPayType(ctx.provider, payType);
   const merchantNo = merchantNoOf(order.orderNo, previous.length + 1);
   const [attempt] = await db
@@ -221,7 +229,12 @@ export async function settlePaid(
     await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
       action: 'payment.late_refund',
       target: order.orderNo,
-      after: { merchantNo, merchantRefundNo: refund.merchantRefundNo, amountFen: refund.amountFen, tradeNo: report.tradeNo },
+      after: {
+        merchantNo,
+        merchantRefundNo: refund.merchantRefundNo,
+        amountFen: refund.amountFen,
+        tradeNo: report.tradeNo,
+      },
     });
     return { result: 'refunded_late' as const, amountFen: attempt.amountFen };
   });
@@ -251,7 +264,10 @@ export async function sendLateRefund(ctx: PaymentContext, merchantRefundNo: stri
       reason: refund.reason,
     });
   } catch (error) {
-    ctx.log.warn({ err: error, merchantRefundNo }, 'late refund could not reach the gateway; the reconciliation job retries');
+    ctx.log.warn(
+      { err: error, merchantRefundNo },
+      'late refund could not reach the gateway; the reconciliation job retries',
+    );
     return;
   }
   const now = clock.now();
@@ -273,7 +289,10 @@ export async function sendLateRefund(ctx: PaymentContext, merchantRefundNo: stri
     });
   });
   if (answer.state !== 'refunded')
-    ctx.log.error({ merchantRefundNo, reason: answer.reason }, 'refund of a late payment failed: staff must refund by hand');
+    ctx.log.error(
+      { merchantRefundNo, reason: answer.reason },
+      'refund of a late payment failed: staff must refund by hand',
+    );
 }
 
 /**
@@ -299,7 +318,8 @@ export async function settleRefundNotification(
       .where(eq(paymentRefunds.merchantRefundNo, notification.merchantRefundNo))
       .for('update');
     if (!refund) return notification.outcome === 'refunded' ? 'refund_confirmed' : 'refund_failed';
-    if (refund.merchantNo !== attempt.merchantNo || refund.amountFen !== notification.amountFen) return 'amount_mismatch';
+    if (refund.merchantNo !== attempt.merchantNo || refund.amountFen !== notification.amountFen)
+      return 'amount_mismatch';
     if (refund.state === 'refunded' || refund.state === 'failed') return 'duplicate';
     const now = clock.now();
     await tx

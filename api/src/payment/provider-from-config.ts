@@ -5,7 +5,11 @@ import type { PaymentProvider } from './payment-provider';
 import { createSandboxProvider } from './sandbox-provider';
 import { paymentProviderFor, readKeyFile, type PaymentConfig, type PaymentProviderName } from './payment-config';
 import { createPaymentGateways } from './payment-gateways';
-import { createWechatpayProvider, WECHATPAY_DEFAULT_BASE_URL, WECHATPAY_PROVIDER_NAME } from './wechatpay/wechatpay-provider';
+import {
+  createWechatpayProvider,
+  WECHATPAY_DEFAULT_BASE_URL,
+  WECHATPAY_PROVIDER_NAME,
+} from './wechatpay/wechatpay-provider';
 import { ALIPAY_DEFAULT_GATEWAY, createAlipayProvider } from './alipay/alipay-provider';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
 

@@ -232,7 +232,10 @@ export function createAlipayProvider(settings: AlipaySettings): PaymentProvider 
     },
 
     async downloadBill(day: string): Promise<BillEntry[]> {
-      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: day });
+      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', {
+        bill_type: 'trade',
+        bill_date: day,
+      });
       if (answer.code !== SUCCESS || typeof answer.billDownloadUrl !== 'string') throw refused(answer);
       const response = await fetch(answer.billDownloadUrl);
       if (!response.ok) throw new Error(`Alipay bill download failed: HTTP ${response.status}`);

@@ -237,7 +237,9 @@ export function createWechatpayProvider(settings: WechatpaySettings): PaymentPro
         if (typeof refund.out_refund_no !== 'string' || typeof refund.refund_id !== 'string') return null;
         const amount = refund.amount?.refund;
         if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
-        const occurredAt = new Date(refund.success_time ?? (typeof event.create_time === 'string' ? event.create_time : ''));
+        const occurredAt = new Date(
+          refund.success_time ?? (typeof event.create_time === 'string' ? event.create_time : ''),
+        );
         return {
           kind: 'refund',
           merchantOrderNo: refund.out_trade_no,
@@ -305,7 +307,8 @@ export function createWechatpayProvider(settings: WechatpaySettings): PaymentPro
         return { state: 'failed', reason: `微信支付退款状态：${data.status ?? '未知'}` };
       } catch (error) {
         const status = (error as AxiosError).response?.status;
-        if (status !== undefined && status >= 400 && status < 500) return { state: 'failed', reason: errorMessage(error) };
+        if (status !== undefined && status >= 400 && status < 500)
+          return { state: 'failed', reason: errorMessage(error) };
         throw error;
       }
     },
@@ -318,7 +321,10 @@ export function createWechatpayProvider(settings: WechatpaySettings): PaymentPro
       if (typeof data.download_url !== 'string') throw new Error('WeChat Pay answered without a download_url');
       const file = await client.get<ArrayBuffer>(data.download_url, { responseType: 'arraybuffer' });
       const bytes = Buffer.from(file.data);
-      if (data.hash_type === 'SHA1' && createHash('sha1').update(bytes).digest('hex') !== data.hash_value?.toLowerCase())
+      if (
+        data.hash_type === 'SHA1' &&
+        createHash('sha1').update(bytes).digest('hex') !== data.hash_value?.toLowerCase()
+      )
         throw new Error('WeChat Pay bill does not match its SHA1 hash');
       return parseWechatBill(bytes.toString('utf8'));
     },

@@ -91,6 +91,8 @@ export interface WechatpaySimulator {
   extraBillLines: ExtraWechatBillLine[];
   /** Requests refused for a bad merchant signature. */
   refusedRequests: number;
+  /** The notify address set on the merchant platform: where refund notifications go when a refund names none. */
+  setPlatformNotifyUrl(url: string): void;
   /** The payer pays (as on the phone page); `notify: false` loses the notification. */
   pay(outTradeNo: string, options?: { notify?: boolean; evenIfClosed?: boolean }): Promise<SimulatedWechatTrade>;
   /** Sends (again) the TRANSACTION.SUCCESS notification of a paid trade. */
@@ -107,6 +109,7 @@ const pem = (key: KeyObject, type: 'pkcs8' | 'spki') =>
   key.export({ format: 'pem', type } as { format: 'pem'; type: 'pkcs8' }) as string;
 
 const fenText = (fen: number) => (fen / 100).toFixed(2);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export async function startWechatpaySimulator(options: WechatpaySimulatorOptions = {}): Promise<WechatpaySimulator> {
   const now = options.now ?? (() => new Date());
@@ -126,6 +129,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
   const extraBillLines: ExtraWechatBillLine[] = [];
   let refusedRequests = 0;
   let baseUrl = '';
+  let platformNotifyUrl: string | null = null;
 
   function signWith(key: KeyObject, message: string): string {
     return createSign('RSA-SHA256').update(message).sign(key, 'base64');
@@ -167,7 +171,11 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
     const nonce = randomBytes(6).toString('hex');
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
     cipher.setAAD(Buffer.from(associatedData));
-    const encrypted = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const encrypted = Buffer.concat([
+      cipher.update(JSON.stringify(value), 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]);
     return {
       original_type: associatedData,
       algorithm: 'AEAD_AES_256_GCM',
@@ -436,7 +444,8 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
     if (request.method === 'POST' && path === '/v3/pay/transactions/native') {
       const amount = input.amount as { total?: unknown } | undefined;
       const outTradeNo = input.out_trade_no;
-      if (input.mchid !== mchid || input.appid !== appid) return error(400, 'APPID_MCHID_NOT_MATCH', '商户号与AppID不匹配');
+      if (input.mchid !== mchid || input.appid !== appid)
+        return error(400, 'APPID_MCHID_NOT_MATCH', '商户号与AppID不匹配');
       if (typeof outTradeNo !== 'string' || !/^[\w*|-]{6,32}$/.test(outTradeNo))
         return error(400, 'PARAM_ERROR', 'out_trade_no 格式错误');
       if (typeof amount?.total !== 'number' || amount.total <= 0) return error(400, 'PARAM_ERROR', '金额错误');
@@ -446,14 +455,15 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
         if (existing.state !== 'NOTPAY') return error(400, 'ORDER_CLOSED', '订单已关闭');
         return answer(200, { code_url: `${baseUrl}/payer/${existing.token}` });
       }
-      const timeExpire = typeof input.time_expire === 'string' ? new Date(input.time_expire) : new Date(now().getTime() + 2 * 3600_000);
+      const timeExpire =
+        typeof input.time_expire === 'string' ? new Date(input.time_expire) : new Date(now().getTime() + 2 * 3600_000);
       const trade: SimulatedWechatTrade = {
         outTradeNo,
         transactionId: `4200${Date.now()}${String(randomInt(0, 1e6)).padStart(6, '0')}`,
         token: randomBytes(12).toString('base64url'),
-        description: String(input.description ?? ''),
+        description: text(input.description),
         amountFen: amount.total,
-        notifyUrl: String(input.notify_url ?? ''),
+        notifyUrl: text(input.notify_url),
         timeExpire,
         state: 'NOTPAY',
         successTime: null,
@@ -486,9 +496,9 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
       });
     }
     if (request.method === 'POST' && path === '/v3/refund/domestic/refunds') {
-      const trade = trades.get(String(input.out_trade_no ?? ''));
+      const trade = trades.get(text(input.out_trade_no));
       const amount = input.amount as { refund?: unknown; total?: unknown } | undefined;
-      const outRefundNo = String(input.out_refund_no ?? '');
+      const outRefundNo = text(input.out_refund_no);
       if (!trade) return error(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
       if (trade.state !== 'SUCCESS' && trade.state !== 'REFUND') return error(403, 'NOT_ENOUGH', '订单未支付');
       const existing = trade.refunds.find((r) => r.outRefundNo === outRefundNo);
@@ -501,7 +511,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
         outRefundNo,
         refundId: `5030${Date.now()}${String(randomInt(0, 1e6)).padStart(6, '0')}`,
         amountFen: amount.refund,
-        notifyUrl: typeof input.notify_url === 'string' ? input.notify_url : null,
+        notifyUrl: typeof input.notify_url === 'string' ? input.notify_url : platformNotifyUrl,
         createdAt: now(),
       };
       trade.refunds.push(refund);
@@ -554,6 +564,9 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
     extraBillLines,
     get refusedRequests() {
       return refusedRequests;
+    },
+    setPlatformNotifyUrl(url: string) {
+      platformNotifyUrl = url;
     },
     pay,
     notify,
