@@ -120,8 +120,9 @@ export function parseAlipayBillCsv(text: string): BillEntry[] {
 export function createAlipayProvider(settings: AlipaySettings): PaymentProvider {
   const sdk = new AlipaySdk({
     appId: settings.appId,
-    privateKey: settings.privateKey,
-    alipayPublicKey: settings.alipayPublicKey,
+    // The SDK rebuilds the PEM from its lines: a trailing newline would break it.
+    privateKey: settings.privateKey.trim(),
+    alipayPublicKey: settings.alipayPublicKey.trim(),
     gateway: settings.gateway,
     keyType: settings.privateKey.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
     timeout: settings.timeoutMs ?? 10_000,
