@@ -28,7 +28,13 @@ import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import { allGateways, type PaymentProvider } from './payment/payment-provider';
-import { orderPaymentsOf, reconcilePendingAttempts, settleExpiredOrders } from './payment/payments';
+import {
+  PAYMENT_SYSTEM_ACTOR,
+  orderPaymentsOf,
+  reconcilePendingAttempts,
+  settleExpiredOrders,
+} from './payment/payments';
+import { reconcileYesterdayOnce } from './payment/bill-reconciliation';
 import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
@@ -95,6 +101,11 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /**
+   * How often a running server checks that yesterday's gateway bills were reconciled (and
+   * reconciles them once if not); default never (tests run it themselves).
+   */
+  billReconciliationMs?: number;
   /** How often lesson face-check photos past FACE_CHECK_RETENTION_DAYS are deleted (and once at start); unset: never (tests). */
   faceCheckPurgeMs?: number;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
@@ -189,6 +200,19 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           .then(() => reconcilePendingAttempts(paymentContext))
           .catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
       }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  if (options.billReconciliationMs) {
+    const every = options.billReconciliationMs;
+    const reconcile = () =>
+      reconcileYesterdayOnce(paymentContext, PAYMENT_SYSTEM_ACTOR).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not reconcile yesterday’s payment bills'),
+      );
+    let timer: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void reconcile(), every);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

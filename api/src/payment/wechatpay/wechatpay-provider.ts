@@ -319,7 +319,12 @@ export function createWechatpayProvider(settings: WechatpaySettings): PaymentPro
         { params: { bill_date: day, bill_type: 'ALL' } },
       );
       if (typeof data.download_url !== 'string') throw new Error('WeChat Pay answered without a download_url');
-      const file = await client.get<ArrayBuffer>(data.download_url, { responseType: 'arraybuffer' });
+      // Relative to the API's base, as the SDK knows the download path by it (downloads are not signed).
+      const address = new URL(data.download_url);
+      const file = await client.get<ArrayBuffer>(address.pathname.replace(/^\//, ''), {
+        params: Object.fromEntries(address.searchParams),
+        responseType: 'arraybuffer',
+      });
       const bytes = Buffer.from(file.data);
       if (
         data.hash_type === 'SHA1' &&
