@@ -28,8 +28,14 @@ import { studentPageRoutes } from './student-pages/student-page-routes';
 import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
-import type { PaymentProvider } from './payment/payment-provider';
-import { orderPaymentsOf, settleExpiredOrders } from './payment/payments';
+import { allGateways, type PaymentProvider } from './payment/payment-provider';
+import {
+  PAYMENT_SYSTEM_ACTOR,
+  orderPaymentsOf,
+  reconcilePendingAttempts,
+  settleExpiredOrders,
+} from './payment/payments';
+import { reconcileYesterdayOnce } from './payment/bill-reconciliation';
 import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
@@ -96,6 +102,11 @@ export interface BuildAppOptions {
    * closed whenever read or paid); default never (tests move the clock themselves).
    */
   expiredOrderSweepMs?: number;
+  /**
+   * How often a running server checks that yesterday's gateway bills were reconciled (and
+   * reconciles them once if not); default never (tests run it themselves).
+   */
+  billReconciliationMs?: number;
   /** How often lesson face-check photos past FACE_CHECK_RETENTION_DAYS are deleted (and once at start); unset: never (tests). */
   faceCheckPurgeMs?: number;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
@@ -182,10 +193,23 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     let timer: ReturnType<typeof setInterval> | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        settleExpiredOrders(paymentContext).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'could not close expired orders'),
-        );
+        settleExpiredOrders(paymentContext)
+          .then(() => reconcilePendingAttempts(paymentContext))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
       }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  if (options.billReconciliationMs) {
+    const every = options.billReconciliationMs;
+    const reconcile = () =>
+      reconcileYesterdayOnce(paymentContext, PAYMENT_SYSTEM_ACTOR).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not reconcile yesterday’s payment bills'),
+      );
+    let timer: ReturnType<typeof setInterval> | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void reconcile(), every);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
@@ -212,10 +236,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  if (isSandboxProvider(paymentProvider))
-    registerSandboxGatewayPages(app, paymentProvider, options.clock, {
-      stagingBanner: isStagingSandbox(options.config),
-    });
+  const sandbox = allGateways(paymentProvider).find(isSandboxProvider);
+  if (sandbox)
+    registerSandboxGatewayPages(app, sandbox, options.clock, { stagingBanner: isStagingSandbox(options.config) });
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;

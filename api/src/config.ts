@@ -11,13 +11,20 @@ import {
   type SmsGatewaySettings,
   type SmsProviderName,
 } from './sms/sms-config';
+import {
+  PaymentConfigError,
+  paymentConfigFromEnv,
+  paymentConfigProblems,
+  paymentProvidersInUse,
+  type PaymentConfig,
+} from './payment/payment-config';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
  * machine. Read once at start; the rest of the code receives a `Config` and never looks at
  * `process.env` itself, so tests can build any configuration they need.
  */
-export interface Config {
+export interface Config extends PaymentConfig {
   /** `PORT`, default 8080. */
   port: number;
   /** `HOST`, default 0.0.0.0. */
@@ -45,8 +52,7 @@ export interface Config {
   nodeEnv: string;
   /** `LOG_LEVEL`, default `info`. */
   logLevel: string;
-  /** `PAYMENT_PROVIDER`, default `sandbox` (the gateway served by this API; the only one so far). */
-  paymentProvider: 'sandbox';
+  /* PAYMENT_PROVIDER, PAYMENT_PROVIDER_QR / _REDIRECT, WECHATPAY_*, ALIPAY_*: see payment/payment-config.ts. */
   /** `PAYMENT_SANDBOX_KEY`: the key the sandbox gateway signs its notifications with (refused in production when default). */
   paymentSandboxKey: string;
   /**
@@ -100,7 +106,7 @@ export const FACE_CHECK_RETENTION_DEFAULT_DAYS = 180;
 
 /** Public (it is in this repository): fine for a development sandbox, refused in production. */
 export const DEVELOPMENT_SANDBOX_PAYMENT_KEY = 'dev-sandbox-payment-key-change-me';
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export { PAYMENT_PROVIDERS } from './payment/payment-config';
 /** The only value of `STAGING_SANDBOX` that means anything. */
 export const STAGING_SANDBOX_ALLOW = 'allow';
 /** Hosts a development server answers for when `ALLOWED_HOSTS` is unset. */
@@ -157,10 +163,13 @@ function parseTrustProxy(text: string | undefined): Config['trustProxy'] {
   return addresses;
 }
 
-function parsePaymentProvider(text: string | undefined): Config['paymentProvider'] {
-  if (text === undefined) return 'sandbox';
-  if ((PAYMENT_PROVIDERS as readonly string[]).includes(text)) return text as Config['paymentProvider'];
-  throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${text}".`);
+function paymentConfig(env: Environment): PaymentConfig {
+  try {
+    return paymentConfigFromEnv(env);
+  } catch (error) {
+    if (error instanceof PaymentConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function parseSmsProvider(text: string | undefined): Config['smsProvider'] {
@@ -221,7 +230,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     nodeEnv: read(env, 'NODE_ENV') ?? 'development',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
-    paymentProvider: parsePaymentProvider(read(env, 'PAYMENT_PROVIDER')),
+    ...paymentConfig(env),
     paymentSandboxKey: read(env, 'PAYMENT_SANDBOX_KEY') ?? DEVELOPMENT_SANDBOX_PAYMENT_KEY,
     publicBaseUrl: read(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
     allowedHosts: parseList(read(env, 'ALLOWED_HOSTS')) ?? LOOPBACK_HOSTS,
@@ -337,7 +346,7 @@ export function productionProblems(config: Config): string[] {
   const problems: string[] = [];
   const baseUrl = publicBaseUrlProblem(config.publicBaseUrl);
   if (baseUrl) problems.push(baseUrl);
-  const sandboxInUse = config.paymentProvider === 'sandbox';
+  const sandboxInUse = paymentProvidersInUse(config).includes('sandbox');
   problems.push(
     ...secretProblems([
       { name: 'API_SIGN_SECRET', value: config.signSecret, developmentDefault: DEVELOPMENT_SIGN_SECRET },
@@ -383,7 +392,7 @@ export class UnsafeConfigError extends ConfigError {
  * wherever an attacker points them); anywhere, empty signing settings.
  */
 export function assertUsableConfig(config: Config): Config {
-  const problems = productionProblems(config);
+  const problems = [...productionProblems(config), ...paymentConfigProblems(config, isProduction(config))];
   // A real SMS provider without its credentials or template cannot send anywhere, development included.
   problems.push(...smsGatewayProblems(config.smsProvider, config.smsGateways, isProduction(config)));
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {

@@ -8,6 +8,8 @@ import { seedDemoStaff } from './seed/staff-seed';
 
 /** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
 const EXPIRED_ORDER_SWEEP_MS = 60_000;
+/** Yesterday's gateway bills are checked hourly and reconciled once (gateways publish them in the morning). */
+const BILL_RECONCILIATION_MS = 60 * 60 * 1000;
 
 /** Lesson face-check photos past retention are looked for once a day (and at start). */
 const FACE_CHECK_PURGE_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +62,7 @@ export async function createApiServer(
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       logger: { level: config.logLevel },
       expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
+      billReconciliationMs: BILL_RECONCILIATION_MS,
       faceCheckPurgeMs: FACE_CHECK_PURGE_MS,
       ...(dependencies.releaseSiteDir ? { releaseSiteDir: dependencies.releaseSiteDir } : {}),
     });

@@ -5,9 +5,26 @@ import { actorOf } from '../audit/audit-log';
 import { invoiceQueue, issueInvoiceAsStaff, rejectInvoiceAsStaff } from './invoice-queue';
 import { adminOrderDetail, financeSummary, searchOrders } from './order-search';
 import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund-queue';
+import { reconcileDay, reconciliationReport } from '../payment/bill-reconciliation';
+import { ApiError } from '../envelope/api-error';
+
+export const BILL_UNAVAILABLE = '支付平台账单暂时无法下载，请稍后重试';
 
 /** 财务: refunds and invoices (issue 18). */
-export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider }) => {
+export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, log }) => {
+  api.add(adminEndpoints.reconciliationReport, async ({ payload }) => reconciliationReport(db, payload.day));
+
+  api.add(adminEndpoints.reconciliationRun, async ({ payload, staff, request }) => {
+    const actor = actorOf(requireStaff(staff), request.ip);
+    try {
+      await reconcileDay({ db, clock, provider: paymentProvider }, payload.day, actor);
+    } catch (error) {
+      log.warn({ err: error, day: payload.day }, 'bill reconciliation failed');
+      throw new ApiError(503, BILL_UNAVAILABLE);
+    }
+    return reconciliationReport(db, payload.day);
+  });
+
   api.add(adminEndpoints.refundQueue, async ({ payload }) =>
     refundQueue(db, payload.page, payload.size, payload.status),
   );

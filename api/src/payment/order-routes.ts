@@ -16,6 +16,7 @@ import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catal
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type PaymentContext } from './payments';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
+import { gatewayForPayType } from './payment-provider';
 import { siteOrigin } from './site-origin';
 
 export const ORDER_MESSAGES = {
@@ -48,7 +49,11 @@ const yuan = (fen: number) => fen / 100;
 /** Pay an existing order again (continue pay, repay): a new attempt and a new deadline. */
 async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: string, payType: 2 | 3): Promise<OrderRow> {
   const { db, clock } = ctx;
-  const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
+  const expired = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
+  // Paying again: the earlier attempt is asked about and closed first, so money taken on
+  // it (its notification lost) pays the order instead of a second charge.
+  await closeOpenAttempts(ctx, [expired.id]);
+  const order = await readOrder(db, expired.id);
   if (order.payStatus === PAY_STATUS.paid) throw badInput(ORDER_MESSAGES.alreadyPaid);
   if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed)
     throw badInput(ORDER_MESSAGES.closed);
@@ -170,7 +175,7 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
       ? { order: await reopenOrder(ctx, learnerId, payload.order_id, payload.pay_type), replaced: [] }
       : await createOrder(ctx, learnerId, payload.year, payload.cids, payload.price, payload.pay_type);
     const payment = await openPaymentAttempt(ctx, order, payload.pay_type, {
-      notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${paymentProvider.name}`,
+      notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${gatewayForPayType(paymentProvider, payload.pay_type).name}`,
       returnUrl: `${origin}/pay?order_id=${order.orderNo}&returned=1`,
     });
     return {

@@ -40,6 +40,35 @@ export interface PaymentNotification {
   occurredAt: Date;
 }
 
+/** A refund notification after the gateway verified it: the refund `merchantRefundNo` finished. */
+export interface RefundNotification {
+  kind: 'refund';
+  merchantOrderNo: string;
+  merchantRefundNo: string;
+  providerRefundNo: string;
+  amountFen: number;
+  outcome: 'refunded' | 'failed';
+  occurredAt: Date;
+}
+
+/** What the notify endpoint sends back, in the gateway's own format. */
+export interface NotifyAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** One line of a gateway's daily bill: money it took or gave back for one of our merchant numbers. */
+export interface BillEntry {
+  kind: 'payment' | 'refund';
+  merchantOrderNo: string;
+  providerTradeNo: string;
+  /** Positive for both kinds: the money taken, or the money given back. */
+  amountFen: number;
+  merchantRefundNo: string | null;
+  occurredAt: Date;
+}
+
 export type PaymentQueryResult =
   { state: 'pending' | 'failed' | 'closed' } | { state: 'paid'; providerTradeNo: string; amountFen: number };
 
@@ -51,6 +80,10 @@ export interface RefundInput {
   reason: string;
 }
 
+/**
+ * `refunded`: the gateway accepted the refund (WeChat may still be processing it; its refund
+ * notification confirms). `failed`: it refused, with its reason.
+ */
 export type RefundResult = { state: 'refunded'; providerRefundNo: string } | { state: 'failed'; reason: string };
 
 export interface PaymentProvider {
@@ -63,9 +96,44 @@ export interface PaymentProvider {
   verifyNotification(
     body: string,
     headers: Readonly<Record<string, string | string[] | undefined>>,
-  ): PaymentNotification | null;
+  ): PaymentNotification | RefundNotification | null;
+  /** How the notify endpoint answers this gateway; default the sandbox's text `success` / `fail`. */
+  answerNotification?(accepted: boolean): NotifyAnswer;
+  /** The gateway's bill of `day` (YYYY-MM-DD, Beijing time): every payment and refund it booked that day. */
+  downloadBill?(day: string): Promise<BillEntry[]>;
   query(merchantOrderNo: string): Promise<PaymentQueryResult>;
   /** Closes an unpaid payment so it can no longer be paid (deadline passed, order cancelled). */
   close(merchantOrderNo: string): Promise<void>;
   refund(input: RefundInput): Promise<RefundResult>;
+}
+
+/**
+ * The gateways of a site that uses more than one: the association chooses by configuration
+ * which gateway serves each pay type. It is itself a `PaymentProvider` (so refunds, the
+ * admin command and the order routes need not care): a new payment goes to the pay type's
+ * gateway, and query, close and refund go to the gateway the attempt was opened with.
+ */
+export interface PaymentGateways extends PaymentProvider {
+  forPayType(payType: PayType): PaymentProvider;
+  named(name: string): PaymentProvider | undefined;
+  readonly all: readonly PaymentProvider[];
+}
+
+export function isPaymentGateways(provider: PaymentProvider): provider is PaymentGateways {
+  return 'forPayType' in provider && 'named' in provider;
+}
+
+/** The gateway that serves `payType` (the provider itself when there is only one). */
+export function gatewayForPayType(provider: PaymentProvider, payType: PayType): PaymentProvider {
+  return isPaymentGateways(provider) ? provider.forPayType(payType) : provider;
+}
+
+/** The gateway called `name` (notify addresses carry it), if this site uses one. */
+export function gatewayNamed(provider: PaymentProvider, name: string): PaymentProvider | undefined {
+  if (isPaymentGateways(provider)) return provider.named(name);
+  return provider.name === name ? provider : undefined;
+}
+
+export function allGateways(provider: PaymentProvider): readonly PaymentProvider[] {
+  return isPaymentGateways(provider) ? provider.all : [provider];
 }

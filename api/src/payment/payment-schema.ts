@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns';
 import { orders } from '../orders/orders-schema';
 
@@ -91,3 +91,81 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   reason: text('reason').notNull(),
   createdAt: createdAt(),
 });
+
+export const PAYMENT_REFUND_KINDS = ['late'] as const;
+export const PAYMENT_REFUND_STATES = ['sending', 'accepted', 'refunded', 'failed'] as const;
+export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
+
+/**
+ * Money the server gave back on its own: a payment that arrived for an order that could no
+ * longer be paid (late, superseded, cancelled) is refunded automatically. `sending` until
+ * the gateway answers (retried by the reconciliation job), `accepted` when it took the
+ * refund, `refunded` once its refund notification confirms, `failed` when it refused
+ * (finance refunds by hand). Finance sees every row (财务 → 对账).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    merchantRefundNo: text('merchant_refund_no').primaryKey(),
+    merchantNo: text('merchant_no')
+      .notNull()
+      .references(() => paymentAttempts.merchantNo),
+    provider: text('provider').notNull(),
+    kind: text('kind', { enum: PAYMENT_REFUND_KINDS }).notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: PAYMENT_REFUND_STATES }).notNull().default('sending'),
+    providerRefundNo: text('provider_refund_no'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('payment_refunds_created_idx').on(table.createdAt),
+    check('payment_refunds_state', sql`${table.state} in ('sending', 'accepted', 'refunded', 'failed')`),
+    check('payment_refunds_amount', sql`${table.amountFen} > 0`),
+  ],
+);
+
+export const BILL_DIFFERENCE_KINDS = ['money_without_order', 'paid_without_money', 'amount_differs'] as const;
+export type BillDifferenceKind = (typeof BILL_DIFFERENCE_KINDS)[number];
+
+/** One comparison of a gateway's daily bill with our records; run again, it replaces its differences. */
+export const billReconciliations = pgTable(
+  'bill_reconciliations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    /** The Beijing calendar day of the bill, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    billPayments: integer('bill_payments').notNull(),
+    billRefunds: integer('bill_refunds').notNull(),
+    differences: integer('differences').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [uniqueIndex('bill_reconciliations_provider_day').on(table.provider, table.day)],
+);
+
+export const billDifferences = pgTable(
+  'bill_differences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reconciliationId: integer('reconciliation_id')
+      .notNull()
+      .references(() => billReconciliations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BILL_DIFFERENCE_KINDS }).notNull(),
+    merchantNo: text('merchant_no').notNull(),
+    orderNo: text('order_no'),
+    providerTradeNo: text('provider_trade_no'),
+    billAmountFen: integer('bill_amount_fen'),
+    ourAmountFen: integer('our_amount_fen'),
+  },
+  (table) => [
+    index('bill_differences_reconciliation_idx').on(table.reconciliationId),
+    check(
+      'bill_differences_kind',
+      sql`${table.kind} in ('money_without_order', 'paid_without_money', 'amount_differs')`,
+    ),
+  ],
+);

@@ -5,9 +5,16 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { courseSelections } from '../enrolment/enrolment-schema';
 import { enrolments, orderCourses, orders } from '../orders/orders-schema';
-import { paymentAttempts, paymentNotifications } from './payment-schema';
+import { paymentAttempts, paymentNotifications, paymentRefunds } from './payment-schema';
 import { ApiError } from '../envelope/api-error';
-import type { CreatePaymentResult, PaymentProvider, PayType } from './payment-provider';
+import {
+  gatewayForPayType,
+  type CreatePaymentResult,
+  type PaymentProvider,
+  type PayType,
+  type RefundNotification,
+} from './payment-provider';
+import { writeAudit, type AuditActor } from '../audit/audit-log';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 
 /**
@@ -39,9 +46,31 @@ export interface PaymentContext {
 }
 
 export const PAYMENT_UNAVAILABLE = '支付服务暂时不可用，请稍后重试';
+export const ORDER_ALREADY_PAID = '该订单已支付，无需重复支付';
 
 export type SettlementResult =
-  'applied' | 'duplicate' | 'refunded_late' | 'failed_recorded' | 'unknown_order' | 'amount_mismatch';
+  | 'applied'
+  | 'duplicate'
+  | 'refunded_late'
+  | 'failed_recorded'
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'refund_confirmed'
+  | 'refund_failed';
+
+/** Who the audit log names for what the server does on its own (late refunds, reconciliation). */
+export const PAYMENT_SYSTEM_ACTOR: AuditActor = {
+  staffId: null,
+  username: '系统（支付对账）',
+  roles: [],
+  ip: 'localhost',
+};
+export const LATE_REFUND_REASON = '订单已关闭，迟到的支付原路退回';
+/** A late refund the gateway did not answer is sent again by the reconciliation job after this long. */
+export const LATE_REFUND_RETRY_MS = 60 * 1000;
+
+/** The merchant refund number of a late payment's automatic refund. */
+export const lateRefundNoOf = (merchantNo: string): string => `L${merchantNo}`;
 
 /** The merchant number of an order's `sequence`-th payment attempt. */
 export function merchantNoOf(orderNo: string, sequence: number): string {
@@ -79,26 +108,24 @@ export async function openPaymentAttempt(
   payType: PayType,
   addresses: PaymentAddresses,
 ): Promise<CreatePaymentResult> {
-  const { db, clock, provider } = ctx;
+  const { db, clock } = ctx;
+  // Never two live payments for one order: each earlier attempt is asked about at its
+  // gateway (its money may have been taken and the notification lost) and closed there.
+  await closeOpenAttempts(ctx, [order.id]);
+  const settled = await readOrder(db, order.id);
+  if (settled.payStatus === PAY_STATUS.paid) throw new ApiError(400, ORDER_ALREADY_PAID);
   const previous = await db
-    .select()
+    .select({ id: paymentAttempts.id })
     .from(paymentAttempts)
-    .where(eq(paymentAttempts.orderId, order.id))
-    .orderBy(desc(paymentAttempts.id));
-  for (const attempt of previous.filter((a) => a.status === 'open')) {
-    await provider.close(attempt.merchantNo);
-    await db
-      .update(paymentAttempts)
-      .set({ status: 'closed', finishedAt: clock.now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
-  }
+    .where(eq(paymentAttempts.orderId, order.id));
+  const gateway = gatewayForPayType(ctx.provider, payType);
   const merchantNo = merchantNoOf(order.orderNo, previous.length + 1);
   const [attempt] = await db
     .insert(paymentAttempts)
     .values({
       orderId: order.id,
       merchantNo,
-      provider: provider.name,
+      provider: gateway.name,
       payType,
       amountFen: order.priceFen,
       createdAt: clock.now(),
@@ -106,7 +133,7 @@ export async function openPaymentAttempt(
     })
     .returning();
   try {
-    return await provider.createPayment({
+    return await gateway.createPayment({
       merchantOrderNo: merchantNo,
       amountFen: order.priceFen,
       description: order.orderName,
@@ -116,7 +143,7 @@ export async function openPaymentAttempt(
       expiresAt: order.payDeadline,
     });
   } catch (error) {
-    ctx.log.error({ err: error, merchantNo }, 'payment provider refused to create a payment');
+    ctx.log.error({ err: error, merchantNo, provider: gateway.name }, 'payment provider refused to create a payment');
     await db
       .update(paymentAttempts)
       .set({ status: 'failed', finishedAt: clock.now() })
@@ -188,22 +215,128 @@ export async function settlePaid(
       .update(paymentAttempts)
       .set({ status: 'refunded', providerTradeNo: report.tradeNo, finishedAt: now })
       .where(eq(paymentAttempts.id, attempt.id));
+    const refund = {
+      merchantRefundNo: lateRefundNoOf(merchantNo),
+      merchantNo,
+      provider: attempt.provider,
+      kind: 'late' as const,
+      amountFen: attempt.amountFen,
+      reason: LATE_REFUND_REASON,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await tx.insert(paymentRefunds).values(refund).onConflictDoNothing();
+    await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
+      action: 'payment.late_refund',
+      target: order.orderNo,
+      after: {
+        merchantNo,
+        merchantRefundNo: refund.merchantRefundNo,
+        amountFen: refund.amountFen,
+        tradeNo: report.tradeNo,
+      },
+    });
     return { result: 'refunded_late' as const, amountFen: attempt.amountFen };
   });
-  if (outcome.result === 'refunded_late') {
-    const refund = await ctx.provider.refund({
-      merchantOrderNo: merchantNo,
-      merchantRefundNo: `L${merchantNo}`,
-      amountFen: outcome.amountFen,
-      reason: '订单已关闭，迟到的支付原路退回',
-    });
-    if (refund.state !== 'refunded')
-      ctx.log.error(
-        { merchantNo, reason: refund.reason },
-        'refund of a late payment failed: staff must refund by hand',
-      );
-  }
+  if (outcome.result === 'refunded_late') await sendLateRefund(ctx, lateRefundNoOf(merchantNo));
   return outcome.result;
+}
+
+/**
+ * Asks the gateway to give a late payment back and records its answer. A gateway that
+ * cannot be reached leaves the refund `sending`: the reconciliation job sends it again
+ * (the same refund number refunds once).
+ */
+export async function sendLateRefund(ctx: PaymentContext, merchantRefundNo: string): Promise<void> {
+  const { db, clock } = ctx;
+  const [refund] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.merchantRefundNo, merchantRefundNo))
+    .limit(1);
+  if (!refund || refund.state !== 'sending') return;
+  let answer;
+  try {
+    answer = await ctx.provider.refund({
+      merchantOrderNo: refund.merchantNo,
+      merchantRefundNo,
+      amountFen: refund.amountFen,
+      reason: refund.reason,
+    });
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, merchantRefundNo },
+      'late refund could not reach the gateway; the reconciliation job retries',
+    );
+    return;
+  }
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(paymentRefunds)
+      .set(
+        answer.state === 'refunded'
+          ? { state: 'accepted', providerRefundNo: answer.providerRefundNo, updatedAt: now }
+          : { state: 'failed', failureReason: answer.reason, updatedAt: now },
+      )
+      .where(and(eq(paymentRefunds.merchantRefundNo, merchantRefundNo), eq(paymentRefunds.state, 'sending')))
+      .returning({ merchantNo: paymentRefunds.merchantNo });
+    if (changed.length === 0) return;
+    await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
+      action: answer.state === 'refunded' ? 'payment.late_refund_sent' : 'payment.late_refund_failed',
+      target: refund.merchantNo,
+      after: answer,
+    });
+  });
+  if (answer.state !== 'refunded')
+    ctx.log.error(
+      { merchantRefundNo, reason: answer.reason },
+      'refund of a late payment failed: staff must refund by hand',
+    );
+}
+
+/**
+ * The gateway says a refund finished. Our automatic refunds are marked refunded; a
+ * refund staff approved (refunds/) is known by its attempt and acknowledged as it is.
+ */
+export async function settleRefundNotification(
+  ctx: PaymentContext,
+  notification: RefundNotification,
+): Promise<SettlementResult> {
+  const { db, clock } = ctx;
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.merchantNo, notification.merchantOrderNo))
+      .limit(1);
+    if (!attempt) return 'unknown_order';
+    if (notification.amountFen <= 0 || notification.amountFen > attempt.amountFen) return 'amount_mismatch';
+    const [refund] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.merchantRefundNo, notification.merchantRefundNo))
+      .for('update');
+    if (!refund) return notification.outcome === 'refunded' ? 'refund_confirmed' : 'refund_failed';
+    if (refund.merchantNo !== attempt.merchantNo || refund.amountFen !== notification.amountFen)
+      return 'amount_mismatch';
+    if (refund.state === 'refunded' || refund.state === 'failed') return 'duplicate';
+    const now = clock.now();
+    await tx
+      .update(paymentRefunds)
+      .set(
+        notification.outcome === 'refunded'
+          ? { state: 'refunded', providerRefundNo: notification.providerRefundNo, confirmedAt: now, updatedAt: now }
+          : { state: 'failed', failureReason: '支付平台退款未成功', updatedAt: now },
+      )
+      .where(eq(paymentRefunds.merchantRefundNo, refund.merchantRefundNo));
+    await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
+      action: notification.outcome === 'refunded' ? 'payment.refund_confirmed' : 'payment.refund_failed',
+      target: attempt.merchantNo,
+      after: { merchantRefundNo: refund.merchantRefundNo, providerRefundNo: notification.providerRefundNo },
+    });
+    return notification.outcome === 'refunded' ? 'refund_confirmed' : 'refund_failed';
+  });
 }
 
 /** The provider says the payer did not pay `merchantNo`. */
@@ -244,10 +377,12 @@ export async function receiveNotification(
   ctx: PaymentContext,
   body: string,
   headers: Readonly<Record<string, string | string[] | undefined>>,
+  gateway: PaymentProvider = ctx.provider,
 ): Promise<{ accepted: boolean; result: SettlementResult | 'bad_signature' }> {
-  const notification = ctx.provider.verifyNotification(body, headers);
+  const notification = gateway.verifyNotification(body, headers);
   let result: SettlementResult | 'bad_signature';
   if (!notification) result = 'bad_signature';
+  else if ('kind' in notification) result = await settleRefundNotification(ctx, notification);
   else if (notification.outcome === 'paid') {
     result = await settlePaid(ctx, notification.merchantOrderNo, {
       tradeNo: notification.providerTradeNo,
@@ -256,9 +391,13 @@ export async function receiveNotification(
     });
   } else result = await settleFailed(ctx, notification.merchantOrderNo, notification.amountFen);
   await ctx.db.insert(paymentNotifications).values({
-    provider: ctx.provider.name,
+    provider: gateway.name,
     merchantNo: notification?.merchantOrderNo ?? null,
-    providerTradeNo: notification?.providerTradeNo ?? null,
+    providerTradeNo: notification
+      ? 'kind' in notification
+        ? notification.providerRefundNo
+        : notification.providerTradeNo
+      : null,
     outcome: notification?.outcome ?? null,
     amountFen: notification?.amountFen ?? null,
     body: body.slice(0, MAX_RECORDED_BODY),
@@ -304,20 +443,82 @@ export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Pro
   return readOrder(db, order.id);
 }
 
-/** Closes the open attempts of orders that are being cancelled or superseded (after their rows changed). */
+/**
+ * Settles one open attempt at its gateway: asked first (the money may have been taken and
+ * the notification lost: then it is settled as paid, or refunded when too late for its
+ * order), otherwise closed there and asked once more (a payment racing the close wins or
+ * loses at the gateway, exactly once), and closed here.
+ */
+async function settleAndCloseAttempt(ctx: PaymentContext, attempt: AttemptRow): Promise<'paid' | 'closed'> {
+  const { db, clock, provider } = ctx;
+  let state = await provider.query(attempt.merchantNo);
+  if (state.state !== 'paid') {
+    await provider.close(attempt.merchantNo);
+    state = await provider.query(attempt.merchantNo);
+  }
+  if (state.state === 'paid') {
+    // The gateway refuses money after the attempt's expiry, so it was in time by its word.
+    const paidAt = new Date(Math.min(clock.nowMs(), attempt.expiresAt.getTime()));
+    await settlePaid(ctx, attempt.merchantNo, {
+      tradeNo: state.providerTradeNo,
+      amountFen: state.amountFen,
+      occurredAt: paidAt,
+    });
+    return 'paid';
+  }
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'closed', finishedAt: clock.now() })
+    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
+  return 'closed';
+}
+
+/** Settles and closes the open attempts of orders that are being repaid, cancelled or superseded. */
 export async function closeOpenAttempts(ctx: PaymentContext, orderIds: readonly number[]): Promise<void> {
   if (orderIds.length === 0) return;
   const open = await ctx.db
     .select()
     .from(paymentAttempts)
-    .where(and(inArray(paymentAttempts.orderId, [...orderIds]), eq(paymentAttempts.status, 'open')));
-  for (const attempt of open) {
-    await ctx.provider.close(attempt.merchantNo);
-    await ctx.db
-      .update(paymentAttempts)
-      .set({ status: 'closed', finishedAt: ctx.clock.now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
+    .where(and(inArray(paymentAttempts.orderId, [...orderIds]), eq(paymentAttempts.status, 'open')))
+    .orderBy(paymentAttempts.id);
+  for (const attempt of open) await settleAndCloseAttempt(ctx, attempt);
+}
+
+/**
+ * The reconciliation job: every attempt still open past its deadline is settled from its
+ * gateway's answer (an order whose newest attempt it is goes through `settleIfExpired`, so
+ * it also expires), and late refunds the gateway did not answer are sent again.
+ */
+export async function reconcilePendingAttempts(ctx: PaymentContext): Promise<number> {
+  const { db, clock } = ctx;
+  const due = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.status, 'open'), lte(paymentAttempts.expiresAt, clock.now())))
+    .orderBy(paymentAttempts.id)
+    .limit(SWEEP_BATCH);
+  for (const attempt of due) {
+    try {
+      const order = await readOrder(db, attempt.orderId);
+      const newest = await newestAttemptOf(db, order.id);
+      if (newest?.id === attempt.id && order.payStatus === PAY_STATUS.unpaid) await settleIfExpired(ctx, order);
+      else await settleAndCloseAttempt(ctx, attempt);
+    } catch (error) {
+      ctx.log.warn({ err: error, merchantNo: attempt.merchantNo }, 'could not reconcile a pending payment attempt');
+    }
   }
+  const unanswered = await db
+    .select({ merchantRefundNo: paymentRefunds.merchantRefundNo })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.state, 'sending'),
+        lte(paymentRefunds.updatedAt, new Date(clock.nowMs() - LATE_REFUND_RETRY_MS)),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  for (const refund of unanswered) await sendLateRefund(ctx, refund.merchantRefundNo);
+  return due.length;
 }
 
 const SWEEP_BATCH = 50;

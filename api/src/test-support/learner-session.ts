@@ -21,6 +21,7 @@ function demoAccount(name: string): DemoAccount {
 export const ZHANG = demoAccount('张晓明');
 export const LI = demoAccount('李华');
 export const WANG = demoAccount('王芳');
+export const ZHAO = demoAccount('赵敏');
 
 export interface Envelope {
   code: number;

@@ -6,6 +6,7 @@ import type {
   AuditListResponse,
   AdminOrderDetail,
   FinanceSummary,
+  ReconciliationReport,
   OrderSearchRow,
   FaceQueueRow,
   InvoiceQueueRow,
@@ -28,7 +29,7 @@ import type {
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
 const adminApiBase = api.enhanceEndpoints({
-  addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice'],
+  addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice', 'Reconciliation'],
 });
 
 export const adminApi = adminApiBase.injectEndpoints({
@@ -119,6 +120,15 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/finance/summary', payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
+    reconciliationReport: build.query<ReconciliationReport, { day: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/finance/reconciliation', payload: { ...payload } }),
+      providesTags: ['Reconciliation'],
+      keepUnusedDataFor: 0,
+    }),
+    reconciliationRun: build.mutation<ReconciliationReport, { day: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/finance/reconciliation/run', payload: { ...payload } }),
+      invalidatesTags: ['Reconciliation', 'Audit'],
+    }),
     learnerDetail: build.query<LearnerDetail, { id: number }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/learners/detail', payload: { ...payload } }),
       providesTags: ['AdminLearner'],
@@ -199,4 +209,6 @@ export const {
   useLearnerUnlockMutation,
   useLearnerSetDisabledMutation,
   useLearnerEndSessionsMutation,
+  useReconciliationReportQuery,
+  useReconciliationRunMutation,
 } = adminApi;

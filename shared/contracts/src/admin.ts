@@ -478,6 +478,53 @@ export const financeSummarySchema = z.object({
 });
 export type FinanceSummary = z.infer<typeof financeSummarySchema>;
 
+/** 对账 (issue 19): a day's gateway bills against our records, and the money given back on our own. */
+export const billDifferenceRowSchema = z.object({
+  provider: z.string(),
+  kind: z.enum(['money_without_order', 'paid_without_money', 'amount_differs']),
+  /** 有款无单 / 有单无款 / 金额不符. */
+  kind_text: z.string(),
+  merchant_no: z.string(),
+  order_no: z.string().nullable(),
+  provider_trade_no: z.string().nullable(),
+  /** Yuan. */
+  bill_amount: z.number().nullable(),
+  our_amount: z.number().nullable(),
+});
+export type BillDifferenceRow = z.infer<typeof billDifferenceRowSchema>;
+
+export const lateRefundRowSchema = z.object({
+  order_no: z.string(),
+  merchant_no: z.string(),
+  merchant_refund_no: z.string(),
+  provider: z.string(),
+  amount: z.number(),
+  state: z.enum(['sending', 'accepted', 'refunded', 'failed']),
+  state_text: z.string(),
+  provider_refund_no: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: timeText,
+});
+export type LateRefundRow = z.infer<typeof lateRefundRowSchema>;
+
+export const reconciliationReportSchema = z.object({
+  day: z.string(),
+  runs: z.array(
+    z.object({
+      provider: z.string(),
+      bill_payments: z.number().int(),
+      bill_refunds: z.number().int(),
+      differences: z.number().int(),
+      ran_at: timeText,
+    }),
+  ),
+  differences: z.array(billDifferenceRowSchema),
+  late_refunds: z.array(lateRefundRowSchema),
+  file_name: z.string(),
+  xlsx_base64: z.string(),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
+
 /** The learner import's columns, in template order (issue 18). */
 export const IMPORT_COLUMNS = ['姓名', '身份证号', '手机号', '证书类型', '工作单位'] as const;
 export const IMPORT_MAX_ROWS = 10_000;
@@ -561,6 +608,22 @@ export const adminEndpoints = {
     permission: 'finance.read',
     request: z.strictObject({ from: dayText, to: dayText }),
     response: financeSummarySchema,
+  }),
+  reconciliationReport: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/finance/reconciliation',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({ day: dayText }),
+    response: reconciliationReportSchema,
+  }),
+  reconciliationRun: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/finance/reconciliation/run',
+    auth: 'staff',
+    permission: 'finance.write',
+    request: z.strictObject({ day: dayText }),
+    response: reconciliationReportSchema,
   }),
   invoiceQueue: defineEndpoint({
     method: 'GET',

@@ -30,6 +30,12 @@ export const AUDIT_ACTION_LABELS = {
   'release.canary': '开始灰度',
   'release.canary-end': '结束灰度',
   'release.promote': '灰度转正',
+  'payment.late_refund': '迟到款项自动退款',
+  'payment.late_refund_sent': '迟到款项退款已提交支付渠道',
+  'payment.late_refund_failed': '迟到款项退款失败',
+  'payment.refund_confirmed': '支付渠道确认退款',
+  'payment.refund_failed': '支付渠道退款失败',
+  'payment.reconcile': '支付对账',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -11,6 +11,7 @@ import { LessonChecksPage } from '../faces/lesson-checks-page';
 import { InvoicesPage } from '../finance/invoices-page';
 import { OrdersPage } from '../finance/orders-page';
 import { RefundsPage } from '../finance/refunds-page';
+import { ReconciliationPage } from '../finance/reconciliation-page';
 import { LearnersPage } from '../learners/learners-page';
 import { LoginPage } from '../login/login-page';
 import { ReleasesPage } from '../releases/releases-page';
@@ -26,6 +27,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/orders': () => <OrdersPage />,
   '/admin/refunds': () => <RefundsPage />,
   '/admin/invoices': () => <InvoicesPage />,
+  '/admin/reconciliation': () => <ReconciliationPage />,
   '/admin/staff': () => <StaffPage />,
   '/admin/audit': () => <AuditPage />,
   '/admin/releases': () => <ReleasesPage />,

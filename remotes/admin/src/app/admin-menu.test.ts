@@ -7,6 +7,7 @@ test('the menu shows only the pages the permissions open', () => {
     '订单查询',
     '退款审核',
     '发票开具',
+    '支付对账',
   ]);
   expect(pagesFor(['faces.review', 'learners.read']).map((page) => page.title)).toEqual([
     '学员管理',
