@@ -14,7 +14,14 @@ import { MESSAGES } from '../messages';
 import type { RouteModule } from '../app-deps';
 import { checkedSelectionOf, professionalHoursChecked } from '../enrolment/catalogue';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
-import { closeOpenAttempts, openPaymentAttempt, readOrder, settleIfExpired, type PaymentContext } from './payments';
+import {
+  closeOpenAttempts,
+  closeOpenAttemptsOrUnavailable,
+  openPaymentAttempt,
+  readOrder,
+  settleIfExpired,
+  type PaymentContext,
+} from './payments';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
 import { gatewayForPayType } from './payment-provider';
 import { siteOrigin } from './site-origin';
@@ -52,7 +59,7 @@ async function reopenOrder(ctx: PaymentContext, learnerId: number, orderNo: stri
   const expired = await settleIfExpired(ctx, await ownOrder(db, learnerId, orderNo));
   // Paying again: the earlier attempt is asked about and closed first, so money taken on
   // it (its notification lost) pays the order instead of a second charge.
-  await closeOpenAttempts(ctx, [expired.id]);
+  await closeOpenAttemptsOrUnavailable(ctx, [expired.id]);
   const order = await readOrder(db, expired.id);
   if (order.payStatus === PAY_STATUS.paid) throw badInput(ORDER_MESSAGES.alreadyPaid);
   if (order.payStatus !== PAY_STATUS.unpaid && order.payStatus !== PAY_STATUS.failed)
@@ -156,9 +163,13 @@ async function createOrder(
       );
     return { order: order!, superseded };
   });
+  // Superseded orders' payments are closed at the gateway; one it cannot reach now is
+  // settled by the sweep after its deadline (money on it is refunded, never enrolled).
   await closeOpenAttempts(
     ctx,
     result.superseded.map((old) => old.id),
+  ).catch((error: unknown) =>
+    ctx.log.warn({ err: error }, 'could not close the payments of replaced orders at the gateway'),
   );
   return { order: result.order, replaced: result.superseded.map((old) => old.orderNo) };
 }

@@ -111,7 +111,7 @@ export async function openPaymentAttempt(
   const { db, clock } = ctx;
   // Never two live payments for one order: each earlier attempt is asked about at its
   // gateway (its money may have been taken and the notification lost) and closed there.
-  await closeOpenAttempts(ctx, [order.id]);
+  await closeOpenAttemptsOrUnavailable(ctx, [order.id]);
   const settled = await readOrder(db, order.id);
   if (settled.payStatus === PAY_STATUS.paid) throw new ApiError(400, ORDER_ALREADY_PAID);
   const previous = await db
@@ -418,12 +418,22 @@ export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Pro
   if (order.payStatus !== PAY_STATUS.unpaid || order.payDeadline.getTime() > clock.nowMs()) return order;
   const attempt = await newestAttemptOf(db, order.id);
   if (attempt && attempt.status === 'open') {
-    let state = await provider.query(attempt.merchantNo);
-    if (state.state !== 'paid') {
-      // Also when the gateway already reports it closed by time: closing is idempotent, and
-      // the gateway's own record must not stay payable.
-      await provider.close(attempt.merchantNo);
+    let state;
+    try {
       state = await provider.query(attempt.merchantNo);
+      if (state.state !== 'paid') {
+        // Also when the gateway already reports it closed by time: closing is idempotent, and
+        // the gateway's own record must not stay payable.
+        await provider.close(attempt.merchantNo);
+        state = await provider.query(attempt.merchantNo);
+      }
+    } catch (error) {
+      // The gateway cannot be reached: the order stays as it is until it can (the sweep retries).
+      ctx.log.warn(
+        { err: error, merchantNo: attempt.merchantNo },
+        'could not settle an expired payment at the gateway',
+      );
+      return order;
     }
     if (state.state === 'paid') {
       // The gateway took it before closing: in time by its own word.
@@ -471,6 +481,19 @@ async function settleAndCloseAttempt(ctx: PaymentContext, attempt: AttemptRow): 
     .set({ status: 'closed', finishedAt: clock.now() })
     .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
   return 'closed';
+}
+
+/**
+ * Before a new payment: the earlier attempts must be settled at their gateway first, so a
+ * gateway that cannot be reached refuses the new payment (503) rather than risk a second charge.
+ */
+export async function closeOpenAttemptsOrUnavailable(ctx: PaymentContext, orderIds: readonly number[]): Promise<void> {
+  try {
+    await closeOpenAttempts(ctx, orderIds);
+  } catch (error) {
+    ctx.log.error({ err: error, orderIds }, 'could not settle earlier payment attempts at the gateway');
+    throw new ApiError(503, PAYMENT_UNAVAILABLE);
+  }
 }
 
 /** Settles and closes the open attempts of orders that are being repaid, cancelled or superseded. */

@@ -1,5 +1,6 @@
-import { AlipaySdk } from 'alipay-sdk';
-import JSZip from 'jszip';
+import { createRequire } from 'node:module';
+import type * as AlipayModule from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import type {
   BillEntry,
   CreatePaymentInput,
@@ -23,6 +24,10 @@ import { parseBeijingDateTime } from '../beijing-time';
  */
 
 export const ALIPAY_PROVIDER_NAME = 'alipay';
+
+// Loaded only when Alipay is configured: the SDK costs seconds at start on a busy machine.
+const requireModule = createRequire(import.meta.url);
+const loadAlipaySdk = () => (requireModule('alipay-sdk') as typeof AlipayModule).AlipaySdk;
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
 export interface AlipaySettings {
@@ -72,6 +77,7 @@ const BILL = {
  * negative amount).
  */
 export async function parseAlipayBillZip(zipBytes: Uint8Array): Promise<BillEntry[]> {
+  const { default: JSZip } = await import('jszip');
   const zip = await JSZip.loadAsync(zipBytes);
   const detail = Object.values(zip.files).find(
     (file) => !file.dir && file.name.endsWith('.csv') && file.name.includes('业务明细') && !file.name.includes('汇总'),
@@ -118,7 +124,7 @@ export function parseAlipayBillCsv(text: string): BillEntry[] {
 }
 
 export function createAlipayProvider(settings: AlipaySettings): PaymentProvider {
-  const sdk = new AlipaySdk({
+  const sdk: AlipaySdk = new (loadAlipaySdk())({
     appId: settings.appId,
     // The SDK rebuilds the PEM from its lines: a trailing newline would break it.
     privateKey: settings.privateKey.trim(),

@@ -121,6 +121,22 @@ describe('Alipay', () => {
     assert.equal(refund!.state, 'accepted');
     assert.equal(refund!.kind, 'late');
   });
+
+  test('Alipay unreachable: paying again is refused (503, in Chinese) rather than risk a second charge; the order reads as it was', async () => {
+    const order = await newOrder(server, tokens.zhao!, 2023, 3);
+    await sim.close(); // last test of the suite: the gateway is gone
+    const repay = await placeOrder(server, tokens.zhao!, {
+      year: 2023,
+      cids: '',
+      order_id: order.order_id,
+      pay_type: 3,
+    });
+    assert.equal(envelopeOf(repay).code, 503);
+    assert.equal(envelopeOf(repay).message, '支付服务暂时不可用，请稍后重试');
+    assert.equal((await attemptsOf(server, order.order_id)).length, 1);
+    server.clock.advance(5 * 60 * 1000 + 1);
+    assert.equal(await payStatusOf(server, tokens.zhao!, order.order_id), PAY_STATUS.unpaid);
+  });
 });
 
 test('an Alipay trade bill (业务明细) is read into payments and refunds', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
+import { createRequire } from 'node:module';
+import type * as WechatpaySdk from 'wechatpay-axios-plugin';
 import type { AxiosError, AxiosInstance } from 'axios';
 import type {
   BillEntry,
@@ -24,6 +25,10 @@ import { beijingDateTime, parseBeijingDateTime } from '../beijing-time';
  */
 
 export const WECHATPAY_PROVIDER_NAME = 'wechatpay';
+
+// Loaded only when WeChat Pay is configured (or a bill is read): it pulls in axios and an XML parser.
+const requireModule = createRequire(import.meta.url);
+const loadSdk = () => requireModule('wechatpay-axios-plugin') as typeof WechatpaySdk;
 export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com/';
 
 export interface WechatpaySettings {
@@ -106,6 +111,7 @@ const yuanTextToFen = (text: string | undefined): number => Math.round(Number((t
  */
 export function parseWechatBill(text: string): BillEntry[] {
   const withBom = text.startsWith('\uFEFF') ? text : `\uFEFF${text}`;
+  const { Formatter } = loadSdk();
   const { rows } = Formatter.castCsvBill(Buffer.from(withBom, 'utf8')) as { rows: Array<Record<string, string>> };
   const entries: BillEntry[] = [];
   for (const row of rows) {
@@ -136,6 +142,7 @@ export function parseWechatBill(text: string): BillEntry[] {
 }
 
 export function createWechatpayProvider(settings: WechatpaySettings): PaymentProvider {
+  const { Aes, Decorator, Formatter, Rsa } = loadSdk();
   const { mchid, appid } = settings;
   // `baseURL` and `timeout` are axios settings the decorator merges into its client.
   const clientSettings = {
