@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -275,6 +275,21 @@ export function providedRanges(appDir: string): Record<string, string> {
   );
 }
 
+/**
+ * Removes Module Federation's `mf-stats.json` from a remote's output. Nothing reads it at run
+ * time (the shell loads `mf-manifest.json`), and it lists modules in a different order from
+ * one build to the next: with it, two builds of the same source differ, and the release
+ * registry, which keeps a published version immutable, would refuse an unchanged rebuild.
+ */
+class DropFederationStatsPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.afterEmit.tap('DropFederationStatsPlugin', (compilation) => {
+      const outputPath = compilation.outputOptions.path;
+      if (outputPath) rmSync(join(outputPath, 'mf-stats.json'), { force: true });
+    });
+  }
+}
+
 /** Writes one JSON file into the build output. */
 class EmitJsonPlugin {
   constructor(
@@ -359,6 +374,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       });
       plugins.push(new EmitJsonPlugin(RELEASE_MANIFEST_FILE, releaseManifest));
     }
+    if (!isHost) plugins.push(new DropFederationStatsPlugin());
     if (isHost) {
       // The shell provides every antd component and every @yaoshi/ui module, not only those
       // its own code imports (rspack provides a shared module only where it is imported): a
