@@ -133,9 +133,11 @@ test('SIGTERM under load: every request already sent completes, new connections 
   assert.equal(refused, 'ECONNREFUSED', 'no new connections once stopping');
   // New connections are refused as soon as those already waiting in the kernel's accept
   // queue are taken in (at most ACCEPT_DRAIN_MAX_MS): on an idle machine that is at once, well
-  // before the load is answered; a starved server takes its whole queue in first.
+  // before the load is answered; a starved server takes its whole queue in first, and on a
+  // machine busy with other work (CI runs two test files at once) the listener's close waits
+  // for a slow event-loop turn: up to 2 s more were seen.
   assert.ok(
-    refusedAt - stoppedAt <= ACCEPT_DRAIN_MAX_MS + 500,
+    refusedAt - stoppedAt <= ACCEPT_DRAIN_MAX_MS + 2_000,
     `new connections were still accepted ${refusedAt - stoppedAt} ms after the signal (last answer at ${lastAnsweredAt - stoppedAt} ms)`,
   );
   assert.equal(code, 0);
