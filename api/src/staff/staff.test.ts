@@ -27,6 +27,8 @@ import { facePhotos } from '../face-photos/face-photos-schema';
 import { currentTotp } from './totp';
 import { MAX_STAFF_FAILURES_PER_IP } from './staff-accounts';
 import { registerTestRemote } from '../test-support/release-registry';
+import { createSandboxProvider } from '../payment/sandbox-provider';
+import { DEVELOPMENT_SANDBOX_PAYMENT_KEY } from '../config';
 
 let server: TestServer;
 let staffEndpoints: AnyEndpoint[];
@@ -37,7 +39,15 @@ const staffByRole = new Map<StaffRole, TestStaff>();
 
 before(async () => {
   const recorded = recordingRouteModules(ROUTE_MODULES);
-  server = await startTestServer({ routeModules: recorded.modules });
+  server = await startTestServer({
+    routeModules: recorded.modules,
+    // The sandbox gateway keeps no daily bill; this one hands an empty bill, so a staff
+    // reconciliation run has a gateway to reconcile (and an audit record to write).
+    paymentProviderFactory: ({ db, clock }) => ({
+      ...createSandboxProvider({ db, clock, key: DEVELOPMENT_SANDBOX_PAYMENT_KEY }),
+      downloadBill: () => Promise.resolve([]),
+    }),
+  });
   allEndpoints = recorded.endpoints;
   staffEndpoints = recorded.endpoints.filter((endpoint) => endpoint.auth === 'staff');
   learnerToken = await loginToken(server, ZHANG.phone, ZHANG.password);
@@ -502,6 +512,10 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       }),
     );
     return { action: 'release.promote', target: 'audit-promote' };
+  },
+  '/v1/admin/finance/reconciliation/run': async (staff) => {
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/finance/reconciliation/run', { day: '2026-11-20' }));
+    return { action: 'payment.reconcile', target: 'sandbox 2026-11-20' };
   },
   '/v1/admin/invoices/reject': async (staff) => {
     const orderNo = await invoiceIn('issuing');
