@@ -25,5 +25,8 @@ module.exports = function frontEndJestConfig(rootDir) {
     // The site imports antd's ES modules (antd/es/…, see rspack.config.base.ts); jest runs CommonJS.
     moduleNameMapper: { '^antd/es/(.*)$': 'antd/lib/$1' },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
+    // A page test renders the whole frame (antd, the store, lazy pages): about a second on an
+    // idle machine, and past jest's default 5 s when CI's two cores are shared with a build.
+    testTimeout: 20_000,
   };
 };
