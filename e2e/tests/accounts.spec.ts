@@ -184,7 +184,7 @@ test('the guard sends an anonymous visitor from /myInfo home', async ({ page }) 
 test('a token revoked on the server sends the browser home with 请先登录', async ({ page }) => {
   const token = await loginWithToken(page, LEARNERS.wang);
   await page.goto('/agreement');
-  await expect(page.getByRole('heading', { name: '个人信息与隐私政策' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '个人信息与隐私政策', exact: true })).toBeVisible();
   expect((await apiCall('POST', '/v1/logout', {}, token)).code).toBe(200);
   await page.getByRole('menu', { name: '学员中心菜单' }).getByRole('link', { name: '学员须知' }).click();
   await expect(page.getByText('请先登录')).toBeVisible();

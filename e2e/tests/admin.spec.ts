@@ -73,6 +73,7 @@ test('the new 财务 account signs in and sees only what its role opens', async 
     '订单查询',
     '退款审核',
     '发票开具',
+    '支付对账',
   ]);
   const learners = page.getByRole('table', { name: '学员列表' });
   await expect(learners).toContainText(LEARNERS.zhang.idcard);
