@@ -170,7 +170,8 @@ async function visit(browser: Browser): Promise<{ version: string; sawError: boo
 test('a canary whose entry fails to load reports its failures and is rolled back by itself; visitors on the pin never see an error', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // Two builds of a remote (about 30 s each on a busy machine), then rounds of visits.
+  test.setTimeout(240_000);
   // A remote of its own (one page, /releaseProbe), built from public-content's sources.
   const probe = (version: string) =>
     buildRemoteVariant({
