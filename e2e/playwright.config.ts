@@ -12,7 +12,8 @@ import { RELEASE_MANAGER, RELEASE_TOKEN } from './tests/support/releases';
  */
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // A whole-site page load with its remotes takes seconds on a busy two-core CI machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
   reporter: process.env.CI ? 'line' : 'list',

@@ -6,15 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
-import { DEVELOPMENT_MEDIA_URL_SECRET, DEVELOPMENT_SANDBOX_PAYMENT_KEY } from './config';
+import { DEVELOPMENT_MEDIA_URL_SECRET, DEVELOPMENT_SANDBOX_PAYMENT_KEY, loadConfig, UnsafeConfigError } from './config';
 import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
 import { EXIT_UNSAFE_CONFIG } from './start-errors';
 
 /**
- * The real entry point (api/src/main.ts) as a child process, in production mode, with one
- * unsafe variable at a time: it must print that problem on its own line, exit non-zero and
- * open nothing. The baseline (a declared staging site with real secrets) must start, or the
- * refusals would prove nothing.
+ * Production start-up. The real entry point (api/src/main.ts) runs as a child process three
+ * times: the baseline (a declared staging site with real secrets) must start, or the
+ * refusals would prove nothing; `NODE_ENV=Production` with every default must print each
+ * problem on its own line, exit 78 and open nothing; and a staging site with a real SMS
+ * provider must start. Each single unsafe variable is then checked in process through
+ * `loadConfig`, the first call `createApiServer` makes, whose problems are exactly the
+ * lines main.ts prints after "Refusing to start: " (a child process costs seconds each).
  */
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -92,76 +95,29 @@ async function assertRefused(env: Record<string, string | undefined>, ...expecte
   assert.equal(fs.existsSync(outcome.dataDir), false, 'nothing was opened');
 }
 
-describe('production start-up', { concurrency: 3 }, () => {
+/** The problems `loadConfig` (the server's first step) finds in `env` on top of a clean environment. */
+function refusedInProcess(env: Record<string, string | undefined>, ...expected: RegExp[]): void {
+  const clean = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  let problems: readonly string[] = [];
+  try {
+    loadConfig({}, { ...clean, ...env });
+  } catch (error) {
+    assert.ok(error instanceof UnsafeConfigError, `expected an unsafe configuration, got ${String(error)}`);
+    problems = error.problems;
+  }
+  assert.equal(problems.length, expected.length, `one line per problem, got:\n${problems.join('\n')}`);
+  for (const pattern of expected) {
+    const line = `Refusing to start: ${problems.find((problem) => pattern.test(`Refusing to start: ${problem}`)) ?? ''}`;
+    assert.match(line, pattern, `no line matches ${pattern}:\n${problems.join('\n')}`);
+  }
+}
+
+describe('production start-up (the real entry point)', { concurrency: 3 }, () => {
   test('a staging site with real secrets and an https address starts (the baseline of the refusals below)', async () => {
     const outcome = await runMain(SAFE_STAGING);
     assert.equal(outcome.started, true);
     assert.equal(outcome.code, 0, 'and stops cleanly on SIGTERM');
   });
-
-  test('the sandbox gateway and the SMS outbox are refused without STAGING_SANDBOX=allow', () =>
-    assertRefused(
-      { ...SAFE_STAGING, STAGING_SANDBOX: undefined },
-      /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
-      /^Refusing to start: SMS_PROVIDER is the development outbox/,
-    ));
-
-  test('PUBLIC_BASE_URL unset', () =>
-    assertRefused({ ...SAFE_STAGING, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL is unset/));
-
-  test('PUBLIC_BASE_URL over http to a public host', () =>
-    assertRefused({ ...SAFE_STAGING, PUBLIC_BASE_URL: 'http://staging.example.org' }, /PUBLIC_BASE_URL must be https/));
-
-  test('API_SIGN_SECRET left at the development default', () =>
-    assertRefused(
-      { ...SAFE_STAGING, API_SIGN_SECRET: DEVELOPMENT_SIGN_SECRET },
-      /API_SIGN_SECRET is the public development default/,
-    ));
-
-  test('API_SIGN_SECRET shorter than 32 bytes', () =>
-    assertRefused(
-      { ...SAFE_STAGING, API_SIGN_SECRET: 'short-but-not-default' },
-      /API_SIGN_SECRET is shorter than 32 bytes/,
-    ));
-
-  test('MEDIA_URL_SECRET left at the development default', () =>
-    assertRefused(
-      { ...SAFE_STAGING, MEDIA_URL_SECRET: DEVELOPMENT_MEDIA_URL_SECRET },
-      /MEDIA_URL_SECRET is the public development default/,
-    ));
-
-  test('MEDIA_URL_SECRET equal to API_SIGN_SECRET', () =>
-    assertRefused(
-      { ...SAFE_STAGING, MEDIA_URL_SECRET: SAFE_STAGING.API_SIGN_SECRET },
-      /API_SIGN_SECRET and MEDIA_URL_SECRET are the same secret/,
-    ));
-
-  test('PAYMENT_SANDBOX_KEY left at the development default', () =>
-    assertRefused(
-      { ...SAFE_STAGING, PAYMENT_SANDBOX_KEY: DEVELOPMENT_SANDBOX_PAYMENT_KEY },
-      /PAYMENT_SANDBOX_KEY is the public development default/,
-    ));
-
-  test('METRICS_TOKEN shorter than 32 bytes', () =>
-    assertRefused({ ...SAFE_STAGING, METRICS_TOKEN: 'metrics' }, /METRICS_TOKEN is shorter than 32 bytes/));
-
-  test('RELEASE_TOKENS: a token shorter than 32 bytes', () =>
-    assertRefused(
-      { ...SAFE_STAGING, RELEASE_TOKENS: 'ci:release-0123456789' },
-      /^Refusing to start: RELEASE_TOKENS \(ci\) is shorter than 32 bytes/,
-    ));
-
-  test('RELEASE_TOKENS: the public development token', () =>
-    assertRefused(
-      { ...SAFE_STAGING, RELEASE_TOKENS: `dev:${DEVELOPMENT_RELEASE_TOKEN}` },
-      /^Refusing to start: RELEASE_TOKENS \(dev\) is the public development default/,
-    ));
-
-  test('RELEASE_TOKENS: a token equal to another secret', () =>
-    assertRefused(
-      { ...SAFE_STAGING, RELEASE_TOKENS: `ci:${SAFE_STAGING.MEDIA_URL_SECRET}` },
-      /^Refusing to start: MEDIA_URL_SECRET and RELEASE_TOKENS \(ci\) are the same secret/,
-    ));
 
   test('any NODE_ENV other than development and test is production: NODE_ENV=Production with defaults refuses every unsafe default', () =>
     assertRefused(
@@ -172,21 +128,6 @@ describe('production start-up', { concurrency: 3 }, () => {
       /PAYMENT_SANDBOX_KEY is the public development default/,
       /PAYMENT_PROVIDER is the sandbox/,
       /SMS_PROVIDER is the development outbox/,
-    ));
-
-  test('SMS_PROVIDER=aliyun without its credentials or template: one line each', () =>
-    assertRefused(
-      { ...SAFE_STAGING, SMS_PROVIDER: 'aliyun', SMS_ALIYUN_TEMPLATE_CODE: 'SMS_465300001' },
-      /^Refusing to start: SMS_PROVIDER=aliyun needs SMS_ALIYUN_ACCESS_KEY_ID/,
-      /^Refusing to start: SMS_PROVIDER=aliyun needs SMS_ALIYUN_ACCESS_KEY_SECRET/,
-    ));
-
-  test('SMS_PROVIDER=tencent without its credentials, application or template: one line each', () =>
-    assertRefused(
-      { ...SAFE_STAGING, SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'AKIDexample' },
-      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_SECRET_KEY/,
-      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_SDK_APP_ID/,
-      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_TEMPLATE_ID/,
     ));
 
   test('a staging site with a real SMS provider configured starts', async () => {
@@ -201,4 +142,85 @@ describe('production start-up', { concurrency: 3 }, () => {
     assert.equal(outcome.started, true);
     assert.deepEqual(outcome.lines, []);
   });
+});
+
+describe('production start-up refuses each unsafe setting on its own line', () => {
+  test('the sandbox gateway and the SMS outbox are refused without STAGING_SANDBOX=allow', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, STAGING_SANDBOX: undefined },
+      /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
+      /^Refusing to start: SMS_PROVIDER is the development outbox/,
+    ));
+
+  test('PUBLIC_BASE_URL unset', () =>
+    refusedInProcess({ ...SAFE_STAGING, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL is unset/));
+
+  test('PUBLIC_BASE_URL over http to a public host', () =>
+    refusedInProcess({ ...SAFE_STAGING, PUBLIC_BASE_URL: 'http://staging.example.org' }, /PUBLIC_BASE_URL must be https/));
+
+  test('API_SIGN_SECRET left at the development default', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, API_SIGN_SECRET: DEVELOPMENT_SIGN_SECRET },
+      /API_SIGN_SECRET is the public development default/,
+    ));
+
+  test('API_SIGN_SECRET shorter than 32 bytes', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, API_SIGN_SECRET: 'short-but-not-default' },
+      /API_SIGN_SECRET is shorter than 32 bytes/,
+    ));
+
+  test('MEDIA_URL_SECRET left at the development default', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, MEDIA_URL_SECRET: DEVELOPMENT_MEDIA_URL_SECRET },
+      /MEDIA_URL_SECRET is the public development default/,
+    ));
+
+  test('MEDIA_URL_SECRET equal to API_SIGN_SECRET', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, MEDIA_URL_SECRET: SAFE_STAGING.API_SIGN_SECRET },
+      /API_SIGN_SECRET and MEDIA_URL_SECRET are the same secret/,
+    ));
+
+  test('PAYMENT_SANDBOX_KEY left at the development default', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, PAYMENT_SANDBOX_KEY: DEVELOPMENT_SANDBOX_PAYMENT_KEY },
+      /PAYMENT_SANDBOX_KEY is the public development default/,
+    ));
+
+  test('METRICS_TOKEN shorter than 32 bytes', () =>
+    refusedInProcess({ ...SAFE_STAGING, METRICS_TOKEN: 'metrics' }, /METRICS_TOKEN is shorter than 32 bytes/));
+
+  test('RELEASE_TOKENS: a token shorter than 32 bytes', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, RELEASE_TOKENS: 'ci:release-0123456789' },
+      /^Refusing to start: RELEASE_TOKENS \(ci\) is shorter than 32 bytes/,
+    ));
+
+  test('RELEASE_TOKENS: the public development token', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, RELEASE_TOKENS: `dev:${DEVELOPMENT_RELEASE_TOKEN}` },
+      /^Refusing to start: RELEASE_TOKENS \(dev\) is the public development default/,
+    ));
+
+  test('RELEASE_TOKENS: a token equal to another secret', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, RELEASE_TOKENS: `ci:${SAFE_STAGING.MEDIA_URL_SECRET}` },
+      /^Refusing to start: MEDIA_URL_SECRET and RELEASE_TOKENS \(ci\) are the same secret/,
+    ));
+
+  test('SMS_PROVIDER=aliyun without its credentials or template: one line each', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, SMS_PROVIDER: 'aliyun', SMS_ALIYUN_TEMPLATE_CODE: 'SMS_465300001' },
+      /^Refusing to start: SMS_PROVIDER=aliyun needs SMS_ALIYUN_ACCESS_KEY_ID/,
+      /^Refusing to start: SMS_PROVIDER=aliyun needs SMS_ALIYUN_ACCESS_KEY_SECRET/,
+    ));
+
+  test('SMS_PROVIDER=tencent without its credentials, application or template: one line each', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'AKIDexample' },
+      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_SECRET_KEY/,
+      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_SDK_APP_ID/,
+      /^Refusing to start: SMS_PROVIDER=tencent needs SMS_TENCENT_TEMPLATE_ID/,
+    ));
 });

@@ -102,7 +102,8 @@ test('王芳 sees her seeded papers; another learner cannot open them; a bad pid
   expect([foreign.code, foreign.message]).toEqual([404, '试卷不存在']);
 
   await page.goto('/exam?pid=999999');
-  await expect(page.getByText('试卷不存在')).toBeVisible();
+  // A full page load of the shell and the study remote before the message: give it the page's time.
+  await expect(page.getByText('试卷不存在')).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/examList$/);
 });
 

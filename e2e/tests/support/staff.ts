@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { STAFF_TOKEN_KEY } from '@yaoshi/api-client/staff-session';
@@ -19,42 +22,69 @@ export interface StaffLogin {
   secret: string;
 }
 
-/** The current TOTP code. A code is accepted once per account and 30-second step, so a second login waits for the next step. */
+/** The current TOTP code. */
 export function totpNow(secret: string): string {
   return generateSync({ secret });
 }
 
-const lastStep = new Map<string, number>();
+/*
+ * A TOTP code is accepted once per account and 30-second step, and the two Playwright
+ * workers sign in as the same demo accounts. So every sign-in of an account holds that
+ * account's lock (a folder made atomically under the server's fresh data folder) and the
+ * step it used is written beside it: the next sign-in, from either worker, waits for the
+ * next step instead of being refused. API sign-ins are also kept, one session per account
+ * shared by the whole run (a staff session lives 12 hours), and reused while the server
+ * still accepts it.
+ */
+const SESSIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../.data/staff-sessions');
 
-async function freshCode(staff: StaffLogin, nextStep = false): Promise<string> {
+async function withAccountLock<T>(staff: StaffLogin, work: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(SESSIONS_DIR, { recursive: true });
+  const lock = path.join(SESSIONS_DIR, `${staff.username}.lock`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** A code no sign-in of this account has used yet (call with the account's lock held). */
+async function freshCode(staff: StaffLogin): Promise<string> {
+  const stepFile = path.join(SESSIONS_DIR, `${staff.username}.step`);
+  const used = fs.existsSync(stepFile) ? Number(fs.readFileSync(stepFile, 'utf8')) : -1;
   let step = Math.floor(Date.now() / 30_000);
-  if (nextStep || lastStep.get(staff.username) === step) {
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+  if (step <= used) {
+    await new Promise((resolve) => setTimeout(resolve, (used + 1) * 30_000 - Date.now() + 200));
     step = Math.floor(Date.now() / 30_000);
   }
-  lastStep.set(staff.username, step);
+  fs.writeFileSync(stepFile, String(step));
   return totpNow(staff.secret);
 }
 
-/**
- * Signs in at /admin/login through the form. Another spec may have just used this account's
- * code (a code is taken once per account and step): one retry with the next step's code.
- */
+/** Signs in at /admin/login through the form, with a code no other sign-in of this account has used. */
 export async function staffLoginPage(page: Page, staff: StaffLogin): Promise<void> {
   await page.goto('/admin/login');
   const form = page.getByRole('form', { name: '管理后台登录' });
-  for (let attempt = 0; ; attempt += 1) {
-    await form.getByLabel('用户名').fill(staff.username);
-    await form.getByLabel('密码').fill(staff.password);
-    await form.getByLabel('动态验证码').fill(await freshCode(staff, attempt > 0));
+  await form.getByLabel('用户名').fill(staff.username);
+  await form.getByLabel('密码').fill(staff.password);
+  await withAccountLock(staff, async () => {
+    await form.getByLabel('动态验证码').fill(await freshCode(staff));
     await form.getByRole('button', { name: /登\s*录/ }).click();
-    const refused = page.getByText(STAFF_LOGIN_REFUSED);
     await Promise.race([
-      page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 15_000 }),
-      refused.waitFor({ timeout: 15_000 }),
+      page.waitForURL((url) => !url.pathname.startsWith('/admin/login'), { timeout: 20_000 }),
+      page.getByText(STAFF_LOGIN_REFUSED).waitFor({ timeout: 20_000 }),
     ]).catch(() => undefined);
-    if (attempt > 0 || !(await refused.isVisible())) return;
-  }
+  });
 }
 
 /** The console's answer to a wrong password or code. */
@@ -68,18 +98,23 @@ export async function openConsoleAs(page: Page, staff: StaffLogin, path: string)
 }
 
 /**
- * Signs in through POST /v1/admin/login and returns the staff token. A code is taken once
- * per account and step, and another spec may have just used this account's: one retry
- * with the next step's code.
+ * A staff token for `staff`: the run's shared session of that account while the server
+ * still accepts it, else a new sign-in through POST /v1/admin/login.
  */
 export async function staffApiLogin(staff: StaffLogin): Promise<string> {
-  for (let attempt = 0; ; attempt += 1) {
+  return withAccountLock(staff, async () => {
+    const sessionFile = path.join(SESSIONS_DIR, `${staff.username}.token`);
+    if (fs.existsSync(sessionFile)) {
+      const kept = fs.readFileSync(sessionFile, 'utf8');
+      if ((await apiCall('GET', '/v1/admin/me', {}, kept)).code === 200) return kept;
+    }
     const reply = await apiCall<{ token: string }>('POST', '/v1/admin/login', {
       username: staff.username,
       password: staff.password,
-      otp: await freshCode(staff, attempt > 0),
+      otp: await freshCode(staff),
     });
-    if (reply.code === 200) return reply.data.token;
-    if (attempt > 0) throw new Error(`staff login ${staff.username} answered ${reply.code} ${reply.message}`);
-  }
+    if (reply.code !== 200) throw new Error(`staff login ${staff.username} answered ${reply.code} ${reply.message}`);
+    fs.writeFileSync(sessionFile, reply.data.token);
+    return reply.data.token;
+  });
 }
