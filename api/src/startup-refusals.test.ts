@@ -68,7 +68,8 @@ function runMain(env: Record<string, string | undefined>): Promise<Outcome> {
       child.kill('SIGTERM');
     }
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  // A cold start (tsx compiling the API, PGlite's initdb) takes seconds alone and a minute on a busy machine.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       clearTimeout(timer);
