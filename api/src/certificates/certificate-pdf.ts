@@ -68,8 +68,15 @@ export function renderCertificatePdf(certificate: CertificateDocument): Promise<
     doc.moveDown();
     const top = doc.y;
     drawQrCode(doc, certificate.verifyUrl, doc.page.margins.left, top, QR_SIZE_PT);
-    doc.fontSize(9).text(`扫码或访问以下地址验证真伪：\n${certificate.verifyUrl}`, doc.page.margins.left + QR_SIZE_PT + 12, top + 30, {
-      width: doc.page.width - doc.page.margins.right - doc.page.margins.left - QR_SIZE_PT - 12,
-    });
+    doc
+      .fontSize(9)
+      .text(
+        `扫码或访问以下地址验证真伪：\n${certificate.verifyUrl}`,
+        doc.page.margins.left + QR_SIZE_PT + 12,
+        top + 30,
+        {
+          width: doc.page.width - doc.page.margins.right - doc.page.margins.left - QR_SIZE_PT - 12,
+        },
+      );
   });
 }

@@ -39,9 +39,6 @@ export const creditCertificates = pgTable(
   (table) => [
     uniqueIndex('credit_certificates_learner_year_idx').on(table.learnerId, table.year),
     check('credit_certificates_hours', sql`${table.professionalTenths} >= 0 and ${table.publicTenths} >= 0`),
-    check(
-      'credit_certificates_revocation',
-      sql`(${table.revokedAt} is null) = (${table.revokedReason} is null)`,
-    ),
+    check('credit_certificates_revocation', sql`(${table.revokedAt} is null) = (${table.revokedReason} is null)`),
   ],
 );

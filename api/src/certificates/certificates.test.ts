@@ -74,10 +74,7 @@ test('a complete year: one certificate, the same number on every download, the P
   const third = dataOf(await download(chenToken)) as CertificatePdf;
   assert.equal(third.certificate_no, a.certificate_no);
   assert.equal((await status(chenToken)).certificate_no, a.certificate_no);
-  assert.equal(
-    (await server.db.select().from(creditCertificates).where(eq(creditCertificates.year, YEAR))).length,
-    1,
-  );
+  assert.equal((await server.db.select().from(creditCertificates).where(eq(creditCertificates.year, YEAR))).length, 1);
 
   // The QR's address is the configured site address, whatever Host the request came with.
   assert.equal(a.verify_url, `${PUBLIC_BASE_URL}/verify?no=${a.certificate_no}`);
@@ -132,7 +129,10 @@ test('bad input answers 4xx', async () => {
   for (const payload of [{}, { year: 'abc' }, { year: 1900 }, { year: YEAR, extra: 1 }])
     assert.equal((await authed(server, chenToken, 'GET', '/v1/certificate_pdf', payload)).status, 400);
   assert.equal((await download(chenToken, 2099)).status, 404);
-  assert.equal((await server.call({ method: 'GET', path: '/v1/certificate_pdf', payload: { year: YEAR } })).status, 401);
+  assert.equal(
+    (await server.call({ method: 'GET', path: '/v1/certificate_pdf', payload: { year: YEAR } })).status,
+    401,
+  );
   for (const payload of [
     {},
     { certificate_no: 'nope', reason: '重复发放' },

@@ -189,10 +189,7 @@ export async function certificatePdf(
 
 /** `certificate_verify`: public; the masked name and the certificate's own facts only. */
 export async function verifyCertificate(db: Database, certificateNo: string): Promise<CertificateVerification> {
-  const [row] = await db
-    .select()
-    .from(creditCertificates)
-    .where(eq(creditCertificates.certificateNo, certificateNo));
+  const [row] = await db.select().from(creditCertificates).where(eq(creditCertificates.certificateNo, certificateNo));
   if (!row)
     return {
       certificate_no: certificateNo,
@@ -241,7 +238,11 @@ export async function searchCertificates(
   if (query.certificate_no) conditions.push(eq(creditCertificates.certificateNo, query.certificate_no.toUpperCase()));
   if (query.learner) {
     const learner = query.learner;
-    const match = or(eq(learners.name, learner), eq(learners.idNumber, learner.toUpperCase()), eq(learners.phone, learner));
+    const match = or(
+      eq(learners.name, learner),
+      eq(learners.idNumber, learner.toUpperCase()),
+      eq(learners.phone, learner),
+    );
     if (match) conditions.push(match);
   }
   const rows = await db

@@ -163,7 +163,10 @@ const SECOND_PUBLIC_STATES = PUBLIC_STATES;
  */
 export const COMPLETED_STUDENT_ID_NUMBER = '320102199006150020';
 const FINISHED: DemoState = { watchedPercent: 100, grade: 4 };
-const COMPLETED_PROFESSIONAL_STATES: readonly DemoState[] = Array.from({ length: COMPULSORY_COURSES + ELECTIVES_BOUGHT }, () => FINISHED);
+const COMPLETED_PROFESSIONAL_STATES: readonly DemoState[] = Array.from(
+  { length: COMPULSORY_COURSES + ELECTIVES_BOUGHT },
+  () => FINISHED,
+);
 const COMPLETED_PUBLIC_STATES: readonly DemoState[] = Array.from({ length: PUBLIC_COURSES_SIGNED }, () => FINISHED);
 
 interface DemoStudy {
@@ -175,7 +178,11 @@ interface DemoStudy {
 const DEMO_STUDIES: readonly DemoStudy[] = [
   { idNumber: DEMO_STUDENT_ID_NUMBER, professional: PROFESSIONAL_STATES, public: PUBLIC_STATES },
   { idNumber: SECOND_STUDENT_ID_NUMBER, professional: SECOND_PROFESSIONAL_STATES, public: SECOND_PUBLIC_STATES },
-  { idNumber: COMPLETED_STUDENT_ID_NUMBER, professional: COMPLETED_PROFESSIONAL_STATES, public: COMPLETED_PUBLIC_STATES },
+  {
+    idNumber: COMPLETED_STUDENT_ID_NUMBER,
+    professional: COMPLETED_PROFESSIONAL_STATES,
+    public: COMPLETED_PUBLIC_STATES,
+  },
 ];
 
 const seedDemoStudy: SeedPart = async (context) => {

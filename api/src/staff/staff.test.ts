@@ -532,7 +532,10 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       await authed(server, token, 'GET', '/v1/certificate_pdf', { year: beijingYearOf(server.clock.now()) }),
     ) as { certificate_no: string };
     dataOf(
-      await authed(server, staff.token, 'POST', '/v1/admin/certificates/revoke', { certificate_no, reason: '档案审核不通过' }),
+      await authed(server, staff.token, 'POST', '/v1/admin/certificates/revoke', {
+        certificate_no,
+        reason: '档案审核不通过',
+      }),
     );
     return { action: 'certificate.revoke', target: certificate_no };
   },

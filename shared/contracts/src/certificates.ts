@@ -12,7 +12,11 @@ import {
 /** 学时证明 (issue 20): the learner's download, the public verification and the staff revoke. */
 
 const yearSchema = wholeNumberSchema(2000, 2100);
-export const certificateNoSchema = z.string().trim().toUpperCase().regex(CERTIFICATE_NO_PATTERN, { error: M.badNumber });
+export const certificateNoSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(CERTIFICATE_NO_PATTERN, { error: M.badNumber });
 
 export const certificateStatusSchema = z.object({
   year: z.number(),
@@ -74,7 +78,11 @@ export type CertificateRow = z.output<typeof certificateRowSchema>;
 
 export const certificateRevokeRequestSchema = z.strictObject({
   certificate_no: certificateNoSchema,
-  reason: z.string().trim().min(REVOKE_REASON_MIN, { error: M.reasonLength }).max(REVOKE_REASON_MAX, { error: M.reasonLength }),
+  reason: z
+    .string()
+    .trim()
+    .min(REVOKE_REASON_MIN, { error: M.reasonLength })
+    .max(REVOKE_REASON_MAX, { error: M.reasonLength }),
 });
 export type CertificateRevokeRequest = z.input<typeof certificateRevokeRequestSchema>;
 

@@ -56,9 +56,7 @@ test('revoking asks for a reason in a confirmation, then sends it', async () => 
     '/v1/admin/certificates': () =>
       ok({
         list: [
-          revoked
-            ? { ...ROW, revoked_at: '2026-11-25 10:00:00', revoked_reason: '发放有误', revoked_by: 'reg' }
-            : ROW,
+          revoked ? { ...ROW, revoked_at: '2026-11-25 10:00:00', revoked_reason: '发放有误', revoked_by: 'reg' } : ROW,
         ],
       }),
     '/v1/admin/certificates/revoke': () => {

@@ -4,7 +4,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { REVOKE_REASON_MAX } from '@yaoshi/contracts/certificate-rules';
 import type { CertificateRow } from '@yaoshi/contracts/certificates';
 import { useAdminMeQuery } from '../admin-api';
-import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, FilterBar, type FilterField, type FilterValues } from '../kit/list-kit';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  DataTable,
+  FilterBar,
+  type FilterField,
+  type FilterValues,
+} from '../kit/list-kit';
 import { ReasonDialog, decided } from '../kit/reason-dialog';
 import { useCertificateRevokeMutation, useCertificateSearchQuery } from './certificates-api';
 

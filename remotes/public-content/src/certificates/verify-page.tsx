@@ -111,7 +111,14 @@ export default function VerifyPage() {
             <button
               type="button"
               onClick={lookUp}
-              style={{ height: 36, padding: '0 20px', border: 'none', borderRadius: 4, color: '#fff', background: BRAND_BLUE }}
+              style={{
+                height: 36,
+                padding: '0 20px',
+                border: 'none',
+                borderRadius: 4,
+                color: '#fff',
+                background: BRAND_BLUE,
+              }}
             >
               验证
             </button>
