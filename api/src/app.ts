@@ -47,6 +47,7 @@ import { staffRoutes } from './staff/staff-routes';
 import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
+import { certificateRoutes } from './certificates/certificate-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { releaseAdminRoutes } from './releases/release-admin-routes';
@@ -74,6 +75,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   faceReviewRoutes,
   financeRoutes,
   releaseAdminRoutes,
+  certificateRoutes,
 ];
 
 export interface BuildAppOptions {
