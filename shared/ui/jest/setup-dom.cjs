@@ -87,3 +87,8 @@ if (window.HTMLDialogElement && !window.HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new window.Event('close'));
   };
 }
+
+// findBy* and waitFor wait up to 10 s (default 1 s): on CI's busy two-core machine a page
+// test's first render with antd, or a role query over a whole table, has taken longer. A
+// passing test is no slower; only a failing one waits the full time.
+require('@testing-library/react').configure({ asyncUtilTimeout: 10_000 });
