@@ -47,6 +47,7 @@ import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
+import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { releaseAdminRoutes } from './releases/release-admin-routes';
 import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
@@ -73,6 +74,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   faceReviewRoutes,
   financeRoutes,
   releaseAdminRoutes,
+  reportRoutes,
 ];
 
 export interface BuildAppOptions {
