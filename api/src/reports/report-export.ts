@@ -1,5 +1,10 @@
 import ExcelJS from 'exceljs';
-import { REPORT_KIND_LABELS, type CompletedLearner, type ReportGroup, type YearReport } from '@yaoshi/contracts/reports';
+import {
+  REPORT_KIND_LABELS,
+  type CompletedLearner,
+  type ReportGroup,
+  type YearReport,
+} from '@yaoshi/contracts/reports';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
 
 /**
@@ -75,4 +80,3 @@ export async function completedWorkbook(
   note.addRow([`审核截止日期为完成日期后第${ARCHIVE_REVIEW_WORKING_DAYS}个工作日（不含周六、周日，法定节假日另计）。`]);
   return encoded(workbook, `${year}年度${REPORT_KIND_LABELS.completed}.xlsx`);
 }
-

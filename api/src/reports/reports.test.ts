@@ -65,7 +65,16 @@ before(async () => {
   const course = async (name: string, kind: 'professional' | 'public', courseType: number, tenths: number) => {
     const [row] = await db
       .insert(courses)
-      .values({ year: YEAR, kind, courseType, name, creditTenths: tenths, classHourTenths: tenths, priceFen: 0, createdAt: now() })
+      .values({
+        year: YEAR,
+        kind,
+        courseType,
+        name,
+        creditTenths: tenths,
+        classHourTenths: tenths,
+        priceFen: 0,
+        createdAt: now(),
+      })
       .returning({ id: courses.id });
     return row!.id;
   };
@@ -133,9 +142,15 @@ describe('the year report', () => {
   test('enrolled, completed, hours and rate in all, by unit and by region', async () => {
     const data = await report({ year: YEAR });
     assert.equal(data.year, YEAR);
-    assert.equal(data.years[0], YEAR, 'in the study list\'s order: the default year first');
+    assert.equal(data.years[0], YEAR, "in the study list's order: the default year first");
     assert.ok(data.years.includes(EMPTY_YEAR));
-    assert.deepEqual(data.summary, { name: '合计', enrolled: 5, completed: 2, hours_completed: 300, completion_rate: 40 });
+    assert.deepEqual(data.summary, {
+      name: '合计',
+      enrolled: 5,
+      completed: 2,
+      hours_completed: 300,
+      completion_rate: 40,
+    });
     assert.deepEqual(data.by_unit, [
       { name: '南京鼓楼医院', enrolled: 2, completed: 1, hours_completed: 150, completion_rate: 50 },
       { name: '苏州药店', enrolled: 2, completed: 0, hours_completed: 60, completion_rate: 0 },
@@ -262,7 +277,18 @@ describe('export', () => {
     assert.equal(file.file_name, '2031年度完成学习人员名单.xlsx');
     const workbook = await workbookOf(file.xlsx_base64);
     assert.deepEqual(rowsOf(workbook.getWorksheet('完成名单')), [
-      ['序号', '姓名', '身份证号', '工作单位', '地区', '专业课学时', '公需课学时', '合计学时', '完成日期', '审核截止日期'],
+      [
+        '序号',
+        '姓名',
+        '身份证号',
+        '工作单位',
+        '地区',
+        '专业课学时',
+        '公需课学时',
+        '合计学时',
+        '完成日期',
+        '审核截止日期',
+      ],
       ['1', '丁', '32010619900101004X', '未填写', '上海市', '60', '30', '90', '2031-03-01', '2031-03-11'],
       ['2', '甲', '32010619900101001X', '南京鼓楼医院', '江苏省南京市', '60', '30', '90', '2031-03-06', '2031-03-17'],
     ]);
@@ -280,10 +306,7 @@ describe('refusals', () => {
     const { request_nonces: _n, ...before } = await databaseFingerprint(server.db);
     for (const token of [finance.token, editor.token]) {
       assert.equal((await authed(server, token, 'GET', '/v1/admin/reports/year', { year: YEAR })).status, 403);
-      assert.equal(
-        (await authed(server, token, 'GET', '/v1/admin/reports/completed', { year: YEAR })).status,
-        403,
-      );
+      assert.equal((await authed(server, token, 'GET', '/v1/admin/reports/completed', { year: YEAR })).status, 403);
       assert.equal(
         (await authed(server, token, 'POST', '/v1/admin/reports/export', { year: YEAR, report: 'completed' })).status,
         403,
@@ -291,8 +314,13 @@ describe('refusals', () => {
     }
     assert.equal((await authed(server, learner, 'GET', '/v1/admin/reports/year', { year: YEAR })).status, 401);
     assert.equal(
-      (await server.call({ method: 'POST', path: '/v1/admin/reports/export', payload: { year: YEAR, report: 'summary' } }))
-        .status,
+      (
+        await server.call({
+          method: 'POST',
+          path: '/v1/admin/reports/export',
+          payload: { year: YEAR, report: 'summary' },
+        })
+      ).status,
       401,
     );
     const { request_nonces: _m, ...after } = await databaseFingerprint(server.db);
@@ -300,7 +328,11 @@ describe('refusals', () => {
   });
 
   test('bad input is a 4xx, never a 5xx, and exports nothing', async () => {
-    const [last] = await server.db.select({ id: auditRecords.id }).from(auditRecords).orderBy(desc(auditRecords.id)).limit(1);
+    const [last] = await server.db
+      .select({ id: auditRecords.id })
+      .from(auditRecords)
+      .orderBy(desc(auditRecords.id))
+      .limit(1);
     const cases: ['GET' | 'POST', string, Record<string, unknown>, number][] = [
       ['GET', '/v1/admin/reports/year', { year: 'abc' }, 400],
       ['GET', '/v1/admin/reports/year', { year: 1999 }, 400],
@@ -319,8 +351,16 @@ describe('refusals', () => {
       const response = await authed(server, reader.token, method, path, payload);
       assert.equal(response.status, status, `${method} ${path} ${JSON.stringify(payload)}`);
     }
-    assertRefused(await authed(server, reader.token, 'GET', '/v1/admin/reports/year', { year: 2099 }), 404, '该年度不存在');
-    const [now] = await server.db.select({ id: auditRecords.id }).from(auditRecords).orderBy(desc(auditRecords.id)).limit(1);
+    assertRefused(
+      await authed(server, reader.token, 'GET', '/v1/admin/reports/year', { year: 2099 }),
+      404,
+      '该年度不存在',
+    );
+    const [now] = await server.db
+      .select({ id: auditRecords.id })
+      .from(auditRecords)
+      .orderBy(desc(auditRecords.id))
+      .limit(1);
     assert.equal(now!.id, last!.id, 'a refused export leaves no audit record');
   });
 });
