@@ -18,19 +18,19 @@ const oneDecimal = (value: number) => value.toFixed(1);
 function groupColumns(nameTitle: string): ColumnsType<ReportGroup> {
   return [
     { title: nameTitle, dataIndex: 'name', key: 'name', ellipsis: { showTitle: true } },
-    { title: '报名人数', dataIndex: 'enrolled', key: 'enrolled', width: 100, align: 'right' },
-    { title: '完成人数', dataIndex: 'completed', key: 'completed', width: 100, align: 'right' },
+    { title: '报名人数', dataIndex: 'enrolled', key: 'enrolled', width: 80, align: 'right' },
+    { title: '完成人数', dataIndex: 'completed', key: 'completed', width: 80, align: 'right' },
     {
       title: '完成学时',
       key: 'hours',
-      width: 110,
+      width: 90,
       align: 'right',
       render: (_: unknown, row) => oneDecimal(row.hours_completed),
     },
     {
       title: '完成率',
       key: 'rate',
-      width: 100,
+      width: 80,
       align: 'right',
       render: (_: unknown, row) => `${oneDecimal(row.completion_rate)}%`,
     },
@@ -45,30 +45,30 @@ const COMPLETED_COLUMNS: ColumnsType<CompletedLearner> = [
     render: (_: unknown, row) => <PersonCell name={row.name} idNumber={row.id_number} />,
   },
   { title: '工作单位', dataIndex: 'unit', key: 'unit', ellipsis: { showTitle: true } },
-  { title: '地区', dataIndex: 'region', key: 'region', width: 140, ellipsis: { showTitle: true } },
+  { title: '地区', dataIndex: 'region', key: 'region', width: 120, ellipsis: { showTitle: true } },
   {
     title: '专业课学时',
     key: 'professional',
-    width: 100,
+    width: 90,
     align: 'right',
     render: (_: unknown, row) => oneDecimal(row.professional_hours),
   },
   {
     title: '公需课学时',
     key: 'public',
-    width: 100,
+    width: 90,
     align: 'right',
     render: (_: unknown, row) => oneDecimal(row.public_hours),
   },
   {
     title: '合计学时',
     key: 'total',
-    width: 90,
+    width: 80,
     align: 'right',
     render: (_: unknown, row) => oneDecimal(row.hours_completed),
   },
-  { title: '完成日期', dataIndex: 'completed_on', key: 'completed_on', width: 110 },
-  { title: '审核截止', dataIndex: 'review_due_on', key: 'review_due_on', width: 110 },
+  { title: '完成日期', dataIndex: 'completed_on', key: 'completed_on', width: 100 },
+  { title: '审核截止', dataIndex: 'review_due_on', key: 'review_due_on', width: 100 },
 ];
 
 /**
