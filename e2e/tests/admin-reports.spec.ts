@@ -80,12 +80,18 @@ test('只读审计 opens 统计报表: the year’s numbers, the chart, tables t
     `${WANG_REGION}${wangRegion.enrolled}${wangRegion.completed}`,
   );
 
-  // The chart: one bar per region, drawn by the console's chart library.
+  // The chart: per region a bar of its learners, completed and not, drawn by the console's chart library.
   const chart = page.getByRole('figure', { name: '各地区完成率图' });
   await expect(chart).toBeVisible();
-  await expect(chart.locator('svg.recharts-surface')).toBeVisible();
-  await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(report.by_region.length);
-  await expect(chart).toContainText(WANG_REGION);
+  await expect(chart.locator('svg.recharts-surface[role=application]')).toBeVisible();
+  const segments = report.by_region.reduce(
+    (count, group) => count + (group.completed > 0 ? 1 : 0) + (group.enrolled > group.completed ? 1 : 0),
+    0,
+  );
+  await expect(chart.locator('.recharts-bar-rectangle path')).toHaveCount(segments);
+  await expect(chart).toContainText(`${WANG_REGION} ${wangRegion.completion_rate.toFixed(1)}%`);
+  await expect(chart).toContainText('已完成');
+  await expect(chart).toContainText('未完成');
 
   const completedList = page.getByRole('table', { name: '完成学习人员名单' });
   await expect(completedList).toBeVisible();
@@ -105,7 +111,13 @@ test('只读审计 opens 统计报表: the year’s numbers, the chart, tables t
   expect(summaryFile.suggestedFilename()).toBe(`${report.year}年度学习情况统计.xlsx`);
   const summaryBook = await workbookOf(summaryFile);
   expect(summaryBook.worksheets.map((sheet) => sheet.name)).toEqual(['合计', '按单位', '按地区']);
-  expect(rowValues(summaryBook.getWorksheet('合计'), 1)).toEqual(['范围', '报名人数', '完成人数', '完成学时', '完成率（%）']);
+  expect(rowValues(summaryBook.getWorksheet('合计'), 1)).toEqual([
+    '范围',
+    '报名人数',
+    '完成人数',
+    '完成学时',
+    '完成率（%）',
+  ]);
   expect(rowValues(summaryBook.getWorksheet('合计'), 2)).toEqual([
     '合计',
     report.summary.enrolled,

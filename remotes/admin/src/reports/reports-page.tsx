@@ -18,19 +18,19 @@ const oneDecimal = (value: number) => value.toFixed(1);
 function groupColumns(nameTitle: string): ColumnsType<ReportGroup> {
   return [
     { title: nameTitle, dataIndex: 'name', key: 'name', ellipsis: { showTitle: true } },
-    { title: '报名人数', dataIndex: 'enrolled', key: 'enrolled', width: 80, align: 'right' },
-    { title: '完成人数', dataIndex: 'completed', key: 'completed', width: 80, align: 'right' },
+    { title: '报名人数', dataIndex: 'enrolled', key: 'enrolled', width: 110, align: 'right' },
+    { title: '完成人数', dataIndex: 'completed', key: 'completed', width: 110, align: 'right' },
     {
       title: '完成学时',
       key: 'hours',
-      width: 90,
+      width: 110,
       align: 'right',
       render: (_: unknown, row) => oneDecimal(row.hours_completed),
     },
     {
       title: '完成率',
       key: 'rate',
-      width: 80,
+      width: 110,
       align: 'right',
       render: (_: unknown, row) => `${oneDecimal(row.completion_rate)}%`,
     },
@@ -49,21 +49,21 @@ const COMPLETED_COLUMNS: ColumnsType<CompletedLearner> = [
   {
     title: '专业课学时',
     key: 'professional',
-    width: 90,
+    width: 100,
     align: 'right',
     render: (_: unknown, row) => oneDecimal(row.professional_hours),
   },
   {
     title: '公需课学时',
     key: 'public',
-    width: 90,
+    width: 100,
     align: 'right',
     render: (_: unknown, row) => oneDecimal(row.public_hours),
   },
   {
     title: '合计学时',
     key: 'total',
-    width: 80,
+    width: 90,
     align: 'right',
     render: (_: unknown, row) => oneDecimal(row.hours_completed),
   },
@@ -185,28 +185,24 @@ export function ReportsPage() {
             </Suspense>
           )}
         </Card>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Typography.Title level={5}>按单位</Typography.Title>
-            <DataTable<ReportGroup>
-              label="按单位统计"
-              rowKey="name"
-              columns={groupColumns('工作单位')}
-              query={report}
-              rows={data.by_unit}
-            />
-          </Col>
-          <Col span={12}>
-            <Typography.Title level={5}>按地区</Typography.Title>
-            <DataTable<ReportGroup>
-              label="按地区统计"
-              rowKey="name"
-              columns={groupColumns('地区')}
-              query={report}
-              rows={data.by_region}
-            />
-          </Col>
-        </Row>
+        <Typography.Title level={5}>按单位</Typography.Title>
+        <DataTable<ReportGroup>
+          label="按单位统计"
+          rowKey="name"
+          columns={groupColumns('工作单位')}
+          query={report}
+          rows={data.by_unit}
+        />
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          按地区
+        </Typography.Title>
+        <DataTable<ReportGroup>
+          label="按地区统计"
+          rowKey="name"
+          columns={groupColumns('地区')}
+          query={report}
+          rows={data.by_region}
+        />
       </Spin>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         完成学习人员名单
