@@ -7,6 +7,7 @@ import { MESSAGES } from './messages';
 import { registerSecurityHeaders } from './security/security-headers';
 import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
 import { isStagingSandbox, usesSmsOutbox } from './config';
+import { stagingBannerText } from '@yaoshi/contracts/staging';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
 import { sessionGate } from './accounts/sessions';
@@ -46,6 +47,7 @@ import { staffRoutes } from './staff/staff-routes';
 import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
+import { certificateRoutes } from './certificates/certificate-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
@@ -75,6 +77,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   financeRoutes,
   releaseAdminRoutes,
   reportRoutes,
+  certificateRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -240,7 +243,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   }
   const sandbox = allGateways(paymentProvider).find(isSandboxProvider);
   if (sandbox)
-    registerSandboxGatewayPages(app, sandbox, options.clock, { stagingBanner: isStagingSandbox(options.config) });
+    registerSandboxGatewayPages(
+      app,
+      sandbox,
+      options.clock,
+      isStagingSandbox(options.config) ? { stagingBanner: stagingBannerText(usesSmsOutbox(options.config)) } : {},
+    );
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;

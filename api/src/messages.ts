@@ -4,8 +4,6 @@
  */
 export const MESSAGES = {
   success: '成功',
-  /** A staging site's banner on the pages the API serves (the sandbox gateway's): the shell's words (@yaoshi/ui/message-texts). */
-  stagingBanner: '测试站点：支付不产生真实扣款，短信验证码见测试发件箱',
 
   // The envelope (spec 01 §7): signature, replay and payload format.
   signatureInvalid: '签名校验失败',

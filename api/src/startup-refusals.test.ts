@@ -68,7 +68,8 @@ function runMain(env: Record<string, string | undefined>): Promise<Outcome> {
       child.kill('SIGTERM');
     }
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  // A cold start (tsx compiling the API, PGlite's initdb) takes seconds alone and a minute on a busy machine.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -156,7 +157,10 @@ describe('production start-up refuses each unsafe setting on its own line', () =
     refusedInProcess({ ...SAFE_STAGING, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL is unset/));
 
   test('PUBLIC_BASE_URL over http to a public host', () =>
-    refusedInProcess({ ...SAFE_STAGING, PUBLIC_BASE_URL: 'http://staging.example.org' }, /PUBLIC_BASE_URL must be https/));
+    refusedInProcess(
+      { ...SAFE_STAGING, PUBLIC_BASE_URL: 'http://staging.example.org' },
+      /PUBLIC_BASE_URL must be https/,
+    ));
 
   test('API_SIGN_SECRET left at the development default', () =>
     refusedInProcess(

@@ -1,6 +1,6 @@
 import { contentEndpoints } from '@yaoshi/contracts/content';
 import { MESSAGES } from '../messages';
-import { isStagingSandbox } from '../config';
+import { isStagingSandbox, usesSmsOutbox } from '../config';
 import { notFound } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import type { TopicPageSlug } from './content-schema';
@@ -19,10 +19,13 @@ import {
 export const contentRoutes: RouteModule = (api, { db, config }) => {
   // A staging site says so on every page; the field is absent elsewhere (no bytes, no change to the contract).
   const staging = isStagingSandbox(config);
+  const stagingFields = usesSmsOutbox(config)
+    ? { site_staging: true as const, site_sms_outbox: true as const }
+    : { site_staging: true as const };
   api.add(contentEndpoints.site, async () => {
     const settings = await readSiteSettings(db);
     if (!settings) throw notFound(MESSAGES.siteNotConfigured);
-    return staging ? { ...settings, site_staging: true as const } : settings;
+    return staging ? { ...settings, ...stagingFields } : settings;
   });
 
   // All categories, 6 (联系我们) included: the client removes it from the navigation.

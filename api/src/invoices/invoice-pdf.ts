@@ -1,12 +1,6 @@
-import PDFDocument from 'pdfkit';
+import { renderCjkPdf } from '../pdf/cjk-pdf';
 
-/**
- * The invoice as a PDF (issue 18): pdfkit with Debian's Noto CJK (fonts-noto-cjk), the
- * Simplified Chinese face of the collection. The text is real text, so it can be searched
- * and checked (pdftotext).
- */
-export const CJK_FONT_FILE = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
-export const CJK_FONT_NAME = 'NotoSansCJKsc-Regular';
+/** The invoice as a PDF (issue 18), in the site's CJK font (pdf/cjk-pdf.ts). */
 
 export interface InvoiceDocument {
   invoiceNo: string;
@@ -22,14 +16,7 @@ export interface InvoiceDocument {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `电子发票 ${invoice.invoiceNo}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('cjk', CJK_FONT_FILE, CJK_FONT_NAME);
-    doc.font('cjk');
+  return renderCjkPdf(`电子发票 ${invoice.invoiceNo}`, (doc) => {
     doc.fontSize(20).text('电子普通发票', { align: 'center' });
     doc.moveDown();
     doc.fontSize(11);
@@ -45,6 +32,5 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     for (const item of invoice.items) doc.text(`${item.name}    ¥${yuan(item.amountFen)}`);
     doc.moveDown();
     doc.fontSize(12).text(`价税合计：¥${yuan(invoice.amountFen)}`);
-    doc.end();
   });
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MESSAGES } from '../messages';
+import { STAGING_BANNER, STAGING_BANNER_REAL_SMS } from '@yaoshi/contracts/staging';
+import { smsGatewaySettingsFromEnv } from '../sms/sms-config';
 import { startTestServer } from '../test-support/test-server';
 
 /**
@@ -24,12 +25,36 @@ test('the sandbox gateway pages show the staging banner on a staging site, and o
         const response = await server.send(url, { method });
         assert.match(String(response.headers.get('content-type')), /^text\/html/, url);
         const html = String(response.body);
-        assert.equal(html.includes(MESSAGES.stagingBanner), expected, `${JSON.stringify(config)} ${method} ${url}`);
+        assert.equal(html.includes(STAGING_BANNER_REAL_SMS), expected, `${JSON.stringify(config)} ${method} ${url}`);
         if (expected)
           assert.match(html, /<body><div role="note"[^>]*>测试站点：支付不产生真实扣款，短信验证码见测试发件箱<\/div>/);
       }
     } finally {
       await server.close();
     }
+  }
+});
+
+test('a staging site on a real SMS provider does not send payers to the test outbox', async () => {
+  const server = await startTestServer({
+    config: {
+      nodeEnv: 'production',
+      stagingSandbox: true,
+      smsProvider: 'tencent',
+      smsGateways: smsGatewaySettingsFromEnv({
+        SMS_TENCENT_SECRET_ID: 'AKIDexample',
+        SMS_TENCENT_SECRET_KEY: 'example-secret-key',
+        SMS_TENCENT_SDK_APP_ID: '1400006666',
+        SMS_TENCENT_TEMPLATE_ID: '2210001',
+      }),
+    },
+    seed: false,
+  });
+  try {
+    const html = String((await server.send('/sandbox-pay/qr/no-such-token', { method: 'GET' })).body);
+    assert.match(html, new RegExp(`<body><div role="note"[^>]*>${STAGING_BANNER_REAL_SMS}</div>`));
+    assert.equal(html.includes(STAGING_BANNER), false);
+  } finally {
+    await server.close();
   }
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock';
 import { formatYuan } from '@yaoshi/contracts/course-selection-rules';
-import { MESSAGES } from '../messages';
 import { SANDBOX_PAGE_PREFIX, type SandboxProvider } from './sandbox-provider';
 
 /**
@@ -46,20 +45,23 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /** On a staging site every page says so above everything else, as the shell's pages do. */
-const STAGING_BANNER = `<div role="note" style="background:#fff7e6;border-bottom:1px solid #ffd591;color:#ad4e00;text-align:center;padding:8px 16px;font-size:14px">${MESSAGES.stagingBanner}</div>`;
+const stagingBannerHtml = (text: string) =>
+  `<div role="note" style="background:#fff7e6;border-bottom:1px solid #ffd591;color:#ad4e00;text-align:center;padding:8px 16px;font-size:14px">${text}</div>`;
 
 export function registerSandboxGatewayPages(
   app: FastifyInstance,
   provider: SandboxProvider,
   clock: Clock,
-  options: { stagingBanner?: boolean } = {},
+  /** `stagingBanner`: the staging site's banner text (@yaoshi/contracts/staging); absent elsewhere. */
+  options: { stagingBanner?: string } = {},
 ): void {
   app.register(
     async (scope) => {
       if (options.stagingBanner) {
+        const banner = stagingBannerHtml(options.stagingBanner);
         scope.addHook('onSend', async (_request, reply, payload) =>
           typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
-            ? payload.replace('<body>', `<body>${STAGING_BANNER}`)
+            ? payload.replace('<body>', `<body>${banner}`)
             : payload,
         );
       }

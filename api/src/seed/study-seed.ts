@@ -140,6 +140,8 @@ const PUBLIC_STATES: readonly DemoState[] = [
 
 /** Six electives of 6 h with the four compulsory courses of 6 h make the year's 60 h. */
 const ELECTIVES_BOUGHT = 6;
+/** The demo catalogue's compulsory courses of a year. */
+const COMPULSORY_COURSES = 4;
 /** Six public courses of 5 h make the required 30 h. */
 const PUBLIC_COURSES_SIGNED = 6;
 
@@ -155,6 +157,18 @@ const SECOND_PROFESSIONAL_STATES: readonly DemoState[] = [
 ];
 const SECOND_PUBLIC_STATES = PUBLIC_STATES;
 
+/**
+ * 陈静: every course of the current year finished and rated — 60 professional and 30 public
+ * hours, the year complete — so /myCourse offers her 学时证明 (issue 20).
+ */
+export const COMPLETED_STUDENT_ID_NUMBER = '320102199006150020';
+const FINISHED: DemoState = { watchedPercent: 100, grade: 4 };
+const COMPLETED_PROFESSIONAL_STATES: readonly DemoState[] = Array.from(
+  { length: COMPULSORY_COURSES + ELECTIVES_BOUGHT },
+  () => FINISHED,
+);
+const COMPLETED_PUBLIC_STATES: readonly DemoState[] = Array.from({ length: PUBLIC_COURSES_SIGNED }, () => FINISHED);
+
 interface DemoStudy {
   idNumber: string;
   professional: readonly DemoState[];
@@ -164,6 +178,11 @@ interface DemoStudy {
 const DEMO_STUDIES: readonly DemoStudy[] = [
   { idNumber: DEMO_STUDENT_ID_NUMBER, professional: PROFESSIONAL_STATES, public: PUBLIC_STATES },
   { idNumber: SECOND_STUDENT_ID_NUMBER, professional: SECOND_PROFESSIONAL_STATES, public: SECOND_PUBLIC_STATES },
+  {
+    idNumber: COMPLETED_STUDENT_ID_NUMBER,
+    professional: COMPLETED_PROFESSIONAL_STATES,
+    public: COMPLETED_PUBLIC_STATES,
+  },
 ];
 
 const seedDemoStudy: SeedPart = async (context) => {

@@ -9,7 +9,8 @@ import { auditRecords } from '../audit/audit-schema';
 import { auditedChange, COMMAND_LINE_ACTOR } from '../audit/audit-log';
 import { isAuditAction } from '@yaoshi/contracts/audit-actions';
 import { MESSAGES } from '../messages';
-import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { CHEN, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { beijingYearOf } from '../content/published-time';
 import { orders } from '../orders/orders-schema';
 import { refundRequests } from '../refunds/refunds-schema';
 import { invoiceRequests } from '../invoices/invoices-schema';
@@ -528,6 +529,20 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       await authed(server, staff.token, 'POST', '/v1/admin/invoices/reject', { order_no: orderNo, reason: '信息有误' }),
     );
     return { action: 'invoice.reject', target: orderNo };
+  },
+  '/v1/admin/certificates/revoke': async (staff) => {
+    // 陈静's demo year is complete: her first download issues the certificate.
+    const token = await loginToken(server, CHEN.phone, CHEN.password);
+    const { certificate_no } = dataOf(
+      await authed(server, token, 'GET', '/v1/certificate_pdf', { year: beijingYearOf(server.clock.now()) }),
+    ) as { certificate_no: string };
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/certificates/revoke', {
+        certificate_no,
+        reason: '档案审核不通过',
+      }),
+    );
+    return { action: 'certificate.revoke', target: certificate_no };
   },
 };
 

@@ -22,6 +22,7 @@ export const ZHANG = demoAccount('张晓明');
 export const LI = demoAccount('李华');
 export const WANG = demoAccount('王芳');
 export const ZHAO = demoAccount('赵敏');
+export const CHEN = demoAccount('陈静');
 
 export interface Envelope {
   code: number;

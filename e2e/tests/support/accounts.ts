@@ -11,6 +11,8 @@ export const LEARNERS = {
   wang: { name: '王芳', idcard: '310115198808080058', phone: '13700002222', password: '080058' },
   /** Plays lessons in fixes-study.spec.ts while study.spec.ts plays 王芳's (one playback per learner). */
   zhao: { name: '赵敏', idcard: '330106199203150027', phone: '13600003333', password: '150027' },
+  /** Every course of the current year finished: downloads her 学时证明 in certificates.spec.ts. */
+  chen: { name: '陈静', idcard: '320102199006150020', phone: '13500004444', password: '150020' },
 } as const;
 
 export type Learner = (typeof LEARNERS)[keyof typeof LEARNERS];

@@ -8,4 +8,5 @@ export const EXPOSES = {
   './ContactUs': './src/contact/contact-page.tsx',
   './Notice': './src/notice/notice-page.tsx',
   './DownloadApp': './src/app-download/app-download-page.tsx',
+  './Verify': './src/certificates/verify-page.tsx',
 } as const;

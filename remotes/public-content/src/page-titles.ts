@@ -13,4 +13,5 @@ export const PAGE_TITLES: Record<keyof typeof EXPOSES, string> = {
   './ContactUs': '联系我们',
   './Notice': '通知公告',
   './DownloadApp': '下载APP',
+  './Verify': '学时证明验证',
 };

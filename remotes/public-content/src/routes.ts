@@ -25,4 +25,5 @@ export const ROUTES: RouteEntry[] = [
   publicPage('/contactUs', 'ContactUs'),
   publicPage('/notice', 'Notice'),
   publicPage('/downloadApp', 'DownloadApp'),
+  publicPage('/verify', 'Verify'),
 ];

@@ -22,8 +22,10 @@ export const siteSettingsSchema = z.object({
   /** /downloadApp (spec 02): where the iOS and Android apps are downloaded; empty = not yet published. */
   site_ios_url: z.string(),
   site_android_url: z.string(),
-  /** Present (true) only on a staging site (STAGING_SANDBOX=allow): every page shows MESSAGE_TEXTS.stagingBanner (@yaoshi/ui). */
+  /** Present (true) only on a staging site (STAGING_SANDBOX=allow): every page shows the staging banner (./staging). */
   site_staging: z.literal(true).optional(),
+  /** Present (true) only on a staging site whose SMS codes go to the development outbox, not to phones. */
+  site_sms_outbox: z.literal(true).optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -3,8 +3,6 @@
  * place, in Chinese as the spec gives it.
  */
 export const MESSAGE_TEXTS = {
-  /** Every page of a staging site (issue 15: STAGING_SANDBOX=allow), verbatim. */
-  stagingBanner: '测试站点：支付不产生真实扣款，短信验证码见测试发件箱',
   /** 401 from any call: shown as an error, then logout and back to `/`. */
   pleaseLogIn: '请先登录',
   /** After a login whose password 学员管理 reset (issue 18): on to 修改密码. */

@@ -1,9 +1,9 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
-import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { stagingBannerText } from '@yaoshi/contracts/staging';
 
 /**
  * On a staging site (the server runs production mode on the sandbox gateway and the SMS
- * outbox, STAGING_SANDBOX=allow) every page says so above everything else, so nobody takes
+ * outbox or a real SMS provider, STAGING_SANDBOX=allow) every page says so above everything else, so nobody takes
  * a sandbox payment for a real one. The server says whether it is staging in /v1/site, the
  * settings every page already reads: no extra request. Plain markup: no antd on first load.
  */
@@ -23,7 +23,7 @@ export function StagingBanner() {
         lineHeight: 1.5,
       }}
     >
-      {MESSAGE_TEXTS.stagingBanner}
+      {stagingBannerText(settings.site_sms_outbox === true)}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { OrdersPage } from '../finance/orders-page';
 import { RefundsPage } from '../finance/refunds-page';
 import { ReconciliationPage } from '../finance/reconciliation-page';
 import { LearnersPage } from '../learners/learners-page';
+import { CertificatesPage } from '../certificates/certificates-page';
 import { LoginPage } from '../login/login-page';
 import { ReleasesPage } from '../releases/releases-page';
 import { ReportsPage } from '../reports/reports-page';
@@ -23,6 +24,7 @@ const CONSOLE_NAME = '管理后台';
 
 const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/learners': () => <LearnersPage />,
+  '/admin/certificates': () => <CertificatesPage />,
   '/admin/faces': () => <FaceReviewPage />,
   '/admin/lesson-checks': () => <LessonChecksPage />,
   '/admin/orders': () => <OrdersPage />,

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { BillDifferenceRow, LateRefundRow } from '@yaoshi/contracts/admin';
 import { XLSX_TYPE, downloadBase64 } from '../kit/download';
 import { useReconciliationReportQuery, useReconciliationRunMutation } from '../admin-api';
-import { EMPTY_TEXT } from '../kit/list-kit';
+import { DataTable } from '../kit/list-kit';
+
+/** A difference row with the key that tells it apart (one merchant number may differ at two gateways). */
+type KeyedDifference = BillDifferenceRow & { key: string };
 
 const yuanText = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 
@@ -44,13 +47,15 @@ export function ReconciliationPage() {
         </Typography.Paragraph>
       ))}
       <Typography.Title level={5}>对账差异</Typography.Title>
-      <Table<BillDifferenceRow>
-        size="small"
-        loading={query.isFetching}
-        rowKey={(row) => `${row.provider}-${row.kind}-${row.merchant_no}`}
-        pagination={false}
-        locale={{ emptyText: EMPTY_TEXT }}
-        dataSource={report?.differences ?? []}
+      <DataTable<KeyedDifference>
+        label="对账差异"
+        rowKey="key"
+        paged={false}
+        query={query}
+        rows={(report?.differences ?? []).map((row) => ({
+          ...row,
+          key: `${row.provider}-${row.kind}-${row.merchant_no}`,
+        }))}
         columns={[
           { title: '支付渠道', dataIndex: 'provider' },
           { title: '差异类型', dataIndex: 'kind_text' },
@@ -64,13 +69,12 @@ export function ReconciliationPage() {
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         自动退款（订单已关闭后到账的款项）
       </Typography.Title>
-      <Table<LateRefundRow>
-        size="small"
-        loading={query.isFetching}
+      <DataTable<LateRefundRow>
+        label="自动退款"
         rowKey="merchant_refund_no"
-        pagination={false}
-        locale={{ emptyText: EMPTY_TEXT }}
-        dataSource={report?.late_refunds ?? []}
+        paged={false}
+        query={query}
+        rows={report?.late_refunds ?? []}
         columns={[
           { title: '订单号', dataIndex: 'order_no' },
           { title: '退款单号', dataIndex: 'merchant_refund_no' },

@@ -14,6 +14,7 @@ import {
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useMyCoursesQuery, usePublicMyCoursesQuery } from './study-list-api';
 import { congratulationShown, rememberCongratulation } from './congratulation-flag';
+import { CertificateDownload } from '../certificates/certificate-download';
 
 export type StudyListKind = 'professional' | 'make-up' | 'public';
 
@@ -115,6 +116,9 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
               <Statistic title="已完成课程" value={`${data.complete} / ${data.total}`} />
               <Statistic title="应修学时" value={formatOneDecimal(data.year_class_hour)} />
             </section>
+            {kind !== 'public' && tab === WEB_TAB && (
+              <CertificateDownload year={data.year} enabled={summary.allComplete} />
+            )}
             {data.avatar_status !== AVATAR_STATUS.approved && (
               <Alert type="warning" showIcon title={`${M.avatarUnderReview}，审核通过后方可学习`} />
             )}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useSearchParams } from '@yaoshi/ui/router';
+import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
+import type { CertificateVerification } from '@yaoshi/contracts/certificates';
+import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { PageBreadcrumb } from '../layout/page-breadcrumb';
+import { useCertificateVerifyQuery } from './verify-api';
+
+export const VERIFY_TEXTS = {
+  title: '学时证明验证',
+  genuine: '该学时证明真实有效',
+  revoked: '该学时证明已被撤销，不再有效',
+  unknown: '未查询到该编号的学时证明，请核对编号',
+  badNumber: '证书编号格式不正确，请核对',
+  failed: '查询失败，请稍后重试',
+  loading: '正在查询…',
+  prompt: '请输入学时证明上的证书编号，或扫描证明上的二维码',
+} as const;
+
+const VERDICT_STYLE = {
+  genuine: { background: '#f6ffed', border: '1px solid #b7eb8f', color: '#135200' },
+  revoked: { background: '#fff1f0', border: '1px solid #ffa39e', color: '#820014' },
+  unknown: { background: '#fffbe6', border: '1px solid #ffe58f', color: '#614700' },
+} as const;
+
+const normalized = (value: string) => value.trim().toUpperCase();
+
+function Verdict({ result }: { result: CertificateVerification }) {
+  const text = VERIFY_TEXTS[result.verdict];
+  return (
+    <section aria-label="验证结果" style={{ padding: '16px 20px', borderRadius: 6, ...VERDICT_STYLE[result.verdict] }}>
+      <p style={{ fontSize: 20, fontWeight: 600, margin: '0 0 8px' }}>{text}</p>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }}>
+        <dt>证书编号</dt>
+        <dd style={{ margin: 0 }}>{result.certificate_no}</dd>
+        {result.name_masked !== null && (
+          <>
+            <dt>姓名</dt>
+            <dd style={{ margin: 0 }}>{result.name_masked}</dd>
+          </>
+        )}
+        {result.year !== null && (
+          <>
+            <dt>学习年度</dt>
+            <dd style={{ margin: 0 }}>{result.year}年度</dd>
+          </>
+        )}
+        {result.class_hour !== null && (
+          <>
+            <dt>学时</dt>
+            <dd style={{ margin: 0 }}>{result.class_hour.toFixed(1)}学时</dd>
+          </>
+        )}
+        {result.issuer !== null && (
+          <>
+            <dt>发证单位</dt>
+            <dd style={{ margin: 0 }}>{result.issuer}</dd>
+          </>
+        )}
+        {result.issued_on !== null && (
+          <>
+            <dt>发证日期</dt>
+            <dd style={{ margin: 0 }}>{result.issued_on}</dd>
+          </>
+        )}
+        {result.revoked_on !== null && (
+          <>
+            <dt>撤销日期</dt>
+            <dd style={{ margin: 0 }}>{result.revoked_on}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function VerifyResult({ no }: { no: string }) {
+  const valid = CERTIFICATE_NO_PATTERN.test(no);
+  const { data, isLoading, isFetching, isError } = useCertificateVerifyQuery({ no }, { skip: !valid });
+  if (!valid) return <p role="alert">{VERIFY_TEXTS.badNumber}</p>;
+  if (isLoading || isFetching) return <p aria-busy="true">{VERIFY_TEXTS.loading}</p>;
+  if (isError || !data) return <p role="alert">{VERIFY_TEXTS.failed}</p>;
+  return <Verdict result={data} />;
+}
+
+/** `/verify?no=…` (issue 20): anyone checks a 学时证明 by its number; only the masked name is shown. */
+export default function VerifyPage() {
+  const [params, setParams] = useSearchParams();
+  const no = normalized(params.get('no') ?? '');
+  const [typed, setTyped] = useState(no);
+  const lookUp = () => {
+    if (normalized(typed)) setParams({ no: normalized(typed) });
+  };
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: VERIFY_TEXTS.title }]} />
+      <SectionBox title={VERIFY_TEXTS.title}>
+        <div style={{ maxWidth: 640, margin: '16px auto 32px', display: 'grid', gap: 16 }}>
+          <div style={{ display: 'flex', gap: 8 }} role="search">
+            <input
+              aria-label="证书编号"
+              value={typed}
+              maxLength={20}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') lookUp();
+              }}
+              placeholder="证书编号"
+              style={{ flex: 1, height: 36, padding: '0 12px', border: '1px solid #d9d9d9', borderRadius: 4 }}
+            />
+            <button
+              type="button"
+              onClick={lookUp}
+              style={{
+                height: 36,
+                padding: '0 20px',
+                border: 'none',
+                borderRadius: 4,
+                color: '#fff',
+                background: BRAND_BLUE,
+              }}
+            >
+              验证
+            </button>
+          </div>
+          {no ? <VerifyResult no={no} /> : <p style={{ color: MUTED_TEXT }}>{VERIFY_TEXTS.prompt}</p>}
+        </div>
+      </SectionBox>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, Button } from 'antd';
+import { useCertificateStatusQuery, useLazyCertificatePdfQuery } from './certificate-api';
+
+export const CERTIFICATE_TEXTS = {
+  download: '下载学时证明',
+  downloading: '正在生成学时证明…',
+  revoked: '您本年度的学时证明已被撤销，如有疑问请联系协会',
+  loadFailed: '学时证明状态加载失败，请刷新重试',
+} as const;
+
+/** Saves base64 PDF bytes as a file the browser downloads. */
+function saveFile(fileName: string, base64: string): void {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The /myCourse 下载学时证明 button (issue 20): shown when the server says the year is
+ * complete; a revoked certificate says so instead. Asked only for a list whose courses are
+ * all finished (`enabled`), so other years cost no call.
+ */
+export function CertificateDownload({ year, enabled }: { year: number; enabled: boolean }) {
+  const status = useCertificateStatusQuery({ year }, { skip: !enabled, refetchOnMountOrArgChange: true });
+  const [fetchPdf, pdf] = useLazyCertificatePdfQuery();
+  if (!enabled || status.isLoading) return null;
+  if (status.isError) return <Alert type="error" showIcon title={CERTIFICATE_TEXTS.loadFailed} />;
+  if (!status.data) return null;
+  if (status.data.revoked === 1) return <Alert type="warning" showIcon title={CERTIFICATE_TEXTS.revoked} />;
+  if (status.data.available !== 1) return null;
+
+  const download = async () => {
+    try {
+      const { file_name, pdf_base64 } = await fetchPdf({ year }).unwrap();
+      saveFile(file_name, pdf_base64);
+    } catch {
+      // the error catalogue has shown the server's reason
+    }
+  };
+  return (
+    <div>
+      <Button type="primary" loading={pdf.isFetching} onClick={() => void download()}>
+        {pdf.isFetching ? CERTIFICATE_TEXTS.downloading : CERTIFICATE_TEXTS.download}
+      </Button>
+    </div>
+  );
+}
