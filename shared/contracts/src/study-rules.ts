@@ -167,13 +167,19 @@ export interface KindHours {
 }
 
 /**
- * Whether a learner has completed a study year (the reports' 已完成, and the archive review
- * that follows it): the completed hours of both kinds reach what the year requires of each
- * (`requiredYearTenths`), and the learner studied something that year.
+ * Whether a learner has completed a study year — the one rule behind the reports' 已完成,
+ * the archive review that follows it and the 学时证明: every course enrolled that year is
+ * finished (spec 02 §4: the archive-review notice follows the last course), the completed
+ * hours of both kinds reach what the year requires of each (`requiredYearTenths`), and the
+ * learner studied something that year.
  */
 export function yearCompleted(needAll: number, professional: KindHours, publicHours: KindHours): boolean {
   if (professional.completedTenths + publicHours.completedTenths <= 0) return false;
+  const everyCourseFinished =
+    professional.completedTenths >= professional.enrolledTenths &&
+    publicHours.completedTenths >= publicHours.enrolledTenths;
   return (
+    everyCourseFinished &&
     professional.completedTenths >= requiredYearTenths('professional', needAll, professional.enrolledTenths) &&
     publicHours.completedTenths >= requiredYearTenths('public', needAll, publicHours.enrolledTenths)
   );
