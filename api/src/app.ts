@@ -49,6 +49,7 @@ import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { certificateRoutes } from './certificates/certificate-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
+import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { releaseAdminRoutes } from './releases/release-admin-routes';
 import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
@@ -75,6 +76,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   faceReviewRoutes,
   financeRoutes,
   releaseAdminRoutes,
+  reportRoutes,
   certificateRoutes,
 ];
 

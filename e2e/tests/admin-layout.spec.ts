@@ -17,6 +17,7 @@ const TABLE_PAGES: readonly { path: string; table: string; staff: StaffLogin }[]
   { path: '/admin/reconciliation', table: '对账差异', staff: DEMO_STAFF.finance },
   { path: '/admin/staff', table: '工作人员账号', staff: DEMO_STAFF.admin },
   { path: '/admin/audit', table: '审计日志', staff: DEMO_STAFF.admin },
+  { path: '/admin/reports', table: '完成学习人员名单', staff: DEMO_STAFF.auditor },
 ];
 
 for (const width of [1280, 1440]) {

@@ -18,7 +18,7 @@ test('a 管理员 signs in with password and TOTP and creates a 财务 and a 审
   await staffLoginPage(page, DEMO_STAFF.admin);
   await expect(page.getByTestId('page-title')).toHaveText('工作人员账号');
   const menu = page.getByRole('menu', { name: '管理菜单' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['工作人员账号', '审计日志']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['工作人员账号', '审计日志', '统计报表']);
   await expect(page).toHaveTitle(/工作人员账号 - 管理后台/);
 
   for (const [key, role, name] of [

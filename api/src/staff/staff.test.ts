@@ -518,6 +518,11 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/finance/reconciliation/run', { day: '2026-11-20' }));
     return { action: 'payment.reconcile', target: 'sandbox 2026-11-20' };
   },
+  '/v1/admin/reports/export': async (staff) => {
+    const year = 2025;
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/reports/export', { year, report: 'completed' }));
+    return { action: 'report.export', target: `${year}年度完成学习人员名单` };
+  },
   '/v1/admin/invoices/reject': async (staff) => {
     const orderNo = await invoiceIn('issuing');
     dataOf(

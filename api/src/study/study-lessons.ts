@@ -2,8 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { LessonDetail, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
-import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf } from '@yaoshi/contracts/study-rules';
-import { REQUIRED_PROFESSIONAL_HOURS, REQUIRED_PUBLIC_HOURS } from '@yaoshi/contracts/course-selection-rules';
+import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf, requiredYearTenths } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { academicYears, courses, type CourseDelivery, type CourseKind } from '../catalogue/catalogue-schema';
@@ -84,12 +83,7 @@ export async function studySummary(
     learn_time: row.verified,
   }));
   const hoursTenths = rows.reduce((sum, row) => sum + row.classHourTenths, 0);
-  const required =
-    kind === 'public'
-      ? REQUIRED_PUBLIC_HOURS
-      : yearRow?.needAll === 1
-        ? REQUIRED_PROFESSIONAL_HOURS
-        : fromTenths(hoursTenths);
+  const required = fromTenths(requiredYearTenths(kind, yearRow?.needAll ?? 0, hoursTenths));
   return {
     courses: list,
     total: list.length,

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS = {
   'payment.refund_confirmed': '支付渠道确认退款',
   'payment.refund_failed': '支付渠道退款失败',
   'payment.reconcile': '支付对账',
+  'report.export': '导出统计报表',
   'certificate.revoke': '撤销学时证明',
 } as const satisfies Record<string, string>;
 

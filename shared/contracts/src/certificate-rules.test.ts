@@ -29,9 +29,10 @@ test('a year is complete with 60 professional and 30 public hours, every enrolle
   assert.equal(yearCompletionOf(1, [...professional60.slice(1), ...public30]).complete, false);
   assert.equal(yearCompletionOf(1, [...professional60, ...public30.slice(1)]).complete, false);
   assert.equal(yearCompletionOf(1, []).complete, false);
-  // need_all 2 (make-up years): any professional hours, all finished, and the public 30.
+  // need_all 2 (make-up years): the professional hours enrolled, all finished, and the public 30.
   assert.equal(yearCompletionOf(2, [course('professional', 30), ...public30]).complete, true);
-  assert.equal(yearCompletionOf(2, public30).complete, false);
+  assert.equal(yearCompletionOf(2, [course('professional', 30, 50), ...public30]).complete, false);
+  assert.equal(yearCompletionOf(2, [course('professional', 30)]).complete, false, 'the public 30 hours are required');
 });
 
 test('numbers, addresses and masks', () => {

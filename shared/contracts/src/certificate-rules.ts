@@ -3,8 +3,7 @@
  * number looks, and how a certificate shows a person (masked). Pure functions, shared by the
  * server (which decides and draws the PDF) and the pages (which show).
  */
-import { COMPLETE_PROGRESS } from './study-rules';
-import { NEED_ALL, REQUIRED_PROFESSIONAL_TENTHS, REQUIRED_PUBLIC_TENTHS } from './course-selection-rules';
+import { COMPLETE_PROGRESS, yearCompleted, type KindHours } from './study-rules';
 
 export type CertificateCourseKind = 'professional' | 'public';
 
@@ -23,24 +22,24 @@ export interface YearCompletion {
 }
 
 /**
- * A year is complete when every course the learner enrolled in that year is finished
- * (spec 02 §5: hours bought beyond the requirement must be studied too) and the finished
- * hours reach the year's requirements (spec 02 §9): 60 professional hours when need_all is
- * 1 (otherwise at least one professional course), and 30 public hours.
+ * Whether a year earns a certificate: the one completion rule (`yearCompleted`, which the
+ * reports use too) on the learner's courses of the year, each of them finished.
  */
 export function yearCompletionOf(needAll: number, courses: readonly YearCourse[]): YearCompletion {
-  const finished = courses.filter((course) => course.progress >= COMPLETE_PROGRESS);
-  const tenthsOf = (kind: CertificateCourseKind) =>
-    finished.filter((course) => course.kind === kind).reduce((sum, course) => sum + course.classHourTenths, 0);
-  const professionalTenths = tenthsOf('professional');
-  const publicTenths = tenthsOf('public');
-  const requiredProfessional = needAll === NEED_ALL.required ? REQUIRED_PROFESSIONAL_TENTHS : 1;
+  const hoursOf = (kind: CertificateCourseKind): KindHours => {
+    const ofKind = courses.filter((course) => course.kind === kind);
+    const tenths = (list: readonly YearCourse[]) => list.reduce((sum, course) => sum + course.classHourTenths, 0);
+    return {
+      enrolledTenths: tenths(ofKind),
+      completedTenths: tenths(ofKind.filter((course) => course.progress >= COMPLETE_PROGRESS)),
+    };
+  };
+  const professional = hoursOf('professional');
+  const publicHours = hoursOf('public');
   const complete =
-    courses.length > 0 &&
-    finished.length === courses.length &&
-    professionalTenths >= requiredProfessional &&
-    publicTenths >= REQUIRED_PUBLIC_TENTHS;
-  return { complete, professionalTenths, publicTenths };
+    courses.every((course) => course.progress >= COMPLETE_PROGRESS) &&
+    yearCompleted(needAll, professional, publicHours);
+  return { complete, professionalTenths: professional.completedTenths, publicTenths: publicHours.completedTenths };
 }
 
 /** Certificate numbers: XS, the study year, ten characters of Crockford base32 (no I, L, O, U). */

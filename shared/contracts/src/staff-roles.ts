@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'courses.manage',
   /** Remote versions and pins (issue 17). */
   'releases.manage',
+  /** Study reports per year: enrolled, hours, completion, the completed list (issue 20). */
+  'reports.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -42,14 +44,14 @@ export const STAFF_ROLES = [
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
-  管理员: ['staff.manage', 'audit.read'],
-  学员管理: ['learners.read', 'learners.write'],
+  管理员: ['staff.manage', 'audit.read', 'reports.read'],
+  学员管理: ['learners.read', 'learners.write', 'reports.read'],
   财务: ['finance.read', 'finance.write', 'learners.read'],
   审核: ['faces.review', 'learners.read'],
   内容编辑: ['content.edit'],
   课程管理: ['courses.manage'],
   发布管理: ['releases.manage'],
-  只读审计: ['audit.read', 'learners.read', 'finance.read'],
+  只读审计: ['audit.read', 'learners.read', 'finance.read', 'reports.read'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {

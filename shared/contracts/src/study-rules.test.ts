@@ -6,6 +6,8 @@ import {
   duePercentOf,
   formatOneDecimal,
   progressPercentOf,
+  requiredYearTenths,
+  yearCompleted,
   publicCourseGateOf,
   studyActionOf,
   studySummaryOf,
@@ -100,5 +102,30 @@ describe('due face checks and quizzes', () => {
     assert.equal(duePercentOf([50, 20], 60, 100, new Set([20, 50])), null);
     assert.equal(duePercentOf([35], 10.5, 30, new Set()), 35);
     assert.equal(duePercentOf([35], 10, 0, new Set()), null);
+  });
+});
+
+describe('a study year’s required hours and its completion', () => {
+  test('required: 30 public hours; 60 professional with need_all 1, else the hours enrolled', () => {
+    assert.equal(requiredYearTenths('public', 1, 0), 300);
+    assert.equal(requiredYearTenths('public', 2, 450), 300);
+    assert.equal(requiredYearTenths('professional', 1, 720), 600);
+    assert.equal(requiredYearTenths('professional', 2, 240), 240);
+  });
+
+  test('completed when both kinds reach what the year requires, and something was studied', () => {
+    const done = (enrolledTenths: number, completedTenths: number) => ({ enrolledTenths, completedTenths });
+    assert.equal(yearCompleted(1, done(600, 600), done(300, 300)), true);
+    assert.equal(
+      yearCompleted(1, done(660, 600), done(300, 300)),
+      false,
+      'every course enrolled is finished, beyond 60 h too',
+    );
+    assert.equal(yearCompleted(1, done(600, 540), done(300, 300)), false);
+    assert.equal(yearCompleted(1, done(600, 600), done(0, 0)), false, 'the public hours are required too');
+    assert.equal(yearCompleted(1, done(600, 600), done(300, 250)), false);
+    assert.equal(yearCompleted(2, done(240, 240), done(300, 300)), true, 'need_all 2: every hour enrolled');
+    assert.equal(yearCompleted(2, done(240, 180), done(300, 300)), false);
+    assert.equal(yearCompleted(2, done(0, 0), done(0, 0)), false, 'nothing studied is not completed');
   });
 });

@@ -2,6 +2,7 @@
  * The study side's numbers and arithmetic (spec 01 §9, spec 02 §4, §5, §7, §9), shared by
  * the server (which decides) and the browser (which shows). Pure functions only.
  */
+import { NEED_ALL, REQUIRED_PROFESSIONAL_TENTHS, REQUIRED_PUBLIC_TENTHS } from './course-selection-rules';
 
 /** Hours and credits are stored in tenths; shown with one decimal (spec 01 §9). */
 export const TENTHS_PER_UNIT = 10;
@@ -145,4 +146,41 @@ export function duePercentOf(
     if (percent <= reached && !done.has(percent)) return percent;
   }
   return null;
+}
+
+export type StudyKind = 'professional' | 'public';
+
+/**
+ * The hours, in tenths, a year requires of one kind of course (the study list's
+ * `year_class_hour`, spec 02 §5, §9): 30 public hours; 60 professional hours when the year's
+ * need_all is 1, otherwise the professional hours the learner is enrolled in.
+ */
+export function requiredYearTenths(kind: StudyKind, needAll: number, enrolledTenths: number): number {
+  if (kind === 'public') return REQUIRED_PUBLIC_TENTHS;
+  return needAll === NEED_ALL.required ? REQUIRED_PROFESSIONAL_TENTHS : enrolledTenths;
+}
+
+/** One learner's hours of one year and kind, in tenths: enrolled, and of the courses at 100 %. */
+export interface KindHours {
+  enrolledTenths: number;
+  completedTenths: number;
+}
+
+/**
+ * Whether a learner has completed a study year — the one rule behind the reports' 已完成,
+ * the archive review that follows it and the 学时证明: every course enrolled that year is
+ * finished (spec 02 §4: the archive-review notice follows the last course), the completed
+ * hours of both kinds reach what the year requires of each (`requiredYearTenths`), and the
+ * learner studied something that year.
+ */
+export function yearCompleted(needAll: number, professional: KindHours, publicHours: KindHours): boolean {
+  if (professional.completedTenths + publicHours.completedTenths <= 0) return false;
+  const everyCourseFinished =
+    professional.completedTenths >= professional.enrolledTenths &&
+    publicHours.completedTenths >= publicHours.enrolledTenths;
+  return (
+    everyCourseFinished &&
+    professional.completedTenths >= requiredYearTenths('professional', needAll, professional.enrolledTenths) &&
+    publicHours.completedTenths >= requiredYearTenths('public', needAll, publicHours.enrolledTenths)
+  );
 }

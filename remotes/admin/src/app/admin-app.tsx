@@ -16,6 +16,7 @@ import { LearnersPage } from '../learners/learners-page';
 import { CertificatesPage } from '../certificates/certificates-page';
 import { LoginPage } from '../login/login-page';
 import { ReleasesPage } from '../releases/releases-page';
+import { ReportsPage } from '../reports/reports-page';
 import { StaffPage } from '../staff/staff-page';
 import { ADMIN_LOGIN_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
 
@@ -30,6 +31,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/refunds': () => <RefundsPage />,
   '/admin/invoices': () => <InvoicesPage />,
   '/admin/reconciliation': () => <ReconciliationPage />,
+  '/admin/reports': () => <ReportsPage />,
   '/admin/staff': () => <StaffPage />,
   '/admin/audit': () => <AuditPage />,
   '/admin/releases': () => <ReleasesPage />,

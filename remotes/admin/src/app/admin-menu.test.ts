@@ -2,6 +2,11 @@ import { adminRouteOf, pagesFor } from './admin-menu';
 
 test('the menu shows only the pages the permissions open', () => {
   expect(pagesFor(['staff.manage', 'audit.read']).map((page) => page.title)).toEqual(['工作人员账号', '审计日志']);
+  expect(pagesFor(['staff.manage', 'audit.read', 'reports.read']).map((page) => page.title)).toEqual([
+    '工作人员账号',
+    '审计日志',
+    '统计报表',
+  ]);
   expect(pagesFor(['finance.read', 'finance.write', 'learners.read']).map((page) => page.title)).toEqual([
     '学员管理',
     '订单查询',

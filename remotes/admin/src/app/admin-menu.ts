@@ -18,6 +18,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/reconciliation', title: '支付对账', permission: 'finance.read' },
   { path: '/admin/staff', title: '工作人员账号', permission: 'staff.manage' },
   { path: '/admin/audit', title: '审计日志', permission: 'audit.read' },
+  { path: '/admin/reports', title: '统计报表', permission: 'reports.read' },
   { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
 ];
 
