@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS = {
   'payment.refund_failed': '支付渠道退款失败',
   'payment.reconcile': '支付对账',
   'certificate.revoke': '撤销学时证明',
+  'association.profile-update': '修改协会信息',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
