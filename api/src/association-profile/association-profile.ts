@@ -70,7 +70,10 @@ export async function readAssociationIntroduction(db: Database): Promise<Associa
 function storedForm(profile: AssociationProfile): AssociationProfile {
   return {
     ...profile,
-    introduction: profile.introduction.map((chapter) => ({ title: chapter.title, html: sanitizeRichText(chapter.html) })),
+    introduction: profile.introduction.map((chapter) => ({
+      title: chapter.title,
+      html: sanitizeRichText(chapter.html),
+    })),
     charter: sanitizeRichText(profile.charter),
     footer_lines: profile.footer_lines.filter((line) => line !== ''),
     privacy_policy: sanitizeRichText(profile.privacy_policy),

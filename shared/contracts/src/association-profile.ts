@@ -1,6 +1,9 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import { PROFILE_LIMITS, PROFILE_MESSAGES, SMS_SIGNATURE_PATTERN } from './association-profile-rules';
+
+export { PROFILE_LIMITS, PROFILE_MESSAGES };
 
 /**
  * The association's profile (issue 20): everything that makes the site one association's
@@ -8,41 +11,6 @@ import { defineEndpoint, noPayload } from './endpoint';
  * product by changing this profile alone. Staff with `content.edit` read and change it in
  * the console (协会信息); the public pages read the parts they show.
  */
-
-export const PROFILE_LIMITS = {
-  name: 60,
-  shortName: 30,
-  smsSignature: 20,
-  chapterTitle: 60,
-  chapters: 30,
-  html: 200_000,
-  address: 200,
-  postcode: 10,
-  phone: 30,
-  supportPhones: 3,
-  footerLines: 10,
-  footerLine: 200,
-} as const;
-
-export const PROFILE_MESSAGES = {
-  nameRequired: '请填写协会名称',
-  nameTooLong: `协会名称不能超过${PROFILE_LIMITS.name}个字`,
-  shortNameRequired: '请填写协会简称',
-  shortNameTooLong: `协会简称不能超过${PROFILE_LIMITS.shortName}个字`,
-  signatureInvalid: `短信签名须为2至${PROFILE_LIMITS.smsSignature}个汉字、字母或数字，不含【】`,
-  chapterTitleRequired: '请填写章节标题',
-  chapterTitleTooLong: `章节标题不能超过${PROFILE_LIMITS.chapterTitle}个字`,
-  tooManyChapters: `协会简介最多${PROFILE_LIMITS.chapters}个章节`,
-  htmlTooLong: '内容过长',
-  addressTooLong: `地址不能超过${PROFILE_LIMITS.address}个字`,
-  postcodeInvalid: '邮编须为6位数字',
-  phoneInvalid: '电话号码只能包含数字、空格和 + - ( ) 等符号',
-  tooManyPhones: `客服电话最多${PROFILE_LIMITS.supportPhones}个`,
-  longitudeInvalid: '经度须在 -180 至 180 之间',
-  latitudeInvalid: '纬度须在 -90 至 90 之间',
-  tooManyFooterLines: `页脚最多${PROFILE_LIMITS.footerLines}行`,
-  footerLineTooLong: `页脚每行不能超过${PROFILE_LIMITS.footerLine}个字`,
-} as const;
 
 const M = PROFILE_MESSAGES;
 
@@ -86,21 +54,14 @@ export const associationContactSchema = z.object({
 export type AssociationContact = z.output<typeof associationContactSchema>;
 
 export const associationProfileSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: M.nameRequired })
-    .max(PROFILE_LIMITS.name, { error: M.nameTooLong }),
+  name: z.string().trim().min(1, { error: M.nameRequired }).max(PROFILE_LIMITS.name, { error: M.nameTooLong }),
   short_name: z
     .string()
     .trim()
     .min(1, { error: M.shortNameRequired })
     .max(PROFILE_LIMITS.shortName, { error: M.shortNameTooLong }),
   /** Sent as 【signature】 before every SMS text; the SMS provider must have approved it. */
-  sms_signature: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^[\\p{L}\\p{N}]{2,${PROFILE_LIMITS.smsSignature}}$`, 'u'), { error: M.signatureInvalid }),
+  sms_signature: z.string().trim().regex(SMS_SIGNATURE_PATTERN, { error: M.signatureInvalid }),
   /** 协会简介: ordered chapters, each a title and HTML. */
   introduction: z.array(introductionChapterSchema).max(PROFILE_LIMITS.chapters, { error: M.tooManyChapters }),
   /** 协会章程 (HTML). */

@@ -19,6 +19,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/staff', title: '工作人员账号', permission: 'staff.manage' },
   { path: '/admin/audit', title: '审计日志', permission: 'audit.read' },
   { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
+  { path: '/admin/association-profile', title: '协会信息', permission: 'content.edit' },
 ];
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
