@@ -135,3 +135,31 @@ test('staff without content.edit are refused; learners and visitors too', async 
   const visitor = await server.call({ method: 'GET', path: '/v1/admin/association_profile' });
   assert.equal(envelopeOf(visitor).code, 401);
 });
+
+test('a fresh production database names no association until its operator saves the profile', async () => {
+  const fresh = await startTestServer({ seed: false });
+  try {
+    const operator = await signedInStaff(fresh, ['内容编辑'], 'operator');
+    const empty = dataOf(
+      await authed(fresh, operator.token, 'GET', '/v1/admin/association_profile'),
+    ) as AssociationProfile;
+    assert.equal(empty.name, '');
+    assert.deepEqual(empty.introduction, []);
+    assert.deepEqual(dataOf(await fresh.call({ method: 'GET', path: '/v1/association_introduction' })), {
+      name: '',
+      introduction: [],
+      charter: '',
+    });
+    assert.equal(envelopeOf(await fresh.call({ method: 'GET', path: '/v1/site' })).code, 404);
+
+    dataOf(await authed(fresh, operator.token, 'POST', '/v1/admin/association_profile/save', { ...ZHEJIANG }));
+    const site = dataOf(await fresh.call({ method: 'GET', path: '/v1/site' })) as SiteSettings;
+    assert.equal(site.site_name, '浙江省药师协会');
+    const agreement = dataOf(await fresh.call({ method: 'GET', path: '/v1/public_agreement' })) as {
+      agreement: string;
+    };
+    assert.match(agreement.agreement, /浙江省药师协会继续教育平台/);
+  } finally {
+    await fresh.close();
+  }
+});

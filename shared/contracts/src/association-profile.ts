@@ -77,6 +77,26 @@ export const associationProfileSchema = z.strictObject({
 export type AssociationProfile = z.output<typeof associationProfileSchema>;
 export type AssociationProfileInput = z.input<typeof associationProfileSchema>;
 
+/** The profile as stored and answered: a fresh database's is empty, which the request schema refuses. */
+export const storedAssociationProfileSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  sms_signature: z.string(),
+  introduction: z.array(z.object({ title: z.string(), html: z.string() })),
+  charter: z.string(),
+  contact: z.object({
+    address: z.string(),
+    postcode: z.string(),
+    supervision_phone: z.string(),
+    support_phones: z.array(z.string()),
+    longitude: z.number().nullable(),
+    latitude: z.number().nullable(),
+  }),
+  footer_lines: z.array(z.string()),
+  privacy_policy: z.string(),
+  learner_agreement: z.string(),
+});
+
 /** The public /associationIntroduce page: the association's name, its introduction chapters and charter. */
 export const associationIntroductionSchema = z.object({
   name: z.string(),
@@ -99,7 +119,7 @@ export const associationProfileEndpoints = {
     auth: 'staff',
     permission: 'content.edit',
     request: noPayload,
-    response: associationProfileSchema,
+    response: storedAssociationProfileSchema,
   }),
   adminUpdate: defineEndpoint({
     method: 'POST',
@@ -107,6 +127,6 @@ export const associationProfileEndpoints = {
     auth: 'staff',
     permission: 'content.edit',
     request: associationProfileSchema,
-    response: associationProfileSchema,
+    response: storedAssociationProfileSchema,
   }),
 };
