@@ -30,9 +30,12 @@ export default function AssociationIntroductionPage() {
     <div>
       <PageBreadcrumb trail={[{ label: INTRODUCTION_LABEL }]} />
       {status !== null ? (
-        <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy={isLoading}>
-          {status}
-        </p>
+        <>
+          <h1 style={{ fontSize: 24, margin: '0 0 12px' }}>{INTRODUCTION_LABEL}</h1>
+          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy={isLoading}>
+            {status}
+          </p>
+        </>
       ) : (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
           <nav
