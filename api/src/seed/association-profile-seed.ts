@@ -36,7 +36,10 @@ export const seedAssociationProfile: SeedPart = async ({ tx, clock }) => {
     .update(siteSettings)
     .set({
       shortName: ASSOCIATION.shortName,
-      introduction: profile.introduction.map((chapter) => ({ title: chapter.title, html: sanitizeRichText(chapter.html) })),
+      introduction: profile.introduction.map((chapter) => ({
+        title: chapter.title,
+        html: sanitizeRichText(chapter.html),
+      })),
       charter: sanitizeRichText(profile.charter),
       mapLongitude: profile.map.longitude,
       mapLatitude: profile.map.latitude,

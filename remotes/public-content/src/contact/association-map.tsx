@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  AMAP_SCRIPT_URL,
-  MAP_ZOOM,
-  STATIC_MAP_URL,
-  mapServiceConfig,
-  type MapServiceConfig,
-} from './map-config';
+import { AMAP_SCRIPT_URL, MAP_ZOOM, STATIC_MAP_URL, mapServiceConfig, type MapServiceConfig } from './map-config';
 
 const MAP_HEIGHT = 400;
 
