@@ -48,6 +48,7 @@ import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { certificateRoutes } from './certificates/certificate-routes';
+import { associationProfileRoutes } from './association-profile/association-profile-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
@@ -78,6 +79,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   releaseAdminRoutes,
   reportRoutes,
   certificateRoutes,
+  associationProfileRoutes,
 ];
 
 export interface BuildAppOptions {

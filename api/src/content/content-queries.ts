@@ -45,6 +45,10 @@ export async function readSiteSettings(db: Database): Promise<SiteSettings | nul
     site_work_time_pm: row.workTimePm,
     site_ios_url: row.iosAppUrl,
     site_android_url: row.androidAppUrl,
+    site_short_name: row.shortName,
+    site_footer_lines: row.footerLines,
+    site_map_point:
+      row.mapLongitude !== null && row.mapLatitude !== null ? { lng: row.mapLongitude, lat: row.mapLatitude } : null,
   };
 }
 

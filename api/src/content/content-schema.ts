@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { IntroductionChapter } from '@yaoshi/contracts/association-profile';
 import { createdAt, updatedAt } from '../db/columns';
 
 // ── Public content (spec 01 §3) ────────────────────────────────────────────────────────
@@ -29,6 +41,16 @@ export const siteSettings = pgTable(
     // Issue 19: the SMS signature (签名) approved by the SMS provider, sent with every code;
     // the association's short name unless it registered another. Empty: codes cannot be sent.
     smsSignature: text('site_sms_signature').notNull().default(''),
+    // Issue 20: the rest of the association's profile (contracts association-profile.ts). Empty
+    // defaults: a fresh database names no association until its operator fills the profile in.
+    shortName: text('site_short_name').notNull().default(''),
+    /** 协会简介: ordered chapters of title + HTML. */
+    introduction: jsonb('site_introduction').$type<IntroductionChapter[]>().notNull().default([]),
+    charter: text('site_charter').notNull().default(''),
+    mapLongitude: doublePrecision('site_map_longitude'),
+    mapLatitude: doublePrecision('site_map_latitude'),
+    footerLines: jsonb('site_footer_lines').$type<string[]>().notNull().default([]),
+    privacyPolicy: text('site_privacy_policy').notNull().default(''),
     updatedAt: updatedAt(),
   },
   (table) => [check('site_settings_single_row', sql`${table.id} = 1`)],

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { seedAssociationProfile } from './association-profile-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { seedAppLinks, seedCategories, seedContent, seedSmsSignature } from './content-seed';
 import { seedExams } from './exam-seed';
@@ -24,6 +25,7 @@ export const DEMO_PARTS: readonly SeedPart[] = [
   seedContent,
   seedAppLinks,
   seedSmsSignature,
+  seedAssociationProfile,
   seedLearners,
   seedStudentPages,
   seedCatalogue,

@@ -1,4 +1,5 @@
 import { importWorkbookBase64, validImportRows } from '../test-support/import-workbook';
+import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { count, desc, eq } from 'drizzle-orm';
@@ -543,6 +544,18 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       }),
     );
     return { action: 'certificate.revoke', target: certificate_no };
+  },
+  '/v1/admin/association_profile/save': async (staff) => {
+    const profile = dataOf(
+      await authed(server, staff.token, 'GET', '/v1/admin/association_profile'),
+    ) as AssociationProfile;
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/association_profile/save', {
+        ...profile,
+        footer_lines: [...profile.footer_lines, '审计测试'],
+      }),
+    );
+    return { action: 'association.profile-update', target: profile.name };
   },
 };
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accountEndpoints } from '@yaoshi/contracts/accounts';
 import type { Database } from '../db/database';
+import { siteSettings } from '../content/content-schema';
 import { studentPages, type StudentPageSlug } from './student-pages-schema';
 import { notFound } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
@@ -22,7 +23,13 @@ export const studentPageRoutes: RouteModule = (api, { db }) => {
     const page = await readStudentPage(db, 'students-note');
     return { thumb: page.thumb, excerpt: page.excerpt, content: page.content };
   });
-  const agreement = async () => ({ agreement: (await readStudentPage(db, 'agreement')).content });
+  // The one document AGREEMENT_NAME: the learner agreement, then the profile's privacy policy (issue 20).
+  const agreement = async () => {
+    const page = await readStudentPage(db, 'agreement');
+    const [settings] = await db.select({ privacyPolicy: siteSettings.privacyPolicy }).from(siteSettings).limit(1);
+    const privacyPolicy = settings?.privacyPolicy ?? '';
+    return { agreement: privacyPolicy === '' ? page.content : `${page.content}\n${privacyPolicy}` };
+  };
   api.add(accountEndpoints.agreement, agreement);
   api.add(accountEndpoints.publicAgreement, agreement);
 };

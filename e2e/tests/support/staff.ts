@@ -14,6 +14,7 @@ export const DEMO_STAFF = {
   reviewer: { username: 'reviewer', password: 'Reviewer-demo-2025', secret: 'JBSWY3DPEHPK3PXPREVIEWERAAAAAAAA' },
   releases: { username: 'releases', password: 'Releases-demo-2025', secret: 'JBSWY3DPEHPK3PXPRELEASESAAAAAAAA' },
   auditor: { username: 'auditor', password: 'Auditor-demo-2025', secret: 'JBSWY3DPEHPK3PXPAUDITORAAAAAAAAA' },
+  editor: { username: 'editor', password: 'Editor-demo-2025', secret: 'JBSWY3DPEHPK3PXPEDITORAAAAAAAAAA' },
 } as const;
 
 export interface StaffLogin {

@@ -19,6 +19,9 @@ const SITE = {
   site_work_time_pm: '下午 14:00-17:30',
   site_ios_url: 'https://apps.example/ios',
   site_android_url: 'https://apps.example/android',
+  site_short_name: '省药协',
+  site_footer_lines: [],
+  site_map_point: null,
 };
 
 const ARTICLE = {

@@ -7,7 +7,8 @@ import { readCache, writeCache } from './session-cache';
  * §4). Here, not in the shell, because the header, footer and side panel (shell) and the
  * contact, list and download pages (public-content) all read them: one endpoint, one cache.
  */
-export const SITE_SETTINGS_CACHE_KEY = 'siteSettings';
+// v2: issue 20 added the profile fields (short name, footer lines, map point); a session's older copy lacks them.
+export const SITE_SETTINGS_CACHE_KEY = 'siteSettings.v2';
 /** null: kept for the whole browser session. */
 export const SITE_SETTINGS_CACHE_TTL_MS = null;
 

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS = {
   'payment.reconcile': '支付对账',
   'report.export': '导出统计报表',
   'certificate.revoke': '撤销学时证明',
+  'association.profile-update': '修改协会信息',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

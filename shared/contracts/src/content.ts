@@ -22,6 +22,12 @@ export const siteSettingsSchema = z.object({
   /** /downloadApp (spec 02): where the iOS and Android apps are downloaded; empty = not yet published. */
   site_ios_url: z.string(),
   site_android_url: z.string(),
+  /** The association's short name (issue 20 profile), e.g. in texts where the full name is too long. */
+  site_short_name: z.string(),
+  /** Extra footer lines of the profile, in order. */
+  site_footer_lines: z.array(z.string()),
+  /** The contact page map's marker; null when the profile has no coordinates. */
+  site_map_point: z.object({ lng: z.number(), lat: z.number() }).nullable(),
   /** Present (true) only on a staging site (STAGING_SANDBOX=allow): every page shows the staging banner (./staging). */
   site_staging: z.literal(true).optional(),
   /** Present (true) only on a staging site whose SMS codes go to the development outbox, not to phones. */

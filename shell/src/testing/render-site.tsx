@@ -22,6 +22,9 @@ export const SITE_SETTINGS = {
   site_support_phone2: '0571-22222222',
   site_work_time_am: '9:00-12:00',
   site_work_time_pm: '13:30-17:30',
+  site_short_name: '某省药协',
+  site_footer_lines: ['某省药师协会主办'],
+  site_map_point: null,
 };
 
 export const CATEGORIES = [

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from '@yaoshi/ui/router';
 import { endStaffSession, readStaffToken, startStaffSession } from '@yaoshi/api-client/staff-session';
 import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
+import { AssociationProfilePage } from '../association-profile/association-profile-page';
 import { AuditPage } from '../audit/audit-page';
 import { FaceReviewPage } from '../faces/face-review-page';
 import { LessonChecksPage } from '../faces/lesson-checks-page';
@@ -35,6 +36,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/staff': () => <StaffPage />,
   '/admin/audit': () => <AuditPage />,
   '/admin/releases': () => <ReleasesPage />,
+  '/admin/association-profile': () => <AssociationProfilePage />,
 };
 
 function useTitle(title: string) {

@@ -20,6 +20,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/audit', title: '审计日志', permission: 'audit.read' },
   { path: '/admin/reports', title: '统计报表', permission: 'reports.read' },
   { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
+  { path: '/admin/association-profile', title: '协会信息', permission: 'content.edit' },
 ];
 
 export const ADMIN_LOGIN_PATH = '/admin/login';

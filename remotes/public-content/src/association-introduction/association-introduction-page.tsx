@@ -1,72 +1,89 @@
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { BRAND_BLUE } from '@yaoshi/ui/section-box';
-import { ASSOCIATION_BRIEF, CHAPTERS } from './articles-of-association';
+import { BRAND_BLUE, MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { useAssociationIntroductionQuery } from './association-introduction-api';
 
 const INTRODUCTION_LABEL = '协会简介';
+export const CHARTER_LABEL = '协会章程';
+export const INTRODUCTION_EMPTY_TEXT = '协会简介尚未发布';
+export const INTRODUCTION_ERROR_TEXT = '协会简介暂时无法加载，请稍后重试';
 
-/** `/associationIntroduce`: the brief and the articles of association, with a table of contents. */
+/** The anchor of the chapter at `index`: stable whatever the titles say. */
+export const chapterAnchor = (index: number) => `chapter-${index + 1}`;
+
+/**
+ * `/associationIntroduce`: the association's introduction chapters and its charter, from its
+ * profile (issue 20), with a table of contents. The HTML is sanitized before it is shown.
+ */
 export default function AssociationIntroductionPage() {
+  const { data, isLoading, isError } = useAssociationIntroductionQuery();
+  const chapters = data?.introduction ?? [];
+  const hasCharter = (data?.charter ?? '') !== '';
+  const status = isError
+    ? INTRODUCTION_ERROR_TEXT
+    : isLoading || !data
+      ? '正在加载…'
+      : chapters.length === 0 && !hasCharter
+        ? INTRODUCTION_EMPTY_TEXT
+        : null;
   return (
     <div>
       <PageBreadcrumb trail={[{ label: INTRODUCTION_LABEL }]} />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
-        <nav
-          aria-label="目录"
-          style={{
-            flex: '1 1 220px',
-            position: 'sticky',
-            top: 16,
-            border: '1px solid #e8e8e8',
-            borderRadius: 6,
-            padding: '12px 16px',
-          }}
-        >
-          <h2 style={{ fontSize: 16, margin: '0 0 8px', color: BRAND_BLUE }}>目录</h2>
-          <ol style={{ listStyle: 'none', margin: 0, padding: 0, lineHeight: 2.1 }}>
-            <li>
-              <a href="#brief">{INTRODUCTION_LABEL}</a>
-            </li>
-            <li>
-              <a href="#charter">协会章程</a>
-              <ol style={{ listStyle: 'none', margin: 0, paddingLeft: 16 }}>
-                {CHAPTERS.map((chapter) => (
-                  <li key={chapter.id}>
-                    <a href={`#${chapter.id}`}>{chapter.title}</a>
-                  </li>
-                ))}
-              </ol>
-            </li>
-          </ol>
-        </nav>
-        <article style={{ flex: '4 1 600px', minWidth: 0, lineHeight: 1.9, fontSize: 15, color: '#262626' }}>
-          <h1 id="brief" style={{ fontSize: 24, margin: '0 0 12px' }}>
-            {INTRODUCTION_LABEL}
-          </h1>
-          {ASSOCIATION_BRIEF.map((text) => (
-            <p key={text} style={{ textIndent: '2em', margin: '0 0 12px' }}>
-              {text}
-            </p>
-          ))}
-          <h2 id="charter" style={{ fontSize: 22, margin: '32px 0 8px', textAlign: 'center' }}>
-            江苏省药师协会章程
-          </h2>
-          {CHAPTERS.map((chapter) => (
-            <section key={chapter.id} aria-labelledby={chapter.id}>
-              <h3
-                id={chapter.id}
-                style={{ fontSize: 18, margin: '24px 0 8px', textAlign: 'center', scrollMarginTop: 16 }}
-              >
-                {chapter.title}
-              </h3>
-              {chapter.paragraphs.map((text) => (
-                <p key={text} style={{ textIndent: '2em', margin: '0 0 8px' }}>
-                  {text}
-                </p>
+      {status !== null ? (
+        <>
+          <h1 style={{ fontSize: 24, margin: '0 0 12px' }}>{INTRODUCTION_LABEL}</h1>
+          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy={isLoading}>
+            {status}
+          </p>
+        </>
+      ) : (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
+          <nav
+            aria-label="目录"
+            style={{
+              flex: '1 1 220px',
+              position: 'sticky',
+              top: 16,
+              border: '1px solid #e8e8e8',
+              borderRadius: 6,
+              padding: '12px 16px',
+            }}
+          >
+            <h2 style={{ fontSize: 16, margin: '0 0 8px', color: BRAND_BLUE }}>目录</h2>
+            <ol style={{ listStyle: 'none', margin: 0, padding: 0, lineHeight: 2.1 }}>
+              {chapters.map((chapter, index) => (
+                <li key={chapterAnchor(index)}>
+                  <a href={`#${chapterAnchor(index)}`}>{chapter.title}</a>
+                </li>
               ))}
-            </section>
-          ))}
-        </article>
-      </div>
+              {hasCharter && (
+                <li>
+                  <a href="#charter">{CHARTER_LABEL}</a>
+                </li>
+              )}
+            </ol>
+          </nav>
+          <article style={{ flex: '4 1 600px', minWidth: 0, lineHeight: 1.9, fontSize: 15, color: '#262626' }}>
+            <h1 style={{ fontSize: 24, margin: '0 0 12px' }}>{data?.name || INTRODUCTION_LABEL}</h1>
+            {chapters.map((chapter, index) => (
+              <section key={chapterAnchor(index)} aria-labelledby={chapterAnchor(index)}>
+                <h2 id={chapterAnchor(index)} style={{ fontSize: 20, margin: '24px 0 8px', scrollMarginTop: 16 }}>
+                  {chapter.title}
+                </h2>
+                <SafeHtml html={chapter.html} label={chapter.title} />
+              </section>
+            ))}
+            {hasCharter && (
+              <section aria-labelledby="charter">
+                <h2 id="charter" style={{ fontSize: 20, margin: '32px 0 8px', scrollMarginTop: 16 }}>
+                  {CHARTER_LABEL}
+                </h2>
+                <SafeHtml html={data?.charter ?? ''} label={CHARTER_LABEL} />
+              </section>
+            )}
+          </article>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  AMAP_SCRIPT_URL,
-  ASSOCIATION_POINT,
-  MAP_ZOOM,
-  STATIC_MAP_URL,
-  mapServiceConfig,
-  type MapServiceConfig,
-} from './map-config';
+import { AMAP_SCRIPT_URL, MAP_ZOOM, STATIC_MAP_URL, mapServiceConfig, type MapServiceConfig } from './map-config';
 
 const MAP_HEIGHT = 400;
+
+/** The map's marker, from the association's profile (`site_map_point` of /v1/site). */
+export interface MapPoint {
+  lng: number;
+  lat: number;
+}
 
 /** The little of the AMap API this page uses. */
 interface AMapApi {
@@ -37,8 +36,9 @@ function loadAMap(config: MapServiceConfig): Promise<AMapApi> {
 }
 
 /** An interactive map with a key; otherwise (or when the map service cannot be reached) the static picture. */
-export function AssociationMap({ address }: { address: string }) {
-  const config = mapServiceConfig();
+export function AssociationMap({ address, point }: { address: string; point: MapPoint | null }) {
+  // Without the profile's coordinates there is nothing to centre on: the static picture.
+  const config = point ? mapServiceConfig() : null;
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -48,8 +48,8 @@ export function AssociationMap({ address }: { address: string }) {
     let cancelled = false;
     loadAMap(config)
       .then((AMap) => {
-        if (cancelled || !container.current) return;
-        const center: [number, number] = [ASSOCIATION_POINT.lng, ASSOCIATION_POINT.lat];
+        if (cancelled || !container.current || !point) return;
+        const center: [number, number] = [point.lng, point.lat];
         map = new AMap.Map(container.current, { center, zoom: MAP_ZOOM });
         new AMap.Marker({ position: center, map, title: address });
       })
@@ -60,7 +60,7 @@ export function AssociationMap({ address }: { address: string }) {
     };
     // config is read from build-time constants: it never changes while the page is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- config is constant for the page's life
-  }, [failed, address]);
+  }, [failed, address, point?.lng, point?.lat]);
 
   if (config && !failed) {
     return (

@@ -14,7 +14,7 @@ export default function ContactPage() {
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
         <div style={{ flex: '3 1 520px', minWidth: 0 }}>
           {site ? (
-            <AssociationMap address={site.site_address} />
+            <AssociationMap address={site.site_address} point={site.site_map_point} />
           ) : (
             <div style={{ height: 400, background: '#f5f5f5', borderRadius: 6 }} />
           )}

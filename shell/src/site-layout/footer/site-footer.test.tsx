@@ -24,6 +24,8 @@ test('the footer shows friend links and the site settings from the server', asyn
     'src',
     '/media/qrcode/wechat.png',
   );
+  // The profile's footer lines (issue 20).
+  expect(within(footer).getByText('某省药师协会主办')).toBeInTheDocument();
 });
 
 test('site settings are read once per browser session', async () => {

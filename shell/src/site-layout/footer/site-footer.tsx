@@ -52,6 +52,9 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
                   {settings.site_icp}
                 </a>
               </div>
+              {settings.site_footer_lines.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
             </div>
           </div>
         )}

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
+import { apiCall } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+import { DEMO_STAFF, openConsoleAs, staffApiLogin } from './support/staff';
+
+/**
+ * The association's profile (issue 20): 内容编辑 renames the association in the console
+ * (协会信息); a visitor then sees the new name in the header, the page title, the footer and
+ * on 协会简介. Other tests run against the same server, so the original profile is restored.
+ */
+
+const NEW_NAME = '浙江省药师协会';
+const LOAD_TIMEOUT = 30_000;
+
+async function readProfile(token: string): Promise<AssociationProfile> {
+  const reply = await apiCall<AssociationProfile>('GET', '/v1/admin/association_profile', {}, token);
+  expect(reply.code, reply.message).toBe(200);
+  return reply.data;
+}
+
+test('an editor renames the association in the console; the site shows the new name everywhere', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await staffApiLogin(DEMO_STAFF.editor);
+  const original = await readProfile(token);
+  expect(original.name).not.toBe(NEW_NAME);
+  try {
+    await openConsoleAs(page, DEMO_STAFF.editor, '/admin/association-profile');
+    const form = page.getByRole('form', { name: '协会信息' });
+    const name = form.getByLabel('协会名称');
+    await expect(name).toHaveValue(original.name, { timeout: LOAD_TIMEOUT });
+    await name.fill(NEW_NAME);
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByRole('button', { name: '确认保存' }).click();
+    await expect(page.getByText('协会信息已保存')).toBeVisible();
+    expect((await readProfile(token)).name).toBe(NEW_NAME);
+
+    // A visitor in a fresh browser session (site settings are cached per session).
+    const visitor = await browser.newContext();
+    const site = await visitor.newPage();
+    await skipTextAdvertisement(site);
+    await site.goto('/');
+    const header = site.getByRole('banner');
+    await expect(header.getByRole('link', { name: NEW_NAME })).toBeVisible({ timeout: LOAD_TIMEOUT });
+    await expect(site).toHaveTitle(new RegExp(NEW_NAME));
+    const footer = site.getByRole('contentinfo');
+    await expect(footer.getByText(`主办单位：${NEW_NAME}`)).toBeVisible();
+    await expect(footer.getByText(new RegExp(`Copyright © \\d{4} ${NEW_NAME}`))).toBeVisible();
+
+    await site.goto('/associationIntroduce');
+    await expect(site.getByRole('heading', { name: NEW_NAME, level: 1 })).toBeVisible({ timeout: LOAD_TIMEOUT });
+    // Public pages are titled with the association's name alone (spec 01 §1).
+    await expect(site).toHaveTitle(NEW_NAME);
+    // The chapters and the charter come from the profile.
+    const toc = site.getByRole('navigation', { name: '目录' });
+    for (const chapter of original.introduction) {
+      await expect(toc.getByRole('link', { name: chapter.title })).toBeVisible();
+    }
+    await expect(toc.getByRole('link', { name: '协会章程' })).toBeVisible();
+    await visitor.close();
+  } finally {
+    const restored = await apiCall<AssociationProfile>(
+      'POST',
+      '/v1/admin/association_profile/save',
+      { ...original },
+      token,
+    );
+    expect(restored.code, restored.message).toBe(200);
+    expect(restored.data.name).toBe(original.name);
+  }
+});
