@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { Button, Space, Tooltip } from 'antd';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Image from '@tiptap/extension-image';
+
+/**
+ * The rich-text editor (TipTap 3 on ProseMirror, React 19). Loaded lazily, only by the
+ * console's article form (see rich-text-field.tsx): neither the site nor the rest of the
+ * console downloads it. It produces plain HTML (p, h2/h3, strong, em, u, s, lists,
+ * blockquote, links, images), all of which the server's sanitizer keeps. Images are inserted
+ * by their uploaded URL, never as base64.
+ */
+export interface TiptapEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  /** Asks for an image file, uploads it, and answers its URL (null: cancelled or refused). */
+  pickImage: () => Promise<string | null>;
+  label: string;
+}
+
+function ToolbarButton({ title, onClick, children }: { title: string; onClick: () => void; children: string }) {
+  return (
+    <Tooltip title={title}>
+      <Button size="small" aria-label={title} onMouseDown={(event) => event.preventDefault()} onClick={onClick}>
+        {children}
+      </Button>
+    </Tooltip>
+  );
+}
+
+function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEditorProps['pickImage'] }) {
+  const chain = () => editor.chain().focus();
+  const insertImage = async () => {
+    const url = await pickImage();
+    if (url) editor.chain().focus().setImage({ src: url }).run();
+  };
+  const setLink = () => {
+    const previous = (editor.getAttributes('link') as { href?: string }).href ?? '';
+    const href = window.prompt('链接地址（https://… 或本站页面 /…）', previous);
+    if (href === null) return;
+    if (href.trim() === '') chain().extendMarkRange('link').unsetLink().run();
+    else chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
+  };
+  return (
+    <Space wrap size={4} role="toolbar" aria-label="正文格式" style={{ marginBottom: 8 }}>
+      <ToolbarButton title="加粗" onClick={() => chain().toggleBold().run()}>
+        B
+      </ToolbarButton>
+      <ToolbarButton title="斜体" onClick={() => chain().toggleItalic().run()}>
+        I
+      </ToolbarButton>
+      <ToolbarButton title="下划线" onClick={() => chain().toggleUnderline().run()}>
+        U
+      </ToolbarButton>
+      <ToolbarButton title="删除线" onClick={() => chain().toggleStrike().run()}>
+        S
+      </ToolbarButton>
+      <ToolbarButton title="二级标题" onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        H2
+      </ToolbarButton>
+      <ToolbarButton title="三级标题" onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        H3
+      </ToolbarButton>
+      <ToolbarButton title="无序列表" onClick={() => chain().toggleBulletList().run()}>
+        • 列表
+      </ToolbarButton>
+      <ToolbarButton title="有序列表" onClick={() => chain().toggleOrderedList().run()}>
+        1. 列表
+      </ToolbarButton>
+      <ToolbarButton title="引用" onClick={() => chain().toggleBlockquote().run()}>
+        引用
+      </ToolbarButton>
+      <ToolbarButton title="链接" onClick={setLink}>
+        链接
+      </ToolbarButton>
+      <ToolbarButton title="插入图片" onClick={() => void insertImage()}>
+        图片
+      </ToolbarButton>
+      <ToolbarButton title="撤销" onClick={() => chain().undo().run()}>
+        撤销
+      </ToolbarButton>
+      <ToolbarButton title="重做" onClick={() => chain().redo().run()}>
+        重做
+      </ToolbarButton>
+    </Space>
+  );
+}
+
+export default function TiptapEditor({ value, onChange, pickImage, label }: TiptapEditorProps) {
+  const latest = useRef(value);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false } }),
+      Image.configure({ allowBase64: false }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'rich-text' },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.getHTML();
+      latest.current = html;
+      onChange(html);
+    },
+  });
+
+  // A value set from outside (the article loaded, the HTML source edited) replaces the document.
+  useEffect(() => {
+    if (!editor || value === latest.current) return;
+    latest.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  if (!editor) return null;
+  return (
+    <div>
+      <Toolbar editor={editor} pickImage={pickImage} />
+      <div
+        style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '4px 12px', minHeight: 280, background: '#fff' }}
+      >
+        <EditorContent editor={editor} />
+      </div>
+    </div>
+  );
+}
