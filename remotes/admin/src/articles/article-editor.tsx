@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, List, Modal, Radio, Result, Select, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Radio, Result, Select, Skeleton, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AdminArticle, ContentFile } from '@yaoshi/contracts/content-admin';
 import {
@@ -256,34 +256,28 @@ export function ArticleEditor({
             暂无附件（{EDITOR_TEXTS.attachmentsHint}，单个不超过 {M.fileTooLarge.replace(/^文件不能超过/, '')}）
           </span>
         ) : (
-          <List
-            size="small"
-            aria-label="附件列表"
-            dataSource={attachments}
-            renderItem={(file, index) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="remove"
-                    size="small"
-                    type="link"
-                    danger
-                    onClick={() => {
-                      setAttachments((current) => current.filter((_, i) => i !== index));
-                      setDirty(true);
-                    }}
-                  >
-                    移除
-                  </Button>,
-                ]}
-              >
+          <ul aria-label="附件列表" style={{ margin: 0, paddingLeft: 20 }}>
+            {attachments.map((file, index) => (
+              <li key={file.id} style={{ lineHeight: '32px' }}>
                 <a href={file.url} download={file.name}>
                   {file.name}
                 </a>
-                <span style={{ color: '#8c8c8c', marginLeft: 8 }}>{fileSizeText(file.size)}</span>
-              </List.Item>
-            )}
-          />
+                <span style={{ color: '#8c8c8c', margin: '0 8px' }}>{fileSizeText(file.size)}</span>
+                <Button
+                  size="small"
+                  type="link"
+                  danger
+                  aria-label={`移除附件 ${file.name}`}
+                  onClick={() => {
+                    setAttachments((current) => current.filter((_, i) => i !== index));
+                    setDirty(true);
+                  }}
+                >
+                  移除
+                </Button>
+              </li>
+            ))}
+          </ul>
         )}
       </Card>
 
