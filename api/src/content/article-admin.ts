@@ -226,8 +226,7 @@ export async function publishArticle(
 ): Promise<AdminArticle> {
   const now = clock.now();
   const before = await readAdminArticle(tx, now, id);
-  const publishedAt =
-    at !== undefined ? publicationTimeOf(at) : before.state === 'published' ? undefined : now;
+  const publishedAt = at !== undefined ? publicationTimeOf(at) : before.state === 'published' ? undefined : now;
   await tx
     .update(articles)
     .set({ status: 'published', ...(publishedAt ? { publishedAt } : {}), updatedAt: now })

@@ -56,7 +56,13 @@ export async function storeUpload(
   try {
     const [row] = await tx
       .insert(contentFiles)
-      .values({ kind: upload.kind, name: upload.name, path: relative, size: upload.bytes.length, createdAt: clock.now() })
+      .values({
+        kind: upload.kind,
+        name: upload.name,
+        path: relative,
+        size: upload.bytes.length,
+        createdAt: clock.now(),
+      })
       .returning({ id: contentFiles.id });
     const file = { id: row!.id, name: upload.name, size: upload.bytes.length, url: mediaUrlOf(relative) };
     await audit({ action: 'content.upload', target: upload.name, after: { kind: upload.kind, ...file } });

@@ -106,5 +106,3 @@ export async function saveQuickLinks(tx: Database, audit: Audit, input: readonly
   });
   return after;
 }
-
-

@@ -643,7 +643,15 @@ async function createDraft(title: string): Promise<{ id: number }> {
   const now = server.clock.now();
   const [row] = await server.db
     .insert(articles)
-    .values({ categoryId: 1, title, content: '<p>审计</p>', status: 'draft', publishedAt: now, createdAt: now, updatedAt: now })
+    .values({
+      categoryId: 1,
+      title,
+      content: '<p>审计</p>',
+      status: 'draft',
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: articles.id });
   return row!;
 }

@@ -87,10 +87,7 @@ const articleFields = {
     .min(1, { error: M.contentRequired })
     .max(L.html, { error: M.contentTooLong }),
   /** Uploaded attachments (kind attachment), in the order the page lists them. */
-  attachment_ids: z
-    .array(recordIdSchema)
-    .max(L.attachments, { error: M.tooManyAttachments })
-    .default([]),
+  attachment_ids: z.array(recordIdSchema).max(L.attachments, { error: M.tooManyAttachments }).default([]),
 };
 
 export const articleCreateSchema = z.strictObject(articleFields);
@@ -199,9 +196,7 @@ export const quickLinksSaveSchema = z.strictObject({
 });
 
 export const homeContentSchema = z.object({
-  slides: z.array(
-    z.object({ title: z.string(), image: z.string(), url: z.string(), enabled: z.boolean() }),
-  ),
+  slides: z.array(z.object({ title: z.string(), image: z.string(), url: z.string(), enabled: z.boolean() })),
   text_ad: z.object({
     content: z.string(),
     enabled: z.boolean(),

@@ -49,7 +49,10 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
       <hr style={{ border: 'none', borderTop: '1px solid #eee', margin: '16px 0 20px' }} />
       <SafeHtml html={article.content} label="正文" />
       {article.attachments.length > 0 && (
-        <section aria-label={ATTACHMENTS_HEADING} style={{ marginTop: 24, borderTop: '1px solid #eee', paddingTop: 12 }}>
+        <section
+          aria-label={ATTACHMENTS_HEADING}
+          style={{ marginTop: 24, borderTop: '1px solid #eee', paddingTop: 12 }}
+        >
           <h2 style={{ fontSize: 16, margin: '0 0 8px' }}>{ATTACHMENTS_HEADING}</h2>
           <ul style={{ margin: 0, paddingLeft: 20 }}>
             {article.attachments.map((file) => (

@@ -124,8 +124,7 @@ export function ArticleEditor({
     }
     const payload = { ...values, attachment_ids: attachments.map((file) => file.id) };
     try {
-      const saved =
-        id === null ? await create(payload).unwrap() : await update({ id, ...payload }).unwrap();
+      const saved = id === null ? await create(payload).unwrap() : await update({ id, ...payload }).unwrap();
       setDirty(false);
       if (id === null) onOpen(saved.id);
       return saved;

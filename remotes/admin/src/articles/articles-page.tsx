@@ -5,14 +5,7 @@ import { useSearchParams } from '@yaoshi/ui/router';
 import { showMessage } from '@yaoshi/ui/show-message';
 import type { AdminArticleRow } from '@yaoshi/contracts/content-admin';
 import { ARTICLE_STATE_LABELS, type ArticleState } from '@yaoshi/contracts/content-admin-rules';
-import {
-  ACTIONS_COLUMN_KEY,
-  COLUMN_WIDTH,
-  DataTable,
-  FilterBar,
-  ellipsisColumn,
-  useListState,
-} from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, FilterBar, ellipsisColumn, useListState } from '../kit/list-kit';
 import {
   useAdminArticlesQuery,
   useArticleDeleteMutation,
@@ -45,7 +38,7 @@ export function ArticlesPage() {
   const [params, setParams] = useSearchParams();
   const target = editorTargetOf(params);
   const categories = (useContentCategoriesQuery().data ?? []).filter((category) => category.id !== HIDDEN_CATEGORY_ID);
-  const [catid, setCatid] = useState<number>(() => target?.kind === 'new' ? target.catid : 1);
+  const [catid, setCatid] = useState<number>(() => (target?.kind === 'new' ? target.catid : 1));
 
   if (target) {
     return (
@@ -141,7 +134,10 @@ function ArticleList({
           checked={pinned}
           aria-label={`置顶：${row.title}`}
           onChange={(next) =>
-            void act(() => pin({ id: row.id, pinned: next }).unwrap(), next ? ARTICLE_PAGE_TEXTS.pinned : ARTICLE_PAGE_TEXTS.unpinned)
+            void act(
+              () => pin({ id: row.id, pinned: next }).unwrap(),
+              next ? ARTICLE_PAGE_TEXTS.pinned : ARTICLE_PAGE_TEXTS.unpinned,
+            )
           }
         />
       ),

@@ -117,7 +117,13 @@ export default function TiptapEditor({ value, onChange, pickImage, label }: Tipt
     <div>
       <Toolbar editor={editor} pickImage={pickImage} />
       <div
-        style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '4px 12px', minHeight: 280, background: '#fff' }}
+        style={{
+          border: '1px solid #d9d9d9',
+          borderRadius: 6,
+          padding: '4px 12px',
+          minHeight: 280,
+          background: '#fff',
+        }}
       >
         <EditorContent editor={editor} />
       </div>

@@ -17,7 +17,13 @@ const HOME: HomeContent = {
     { title: '合理用药', image: '/media/slides/b.svg', url: '', enabled: false },
   ],
   text_ad: { content: '<p>年度报名</p>', enabled: true, starts_on: null, ends_on: null },
-  image_ad: { image_url: '/media/ads/float.svg', link_url: '/signStudy', enabled: true, starts_on: null, ends_on: null },
+  image_ad: {
+    image_url: '/media/ads/float.svg',
+    link_url: '/signStudy',
+    enabled: true,
+    starts_on: null,
+    ends_on: null,
+  },
   quick_links: [{ label: '学分查询', url: '/newDetail?api=credit', enabled: true }],
 };
 

@@ -124,7 +124,12 @@ function SlidesCard({ content }: { content: HomeContent }) {
         </Button>
       }
     >
-      <Form form={form} layout="vertical" aria-label={HOME_PAGE_TEXTS.slides} initialValues={{ slides: content.slides }}>
+      <Form
+        form={form}
+        layout="vertical"
+        aria-label={HOME_PAGE_TEXTS.slides}
+        initialValues={{ slides: content.slides }}
+      >
         <Form.List name="slides">
           {(fields, { add, remove, move }) => (
             <>
