@@ -9,7 +9,8 @@ export interface ArticleViewData {
   post_hits: number;
   published_time: string;
   content: string;
-  attachments: readonly { name: string; url: string; size: number }[];
+  /** Absent from an API older than the remote showing it (remotes and the API are released apart). */
+  attachments?: readonly { name: string; url: string; size: number }[] | undefined;
 }
 
 export const ATTACHMENTS_HEADING = '附件';
@@ -25,6 +26,7 @@ function sizeText(bytes: number): string {
  * and the console's preview both use it, so a preview is exactly what visitors will see.
  */
 export function ArticleView({ article }: { article: ArticleViewData }) {
+  const attachments = article.attachments ?? [];
   return (
     <>
       <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{article.title}</h1>
@@ -48,14 +50,14 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
       </p>
       <hr style={{ border: 'none', borderTop: '1px solid #eee', margin: '16px 0 20px' }} />
       <SafeHtml html={article.content} label="正文" />
-      {article.attachments.length > 0 && (
+      {attachments.length > 0 && (
         <section
           aria-label={ATTACHMENTS_HEADING}
           style={{ marginTop: 24, borderTop: '1px solid #eee', paddingTop: 12 }}
         >
           <h2 style={{ fontSize: 16, margin: '0 0 8px' }}>{ATTACHMENTS_HEADING}</h2>
           <ul style={{ margin: 0, paddingLeft: 20 }}>
-            {article.attachments.map((file) => (
+            {attachments.map((file) => (
               <li key={file.url} style={{ lineHeight: '28px' }}>
                 <a href={file.url} download={file.name}>
                   {file.name}

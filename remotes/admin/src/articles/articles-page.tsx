@@ -174,7 +174,7 @@ function ArticleList({
             okText="删除"
             cancelText="取消"
             okButtonProps={{ danger: true }}
-            onConfirm={() => act(() => remove(row.id).unwrap(), ARTICLE_PAGE_TEXTS.deleted)}
+            onConfirm={() => void act(() => remove(row.id).unwrap(), ARTICLE_PAGE_TEXTS.deleted)}
           >
             <Button size="small" danger>
               删除
