@@ -98,7 +98,7 @@ test('an editor publishes an article with an image and an attachment; a visitor 
     await expect(page.getByRole('list', { name: '附件列表' }).getByRole('link', { name: '报名表.pdf' })).toBeVisible();
 
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await expect(page.getByText('文章已保存')).toBeVisible();
+    await expect(page.getByText('文章已保存', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/[?&]edit=\d+/);
     articleId = Number(new URL(page.url()).searchParams.get('edit'));
     await expect(page.getByTestId('article-state')).toHaveText('草稿');
@@ -119,7 +119,7 @@ test('an editor publishes an article with an image and an attachment; a visitor 
       .getByRole('dialog', { name: '发布文章' })
       .getByRole('button', { name: /发\s*布/ })
       .click();
-    await expect(page.getByText('文章已发布')).toBeVisible();
+    await expect(page.getByText('文章已发布', { exact: true })).toBeVisible();
     await expect(page.getByTestId('article-state')).toHaveText('已发布');
 
     // A visitor.
@@ -152,8 +152,9 @@ test('an editor publishes an article with an image and an attachment; a visitor 
       mimeType: 'image/png',
       buffer: solidPng(160, 120, [212, 56, 13]),
     });
-    const imageUrl = await ads.getByLabel('浮动广告图片地址').inputValue();
-    expect(imageUrl).toMatch(/^\/media\/content\/[0-9a-f]{32}\.png$/);
+    const imageField = ads.getByLabel('浮动广告图片地址');
+    await expect(imageField).toHaveValue(/^\/media\/content\/[0-9a-f]{32}\.png$/);
+    const imageUrl = await imageField.inputValue();
     await ads.getByLabel('浮动广告链接').fill('/newsList?newsId=2');
     if (!(await ads.getByRole('switch', { name: '启用浮动广告' }).isChecked()))
       await ads.getByRole('switch', { name: '启用浮动广告' }).click();
