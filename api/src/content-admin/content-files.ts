@@ -8,8 +8,8 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { badInput } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
-import { contentFiles } from './content-schema';
-import { mediaUrlOf } from './content-queries';
+import { contentFiles } from '../content/content-schema';
+import { mediaUrlOf } from '../content/content-queries';
 
 /**
  * Images and attachments staff upload (issue 20), stored under `<media>/content/` with a

@@ -6,10 +6,10 @@ import type { Audit } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';
-import { articleAttachments, articles, categories, contentFiles } from './content-schema';
-import { articleViewOf, likePattern, listAttachments } from './content-queries';
-import { formatBeijingTime, parseBeijingTime } from './published-time';
-import { sanitizeRichText } from './rich-text';
+import { articleAttachments, articles, categories, contentFiles } from '../content/content-schema';
+import { articleViewOf, likePattern, listAttachments } from '../content/content-queries';
+import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { sanitizeRichText } from '../content/rich-text';
 
 /**
  * Articles in the console (文章管理, issue 20). A new article is a draft; publishing makes it

@@ -2,8 +2,8 @@ import { asc } from 'drizzle-orm';
 import type { HomeContent, HomeSlide, ImageAd, QuickLink, TextAd } from '@yaoshi/contracts/content-admin';
 import type { Audit } from '../audit/audit-log';
 import type { Database } from '../db/database';
-import { advertisements, quickLinks, slides } from './content-schema';
-import { sanitizeRichText } from './rich-text';
+import { advertisements, quickLinks, slides } from '../content/content-schema';
+import { sanitizeRichText } from '../content/rich-text';
 
 /**
  * The home page in the console (首页管理, issue 20): the carousel, the text and floating
