@@ -80,6 +80,17 @@ test('an editor publishes an article with an image and an attachment; a visitor 
       buffer: solidPng(240, 120, [31, 95, 168]),
     });
     await expect(body.locator('img[src^="/media/content/"]')).toBeVisible();
+    // An image pasted into the text is uploaded as well, not inlined as base64.
+    await body.evaluate(
+      (element, bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], '粘贴.png', { type: 'image/png' }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      [...solidPng(60, 40, [0, 128, 0])],
+    );
+    await expect(body.locator('img[src^="/media/content/"]')).toHaveCount(2);
+    expect(await body.locator('img[src^="data:"]').count()).toBe(0);
 
     // What the toolbar does not offer goes in as HTML: here, an attack.
     await page.getByText('HTML 源码').click();
@@ -107,7 +118,8 @@ test('an editor publishes an article with an image and an attachment; a visitor 
     await page.getByRole('button', { name: /预\s*览/ }).click();
     const preview = page.getByRole('article', { name: '文章预览' });
     await expect(preview.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
-    await expect(preview.locator('img[src^="/media/content/"]')).toBeVisible();
+    await expect(preview.locator('img[src^="/media/content/"]')).toHaveCount(2);
+    await expect(preview.locator('img[src^="/media/content/"]').first()).toBeVisible();
     await expect(preview.getByRole('link', { name: '报名表.pdf' })).toBeVisible();
     expect(await preview.locator('script, [onerror]').count()).toBe(0);
     await page.screenshot({ path: test.info().outputPath('preview-1280.png') });
@@ -131,7 +143,8 @@ test('an editor publishes an article with an image and an attachment; a visitor 
     await expect(site.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible({ timeout: LOAD_TIMEOUT });
     const text = site.getByLabel('正文', { exact: true });
     await expect(text.getByText('请按时参加。')).toBeVisible();
-    const picture = text.locator('img[src^="/media/content/"]');
+    await expect(text.locator('img[src^="/media/content/"]')).toHaveCount(2);
+    const picture = text.locator('img[src^="/media/content/"]').first();
     await expect(picture).toBeVisible();
     expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
     expect(await text.locator('script, [onerror]').count()).toBe(0);

@@ -167,6 +167,7 @@ export function ArticleEditor({
   };
 
   const pickImage = async () => (await imageUpload.choose())?.url ?? null;
+  const uploadImage = async (file: File) => (await imageUpload.send(file))?.url ?? null;
 
   const addAttachment = async () => {
     if (attachments.length >= L.attachments) {
@@ -236,7 +237,7 @@ export function ArticleEditor({
             { max: L.html, message: M.contentTooLong },
           ]}
         >
-          <RichTextField pickImage={pickImage} />
+          <RichTextField pickImage={pickImage} uploadImage={uploadImage} />
         </Form.Item>
       </Form>
 

@@ -15,11 +15,13 @@ export function RichTextField({
   value = '',
   onChange,
   pickImage,
+  uploadImage,
   label = '正文',
 }: {
   value?: string;
   onChange?: (html: string) => void;
   pickImage: () => Promise<string | null>;
+  uploadImage: (file: File) => Promise<string | null>;
   label?: string;
 }) {
   const [mode, setMode] = useState<Mode>('visual');
@@ -41,7 +43,13 @@ export function RichTextField({
         />
       ) : (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-          <TiptapEditor value={value} onChange={(html) => onChange?.(html)} pickImage={pickImage} label={label} />
+          <TiptapEditor
+            value={value}
+            onChange={(html) => onChange?.(html)}
+            pickImage={pickImage}
+            uploadImage={uploadImage}
+            label={label}
+          />
         </Suspense>
       )}
     </div>

@@ -9,13 +9,15 @@ import Image from '@tiptap/extension-image';
  * console's article form (see rich-text-field.tsx): neither the site nor the rest of the
  * console downloads it. It produces plain HTML (p, h2/h3, strong, em, u, s, lists,
  * blockquote, links, images), all of which the server's sanitizer keeps. Images are inserted
- * by their uploaded URL, never as base64.
+ * by their uploaded URL, never as base64 (pasted or dropped image files are uploaded too).
  */
 export interface TiptapEditorProps {
   value: string;
   onChange: (html: string) => void;
   /** Asks for an image file, uploads it, and answers its URL (null: cancelled or refused). */
   pickImage: () => Promise<string | null>;
+  /** Uploads an image pasted or dropped into the text and answers its URL (null: refused). */
+  uploadImage: (file: File) => Promise<string | null>;
   label: string;
 }
 
@@ -87,8 +89,20 @@ function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEdito
   );
 }
 
-export default function TiptapEditor({ value, onChange, pickImage, label }: TiptapEditorProps) {
+/** The image files of a paste or a drop: they are uploaded, never inlined as base64. */
+function imageFilesOf(data: DataTransfer | null | undefined): File[] {
+  return Array.from(data?.files ?? []).filter((file) => file.type.startsWith('image/'));
+}
+
+export default function TiptapEditor({ value, onChange, pickImage, uploadImage, label }: TiptapEditorProps) {
   const latest = useRef(value);
+  const current = useRef<Editor | null>(null);
+  const insertUploaded = async (files: File[]) => {
+    for (const file of files) {
+      const url = await uploadImage(file);
+      if (url) current.current?.chain().focus().setImage({ src: url }).run();
+    }
+  };
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false } }),
@@ -97,6 +111,19 @@ export default function TiptapEditor({ value, onChange, pickImage, label }: Tipt
     content: value,
     editorProps: {
       attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'rich-text' },
+      handlePaste: (_view, event) => {
+        const files = imageFilesOf(event.clipboardData);
+        if (files.length === 0) return false;
+        void insertUploaded(files);
+        return true;
+      },
+      handleDrop: (_view, event) => {
+        const files = imageFilesOf(event.dataTransfer);
+        if (files.length === 0) return false;
+        event.preventDefault();
+        void insertUploaded(files);
+        return true;
+      },
     },
     onUpdate: ({ editor: current }) => {
       const html = current.getHTML();
@@ -104,6 +131,8 @@ export default function TiptapEditor({ value, onChange, pickImage, label }: Tipt
       onChange(html);
     },
   });
+
+  current.current = editor;
 
   // A value set from outside (the article loaded, the HTML source edited) replaces the document.
   useEffect(() => {

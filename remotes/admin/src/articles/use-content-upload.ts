@@ -11,11 +11,18 @@ import { ATTACHMENT_ACCEPT, IMAGE_ACCEPT, pickFile } from './pick-file';
  * Answers the stored file, or null when nothing was chosen or the file was refused (the
  * message has been shown).
  */
-export function useContentUpload(kind: UploadKind): { choose: () => Promise<ContentFile | null>; uploading: boolean } {
+export function useContentUpload(kind: UploadKind): {
+  choose: () => Promise<ContentFile | null>;
+  send: (file: File) => Promise<ContentFile | null>;
+  uploading: boolean;
+} {
   const [upload, { isLoading }] = useContentUploadMutation();
   const choose = async () => {
     const file = await pickFile(kind === 'image' ? IMAGE_ACCEPT : ATTACHMENT_ACCEPT);
-    if (!file) return null;
+    return file ? send(file) : null;
+  };
+  /** A file pasted or dropped into the editor goes the same way as a chosen one. */
+  const send = async (file: File) => {
     const check = checkContentFile(kind, file.name, new Uint8Array(await file.arrayBuffer()));
     if (!check.ok) {
       showError(check.message);
@@ -27,5 +34,5 @@ export function useContentUpload(kind: UploadKind): { choose: () => Promise<Cont
       return null; // the error catalogue has shown the server's message
     }
   };
-  return { choose, uploading: isLoading };
+  return { choose, send, uploading: isLoading };
 }
