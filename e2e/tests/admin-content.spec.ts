@@ -80,12 +80,15 @@ test('an editor publishes an article with an image and an attachment; a visitor 
       buffer: solidPng(240, 120, [31, 95, 168]),
     });
     await expect(body.locator('img[src^="/media/content/"]')).toBeVisible();
-    // An image pasted into the text is uploaded as well, not inlined as base64.
+    // An image file dropped into the text is uploaded as well, not inlined as base64.
     await body.evaluate(
       (element, bytes) => {
         const data = new DataTransfer();
-        data.items.add(new File([new Uint8Array(bytes)], '粘贴.png', { type: 'image/png' }));
-        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        data.items.add(new File([new Uint8Array(bytes)], '拖入.png', { type: 'image/png' }));
+        const box = element.getBoundingClientRect();
+        const at = { clientX: box.left + box.width / 2, clientY: box.top + 10 };
+        for (const type of ['dragenter', 'dragover', 'drop'])
+          element.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, ...at }));
       },
       [...solidPng(60, 40, [0, 128, 0])],
     );

@@ -21,6 +21,14 @@ export interface TiptapEditorProps {
   label: string;
 }
 
+/**
+ * Puts an image after the selection. (`setImage` replaces the selection, and right after an
+ * image is inserted the selection is that image: a second one would take its place.)
+ */
+function insertImage(editor: Editor, src: string): void {
+  editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src } }).run();
+}
+
 function ToolbarButton({ title, onClick, children }: { title: string; onClick: () => void; children: string }) {
   return (
     <Tooltip title={title}>
@@ -35,7 +43,7 @@ function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEdito
   const chain = () => editor.chain().focus();
   const insertImage = async () => {
     const url = await pickImage();
-    if (url) editor.chain().focus().setImage({ src: url }).run();
+    if (url) insertImage(editor, url);
   };
   const setLink = () => {
     const previous = (editor.getAttributes('link') as { href?: string }).href ?? '';
@@ -100,7 +108,7 @@ export default function TiptapEditor({ value, onChange, pickImage, uploadImage, 
   const insertUploaded = async (files: File[]) => {
     for (const file of files) {
       const url = await uploadImage(file);
-      if (url) current.current?.chain().focus().setImage({ src: url }).run();
+      if (url && current.current) insertImage(current.current, url);
     }
   };
   const editor = useEditor({
