@@ -41,7 +41,7 @@ function ToolbarButton({ title, onClick, children }: { title: string; onClick: (
 
 function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEditorProps['pickImage'] }) {
   const chain = () => editor.chain().focus();
-  const insertImage = async () => {
+  const chooseImage = async () => {
     const url = await pickImage();
     if (url) insertImage(editor, url);
   };
@@ -84,7 +84,7 @@ function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEdito
       <ToolbarButton title="链接" onClick={setLink}>
         链接
       </ToolbarButton>
-      <ToolbarButton title="插入图片" onClick={() => void insertImage()}>
+      <ToolbarButton title="插入图片" onClick={() => void chooseImage()}>
         图片
       </ToolbarButton>
       <ToolbarButton title="撤销" onClick={() => chain().undo().run()}>
