@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
 import type {
   Advertisements,
   Article,
+  ArticleAttachment,
   ArticleList,
   ArticleSummary,
   Category,
@@ -14,15 +16,18 @@ import type { Database } from '../db/database';
 import { academicYears } from '../catalogue/catalogue-schema';
 import {
   advertisements,
+  articleAttachments,
   articles,
   categories,
+  contentFiles,
   friendLinks,
+  quickLinks,
   siteSettings,
   slides,
   topicPages,
   type TopicPageSlug,
 } from './content-schema';
-import { formatBeijingTime } from './published-time';
+import { beijingDateOf, formatBeijingTime } from './published-time';
 
 /** Reads of the public content of spec 01 §3, shaped as the contracts declare. */
 
@@ -60,6 +65,8 @@ export function listCategories(db: Database): Promise<Category[]> {
 }
 
 export interface ArticleQuery {
+  /** The clock's time: articles scheduled after it are not public yet. */
+  now: Date;
   catid: number;
   limit: number;
   page: number;
@@ -103,9 +110,14 @@ function toSummary(row: SummaryRow): ArticleSummary {
   };
 }
 
-/** One page of a category, newest first, optionally only titles containing `keyword`. */
+/** What the public sees: published articles whose publication time has come (a scheduled one appears by itself). */
+export function isPublic(now: Date): SQL {
+  return and(eq(articles.status, 'published'), lte(articles.publishedAt, now))!;
+}
+
+/** One page of a category's public articles, pinned first, then newest first, optionally only titles containing `keyword`. */
 export async function listArticles(db: Database, query: ArticleQuery): Promise<ArticleList> {
-  const conditions: SQL[] = [eq(articles.categoryId, query.catid)];
+  const conditions: SQL[] = [eq(articles.categoryId, query.catid), isPublic(query.now)];
   const keyword = query.keyword?.trim();
   if (keyword) conditions.push(ilike(articles.title, likePattern(keyword)));
   const where = and(...conditions);
@@ -115,24 +127,52 @@ export async function listArticles(db: Database, query: ArticleQuery): Promise<A
     .select(summaryColumns)
     .from(articles)
     .where(where)
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .orderBy(desc(articles.pinned), desc(articles.publishedAt), desc(articles.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return { total: totalRow?.total ?? 0, data: rows.map(toSummary) };
 }
 
+/** An article's attachments in their order, as links a visitor downloads. */
+export function listAttachments(db: Database, articleId: number): Promise<(ArticleAttachment & { id: number })[]> {
+  return db
+    .select({ id: contentFiles.id, name: contentFiles.name, path: contentFiles.path, size: contentFiles.size })
+    .from(articleAttachments)
+    .innerJoin(contentFiles, eq(contentFiles.id, articleAttachments.fileId))
+    .where(eq(articleAttachments.articleId, articleId))
+    .orderBy(asc(articleAttachments.sortOrder))
+    .then((rows) => rows.map((row) => ({ id: row.id, name: row.name, size: row.size, url: mediaUrlOf(row.path) })));
+}
+
+export function mediaUrlOf(path: string): string {
+  return `/media/${path}`;
+}
+
 /**
- * One article for its detail page, counting the view. A single UPDATE … RETURNING, so
- * concurrent readers never lose a hit and the reader sees the count including theirs.
+ * One public article for its detail page, counting the view. A single UPDATE … RETURNING, so
+ * concurrent readers never lose a hit and the reader sees the count including theirs. A
+ * draft, a deleted article and one scheduled for later are all "not found".
  */
-export async function openArticle(db: Database, id: number): Promise<Article | null> {
+export async function openArticle(db: Database, id: number, now: Date): Promise<Article | null> {
   const [row] = await db
     .update(articles)
     .set({ hits: sql`${articles.hits} + 1` })
-    .where(eq(articles.id, id))
+    .where(and(eq(articles.id, id), isPublic(now)))
     .returning({ ...summaryColumns, catid: articles.categoryId, content: articles.content });
   if (!row) return null;
-  return { ...toSummary(row), catid: row.catid, content: row.content };
+  const attachments = (await listAttachments(db, row.id)).map(({ name, url, size }) => ({ name, url, size }));
+  return { ...toSummary(row), catid: row.catid, content: row.content, attachments };
+}
+
+/** The article as /v1/article answers for it, without counting a view: the console's preview. */
+export async function articleViewOf(db: Database, id: number): Promise<Article | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, catid: articles.categoryId, content: articles.content })
+    .from(articles)
+    .where(eq(articles.id, id));
+  if (!row) return null;
+  const attachments = (await listAttachments(db, row.id)).map(({ name, url, size }) => ({ name, url, size }));
+  return { ...toSummary(row), catid: row.catid, content: row.content, attachments };
 }
 
 export function listFriendLinks(db: Database): Promise<FriendLink[]> {
@@ -146,15 +186,35 @@ export function listSlides(db: Database): Promise<Slide[]> {
   return db
     .select({ url: slides.url, image: slides.image, title: slides.title })
     .from(slides)
+    .where(eq(slides.enabled, true))
     .orderBy(asc(slides.sortOrder), asc(slides.id));
 }
 
-/** The first enabled advertisement of each kind (none of a kind → null), and the current study year. */
-export async function readAdvertisements(db: Database): Promise<Advertisements> {
+/** The home page's enabled quick links, in order. */
+export function listQuickLinks(db: Database): Promise<PublicQuickLink[]> {
+  return db
+    .select({ label: quickLinks.label, url: quickLinks.url })
+    .from(quickLinks)
+    .where(eq(quickLinks.enabled, true))
+    .orderBy(asc(quickLinks.sortOrder), asc(quickLinks.id));
+}
+
+/**
+ * The first enabled advertisement of each kind showing today (its start and end days, in
+ * Beijing, included; none of a kind → null), and the current study year.
+ */
+export async function readAdvertisements(db: Database, now: Date): Promise<Advertisements> {
+  const today = beijingDateOf(now);
   const rows = await db
     .select()
     .from(advertisements)
-    .where(eq(advertisements.enabled, true))
+    .where(
+      and(
+        eq(advertisements.enabled, true),
+        or(isNull(advertisements.startsOn), lte(advertisements.startsOn, today)),
+        or(isNull(advertisements.endsOn), gte(advertisements.endsOn, today)),
+      ),
+    )
     .orderBy(asc(advertisements.sortOrder), asc(advertisements.id));
   const text = rows.find((row) => row.kind === 'text');
   const image = rows.find((row) => row.kind === 'image');

@@ -1,4 +1,5 @@
 import { contentEndpoints } from '@yaoshi/contracts/content';
+import { contentAdminEndpoints } from '@yaoshi/contracts/content-admin';
 import { MESSAGES } from '../messages';
 import { isStagingSandbox, usesSmsOutbox } from '../config';
 import { notFound } from '../envelope/api-error';
@@ -8,6 +9,7 @@ import {
   listArticles,
   listCategories,
   listFriendLinks,
+  listQuickLinks,
   listSlides,
   openArticle,
   readAdvertisements,
@@ -16,7 +18,7 @@ import {
 } from './content-queries';
 
 /** The public content calls of spec 01 §7: header, footer, home page, lists, details. */
-export const contentRoutes: RouteModule = (api, { db, config }) => {
+export const contentRoutes: RouteModule = (api, { db, config, clock }) => {
   // A staging site says so on every page; the field is absent elsewhere (no bytes, no change to the contract).
   const staging = isStagingSandbox(config);
   const stagingFields = usesSmsOutbox(config)
@@ -33,16 +35,17 @@ export const contentRoutes: RouteModule = (api, { db, config }) => {
 
   api.add(contentEndpoints.article, async ({ payload }) => {
     if ('postid' in payload) {
-      const article = await openArticle(db, payload.postid);
+      const article = await openArticle(db, payload.postid, clock.now());
       if (!article) throw notFound(MESSAGES.articleNotFound);
       return article;
     }
-    return listArticles(db, payload);
+    return listArticles(db, { ...payload, now: clock.now() });
   });
 
   api.add(contentEndpoints.links, () => listFriendLinks(db));
   api.add(contentEndpoints.slide, () => listSlides(db));
-  api.add(contentEndpoints.adv, () => readAdvertisements(db));
+  api.add(contentEndpoints.adv, () => readAdvertisements(db, clock.now()));
+  api.add(contentAdminEndpoints.quickLinks, () => listQuickLinks(db));
 
   const topicPage = (slug: TopicPageSlug) => async () => {
     const page = await readTopicPage(db, slug);

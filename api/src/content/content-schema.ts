@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -63,6 +65,8 @@ export const categories = pgTable('categories', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+
 export const articles = pgTable(
   'articles',
   {
@@ -76,11 +80,20 @@ export const articles = pgTable(
     excerpt: text('excerpt').notNull().default(''),
     content: text('content').notNull(),
     hits: integer('hits').notNull().default(0),
+    /**
+     * Issue 20: 'draft' is seen by staff only; 'published' is public from published_at on, so
+     * a publication scheduled for later shows by itself once its time has passed (the public
+     * queries compare published_at with the clock; no job has to run).
+     */
+    status: text('status', { enum: ARTICLE_STATUSES }).notNull().default('published'),
+    /** Listed before the others of its category (the home page's lists are each category's first page). */
+    pinned: boolean('pinned').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check('articles_known_status', sql`${table.status} in ('draft', 'published')`),
     // The list query: one category, newest first, paged.
     index('articles_category_published_idx').on(table.categoryId, table.publishedAt.desc(), table.id.desc()),
     check('articles_hits_not_negative', sql`${table.hits} >= 0`),
@@ -101,6 +114,49 @@ export const slides = pgTable('slides', {
   image: text('image').notNull(),
   url: text('url').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Issue 20: staff switch a slide off without losing it. */
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Issue 20: images and attachments staff uploaded for articles and the home page, kept under `<media>/content/`. */
+export const UPLOAD_KINDS = ['image', 'attachment'] as const;
+export const contentFiles = pgTable(
+  'content_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
+    /** The name it had on the uploader's computer: the name a visitor downloads it as. */
+    name: text('name').notNull(),
+    /** Under the media folder, e.g. `content/3f…e1.pdf`. */
+    path: text('path').notNull().unique(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('content_files_known_kind', sql`${table.kind} in ('image', 'attachment')`)],
+);
+
+/** An article's attachments, in the order its page lists them. */
+export const articleAttachments = pgTable(
+  'article_attachments',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => contentFiles.id),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.articleId, table.fileId] })],
+);
+
+/** Issue 20: the home page's quick links (continuing education, credit query, …), edited by staff. */
+export const quickLinks = pgTable('quick_links', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  label: text('label').notNull(),
+  url: text('url').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
 });
 
 export const ADVERTISEMENT_KINDS = ['text', 'image'] as const;
@@ -117,6 +173,9 @@ export const advertisements = pgTable(
     linkUrl: text('link_url'),
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Issue 20: shown from this Beijing day to that one, both included; null: no bound. */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
   },
   (table) => [
     check(

@@ -15,6 +15,11 @@ export function formatBeijingTime(time: Date): string {
   );
 }
 
+/** The calendar day in Beijing, 'YYYY-MM-DD'. */
+export function beijingDateOf(time: Date): string {
+  return formatBeijingTime(time).slice(0, 10);
+}
+
 /** The calendar year in Beijing: the study year a moment belongs to. */
 export function beijingYearOf(time: Date): number {
   return new Date(time.getTime() + BEIJING_OFFSET_MS).getUTCFullYear();

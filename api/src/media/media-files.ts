@@ -16,6 +16,11 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.pdf': 'application/pdf',
+  // Article attachments (issue 20).
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
 };

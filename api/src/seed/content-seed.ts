@@ -3,6 +3,7 @@ import {
   advertisements,
   categories,
   friendLinks,
+  quickLinks,
   siteSettings,
   slides,
   TOPIC_PAGE_SLUGS,
@@ -75,6 +76,18 @@ export const seedContent: SeedPart = async ({ tx, clock }) => {
     tx,
     TOPIC_PAGE_SLUGS.map((slug) => ({ slug, ...site.topicPages[slug], updatedAt: now })),
   );
+  return true;
+};
+
+/**
+ * The home page's quick links (issue 20: staff edit them; before, they were code). A
+ * database without any gets the demo ones — also one seeded before they were data.
+ */
+export const seedQuickLinks: SeedPart = async ({ tx, clock }) => {
+  const [existing] = await tx.select({ n: count() }).from(quickLinks);
+  if ((existing?.n ?? 0) > 0) return false;
+  const site = demoSiteOf(beijingYearOf(clock.now()));
+  await tx.insert(quickLinks).values(site.quickLinks.map((link, index) => ({ ...link, sortOrder: index + 1 })));
   return true;
 };
 

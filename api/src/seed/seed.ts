@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { seedAssociationProfile } from './association-profile-seed';
 import { seedCatalogue } from './catalogue-seed';
-import { seedAppLinks, seedCategories, seedContent, seedSmsSignature } from './content-seed';
+import { seedAppLinks, seedCategories, seedContent, seedQuickLinks, seedSmsSignature } from './content-seed';
 import { seedExams } from './exam-seed';
 import { seedLearners } from './learner-seed';
 import { seedDemoOrders, seedLapsedRefundOrder } from './order-seed';
@@ -23,6 +23,7 @@ export const REFERENCE_PARTS: readonly SeedPart[] = [seedCategories];
 /** Demo content, learners, orders… for development (`npm start`) and `npm run seed:demo`; never production. */
 export const DEMO_PARTS: readonly SeedPart[] = [
   seedContent,
+  seedQuickLinks,
   seedAppLinks,
   seedSmsSignature,
   seedAssociationProfile,

@@ -45,6 +45,8 @@ const demoSiteSchema = z.object({
   friendLinks: z.array(z.object({ name: z.string().min(1), url: z.string().url() })),
   /** Links are the site's own client routes (spec 01 §2). */
   slides: z.array(z.object({ title: z.string().min(1), image: z.string(), url: z.string() })),
+  /** The home page's quick links (spec 01 §1): the three topics and the national registration site. */
+  quickLinks: z.array(z.object({ label: z.string().min(1), url: z.string().min(1) })),
   textAdvertisement: z.string().min(1),
   imageAdvertisement: z.object({ imageUrl: z.string(), linkUrl: z.string() }),
   /** The three quick-link pages of the home page (spec 01 §1), shown at /newDetail?api=…. */

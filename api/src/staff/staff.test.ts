@@ -1,5 +1,7 @@
 import { importWorkbookBase64, validImportRows } from '../test-support/import-workbook';
 import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
+import type { HomeContent } from '@yaoshi/contracts/content-admin';
+import { articles } from '../content/content-schema';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { count, desc, eq } from 'drizzle-orm';
@@ -557,7 +559,102 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     );
     return { action: 'association.profile-update', target: profile.name };
   },
+  '/v1/admin/content/upload': async (staff) => {
+    await contentUpload(staff, 'attachment', '审计附件.pdf');
+    return { action: 'content.upload', target: '审计附件.pdf' };
+  },
+  '/v1/admin/articles/create': async (staff) => {
+    const article = dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/articles/create', {
+        catid: 1,
+        title: '审计新建',
+        content: '<p>新</p>',
+      }),
+    ) as { id: number };
+    return { action: 'article.create', target: `${article.id} 审计新建` };
+  },
+  '/v1/admin/articles/update': async (staff) => {
+    const article = await createDraft('审计修改');
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/articles/update', {
+        id: article.id,
+        catid: 1,
+        title: '审计修改后',
+        content: '<p>改</p>',
+      }),
+    );
+    return { action: 'article.update', target: `${article.id} 审计修改后` };
+  },
+  '/v1/admin/articles/publish': async (staff) => {
+    const article = await createDraft('审计发布');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/articles/publish', { id: article.id }));
+    return { action: 'article.publish', target: `${article.id} 审计发布` };
+  },
+  '/v1/admin/articles/unpublish': async (staff) => {
+    const article = await createDraft('审计取消发布');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/articles/unpublish', { id: article.id }));
+    return { action: 'article.unpublish', target: `${article.id} 审计取消发布` };
+  },
+  '/v1/admin/articles/pin': async (staff) => {
+    const article = await createDraft('审计置顶');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/articles/pin', { id: article.id, pinned: true }));
+    return { action: 'article.pin', target: `${article.id} 审计置顶` };
+  },
+  '/v1/admin/articles/delete': async (staff) => {
+    const article = await createDraft('审计删除');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/articles/delete', { id: article.id }));
+    return { action: 'article.delete', target: `${article.id} 审计删除` };
+  },
+  '/v1/admin/home/slides/save': async (staff) => {
+    const home = dataOf(await authed(server, staff.token, 'GET', '/v1/admin/home')) as HomeContent;
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/home/slides/save', { slides: home.slides.slice(1) }));
+    return { action: 'home.slides-update', target: `轮播图${home.slides.length - 1}张` };
+  },
+  '/v1/admin/home/ads/save': async (staff) => {
+    const home = dataOf(await authed(server, staff.token, 'GET', '/v1/admin/home')) as HomeContent;
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/home/ads/save', {
+        text_ad: { ...home.text_ad, enabled: false },
+        image_ad: home.image_ad,
+      }),
+    );
+    return { action: 'home.ads-update', target: '首页广告' };
+  },
+  '/v1/admin/home/quick_links/save': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/home/quick_links/save', {
+        quick_links: [{ label: '学分查询', url: '/newDetail?api=credit', enabled: true }],
+      }),
+    );
+    return { action: 'home.quick-links-update', target: '快捷入口1个' };
+  },
 };
+
+/** A PDF uploaded as `name` by `staff`. */
+async function contentUpload(staff: TestStaff, kind: 'attachment', name: string): Promise<{ id: number }> {
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+  return dataOf(
+    await authed(server, staff.token, 'POST', '/v1/admin/content/upload', { kind, name, file_base64: pdf }),
+  ) as { id: number };
+}
+
+/** A draft article in 协会动态 straight in the database, so the example's call is the only audited change. */
+async function createDraft(title: string): Promise<{ id: number }> {
+  const now = server.clock.now();
+  const [row] = await server.db
+    .insert(articles)
+    .values({
+      categoryId: 1,
+      title,
+      content: '<p>审计</p>',
+      status: 'draft',
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: articles.id });
+  return row!;
+}
 
 /** A seeded order of 王芳 whose invoice request is in `status`. */
 async function invoiceIn(status: 'reviewing' | 'issuing'): Promise<string> {

@@ -39,6 +39,16 @@ export const AUDIT_ACTION_LABELS = {
   'report.export': '导出统计报表',
   'certificate.revoke': '撤销学时证明',
   'association.profile-update': '修改协会信息',
+  'article.create': '新建文章',
+  'article.update': '修改文章',
+  'article.publish': '发布文章',
+  'article.unpublish': '取消发布文章',
+  'article.pin': '文章置顶设置',
+  'article.delete': '删除文章',
+  'content.upload': '上传图片或附件',
+  'home.slides-update': '修改首页轮播图',
+  'home.ads-update': '修改首页广告',
+  'home.quick-links-update': '修改首页快捷入口',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -49,7 +49,15 @@ export const articleSummarySchema = z.object({
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
-export const articleSchema = articleSummarySchema.extend({ catid: z.number().int(), content: z.string() });
+/** A file listed under an article's text (issue 20): PDF, Word or Excel, downloaded from `url` as `name`. */
+export const articleAttachmentSchema = z.object({ name: z.string(), url: z.string(), size: z.number().int() });
+export type ArticleAttachment = z.infer<typeof articleAttachmentSchema>;
+
+export const articleSchema = articleSummarySchema.extend({
+  catid: z.number().int(),
+  content: z.string(),
+  attachments: z.array(articleAttachmentSchema),
+});
 export type Article = z.infer<typeof articleSchema>;
 
 export const articleListSchema = z.object({ total: z.number().int(), data: z.array(articleSummarySchema) });

@@ -6,7 +6,9 @@ import { endStaffSession, readStaffToken, startStaffSession } from '@yaoshi/api-
 import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
 import { AssociationProfilePage } from '../association-profile/association-profile-page';
+import { ArticlesPage } from '../articles/articles-page';
 import { AuditPage } from '../audit/audit-page';
+import { HomeContentPage } from '../home-content/home-content-page';
 import { FaceReviewPage } from '../faces/face-review-page';
 import { LessonChecksPage } from '../faces/lesson-checks-page';
 import { InvoicesPage } from '../finance/invoices-page';
@@ -37,6 +39,8 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/audit': () => <AuditPage />,
   '/admin/releases': () => <ReleasesPage />,
   '/admin/association-profile': () => <AssociationProfilePage />,
+  '/admin/articles': () => <ArticlesPage />,
+  '/admin/home-content': () => <HomeContentPage />,
 };
 
 function useTitle(title: string) {

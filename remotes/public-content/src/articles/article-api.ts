@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { Advertisements, ArticleList, Article, Slide, TopicPage } from '@yaoshi/contracts/content';
+import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
 
 export interface ArticleListRequest {
   catid: number;
@@ -47,11 +48,20 @@ export const articleApi = api.injectEndpoints({
       query: () => ({ method: 'GET', path: '/v1/adv' }),
       providesTags: ['Advertisement'],
     }),
+    quickLinks: build.query<PublicQuickLink[], void>({
+      query: () => ({ method: 'GET', path: '/v1/quick_links' }),
+    }),
     topicPage: build.query<TopicPage, TopicApi>({
       query: (topic) => ({ method: 'GET', path: `/v1/${topic}` }),
     }),
   }),
 });
 
-export const { useArticleListQuery, useArticleQuery, useSlidesQuery, useAdvertisementsQuery, useTopicPageQuery } =
-  articleApi;
+export const {
+  useArticleListQuery,
+  useArticleQuery,
+  useSlidesQuery,
+  useAdvertisementsQuery,
+  useQuickLinksQuery,
+  useTopicPageQuery,
+} = articleApi;

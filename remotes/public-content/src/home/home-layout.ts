@@ -19,14 +19,10 @@ export const HOME_TAB_GROUPS: readonly (readonly HomeTab[])[] = [
   [tab(CATEGORY_IDS.continuingEducation), tab(CATEGORY_IDS.pharmacyService)],
 ];
 
-/** spec 01 §1: the home page's quick links. */
-export const NATIONAL_REGISTRATION_URL = 'https://www.cqlp.org.cn/';
-export const QUICK_LINKS = [
-  { label: '继续教育', href: '/newDetail?api=education', external: false },
-  { label: '学分查询', href: '/newDetail?api=credit', external: false },
-  { label: '推广报名', href: '/newDetail?api=promote', external: false },
-  { label: '执业药师注册', href: NATIONAL_REGISTRATION_URL, external: true },
-] as const;
+/** A quick link leads off the site when it is an address rather than a page of ours (spec 01 §1: the national registration site). */
+export function isExternalLink(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
 
 /** The student centre the education banner leads to when logged in. */
 export const STUDENT_CENTRE_PATH = '/studentsNote';

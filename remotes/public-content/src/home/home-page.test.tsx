@@ -5,7 +5,7 @@ import { ok, stubApi, type ReceivedCall } from '@yaoshi/api-client/testing/stub-
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { renderPage } from '../testing/render-page';
 import HomePage from './home-page';
-import { LOGIN_FIRST_TEXT, QUICK_LINKS } from './home-layout';
+import { LOGIN_FIRST_TEXT } from './home-layout';
 import { TEXT_AD_SHOWN_KEY } from './advertisement-rules';
 
 function articlesOf(catid: number, count: number) {
@@ -22,11 +22,19 @@ function articlesOf(catid: number, count: number) {
 
 const NO_ADS = { textAdv: null, imgAdv: null };
 
+const QUICK_LINKS = [
+  { label: '继续教育', url: '/newDetail?api=education' },
+  { label: '学分查询', url: '/newDetail?api=credit' },
+  { label: '推广报名', url: '/newDetail?api=promote' },
+  { label: '执业药师注册', url: 'https://www.cqlp.org.cn/' },
+];
+
 function serve(byCategory: Record<number, unknown>, adv: unknown = NO_ADS) {
   return stubApi({
     '/v1/article': (call: ReceivedCall) => ok(byCategory[Number(call.payload.catid)] ?? []),
     '/v1/slide': () => ok([]),
     '/v1/adv': () => ok(adv),
+    '/v1/quick_links': () => ok(QUICK_LINKS),
   });
 }
 
@@ -66,12 +74,14 @@ test('tabbed lists load the chosen tab, point 更多 at it, and say 暂无数据
   expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThanOrEqual(2);
 });
 
-test('quick links lead to the three topics and the national registration site', async () => {
+test('quick links are the ones staff saved: pages of the site, and the national registration site in a new window', async () => {
   serve({});
   renderPage(<HomePage />);
-  const nav = screen.getByRole('navigation', { name: '快捷入口' });
+  const nav = await screen.findByRole('navigation', { name: '快捷入口' });
   for (const link of QUICK_LINKS)
-    expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', link.href);
+    expect(within(nav).getByRole('link', { name: link.label })).toHaveAttribute('href', link.url);
+  expect(within(nav).getByRole('link', { name: '执业药师注册' })).toHaveAttribute('target', '_blank');
+  expect(within(nav).getByRole('link', { name: '继续教育' })).not.toHaveAttribute('target');
 });
 
 test('the education banner asks a visitor to log in; confirming focuses the login input, cancelling does not', async () => {

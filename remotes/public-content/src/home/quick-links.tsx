@@ -1,6 +1,7 @@
 import { Link } from '@yaoshi/ui/router';
 import { BRAND_BLUE } from '@yaoshi/ui/section-box';
-import { QUICK_LINKS } from './home-layout';
+import { useQuickLinksQuery } from '../articles/article-api';
+import { isExternalLink } from './home-layout';
 
 const tileStyle = {
   display: 'flex',
@@ -15,20 +16,25 @@ const tileStyle = {
   background: '#f3f8ff',
 } as const;
 
-/** spec 01 §1: continuing education, credit query, promotion enrolment, national registration. */
+/**
+ * spec 01 §1: continuing education, credit query, promotion enrolment, national registration —
+ * the links staff keep in 首页管理 (issue 20), in their order.
+ */
 export function QuickLinks() {
+  const { data: links = [] } = useQuickLinksQuery();
+  if (links.length === 0) return null;
   return (
     <nav
       aria-label="快捷入口"
       style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16 }}
     >
-      {QUICK_LINKS.map((link) =>
-        link.external ? (
-          <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" style={tileStyle}>
+      {links.map((link) =>
+        isExternalLink(link.url) ? (
+          <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer" style={tileStyle}>
             {link.label}
           </a>
         ) : (
-          <Link key={link.href} to={link.href} style={tileStyle}>
+          <Link key={link.url} to={link.url} style={tileStyle}>
             {link.label}
           </Link>
         ),

@@ -1,5 +1,5 @@
 import { useSearchParams } from '@yaoshi/ui/router';
-import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { ArticleView } from '@yaoshi/ui/article-view';
 import { useArticleQuery } from '../articles/article-api';
 import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
@@ -34,29 +34,7 @@ export default function NewsDetailPage() {
             正在加载…
           </p>
         ) : (
-          <>
-            <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{article.title}</h1>
-            <p
-              style={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                justifyContent: 'center',
-                gap: '4px 20px',
-                color: MUTED_TEXT,
-                fontSize: 14,
-                margin: 0,
-              }}
-            >
-              {article.post_author && <span>作者：{article.post_author}</span>}
-              {article.post_source && <span>来源：{article.post_source}</span>}
-              <span data-testid="view-count">浏览：{article.post_hits} 次</span>
-              <span>
-                发布时间：<time dateTime={article.published_time}>{article.published_time}</time>
-              </span>
-            </p>
-            <hr style={{ border: 'none', borderTop: '1px solid #eee', margin: '16px 0 20px' }} />
-            <SafeHtml html={article.content} label="正文" />
-          </>
+          <ArticleView article={article} />
         )}
       </article>
     </div>
