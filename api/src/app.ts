@@ -49,6 +49,7 @@ import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { certificateRoutes } from './certificates/certificate-routes';
 import { associationProfileRoutes } from './association-profile/association-profile-routes';
+import { questionBankRoutes } from './question-banks/question-bank-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
@@ -80,6 +81,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   reportRoutes,
   certificateRoutes,
   associationProfileRoutes,
+  questionBankRoutes,
 ];
 
 export interface BuildAppOptions {

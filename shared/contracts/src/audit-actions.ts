@@ -39,6 +39,12 @@ export const AUDIT_ACTION_LABELS = {
   'report.export': '导出统计报表',
   'certificate.revoke': '撤销学时证明',
   'association.profile-update': '修改协会信息',
+  'question.import-check': '检查题库导入表格',
+  'question.import': '导入题库题目',
+  'question.create': '新增题目',
+  'question.update': '修改题目',
+  'question.delete': '删除题目',
+  'question.retire': '停用题目（已用于试卷）',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
