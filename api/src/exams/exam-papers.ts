@@ -32,7 +32,10 @@ import { ApiError, badInput, notFound } from '../envelope/api-error';
 export const questionInUse = isNull(examQuestions.retiredAt);
 
 /** How many questions in use each course's bank has, per kind (courses without any are absent). */
-export async function courseBankCounts(db: Database, courseIds: readonly number[]): Promise<Map<number, QuestionCounts>> {
+export async function courseBankCounts(
+  db: Database,
+  courseIds: readonly number[],
+): Promise<Map<number, QuestionCounts>> {
   const counts = new Map<number, Record<QuestionType, number>>();
   if (courseIds.length === 0) return counts;
   const rows = await db
@@ -227,9 +230,7 @@ async function checkCoursePaper(
   const [enrolled] = await db
     .select({ id: enrolments.id })
     .from(enrolments)
-    .where(
-      and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, courseId), isNull(enrolments.withdrawnAt)),
-    )
+    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, courseId), isNull(enrolments.withdrawnAt)))
     .limit(1);
   if (!enrolled) throw new ApiError(403, QUESTION_BANK_MESSAGES.notEnrolled);
 }

@@ -107,7 +107,15 @@ const questionColumns = {
   used: usedCount,
 };
 
-type QuestionRecord = { [K in keyof typeof questionColumns]: (typeof questionColumns)[K]['_']['data'] };
+interface QuestionRecord {
+  id: number;
+  qtype: number;
+  title: string;
+  options: string[];
+  answer: string;
+  createdAt: Date;
+  used: number;
+}
 
 function bankQuestionRow(row: QuestionRecord): BankQuestion {
   return {
@@ -241,10 +249,7 @@ async function lockBankQuestion(tx: Database, qid: number) {
     .where(and(eq(examQuestions.id, qid), isNotNull(examQuestions.courseId), questionInUse))
     .for('update');
   if (!question || question.courseId === null) throw notFound(QUESTION_BANK_MESSAGES.questionUnknown);
-  const [used] = await tx
-    .select({ n: count() })
-    .from(examPaperQuestions)
-    .where(eq(examPaperQuestions.questionId, qid));
+  const [used] = await tx.select({ n: count() }).from(examPaperQuestions).where(eq(examPaperQuestions.questionId, qid));
   return { ...question, courseId: question.courseId, used: Number(used?.n ?? 0) };
 }
 

@@ -153,7 +153,11 @@ export async function checkQuestionImport(
     if (reasons.length > 0) failed.push({ row, title, reasons });
   }
   const before = await bankReadinessOf(db, course);
-  const after: QuestionCounts = { 1: before.counts[1] + adds[1], 2: before.counts[2] + adds[2], 3: before.counts[3] + adds[3] };
+  const after: QuestionCounts = {
+    1: before.counts[1] + adds[1],
+    2: before.counts[2] + adds[2],
+    3: before.counts[3] + adds[3],
+  };
   return {
     report: {
       rows: rows.length,

@@ -181,14 +181,7 @@ export function questionProblems(draft: QuestionDraft, duplicateInBank = false):
 export function checkedQuestion(draft: QuestionDraft): CheckedQuestion {
   const options =
     draft.qtype === QUESTION_TYPE.judge ? [...JUDGE_OPTIONS] : draft.options.map((o) => o.trim()).filter(Boolean);
-  const numbers = [
-    ...new Set(
-      draft.answer
-        .trim()
-        .split(',')
-        .map(Number),
-    ),
-  ].sort((a, b) => a - b);
+  const numbers = [...new Set(draft.answer.trim().split(',').map(Number))].sort((a, b) => a - b);
   return { qtype: draft.qtype, title: draft.title.trim(), options, answer: numbers.join(',') };
 }
 
