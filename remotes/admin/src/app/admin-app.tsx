@@ -16,6 +16,7 @@ import { ReconciliationPage } from '../finance/reconciliation-page';
 import { LearnersPage } from '../learners/learners-page';
 import { CertificatesPage } from '../certificates/certificates-page';
 import { LoginPage } from '../login/login-page';
+import { QuestionBanksPage } from '../question-banks/question-banks-page';
 import { ReleasesPage } from '../releases/releases-page';
 import { ReportsPage } from '../reports/reports-page';
 import { StaffPage } from '../staff/staff-page';
@@ -37,6 +38,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/audit': () => <AuditPage />,
   '/admin/releases': () => <ReleasesPage />,
   '/admin/association-profile': () => <AssociationProfilePage />,
+  '/admin/question-banks': () => <QuestionBanksPage />,
 };
 
 function useTitle(title: string) {
