@@ -91,10 +91,9 @@ export function QuestionBanksPage() {
   const removeQuestion = async (question: BankQuestion) => {
     try {
       const result = await remove({ qid: question.qid }).unwrap();
-      showMessage(
-        result.outcome === 'deleted' ? QUESTION_BANK_PAGE_TEXTS.deleted : QUESTION_BANK_PAGE_TEXTS.retired,
-        { type: 'success' },
-      );
+      showMessage(result.outcome === 'deleted' ? QUESTION_BANK_PAGE_TEXTS.deleted : QUESTION_BANK_PAGE_TEXTS.retired, {
+        type: 'success',
+      });
     } catch {
       // shown by the error catalogue
     }
