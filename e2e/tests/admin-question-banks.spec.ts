@@ -20,20 +20,41 @@ const blank = (n: number): null[] => Array.from({ length: n }, () => null);
 /** A professional paper's worth (10 single, 5 multiple, 5 true/false), stems marked with the run's tag. */
 function fullBank(tag: string): Row[] {
   return [
-    ...Array.from({ length: 10 }, (_, i): Row => ['单选题', `${tag}单选第${i + 1}题`, '甲', '乙', '丙', '丁', ...blank(4), 'B']),
-    ...Array.from({ length: 5 }, (_, i): Row => ['多选题', `${tag}多选第${i + 1}题`, '甲', '乙', '丙', ...blank(5), 'AC']),
+    ...Array.from({ length: 10 }, (_, i): Row => [
+      '单选题',
+      `${tag}单选第${i + 1}题`,
+      '甲',
+      '乙',
+      '丙',
+      '丁',
+      ...blank(4),
+      'B',
+    ]),
+    ...Array.from({ length: 5 }, (_, i): Row => [
+      '多选题',
+      `${tag}多选第${i + 1}题`,
+      '甲',
+      '乙',
+      '丙',
+      ...blank(5),
+      'AC',
+    ]),
     ...Array.from({ length: 5 }, (_, i): Row => ['判断题', `${tag}判断第${i + 1}题`, ...blank(8), '正确']),
   ];
 }
 
-/** The downloaded template with its example rows replaced by `rows`, written where the test keeps its files. */
+/** The downloaded template with its example rows replaced by `rows` (at least as many), written where the test keeps its files. */
 async function filledTemplate(templatePath: string, rows: readonly Row[], name: string): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   const bytes = readFileSync(templatePath);
   await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   const sheet = workbook.worksheets[0]!;
-  sheet.spliceRows(2, sheet.rowCount - 1);
-  for (const row of rows) sheet.addRow(row);
+  // Every data row written over, cell by cell, from row 2 (more rows than the template's examples).
+  const columns = sheet.getRow(1).cellCount;
+  rows.forEach((values, index) => {
+    const row = sheet.getRow(index + 2);
+    for (let column = 1; column <= columns; column += 1) row.getCell(column).value = values[column - 1] ?? null;
+  });
   const file = test.info().outputPath(name);
   writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
   return file;
@@ -71,7 +92,10 @@ test('课程管理 imports a course bank from the template, all or nothing, prev
   await expect(page.getByTestId('page-title')).toHaveText('题库管理');
   await expect(page.getByRole('combobox', { name: '年度' })).toBeVisible();
   await page.getByRole('combobox', { name: '课程' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: `${course.name}（专业课）` }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `${course.name}（专业课）` })
+    .click();
   await expect(page.getByTestId('bank-readiness')).toContainText('题库题量不足');
   await shoot(page, 'bank-empty');
 
@@ -110,7 +134,12 @@ test('课程管理 imports a course bank from the template, all or nothing, prev
   await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
   await shoot(page, 'import-report');
   const staffToken = await staffApiLogin(DEMO_STAFF.courses);
-  const empty = await apiCall<BankQuestions>('GET', '/v1/admin/question-banks/questions', { cid: course.cid }, staffToken);
+  const empty = await apiCall<BankQuestions>(
+    'GET',
+    '/v1/admin/question-banks/questions',
+    { cid: course.cid },
+    staffToken,
+  );
   expect(empty.data.total).toBe(0);
 
   // The corrected file passes and is imported on confirmation, in one go.
