@@ -76,7 +76,7 @@ test('lists the first course’s questions with their answers, and says the bank
   const table = await screen.findByRole('table', { name: '题目' });
   expect(await within(table).findByText(SINGLE.title)).toBeInTheDocument();
   expect(within(table).getByText('ABC')).toBeInTheDocument();
-  expect(within(table).getByText('A. APTT B. INR C. 血小板计数 D. TT')).toBeInTheDocument();
+  expect(within(table).getByText('A. APTT；B. INR；C. 血小板计数；D. TT')).toBeInTheDocument();
   expect(screen.getByTestId('bank-readiness')).toHaveTextContent(
     '题库题量不足，学员暂不能生成该课程的练习试卷：每份试卷需单选题10道、多选题5道、判断题5道，现有单选题1道、多选题1道、判断题0道。',
   );

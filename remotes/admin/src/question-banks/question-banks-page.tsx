@@ -112,10 +112,10 @@ export function QuestionBanksPage() {
       key: 'options',
       width: 260,
       ellipsis: { showTitle: true },
-      render: (_: unknown, row) => row.options.map((option, i) => `${optionLetter(i + 1)}. ${option}`).join('  '),
+      render: (_: unknown, row) => row.options.map((option, i) => `${optionLetter(i + 1)}. ${option}`).join('；'),
     },
     { title: '答案', key: 'answer', width: 80, render: (_: unknown, row) => answerToText(row.qtype, row.answer) },
-    { title: '已用于试卷', dataIndex: 'used', key: 'used', width: 100 },
+    { title: '已用于试卷', dataIndex: 'used', key: 'used', width: 110 },
     {
       title: '操作',
       key: ACTIONS_COLUMN_KEY,
