@@ -10,20 +10,6 @@ import { QuestionBanksPage } from './question-banks-page';
 
 // antd tables, selects and modals: slow on a busy two-core machine.
 jest.setTimeout(180_000);
-
-// jsdom's File has no arrayBuffer(); the page reads the chosen file with it, as browsers do.
-beforeAll(() => {
-  if (!('arrayBuffer' in Blob.prototype))
-    Object.defineProperty(Blob.prototype, 'arrayBuffer', {
-      value(this: Blob) {
-        return new Promise<ArrayBuffer>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(reader.result as ArrayBuffer);
-          reader.readAsArrayBuffer(this);
-        });
-      },
-    });
-});
 afterEach(() => act(() => message.destroy()));
 
 const REQUIRED = { 1: 10, 2: 5, 3: 5 } as const;
@@ -163,6 +149,7 @@ test('an import with bad rows shows each row and why, and cannot be confirmed', 
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     }),
   );
+  await waitFor(() => expect(calls.some((call) => call.path === '/v1/admin/question-banks/import/check')).toBe(true));
   const result = await within(dialog).findByRole('region', { name: '检查结果' });
   expect(within(result).getByText('共5行：2行未通过检查，不能导入')).toBeInTheDocument();
   const failed = within(result).getByRole('table', { name: '未通过的行' });

@@ -145,7 +145,7 @@ export function QuestionFormDialog({
               <Input
                 key={i}
                 aria-label={`选项${optionLetter(i + 1)}`}
-                addonBefore={optionLetter(i + 1)}
+                prefix={`${optionLetter(i + 1)}.`}
                 value={option}
                 onChange={(event) =>
                   set({ options: draft.options.map((old, j) => (j === i ? event.target.value : old)) })
