@@ -1,25 +1,21 @@
-import ExcelJS from 'exceljs';
 import { PAPER_COMPOSITION } from '@yaoshi/contracts/exam-rules';
 import { QUESTION_IMPORT_COLUMNS } from '@yaoshi/contracts/question-bank-rules';
+import { sheetBase64 } from './import-workbook';
 
 /** One row of the question import, in QUESTION_IMPORT_COLUMNS order (kind, stem, options A–H, answer). */
 export type QuestionRow = readonly string[];
 
 /** An .xlsx as 课程管理 would fill in the question template, base64 for the envelope. */
-export async function questionWorkbookBase64(
+export function questionWorkbookBase64(
   rows: readonly QuestionRow[],
   header: readonly string[] = QUESTION_IMPORT_COLUMNS,
 ): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('题目');
-  sheet.addRow([...header]);
-  for (const row of rows) sheet.addRow([...row]);
-  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+  return sheetBase64('题目', header, rows);
 }
 
 export const blankCells = (n: number): string[] => Array.from({ length: n }, () => '');
-export const singleRow = (title: string, answer = 'B'): QuestionRow => [
-  '单选题',
+const choiceRow = (kind: string, title: string, answer: string): QuestionRow => [
+  kind,
   title,
   '甲',
   '乙',
@@ -28,16 +24,8 @@ export const singleRow = (title: string, answer = 'B'): QuestionRow => [
   ...blankCells(4),
   answer,
 ];
-export const multipleRow = (title: string, answer = 'AC'): QuestionRow => [
-  '多选题',
-  title,
-  '甲',
-  '乙',
-  '丙',
-  '丁',
-  ...blankCells(4),
-  answer,
-];
+export const singleRow = (title: string, answer = 'B'): QuestionRow => choiceRow('单选题', title, answer);
+export const multipleRow = (title: string, answer = 'AC'): QuestionRow => choiceRow('多选题', title, answer);
 export const judgeRow = (title: string, answer = '错误'): QuestionRow => ['判断题', title, ...blankCells(8), answer];
 
 /** A whole professional paper's worth (PAPER_COMPOSITION[1]) of good rows, stems marked with `tag`. */
