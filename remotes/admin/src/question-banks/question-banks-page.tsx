@@ -164,13 +164,18 @@ export function QuestionBanksPage() {
         <span>课程</span>
         <Select<number>
           aria-label="课程"
-          style={{ width: 380 }}
+          style={{ width: 420 }}
           showSearch={{ optionFilterProp: 'title' }}
           value={cid}
           placeholder={courseList.length === 0 ? QUESTION_BANK_PAGE_TEXTS.noCourses : '请选择课程'}
           onChange={(value) => {
             setChosenCid(value);
             list.setFilters({});
+          }}
+          // The chosen course as text: its shortage is the alert below, not a tag cut off in the box.
+          labelRender={({ value }) => {
+            const chosen = courseList.find((c) => c.cid === value);
+            return chosen ? `${chosen.name}（${chosen.kind_text}）` : '';
           }}
           options={courseList.map((c) => ({
             value: c.cid,
