@@ -50,6 +50,7 @@ import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { certificateRoutes } from './certificates/certificate-routes';
 import { associationProfileRoutes } from './association-profile/association-profile-routes';
 import { contentAdminRoutes } from './content-admin/content-admin-routes';
+import { questionBankRoutes } from './question-banks/question-bank-routes';
 import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
@@ -82,6 +83,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   certificateRoutes,
   associationProfileRoutes,
   contentAdminRoutes,
+  questionBankRoutes,
 ];
 
 export interface BuildAppOptions {

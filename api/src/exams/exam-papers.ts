@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ExamAnswerResult, ExamListRow, ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
+import { QUESTION_BANK_MESSAGES, bankReadiness, type QuestionCounts } from '@yaoshi/contracts/question-bank-rules';
 import {
   EXAM_LIST_PAGE_SIZE,
   EXAM_MESSAGES,
@@ -27,6 +28,32 @@ import { ApiError, badInput, notFound } from '../envelope/api-error';
  * answered exactly like a paper that does not exist (404 试卷不存在), so ids reveal nothing.
  */
 
+/** The questions a paper may draw or a bank lists: not retired. */
+export const questionInUse = isNull(examQuestions.retiredAt);
+
+/** How many questions in use each course's bank has, per kind (courses without any are absent). */
+export async function courseBankCounts(
+  db: Database,
+  courseIds: readonly number[],
+): Promise<Map<number, QuestionCounts>> {
+  const counts = new Map<number, Record<QuestionType, number>>();
+  if (courseIds.length === 0) return counts;
+  const rows = await db
+    .select({ courseId: examQuestions.courseId, qtype: examQuestions.qtype, n: count() })
+    .from(examQuestions)
+    .where(and(inArray(examQuestions.courseId, [...courseIds]), questionInUse))
+    .groupBy(examQuestions.courseId, examQuestions.qtype);
+  for (const row of rows) {
+    if (row.courseId === null) continue;
+    const entry = counts.get(row.courseId) ?? { 1: 0, 2: 0, 3: 0 };
+    entry[row.qtype as QuestionType] = Number(row.n);
+    counts.set(row.courseId, entry);
+  }
+  return counts;
+}
+
+export const NO_QUESTIONS: QuestionCounts = { 1: 0, 2: 0, 3: 0 };
+
 export interface PaperListQuery {
   year: number | undefined;
   type: ExamType | undefined;
@@ -44,10 +71,12 @@ export async function listPapers(db: Database, learnerId: number, query: PaperLi
     query.year === undefined ? undefined : eq(examPapers.year, query.year),
     query.type === undefined ? undefined : eq(examPapers.examType, query.type),
   );
-  const [rows, [total], years] = await Promise.all([
+  const type = query.type ?? EXAM_TYPE.professional;
+  const [rows, [total], years, bankCourses] = await Promise.all([
     db
-      .select()
+      .select({ paper: examPapers, courseName: courses.name })
       .from(examPapers)
+      .leftJoin(courses, eq(courses.id, examPapers.courseId))
       .where(where)
       .orderBy(desc(examPapers.createdAt), desc(examPapers.id))
       .limit(EXAM_LIST_PAGE_SIZE)
@@ -56,11 +85,12 @@ export async function listPapers(db: Database, learnerId: number, query: PaperLi
     db
       .selectDistinct({ year: examQuestions.year })
       .from(examQuestions)
-      .where(eq(examQuestions.examType, query.type ?? EXAM_TYPE.professional))
+      .where(and(eq(examQuestions.examType, type), isNull(examQuestions.courseId)))
       .orderBy(desc(examQuestions.year)),
+    practiceCourses(db, learnerId, type),
   ]);
   return {
-    data: rows.map((paper): ExamListRow => ({
+    data: rows.map(({ paper, courseName }): ExamListRow => ({
       pid: paper.id,
       create_time: formatBeijingTime(paper.createdAt),
       is_post: isPostOf(paper.submittedAt),
@@ -68,10 +98,42 @@ export async function listPapers(db: Database, learnerId: number, query: PaperLi
       year: paper.year,
       type: paper.examType as ExamType,
       right: paper.rightCount,
+      cid: paper.courseId,
+      course_name: courseName,
     })),
     total: total?.n ?? 0,
-    years: years.map((row) => row.year),
+    years: [...new Set([...years.map((row) => row.year), ...bankCourses.map((course) => course.year)])].sort(
+      (a, b) => b - a,
+    ),
+    courses: bankCourses.filter((course) => query.year === undefined || course.year === query.year),
   };
+}
+
+/**
+ * The learner's courses of the type (live enrolments) whose bank has questions: each can be
+ * practised on its own (issue 20). A bank too small for a paper is still listed, so the
+ * learner is told why no paper comes instead of finding no button.
+ */
+async function practiceCourses(db: Database, learnerId: number, type: ExamType) {
+  const enrolled = await db
+    .selectDistinct({ cid: courses.id, name: courses.name, year: courses.year, sortOrder: courses.sortOrder })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(
+      and(
+        eq(enrolments.learnerId, learnerId),
+        isNull(enrolments.withdrawnAt),
+        eq(courses.kind, COURSE_KIND_OF_EXAM[type]),
+      ),
+    )
+    .orderBy(desc(courses.year), asc(courses.sortOrder), asc(courses.id));
+  const counts = await courseBankCounts(
+    db,
+    enrolled.map((course) => course.cid),
+  );
+  return enrolled
+    .filter((course) => counts.has(course.cid))
+    .map((course) => ({ cid: course.cid, name: course.name, year: course.year }));
 }
 
 /** The paper with its questions and the learner's answers so far; the key and the marks only once it is submitted. */
@@ -118,7 +180,12 @@ export async function readPaper(db: Database, learnerId: number, pid: number): P
 }
 
 /** Which courses make a learner eligible for a paper of each type: the practice follows the courses. */
-const COURSE_KIND_OF_EXAM: Readonly<Record<ExamType, CourseKind>> = { 1: 'professional', 2: 'public' };
+export const COURSE_KIND_OF_EXAM: Readonly<Record<ExamType, CourseKind>> = { 1: 'professional', 2: 'public' };
+
+/** The exam type a course's practice papers are: professional courses 1, public courses 2. */
+export function examTypeOfKind(kind: CourseKind): ExamType {
+  return kind === 'public' ? EXAM_TYPE.public : EXAM_TYPE.professional;
+}
 
 /**
  * Whether the learner has a course of the year for this exam type (spec 02 §5, issue 16
@@ -143,11 +210,38 @@ export async function hasCourseFor(db: Database, learnerId: number, year: number
 }
 
 /**
+ * The course a paper of its bank is asked for: it must be of the year and of the exam
+ * type's kind (400 课程不存在 otherwise, so ids reveal nothing), and the learner must have it
+ * (403). Its bank must hold a whole paper (PAPER_COMPOSITION of every kind), or the learner
+ * is told the bank is too small instead of getting a short paper.
+ */
+async function checkCoursePaper(
+  db: Database,
+  learnerId: number,
+  year: number,
+  type: ExamType,
+  courseId: number,
+): Promise<void> {
+  const [course] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.year, year), eq(courses.kind, COURSE_KIND_OF_EXAM[type])));
+  if (!course) throw badInput(QUESTION_BANK_MESSAGES.courseUnknown);
+  const [enrolled] = await db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(and(eq(enrolments.learnerId, learnerId), eq(enrolments.courseId, courseId), isNull(enrolments.withdrawnAt)))
+    .limit(1);
+  if (!enrolled) throw new ApiError(403, QUESTION_BANK_MESSAGES.notEnrolled);
+}
+
+/**
  * Starts a paper of `year` and `type` for the learner, who must have a course of that
  * year and type (403 没有选择当年度的课程, nothing written): the questions are drawn at random
- * per question type (PAPER_COMPOSITION). A learner has at most one paper in progress per
- * year and type (a partial unique index), so starting again — or twice at once — returns
- * that paper instead of drawing another. Returns the pid.
+ * per question type (PAPER_COMPOSITION) from the year's bank, or with `courseId` from that
+ * course's bank (issue 20), which must hold a whole paper. A learner has at most one paper
+ * in progress per year, type and course (a partial unique index), so starting again — or
+ * twice at once — returns that paper instead of drawing another. Returns the pid.
  */
 export async function startPaper(
   db: Database,
@@ -155,6 +249,7 @@ export async function startPaper(
   learnerId: number,
   year: number,
   type: ExamType,
+  courseId: number | null = null,
 ): Promise<number> {
   const [knownYear] = await db
     .select({ year: academicYears.year })
@@ -162,6 +257,7 @@ export async function startPaper(
     .where(eq(academicYears.year, year));
   if (!knownYear) throw badInput(EXAM_MESSAGES.yearUnknown);
   if (!(await hasCourseFor(db, learnerId, year, type))) throw new ApiError(403, EXAM_MESSAGES.noYearChosen);
+  if (courseId !== null) await checkCoursePaper(db, learnerId, year, type, courseId);
 
   return db.transaction(async (tx) => {
     const openPaper = async () => {
@@ -173,6 +269,7 @@ export async function startPaper(
             eq(examPapers.learnerId, learnerId),
             eq(examPapers.year, year),
             eq(examPapers.examType, type),
+            courseId === null ? isNull(examPapers.courseId) : eq(examPapers.courseId, courseId),
             isNull(examPapers.submittedAt),
           ),
         );
@@ -181,12 +278,20 @@ export async function startPaper(
     const existing = await openPaper();
     if (existing !== undefined) return existing;
 
+    if (courseId !== null) {
+      const counts = (await courseBankCounts(tx, [courseId])).get(courseId) ?? NO_QUESTIONS;
+      if (!bankReadiness(type, counts).enough) throw badInput(QUESTION_BANK_MESSAGES.bankTooSmall);
+    }
+    const bank =
+      courseId === null
+        ? and(eq(examQuestions.year, year), eq(examQuestions.examType, type), isNull(examQuestions.courseId))
+        : eq(examQuestions.courseId, courseId);
     const drawn: number[] = [];
     for (const qtype of QUESTION_TYPE_VALUES) {
       const rows = await tx
         .select({ id: examQuestions.id })
         .from(examQuestions)
-        .where(and(eq(examQuestions.year, year), eq(examQuestions.examType, type), eq(examQuestions.qtype, qtype)))
+        .where(and(bank, questionInUse, eq(examQuestions.qtype, qtype)))
         .orderBy(sql`random()`)
         .limit(PAPER_COMPOSITION[type][qtype]);
       drawn.push(...rows.map((row) => row.id));
@@ -195,7 +300,7 @@ export async function startPaper(
 
     const [inserted] = await tx
       .insert(examPapers)
-      .values({ learnerId, year, examType: type, questionCount: drawn.length, createdAt: clock.now() })
+      .values({ learnerId, year, examType: type, courseId, questionCount: drawn.length, createdAt: clock.now() })
       .onConflictDoNothing()
       .returning({ id: examPapers.id });
     if (!inserted) {

@@ -18,7 +18,7 @@ export const examRoutes: RouteModule = (api, { db, clock }) => {
     // The contract already refuses these; kept so the types need no assertion.
     if (payload.year === undefined) throw badInput(EXAM_MESSAGES.noYearChosen);
     if (payload.type === undefined) throw badInput(EXAM_MESSAGES.noTypeChosen);
-    const pid = await startPaper(db, clock, learnerId, payload.year, payload.type);
+    const pid = await startPaper(db, clock, learnerId, payload.year, payload.type, payload.cid ?? null);
     return readPaper(db, learnerId, pid);
   });
 

@@ -13,12 +13,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns';
 import { learners } from '../accounts/accounts-schema';
-import { academicYears } from '../catalogue/catalogue-schema';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
 
 // ── Practice exams (spec 02 §3, §4, §5, §7, §9; issue 6 "Exams") ────────────────────────
 //
-// A question bank per study year and exam type (1 professional, 2 public), and the papers
-// drawn from it for a learner. A paper's questions and, once submitted, the learner's
+// Question banks — the year's bank per exam type (1 professional, 2 public; the seeded
+// practice, `course_id` null) and, since issue 20, one bank per course that 课程管理 fills —
+// and the papers drawn from them for a learner. A paper's questions and, once submitted, the learner's
 // answers and the score live here: the key never leaves the server before submission and
 // the score is computed from it, never taken from the client.
 
@@ -41,10 +42,27 @@ export const examQuestions = pgTable(
     title: text('title').notNull(),
     options: text('options').array().notNull(),
     answer: text('answer').notNull(),
+    /**
+     * The course whose bank holds it (issue 20); null for the year's bank. `year` and
+     * `exam_type` are then the course's year and kind.
+     */
+    courseId: integer('course_id').references(() => courses.id),
+    /**
+     * Set when a question a learner's paper holds is deleted or edited: the paper's review
+     * keeps it exactly as it was, and it is never drawn again nor listed in the bank.
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('exam_questions_year_type_title_idx').on(table.year, table.examType, table.title),
+    uniqueIndex('exam_questions_year_type_title_idx')
+      .on(table.year, table.examType, table.title)
+      .where(sql`${table.courseId} is null`),
+    // A stem once per course bank among the questions in use (question-bank-rules.ts compares them with spaces folded).
+    uniqueIndex('exam_questions_course_title_idx')
+      .on(table.courseId, table.title)
+      .where(sql`${table.courseId} is not null and ${table.retiredAt} is null`),
+    index('exam_questions_course_idx').on(table.courseId, table.qtype),
     check('exam_questions_exam_type', sql`${table.examType} in (1, 2)`),
     check('exam_questions_qtype', sql`${table.qtype} in (1, 2, 3)`),
     check('exam_questions_option_count', sql`cardinality(${table.options}) between 2 and 8`),
@@ -56,9 +74,10 @@ export const examQuestions = pgTable(
 );
 
 /**
- * A paper (the API's `pid`) drawn for one learner, year and type. `submitted_at` null is
+ * A paper (the API's `pid`) drawn for one learner, year and type, from the year's bank or
+ * from one course's. `submitted_at` null is
  * is_post 1 (in progress), set is is_post 2; the counts are written in the same update.
- * At most one paper per learner, year and type is in progress: starting again returns it.
+ * At most one paper per learner, year, type and course (or none) is in progress: starting again returns it.
  */
 export const examPapers = pgTable(
   'exam_papers',
@@ -71,6 +90,8 @@ export const examPapers = pgTable(
       .notNull()
       .references(() => academicYears.year),
     examType: smallint('exam_type').notNull(),
+    /** The course whose bank it was drawn from (issue 20); null for a paper of the year's bank. */
+    courseId: integer('course_id').references(() => courses.id),
     questionCount: smallint('question_count').notNull(),
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
@@ -80,7 +101,7 @@ export const examPapers = pgTable(
   (table) => [
     index('exam_papers_learner_idx').on(table.learnerId, table.createdAt.desc(), table.id.desc()),
     uniqueIndex('exam_papers_one_open_idx')
-      .on(table.learnerId, table.year, table.examType)
+      .on(table.learnerId, table.year, table.examType, sql`coalesce(${table.courseId}, 0)`)
       .where(sql`${table.submittedAt} is null`),
     check('exam_papers_exam_type', sql`${table.examType} in (1, 2)`),
     check('exam_papers_question_count', sql`${table.questionCount} > 0`),

@@ -3,9 +3,10 @@ import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, newLearnerSchema, type ImportReport } 
 import { CERTIFICATION_TYPE_LABELS } from '@yaoshi/contracts/profile-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { badInput, conflict } from '../envelope/api-error';
+import { conflict } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import type { Audit } from '../audit/audit-log';
+import { isUniqueViolation, readSheetRows, workbookDownload } from '../spreadsheets/xlsx-import';
 import { insertNewLearners, takenLoginIds, type NewLearnerRecord } from './learner-actions';
 
 /**
@@ -41,25 +42,7 @@ export async function importTemplate(): Promise<{ file_name: string; xlsx_base64
     '',
     ['张三', '110105199003070025', '13600000000', CERTIFICATION_TYPE_LABELS[1], '某某市人民医院'].join(' | '),
   ]);
-  return {
-    file_name: '学员导入模板.xlsx',
-    xlsx_base64: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'),
-  };
-}
-
-/** A cell as the operator sees it: numbers typed into a text column, links, formulas and rich text included. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value !== 'object') return String(value).trim();
-  if ('richText' in value)
-    return value.richText
-      .map((part) => part.text)
-      .join('')
-      .trim();
-  if ('text' in value) return cellText(value.text);
-  if ('result' in value) return cellText(value.result ?? null);
-  return '';
+  return workbookDownload(workbook, '学员导入模板.xlsx');
 }
 
 interface CheckedFile {
@@ -68,27 +51,12 @@ interface CheckedFile {
 }
 
 async function readRows(fileBase64: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    const bytes = Buffer.from(fileBase64, 'base64');
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  } catch {
-    throw badInput(MESSAGES.importNotXlsx);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badInput(MESSAGES.importNotXlsx);
-  const header = IMPORT_COLUMNS.map((_, i) => cellText(sheet.getRow(1).getCell(i + 1).value));
-  if (header.join('|') !== IMPORT_COLUMNS.join('|'))
-    throw badInput(MESSAGES.importWrongColumns(IMPORT_COLUMNS.join('、')));
-  const rows: string[][] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const cells = IMPORT_COLUMNS.map((_, i) => cellText(row.getCell(i + 1).value));
-    if (cells.some((cell) => cell !== '')) rows.push([String(number), ...cells]);
+  const rows = await readSheetRows(fileBase64, {
+    columns: IMPORT_COLUMNS,
+    maxRows: IMPORT_MAX_ROWS,
+    emptyMessage: MESSAGES.importEmpty,
   });
-  if (rows.length === 0) throw badInput(MESSAGES.importEmpty);
-  if (rows.length > IMPORT_MAX_ROWS) throw badInput(MESSAGES.importTooMany(IMPORT_MAX_ROWS));
-  return rows;
+  return rows.map(({ row, cells }) => [String(row), ...cells]);
 }
 
 export async function checkImport(db: Database, fileBase64: string): Promise<CheckedFile> {
@@ -127,18 +95,6 @@ export async function checkImport(db: Database, fileBase64: string): Promise<Che
     if (reasons.length > 0) failed.push({ row: entry.row, name: entry.name, idcard: entry.idcard, reasons });
   }
   return { report: { rows: rows.length, valid: valid.length, failed }, valid };
-}
-
-/** Postgres's unique_violation: an account with one of these ID numbers or phones appeared meanwhile. */
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let cause: unknown = error;
-    typeof cause === 'object' && cause !== null;
-    cause = (cause as { cause?: unknown }).cause
-  ) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

@@ -12,7 +12,7 @@ import { courseProgress } from '../study/study-schema';
 import { assertRefused, authed, dataOf, loginToken, ZHANG } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
-import { cellText } from '../learner-admin/learner-import';
+import { cellText } from '../spreadsheets/xlsx-import';
 
 /**
  * 统计报表 on a fixture year of its own (2031, need_all 1: 60 professional + 30 public hours):

@@ -1,4 +1,7 @@
 import { importWorkbookBase64, validImportRows } from '../test-support/import-workbook';
+import { judgeRow, questionWorkbookBase64, singleRow } from '../test-support/question-workbook';
+import { courses } from '../catalogue/catalogue-schema';
+import { examQuestions } from '../exams/exams-schema';
 import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
 import type { HomeContent } from '@yaoshi/contracts/content-admin';
 import { articles } from '../content/content-schema';
@@ -628,6 +631,62 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     );
     return { action: 'home.quick-links-update', target: '快捷入口1个' };
   },
+  '/v1/admin/question-banks/import/check': async (staff) => {
+    const course = await auditCourse();
+    const file = await questionWorkbookBase64([singleRow('审计检查的题目')]);
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/question-banks/import/check', {
+        cid: course.id,
+        file_base64: file,
+      }),
+    );
+    return { action: 'question.import-check', target: `${course.name}：1行` };
+  },
+  '/v1/admin/question-banks/import/confirm': async (staff) => {
+    const course = await auditCourse();
+    const file = await questionWorkbookBase64([singleRow('审计导入的题目'), judgeRow('审计导入的判断题')]);
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/question-banks/import/confirm', {
+        cid: course.id,
+        file_base64: file,
+        rows: 2,
+      }),
+    );
+    return { action: 'question.import', target: `${course.name}：2题` };
+  },
+  '/v1/admin/question-banks/questions/create': async (staff) => {
+    const course = await auditCourse();
+    const saved = dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/question-banks/questions/create', {
+        cid: course.id,
+        qtype: 1,
+        title: '审计新增的题目',
+        options: ['甲', '乙'],
+        answer: '1',
+      }),
+    ) as { question: { qid: number } };
+    return { action: 'question.create', target: `${course.name}#${saved.question.qid}` };
+  },
+  '/v1/admin/question-banks/questions/update': async (staff) => {
+    const course = await auditCourse();
+    const qid = await auditQuestion(course.id, '审计修改前的题目');
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/question-banks/questions/update', {
+        qid,
+        qtype: 3,
+        title: '审计修改后的题目',
+        options: [],
+        answer: '2',
+      }),
+    );
+    return { action: 'question.update', target: `${course.name}#${qid}` };
+  },
+  '/v1/admin/question-banks/questions/delete': async (staff) => {
+    const course = await auditCourse();
+    const qid = await auditQuestion(course.id, '审计删除的题目');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/question-banks/questions/delete', { qid }));
+    return { action: 'question.delete', target: `${course.name}#${qid}` };
+  },
 };
 
 /** A PDF uploaded as `name` by `staff`. */
@@ -654,6 +713,35 @@ async function createDraft(title: string): Promise<{ id: number }> {
     })
     .returning({ id: articles.id });
   return row!;
+}
+
+/** The course whose bank the audit examples change. */
+async function auditCourse(): Promise<{ id: number; name: string }> {
+  const [course] = await server.db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .orderBy(courses.id)
+    .limit(1);
+  return course!;
+}
+
+/** A question put straight into the bank (no audit record of its own), for the examples that change one. */
+async function auditQuestion(courseId: number, title: string): Promise<number> {
+  const [course] = await server.db.select().from(courses).where(eq(courses.id, courseId));
+  const [row] = await server.db
+    .insert(examQuestions)
+    .values({
+      year: course!.year,
+      examType: course!.kind === 'public' ? 2 : 1,
+      courseId,
+      qtype: 3,
+      title,
+      options: ['正确', '错误'],
+      answer: '1',
+      createdAt: server.clock.now(),
+    })
+    .returning({ id: examQuestions.id });
+  return row!.id;
 }
 
 /** A seeded order of 王芳 whose invoice request is in `status`. */

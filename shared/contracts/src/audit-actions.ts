@@ -49,6 +49,12 @@ export const AUDIT_ACTION_LABELS = {
   'home.slides-update': '修改首页轮播图',
   'home.ads-update': '修改首页广告',
   'home.quick-links-update': '修改首页快捷入口',
+  'question.import-check': '检查题库导入表格',
+  'question.import': '导入题库题目',
+  'question.create': '新增题目',
+  'question.update': '修改题目',
+  'question.delete': '删除题目',
+  'question.retire': '停用题目（已用于试卷）',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

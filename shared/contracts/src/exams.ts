@@ -36,6 +36,9 @@ export const examListRowSchema = z.object({
   type: z.custom<ExamType>((value) => value === 1 || value === 2),
   /** Questions answered right; null until submitted. */
   right: z.number().int().nullable(),
+  /** The course whose bank the paper was drawn from (issue 20); null for the year's bank. */
+  cid: z.number().int().nullable(),
+  course_name: z.string().nullable(),
 });
 export type ExamListRow = z.infer<typeof examListRowSchema>;
 
@@ -44,6 +47,11 @@ export const examListsResponseSchema = z.object({
   total: z.number().int(),
   /** Years that have practice questions of this type, newest first: what the page offers to start. */
   years: z.array(z.number().int()),
+  /**
+   * The learner's courses of this type (and year, when one is asked for) whose question bank
+   * has questions (issue 20): each can be practised from its own bank.
+   */
+  courses: z.array(z.object({ cid: z.number().int(), name: z.string(), year: z.number().int() })),
 });
 export type ExamLists = z.infer<typeof examListsResponseSchema>;
 
@@ -51,8 +59,9 @@ export type ExamLists = z.infer<typeof examListsResponseSchema>;
 
 /**
  * With `pid`: continue (in progress) or review (submitted; `look` is the list's review
- * link and changes nothing on the server). Without: start a paper of `year` and `type`,
- * which returns the paper already in progress for them if there is one.
+ * link and changes nothing on the server). Without: start a paper of `year` and `type`
+ * (and `cid`: from that course's bank), which returns the paper already in progress for
+ * them if there is one.
  */
 export const getExamRequestSchema = z
   .strictObject({
@@ -60,6 +69,8 @@ export const getExamRequestSchema = z
     look: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
     year: optionalYear,
     type: typeSchema.optional(),
+    /** Start from this course's bank (issue 20) instead of the year's. */
+    cid: recordIdSchema.optional(),
   })
   .superRefine((payload, context) => {
     if (payload.pid !== undefined) return;

@@ -18,6 +18,7 @@ import { ReconciliationPage } from '../finance/reconciliation-page';
 import { LearnersPage } from '../learners/learners-page';
 import { CertificatesPage } from '../certificates/certificates-page';
 import { LoginPage } from '../login/login-page';
+import { QuestionBanksPage } from '../question-banks/question-banks-page';
 import { ReleasesPage } from '../releases/releases-page';
 import { ReportsPage } from '../reports/reports-page';
 import { StaffPage } from '../staff/staff-page';
@@ -41,6 +42,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/association-profile': () => <AssociationProfilePage />,
   '/admin/articles': () => <ArticlesPage />,
   '/admin/home-content': () => <HomeContentPage />,
+  '/admin/question-banks': () => <QuestionBanksPage />,
 };
 
 function useTitle(title: string) {

@@ -17,10 +17,12 @@ export function downloadBase64(fileName: string, base64: string, type: string): 
   downloadBlob(fileName, new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type }));
 }
 
-/** A file the operator chose, as base64 for the envelope. */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/** A file the operator chose, as base64 for the envelope (FileReader: every browser, and jsdom in the page tests). */
+export function fileToBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsDataURL(file);
+  });
 }

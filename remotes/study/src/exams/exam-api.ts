@@ -8,8 +8,8 @@ export interface ExamListArgs {
   page: number;
 }
 
-/** Start (year and type), continue (pid) or review (pid and look). */
-export type GetExamArgs = { pid: number; look?: 1 } | { year: number; type: ExamType };
+/** Start (year and type, and a course for its own bank), continue (pid) or review (pid and look). */
+export type GetExamArgs = { pid: number; look?: 1 } | { year: number; type: ExamType; cid?: number };
 
 export interface ExamRecordArgs {
   pid: number;

@@ -22,7 +22,8 @@ const yearFromQuery = (text: string | null) => (text !== null && /^\d{4}$/.test(
 
 /**
  * /examList (spec 02 §2): the learner's practice papers of a year and type, with start
- * (year and type), continue (pid) and review (pid and look). The year comes from `?year=`
+ * (year and type; or a course of the year, from that course's question bank, issue 20),
+ * continue (pid) and review (pid and look). The year comes from `?year=`
  * when a study list links here, else the newest year that has questions.
  */
 export default function ExamListPage() {
@@ -39,17 +40,19 @@ export default function ExamListPage() {
     if (year === undefined && newestYear !== undefined) setYear(newestYear);
   }, [year, newestYear]);
 
-  const start = () => {
+  const start = (cid?: number) => {
     if (year === undefined) {
       showError(EXAM_MESSAGES.noYearChosen);
       return;
     }
-    void navigate(startExamRoute(year, type));
+    void navigate(startExamRoute(year, type, cid));
   };
+  const courses = data?.courses ?? [];
 
   const columns: ColumnsType<ExamListRow> = [
     { title: '试卷编号', dataIndex: 'pid' },
     { title: '年度', dataIndex: 'year' },
+    { title: '练习范围', key: 'course', render: (_, row) => row.course_name ?? '年度综合练习' },
     { title: '开始时间', dataIndex: 'create_time' },
     { title: '题量', dataIndex: 'num' },
     {
@@ -102,10 +105,20 @@ export default function ExamListPage() {
           }}
           options={years.map((value) => ({ value, label: `${value}年度` }))}
         />
-        <Button type="primary" onClick={start}>
+        <Button type="primary" onClick={() => start()}>
           开始练习
         </Button>
       </Space>
+      {courses.length > 0 && (
+        <Space style={{ marginBottom: 16 }} wrap aria-label="课程练习">
+          <span>课程练习：</span>
+          {courses.map((course) => (
+            <Button key={course.cid} onClick={() => start(course.cid)}>
+              {course.name}
+            </Button>
+          ))}
+        </Space>
+      )}
       <Table<ExamListRow>
         rowKey="pid"
         columns={columns}

@@ -12,16 +12,18 @@ import { ExamSheet } from './exam-sheet';
 const positiveInteger = (text: string | null) =>
   text !== null && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
 
-/** The query of /exam: continue or review with pid (and look), start with year and type. */
+/** The query of /exam: continue or review with pid (and look), start with year and type (and cid: that course's bank). */
 export function examArgsOf(params: URLSearchParams): GetExamArgs | null {
   const pid = positiveInteger(params.get('pid'));
   if (pid !== undefined) return params.get('look') === '1' ? { pid, look: 1 } : { pid };
   const year = positiveInteger(params.get('year'));
   if (year === undefined) return null;
   const type = positiveInteger(params.get('type')) ?? EXAM_TYPE.professional;
+  const cid = positiveInteger(params.get('cid'));
   return {
     year,
     type: (EXAM_TYPE_VALUES as readonly number[]).includes(type) ? (type as ExamType) : EXAM_TYPE.professional,
+    ...(cid === undefined ? {} : { cid }),
   };
 }
 

@@ -285,6 +285,24 @@ describe('/examList', () => {
     expect(location()).toBe('/exam?year=2025&type=2');
   });
 
+  test('a course with a question bank is practised from its own bank; its papers are named by the course', async () => {
+    stubApi({
+      '/v1/exam_lists': () =>
+        ok({
+          data: [{ ...rows[0], cid: 7, course_name: '药物警戒与安全用药' }, rows[1]],
+          total: 2,
+          years: [2025],
+          courses: [{ cid: 7, name: '药物警戒与安全用药', year: 2025 }],
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt('/examList');
+    expect(await screen.findByRole('cell', { name: '药物警戒与安全用药' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '年度综合练习' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '药物警戒与安全用药' }));
+    expect(location()).toBe('/exam?year=2025&type=1&cid=7');
+  });
+
   test('with no year to choose, 开始练习 says 没有选择当年度的课程', async () => {
     stubApi({ '/v1/exam_lists': () => ok({ data: [], total: 0, years: [] }) });
     const user = userEvent.setup();

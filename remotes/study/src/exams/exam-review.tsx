@@ -4,7 +4,7 @@ import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper } from '@yaoshi/contracts/exams';
 import { ExamCarousel } from './exam-carousel';
 import { AFTER_EXAM_ROUTE, EXAM_LIST_ROUTE } from './exam-routes';
-import { QuestionCard } from './question-card';
+import { QuestionCard } from '@yaoshi/ui/exam-question-card';
 
 /** A submitted paper: each question with the correct answer and the learner's own (spec 02 §4). */
 export function ExamReview({ paper }: { paper: ExamPaper }) {

@@ -5,6 +5,7 @@ export const EXAM_LIST_ROUTE = '/examList';
 /** Exam results go back to the professional study list. */
 export const AFTER_EXAM_ROUTE = '/myCourse';
 
-export const startExamRoute = (year: number, type: ExamType) => `/exam?year=${year}&type=${type}`;
+export const startExamRoute = (year: number, type: ExamType, cid?: number) =>
+  `/exam?year=${year}&type=${type}${cid === undefined ? '' : `&cid=${cid}`}`;
 export const continueExamRoute = (pid: number) => `/exam?pid=${pid}`;
 export const reviewExamRoute = (pid: number) => `/exam?pid=${pid}&look=1`;

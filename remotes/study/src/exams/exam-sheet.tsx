@@ -15,7 +15,7 @@ import {
   unansweredCount,
   writeExamPage,
 } from './exam-progress';
-import { QuestionCard } from './question-card';
+import { QuestionCard } from '@yaoshi/ui/exam-question-card';
 
 export interface ExamSheetProps {
   paper: ExamPaper;

@@ -11,7 +11,7 @@ import {
   optionLetter,
   splitOptions,
 } from '@yaoshi/contracts/exam-rules';
-import { showMessage } from '@yaoshi/ui/show-message';
+import { showMessage } from './show-message';
 
 export interface QuestionCardProps {
   question: ExamQuestion;
@@ -25,7 +25,9 @@ export interface QuestionCardProps {
 }
 
 /**
- * One question of the carousel (spec 02 §4): single and true/false questions are answered
+ * One question of a practice paper as the learner sees it (spec 02 §4), shared by the study
+ * remote's carousel and the console's preview of a bank question (issue 20), so the preview
+ * cannot drift from the paper. One question of the carousel: single and true/false questions are answered
  * by choosing, a multiple-choice question by choosing and confirming; an answered question
  * is locked. In review mode it shows the correct answer beside the learner's.
  */
