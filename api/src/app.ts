@@ -1,3 +1,5 @@
+import { courseAdminRoutes } from './course-admin/course-admin-routes';
+import { registerLessonUploadRoutes } from './course-admin/lesson-uploads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -80,6 +82,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   reportRoutes,
   certificateRoutes,
   associationProfileRoutes,
+  courseAdminRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -193,6 +196,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerLessonUploadRoutes(app, {
+    mediaDir: options.config.mediaDir,
+    staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
+  });
   registerHealthRoutes(app, options.db);
   registerNotifyRoutes(app, paymentContext);
   if (options.expiredOrderSweepMs) {

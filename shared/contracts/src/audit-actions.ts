@@ -39,6 +39,12 @@ export const AUDIT_ACTION_LABELS = {
   'report.export': '导出统计报表',
   'certificate.revoke': '撤销学时证明',
   'association.profile-update': '修改协会信息',
+  'course-year.create': '新建学习年度',
+  'course-year.update': '修改学习年度',
+  'course.create': '新建课程',
+  'course.update': '修改课程',
+  'course.thumbnail': '上传课程封面',
+  'course.lesson': '更新课时视频',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
