@@ -18,10 +18,14 @@ import {
 export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
   api.add(E.years, () => listCourseYears(db));
   api.add(E.yearCreate, ({ payload, staff, request }) =>
-    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => createCourseYear(tx, audit, payload)),
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      createCourseYear(tx, audit, payload),
+    ),
   );
   api.add(E.yearUpdate, ({ payload, staff, request }) =>
-    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => updateCourseYear(tx, audit, payload)),
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      updateCourseYear(tx, audit, payload),
+    ),
   );
   api.add(E.courses, ({ payload }) => listAdminCourses(db, payload.year));
   api.add(E.detail, ({ payload }) => adminCourseDetail(db, payload.course_id));
@@ -31,7 +35,9 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
     ),
   );
   api.add(E.update, ({ payload, staff, request }) =>
-    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) => updateAdminCourse(tx, audit, payload)),
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      updateAdminCourse(tx, audit, payload),
+    ),
   );
   api.add(E.thumbnail, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>

@@ -93,7 +93,12 @@ export async function updateCourseYear(tx: Database, audit: Audit, input: Course
     .returning();
   const [courseCount] = await tx.select({ n: count() }).from(courses).where(eq(courses.year, input.year));
   const after = yearOf(row!, Number(courseCount?.n ?? 0));
-  await audit({ action: 'course-year.update', target: `${row!.year}年度`, before: yearOf(before, after.course_count), after });
+  await audit({
+    action: 'course-year.update',
+    target: `${row!.year}年度`,
+    before: yearOf(before, after.course_count),
+    after,
+  });
   return after;
 }
 
@@ -279,9 +284,15 @@ export async function updateAdminCourse(
 }
 
 const IMAGE_KINDS: { ext: string; matches: (bytes: Buffer) => boolean }[] = [
-  { ext: 'png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    ext: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { ext: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: 'webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 /** Thumbnails live under `<media>/courses/thumbs/`, named by their content. */
@@ -424,9 +435,13 @@ export async function saveLesson(
   await audit({
     action: 'course.lesson',
     target: `${row.year}年度 ${row.name}`,
-    before: { version: previousVersion, video: row.videoPath, duration: row.durationSeconds, face_points: row.faceCheckPercents },
+    before: {
+      version: previousVersion,
+      video: row.videoPath,
+      duration: row.durationSeconds,
+      face_points: row.faceCheckPercents,
+    },
     after: { version: created!.version, video: video.path, duration: video.seconds, face_points: points },
   });
   return adminCourseDetail(tx, row.id);
 }
-

@@ -72,7 +72,12 @@ export function registerLessonUploadRoutes(
       // tus answers the thrown status and body as they are; the console shows the body.
       throw {
         status_code: probe.reason === 'no-ffprobe' ? 503 : 422,
-        body: probe.reason === 'no-ffprobe' ? M.probeUnavailable : probe.reason === 'format' ? M.videoFormat : M.videoUnreadable,
+        body:
+          probe.reason === 'no-ffprobe'
+            ? M.probeUnavailable
+            : probe.reason === 'format'
+              ? M.videoFormat
+              : M.videoUnreadable,
       };
     },
   });

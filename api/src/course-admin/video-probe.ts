@@ -24,7 +24,8 @@ export function probeVideo(file: string): Promise<VideoProbe> {
       ['-v', 'error', '-show_entries', 'format=format_name,duration:stream=codec_type,duration', '-of', 'json', file],
       { timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
       (error, stdout) => {
-        if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') return resolve({ ok: false, reason: 'no-ffprobe' });
+        if (error && (error as NodeJS.ErrnoException).code === 'ENOENT')
+          return resolve({ ok: false, reason: 'no-ffprobe' });
         if (error) return resolve({ ok: false, reason: 'unreadable' });
         resolve(verdictOf(stdout));
       },

@@ -5,7 +5,13 @@ import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf, requiredYearTenths } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { academicYears, courseLessons, courses, type CourseDelivery, type CourseKind } from '../catalogue/catalogue-schema';
+import {
+  academicYears,
+  courseLessons,
+  courses,
+  type CourseDelivery,
+  type CourseKind,
+} from '../catalogue/catalogue-schema';
 import { courseProgress } from './study-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
@@ -172,7 +178,11 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
   // they began (issue 20); everyone else watches the current one.
   const lesson = await lessonVersionOf(
     db,
-    { videoPath: course.videoPath, durationSeconds: course.durationSeconds, faceCheckPercents: course.faceCheckPercents },
+    {
+      videoPath: course.videoPath,
+      durationSeconds: course.durationSeconds,
+      faceCheckPercents: course.faceCheckPercents,
+    },
     progress.lessonId,
   );
   const reviewing = progress.progress >= COMPLETE_PROGRESS;

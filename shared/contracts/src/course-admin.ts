@@ -21,11 +21,12 @@ import {
 /** The tus endpoint of lesson videos (POST to create, PATCH/HEAD on `<path>/<id>`), staff token as Bearer. */
 export const LESSON_UPLOAD_PATH = '/v1/admin/course_videos/uploads';
 
-const yearNumber = z.number({ error: M.yearInvalid }).int({ error: M.yearInvalid }).min(2000, { error: M.yearInvalid }).max(2100, { error: M.yearInvalid });
-const dayOrNull = z
-  .string({ error: M.dateInvalid })
-  .refine(isCalendarDay, { error: M.dateInvalid })
-  .nullable();
+const yearNumber = z
+  .number({ error: M.yearInvalid })
+  .int({ error: M.yearInvalid })
+  .min(2000, { error: M.yearInvalid })
+  .max(2100, { error: M.yearInvalid });
+const dayOrNull = z.string({ error: M.dateInvalid }).refine(isCalendarDay, { error: M.dateInvalid }).nullable();
 const yuan = (message: string) =>
   z
     .number({ error: message })
@@ -71,7 +72,11 @@ export type CourseYear = z.output<typeof courseYearSchema>;
 const kindChoice = z.enum(['compulsory', 'elective', 'public'], { error: M.kindInvalid });
 
 export const courseInputSchema = z.strictObject({
-  name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(L.name, { error: M.nameTooLong }),
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, { error: M.nameRequired })
+    .max(L.name, { error: M.nameTooLong }),
   kind: kindChoice,
   face_to_face: z.boolean({ error: M.kindInvalid }),
   credit: z
@@ -138,7 +143,10 @@ export type AdminCourse = z.output<typeof adminCourseSchema>;
 export const courseDetailSchema = adminCourseSchema.extend({ lessons: z.array(lessonVersionSchema) });
 export type AdminCourseDetail = z.output<typeof courseDetailSchema>;
 
-const courseId = z.number({ error: M.courseUnknown }).int({ error: M.courseUnknown }).positive({ error: M.courseUnknown });
+const courseId = z
+  .number({ error: M.courseUnknown })
+  .int({ error: M.courseUnknown })
+  .positive({ error: M.courseUnknown });
 
 export const courseAdminEndpoints = {
   years: defineEndpoint({
@@ -205,7 +213,10 @@ export const courseAdminEndpoints = {
     request: z.strictObject({
       course_id: courseId,
       /** The image's bytes, base64 (PNG, JPEG or WebP, at most 2 MB). */
-      image_base64: z.string({ error: M.imageInvalid }).min(1, { error: M.imageInvalid }).max(Math.ceil((L.imageBytes * 4) / 3) + 4, { error: M.imageTooLarge }),
+      image_base64: z
+        .string({ error: M.imageInvalid })
+        .min(1, { error: M.imageInvalid })
+        .max(Math.ceil((L.imageBytes * 4) / 3) + 4, { error: M.imageTooLarge }),
     }),
     response: courseDetailSchema,
   }),
@@ -217,7 +228,10 @@ export const courseAdminEndpoints = {
     request: z.strictObject({
       course_id: courseId,
       /** A finished tus upload; absent: the current video is kept and only the face-check points change. */
-      upload_id: z.string({ error: M.uploadUnknown }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: M.uploadUnknown }).optional(),
+      upload_id: z
+        .string({ error: M.uploadUnknown })
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: M.uploadUnknown })
+        .optional(),
       face_points: points(M.facePointsInvalid),
     }),
     response: courseDetailSchema,
