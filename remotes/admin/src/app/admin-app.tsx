@@ -7,6 +7,8 @@ import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
 import { AssociationProfilePage } from '../association-profile/association-profile-page';
 import { AuditPage } from '../audit/audit-page';
+import { CourseYearsPage } from '../courses/course-years-page';
+import { CoursesPage } from '../courses/courses-page';
 import { FaceReviewPage } from '../faces/face-review-page';
 import { LessonChecksPage } from '../faces/lesson-checks-page';
 import { InvoicesPage } from '../finance/invoices-page';
@@ -37,6 +39,8 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/audit': () => <AuditPage />,
   '/admin/releases': () => <ReleasesPage />,
   '/admin/association-profile': () => <AssociationProfilePage />,
+  '/admin/course-years': () => <CourseYearsPage />,
+  '/admin/courses': () => <CoursesPage />,
 };
 
 function useTitle(title: string) {

@@ -21,6 +21,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/reports', title: '统计报表', permission: 'reports.read' },
   { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
   { path: '/admin/association-profile', title: '协会信息', permission: 'content.edit' },
+  { path: '/admin/course-years', title: '学习年度', permission: 'courses.manage' },
+  { path: '/admin/courses', title: '课程管理', permission: 'courses.manage' },
 ];
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
