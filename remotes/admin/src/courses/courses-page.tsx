@@ -149,7 +149,8 @@ function CourseEditor({
     else if (detail.data) form.setFieldsValue(formValuesOf(detail.data));
   }, [courseId, detail.data, form, hourPrice]);
 
-  if (courseId !== null && !course) return detail.isError ? <Result status="error" title={COURSE_PAGE_TEXTS.loadError} /> : null;
+  if (courseId !== null && !course)
+    return detail.isError ? <Result status="error" title={COURSE_PAGE_TEXTS.loadError} /> : null;
 
   const submit = async () => {
     let values: CourseFormValues;
@@ -230,7 +231,14 @@ function CourseEditor({
             rules={[{ required: true, message: M.hoursInvalid }]}
             extra={frozen.has('class_hour') ? '已有订单，不能修改' : undefined}
           >
-            <InputNumber min={0.1} max={100} step={0.5} precision={1} disabled={frozen.has('class_hour')} style={{ width: 120 }} />
+            <InputNumber
+              min={0.1}
+              max={100}
+              step={0.5}
+              precision={1}
+              disabled={frozen.has('class_hour')}
+              style={{ width: 120 }}
+            />
           </Form.Item>
           {kind !== 'public' ? (
             <Form.Item
@@ -372,7 +380,9 @@ export function CoursesPage() {
             title: '课时视频',
             key: 'lesson',
             render: (_: unknown, row) =>
-              row.duration ? `第 ${row.lesson_version} 版 · ${formatDuration(row.duration)}` : COURSE_PAGE_TEXTS.noVideo,
+              row.duration
+                ? `第 ${row.lesson_version} 版 · ${formatDuration(row.duration)}`
+                : COURSE_PAGE_TEXTS.noVideo,
           },
           {
             title: '订单',

@@ -16,7 +16,8 @@ export const LESSON_TEXTS = {
   savePoints: '保存核验点',
   pointsSaved: '人脸核验点已保存',
   resumeHint: '支持数 GB 的 MP4 或 WebM 文件；上传中断或刷新页面后，重新选择同一文件即从断点继续。',
-  versionsNote: '替换视频会生成新版本：已开始学习旧版本的学员继续学完旧版本，学习进度和已完成的学时不变；尚未开始的学员学习新版本。',
+  versionsNote:
+    '替换视频会生成新版本：已开始学习旧版本的学员继续学完旧版本，学习进度和已完成的学时不变；尚未开始的学员学习新版本。',
   faceToFace: '面授课程没有课时视频。',
 } as const;
 
@@ -43,7 +44,8 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
   useEffect(() => setPoints(course.face_points), [course.course_id, course.face_points]);
   useEffect(() => () => running.current?.abort(), []);
 
-  if (course.face_to_face) return <Typography.Paragraph type="secondary">{LESSON_TEXTS.faceToFace}</Typography.Paragraph>;
+  if (course.face_to_face)
+    return <Typography.Paragraph type="secondary">{LESSON_TEXTS.faceToFace}</Typography.Paragraph>;
 
   const choose = (file: File | undefined) => {
     if (!file) return;
@@ -149,7 +151,11 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
             columns={[
               { title: '版本', dataIndex: 'version', render: (v: number) => `第 ${v} 版` },
               { title: '时长', dataIndex: 'duration', render: (s: number) => formatDuration(s) },
-              { title: '核验点', dataIndex: 'face_points', render: (p: number[]) => p.map((x) => `${x}%`).join('、') || '—' },
+              {
+                title: '核验点',
+                dataIndex: 'face_points',
+                render: (p: number[]) => p.map((x) => `${x}%`).join('、') || '—',
+              },
               { title: '原文件', dataIndex: 'original_name', render: (name: string) => name || '—' },
               { title: '学习中学员', dataIndex: 'learners' },
               { title: '上传', key: 'who', render: (_: unknown, row) => `${row.created_by || '—'} ${row.created_at}` },
@@ -160,4 +166,3 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
     </section>
   );
 }
-
