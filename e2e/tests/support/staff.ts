@@ -15,6 +15,7 @@ export const DEMO_STAFF = {
   releases: { username: 'releases', password: 'Releases-demo-2025', secret: 'JBSWY3DPEHPK3PXPRELEASESAAAAAAAA' },
   auditor: { username: 'auditor', password: 'Auditor-demo-2025', secret: 'JBSWY3DPEHPK3PXPAUDITORAAAAAAAAA' },
   editor: { username: 'editor', password: 'Editor-demo-2025', secret: 'JBSWY3DPEHPK3PXPEDITORAAAAAAAAAA' },
+  courses: { username: 'courses', password: 'Courses-demo-2025', secret: 'JBSWY3DPEHPK3PXPCOURSESAAAAAAAAA' },
 } as const;
 
 export interface StaffLogin {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Result, Switch, Table, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Result, Switch, Tag } from 'antd';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable } from '../kit/list-kit';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CourseYear, CourseYearInput } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
@@ -110,12 +111,12 @@ export function CourseYearsPage() {
           {YEAR_PAGE_TEXTS.create}
         </Button>
       </div>
-      <Table<CourseYear>
+      <DataTable<CourseYear>
+        label="学习年度"
         rowKey="year"
-        loading={years.isLoading}
-        dataSource={years.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+        query={years}
+        rows={years.data ?? []}
+        paged={false}
         columns={[
           {
             title: '年度',
@@ -138,7 +139,8 @@ export function CourseYearsPage() {
           { title: '排序', dataIndex: 'sort_order' },
           {
             title: '操作',
-            key: 'actions',
+            key: ACTIONS_COLUMN_KEY,
+            width: COLUMN_WIDTH.oneLink,
             render: (_: unknown, row) => (
               <Button size="small" aria-label={`编辑${row.year}年度`} onClick={() => open(row)}>
                 {YEAR_PAGE_TEXTS.edit}

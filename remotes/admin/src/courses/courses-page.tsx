@@ -13,7 +13,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -35,6 +34,7 @@ import {
   useCourseYearsQuery,
 } from './course-admin-api';
 import { formatDuration, LessonPanel } from './lesson-panel';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable } from '../kit/list-kit';
 
 export const COURSE_PAGE_TEXTS = {
   create: '新建课程',
@@ -355,14 +355,14 @@ export function CoursesPage() {
           {COURSE_PAGE_TEXTS.create}
         </Button>
       </Space>
-      <Table<AdminCourse>
+      <DataTable<AdminCourse>
+        label="课程列表"
         rowKey="course_id"
-        loading={courses.isLoading || courses.isFetching}
-        dataSource={courses.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+        query={courses}
+        rows={courses.data ?? []}
+        paged={false}
         columns={[
-          { title: '课程名称', dataIndex: 'name' },
+          { title: '课程名称', dataIndex: 'name', width: 240 },
           {
             title: '类型',
             dataIndex: 'kind',
@@ -372,9 +372,14 @@ export function CoursesPage() {
               </>
             ),
           },
-          { title: '学分', dataIndex: 'credit', render: (n: number) => n.toFixed(1) },
-          { title: '学时', dataIndex: 'class_hour', render: (n: number) => n.toFixed(1) },
-          { title: '价格', dataIndex: 'price', render: (n: number) => `${n.toFixed(2)} 元` },
+          { title: '学分', dataIndex: 'credit', width: 70, render: (n: number) => n.toFixed(1) },
+          { title: '学时', dataIndex: 'class_hour', width: 70, render: (n: number) => n.toFixed(1) },
+          {
+            title: '价格',
+            dataIndex: 'price',
+            width: COLUMN_WIDTH.amount,
+            render: (n: number) => `${n.toFixed(2)} 元`,
+          },
           { title: '授课教师', dataIndex: 'teacher_name' },
           {
             title: '课时视频',
@@ -391,7 +396,8 @@ export function CoursesPage() {
           },
           {
             title: '操作',
-            key: 'actions',
+            key: ACTIONS_COLUMN_KEY,
+            width: COLUMN_WIDTH.oneLink,
             render: (_: unknown, row) => (
               <Button size="small" aria-label={`编辑${row.name}`} onClick={() => setEditing(row.course_id)}>
                 {COURSE_PAGE_TEXTS.edit}
