@@ -69,7 +69,9 @@ export function registerLessonUploadRoutes(
       const probe = await probeVideo(lessonUploadFile(deps.mediaDir, upload.id));
       if (probe.ok) return { headers: { 'Upload-Duration': String(probe.durationSeconds) } };
       if (probe.reason !== 'no-ffprobe') await store.remove(upload.id).catch(() => undefined);
-      // tus answers the thrown status and body as they are; the console shows the body.
+      // tus answers the thrown status and body as they are (its own error shape, not an Error);
+      // the console shows the body.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw {
         status_code: probe.reason === 'no-ffprobe' ? 503 : 422,
         body:

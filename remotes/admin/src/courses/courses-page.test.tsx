@@ -8,7 +8,7 @@ import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { COURSE_PAGE_TEXTS, CoursesPage } from './courses-page';
 import { LESSON_TEXTS } from './lesson-panel';
-import { startLessonUpload, type UploadCallbacks } from './lesson-upload';
+import { startLessonUpload } from './lesson-upload';
 
 jest.mock('./lesson-upload', () => ({ startLessonUpload: jest.fn(() => ({ abort: jest.fn() })) }));
 jest.setTimeout(120_000);
@@ -128,7 +128,7 @@ test('an upload shows its progress, then attaches the video with the chosen face
   fireEvent.change(input, { target: { files: [file] } });
   const mocked = startLessonUpload as jest.MockedFunction<typeof startLessonUpload>;
   expect(mocked).toHaveBeenCalledWith(file, expect.anything());
-  const callbacks = mocked.mock.calls[0]![1] as UploadCallbacks;
+  const callbacks = mocked.mock.calls[0]![1];
   act(() => callbacks.onProgress(42));
   expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
   act(() => callbacks.onSuccess('0123456789abcdef0123456789abcdef'));
@@ -152,7 +152,7 @@ test('an upload the server refuses shows its message', async () => {
     target: { files: [new File(['x'], 'bad.mp4', { type: 'video/mp4' })] },
   });
   const mocked = startLessonUpload as jest.MockedFunction<typeof startLessonUpload>;
-  const callbacks = mocked.mock.calls.at(-1)![1] as UploadCallbacks;
+  const callbacks = mocked.mock.calls.at(-1)![1];
   act(() => callbacks.onError(COURSE_ADMIN_MESSAGES.videoUnreadable));
   expect((await screen.findAllByText(COURSE_ADMIN_MESSAGES.videoUnreadable)).length).toBeGreaterThan(0);
 });

@@ -49,7 +49,7 @@ export function startLessonUpload(file: File, callbacks: UploadCallbacks): Runni
     },
     onProgress: (sent, total) => callbacks.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
     onSuccess: () => callbacks.onSuccess(upload.url?.split('/').pop() ?? ''),
-    onError: (error) => callbacks.onError(uploadErrorText(error as Parameters<typeof uploadErrorText>[0])),
+    onError: (error) => callbacks.onError(uploadErrorText(error)),
   });
   void upload.findPreviousUploads().then((previous) => {
     const last = previous[0];
