@@ -63,9 +63,9 @@ test('a course manager creates a year, a course and its video; a learner buys it
   await openConsoleAs(page, DEMO_STAFF.courses, '/admin/course-years');
   await page.getByRole('button', { name: '新建年度' }).click();
   const dialog = page.getByRole('dialog', { name: '新建学习年度' });
-  await dialog.getByLabel('年度').fill(String(YEAR));
+  await dialog.getByRole('spinbutton', { name: /^\*?\s*年度$/ }).fill(String(YEAR));
   await dialog.getByRole('radio', { name: '不限学时（按需选课）' }).check();
-  await dialog.getByLabel('排序（小的在前）').fill('90');
+  await dialog.getByRole('spinbutton', { name: /排序/ }).fill('90');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('学习年度已保存')).toBeVisible();
   await expect(page.getByRole('table', { name: '学习年度' }).getByText(`${YEAR}年度`)).toBeVisible();
@@ -75,7 +75,7 @@ test('a course manager creates a year, a course and its video; a learner buys it
   await page.getByRole('button', { name: '新建课程' }).click();
   const drawer = page.getByRole('dialog', { name: '新建课程' });
   await drawer.getByLabel('课程名称').fill(COURSE);
-  await drawer.getByLabel('学时').fill('2');
+  await drawer.getByLabel('学时', { exact: true }).fill('2');
   await drawer.getByLabel('价格（元）').fill('10');
   await drawer.getByLabel('授课教师').fill('何静');
   await drawer.getByRole('button', { name: '保存课程' }).click();
@@ -91,7 +91,8 @@ test('a course manager creates a year, a course and its video; a learner buys it
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`course-editor-${width}.png`) });
   }
-  await editor.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
   await expect(page.getByRole('table', { name: '课程列表' }).getByText('第 1 版 · 00:06')).toBeVisible();
 
   // ── the learner ────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -140,6 +140,7 @@ function CourseEditor({
   const [update, { isLoading: updating }] = useCourseUpdateMutation();
   const [thumbnail, { isLoading: uploadingThumb }] = useCourseThumbnailMutation();
   const [form] = Form.useForm<CourseFormValues>();
+  const thumbInput = useRef<HTMLInputElement>(null);
   const kind = Form.useWatch('kind', form);
   const course: AdminCourseDetail | undefined = courseId === null ? undefined : detail.data;
   const frozen = new Set(course?.frozen_fields ?? []);
@@ -285,19 +286,20 @@ function CourseEditor({
               ) : (
                 <Typography.Text type="secondary">暂无封面</Typography.Text>
               )}
-              <label className="ant-btn ant-btn-default" style={{ cursor: 'pointer' }}>
-                {uploadingThumb ? '上传中…' : COURSE_PAGE_TEXTS.thumbnail}
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp"
-                  aria-label={COURSE_PAGE_TEXTS.thumbnail}
-                  style={{ display: 'none' }}
-                  onChange={(event) => {
-                    void chooseThumbnail(event.target.files?.[0]);
-                    event.target.value = '';
-                  }}
-                />
-              </label>
+              <Button loading={uploadingThumb} onClick={() => thumbInput.current?.click()}>
+                {COURSE_PAGE_TEXTS.thumbnail}
+              </Button>
+              <input
+                ref={thumbInput}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                aria-label={COURSE_PAGE_TEXTS.thumbnail}
+                hidden
+                onChange={(event) => {
+                  void chooseThumbnail(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
               <Typography.Text type="secondary">PNG、JPEG 或 WebP，不超过 2 MB</Typography.Text>
             </Space>
           </Card>

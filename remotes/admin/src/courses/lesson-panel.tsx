@@ -39,6 +39,7 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'reading'>('idle');
   const [error, setError] = useState<string | null>(null);
   const running = useRef<RunningUpload | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [save, { isLoading: saving }] = useLessonSaveMutation();
 
   useEffect(() => setPoints(course.face_points), [course.course_id, course.face_points]);
@@ -114,20 +115,21 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
           </Button>
         </Space>
         <div>
-          <label className="ant-btn ant-btn-default" style={{ cursor: phase === 'idle' ? 'pointer' : 'not-allowed' }}>
+          <Button disabled={phase !== 'idle'} onClick={() => fileInput.current?.click()}>
             {LESSON_TEXTS.choose}
-            <input
-              type="file"
-              accept="video/mp4,video/webm,.mp4,.webm"
-              aria-label={LESSON_TEXTS.choose}
-              disabled={phase !== 'idle'}
-              style={{ display: 'none' }}
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="video/mp4,video/webm,.mp4,.webm"
+            aria-label={LESSON_TEXTS.choose}
+            disabled={phase !== 'idle'}
+            hidden
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {LESSON_TEXTS.resumeHint}
           </Typography.Paragraph>
