@@ -250,6 +250,13 @@ describe('courses', () => {
     assert.deepEqual(open.quiz_points, [35, 80]);
   });
 
+  test('outside its sign-up dates a year refuses sign-up', async () => {
+    // 2031 opens on 2031-01-01; the test clock is years before it.
+    const learner = await loginToken(server, ZHANG.phone, ZHANG.password);
+    const response = await authed(server, learner, 'POST', '/v1/signup_once', { cids: String(courseId), year: 2031 });
+    assertRefused(response, 400, M.signupClosed);
+  });
+
   test('bad courses are refused in Chinese and write nothing', async () => {
     const create = '/v1/admin/courses/create';
     const base = { ...COURSE, name: '另一门课', year: 2031 };

@@ -38,6 +38,8 @@ export const COURSE_ADMIN_MESSAGES = {
   videoTooLarge: '视频文件不能超过 8 GB',
   videoRequired: '请先上传课时视频',
   probeUnavailable: '服务器暂时无法读取视频信息，请稍后再试',
+  /** Sign-up outside a year's open and close dates (the learner's message). */
+  signupClosed: '该年度不在报名时间内',
 } as const;
 
 export const COURSE_ADMIN_LIMITS = {
