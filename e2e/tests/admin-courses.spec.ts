@@ -130,6 +130,13 @@ test('a course manager creates a year, a course and its video; a learner buys it
   await expect(learner).toHaveURL(/\/myCourse$/, { timeout: LOAD_TIMEOUT });
 
   await expect(learner.getByRole('region', { name: '学习概况' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  // 陈静 finished every course of the current year, listed first: its congratulation opens once.
+  const congratulation = learner.getByRole('dialog', { name: '恭喜' });
+  await congratulation
+    .getByRole('button', { name: /确\s*定/ })
+    .click({ timeout: 10_000 })
+    .catch(() => undefined);
+  await expect(congratulation).toBeHidden();
   await learner.getByRole('tab', { name: `${YEAR}年度` }).click();
   await learner
     .getByRole('listitem', { name: COURSE })
