@@ -119,7 +119,14 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
     await db.transaction(async (tx) => {
       // One sign-up at a time per learner, so two tabs cannot both pass the 30-hour check.
       await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
-      const selection = await checkedSelectionOf(tx, learnerId, payload.year, 'public', payload.course_ids, clock.now());
+      const selection = await checkedSelectionOf(
+        tx,
+        learnerId,
+        payload.year,
+        'public',
+        payload.course_ids,
+        clock.now(),
+      );
       const problem = publicConfirmProblem(selection.ownedTenths, selection.selectedTenths);
       if (problem)
         throw badInput(
