@@ -210,6 +210,7 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
     progress: { progress: progress.progress, learn_time: progress.verified },
     is_grade: progress.grade ?? 0,
     photo: [...lesson.faceCheckPercents].sort((a, b) => a - b),
+    quiz_points: course.kind === 'public' ? [...course.quizPercents].sort((a, b) => a - b) : [],
     record_id: recordId,
     trial: trial ? 1 : 0,
     year: course.year,
