@@ -34,7 +34,7 @@ import {
   useCourseYearsQuery,
 } from './course-admin-api';
 import { formatDuration, LessonPanel } from './lesson-panel';
-import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, ellipsisColumn } from '../kit/list-kit';
 
 export const COURSE_PAGE_TEXTS = {
   create: '新建课程',
@@ -364,10 +364,11 @@ export function CoursesPage() {
         rows={courses.data ?? []}
         paged={false}
         columns={[
-          { title: '课程名称', dataIndex: 'name', width: 240 },
+          { title: '课程名称', dataIndex: 'name', ...ellipsisColumn() },
           {
             title: '类型',
             dataIndex: 'kind',
+            width: 110,
             render: (kind: CourseKindChoice, row) => (
               <>
                 {COURSE_KIND_CHOICES[kind].label} {row.face_to_face && <Tag>{COURSE_PAGE_TEXTS.faceToFace}</Tag>}
@@ -382,7 +383,7 @@ export function CoursesPage() {
             width: COLUMN_WIDTH.amount,
             render: (n: number) => `${n.toFixed(2)} 元`,
           },
-          { title: '授课教师', dataIndex: 'teacher_name' },
+          { title: '授课教师', dataIndex: 'teacher_name', ...ellipsisColumn(90) },
           {
             title: '课时视频',
             key: 'lesson',
@@ -394,6 +395,7 @@ export function CoursesPage() {
           {
             title: '订单',
             dataIndex: 'order_count',
+            width: 100,
             render: (n: number) => (n > 0 ? <Tag color="gold">{`${COURSE_PAGE_TEXTS.ordered} ${n}`}</Tag> : 0),
           },
           {
