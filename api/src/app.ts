@@ -1,3 +1,5 @@
+import { courseAdminRoutes } from './course-admin/course-admin-routes';
+import { registerLessonUploadRoutes } from './course-admin/lesson-uploads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -84,6 +86,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   associationProfileRoutes,
   contentAdminRoutes,
   questionBankRoutes,
+  courseAdminRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -197,6 +200,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     options.routeModules ?? ROUTE_MODULES,
   );
   registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerLessonUploadRoutes(app, {
+    mediaDir: options.config.mediaDir,
+    staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
+  });
   registerHealthRoutes(app, options.db);
   registerNotifyRoutes(app, paymentContext);
   if (options.expiredOrderSweepMs) {

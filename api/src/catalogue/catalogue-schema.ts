@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns';
 
 // ── Course catalogue, orders and enrolments (spec 02 §3, §4, §9; spec 01 §3, §4, §9) ────
@@ -22,6 +22,11 @@ export const academicYears = pgTable(
     courseTypeTip: text('course_type_tip').notNull().default(''),
     /** Newest first in `academic_year`; the first one listed is selected by default. */
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Sign-up opens and closes on these Beijing days (both included); null: no limit (issue 20). */
+    opensOn: date('opens_on', { mode: 'string' }),
+    closesOn: date('closes_on', { mode: 'string' }),
+    /** The price of one professional class hour, in fen: what the console offers a new course at. */
+    hourPriceFen: integer('hour_price_fen').notNull().default(500),
   },
   (table) => [
     check('academic_years_need_all', sql`${table.needAll} in (1, 2)`),
@@ -69,6 +74,11 @@ export const courses = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::smallint[]`),
+    /** Public courses: the percentages of the video at which a quiz pops up (spec 02 §7's by default). */
+    quizPercents: smallint('quiz_percents')
+      .array()
+      .notNull()
+      .default(sql`'{35,50,65,80,95}'::smallint[]`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -86,5 +96,38 @@ export const courses = pgTable(
       'courses_video',
       sql`(${table.videoPath} is null and ${table.durationSeconds} is null) or (${table.videoPath} is not null and ${table.durationSeconds} > 0)`,
     ),
+  ],
+);
+
+/**
+ * Every version of a course's lesson (issue 20). The course row keeps the current one's video,
+ * length and face-check points (what a learner starting now watches); replacing the lesson adds
+ * a version here and never changes an older one, so a learner whose progress is pinned to an
+ * older version (`course_progress.lesson_id`) keeps studying exactly what they started. A course
+ * whose video came from before versions has no row until its lesson is first replaced; the
+ * replacement then records the old video as version 1.
+ */
+export const courseLessons = pgTable(
+  'course_lessons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    version: integer('version').notNull(),
+    videoPath: text('video_path').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    faceCheckPercents: smallint('face_check_percents')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    /** The file's name on the uploader's computer ('' for a video from before versions). */
+    originalName: text('original_name').notNull().default(''),
+    createdBy: text('created_by').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('course_lessons_course_version_idx').on(table.courseId, table.version),
+    check('course_lessons_duration', sql`${table.durationSeconds} > 0`),
   ],
 );

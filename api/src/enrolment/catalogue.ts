@@ -17,6 +17,8 @@ import { enrolments } from '../orders/orders-schema';
 import { badInput } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
 import { PUBLIC_COURSE_PRICE_FEN } from '@yaoshi/contracts/credit-rules';
+import { COURSE_ADMIN_MESSAGES, yearOpenOn } from '@yaoshi/contracts/course-admin-rules';
+import { formatBeijingTime } from '../content/published-time';
 
 export type CatalogueCourse = RuleCourse & {
   thumb: string;
@@ -108,8 +110,11 @@ export async function checkedSelectionOf(
   year: number,
   kind: CourseKind,
   idsText: string,
+  /** The moment of the sign-up or order: a year whose sign-up dates (issue 20) exclude it is refused. */
+  now: Date,
 ): Promise<CheckedSelection> {
   const yearRow = await requireYear(db, year);
+  if (!yearOpenOn(yearRow, formatBeijingTime(now).slice(0, 10))) throw badInput(COURSE_ADMIN_MESSAGES.signupClosed);
   const ids = parseIdList(idsText);
   if (ids === null) throw badInput(SELECTION_MESSAGES.unknownCourse);
   const catalogue = await catalogueOf(db, year, kind);

@@ -73,7 +73,7 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
 
   api.add(enrolmentEndpoints.signupOnce, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
-    const selection = await checkedSelectionOf(db, learnerId, payload.year, 'professional', payload.cids);
+    const selection = await checkedSelectionOf(db, learnerId, payload.year, 'professional', payload.cids, clock.now());
     professionalHoursChecked(selection, true);
     const now = clock.now();
     await db
@@ -93,7 +93,7 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
 
   api.add(enrolmentEndpoints.validate, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
-    const selection = await checkedSelectionOf(db, learnerId, payload.year, 'professional', payload.cids);
+    const selection = await checkedSelectionOf(db, learnerId, payload.year, 'professional', payload.cids, clock.now());
     const hours = professionalHoursChecked(selection, false);
     const creditTenths = selection.courses.reduce((total, course) => total + course.creditTenths, 0);
     return {
@@ -119,7 +119,14 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
     await db.transaction(async (tx) => {
       // One sign-up at a time per learner, so two tabs cannot both pass the 30-hour check.
       await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
-      const selection = await checkedSelectionOf(tx, learnerId, payload.year, 'public', payload.course_ids);
+      const selection = await checkedSelectionOf(
+        tx,
+        learnerId,
+        payload.year,
+        'public',
+        payload.course_ids,
+        clock.now(),
+      );
       const problem = publicConfirmProblem(selection.ownedTenths, selection.selectedTenths);
       if (problem)
         throw badInput(

@@ -133,7 +133,7 @@ async function createOrder(
   const { db, clock } = ctx;
   const result = await db.transaction(async (tx) => {
     await tx.select({ id: learners.id }).from(learners).where(eq(learners.id, learnerId)).for('update');
-    const selection = await checkedSelectionOf(tx, learnerId, year, 'professional', cids);
+    const selection = await checkedSelectionOf(tx, learnerId, year, 'professional', cids, clock.now());
     professionalHoursChecked(selection, true);
     if (shownPrice !== undefined && Math.round(shownPrice * 100) !== selection.priceFen)
       throw badInput(SELECTION_MESSAGES.priceChanged);

@@ -7,7 +7,10 @@ import type { HomeContent } from '@yaoshi/contracts/content-admin';
 import { articles } from '../content/content-schema';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, isNotNull } from 'drizzle-orm';
+import { academicYears, courses } from '../catalogue/catalogue-schema';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ROLE_PERMISSIONS, STAFF_IDLE_MS, STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
 import { ROUTE_MODULES } from '../app';
@@ -35,7 +38,8 @@ import { currentTotp } from './totp';
 import { MAX_STAFF_FAILURES_PER_IP } from './staff-accounts';
 import { registerTestRemote } from '../test-support/release-registry';
 import { createSandboxProvider } from '../payment/sandbox-provider';
-import { DEVELOPMENT_SANDBOX_PAYMENT_KEY } from '../config';
+import { RAW_STAFF_ROUTES } from '../course-admin/lesson-uploads';
+import { DEFAULT_MEDIA_DIR, DEVELOPMENT_SANDBOX_PAYMENT_KEY } from '../config';
 
 let server: TestServer;
 let staffEndpoints: AnyEndpoint[];
@@ -116,6 +120,10 @@ describe('every staff endpoint of the route table', () => {
     );
     assert.ok(served.length >= adminEndpoints.length, served.join('\n'));
     const inTable = new Set(adminEndpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    // The raw routes outside the envelope (tus uploads) check the staff session themselves; the
+    // next test proves it for each of them.
+    for (const route of RAW_STAFF_ROUTES)
+      for (const method of route.methods) if (method !== 'OPTIONS') inTable.add(`${method} ${route.path}`);
     assert.deepEqual(
       served.filter((route) => !inTable.has(route)),
       [],
@@ -148,6 +156,25 @@ describe('every staff endpoint of the route table', () => {
     delete before['request_nonces'];
     delete afterRefusals['request_nonces'];
     assert.deepEqual(afterRefusals, before);
+  });
+
+  test('the raw staff routes (tus uploads) refuse an anonymous caller, a learner token and a staff member without the permission', async () => {
+    for (const route of RAW_STAFF_ROUTES) {
+      const url = `${server.baseUrl}${route.path.replace(':id', '0123456789abcdef0123456789abcdef')}`;
+      for (const method of route.methods.filter((name) => name !== 'OPTIONS')) {
+        const headers = { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' };
+        const where = `${method} ${route.path}`;
+        assert.equal((await fetch(url, { method, headers })).status, 401, `${where} anonymous`);
+        const asLearner = await fetch(url, {
+          method,
+          headers: { ...headers, Authorization: `Bearer ${learnerToken}` },
+        });
+        assert.equal(asLearner.status, 401, `${where} with a learner token`);
+        const without = staffWithout(route.permission).token;
+        const forbidden = await fetch(url, { method, headers: { ...headers, Authorization: `Bearer ${without}` } });
+        assert.equal(forbidden.status, 403, `${where} without ${route.permission}`);
+      }
+    }
   });
 
   test('opens to a staff member with the permission (bad input is a 400, not a refusal of the caller)', async () => {
@@ -550,6 +577,69 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     );
     return { action: 'certificate.revoke', target: certificate_no };
   },
+  '/v1/admin/course_years/create': async (staff) => {
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/course_years/create', { ...AUDIT_YEAR, year: 2041 }));
+    return { action: 'course-year.create', target: '2041年度' };
+  },
+  '/v1/admin/course_years/update': async (staff) => {
+    await server.db.insert(academicYears).values({ year: 2042 }).onConflictDoNothing();
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/course_years/update', {
+        ...AUDIT_YEAR,
+        year: 2042,
+        is_buxue: true,
+      }),
+    );
+    return { action: 'course-year.update', target: '2042年度' };
+  },
+  '/v1/admin/courses/create': async (staff) => {
+    await server.db.insert(academicYears).values({ year: 2043 }).onConflictDoNothing();
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/create', {
+        ...AUDIT_COURSE,
+        name: '审计课程一',
+        year: 2043,
+      }),
+    );
+    return { action: 'course.create', target: '2043年度 审计课程一' };
+  },
+  '/v1/admin/courses/update': async (staff) => {
+    const id = await newAuditCourse(staff, '审计课程二');
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/update', {
+        ...AUDIT_COURSE,
+        name: '审计课程二',
+        course_id: id,
+        description: '改过',
+      }),
+    );
+    return { action: 'course.update', target: '2043年度 审计课程二' };
+  },
+  '/v1/admin/courses/thumbnail': async (staff) => {
+    const id = await newAuditCourse(staff, '审计课程三');
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const saved = dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/thumbnail', { course_id: id, image_base64: png }),
+    ) as { thumb_url: string };
+    // This server's media folder is the repository's: leave nothing behind.
+    fs.rmSync(path.join(DEFAULT_MEDIA_DIR, saved.thumb_url.replace(/^\/media\//, '')));
+    return { action: 'course.thumbnail', target: '2043年度 审计课程三' };
+  },
+  '/v1/admin/courses/lesson': async (staff) => {
+    // A seeded course with a video: new face-check points make a new lesson version.
+    const [course] = await server.db
+      .select({ id: courses.id, year: courses.year, name: courses.name })
+      .from(courses)
+      .where(isNotNull(courses.videoPath))
+      .limit(1);
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/lesson', {
+        course_id: course!.id,
+        face_points: [45],
+      }),
+    );
+    return { action: 'course.lesson', target: `${course!.year}年度 ${course!.name}` };
+  },
   '/v1/admin/association_profile/save': async (staff) => {
     const profile = dataOf(
       await authed(server, staff.token, 'GET', '/v1/admin/association_profile'),
@@ -741,6 +831,48 @@ async function auditQuestion(courseId: number, title: string): Promise<number> {
       createdAt: server.clock.now(),
     })
     .returning({ id: examQuestions.id });
+  return row!.id;
+}
+
+const AUDIT_YEAR = {
+  is_buxue: false,
+  need_all: 2,
+  course_type_tip: '',
+  opens_on: null,
+  closes_on: null,
+  hour_price: 5,
+  sort_order: 9,
+};
+const AUDIT_COURSE = {
+  kind: 'elective',
+  face_to_face: false,
+  credit: 1,
+  class_hour: 1,
+  price: 5,
+  teacher_name: '',
+  teacher_description: '',
+  description: '',
+  quiz_points: [],
+  sort_order: 0,
+};
+
+/** A new course of the year 2043, written directly (so the example's own change is its only record). */
+async function newAuditCourse(_staff: TestStaff, name: string): Promise<number> {
+  await server.db.insert(academicYears).values({ year: 2043 }).onConflictDoNothing();
+  const [row] = await server.db
+    .insert(courses)
+    .values({
+      year: 2043,
+      name,
+      kind: 'professional',
+      courseType: 2,
+      creditTenths: 10,
+      classHourTenths: 10,
+      priceFen: 500,
+      quizPercents: [],
+      createdAt: server.clock.now(),
+    })
+    .returning({ id: courses.id });
   return row!.id;
 }
 

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
 import { courseProgress, studyReports, studySessions, type StudyReportOutcome } from './study-schema';
-import { courses, type CourseKind } from '../catalogue/catalogue-schema';
+import { courseLessons, courses, type CourseKind } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { conflict } from '../envelope/api-error';
@@ -115,7 +115,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     db,
     'report_facts',
     sql`select input.i, l.study_report_seq as seq, s.course_id, c.kind, s.trial, s.position_seconds as position,
-        (extract(epoch from s.credited_until) * 1000)::float8 as credited_ms, c.duration_seconds as duration,
+        (extract(epoch from s.credited_until) * 1000)::float8 as credited_ms, coalesce(lv.duration_seconds, c.duration_seconds) as duration,
         cp.verified_seconds as verified, coalesce(cp.completed_at is not null, false) as completed,
         exists (select 1 from ${enrolments} e where e.learner_id = l.id and e.course_id = s.course_id and e.withdrawn_at is null) as enrolled,
         exists (select 1 from ${studySessions} other where other.learner_id = l.id and other.id <> s.id
@@ -123,7 +123,8 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
       from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, record_id int, live_since timestamptz)
       join ${learners} l on l.id = input.learner_id
       left join (${studySessions} s join ${courses} c on c.id = s.course_id) on s.id = input.record_id and s.learner_id = l.id
-      left join ${courseProgress} cp on cp.learner_id = l.id and cp.course_id = s.course_id`,
+      left join ${courseProgress} cp on cp.learner_id = l.id and cp.course_id = s.course_id
+      left join ${courseLessons} lv on lv.id = cp.lesson_id`,
   );
   // A learner's sequence moves on only if still as read, and everything else is written
   // only through it; answers the calls that were written (the others went stale).

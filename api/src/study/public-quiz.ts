@@ -6,6 +6,7 @@ import { PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { publicQuizAnswers, publicQuizQuestions } from './study-schema';
+import { courses } from '../catalogue/catalogue-schema';
 import { badInput, notFound } from '../envelope/api-error';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 
@@ -16,8 +17,11 @@ import { requireLiveEnrolment } from '../enrolment/live-enrolment';
  * every answer is kept. A question of another course is not this course's quiz.
  */
 
-function quizPointIndex(percentage: number): number {
-  const index = (PUBLIC_QUIZ_PERCENTS as readonly number[]).indexOf(percentage);
+/** The pop-up point's place among the course's quiz points (set in 课程管理; spec 02 §7's by default). */
+async function quizPointIndex(db: Database, courseId: number, percentage: number): Promise<number> {
+  const [course] = await db.select({ points: courses.quizPercents }).from(courses).where(eq(courses.id, courseId));
+  const points = course?.points.length ? [...course.points].sort((a, b) => a - b) : [...PUBLIC_QUIZ_PERCENTS];
+  const index = points.indexOf(percentage);
   if (index < 0) throw badInput(M.quizNotFound);
   return index;
 }
@@ -28,7 +32,7 @@ export async function quizQuestionFor(
   courseId: number,
   percentage: number,
 ): Promise<QuizQuestion> {
-  const point = quizPointIndex(percentage);
+  const point = await quizPointIndex(db, courseId, percentage);
   await requireLiveEnrolment(db, learnerId, courseId, 'public');
   const own = await db
     .select()
@@ -68,7 +72,7 @@ export async function submitQuizAnswers(
   answers: readonly QuizAnswerInput[],
 ): Promise<boolean> {
   if (answers.length === 0) throw badInput(M.quizAnswerInvalid);
-  for (const answer of answers) quizPointIndex(answer.percentage);
+  for (const answer of answers) await quizPointIndex(db, courseId, answer.percentage);
   await requireLiveEnrolment(db, learnerId, courseId, 'public');
   const ids = [...new Set(answers.map((answer) => answer.qid))];
   const questions = await db

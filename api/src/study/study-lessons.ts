@@ -5,7 +5,13 @@ import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf, requiredYearTenths } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { academicYears, courses, type CourseDelivery, type CourseKind } from '../catalogue/catalogue-schema';
+import {
+  academicYears,
+  courseLessons,
+  courses,
+  type CourseDelivery,
+  type CourseKind,
+} from '../catalogue/catalogue-schema';
 import { courseProgress } from './study-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
@@ -151,7 +157,7 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
     if (gate === 'previous-unrated') throw new ApiError(403, M.previousUnrated);
   }
 
-  let progress = { progress: 0, verified: 0, grade: null as number | null };
+  let progress = { progress: 0, verified: 0, grade: null as number | null, lessonId: null as number | null };
   if (!trial) {
     await db
       .insert(courseProgress)
@@ -162,11 +168,23 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
         progress: courseProgress.progress,
         verified: courseProgress.verifiedSeconds,
         grade: courseProgress.grade,
+        lessonId: courseProgress.lessonId,
       })
       .from(courseProgress)
       .where(and(eq(courseProgress.learnerId, request.learnerId), eq(courseProgress.courseId, course.id)));
     if (row) progress = row;
   }
+  // A learner who had begun a lesson before it was replaced finishes (or reviews) the version
+  // they began (issue 20); everyone else watches the current one.
+  const lesson = await lessonVersionOf(
+    db,
+    {
+      videoPath: course.videoPath,
+      durationSeconds: course.durationSeconds,
+      faceCheckPercents: course.faceCheckPercents,
+    },
+    progress.lessonId,
+  );
   const reviewing = progress.progress >= COMPLETE_PROGRESS;
   const recordId = reviewing
     ? 0
@@ -180,8 +198,8 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
   return {
     cid: course.id,
     name: course.name,
-    video_url: publicMediaUrl(course.videoPath),
-    duration: course.durationSeconds,
+    video_url: publicMediaUrl(lesson.videoPath),
+    duration: lesson.durationSeconds,
     thumb: publicMediaUrl(course.thumb),
     teacher_info: {
       name: course.teacherName,
@@ -191,11 +209,25 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
     course_description: course.description,
     progress: { progress: progress.progress, learn_time: progress.verified },
     is_grade: progress.grade ?? 0,
-    photo: [...course.faceCheckPercents].sort((a, b) => a - b),
+    photo: [...lesson.faceCheckPercents].sort((a, b) => a - b),
+    quiz_points: course.kind === 'public' ? [...course.quizPercents].sort((a, b) => a - b) : [],
     record_id: recordId,
     trial: trial ? 1 : 0,
     year: course.year,
   };
+}
+
+/** The lesson version a progress row is pinned to, or the course's current lesson. */
+async function lessonVersionOf(
+  db: Database,
+  course: { videoPath: string; durationSeconds: number; faceCheckPercents: number[] },
+  lessonId: number | null,
+) {
+  if (lessonId !== null) {
+    const [pinned] = await db.select().from(courseLessons).where(eq(courseLessons.id, lessonId));
+    if (pinned) return pinned;
+  }
+  return course;
 }
 
 /** `course_evaluate`: once per learner and course, only when the course is finished. */

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../db/columns';
 import { learners } from '../accounts/accounts-schema';
-import { courses } from '../catalogue/catalogue-schema';
+import { courseLessons, courses } from '../catalogue/catalogue-schema';
 
 // ── Study: progress, playback sessions, the report audit trail, ratings, public quizzes ──
 // (issue 6; spec 02 §3, §4, §7, §9)
@@ -40,6 +40,12 @@ export const courseProgress = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id),
+    /**
+     * The lesson version this progress belongs to; null: the course's current lesson. Set when
+     * the lesson is replaced after the learner had begun it (issue 20): they finish the version
+     * they started, and what they completed stays completed.
+     */
+    lessonId: integer('lesson_id').references(() => courseLessons.id),
     verifiedSeconds: integer('verified_seconds').notNull().default(0),
     progress: smallint('progress').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),

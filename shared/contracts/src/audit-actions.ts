@@ -55,6 +55,12 @@ export const AUDIT_ACTION_LABELS = {
   'question.update': '修改题目',
   'question.delete': '删除题目',
   'question.retire': '停用题目（已用于试卷）',
+  'course-year.create': '新建学习年度',
+  'course-year.update': '修改学习年度',
+  'course.create': '新建课程',
+  'course.update': '修改课程',
+  'course.thumbnail': '上传课程封面',
+  'course.lesson': '更新课时视频',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

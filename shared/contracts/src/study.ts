@@ -101,6 +101,8 @@ export const lessonDetailSchema = z.object({
   is_grade: z.number().int(),
   /** Percent points of the face checks. */
   photo: z.array(z.number().int()),
+  /** Public courses: the percentages at which a quiz pops up (set in 课程管理; spec 02 §7's by default). */
+  quiz_points: z.array(z.number().int()).optional(),
   /** The playback session to report on; 0 in review (nothing is recorded). */
   record_id: z.number().int(),
   /** 1: a trial watch of a course the learner is not enrolled in. */

@@ -9,6 +9,8 @@ import { AssociationProfilePage } from '../association-profile/association-profi
 import { ArticlesPage } from '../articles/articles-page';
 import { AuditPage } from '../audit/audit-page';
 import { HomeContentPage } from '../home-content/home-content-page';
+import { CourseYearsPage } from '../courses/course-years-page';
+import { CoursesPage } from '../courses/courses-page';
 import { FaceReviewPage } from '../faces/face-review-page';
 import { LessonChecksPage } from '../faces/lesson-checks-page';
 import { InvoicesPage } from '../finance/invoices-page';
@@ -43,6 +45,8 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/articles': () => <ArticlesPage />,
   '/admin/home-content': () => <HomeContentPage />,
   '/admin/question-banks': () => <QuestionBanksPage />,
+  '/admin/course-years': () => <CourseYearsPage />,
+  '/admin/courses': () => <CoursesPage />,
 };
 
 function useTitle(title: string) {

@@ -22,7 +22,7 @@ test('the menu shows only the pages the permissions open', () => {
   expect(pagesFor(['releases.manage']).map((page) => page.title)).toEqual(['发布管理']);
   expect(pagesFor(['learners.read', 'learners.write']).map((page) => page.title)).toEqual(['学员管理', '学时证明']);
   expect(pagesFor(['content.edit']).map((page) => page.title)).toEqual(['协会信息', '文章管理', '首页管理']);
-  expect(pagesFor(['courses.manage']).map((page) => page.title)).toEqual(['题库管理']);
+  expect(pagesFor(['courses.manage']).map((page) => page.title)).toEqual(['学习年度', '课程管理', '题库管理']);
 });
 
 test('routes: login when signed out, forbidden without the permission, home at /admin', () => {

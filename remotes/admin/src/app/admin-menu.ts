@@ -23,6 +23,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/association-profile', title: '协会信息', permission: 'content.edit' },
   { path: '/admin/articles', title: '文章管理', permission: 'content.edit' },
   { path: '/admin/home-content', title: '首页管理', permission: 'content.edit' },
+  { path: '/admin/course-years', title: '学习年度', permission: 'courses.manage' },
+  { path: '/admin/courses', title: '课程管理', permission: 'courses.manage' },
   { path: '/admin/question-banks', title: '题库管理', permission: 'courses.manage' },
 ];
 

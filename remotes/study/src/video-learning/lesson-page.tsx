@@ -148,7 +148,8 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const trialSecondsRef = useRef(0);
   const startPercent = lesson.duration > 0 ? (lesson.progress.learn_time * 100) / lesson.duration : 0;
   const doneChecks = useRef(new Set(lesson.photo.filter((p) => p <= startPercent)));
-  const doneQuizzes = useRef(new Set<number>(PUBLIC_QUIZ_PERCENTS.filter((p) => p <= startPercent)));
+  const quizPoints = lesson.quiz_points ?? PUBLIC_QUIZ_PERCENTS;
+  const doneQuizzes = useRef(new Set<number>(quizPoints.filter((p) => p <= startPercent)));
 
   const [progress, setProgress] = useState(lesson.progress.progress);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -354,7 +355,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         return;
       }
       if (kind === 'public') {
-        const quiz = duePercentOf(PUBLIC_QUIZ_PERCENTS, seconds, lesson.duration, doneQuizzes.current);
+        const quiz = duePercentOf(quizPoints, seconds, lesson.duration, doneQuizzes.current);
         if (quiz !== null) {
           playerRef.current?.pause();
           dialogOpenRef.current = true;
@@ -362,7 +363,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         }
       }
     },
-    [kind, lesson.duration, lesson.photo, openQuiz, review, trial],
+    [kind, lesson.duration, lesson.photo, quizPoints, openQuiz, review, trial],
   );
 
   const backToList = useCallback(() => void navigate(listPath), [navigate, listPath]);

@@ -1,0 +1,53 @@
+import { courseAdminEndpoints as E } from '@yaoshi/contracts/course-admin';
+import type { RouteModule } from '../app-deps';
+import { requireStaff } from '../auth/authenticator';
+import { actorOf, auditedChange } from '../audit/audit-log';
+import {
+  adminCourseDetail,
+  createAdminCourse,
+  createCourseYear,
+  listAdminCourses,
+  listCourseYears,
+  saveLesson,
+  saveThumbnail,
+  updateAdminCourse,
+  updateCourseYear,
+} from './course-admin';
+
+/** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */
+export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
+  api.add(E.years, () => listCourseYears(db));
+  api.add(E.yearCreate, ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      createCourseYear(tx, audit, payload),
+    ),
+  );
+  api.add(E.yearUpdate, ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      updateCourseYear(tx, audit, payload),
+    ),
+  );
+  api.add(E.courses, ({ payload }) => listAdminCourses(db, payload.year));
+  api.add(E.detail, ({ payload }) => adminCourseDetail(db, payload.course_id));
+  api.add(E.create, ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      createAdminCourse(tx, clock, audit, payload),
+    ),
+  );
+  api.add(E.update, ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      updateAdminCourse(tx, audit, payload),
+    ),
+  );
+  api.add(E.thumbnail, ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      saveThumbnail(tx, audit, config.mediaDir, payload),
+    ),
+  );
+  api.add(E.lessonSave, ({ payload, staff, request }) => {
+    const actor = actorOf(requireStaff(staff), request.ip);
+    return auditedChange(db, clock, actor, (tx, audit) =>
+      saveLesson(tx, clock, audit, config.mediaDir, actor.username, payload),
+    );
+  });
+};

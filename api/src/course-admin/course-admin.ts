@@ -1,0 +1,447 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, desc, eq, isNull, or, sql, gt, isNotNull } from 'drizzle-orm';
+import type {
+  AdminCourse,
+  AdminCourseDetail,
+  CourseInput,
+  CourseYear,
+  CourseYearInput,
+  LessonVersion,
+} from '@yaoshi/contracts/course-admin';
+import {
+  COURSE_ADMIN_LIMITS,
+  COURSE_ADMIN_MESSAGES as M,
+  COURSE_KIND_CHOICES,
+  FROZEN_AFTER_ORDER,
+  courseKindChoiceOf,
+  fenOfYuan,
+  normalisedPoints,
+  tenthsOf,
+} from '@yaoshi/contracts/course-admin-rules';
+import { PUBLIC_COURSE_PRICE_FEN } from '@yaoshi/contracts/credit-rules';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import type { Audit } from '../audit/audit-log';
+import { academicYears, courseLessons, courses } from '../catalogue/catalogue-schema';
+import { orderCourses } from '../orders/orders-schema';
+import { courseProgress } from '../study/study-schema';
+import { badInput, conflict, notFound, unavailable } from '../envelope/api-error';
+import { publicMediaUrl } from '../media/private-media';
+import { formatBeijingTime } from '../content/published-time';
+import { probeVideo } from './video-probe';
+import { lessonUploadFile, lessonUploadStore } from './lesson-uploads';
+
+type YearRow = typeof academicYears.$inferSelect;
+type CourseRow = typeof courses.$inferSelect;
+
+const FROZEN_REASON = M.frozen;
+
+function yearOf(row: YearRow, courseCount: number): CourseYear {
+  return {
+    year: row.year,
+    is_buxue: row.isBuxue,
+    need_all: row.needAll,
+    course_type_tip: row.courseTypeTip,
+    opens_on: row.opensOn,
+    closes_on: row.closesOn,
+    hour_price: row.hourPriceFen / 100,
+    sort_order: row.sortOrder,
+    course_count: courseCount,
+  };
+}
+
+export async function listCourseYears(db: Database): Promise<CourseYear[]> {
+  const rows = await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
+  const counts = await db.select({ year: courses.year, n: count() }).from(courses).groupBy(courses.year);
+  const byYear = new Map(counts.map((row) => [row.year, Number(row.n)]));
+  return rows.map((row) => yearOf(row, byYear.get(row.year) ?? 0));
+}
+
+function yearValues(input: CourseYearInput) {
+  return {
+    isBuxue: input.is_buxue,
+    needAll: input.need_all,
+    courseTypeTip: input.course_type_tip.trim(),
+    opensOn: input.opens_on,
+    closesOn: input.closes_on,
+    hourPriceFen: fenOfYuan(input.hour_price)!,
+    sortOrder: input.sort_order,
+  };
+}
+
+export async function createCourseYear(tx: Database, audit: Audit, input: CourseYearInput): Promise<CourseYear> {
+  const [row] = await tx
+    .insert(academicYears)
+    .values({ year: input.year, ...yearValues(input) })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(M.yearExists);
+  const after = yearOf(row, 0);
+  await audit({ action: 'course-year.create', target: `${row.year}年度`, after });
+  return after;
+}
+
+export async function updateCourseYear(tx: Database, audit: Audit, input: CourseYearInput): Promise<CourseYear> {
+  const [before] = await tx.select().from(academicYears).where(eq(academicYears.year, input.year)).for('update');
+  if (!before) throw notFound(M.yearUnknown);
+  const [row] = await tx
+    .update(academicYears)
+    .set(yearValues(input))
+    .where(eq(academicYears.year, input.year))
+    .returning();
+  const [courseCount] = await tx.select({ n: count() }).from(courses).where(eq(courses.year, input.year));
+  const after = yearOf(row!, Number(courseCount?.n ?? 0));
+  await audit({
+    action: 'course-year.update',
+    target: `${row!.year}年度`,
+    before: yearOf(before, after.course_count),
+    after,
+  });
+  return after;
+}
+
+async function orderCountsOf(db: Database, courseIds: number[] | null): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ courseId: orderCourses.courseId, n: count() })
+    .from(orderCourses)
+    .where(courseIds === null ? undefined : sql`${orderCourses.courseId} in ${courseIds.length ? courseIds : [0]}`)
+    .groupBy(orderCourses.courseId);
+  return new Map(rows.map((row) => [row.courseId, Number(row.n)]));
+}
+
+async function currentVersionsOf(db: Database, courseIds: number[]): Promise<Map<number, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ courseId: courseLessons.courseId, version: sql<number>`max(${courseLessons.version})`.mapWith(Number) })
+    .from(courseLessons)
+    .where(sql`${courseLessons.courseId} in ${courseIds}`)
+    .groupBy(courseLessons.courseId);
+  return new Map(rows.map((row) => [row.courseId, row.version]));
+}
+
+function courseOf(row: CourseRow, orders: number, version: number | undefined): AdminCourse {
+  return {
+    course_id: row.id,
+    year: row.year,
+    name: row.name,
+    kind: courseKindChoiceOf(row.kind, row.courseType),
+    face_to_face: row.delivery === 'face_to_face',
+    credit: row.creditTenths / 10,
+    class_hour: row.classHourTenths / 10,
+    price: row.priceFen / 100,
+    teacher_name: row.teacherName,
+    teacher_description: row.teacherDescription,
+    description: row.description,
+    thumb_url: publicMediaUrl(row.thumb),
+    quiz_points: [...row.quizPercents].sort((a, b) => a - b),
+    sort_order: row.sortOrder,
+    video_url: publicMediaUrl(row.videoPath),
+    duration: row.durationSeconds,
+    face_points: [...row.faceCheckPercents].sort((a, b) => a - b),
+    // A video from before versions counts as version 1.
+    lesson_version: version ?? (row.videoPath === null ? 0 : 1),
+    order_count: orders,
+    frozen_fields: orders > 0 ? [...FROZEN_AFTER_ORDER] : [],
+    frozen_reason: orders > 0 ? FROZEN_REASON : '',
+  };
+}
+
+export async function listAdminCourses(db: Database, year: number): Promise<AdminCourse[]> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(eq(courses.year, year))
+    .orderBy(asc(courses.kind), asc(courses.courseType), asc(courses.sortOrder), asc(courses.id));
+  const ids = rows.map((row) => row.id);
+  const orders = await orderCountsOf(db, ids);
+  const versions = await currentVersionsOf(db, ids);
+  return rows.map((row) => courseOf(row, orders.get(row.id) ?? 0, versions.get(row.id)));
+}
+
+export async function adminCourseDetail(db: Database, courseId: number): Promise<AdminCourseDetail> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!row) throw notFound(M.courseUnknown);
+  const orders = await orderCountsOf(db, [courseId]);
+  const versions = await db
+    .select()
+    .from(courseLessons)
+    .where(eq(courseLessons.courseId, courseId))
+    .orderBy(desc(courseLessons.version));
+  const pinned = await db
+    .select({ lessonId: courseProgress.lessonId, n: count() })
+    .from(courseProgress)
+    .where(
+      and(
+        eq(courseProgress.courseId, courseId),
+        or(gt(courseProgress.verifiedSeconds, 0), isNotNull(courseProgress.completedAt)),
+      ),
+    )
+    .groupBy(courseProgress.lessonId);
+  const learnersOf = new Map(pinned.map((entry) => [entry.lessonId, Number(entry.n)]));
+  const lessons: LessonVersion[] = versions.map((version, index) => ({
+    lesson_id: version.id,
+    version: version.version,
+    video_url: publicMediaUrl(version.videoPath),
+    duration: version.durationSeconds,
+    face_points: [...version.faceCheckPercents].sort((a, b) => a - b),
+    original_name: version.originalName,
+    created_at: formatBeijingTime(version.createdAt),
+    created_by: version.createdBy,
+    // The newest version is the current one: learners not pinned to an older one study it.
+    learners: (learnersOf.get(version.id) ?? 0) + (index === 0 ? (learnersOf.get(null) ?? 0) : 0),
+  }));
+  return { ...courseOf(row, orders.get(courseId) ?? 0, versions[0]?.version), lessons };
+}
+
+function courseValues(input: CourseInput) {
+  const choice = COURSE_KIND_CHOICES[input.kind];
+  const isPublic = choice.kind === 'public';
+  if (isPublic && input.face_to_face) throw badInput(M.publicFaceToFace);
+  const quiz = normalisedPoints(input.quiz_points);
+  if (quiz === null) throw badInput(M.quizPointsInvalid);
+  if (!isPublic && quiz.length > 0) throw badInput(M.quizOnlyPublic);
+  return {
+    name: input.name.trim(),
+    kind: choice.kind,
+    courseType: choice.courseType,
+    delivery: input.face_to_face ? ('face_to_face' as const) : ('web' as const),
+    creditTenths: tenthsOf(input.credit)!,
+    classHourTenths: tenthsOf(input.class_hour)!,
+    // Public sign-up charges nothing (credit-rules.ts).
+    priceFen: isPublic ? PUBLIC_COURSE_PRICE_FEN : fenOfYuan(input.price)!,
+    teacherName: input.teacher_name.trim(),
+    teacherDescription: input.teacher_description.trim(),
+    description: input.description.trim(),
+    quizPercents: quiz,
+    sortOrder: input.sort_order,
+  };
+}
+
+async function refuseTakenName(
+  tx: Database,
+  values: { name: string; kind: string },
+  year: number,
+  exceptId: number | null,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.year, year), eq(courses.kind, values.kind as 'public'), eq(courses.name, values.name)));
+  if (taken && taken.id !== exceptId) throw conflict(M.nameTaken);
+}
+
+export async function createAdminCourse(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  input: CourseInput & { year: number },
+): Promise<AdminCourseDetail> {
+  const [year] = await tx.select().from(academicYears).where(eq(academicYears.year, input.year));
+  if (!year) throw notFound(M.yearUnknown);
+  const values = courseValues(input);
+  await refuseTakenName(tx, values, input.year, null);
+  const [row] = await tx
+    .insert(courses)
+    .values({ ...values, year: input.year, createdAt: clock.now() })
+    .returning({ id: courses.id });
+  const detail = await adminCourseDetail(tx, row!.id);
+  await audit({ action: 'course.create', target: `${input.year}年度 ${values.name}`, after: auditView(detail) });
+  return detail;
+}
+
+/** What the audit record keeps of a course: its editable fields, not the lesson history. */
+function auditView(course: AdminCourse): Record<string, unknown> {
+  const { frozen_fields: _frozen, frozen_reason: _reason, order_count: _orders, ...rest } = course;
+  return rest;
+}
+
+export async function updateAdminCourse(
+  tx: Database,
+  audit: Audit,
+  input: CourseInput & { course_id: number },
+): Promise<AdminCourseDetail> {
+  // Locked, so an edit and a lesson replacement of one course run one after the other.
+  const [row] = await tx.select().from(courses).where(eq(courses.id, input.course_id)).for('update');
+  if (!row) throw notFound(M.courseUnknown);
+  const before = await adminCourseDetail(tx, row.id);
+  const values = courseValues(input);
+  if (before.order_count > 0 && (values.priceFen !== row.priceFen || values.classHourTenths !== row.classHourTenths))
+    throw conflict(M.frozen);
+  await refuseTakenName(tx, values, row.year, row.id);
+  if (row.delivery === 'web' && values.delivery === 'face_to_face' && row.videoPath !== null)
+    throw badInput(M.faceToFaceNoVideo);
+  await tx.update(courses).set(values).where(eq(courses.id, row.id));
+  const after = await adminCourseDetail(tx, row.id);
+  await audit({
+    action: 'course.update',
+    target: `${row.year}年度 ${after.name}`,
+    before: auditView(before),
+    after: auditView(after),
+  });
+  return after;
+}
+
+const IMAGE_KINDS: { ext: string; matches: (bytes: Buffer) => boolean }[] = [
+  {
+    ext: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { ext: 'jpg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    ext: 'webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/** Thumbnails live under `<media>/courses/thumbs/`, named by their content. */
+export const THUMBNAIL_FOLDER = 'courses/thumbs';
+
+export async function saveThumbnail(
+  tx: Database,
+  audit: Audit,
+  mediaDir: string,
+  input: { course_id: number; image_base64: string },
+): Promise<AdminCourseDetail> {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(input.image_base64)) throw badInput(M.imageInvalid);
+  const bytes = Buffer.from(input.image_base64, 'base64');
+  if (bytes.length > COURSE_ADMIN_LIMITS.imageBytes) throw badInput(M.imageTooLarge);
+  const kind = IMAGE_KINDS.find((candidate) => candidate.matches(bytes));
+  if (!kind) throw badInput(M.imageInvalid);
+  const [row] = await tx.select().from(courses).where(eq(courses.id, input.course_id)).for('update');
+  if (!row) throw notFound(M.courseUnknown);
+  const relative = `${THUMBNAIL_FOLDER}/${row.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind.ext}`;
+  const full = path.join(mediaDir, relative);
+  await fs.mkdir(path.dirname(full), { recursive: true });
+  await fs.writeFile(full, bytes);
+  await tx.update(courses).set({ thumb: relative }).where(eq(courses.id, row.id));
+  await audit({
+    action: 'course.thumbnail',
+    target: `${row.year}年度 ${row.name}`,
+    before: { thumb: row.thumb },
+    after: { thumb: relative },
+  });
+  return adminCourseDetail(tx, row.id);
+}
+
+/** Lesson videos live under `<media>/videos/lessons/`, one file per version, never overwritten. */
+export const LESSON_VIDEO_FOLDER = 'videos/lessons';
+
+/**
+ * A new version of a course's lesson: the finished upload's video (its length read from the file
+ * by ffprobe), or the current video with new face-check points. Learners who had begun the
+ * current version — some of it verified, or completed — are pinned to it and keep studying it;
+ * learners who had not begun get the new one.
+ */
+export async function saveLesson(
+  tx: Database,
+  clock: Clock,
+  audit: Audit,
+  mediaDir: string,
+  staffName: string,
+  input: { course_id: number; upload_id?: string | undefined; face_points: number[] },
+): Promise<AdminCourseDetail> {
+  const points = normalisedPoints(input.face_points);
+  if (points === null) throw badInput(M.facePointsInvalid);
+  const [row] = await tx.select().from(courses).where(eq(courses.id, input.course_id)).for('update');
+  if (!row) throw notFound(M.courseUnknown);
+  if (row.delivery === 'face_to_face') throw badInput(M.faceToFaceNoVideo);
+
+  let video: { path: string; seconds: number; originalName: string; uploadFile: string | null };
+  if (input.upload_id !== undefined) {
+    const store = lessonUploadStore(mediaDir);
+    const upload = await store.getUpload(input.upload_id).catch(() => null);
+    if (!upload) throw notFound(M.uploadUnknown);
+    if (upload.size === undefined || upload.offset !== upload.size) throw conflict(M.uploadIncomplete);
+    const file = lessonUploadFile(mediaDir, input.upload_id);
+    const probe = await probeVideo(file);
+    if (!probe.ok) {
+      if (probe.reason === 'no-ffprobe') throw unavailable(M.probeUnavailable, 60);
+      throw badInput(probe.reason === 'format' ? M.videoFormat : M.videoUnreadable);
+    }
+    video = {
+      path: '',
+      seconds: probe.durationSeconds,
+      originalName: (upload.metadata?.filename ?? '').slice(0, 200),
+      uploadFile: file,
+    };
+    video.path = `${LESSON_VIDEO_FOLDER}/${row.id}-${input.upload_id}.${probe.container}`;
+  } else {
+    if (row.videoPath === null || row.durationSeconds === null) throw badInput(M.videoRequired);
+    video = { path: row.videoPath, seconds: row.durationSeconds, originalName: '', uploadFile: null };
+  }
+
+  const [latest] = await tx
+    .select()
+    .from(courseLessons)
+    .where(eq(courseLessons.courseId, row.id))
+    .orderBy(desc(courseLessons.version))
+    .limit(1);
+  let previousId = latest?.id ?? null;
+  let previousVersion = latest?.version ?? 0;
+  if (!latest && row.videoPath !== null && row.durationSeconds !== null) {
+    // The video from before versions becomes version 1, so progress on it can point at it.
+    const [first] = await tx
+      .insert(courseLessons)
+      .values({
+        courseId: row.id,
+        version: 1,
+        videoPath: row.videoPath,
+        durationSeconds: row.durationSeconds,
+        faceCheckPercents: row.faceCheckPercents,
+        createdAt: row.createdAt,
+      })
+      .returning({ id: courseLessons.id });
+    previousId = first!.id;
+    previousVersion = 1;
+  }
+  if (previousId !== null)
+    await tx
+      .update(courseProgress)
+      .set({ lessonId: previousId })
+      .where(
+        and(
+          eq(courseProgress.courseId, row.id),
+          isNull(courseProgress.lessonId),
+          or(gt(courseProgress.verifiedSeconds, 0), isNotNull(courseProgress.completedAt)),
+        ),
+      );
+  const [created] = await tx
+    .insert(courseLessons)
+    .values({
+      courseId: row.id,
+      version: previousVersion + 1,
+      videoPath: video.path,
+      durationSeconds: video.seconds,
+      faceCheckPercents: points,
+      originalName: video.originalName,
+      createdBy: staffName,
+      createdAt: clock.now(),
+    })
+    .returning({ id: courseLessons.id, version: courseLessons.version });
+  await tx
+    .update(courses)
+    .set({ videoPath: video.path, durationSeconds: video.seconds, faceCheckPercents: points })
+    .where(eq(courses.id, row.id));
+  if (video.uploadFile !== null) {
+    // Last, so a refusal above leaves the upload where it was. Should the commit fail after
+    // this, the file stays unused in the media folder; nothing points at it.
+    const destination = path.join(mediaDir, video.path);
+    await fs.mkdir(path.dirname(destination), { recursive: true });
+    await fs.rename(video.uploadFile, destination);
+    await lessonUploadStore(mediaDir).configstore.delete(input.upload_id!);
+  }
+  await audit({
+    action: 'course.lesson',
+    target: `${row.year}年度 ${row.name}`,
+    before: {
+      version: previousVersion,
+      video: row.videoPath,
+      duration: row.durationSeconds,
+      face_points: row.faceCheckPercents,
+    },
+    after: { version: created!.version, video: video.path, duration: video.seconds, face_points: points },
+  });
+  return adminCourseDetail(tx, row.id);
+}

@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from './support/environment';
+import { LEARNERS, loginWithToken } from './support/accounts';
+import { skipTextAdvertisement } from './support/site';
+import { DEMO_STAFF, openConsoleAs } from './support/staff';
+
+/**
+ * 课程管理 (issue 20), end to end: the `courses` staff member creates a study year and a course
+ * in it, uploads a short video generated here with ffmpeg (tus, the progress bar reaches 100 %)
+ * and sees the length the server read; 陈静 then enrols in that course, pays in the sandbox and
+ * plays the lesson. The year is a future one listed last (sort order 90), so the other specs'
+ * "first listed year" stays the current one.
+ */
+// Two people's whole journeys, a build-free but busy two-core machine: minutes.
+test.setTimeout(480_000);
+test.beforeEach(({ page }) => skipTextAdvertisement(page));
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  },
+});
+
+const YEAR = new Date().getFullYear() + 4;
+const COURSE = '药学服务沟通技巧（上传测试）';
+const LOAD_TIMEOUT = 30_000;
+
+function generatedVideo(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-courses-'));
+  const file = path.join(dir, 'lesson.webm');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=320x240:rate=10',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    file,
+  ]);
+  return file;
+}
+
+async function pickOption(page: Page, combobox: string, text: string) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+test('a course manager creates a year, a course and its video; a learner buys it and plays the lesson', async ({
+  page,
+  browser,
+  context,
+}) => {
+  const video = generatedVideo();
+
+  // ── the console ────────────────────────────────────────────────────────────────────────
+  await openConsoleAs(page, DEMO_STAFF.courses, '/admin/course-years');
+  await page.getByRole('button', { name: '新建年度' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建学习年度' });
+  await dialog.getByRole('spinbutton', { name: /^\*?\s*年度$/ }).fill(String(YEAR));
+  await dialog.getByRole('radio', { name: '不限学时（按需选课）' }).check();
+  await dialog.getByRole('spinbutton', { name: /排序/ }).fill('90');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('学习年度已保存')).toBeVisible();
+  await expect(page.getByRole('table', { name: '学习年度' }).getByText(`${YEAR}年度`)).toBeVisible();
+
+  await page.goto('/admin/courses');
+  await pickOption(page, '学习年度', `${YEAR}年度`);
+  await page.getByRole('button', { name: '新建课程' }).click();
+  const drawer = page.getByRole('dialog', { name: '新建课程' });
+  await drawer.getByLabel('课程名称').fill(COURSE);
+  await drawer.getByLabel('学时', { exact: true }).fill('2');
+  await drawer.getByLabel('价格（元）').fill('10');
+  await drawer.getByLabel('授课教师').fill('何静');
+  await drawer.getByRole('button', { name: '保存课程' }).click();
+  await expect(page.getByText('课程已创建')).toBeVisible();
+
+  const editor = page.getByRole('dialog', { name: '编辑课程' });
+  await editor.getByLabel('选择视频文件').setInputFiles(video);
+  const progress = editor.getByRole('progressbar', { name: '上传进度' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: LOAD_TIMEOUT });
+  await expect(page.getByText('视频已上传，新版本课时已生效')).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(editor.getByTestId('lesson-duration')).toHaveText('00:06');
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`course-editor-${width}.png`) });
+  }
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('table', { name: '课程列表' }).getByText('第 1 版 · 00:06')).toBeVisible();
+
+  // ── the learner ────────────────────────────────────────────────────────────────────────
+  const learner = await browser.newPage();
+  await skipTextAdvertisement(learner);
+  await loginWithToken(learner, LEARNERS.chen);
+  await learner.goto('/signStudy');
+  const notice = learner.getByRole('dialog', { name: '重要提示' });
+  await expect(notice).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await notice.getByRole('button', { name: '我已知晓' }).click();
+  await pickOption(learner, '学习年度', String(YEAR));
+  // A year without the 60-hour rule (need_all 2) leaves every course to choose.
+  const box = learner.getByRole('checkbox', { name: `选择 ${COURSE}` });
+  await expect(box).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await box.check();
+  await learner.getByRole('button', { name: '立即报名' }).click();
+  await expect(learner.getByRole('heading', { name: /确认报名信息/ })).toBeVisible();
+  await learner.getByRole('button', { name: /确认报名/ }).click();
+  const tip = learner.getByRole('dialog', { name: '提示' }).filter({ hasText: '应缴费用' });
+  await expect(tip).toBeVisible();
+  await tip.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(learner).toHaveURL(/\/pay$/);
+  await expect(learner.getByText('¥10.00')).toBeVisible();
+
+  const [response] = await Promise.all([
+    learner.waitForResponse((r) => r.url().includes('/v1/order') && r.request().method() === 'POST'),
+    learner.getByRole('button', { name: /确认支付/ }).click(),
+  ]);
+  const order = (await response.json()) as { data: { orderSig: { qrcode_url: string } } };
+  const phone = await context.newPage();
+  await phone.goto(order.data.orderSig.qrcode_url);
+  await phone.getByRole('button', { name: '支付' }).click();
+  await expect(phone.getByRole('status')).toHaveText('支付成功');
+  await expect(learner).toHaveURL(/\/myCourse$/, { timeout: LOAD_TIMEOUT });
+
+  await expect(learner.getByRole('region', { name: '学习概况' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  // 陈静 finished every course of the current year, listed first: its congratulation opens once.
+  const congratulation = learner.getByRole('dialog', { name: '恭喜' });
+  await congratulation
+    .getByRole('button', { name: /确\s*定/ })
+    .click({ timeout: 10_000 })
+    .catch(() => undefined);
+  await expect(congratulation).toBeHidden();
+  await learner.getByRole('tab', { name: `${YEAR}年度` }).click();
+  await learner
+    .getByRole('listitem', { name: COURSE })
+    .getByRole('button', { name: /开始学习/ })
+    .click({ timeout: LOAD_TIMEOUT });
+  await expect(learner).toHaveURL(/\/videoLearning\?cid=\d+/);
+  await expect(learner.locator('video')).toHaveAttribute('src', /\/media\/videos\/lessons\/\d+-[0-9a-f]{32}\.webm$/, {
+    timeout: LOAD_TIMEOUT,
+  });
+  await learner.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
+  await expect
+    .poll(() => learner.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: LOAD_TIMEOUT })
+    .toBeGreaterThan(0);
+  await learner.close();
+  fs.rmSync(path.dirname(video), { recursive: true, force: true });
+});

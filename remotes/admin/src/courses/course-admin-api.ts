@@ -1,0 +1,64 @@
+import { api } from '@yaoshi/api-client/api';
+import type {
+  AdminCourse,
+  AdminCourseDetail,
+  CourseInput,
+  CourseYear,
+  CourseYearInput,
+} from '@yaoshi/contracts/course-admin';
+
+/** 学习年度 and 课程管理 in the console (issue 20): the one API slice, endpoints injected. */
+const base = api.enhanceEndpoints({ addTagTypes: ['CourseYears', 'AdminCourses'] });
+
+export const courseAdminApi = base.injectEndpoints({
+  endpoints: (build) => ({
+    courseYears: build.query<CourseYear[], void>({
+      query: () => ({ method: 'GET', path: '/v1/admin/course_years' }),
+      providesTags: ['CourseYears'],
+    }),
+    courseYearCreate: build.mutation<CourseYear, CourseYearInput>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/course_years/create', payload: { ...payload } }),
+      invalidatesTags: ['CourseYears'],
+    }),
+    courseYearUpdate: build.mutation<CourseYear, CourseYearInput>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/course_years/update', payload: { ...payload } }),
+      invalidatesTags: ['CourseYears'],
+    }),
+    adminCourses: build.query<AdminCourse[], number>({
+      query: (year) => ({ method: 'GET', path: '/v1/admin/courses', payload: { year } }),
+      providesTags: ['AdminCourses'],
+    }),
+    adminCourseDetail: build.query<AdminCourseDetail, number>({
+      query: (courseId) => ({ method: 'GET', path: '/v1/admin/courses/detail', payload: { course_id: courseId } }),
+      providesTags: ['AdminCourses'],
+    }),
+    courseCreate: build.mutation<AdminCourseDetail, CourseInput & { year: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/create', payload: { ...payload } }),
+      invalidatesTags: ['AdminCourses', 'CourseYears'],
+    }),
+    courseUpdate: build.mutation<AdminCourseDetail, CourseInput & { course_id: number }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/update', payload: { ...payload } }),
+      invalidatesTags: ['AdminCourses'],
+    }),
+    courseThumbnail: build.mutation<AdminCourseDetail, { course_id: number; image_base64: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/thumbnail', payload: { ...payload } }),
+      invalidatesTags: ['AdminCourses'],
+    }),
+    lessonSave: build.mutation<AdminCourseDetail, { course_id: number; upload_id?: string; face_points: number[] }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/lesson', payload: { ...payload } }),
+      invalidatesTags: ['AdminCourses'],
+    }),
+  }),
+});
+
+export const {
+  useCourseYearsQuery,
+  useCourseYearCreateMutation,
+  useCourseYearUpdateMutation,
+  useAdminCoursesQuery,
+  useAdminCourseDetailQuery,
+  useCourseCreateMutation,
+  useCourseUpdateMutation,
+  useCourseThumbnailMutation,
+  useLessonSaveMutation,
+} = courseAdminApi;

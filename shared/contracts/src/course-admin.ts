@@ -1,0 +1,239 @@
+import './zod-setup';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import {
+  COURSE_ADMIN_LIMITS as L,
+  COURSE_ADMIN_MESSAGES as M,
+  fenOfYuan,
+  isCalendarDay,
+  normalisedPoints,
+  tenthsOf,
+} from './course-admin-rules';
+
+/**
+ * 课程管理 in the console (issue 20, permission `courses.manage`): study years, the courses
+ * of a year, their thumbnails and their lesson (the video with its face-check points; a
+ * replaced lesson is a new version, see docs/architecture.md). The video itself arrives by
+ * tus (`LESSON_UPLOAD_PATH`), outside the envelope; `lessonSave` then attaches the finished
+ * upload to the course.
+ */
+
+/** The tus endpoint of lesson videos (POST to create, PATCH/HEAD on `<path>/<id>`), staff token as Bearer. */
+export const LESSON_UPLOAD_PATH = '/v1/admin/course_videos/uploads';
+
+const yearNumber = z
+  .number({ error: M.yearInvalid })
+  .int({ error: M.yearInvalid })
+  .min(2000, { error: M.yearInvalid })
+  .max(2100, { error: M.yearInvalid });
+const dayOrNull = z.string({ error: M.dateInvalid }).refine(isCalendarDay, { error: M.dateInvalid }).nullable();
+const yuan = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, { error: message })
+    .max(L.maxPriceFen / 100, { error: message })
+    .refine((value) => fenOfYuan(value) !== null, { error: message });
+const points = (message: string) =>
+  z
+    .array(z.number({ error: message }), { error: message })
+    .refine((list) => normalisedPoints(list) !== null, { error: message });
+
+export const courseYearInputSchema = z
+  .strictObject({
+    year: yearNumber,
+    is_buxue: z.boolean({ error: M.yearInvalid }),
+    /** 1: the year's 60 professional hours must be met; 2: no hour requirement (spec 02 §5). */
+    need_all: z.union([z.literal(1), z.literal(2)], { error: M.needAllInvalid }),
+    course_type_tip: z.string({ error: M.tipTooLong }).trim().max(L.tip, { error: M.tipTooLong }),
+    opens_on: dayOrNull,
+    closes_on: dayOrNull,
+    /** The price of one professional class hour, in yuan: what a new course of the year is offered at. */
+    hour_price: yuan(M.hourPriceInvalid),
+    sort_order: z.number({ error: M.yearInvalid }).int({ error: M.yearInvalid }).min(0).max(1000),
+  })
+  .refine((value) => value.opens_on === null || value.closes_on === null || value.opens_on <= value.closes_on, {
+    error: M.datesOrder,
+  });
+export type CourseYearInput = z.input<typeof courseYearInputSchema>;
+
+export const courseYearSchema = z.object({
+  year: z.number(),
+  is_buxue: z.boolean(),
+  need_all: z.number(),
+  course_type_tip: z.string(),
+  opens_on: z.string().nullable(),
+  closes_on: z.string().nullable(),
+  hour_price: z.number(),
+  sort_order: z.number(),
+  course_count: z.number(),
+});
+export type CourseYear = z.output<typeof courseYearSchema>;
+
+const kindChoice = z.enum(['compulsory', 'elective', 'public'], { error: M.kindInvalid });
+
+export const courseInputSchema = z.strictObject({
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, { error: M.nameRequired })
+    .max(L.name, { error: M.nameTooLong }),
+  kind: kindChoice,
+  face_to_face: z.boolean({ error: M.kindInvalid }),
+  credit: z
+    .number({ error: M.creditInvalid })
+    .min(0, { error: M.creditInvalid })
+    .max(L.maxCreditTenths / 10, { error: M.creditInvalid })
+    .refine((value) => tenthsOf(value) !== null, { error: M.creditInvalid }),
+  class_hour: z
+    .number({ error: M.hoursInvalid })
+    .gt(0, { error: M.hoursInvalid })
+    .max(L.maxHourTenths / 10, { error: M.hoursInvalid })
+    .refine((value) => tenthsOf(value) !== null, { error: M.hoursInvalid }),
+  price: yuan(M.priceInvalid),
+  teacher_name: z.string({ error: M.teacherTooLong }).trim().max(L.teacher, { error: M.teacherTooLong }),
+  teacher_description: z.string({ error: M.textTooLong }).trim().max(L.text, { error: M.textTooLong }),
+  description: z.string({ error: M.textTooLong }).trim().max(L.text, { error: M.textTooLong }),
+  /** Public courses only (spec 02 §7: 35, 50, 65, 80, 95 unless changed). */
+  quiz_points: points(M.quizPointsInvalid),
+  sort_order: z.number({ error: M.nameRequired }).int().min(0).max(10000),
+});
+export type CourseInput = z.input<typeof courseInputSchema>;
+
+export const lessonVersionSchema = z.object({
+  lesson_id: z.number(),
+  version: z.number(),
+  video_url: z.string(),
+  duration: z.number(),
+  face_points: z.array(z.number()),
+  original_name: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+  /** Learners whose recorded progress belongs to this version (they studied it before it was replaced). */
+  learners: z.number(),
+});
+export type LessonVersion = z.output<typeof lessonVersionSchema>;
+
+export const adminCourseSchema = z.object({
+  course_id: z.number(),
+  year: z.number(),
+  name: z.string(),
+  kind: kindChoice,
+  face_to_face: z.boolean(),
+  credit: z.number(),
+  class_hour: z.number(),
+  price: z.number(),
+  teacher_name: z.string(),
+  teacher_description: z.string(),
+  description: z.string(),
+  thumb_url: z.string(),
+  quiz_points: z.array(z.number()),
+  sort_order: z.number(),
+  /** The current lesson: what a learner starting now watches. */
+  video_url: z.string(),
+  duration: z.number().nullable(),
+  face_points: z.array(z.number()),
+  lesson_version: z.number(),
+  /** Orders naming this course; more than 0 freezes `frozen_fields`. */
+  order_count: z.number(),
+  frozen_fields: z.array(z.string()),
+  frozen_reason: z.string(),
+});
+export type AdminCourse = z.output<typeof adminCourseSchema>;
+
+export const courseDetailSchema = adminCourseSchema.extend({ lessons: z.array(lessonVersionSchema) });
+export type AdminCourseDetail = z.output<typeof courseDetailSchema>;
+
+const courseId = z
+  .number({ error: M.courseUnknown })
+  .int({ error: M.courseUnknown })
+  .positive({ error: M.courseUnknown });
+
+export const courseAdminEndpoints = {
+  years: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/course_years',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({}),
+    response: z.array(courseYearSchema),
+  }),
+  yearCreate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/course_years/create',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: courseYearInputSchema,
+    response: courseYearSchema,
+  }),
+  yearUpdate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/course_years/update',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: courseYearInputSchema,
+    response: courseYearSchema,
+  }),
+  courses: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/courses',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({ year: yearNumber }),
+    response: z.array(adminCourseSchema),
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/courses/detail',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({ course_id: courseId }),
+    response: courseDetailSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/courses/create',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: courseInputSchema.extend({ year: yearNumber }).strict(),
+    response: courseDetailSchema,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/courses/update',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: courseInputSchema.extend({ course_id: courseId }).strict(),
+    response: courseDetailSchema,
+  }),
+  thumbnail: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/courses/thumbnail',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({
+      course_id: courseId,
+      /** The image's bytes, base64 (PNG, JPEG or WebP, at most 2 MB). */
+      image_base64: z
+        .string({ error: M.imageInvalid })
+        .min(1, { error: M.imageInvalid })
+        .max(Math.ceil((L.imageBytes * 4) / 3) + 4, { error: M.imageTooLarge }),
+    }),
+    response: courseDetailSchema,
+  }),
+  lessonSave: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/courses/lesson',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({
+      course_id: courseId,
+      /** A finished tus upload; absent: the current video is kept and only the face-check points change. */
+      upload_id: z
+        .string({ error: M.uploadUnknown })
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: M.uploadUnknown })
+        .optional(),
+      face_points: points(M.facePointsInvalid),
+    }),
+    response: courseDetailSchema,
+  }),
+};
