@@ -1,6 +1,5 @@
 import { importWorkbookBase64, validImportRows } from '../test-support/import-workbook';
 import { judgeRow, questionWorkbookBase64, singleRow } from '../test-support/question-workbook';
-import { courses } from '../catalogue/catalogue-schema';
 import { examQuestions } from '../exams/exams-schema';
 import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
 import type { HomeContent } from '@yaoshi/contracts/content-admin';
