@@ -196,6 +196,22 @@ export function tableMinWidth(columns: readonly { width?: number | string }[]): 
 }
 
 /** A table of one page from the server, or the error state with 重试; its action column stays visible at the right. */
+/** A list or page whose data could not be loaded: what failed and a retry button. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Result
+      status="error"
+      title={LOAD_FAILED_TEXT}
+      subTitle="请检查网络后重试"
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          重试
+        </Button>
+      }
+    />
+  );
+}
+
 export function DataTable<Row extends object>({
   label,
   rowKey,
@@ -219,18 +235,7 @@ export function DataTable<Row extends object>({
   onSort?: (field: string | null, order: 'asc' | 'desc') => void;
 }) {
   if (query.isError && !query.isFetching) {
-    return (
-      <Result
-        status="error"
-        title={LOAD_FAILED_TEXT}
-        subTitle="请检查网络后重试"
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed onRetry={() => void query.refetch()} />;
   }
   return (
     <Table<Row>

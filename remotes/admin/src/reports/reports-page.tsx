@@ -1,11 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button, Card, Col, Empty, Result, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CompletedLearner, ReportGroup, ReportKind } from '@yaoshi/contracts/reports';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
 import { XLSX_TYPE, downloadBase64 } from '../kit/download';
-import { COLUMN_WIDTH, DataTable, EMPTY_TEXT, LOAD_FAILED_TEXT, PersonCell, useListState } from '../kit/list-kit';
+import { COLUMN_WIDTH, DataTable, EMPTY_TEXT, LoadFailed, PersonCell, useListState } from '../kit/list-kit';
 import { useCompletedLearnersQuery, useExportReportMutation, useYearReportQuery } from './reports-api';
 
 /** The chart library comes with this page only, in a chunk of its own. */
@@ -105,18 +105,7 @@ export function ReportsPage() {
   };
 
   if (report.isError && !report.isFetching && !report.data) {
-    return (
-      <Result
-        status="error"
-        title={LOAD_FAILED_TEXT}
-        subTitle="请检查网络后重试"
-        extra={
-          <Button type="primary" onClick={() => void report.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed onRetry={() => void report.refetch()} />;
   }
   const data = report.data;
   if (!data) {
