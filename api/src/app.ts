@@ -50,6 +50,7 @@ import { staffSessionAuthenticator } from './staff/staff-sessions';
 import { auditRoutes } from './audit/audit-routes';
 import { learnerAdminRoutes } from './learner-admin/learner-admin-routes';
 import { certificateRoutes } from './certificates/certificate-routes';
+import { archiveReviewRoutes } from './archive-reviews/archive-review-routes';
 import { associationProfileRoutes } from './association-profile/association-profile-routes';
 import { contentAdminRoutes } from './content-admin/content-admin-routes';
 import { questionBankRoutes } from './question-banks/question-bank-routes';
@@ -83,6 +84,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   releaseAdminRoutes,
   reportRoutes,
   certificateRoutes,
+  archiveReviewRoutes,
   associationProfileRoutes,
   contentAdminRoutes,
   questionBankRoutes,

@@ -11,6 +11,7 @@ test.setTimeout(300_000);
 
 const TABLE_PAGES: readonly { path: string; table: string; staff: StaffLogin }[] = [
   { path: '/admin/learners', table: '学员列表', staff: DEMO_STAFF.registrar },
+  { path: '/admin/archive-reviews', table: '档案审核', staff: DEMO_STAFF.registrar },
   { path: '/admin/orders', table: '订单列表', staff: DEMO_STAFF.finance },
   { path: '/admin/refunds', table: '退款申请', staff: DEMO_STAFF.finance },
   { path: '/admin/invoices', table: '发票申请', staff: DEMO_STAFF.finance },

@@ -3,10 +3,11 @@ import { expect, test } from '@playwright/test';
 import type { CertificateRow } from '@yaoshi/contracts/certificates';
 import { LEARNERS, apiCall, loginWithToken } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
-import { DEMO_STAFF, staffApiLogin } from './support/staff';
+import { DEMO_STAFF, openConsoleAs, staffApiLogin } from './support/staff';
 
 /**
- * 学时证明 (issue 20): 陈静, whose current year is complete in the demo data, downloads her
+ * 学时证明 (issue 20): 陈静, whose current year is complete in the demo data, waits for the
+ * archive review (档案审核); 学员管理 passes it in the console; she downloads her
  * certificate from /myCourse; its text (pdftotext) names her and her hours; the QR code's
  * address, printed under it, opens /verify, which says genuine; after 学员管理 revokes it
  * (through the API) the same page says revoked.
@@ -29,6 +30,29 @@ test('a learner with a complete year downloads her certificate; its verify page 
   const congratulation = page.getByRole('dialog', { name: '恭喜' });
   await expect(congratulation).toBeVisible();
   await congratulation.getByRole('button', { name: /确\s*定/ }).click();
+
+  // The review is pending: a notice with its due day, and no button yet.
+  await expect(page.getByText(/协会将在7个工作日内（\d{4}-\d{2}-\d{2}前）完成学习档案审核/)).toBeVisible();
+  await expect(page.getByRole('button', { name: '下载学时证明' })).toHaveCount(0);
+
+  // 学员管理 passes her review in 档案审核.
+  const console = await browser.newPage();
+  await openConsoleAs(console, DEMO_STAFF.registrar, '/admin/archive-reviews');
+  const table = console.getByRole('table', { name: '档案审核' });
+  const row = table.getByRole('row').filter({ hasText: learner.idcard });
+  await expect(row).toContainText('待审核', { timeout: LOAD_TIMEOUT });
+  await expect(row).toContainText('90.0');
+  await console.screenshot({ path: test.info().outputPath('archive-review-pending-1280.png') });
+  await row.getByRole('button', { name: '通过' }).click();
+  await console.getByRole('tooltip').getByRole('button', { name: '通过' }).click();
+  await expect(console.getByText(`已通过 ${learner.name} 的学习档案审核`)).toBeVisible({ timeout: LOAD_TIMEOUT });
+  // The list shows the pending ones by default: hers has left it.
+  await expect(table.getByRole('row').filter({ hasText: learner.idcard })).toHaveCount(0);
+  await console.close();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: '学习概况' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(congratulation).toHaveCount(0);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '下载学时证明' }).click();

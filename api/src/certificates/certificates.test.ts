@@ -12,6 +12,8 @@ import type {
   CertificateStatus,
   CertificateVerification,
 } from '@yaoshi/contracts/certificates';
+import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
+import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
 import { beijingYearOf } from '../content/published-time';
 import { siteSettings } from '../content/content-schema';
@@ -58,14 +60,44 @@ function pdfText(pdf: CertificatePdf): string {
 
 test('a year not complete offers no certificate and issues none', async () => {
   // 王芳's demo year has courses at 0 % and in progress.
-  assert.deepEqual(await status(wangToken), { year: YEAR, available: 0, certificate_no: null, revoked: 0 });
+  assert.deepEqual(await status(wangToken), {
+    year: YEAR,
+    available: 0,
+    certificate_no: null,
+    revoked: 0,
+    review: null,
+    review_due_on: null,
+    review_reason: null,
+  });
   assertRefused(await download(wangToken), 403, M.notComplete);
   const rows = await server.db.select().from(creditCertificates);
   assert.equal(rows.length, 0);
 });
 
-test('a complete year: one certificate, the same number on every download, the PDF names the learner and hours', async () => {
-  assert.deepEqual(await status(chenToken), { year: YEAR, available: 1, certificate_no: null, revoked: 0 });
+test('a complete year waits for the archive review; once passed, one certificate, the same number on every download', async () => {
+  const waiting = await status(chenToken);
+  assert.equal(waiting.available, 0);
+  assert.equal(waiting.review, 'pending');
+  assert.match(waiting.review_due_on ?? '', /^\d{4}-\d{2}-\d{2}$/);
+  assertRefused(await download(chenToken), 403, ARCHIVE_REVIEW_MESSAGES.certificateAwaitsReview);
+  assert.equal((await server.db.select().from(creditCertificates)).length, 0);
+
+  const [chen] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, CHEN.idNumber));
+  const passed = await authed(server, registrar.token, 'POST', '/v1/admin/archive_reviews/decide', {
+    year: YEAR,
+    learner_ids: [chen!.id],
+    decision: 'pass',
+  });
+  assert.deepEqual(dataOf(passed), { decided: 1 });
+  assert.deepEqual(await status(chenToken), {
+    year: YEAR,
+    available: 1,
+    certificate_no: null,
+    revoked: 0,
+    review: 'passed',
+    review_due_on: null,
+    review_reason: null,
+  });
   const [first, second] = await Promise.all([download(chenToken), download(chenToken)]);
   const a = dataOf(first) as CertificatePdf;
   const b = dataOf(second) as CertificatePdf;
@@ -202,6 +234,14 @@ test('revoking: refused without learners.write, audited, then the page says revo
   assert.equal(page.name_masked, '陈*');
   assert.match(page.revoked_on ?? '', /^\d{4}-\d{2}-\d{2}$/);
   assert.ok(!JSON.stringify(page).includes(reason), 'the reason stays in the console');
-  assert.deepEqual(await status(chenToken), { year: YEAR, available: 0, certificate_no, revoked: 1 });
+  assert.deepEqual(await status(chenToken), {
+    year: YEAR,
+    available: 0,
+    certificate_no,
+    revoked: 1,
+    review: 'passed',
+    review_due_on: null,
+    review_reason: null,
+  });
   assertRefused(await download(chenToken), 403, M.revoked);
 });

@@ -29,6 +29,9 @@ import { enrolments } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';
 import { creditCertificates, type CertificateCourse } from './certificates-schema';
 import { renderCertificatePdf } from './certificate-pdf';
+import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
+import { archiveReviewOf, statusOf } from '../archive-reviews/archive-reviews';
+import { beijingDayOf, reviewDueOn } from '../reports/report-rules';
 
 type Certificate = typeof creditCertificates.$inferSelect;
 
@@ -42,6 +45,7 @@ async function yearCoursesOf(db: Database, learnerId: number, year: number) {
       kind: courses.kind,
       classHourTenths: courses.classHourTenths,
       progress: courseProgress.progress,
+      completedAt: courseProgress.completedAt,
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
@@ -61,8 +65,8 @@ async function yearCoursesOf(db: Database, learnerId: number, year: number) {
 }
 
 /**
- * Whether the learner's `year` is complete (certificate-rules.ts). The spec's archive review
- * (up to 7 working days, spec 02 §9) has no record in the system yet: completion alone decides.
+ * Whether the learner's `year` is complete (certificate-rules.ts). The certificate also waits
+ * for the archive review (档案审核, up to 7 working days, spec 02 §9) to pass.
  */
 async function completionOf(db: Database, learnerId: number, year: number) {
   const [yearRow] = await db
@@ -92,10 +96,29 @@ export async function certificateStatus(db: Database, learnerId: number, year: n
       available: existing.revokedAt ? 0 : 1,
       certificate_no: existing.certificateNo,
       revoked: existing.revokedAt ? 1 : 0,
+      // Issued: the review had passed, or the certificate predates the review's record.
+      review: 'passed',
+      review_due_on: null,
+      review_reason: null,
     };
-  const { completion } = await completionOf(db, learnerId, year);
-  return { year, available: completion.complete ? 1 : 0, certificate_no: null, revoked: 0 };
+  const { completion, courses: list } = await completionOf(db, learnerId, year);
+  if (!completion.complete) return { ...NOT_ISSUED, year, review: null, review_due_on: null, review_reason: null };
+  const review = await archiveReviewOf(db, learnerId, year);
+  const status = statusOf(review);
+  const finished = list.flatMap((course) => (course.completedAt ? [course.completedAt.getTime()] : []));
+  // A complete year has finished courses, each with its time (course_progress_completed).
+  const completedOn = finished.length > 0 ? beijingDayOf(new Date(Math.max(...finished))) : null;
+  return {
+    ...NOT_ISSUED,
+    year,
+    available: status === 'passed' ? 1 : 0,
+    review: status,
+    review_due_on: status === 'pending' && completedOn !== null ? reviewDueOn(completedOn) : null,
+    review_reason: review?.reason ?? null,
+  };
 }
+
+const NOT_ISSUED = { available: 0, certificate_no: null, revoked: 0 } as const;
 
 function newCertificateNo(year: number): string {
   return certificateNoOf(
@@ -121,6 +144,8 @@ export async function issueCertificate(
   if (existing) return existing;
   const { completion, courses: list } = await completionOf(db, learnerId, year);
   if (!completion.complete) throw new ApiError(403, M.notComplete);
+  if (statusOf(await archiveReviewOf(db, learnerId, year)) !== 'passed')
+    throw new ApiError(403, ARCHIVE_REVIEW_MESSAGES.certificateAwaitsReview);
   const [learner] = await db
     .select({ name: learners.name, idNumber: learners.idNumber })
     .from(learners)

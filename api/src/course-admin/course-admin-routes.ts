@@ -9,7 +9,7 @@ import {
   listAdminCourses,
   listCourseYears,
   saveLesson,
-  saveThumbnail,
+  saveCourseImage,
   updateAdminCourse,
   updateCourseYear,
 } from './course-admin';
@@ -41,7 +41,12 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
   );
   api.add(E.thumbnail, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      saveThumbnail(tx, audit, config.mediaDir, payload),
+      saveCourseImage(tx, audit, config.mediaDir, 'thumb', payload),
+    ),
+  );
+  api.add(E.teacherAvatar, ({ payload, staff, request }) =>
+    auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
+      saveCourseImage(tx, audit, config.mediaDir, 'teacherAvatar', payload),
     ),
   );
   api.add(E.lessonSave, ({ payload, staff, request }) => {

@@ -341,7 +341,7 @@ describe('courses', () => {
     assert.equal(edited.price, course.price);
   });
 
-  test('a thumbnail is stored in the media folder and served; anything but an image is refused', async () => {
+  test('a thumbnail and a teacher photo are stored in the media folder and served; anything but an image is refused', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
@@ -358,6 +358,27 @@ describe('courses', () => {
       'POST',
       '/v1/admin/courses/thumbnail',
       { course_id: courseId, image_base64: Buffer.from('<svg/>').toString('base64') },
+      400,
+      M.imageInvalid,
+    );
+
+    // The teacher's photo: its own folder and audit action; the thumbnail stays.
+    const withAvatar = dataOf(
+      await call('POST', '/v1/admin/courses/teacher_avatar', {
+        course_id: courseId,
+        image_base64: png.toString('base64'),
+      }),
+    ) as AdminCourseDetail;
+    assert.match(withAvatar.teacher_avatar_url, /^\/media\/courses\/teachers\/\d+-[0-9a-f]{16}\.png$/);
+    assert.equal(withAvatar.thumb_url, saved.thumb_url);
+    assert.equal((await fetch(`${server.baseUrl}${withAvatar.teacher_avatar_url}`)).status, 200);
+    const avatarAudit = await lastAudit();
+    assert.equal(avatarAudit.action, 'course.teacher-avatar');
+    assert.deepEqual(avatarAudit.after, { teacherAvatar: withAvatar.teacher_avatar_url.replace('/media/', '') });
+    await assertRefusedUnchanged(
+      'POST',
+      '/v1/admin/courses/teacher_avatar',
+      { course_id: courseId, image_base64: Buffer.from('GIF89a').toString('base64') },
       400,
       M.imageInvalid,
     );

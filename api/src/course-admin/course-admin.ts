@@ -135,6 +135,7 @@ function courseOf(row: CourseRow, orders: number, version: number | undefined): 
     teacher_description: row.teacherDescription,
     description: row.description,
     thumb_url: publicMediaUrl(row.thumb),
+    teacher_avatar_url: publicMediaUrl(row.teacherAvatar),
     quiz_points: [...row.quizPercents].sort((a, b) => a - b),
     sort_order: row.sortOrder,
     video_url: publicMediaUrl(row.videoPath),
@@ -297,13 +298,25 @@ const IMAGE_KINDS: { ext: string; matches: (bytes: Buffer) => boolean }[] = [
 
 /** Thumbnails live under `<media>/courses/thumbs/`, named by their content. */
 export const THUMBNAIL_FOLDER = 'courses/thumbs';
+/** Teachers' photos live under `<media>/courses/teachers/`, named by their content. */
+export const TEACHER_AVATAR_FOLDER = 'courses/teachers';
 
-export async function saveThumbnail(
+/** A course's two pictures: the list's thumbnail and the teacher's photo on the lesson page. */
+const COURSE_IMAGES = {
+  thumb: { folder: THUMBNAIL_FOLDER, column: 'thumb', action: 'course.thumbnail' },
+  teacherAvatar: { folder: TEACHER_AVATAR_FOLDER, column: 'teacherAvatar', action: 'course.teacher-avatar' },
+} as const;
+export type CourseImage = keyof typeof COURSE_IMAGES;
+
+/** Stores one of a course's pictures (PNG, JPEG or WebP by its first bytes, at most 2 MB), audited. */
+export async function saveCourseImage(
   tx: Database,
   audit: Audit,
   mediaDir: string,
+  which: CourseImage,
   input: { course_id: number; image_base64: string },
 ): Promise<AdminCourseDetail> {
+  const slot = COURSE_IMAGES[which];
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(input.image_base64)) throw badInput(M.imageInvalid);
   const bytes = Buffer.from(input.image_base64, 'base64');
   if (bytes.length > COURSE_ADMIN_LIMITS.imageBytes) throw badInput(M.imageTooLarge);
@@ -311,16 +324,19 @@ export async function saveThumbnail(
   if (!kind) throw badInput(M.imageInvalid);
   const [row] = await tx.select().from(courses).where(eq(courses.id, input.course_id)).for('update');
   if (!row) throw notFound(M.courseUnknown);
-  const relative = `${THUMBNAIL_FOLDER}/${row.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind.ext}`;
+  const relative = `${slot.folder}/${row.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind.ext}`;
   const full = path.join(mediaDir, relative);
   await fs.mkdir(path.dirname(full), { recursive: true });
   await fs.writeFile(full, bytes);
-  await tx.update(courses).set({ thumb: relative }).where(eq(courses.id, row.id));
+  await tx
+    .update(courses)
+    .set({ [slot.column]: relative })
+    .where(eq(courses.id, row.id));
   await audit({
-    action: 'course.thumbnail',
+    action: slot.action,
     target: `${row.year}年度 ${row.name}`,
-    before: { thumb: row.thumb },
-    after: { thumb: relative },
+    before: { [slot.column]: row[slot.column] },
+    after: { [slot.column]: relative },
   });
   return adminCourseDetail(tx, row.id);
 }

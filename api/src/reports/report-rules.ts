@@ -1,3 +1,4 @@
+import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
 import { REPORT_UNFILLED, type ReportGroup } from '@yaoshi/contracts/reports';
 import { ARCHIVE_REVIEW_WORKING_DAYS, fromTenths, yearCompleted, type KindHours } from '@yaoshi/contracts/study-rules';
 
@@ -89,13 +90,9 @@ export function groupsBy(
     );
 }
 
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A moment's Beijing calendar day, 'YYYY-MM-DD'. */
-export function beijingDayOf(time: Date): string {
-  return new Date(time.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { beijingDayOf };
 
 /**
  * `day` plus `workingDays` working days (Monday to Friday; public holidays are not known to

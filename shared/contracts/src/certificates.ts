@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { wholeNumberSchema } from './request-numbers';
+import { ARCHIVE_REVIEW_STATUSES } from './archive-reviews';
 import {
   CERTIFICATE_MESSAGES as M,
   CERTIFICATE_NO_PATTERN,
@@ -25,6 +26,13 @@ export const certificateStatusSchema = z.object({
   /** The number once issued (first download). */
   certificate_no: z.string().nullable(),
   revoked: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * The year's archive review once the year is complete (null before): the certificate is
+   * available only when it passed. Its due day while pending; its reason when failed.
+   */
+  review: z.enum(ARCHIVE_REVIEW_STATUSES).nullable(),
+  review_due_on: z.string().nullable(),
+  review_reason: z.string().nullable(),
 });
 export type CertificateStatus = z.output<typeof certificateStatusSchema>;
 

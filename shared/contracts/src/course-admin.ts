@@ -126,6 +126,8 @@ export const adminCourseSchema = z.object({
   teacher_description: z.string(),
   description: z.string(),
   thumb_url: z.string(),
+  /** The teacher's photo on the lesson page ('' when none). */
+  teacher_avatar_url: z.string(),
   quiz_points: z.array(z.number()),
   sort_order: z.number(),
   /** The current lesson: what a learner starting now watches. */
@@ -147,6 +149,15 @@ const courseId = z
   .number({ error: M.courseUnknown })
   .int({ error: M.courseUnknown })
   .positive({ error: M.courseUnknown });
+
+/** A course picture: its bytes, base64 (PNG, JPEG or WebP, at most 2 MB). */
+const courseImageRequest = z.strictObject({
+  course_id: courseId,
+  image_base64: z
+    .string({ error: M.imageInvalid })
+    .min(1, { error: M.imageInvalid })
+    .max(Math.ceil((L.imageBytes * 4) / 3) + 4, { error: M.imageTooLarge }),
+});
 
 export const courseAdminEndpoints = {
   years: defineEndpoint({
@@ -210,14 +221,16 @@ export const courseAdminEndpoints = {
     path: '/v1/admin/courses/thumbnail',
     auth: 'staff',
     permission: 'courses.manage',
-    request: z.strictObject({
-      course_id: courseId,
-      /** The image's bytes, base64 (PNG, JPEG or WebP, at most 2 MB). */
-      image_base64: z
-        .string({ error: M.imageInvalid })
-        .min(1, { error: M.imageInvalid })
-        .max(Math.ceil((L.imageBytes * 4) / 3) + 4, { error: M.imageTooLarge }),
-    }),
+    request: courseImageRequest,
+    response: courseDetailSchema,
+  }),
+  /** The teacher's photo, shown beside the lesson (授课教师). */
+  teacherAvatar: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/courses/teacher_avatar',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: courseImageRequest,
     response: courseDetailSchema,
   }),
   lessonSave: defineEndpoint({

@@ -1,3 +1,5 @@
+import { BEIJING_OFFSET_MS } from './beijing-day';
+
 /**
  * Spec 01 §4, payment notes: no refund more than one month after payment. Shared: the
  * server refuses a late refund with it and computes the order table's actions with it. A calendar
@@ -5,8 +7,6 @@
  * the next month lacks is clamped to its last day (paid 01-31 → until 02-28, or 02-29).
  */
 export const REFUND_WINDOW_MONTHS = 1;
-
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** The last moment a refund may be requested for an order paid at `paidAt`. */
 export function refundWindowEnd(paidAt: Date, months: number = REFUND_WINDOW_MONTHS): Date {

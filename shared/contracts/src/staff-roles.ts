@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'releases.manage',
   /** Study reports per year: enrolled, hours, completion, the completed list (issue 20). */
   'reports.read',
+  /** Pass or fail a learner's year in the archive review, before the 学时证明 (issue 20). */
+  'archive.review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,7 +47,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   管理员: ['staff.manage', 'audit.read', 'reports.read'],
-  学员管理: ['learners.read', 'learners.write', 'reports.read'],
+  学员管理: ['learners.read', 'learners.write', 'reports.read', 'archive.review'],
   财务: ['finance.read', 'finance.write', 'learners.read'],
   审核: ['faces.review', 'learners.read'],
   内容编辑: ['content.edit'],

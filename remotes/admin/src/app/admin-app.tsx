@@ -7,6 +7,7 @@ import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
 import { AssociationProfilePage } from '../association-profile/association-profile-page';
 import { ArticlesPage } from '../articles/articles-page';
+import { ArchiveReviewsPage } from '../archive-reviews/archive-reviews-page';
 import { AuditPage } from '../audit/audit-page';
 import { HomeContentPage } from '../home-content/home-content-page';
 import { CourseYearsPage } from '../courses/course-years-page';
@@ -30,6 +31,7 @@ const CONSOLE_NAME = '管理后台';
 
 const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/learners': () => <LearnersPage />,
+  '/admin/archive-reviews': () => <ArchiveReviewsPage />,
   '/admin/certificates': () => <CertificatesPage />,
   '/admin/faces': () => <FaceReviewPage />,
   '/admin/lesson-checks': () => <LessonChecksPage />,

@@ -44,6 +44,10 @@ export const courseAdminApi = base.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/thumbnail', payload: { ...payload } }),
       invalidatesTags: ['AdminCourses'],
     }),
+    courseTeacherAvatar: build.mutation<AdminCourseDetail, { course_id: number; image_base64: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/teacher_avatar', payload: { ...payload } }),
+      invalidatesTags: ['AdminCourses'],
+    }),
     lessonSave: build.mutation<AdminCourseDetail, { course_id: number; upload_id?: string; face_points: number[] }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/lesson', payload: { ...payload } }),
       invalidatesTags: ['AdminCourses'],
@@ -60,5 +64,6 @@ export const {
   useCourseCreateMutation,
   useCourseUpdateMutation,
   useCourseThumbnailMutation,
+  useCourseTeacherAvatarMutation,
   useLessonSaveMutation,
 } = courseAdminApi;

@@ -41,6 +41,7 @@ const COURSE: AdminCourseDetail = {
   teacher_description: '',
   description: '',
   thumb_url: '',
+  teacher_avatar_url: '',
   quiz_points: [],
   sort_order: 0,
   video_url: '/media/videos/lesson-90s.webm',

@@ -29,6 +29,7 @@ import {
   useAdminCourseDetailQuery,
   useAdminCoursesQuery,
   useCourseCreateMutation,
+  useCourseTeacherAvatarMutation,
   useCourseThumbnailMutation,
   useCourseUpdateMutation,
   useCourseYearsQuery,
@@ -50,6 +51,8 @@ export const COURSE_PAGE_TEXTS = {
   ordered: '已有订单',
   thumbnail: '上传封面',
   thumbnailSaved: '封面已更新',
+  teacherAvatar: '上传教师照片',
+  teacherAvatarSaved: '教师照片已更新',
   noVideo: '未上传',
   faceToFace: '面授',
 } as const;
@@ -138,9 +141,9 @@ function CourseEditor({
   const detail = useAdminCourseDetailQuery(courseId ?? 0, { skip: courseId === null, refetchOnMountOrArgChange: true });
   const [create, { isLoading: creating }] = useCourseCreateMutation();
   const [update, { isLoading: updating }] = useCourseUpdateMutation();
-  const [thumbnail, { isLoading: uploadingThumb }] = useCourseThumbnailMutation();
+  const [thumbnail, thumbnailState] = useCourseThumbnailMutation();
+  const [teacherAvatar, teacherAvatarState] = useCourseTeacherAvatarMutation();
   const [form] = Form.useForm<CourseFormValues>();
-  const thumbInput = useRef<HTMLInputElement>(null);
   const kind = Form.useWatch('kind', form);
   const course: AdminCourseDetail | undefined = courseId === null ? undefined : detail.data;
   const frozen = new Set(course?.frozen_fields ?? []);
@@ -171,17 +174,6 @@ function CourseEditor({
       }
     } catch {
       // The error catalogue has shown the server's message; the form keeps the input.
-    }
-  };
-
-  const chooseThumbnail = async (file: File | undefined) => {
-    if (!file || courseId === null) return;
-    if (file.size > L.imageBytes) return showError(M.imageTooLarge);
-    try {
-      await thumbnail({ course_id: courseId, image_base64: await readBase64(file) }).unwrap();
-      showMessage(COURSE_PAGE_TEXTS.thumbnailSaved);
-    } catch {
-      // shown by the error catalogue
     }
   };
 
@@ -279,36 +271,95 @@ function CourseEditor({
       </Form>
       {course && (
         <>
-          <Card size="small" title="封面">
-            <Space align="center" wrap>
-              {course.thumb_url ? (
-                <img src={course.thumb_url} alt="课程封面" style={{ width: 160, height: 90, objectFit: 'cover' }} />
-              ) : (
-                <Typography.Text type="secondary">暂无封面</Typography.Text>
-              )}
-              <Button loading={uploadingThumb} onClick={() => thumbInput.current?.click()}>
-                {COURSE_PAGE_TEXTS.thumbnail}
-              </Button>
-              <input
-                ref={thumbInput}
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                aria-label={COURSE_PAGE_TEXTS.thumbnail}
-                hidden
-                onChange={(event) => {
-                  void chooseThumbnail(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-              <Typography.Text type="secondary">PNG、JPEG 或 WebP，不超过 2 MB</Typography.Text>
-            </Space>
-          </Card>
+          <CourseImageCard
+            title="封面"
+            alt="课程封面"
+            url={course.thumb_url}
+            empty="暂无封面"
+            size={{ width: 160, height: 90 }}
+            button={COURSE_PAGE_TEXTS.thumbnail}
+            saved={COURSE_PAGE_TEXTS.thumbnailSaved}
+            loading={thumbnailState.isLoading}
+            upload={(image_base64) => thumbnail({ course_id: course.course_id, image_base64 }).unwrap()}
+          />
+          <CourseImageCard
+            title="授课教师照片"
+            alt="授课教师照片"
+            url={course.teacher_avatar_url}
+            empty="暂无照片"
+            size={{ width: 80, height: 80 }}
+            button={COURSE_PAGE_TEXTS.teacherAvatar}
+            saved={COURSE_PAGE_TEXTS.teacherAvatarSaved}
+            loading={teacherAvatarState.isLoading}
+            upload={(image_base64) => teacherAvatar({ course_id: course.course_id, image_base64 }).unwrap()}
+          />
           <Card size="small" title="课时视频">
             <LessonPanel course={course} />
           </Card>
         </>
       )}
     </Space>
+  );
+}
+
+/** One of a course's pictures: what it is now, and a button to upload another (checked for size here, for kind by the server). */
+function CourseImageCard({
+  title,
+  alt,
+  url,
+  empty,
+  size,
+  button,
+  saved,
+  loading,
+  upload,
+}: {
+  title: string;
+  alt: string;
+  url: string;
+  empty: string;
+  size: { width: number; height: number };
+  button: string;
+  saved: string;
+  loading: boolean;
+  upload: (imageBase64: string) => Promise<unknown>;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > L.imageBytes) return showError(M.imageTooLarge);
+    try {
+      await upload(await readBase64(file));
+      showMessage(saved);
+    } catch {
+      // shown by the error catalogue
+    }
+  };
+  return (
+    <Card size="small" title={title}>
+      <Space align="center" wrap>
+        {url ? (
+          <img src={url} alt={alt} style={{ ...size, objectFit: 'cover' }} />
+        ) : (
+          <Typography.Text type="secondary">{empty}</Typography.Text>
+        )}
+        <Button loading={loading} onClick={() => input.current?.click()}>
+          {button}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          aria-label={button}
+          hidden
+          onChange={(event) => {
+            void choose(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <Typography.Text type="secondary">PNG、JPEG 或 WebP，不超过 2 MB</Typography.Text>
+      </Space>
+    </Card>
   );
 }
 

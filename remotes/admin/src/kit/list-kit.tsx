@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Result, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
+import type { TableRowSelection } from 'antd/es/table/interface';
 
 /**
  * The console's small list kit (antd 6; pro-components does not support it): a filter
@@ -222,6 +223,7 @@ export function DataTable<Row extends object>({
   list,
   paged = true,
   onSort,
+  rowSelection,
 }: {
   label: string;
   rowKey: keyof Row & string;
@@ -233,6 +235,8 @@ export function DataTable<Row extends object>({
   paged?: boolean;
   /** Columns with `sorter: true` sort on the server: the column's key and the direction, or null for none. */
   onSort?: (field: string | null, order: 'asc' | 'desc') => void;
+  /** Check boxes for a batch action: the checked rows' keys, and which rows may be checked. */
+  rowSelection?: TableRowSelection<Row>;
 }) {
   if (query.isError && !query.isFetching) {
     return <LoadFailed onRetry={() => void query.refetch()} />;
@@ -253,6 +257,7 @@ export function DataTable<Row extends object>({
         onSort(one?.order ? String(one.columnKey) : null, one?.order === 'ascend' ? 'asc' : 'desc');
       }}
       tableLayout="fixed"
+      {...(rowSelection ? { rowSelection } : {})}
       scroll={{ x: tableMinWidth(columns) }}
       pagination={
         paged && list

@@ -95,8 +95,11 @@ export function DecisionButtons({
   loading,
   onConfirm,
   onReject,
+  rejectLabel = '驳回',
 }: {
   label: string;
+  /** The negative decision's button: 驳回 unless named. */
+  rejectLabel?: string;
   confirmTitle: string;
   confirmDescription?: string;
   confirmText: string;
@@ -118,7 +121,7 @@ export function DecisionButtons({
         </Button>
       </Popconfirm>
       <Button size="small" danger onClick={onReject}>
-        驳回
+        {rejectLabel}
       </Button>
     </Space>
   );

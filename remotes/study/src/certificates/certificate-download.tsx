@@ -1,4 +1,5 @@
 import { Alert, Button } from 'antd';
+import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
 import { useCertificateStatusQuery, useLazyCertificatePdfQuery } from './certificate-api';
 
 export const CERTIFICATE_TEXTS = {
@@ -23,7 +24,8 @@ function saveFile(fileName: string, base64: string): void {
 
 /**
  * The /myCourse 下载学时证明 button (issue 20): shown when the server says the year is
- * complete; a revoked certificate says so instead. Asked only for a list whose courses are
+ * complete and its archive review (档案审核) passed; while the review is pending, when it
+ * failed, or when the certificate was revoked, a notice says so instead. Asked only for a list whose courses are
  * all finished (`enabled`), so other years cost no call.
  */
 export function CertificateDownload({ year, enabled }: { year: number; enabled: boolean }) {
@@ -32,8 +34,13 @@ export function CertificateDownload({ year, enabled }: { year: number; enabled: 
   if (!enabled || status.isLoading) return null;
   if (status.isError) return <Alert type="error" showIcon title={CERTIFICATE_TEXTS.loadFailed} />;
   if (!status.data) return null;
-  if (status.data.revoked === 1) return <Alert type="warning" showIcon title={CERTIFICATE_TEXTS.revoked} />;
-  if (status.data.available !== 1) return null;
+  const { revoked, available, review, review_due_on, review_reason } = status.data;
+  if (revoked === 1) return <Alert type="warning" showIcon title={CERTIFICATE_TEXTS.revoked} />;
+  if (review === 'pending' && review_due_on !== null)
+    return <Alert type="info" showIcon title={ARCHIVE_REVIEW_MESSAGES.pendingForLearner(review_due_on)} />;
+  if (review === 'rejected' && review_reason !== null)
+    return <Alert type="error" showIcon title={ARCHIVE_REVIEW_MESSAGES.rejectedForLearner(review_reason)} />;
+  if (available !== 1) return null;
 
   const download = async () => {
     try {

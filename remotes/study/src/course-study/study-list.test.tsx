@@ -107,7 +107,16 @@ test('a public course opens only after the previous one is finished and rated', 
 test('the congratulation popup appears once when every course is finished', async () => {
   stubApi({
     '/v1/mycourses': () => ok(summary([course(1, '甲', 100, 4)])),
-    '/v1/certificate_status': () => ok({ year: 2026, available: 0, certificate_no: null, revoked: 0 }),
+    '/v1/certificate_status': () =>
+      ok({
+        year: 2026,
+        available: 0,
+        certificate_no: null,
+        revoked: 0,
+        review: null,
+        review_due_on: null,
+        review_reason: null,
+      }),
   });
   renderAt('/myCourse', <ProfessionalStudyPage />);
   expect(await screen.findByText('恭喜您已完成全部课程的学习！')).toBeInTheDocument();
