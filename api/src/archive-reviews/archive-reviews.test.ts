@@ -9,7 +9,7 @@ import { beijingYearOf } from '../content/published-time';
 import { CHEN, WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
-import { archiveReviews } from './archive-reviews-schema';
+import { archiveReviews } from '../certificates/archive-reviews-schema';
 
 /**
  * 档案审核 (issue 20): 陈静 completed the demo year; 王芳 did not. The review decides whether

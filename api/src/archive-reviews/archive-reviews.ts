@@ -12,25 +12,15 @@ import { formatBeijingTime } from '../content/published-time';
 import { conflict } from '../envelope/api-error';
 import { creditCertificates } from '../certificates/certificates-schema';
 import { chooseYear, completedLearners } from '../reports/report-queries';
-import { archiveReviews } from './archive-reviews-schema';
+import { archiveReviews } from '../certificates/archive-reviews-schema';
+import { statusOf } from '../certificates/archive-review-status';
 
 type Review = typeof archiveReviews.$inferSelect;
-
-/** The recorded decision on a learner's year, if any (no row: pending). */
-export async function archiveReviewOf(db: Database, learnerId: number, year: number): Promise<Review | undefined> {
-  const [row] = await db
-    .select()
-    .from(archiveReviews)
-    .where(and(eq(archiveReviews.learnerId, learnerId), eq(archiveReviews.year, year)));
-  return row;
-}
 
 async function reviewsOfYear(db: Database, year: number): Promise<Map<number, Review>> {
   const rows = await db.select().from(archiveReviews).where(eq(archiveReviews.year, year));
   return new Map(rows.map((row) => [row.learnerId, row]));
 }
-
-export const statusOf = (review: Review | undefined): ArchiveReviewStatus => review?.status ?? 'pending';
 
 /**
  * 档案审核's list: the year's completers (the reports' completed list, first completed

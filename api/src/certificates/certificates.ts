@@ -30,7 +30,7 @@ import { courseProgress } from '../study/study-schema';
 import { creditCertificates, type CertificateCourse } from './certificates-schema';
 import { renderCertificatePdf } from './certificate-pdf';
 import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
-import { archiveReviewOf, statusOf } from '../archive-reviews/archive-reviews';
+import { archiveReviewOf, statusOf } from './archive-review-status';
 import { beijingDayOf, reviewDueOn } from '../reports/report-rules';
 
 type Certificate = typeof creditCertificates.$inferSelect;

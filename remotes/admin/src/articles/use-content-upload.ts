@@ -1,7 +1,7 @@
 import type { ContentFile } from '@yaoshi/contracts/content-admin';
 import { checkContentFile, type UploadKind } from '@yaoshi/contracts/content-admin-rules';
 import { showError } from '@yaoshi/ui/show-message';
-import { fileToBase64 } from '../kit/download';
+import { fileToBase64 } from '@yaoshi/ui/download';
 import { useContentUploadMutation } from './articles-api';
 import { ATTACHMENT_ACCEPT, IMAGE_ACCEPT, pickFile } from './pick-file';
 

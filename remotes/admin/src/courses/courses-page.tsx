@@ -24,6 +24,7 @@ import {
   type CourseKindChoice,
 } from '@yaoshi/contracts/course-admin-rules';
 import { PUBLIC_QUIZ_PERCENTS } from '@yaoshi/contracts/study-rules';
+import { fileToBase64 } from '@yaoshi/ui/download';
 import { showError, showMessage } from '@yaoshi/ui/show-message';
 import {
   useAdminCourseDetailQuery,
@@ -113,15 +114,6 @@ export function courseInputOf(values: CourseFormValues): CourseInput {
     price: isPublic ? 0 : values.price,
     quiz_points: isPublic ? [...values.quiz_points].sort((a, b) => a - b) : [],
   };
-}
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 const QUIZ_OPTIONS = Array.from({ length: 19 }, (_, i) => ({ value: (i + 1) * 5, label: `${(i + 1) * 5}%` }));
@@ -329,7 +321,7 @@ function CourseImageCard({
     if (!file) return;
     if (file.size > L.imageBytes) return showError(M.imageTooLarge);
     try {
-      await upload(await readBase64(file));
+      await upload(await fileToBase64(file));
       showMessage(saved);
     } catch {
       // shown by the error catalogue

@@ -11,7 +11,7 @@ import {
   type ReceiptStatus,
   type RefundStatus,
 } from '@yaoshi/contracts/order-states';
-import { XLSX_TYPE, downloadBase64 } from '../kit/download';
+import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminOrderDetailQuery, useLazyFinanceSummaryQuery, useOrderSearchQuery } from '../admin-api';
 import {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, DatePicker, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { BillDifferenceRow, LateRefundRow } from '@yaoshi/contracts/admin';
-import { XLSX_TYPE, downloadBase64 } from '../kit/download';
+import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { useReconciliationReportQuery, useReconciliationRunMutation } from '../admin-api';
 import { DataTable } from '../kit/list-kit';
 

@@ -1,4 +1,4 @@
-import { downloadBlob } from './download';
+import { downloadBlob } from '@yaoshi/ui/download';
 /**
  * CSV for Excel and WPS as Chinese offices open it: UTF-8 with a byte-order mark (else
  * Excel reads GBK), CRLF lines, every field quoted when it holds a comma, quote or line

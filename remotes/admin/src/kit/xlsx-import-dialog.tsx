@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { showError, showMessage } from '@yaoshi/ui/show-message';
-import { XLSX_TYPE, downloadBase64, fileToBase64 } from './download';
+import { XLSX_TYPE, downloadBase64, fileToBase64 } from '@yaoshi/ui/download';
 
 /** What every import's check reports: rows read, rows that pass, and each failed row with its reasons. */
 export interface ImportCheckReport<Failed extends { row: number }> {

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { CompletedLearner, ReportGroup, ReportKind } from '@yaoshi/contracts/reports';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
-import { XLSX_TYPE, downloadBase64 } from '../kit/download';
+import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { COLUMN_WIDTH, DataTable, EMPTY_TEXT, LoadFailed, PersonCell, useListState } from '../kit/list-kit';
 import { useCompletedLearnersQuery, useExportReportMutation, useYearReportQuery } from './reports-api';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
+import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
@@ -53,15 +54,7 @@ export default function MyOrdersPage() {
   const downloadInvoice = async (orderId: string) => {
     try {
       const { file_name, pdf_base64 } = await fetchInvoice({ order_id: orderId }).unwrap();
-      const bytes = Uint8Array.from(atob(pdf_base64), (char) => char.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadBase64(file_name, pdf_base64, PDF_TYPE);
     } catch {
       // the error catalogue has shown the server's reason
     }

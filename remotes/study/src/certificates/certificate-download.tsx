@@ -1,5 +1,6 @@
 import { Alert, Button } from 'antd';
 import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
+import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { useCertificateStatusQuery, useLazyCertificatePdfQuery } from './certificate-api';
 
 export const CERTIFICATE_TEXTS = {
@@ -8,19 +9,6 @@ export const CERTIFICATE_TEXTS = {
   revoked: '您本年度的学时证明已被撤销，如有疑问请联系协会',
   loadFailed: '学时证明状态加载失败，请刷新重试',
 } as const;
-
-/** Saves base64 PDF bytes as a file the browser downloads. */
-function saveFile(fileName: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * The /myCourse 下载学时证明 button (issue 20): shown when the server says the year is
@@ -45,7 +33,7 @@ export function CertificateDownload({ year, enabled }: { year: number; enabled: 
   const download = async () => {
     try {
       const { file_name, pdf_base64 } = await fetchPdf({ year }).unwrap();
-      saveFile(file_name, pdf_base64);
+      downloadBase64(file_name, pdf_base64, PDF_TYPE);
     } catch {
       // the error catalogue has shown the server's reason
     }

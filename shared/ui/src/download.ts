@@ -1,4 +1,7 @@
+/** Files the API sends as base64 in its envelope, offered to the browser as downloads. */
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_TYPE = 'application/pdf';
 
 /** Offers `blob` as a file download. */
 export function downloadBlob(fileName: string, blob: Blob): void {
