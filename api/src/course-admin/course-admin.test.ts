@@ -471,6 +471,14 @@ describe('courses', () => {
     assert.equal(((await forbidden.json()) as { message: string }).message, MESSAGES.staffForbidden);
     // More than the largest video allowed is refused before a byte is sent.
     assert.equal((await createUpload(9 * 1024 * 1024 * 1024)).status, 413);
+    // A request that is no tus upload gets our envelope, not tus's bare protocol error.
+    const notTus = await fetch(`${server.baseUrl}${LESSON_UPLOAD_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${staff.token}`, 'Content-Type': 'application/json' },
+      body: '{"file":"x"}',
+    });
+    assert.equal(notTus.status, 412);
+    assert.deepEqual(await notTus.json(), { code: 412, message: M.resumableRequired, data: null });
   });
 });
 

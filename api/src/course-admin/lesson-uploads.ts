@@ -96,6 +96,8 @@ export function registerLessonUploadRoutes(
         if (!staff) return sendEnvelope(reply, 401, MESSAGES.staffLoginRequired, null);
         if (!staff.permissions.has(LESSON_UPLOAD_PERMISSION))
           return sendEnvelope(reply, 403, MESSAGES.staffForbidden, null);
+        // Anything but a tus client gets our envelope, not tus's bare protocol error.
+        if (request.headers['tus-resumable'] === undefined) return sendEnvelope(reply, 412, M.resumableRequired, null);
       }
       reply.hijack();
       await tus.handle(request.raw, reply.raw);

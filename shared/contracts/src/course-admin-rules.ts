@@ -38,6 +38,8 @@ export const COURSE_ADMIN_MESSAGES = {
   videoTooLarge: '视频文件不能超过 8 GB',
   videoRequired: '请先上传课时视频',
   probeUnavailable: '服务器暂时无法读取视频信息，请稍后再试',
+  /** A request to the upload address that is not a resumable (tus) upload. */
+  resumableRequired: '请在课程管理页面上传视频（断点续传请求缺少 Tus-Resumable 头）',
   /** Sign-up outside a year's open and close dates (the learner's message). */
   signupClosed: '该年度不在报名时间内',
 } as const;

@@ -28,5 +28,8 @@ module.exports = function frontEndJestConfig(rootDir) {
     // A page test renders the whole frame (antd, the store, lazy pages): about a second on an
     // idle machine, and past jest's default 5 s when CI's two cores are shared with a build.
     testTimeout: 20_000,
+    // jest's default is one worker less than the cores: one worker on CI's two cores, with the
+    // parent process idle. Two workers use both.
+    maxWorkers: 2,
   };
 };
