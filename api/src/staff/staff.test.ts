@@ -32,6 +32,7 @@ import {
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { staffAccounts } from './staff-schema';
 import { learners } from '../accounts/accounts-schema';
+import { archiveReviews } from '../certificates/archive-reviews-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { currentTotp } from './totp';
 import { MAX_STAFF_FAILURES_PER_IP } from './staff-accounts';
@@ -357,6 +358,11 @@ describe('staff accounts', () => {
  * the route table must have one (the test fails naming any without), and each must leave
  * exactly the audit records it names, written with the staff member's name and roles.
  */
+async function chenId(): Promise<number> {
+  const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, CHEN.idNumber));
+  return row!.id;
+}
+
 const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: string; target: string }>> = {
   '/v1/admin/logout': async (staff) => {
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/logout'));
@@ -562,8 +568,26 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     );
     return { action: 'invoice.reject', target: orderNo };
   },
+  '/v1/admin/archive_reviews/decide': async (staff) => {
+    // 陈静's demo year is complete and waits for its review.
+    const learnerId = await chenId();
+    const year = beijingYearOf(server.clock.now());
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/archive_reviews/decide', {
+        year,
+        learner_ids: [learnerId],
+        decision: 'pass',
+      }),
+    );
+    return { action: 'archive.pass', target: CHEN.idNumber };
+  },
   '/v1/admin/certificates/revoke': async (staff) => {
-    // 陈静's demo year is complete: her first download issues the certificate.
+    // 陈静's demo year is complete; once its review passed, her first download issues the certificate.
+    const year = beijingYearOf(server.clock.now());
+    await server.db
+      .insert(archiveReviews)
+      .values({ learnerId: await chenId(), year, status: 'passed', reviewedBy: 'test', reviewedAt: server.clock.now() })
+      .onConflictDoNothing();
     const token = await loginToken(server, CHEN.phone, CHEN.password);
     const { certificate_no } = dataOf(
       await authed(server, token, 'GET', '/v1/certificate_pdf', { year: beijingYearOf(server.clock.now()) }),
@@ -623,6 +647,18 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     // This server's media folder is the repository's: leave nothing behind.
     fs.rmSync(path.join(DEFAULT_MEDIA_DIR, saved.thumb_url.replace(/^\/media\//, '')));
     return { action: 'course.thumbnail', target: '2043年度 审计课程三' };
+  },
+  '/v1/admin/courses/teacher_avatar': async (staff) => {
+    const id = await newAuditCourse(staff, '审计课程四');
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const saved = dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/teacher_avatar', {
+        course_id: id,
+        image_base64: png,
+      }),
+    ) as { teacher_avatar_url: string };
+    fs.rmSync(path.join(DEFAULT_MEDIA_DIR, saved.teacher_avatar_url.replace(/^\/media\//, '')));
+    return { action: 'course.teacher-avatar', target: '2043年度 审计课程四' };
   },
   '/v1/admin/courses/lesson': async (staff) => {
     // A seeded course with a video: new face-check points make a new lesson version.
