@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AMAP_SCRIPT_URL, MAP_ZOOM, STATIC_MAP_URL, mapServiceConfig, type MapServiceConfig } from './map-config';
+import { AMAP_SCRIPT_URL, MAP_ZOOM, amapMarkerUrl, mapServiceConfig, type MapServiceConfig } from './map-config';
 
 const MAP_HEIGHT = 400;
 
@@ -35,9 +35,9 @@ function loadAMap(config: MapServiceConfig): Promise<AMapApi> {
   });
 }
 
-/** An interactive map with a key; otherwise (or when the map service cannot be reached) the static picture. */
+/** An interactive map with a key; otherwise (or when the map service cannot be reached) the address with a link to the point on 高德地图. */
 export function AssociationMap({ address, point }: { address: string; point: MapPoint | null }) {
-  // Without the profile's coordinates there is nothing to centre on: the static picture.
+  // Without the profile's coordinates there is nothing to centre on: the address alone.
   const config = point ? mapServiceConfig() : null;
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -73,15 +73,33 @@ export function AssociationMap({ address, point }: { address: string; point: Map
     );
   }
   return (
-    <figure style={{ margin: 0 }}>
-      <img
-        src={STATIC_MAP_URL}
-        alt={`协会位置示意图：${address}`}
-        width={800}
-        height={MAP_HEIGHT}
-        style={{ width: '100%', height: 'auto', display: 'block', borderRadius: 6, border: '1px solid #e8e8e8' }}
-      />
-      <figcaption style={{ marginTop: 8, color: '#595959' }}>地址：{address}</figcaption>
-    </figure>
+    <section
+      aria-label="协会位置"
+      style={{
+        minHeight: 160,
+        padding: 24,
+        borderRadius: 6,
+        border: '1px solid #e8e8e8',
+        background: '#fafafa',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        gap: 12,
+      }}
+    >
+      <p style={{ margin: 0, fontSize: 16, color: '#262626' }}>
+        <span aria-hidden="true" style={{ marginRight: 8 }}>
+          📍
+        </span>
+        地址：{address}
+      </p>
+      {point && (
+        <p style={{ margin: 0 }}>
+          <a href={amapMarkerUrl(point, address)} target="_blank" rel="noopener noreferrer">
+            在高德地图中查看位置与路线
+          </a>
+        </p>
+      )}
+    </section>
   );
 }

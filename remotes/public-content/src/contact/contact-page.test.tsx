@@ -2,9 +2,8 @@ import { screen } from '@testing-library/react';
 import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { renderPage } from '../testing/render-page';
 import ContactPage from './contact-page';
-import { STATIC_MAP_URL } from './map-config';
 
-test('without a map-service key the page shows the static map with the address, and the contact details with the phones', async () => {
+test('without a map-service key the page shows the address with a link to the point on 高德地图, and the contact details with the phones', async () => {
   stubApi({
     '/v1/site': () =>
       ok({
@@ -17,12 +16,16 @@ test('without a map-service key the page shows the static map with the address, 
         site_support_phone1: '025-86630002',
         site_support_phone2: '025-86630003',
         site_support_phone3: '',
+        site_map_point: { lng: 118.76, lat: 32.05 },
       }),
   });
   renderPage(<ContactPage />);
-  const map = await screen.findByRole('img', { name: /协会位置示意图/ });
-  expect(map).toHaveAttribute('src', STATIC_MAP_URL);
-  expect(screen.getByText('地址：南京市鼓楼区汉中门大街 199 号')).toBeInTheDocument();
+  const place = await screen.findByRole('region', { name: '协会位置' });
+  expect(place).toHaveTextContent('地址：南京市鼓楼区汉中门大街 199 号');
+  const link = screen.getByRole('link', { name: '在高德地图中查看位置与路线' });
+  expect(link.getAttribute('href')).toMatch(/^https:\/\/uri\.amap\.com\/marker\?position=118\.76%2C32\.05&name=/);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(screen.queryByRole('img', { name: /示意图/ })).toBeNull();
   expect(screen.getByText('210029')).toBeInTheDocument();
   expect(screen.getByRole('img', { name: '协会微信公众号二维码' })).toHaveAttribute('src', '/media/q.svg');
   expect(screen.getByText(/下午 14:00-17:30/)).toBeInTheDocument();
