@@ -88,7 +88,10 @@ test('课程管理 imports a course bank from the template, all or nothing, prev
   expect(mine.code, mine.message).toBe(200);
   const course = mine.data.courses[0]!;
 
+  // 课程管理's console opens on its first page (学习年度); the menu leads to 题库管理.
   await staffLoginPage(page, DEMO_STAFF.courses);
+  await expect(page.getByTestId('page-title')).toHaveText('学习年度');
+  await page.getByRole('menuitem', { name: '题库管理' }).click();
   await expect(page.getByTestId('page-title')).toHaveText('题库管理');
   await expect(page.getByRole('combobox', { name: '年度' })).toBeVisible();
   await page.getByRole('combobox', { name: '课程' }).click();
