@@ -79,7 +79,11 @@ export interface JobQueue {
   /** Adds a job; answers its id, or null when a singleton slot already holds one. */
   enqueue<Payload extends object>(name: string, payload: Payload, options?: EnqueueOptions): Promise<string | null>;
   /** Runs `handler` for every job of `name`, one at a time on this server, with `policy` for the queue. */
-  work<Payload extends object>(name: string, handler: JobHandler<Payload>, policy?: Partial<RetryPolicy>): Promise<void>;
+  work<Payload extends object>(
+    name: string,
+    handler: JobHandler<Payload>,
+    policy?: Partial<RetryPolicy>,
+  ): Promise<void>;
   /**
    * Runs job `name` once every `periodSeconds`, on exactly one server: each server offers the
    * current period's job at start and then every `min(period, SCHEDULE_CHECK_SECONDS)`; the

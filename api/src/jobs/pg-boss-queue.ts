@@ -95,19 +95,15 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     },
     async work<Payload extends object>(name: string, handler: JobHandler<Payload>, policy: Partial<RetryPolicy> = {}) {
       await ensureQueue(name, policy);
-      await boss.work<Payload>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
-          } catch (error) {
-            if (job.retryCount >= job.retryLimit) options.onError?.(name, error);
-            throw error;
-          }
-        },
-      );
+      await boss.work<Payload>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+        } catch (error) {
+          if (job.retryCount >= job.retryLimit) options.onError?.(name, error);
+          throw error;
+        }
+      });
     },
     async schedule(name, periodSeconds) {
       const offer = () =>
