@@ -57,6 +57,9 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const queues = new Map<string, Promise<void>>();
   const tickers = new Set<ReturnType<typeof setInterval>>();
   let started: Promise<unknown> | undefined;
+  // Features may register workers and enqueue while the app is being built; that waits for start.
+  let markStarted: () => void = () => undefined;
+  const whenStarted = new Promise<void>((resolve) => (markStarted = resolve));
 
   /** Creates the queue once per name (idempotent on the server too: several servers may race). */
   function ensureQueue(name: string, policy?: Partial<RetryPolicy>): Promise<void> {
@@ -79,6 +82,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     async start() {
       started ??= boss.start();
       await started;
+      markStarted();
     },
     async stop() {
       for (const ticker of tickers) clearInterval(ticker);
@@ -90,10 +94,12 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       started = undefined;
     },
     async enqueue(name, payload, enqueueOptions = {}) {
+      await whenStarted;
       await ensureQueue(name);
       return boss.send(name, payload, sendOptions(enqueueOptions));
     },
     async work<Payload extends object>(name: string, handler: JobHandler<Payload>, policy: Partial<RetryPolicy> = {}) {
+      await whenStarted;
       await ensureQueue(name, policy);
       await boss.work<Payload>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
         if (!job) return;
@@ -116,6 +122,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       tickers.add(ticker);
     },
     async counts(): Promise<QueueCounts[]> {
+      if (!started) return [];
       const { rows } = await boss
         .getDb()
         .executeSql(
