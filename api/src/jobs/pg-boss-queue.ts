@@ -31,6 +31,16 @@ const DEFAULT_MAINTENANCE_SECONDS = 60;
  */
 const ARCHIVE_COMPLETED_AFTER_SECONDS = 2 * 24 * 60 * 60;
 
+/** Tries at creating a queue that lost a race (deadlock or duplicate) with another server. */
+const CREATE_QUEUE_ATTEMPTS = 5;
+const DEADLOCK_DETECTED = '40P01';
+const UNIQUE_VIOLATION = '23505';
+
+function isRetryableRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === DEADLOCK_DETECTED || code === UNIQUE_VIOLATION;
+}
+
 export interface PgBossQueueOptions {
   connectionString: string;
   /** Failures of the queue itself and of jobs that exhausted their retries (the server logs them). */
@@ -61,16 +71,31 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   let markStarted: () => void = () => undefined;
   const whenStarted = new Promise<void>((resolve) => (markStarted = resolve));
 
-  /** Creates the queue once per name (idempotent on the server too: several servers may race). */
+  /**
+   * Creates the queue once per name. Several servers starting at once may race: creating a
+   * queue attaches a partition to pg-boss's job table, and two of those at once can deadlock;
+   * PostgreSQL then rolls one back, which simply tries again.
+   */
+  async function createQueue(name: string, settings: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, settings);
+        return;
+      } catch (error) {
+        if (attempt >= CREATE_QUEUE_ATTEMPTS || !isRetryableRace(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
+  }
+
   function ensureQueue(name: string, policy?: Partial<RetryPolicy>): Promise<void> {
+    const settings = queueSettings(name, { ...DEFAULT_RETRY_POLICY, ...policy });
     let ready = queues.get(name);
     if (!ready) {
-      const settings = queueSettings(name, { ...DEFAULT_RETRY_POLICY, ...policy });
-      ready = boss.createQueue(name, settings).then(() => (policy ? boss.updateQueue(name, settings) : undefined));
+      ready = createQueue(name, settings).then(() => (policy ? boss.updateQueue(name, settings) : undefined));
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     } else if (policy) {
-      const settings = queueSettings(name, { ...DEFAULT_RETRY_POLICY, ...policy });
       ready = ready.then(() => boss.updateQueue(name, settings));
       queues.set(name, ready);
     }
