@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_RETRY_POLICY,
-  SCHEDULE_SINGLETON_KEY,
   retryDelayMs,
-  scheduleCheckMs,
+  offerSchedule,
   singletonSlot,
   type EnqueueOptions,
   type JobHandler,
@@ -140,14 +139,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
       pump();
     },
     async schedule(name, periodSeconds) {
-      const offer = () =>
-        void queue
-          .enqueue(name, {}, { singletonKey: SCHEDULE_SINGLETON_KEY, singletonSeconds: periodSeconds })
-          .catch((error: unknown) => options.onError?.(name, error));
-      offer();
-      const ticker = setInterval(offer, scheduleCheckMs(periodSeconds));
-      ticker.unref();
-      tickers.add(ticker);
+      tickers.add(offerSchedule(queue, name, periodSeconds, options.onError));
     },
     async counts(): Promise<QueueCounts[]> {
       const names = [...new Set([...handlers.keys(), ...jobs.map((job) => job.name)])].sort();

@@ -104,6 +104,27 @@ export function scheduleCheckMs(periodSeconds: number): number {
   return Math.min(periodSeconds, SCHEDULE_CHECK_SECONDS) * 1000;
 }
 
+/**
+ * Offers schedule `name`'s current period now and every `scheduleCheckMs(periodSeconds)` (the
+ * singleton slot makes every offer after the first of a period a no-op); answers the ticker for
+ * `stop` to clear.
+ */
+export function offerSchedule(
+  queue: Pick<JobQueue, 'enqueue'>,
+  name: string,
+  periodSeconds: number,
+  onError: ((name: string, error: unknown) => void) | undefined,
+): ReturnType<typeof setInterval> {
+  const offer = () =>
+    void queue
+      .enqueue(name, {}, { singletonKey: SCHEDULE_SINGLETON_KEY, singletonSeconds: periodSeconds })
+      .catch((error: unknown) => onError?.(name, error));
+  offer();
+  const ticker = setInterval(offer, scheduleCheckMs(periodSeconds));
+  ticker.unref();
+  return ticker;
+}
+
 /** The slot a time falls in, for `singletonSeconds`: the same on every server (pg-boss counts it on the database). */
 export function singletonSlot(nowMs: number, singletonSeconds: number): number {
   return Math.floor(nowMs / 1000 / singletonSeconds);

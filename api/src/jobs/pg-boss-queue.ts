@@ -1,8 +1,7 @@
 import PgBoss from 'pg-boss';
 import {
   DEFAULT_RETRY_POLICY,
-  SCHEDULE_SINGLETON_KEY,
-  scheduleCheckMs,
+  offerSchedule,
   type EnqueueOptions,
   type JobHandler,
   type JobQueue,
@@ -137,14 +136,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       });
     },
     async schedule(name, periodSeconds) {
-      const offer = () =>
-        void queue
-          .enqueue(name, {}, { singletonKey: SCHEDULE_SINGLETON_KEY, singletonSeconds: periodSeconds })
-          .catch((error: unknown) => options.onError?.(name, error));
-      offer();
-      const ticker = setInterval(offer, scheduleCheckMs(periodSeconds));
-      ticker.unref();
-      tickers.add(ticker);
+      tickers.add(offerSchedule(queue, name, periodSeconds, options.onError));
     },
     async counts(): Promise<QueueCounts[]> {
       if (!started) return [];
