@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payment/payment-provider';
 import type { SmsProvider } from './sms/sms-provider';
 import type { PasswordHasher } from './accounts/passwords';
 import type { AppMetrics } from './metrics/metrics';
+import type { JobQueue } from './jobs/job-queue';
 
 /**
  * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
@@ -29,6 +30,11 @@ export interface AppDeps extends PipelineDeps {
   metrics: AppMetrics;
   /** Where the release registry's versions live (SITE_DIR when deploy/ serves the site; none in tests). */
   releaseSite: { siteDir: string | undefined };
+  /**
+   * The background job queue (issue 21): `enqueue` work, and `work` a queue's jobs with a
+   * retry policy (src/jobs/job-queue.ts). Registering before the app is ready is fine.
+   */
+  jobs: JobQueue;
 }
 
 /** A feature's /v1 routes. */

@@ -1,6 +1,6 @@
 import { courseAdminRoutes } from './course-admin/course-admin-routes';
 import { registerLessonUploadRoutes } from './course-admin/lesson-uploads';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/database';
@@ -32,13 +32,7 @@ import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import { allGateways, type PaymentProvider } from './payment/payment-provider';
-import {
-  PAYMENT_SYSTEM_ACTOR,
-  orderPaymentsOf,
-  reconcilePendingAttempts,
-  settleExpiredOrders,
-} from './payment/payments';
-import { reconcileYesterdayOnce } from './payment/bill-reconciliation';
+import { orderPaymentsOf } from './payment/payments';
 import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
@@ -58,7 +52,10 @@ import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { releaseAdminRoutes } from './releases/release-admin-routes';
-import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
+import { createInProcessQueue } from './jobs/in-process-queue';
+import type { JobQueue } from './jobs/job-queue';
+import { registerQueueMetrics } from './jobs/job-metrics';
+import { startTimedJobs } from './timed-work/timed-jobs';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
@@ -114,17 +111,17 @@ export interface BuildAppOptions {
    */
   paymentProvider?: PaymentProvider;
   /**
-   * How often a running server closes unpaid orders past their deadline (they are also
-   * closed whenever read or paid); default never (tests move the clock themselves).
+   * The background job queue (issue 21): server.ts passes the one the configuration names
+   * (pg-boss on PostgreSQL, in-process on PGlite); default an in-process queue. Started when
+   * the app is ready; stopped, letting running jobs finish, before it closes.
    */
-  expiredOrderSweepMs?: number;
+  jobs?: JobQueue | ((log: FastifyBaseLogger) => JobQueue);
   /**
-   * How often a running server checks that yesterday's gateway bills were reconciled (and
-   * reconciles them once if not); default never (tests run it themselves).
+   * Whether this server offers the timed jobs' schedules (order expiry, reconciliation,
+   * retention: src/timed-work/timed-jobs.ts); server.ts: yes. Default no: tests move the
+   * clock and call the services themselves.
    */
-  billReconciliationMs?: number;
-  /** How often lesson face-check photos past FACE_CHECK_RETENTION_DAYS are deleted (and once at start); unset: never (tests). */
-  faceCheckPurgeMs?: number;
+  scheduleTimedJobs?: boolean;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
   poolStats?: () => PoolStats;
   /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
@@ -174,6 +171,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const paymentProvider =
     options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);
   const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
+  const jobs =
+    typeof options.jobs === 'function'
+      ? options.jobs(app.log)
+      : (options.jobs ??
+        createInProcessQueue({
+          onError: (name, error) => app.log.error({ err: error, job: name }, 'background job failed'),
+        }));
+  registerQueueMetrics(metrics.registry, jobs);
   registerSignedRoutes(
     app,
     {
@@ -198,6 +203,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       mediaUrls: urls,
       metrics,
       releaseSite: { siteDir: options.releaseSiteDir },
+      jobs,
     },
     options.routeModules ?? ROUTE_MODULES,
   );
@@ -208,54 +214,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   registerHealthRoutes(app, options.db);
   registerNotifyRoutes(app, paymentContext);
-  if (options.expiredOrderSweepMs) {
-    const every = options.expiredOrderSweepMs;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        settleExpiredOrders(paymentContext)
-          .then(() => reconcilePendingAttempts(paymentContext))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
-      }, every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  if (options.billReconciliationMs) {
-    const every = options.billReconciliationMs;
-    const reconcile = () =>
-      reconcileYesterdayOnce(paymentContext, PAYMENT_SYSTEM_ACTOR).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'could not reconcile yesterday’s payment bills'),
-      );
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void reconcile(), every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  if (options.faceCheckPurgeMs) {
-    const every = options.faceCheckPurgeMs;
-    const purge = () =>
-      purgeLessonCheckPhotos(options.db, options.clock, options.config.mediaDir, options.config.faceCheckRetentionDays)
-        .then((deleted) => {
-          if (deleted > 0)
-            app.log.info(
-              { deleted, days: options.config.faceCheckRetentionDays },
-              'lesson face-check photos past retention deleted',
-            );
-        })
-        .catch((error: unknown) =>
-          app.log.warn({ err: error }, 'could not delete lesson face-check photos past retention'),
-        );
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      void purge();
-      timer = setInterval(() => void purge(), every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  startJobs(app, jobs, {
+    db: options.db,
+    clock: options.clock,
+    config: options.config,
+    payments: paymentContext,
+    schedule: options.scheduleTimedJobs ?? false,
+  });
   const sandbox = allGateways(paymentProvider).find(isSandboxProvider);
   if (sandbox)
     registerSandboxGatewayPages(
@@ -267,6 +232,22 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
+}
+
+/** The queue runs from ready to close; the timed jobs' handlers (and, on a running server, their schedules) on it. */
+function startJobs(
+  app: FastifyInstance,
+  jobs: JobQueue,
+  deps: Omit<Parameters<typeof startTimedJobs>[1], 'log'> & { schedule: boolean },
+): void {
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await startTimedJobs(jobs, { ...deps, log: app.log }, { schedule: deps.schedule });
+  });
+  // Before the database closes (onClose): running jobs finish first.
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
 }
 
 function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {

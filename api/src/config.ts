@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
+import { JobConfigError, jobRunnerOf, jobRunnerProblems, parseJobRunner } from './jobs/job-config';
+import type { JobRunnerName } from './jobs/job-queue';
 import {
   SMS_PROVIDERS,
   SmsConfigError,
@@ -99,6 +101,11 @@ export interface Config extends PaymentConfig {
    * their study year closes (issue 18, PIPL); default FACE_CHECK_RETENTION_DEFAULT_DAYS.
    */
   faceCheckRetentionDays: number;
+  /**
+   * `JOB_RUNNER` (issue 21): the queue background jobs run on, `pg-boss` or `in-process`;
+   * unset: pg-boss with `DATABASE_URL`, in-process on PGlite (`jobRunnerOf`, src/jobs/job-config.ts).
+   */
+  jobRunner?: JobRunnerName | undefined;
 }
 
 /** Half a year after the study year closes: time for the association's credit-hour checks and complaints. */
@@ -209,6 +216,15 @@ function parseAddressList(name: string, text: string | undefined): string[] {
   return addresses;
 }
 
+function jobRunner(env: Environment): JobRunnerName | undefined {
+  try {
+    return parseJobRunner(read(env, 'JOB_RUNNER'));
+  } catch (error) {
+    if (error instanceof JobConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function parseCount(env: Environment, name: string, fallback: number, min: number): number {
   const text = read(env, name);
   if (text === undefined) return fallback;
@@ -244,6 +260,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
     faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
+    jobRunner: jobRunner(env),
   };
 }
 
@@ -395,6 +412,8 @@ export function assertUsableConfig(config: Config): Config {
   const problems = [...productionProblems(config), ...paymentConfigProblems(config, isProduction(config))];
   // A real SMS provider without its credentials or template cannot send anywhere, development included.
   problems.push(...smsGatewayProblems(config.smsProvider, config.smsGateways, isProduction(config)));
+  // pg-boss cannot run on PGlite anywhere; in-process on PostgreSQL is refused in production.
+  problems.push(...jobRunnerProblems(jobRunnerOf(config), config.databaseUrl, isProduction(config)));
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {
     problems.push('API_SIGN_APP_ID, API_SIGN_SECRET and MEDIA_URL_SECRET must not be empty.');
   }

@@ -3,16 +3,9 @@ import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { isProduction, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { jobQueueFromConfig } from './jobs/job-queue-from-config';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
 import { seedDemoStaff } from './seed/staff-seed';
-
-/** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
-const EXPIRED_ORDER_SWEEP_MS = 60_000;
-/** Yesterday's gateway bills are checked hourly and reconciled once (gateways publish them in the morning). */
-const BILL_RECONCILIATION_MS = 60 * 60 * 1000;
-
-/** Lesson face-check photos past retention are looked for once a day (and at start). */
-const FACE_CHECK_PURGE_MS = 24 * 60 * 60 * 1000;
 
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
@@ -61,9 +54,9 @@ export async function createApiServer(
       config,
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       logger: { level: config.logLevel },
-      expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
-      billReconciliationMs: BILL_RECONCILIATION_MS,
-      faceCheckPurgeMs: FACE_CHECK_PURGE_MS,
+      // Background jobs on the configured queue (pg-boss on PostgreSQL, in-process on PGlite), with the timed jobs' schedules.
+      jobs: (log) => jobQueueFromConfig(config, log),
+      scheduleTimedJobs: true,
       ...(dependencies.releaseSiteDir ? { releaseSiteDir: dependencies.releaseSiteDir } : {}),
     });
   } catch (error) {

@@ -207,6 +207,18 @@ describe('production start-up refuses each unsafe setting on its own line', () =
       /^Refusing to start: RELEASE_TOKENS \(dev\) is the public development default/,
     ));
 
+  test('JOB_RUNNER=in-process on a PostgreSQL server (each server would run every timed job itself)', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, DATABASE_URL: 'postgres://u@db:5432/yaoshi', JOB_RUNNER: 'in-process' },
+      /^Refusing to start: JOB_RUNNER=in-process on a PostgreSQL server/,
+    ));
+
+  test('JOB_RUNNER=pg-boss without a PostgreSQL server', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, JOB_RUNNER: 'pg-boss' },
+      /^Refusing to start: JOB_RUNNER=pg-boss needs a PostgreSQL server/,
+    ));
+
   test('RELEASE_TOKENS: a token equal to another secret', () =>
     refusedInProcess(
       { ...SAFE_STAGING, RELEASE_TOKENS: `ci:${SAFE_STAGING.MEDIA_URL_SECRET}` },
