@@ -23,7 +23,9 @@ import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
-import { mediaUrls } from './media/private-media';
+import { mediaUrls, signedMediaUrl } from './media/private-media';
+import type { Storage } from './storage/storage';
+import { storageFromConfig } from './storage/storage-from-config';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import type { SmsProvider } from './sms/sms-provider';
 import { smsProviderFromConfig } from './sms/sms-provider-from-config';
@@ -136,6 +138,8 @@ export interface BuildAppOptions {
    * move is checked against (deploy/ passes SITE_DIR); default none (tests: no site, no check).
    */
   releaseSiteDir?: string;
+  /** Default: from the configuration (S3_* or MEDIA_DIR, src/storage/storage-from-config.ts). */
+  storage?: Storage;
 }
 
 /**
@@ -143,7 +147,13 @@ export interface BuildAppOptions {
  * (deploy/ adds the static site) before `listen`.
  */
 export function buildApp(options: BuildAppOptions): FastifyInstance {
-  const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
+  const secret = options.config.mediaUrlSecret;
+  const storage =
+    options.storage ??
+    storageFromConfig(options.config, options.clock, (key, expiresAt) =>
+      signedMediaUrl(secret, key, Math.floor(expiresAt.getTime() / 1000)),
+    );
+  const urls = mediaUrls(secret, options.clock, storage);
   const app = Fastify({
     ...fastifyLogging(options.logger, options.config.trustProxy),
     trustProxy: options.config.trustProxy,
@@ -196,12 +206,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
       smsProvider: options.smsProvider ?? smsProviderFromConfig(options.config, options.db, options.clock, app.log),
       mediaUrls: urls,
+      storage,
       metrics,
       releaseSite: { siteDir: options.releaseSiteDir },
     },
     options.routeModules ?? ROUTE_MODULES,
   );
-  registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerMediaRoutes(app, storage, urls, options.clock);
   registerLessonUploadRoutes(app, {
     mediaDir: options.config.mediaDir,
     staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
@@ -237,7 +248,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   if (options.faceCheckPurgeMs) {
     const every = options.faceCheckPurgeMs;
     const purge = () =>
-      purgeLessonCheckPhotos(options.db, options.clock, options.config.mediaDir, options.config.faceCheckRetentionDays)
+      purgeLessonCheckPhotos(options.db, options.clock, storage, options.config.faceCheckRetentionDays)
         .then((deleted) => {
           if (deleted > 0)
             app.log.info(

@@ -15,7 +15,7 @@ import {
 } from './course-admin';
 
 /** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */
-export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
+export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage }) => {
   api.add(E.years, () => listCourseYears(db));
   api.add(E.yearCreate, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
@@ -41,12 +41,12 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
   );
   api.add(E.thumbnail, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      saveCourseImage(tx, audit, config.mediaDir, 'thumb', payload),
+      saveCourseImage(tx, audit, storage, 'thumb', payload),
     ),
   );
   api.add(E.teacherAvatar, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      saveCourseImage(tx, audit, config.mediaDir, 'teacherAvatar', payload),
+      saveCourseImage(tx, audit, storage, 'teacherAvatar', payload),
     ),
   );
   api.add(E.lessonSave, ({ payload, staff, request }) => {

@@ -32,6 +32,7 @@ import { publicMediaUrl } from '../media/private-media';
 import { formatBeijingTime } from '../content/published-time';
 import { probeVideo } from './video-probe';
 import { lessonUploadFile, lessonUploadStore } from './lesson-uploads';
+import type { Storage } from '../storage/storage';
 
 type YearRow = typeof academicYears.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
@@ -296,9 +297,9 @@ const IMAGE_KINDS: { ext: string; matches: (bytes: Buffer) => boolean }[] = [
   },
 ];
 
-/** Thumbnails live under `<media>/courses/thumbs/`, named by their content. */
+/** Thumbnails live under `courses/thumbs/` in storage, named by their content. */
 export const THUMBNAIL_FOLDER = 'courses/thumbs';
-/** Teachers' photos live under `<media>/courses/teachers/`, named by their content. */
+/** Teachers' photos live under `courses/teachers/` in storage, named by their content. */
 export const TEACHER_AVATAR_FOLDER = 'courses/teachers';
 
 /** A course's two pictures: the list's thumbnail and the teacher's photo on the lesson page. */
@@ -312,7 +313,7 @@ export type CourseImage = keyof typeof COURSE_IMAGES;
 export async function saveCourseImage(
   tx: Database,
   audit: Audit,
-  mediaDir: string,
+  storage: Storage,
   which: CourseImage,
   input: { course_id: number; image_base64: string },
 ): Promise<AdminCourseDetail> {
@@ -325,9 +326,7 @@ export async function saveCourseImage(
   const [row] = await tx.select().from(courses).where(eq(courses.id, input.course_id)).for('update');
   if (!row) throw notFound(M.courseUnknown);
   const relative = `${slot.folder}/${row.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind.ext}`;
-  const full = path.join(mediaDir, relative);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, bytes);
+  await storage.put(relative, bytes);
   await tx
     .update(courses)
     .set({ [slot.column]: relative })
