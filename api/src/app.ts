@@ -150,8 +150,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const secret = options.config.mediaUrlSecret;
   const storage =
     options.storage ??
-    storageFromConfig(options.config, options.clock, (key, expiresAt) =>
-      signedMediaUrl(secret, key, Math.floor(expiresAt.getTime() / 1000)),
+    storageFromConfig(options.config, options.clock, (key, seconds) =>
+      signedMediaUrl(secret, key, Math.floor(options.clock.nowMs() / 1000) + Math.ceil(seconds)),
     );
   const urls = mediaUrls(secret, options.clock, storage);
   const app = Fastify({
@@ -212,7 +212,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
     options.routeModules ?? ROUTE_MODULES,
   );
-  registerMediaRoutes(app, storage, urls, options.clock);
+  registerMediaRoutes(app, storage, urls);
   registerLessonUploadRoutes(app, {
     mediaDir: options.config.mediaDir,
     staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../clock';
 import { MESSAGES } from '../messages';
 import type { Storage } from '../storage/storage';
 import { safeRelativePath, servedMediaType } from './media-files';
@@ -20,7 +19,7 @@ export const MEDIA_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** How long a presigned URL the route redirects to lives: the image loads now; a reload asks again. */
 export const PRESIGNED_REDIRECT_SECONDS = 5 * 60;
 
-export function registerMediaRoutes(app: FastifyInstance, storage: Storage, urls: MediaUrls, clock: Clock): void {
+export function registerMediaRoutes(app: FastifyInstance, storage: Storage, urls: MediaUrls): void {
   // HEAD is declared rather than derived from GET: Fastify's derived HEAD would open and
   // drain the file only to discard it.
   app.route<{ Params: { '*': string }; Querystring: Record<string, unknown> }>({
@@ -43,7 +42,7 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, urls
       if (storage.kind !== 'local') {
         if (secondsLeft === Infinity) return reply.header('cache-control', cacheControl).redirect(storage.publicUrl(relative), 302);
         const lifetime = Math.min(secondsLeft, PRESIGNED_REDIRECT_SECONDS);
-        const target = await storage.presignedUrl(relative, new Date(clock.nowMs() + lifetime * 1000));
+        const target = await storage.presignedUrl(relative, lifetime);
         // The redirect is cached a little less than its target lives.
         return reply
           .header('cache-control', `private, max-age=${Math.max(lifetime - 60, 0)}`)

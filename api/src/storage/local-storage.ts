@@ -26,8 +26,8 @@ import {
  */
 export interface LocalStorageOptions {
   root: string;
-  /** `/media/<key>?expires=…&signature=…` for a private object valid until `expiresAt`. */
-  signedUrl: (key: string, expiresAt: Date) => string;
+  /** `/media/<key>?expires=…&signature=…` for a private object valid for `seconds` from now. */
+  signedUrl: (key: string, seconds: number) => string;
 }
 
 export function localStorage(options: LocalStorageOptions): Storage {
@@ -112,8 +112,8 @@ export function localStorage(options: LocalStorageOptions): Storage {
     publicUrl(key) {
       return `/media/${checkedKey(key)}`;
     },
-    async presignedUrl(key, expiresAt) {
-      return options.signedUrl(checkedKey(key), expiresAt);
+    async presignedUrl(key, seconds) {
+      return options.signedUrl(checkedKey(key), seconds);
     },
   };
 }

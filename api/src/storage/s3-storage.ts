@@ -129,11 +129,12 @@ export function s3Storage(settings: S3Settings, now: () => Date, client: S3Clien
     publicUrl(key) {
       return bucketObjectUrl(settings, checkedKey(key));
     },
-    async presignedUrl(key, expiresAt) {
-      const signingDate = now();
-      const seconds = Math.ceil((expiresAt.getTime() - signingDate.getTime()) / 1000);
-      const expiresIn = Math.min(Math.max(seconds, 1), MAX_PRESIGN_SECONDS);
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checkedKey(key) }), { expiresIn, signingDate });
+    async presignedUrl(key, seconds) {
+      const expiresIn = Math.min(Math.max(Math.ceil(seconds), 1), MAX_PRESIGN_SECONDS);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checkedKey(key) }), {
+        expiresIn,
+        signingDate: now(),
+      });
     },
   };
 }

@@ -12,7 +12,7 @@ import type { S3Settings } from './storage-config';
 export function storageFromConfig(
   config: { mediaDir: string; s3: S3Settings | undefined },
   clock: Clock,
-  signedUrl: (key: string, expiresAt: Date) => string,
+  signedUrl: (key: string, seconds: number) => string,
 ): Storage {
   if (config.s3) return s3Storage(config.s3, () => clock.now());
   return localStorage({ root: config.mediaDir, signedUrl });

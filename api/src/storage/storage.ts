@@ -51,8 +51,8 @@ export interface Storage {
   list(prefix: string): AsyncIterable<ListedObject>;
   /** Where a browser reads a public object: `/media/<key>` locally, the bucket's (or CDN's) address on S3. */
   publicUrl(key: string): string;
-  /** A URL that lets a browser read a private object until `expiresAt` (SigV4 presigned on S3, HMAC-signed `/media` locally). */
-  presignedUrl(key: string, expiresAt: Date): Promise<string>;
+  /** A URL that lets a browser read a private object for `seconds` from now (SigV4 presigned on S3, HMAC-signed `/media` locally). */
+  presignedUrl(key: string, seconds: number): Promise<string>;
 }
 
 /** A key that would leave its folder or name something hidden. */
