@@ -116,6 +116,12 @@ describe('media with S3 configured', () => {
     assert.deepEqual(Buffer.from(await response.arrayBuffer()), video.subarray(1000, 2000));
   });
 
+  test("the site's Content-Security-Policy lets pages load images and video from the bucket", async () => {
+    const policy = (await fetch(`${server.baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
+    for (const directive of ['img-src', 'media-src', 'connect-src'])
+      assert.match(policy, new RegExp(`${directive} [^;]*${s3.settings.endpoint.replace(/[.:/]/g, '\\$&')}`), directive);
+  });
+
   test('paths that leave the bucket or name unknown types are refused before any redirect', async () => {
     for (const url of ['/media/%2e%2e/x.png', '/media/courses/.hidden.png', '/media/releases/x.js']) {
       const answer = await redirectOf(url);

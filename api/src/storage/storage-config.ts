@@ -106,3 +106,18 @@ export function s3ProductionProblems(settings: S3Settings | undefined): string[]
   }
   return problems;
 }
+
+/**
+ * Where browsers fetch objects from, for the Content-Security-Policy (img-src, media-src,
+ * connect-src): the public base, and the bucket's own origin (presigned URLs).
+ */
+export function storageOrigins(settings: S3Settings | undefined): string[] {
+  if (!settings) return [];
+  const endpoint = new URL(settings.endpoint);
+  const bucketOrigin = settings.forcePathStyle
+    ? endpoint.origin
+    : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
+  const origins = [bucketOrigin];
+  if (settings.publicBaseUrl) origins.push(new URL(settings.publicBaseUrl).origin);
+  return [...new Set(origins)];
+}
