@@ -104,6 +104,18 @@ for (const [name, open] of [
       assert.equal((await buffer((await storage.get('faces/once.jpg'))!)).toString(), 'first');
     });
 
+    test('copy duplicates an object under another key; a missing source gives false', async () => {
+      const { storage } = subject;
+      await storage.put('incoming/abc.mp4', VIDEO);
+      assert.equal(await storage.copy('incoming/abc.mp4', 'videos/lessons/2-abc.mp4'), true);
+      const copied = await storage.head('videos/lessons/2-abc.mp4');
+      assert.equal(copied?.size, VIDEO.length);
+      assert.equal(copied?.contentType, 'video/mp4');
+      assert.deepEqual(await buffer((await storage.get('videos/lessons/2-abc.mp4'))!), VIDEO);
+      assert.equal(await storage.copy('incoming/none.mp4', 'videos/lessons/3-none.mp4'), false);
+      assert.equal(await storage.head('videos/lessons/3-none.mp4'), null);
+    });
+
     test('a missing object is absent, not an error; deleting it is fine', async () => {
       const { storage } = subject;
       assert.equal(await storage.head('nothing/here.png'), null);
@@ -175,3 +187,15 @@ for (const [name, open] of [
     });
   });
 }
+
+test('S3: an object larger than one CopyObject may carry is copied by a streamed multipart upload', async () => {
+  const server = await startS3TestServer();
+  try {
+    const storage = s3Storage(server.settings, () => new Date(), undefined, 1024);
+    await storage.put('incoming/big.mp4', VIDEO);
+    assert.equal(await storage.copy('incoming/big.mp4', 'videos/lessons/4-big.mp4'), true);
+    assert.deepEqual(await buffer((await storage.get('videos/lessons/4-big.mp4'))!), VIDEO);
+  } finally {
+    await server.close();
+  }
+});

@@ -91,6 +91,12 @@ export function localStorage(options: LocalStorageOptions): Storage {
       if (stat.size === 0) return Readable.from([]);
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
+    async copy(fromKey, toKey) {
+      const source = await this.get(fromKey);
+      if (source === null) return false;
+      await this.put(toKey, source);
+      return true;
+    },
     async delete(key) {
       await fs.rm(path.join(root, checkedKey(key)), { force: true });
     },

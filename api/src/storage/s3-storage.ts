@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
+import { Upload } from '@aws-sdk/lib-storage';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -20,6 +21,9 @@ import {
   type Storage,
 } from './storage';
 import type { S3Settings } from './storage-config';
+
+/** CopyObject copies at most 5 GiB in one request; larger objects are copied by streaming (multipart upload). */
+export const MAX_SINGLE_COPY_BYTES = 5 * 1024 ** 3;
 
 /** SigV4 presigned URLs live at most a week (the protocol's limit). */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
@@ -58,7 +62,12 @@ export function bucketObjectUrl(settings: S3Settings, key: string): string {
  * (docs/architecture.md, "Files"). Private objects are read through presigned URLs, signed
  * at `now()` so a test's clock can move them past their expiry.
  */
-export function s3Storage(settings: S3Settings, now: () => Date, client: S3Client = s3ClientOf(settings)): Storage {
+export function s3Storage(
+  settings: S3Settings,
+  now: () => Date,
+  client: S3Client = s3ClientOf(settings),
+  maxSingleCopyBytes = MAX_SINGLE_COPY_BYTES,
+): Storage {
   const Bucket = settings.bucket;
 
   async function head(key: string): Promise<ObjectInfo | null> {
@@ -77,24 +86,41 @@ export function s3Storage(settings: S3Settings, now: () => Date, client: S3Clien
     }
   }
 
-  return {
+  const storage: Storage = {
     kind: 's3',
     async put(key, body, options: PutOptions = {}) {
       checkedKey(key);
       if (options.ifAbsent && (await head(key)) !== null) throw new ObjectExistsError(key);
-      // PutObject needs the length up front; a stream of unknown length is read first.
-      const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: bytes,
-          ContentLength: bytes.length,
-          ContentType: options.contentType ?? contentTypeOf(key),
-        }),
-      );
+      const ContentType = options.contentType ?? contentTypeOf(key);
+      if (Buffer.isBuffer(body)) {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType }));
+        return;
+      }
+      // A stream of any length (a lesson video of several GB): multipart, a few parts in memory at a time.
+      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType } }).done();
     },
     head,
+    async copy(fromKey, toKey) {
+      const source = await head(fromKey);
+      if (source === null) return false;
+      checkedKey(toKey);
+      if (source.size <= maxSingleCopyBytes) {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: toKey,
+            CopySource: `${Bucket}/${encodedKey(fromKey)}`,
+            ContentType: contentTypeOf(toKey),
+            MetadataDirective: 'REPLACE',
+          }),
+        );
+        return true;
+      }
+      const body = await storage.get(fromKey);
+      if (body === null) return false;
+      await storage.put(toKey, body);
+      return true;
+    },
     async get(key, range) {
       try {
         const answer = await client.send(
@@ -137,4 +163,5 @@ export function s3Storage(settings: S3Settings, now: () => Date, client: S3Clien
       });
     },
   };
+  return storage;
 }

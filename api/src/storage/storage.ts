@@ -45,6 +45,8 @@ export interface Storage {
   head(key: string): Promise<ObjectInfo | null>;
   /** The object's bytes (or a range of them) as a stream; null when there is no such object. */
   get(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** A copy of `fromKey` at `toKey` (server-side on S3); false when there is no `fromKey`. */
+  copy(fromKey: string, toKey: string): Promise<boolean>;
   /** Removes the object; removing one that is not there is fine. */
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in key order ('' for all). */
