@@ -1,5 +1,5 @@
 import { courseAdminRoutes } from './course-admin/course-admin-routes';
-import { registerLessonUploadRoutes } from './course-admin/lesson-uploads';
+import { lessonUploads, registerLessonUploadRoutes } from './course-admin/lesson-uploads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -214,7 +214,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   );
   registerMediaRoutes(app, storage, urls);
   registerLessonUploadRoutes(app, {
-    mediaDir: options.config.mediaDir,
+    uploads: lessonUploads(options.config, storage),
     staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
   });
   registerHealthRoutes(app, options.db);

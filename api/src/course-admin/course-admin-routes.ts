@@ -2,6 +2,7 @@ import { courseAdminEndpoints as E } from '@yaoshi/contracts/course-admin';
 import type { RouteModule } from '../app-deps';
 import { requireStaff } from '../auth/authenticator';
 import { actorOf, auditedChange } from '../audit/audit-log';
+import { lessonUploads } from './lesson-uploads';
 import {
   adminCourseDetail,
   createAdminCourse,
@@ -16,6 +17,7 @@ import {
 
 /** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */
 export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage }) => {
+  const uploads = lessonUploads(config, storage);
   api.add(E.years, () => listCourseYears(db));
   api.add(E.yearCreate, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
@@ -52,7 +54,7 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage
   api.add(E.lessonSave, ({ payload, staff, request }) => {
     const actor = actorOf(requireStaff(staff), request.ip);
     return auditedChange(db, clock, actor, (tx, audit) =>
-      saveLesson(tx, clock, audit, config.mediaDir, actor.username, payload),
+      saveLesson(tx, clock, audit, uploads, actor.username, payload),
     );
   });
 };
