@@ -23,7 +23,7 @@ export async function startS3TestServer(overrides: Partial<S3Settings> = {}): Pr
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: S3_TEST_BUCKET }],
+    configureBuckets: [{ name: S3_TEST_BUCKET, configs: [] }],
   });
   const address = await server.run();
   return {
