@@ -60,7 +60,10 @@ export async function createApiServer(
   let demoMedia: CopySummary | undefined;
   if (config.s3 && !isProduction(config)) {
     try {
-      demoMedia = await copyFolderToStorage(DEFAULT_MEDIA_DIR, s3Storage(config.s3, () => clock.now()));
+      demoMedia = await copyFolderToStorage(
+        DEFAULT_MEDIA_DIR,
+        s3Storage(config.s3, () => clock.now()),
+      );
     } catch (error) {
       await database.close();
       throw error;

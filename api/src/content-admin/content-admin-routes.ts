@@ -18,7 +18,7 @@ import { checkUpload, storeUpload } from './content-files';
 import { readHomeContent, saveAdvertisements, saveQuickLinks, saveSlides } from './home-admin';
 
 /** 文章管理 and 首页管理 (内容编辑, issue 20): reads, and changes each audited in its transaction. */
-export const contentAdminRoutes: RouteModule = (api, { db, clock, config, storage }) => {
+export const contentAdminRoutes: RouteModule = (api, { db, clock, storage }) => {
   const E = contentAdminEndpoints;
   /** A change by the signed-in staff member, in one transaction with its audit record. */
   const audited = <T>(

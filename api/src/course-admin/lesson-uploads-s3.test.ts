@@ -36,7 +36,17 @@ let video: Buffer;
 before(async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lesson-s3-'));
   const file = path.join(work, 'clip.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-pix_fmt', 'yuv420p', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=160x120:rate=10',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
   video = fs.readFileSync(file);
   fs.rmSync(work, { recursive: true, force: true });
   const external = FULL_S3 ? s3SettingsFromEnv(process.env) : undefined;
@@ -72,46 +82,53 @@ test('a finished upload in the bucket is probed through a presigned URL, then be
   assert.equal(await storage.head(`${id}.info`), null);
 });
 
-test('a lesson video uploads by tus into the bucket and becomes the lesson, served by range from the bucket', {
-  skip: FULL_S3 ? false : 's3rver lacks ListParts: S3_TEST_FULL_PROTOCOL=1 with S3_* of a complete store runs it',
-}, async () => {
-  const created = await tus('POST', LESSON_UPLOAD_PATH, {
-    'Upload-Length': String(video.length),
-    'Upload-Metadata': `filename ${Buffer.from('第二课.mp4').toString('base64')}`,
-  });
-  assert.equal(created.status, 201);
-  const location = created.headers.get('location')!;
-  const id = location.split('/').pop()!;
-  const half = Math.floor(video.length / 2);
-  const octets = { 'Content-Type': 'application/offset+octet-stream' };
-  assert.equal((await tus('PATCH', location, { ...octets, 'Upload-Offset': '0' }, video.subarray(0, half))).status, 204);
-  const offset = Number((await tus('HEAD', location)).headers.get('upload-offset'));
-  assert.equal(offset, half);
-  const last = await tus('PATCH', location, { ...octets, 'Upload-Offset': String(offset) }, video.subarray(offset));
-  assert.equal(last.status, 204);
-  assert.equal(last.headers.get('upload-duration'), '2', 'ffprobe read the object in the bucket');
-  assert.equal((await storage.head(id))?.size, video.length, 'the upload is an object in the bucket');
+test(
+  'a lesson video uploads by tus into the bucket and becomes the lesson, served by range from the bucket',
+  {
+    skip: FULL_S3 ? false : 's3rver lacks ListParts: S3_TEST_FULL_PROTOCOL=1 with S3_* of a complete store runs it',
+  },
+  async () => {
+    const created = await tus('POST', LESSON_UPLOAD_PATH, {
+      'Upload-Length': String(video.length),
+      'Upload-Metadata': `filename ${Buffer.from('第二课.mp4').toString('base64')}`,
+    });
+    assert.equal(created.status, 201);
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    const half = Math.floor(video.length / 2);
+    const octets = { 'Content-Type': 'application/offset+octet-stream' };
+    assert.equal(
+      (await tus('PATCH', location, { ...octets, 'Upload-Offset': '0' }, video.subarray(0, half))).status,
+      204,
+    );
+    const offset = Number((await tus('HEAD', location)).headers.get('upload-offset'));
+    assert.equal(offset, half);
+    const last = await tus('PATCH', location, { ...octets, 'Upload-Offset': String(offset) }, video.subarray(offset));
+    assert.equal(last.status, 204);
+    assert.equal(last.headers.get('upload-duration'), '2', 'ffprobe read the object in the bucket');
+    assert.equal((await storage.head(id))?.size, video.length, 'the upload is an object in the bucket');
 
-  const [course] = await server.db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(ne(courses.delivery, 'face_to_face'))
-    .limit(1);
-  const saved = dataOf(
-    await authed(server, staff.token, 'POST', '/v1/admin/courses/lesson', {
-      course_id: course!.id,
-      upload_id: id,
-      face_points: [50],
-    }),
-  ) as AdminCourseDetail;
-  assert.equal(saved.duration, 2);
-  const key = saved.video_url.replace(/^\/media\//, '');
-  assert.match(key, /^videos\/lessons\/\d+-[0-9a-f]{32}\.mp4$/);
-  assert.equal((await storage.head(key))?.size, video.length);
-  assert.equal(await storage.head(id), null, 'the upload is gone once it is the lesson');
-  assert.equal(await storage.head(`${id}.info`), null);
+    const [course] = await server.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(ne(courses.delivery, 'face_to_face'))
+      .limit(1);
+    const saved = dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/lesson', {
+        course_id: course!.id,
+        upload_id: id,
+        face_points: [50],
+      }),
+    ) as AdminCourseDetail;
+    assert.equal(saved.duration, 2);
+    const key = saved.video_url.replace(/^\/media\//, '');
+    assert.match(key, /^videos\/lessons\/\d+-[0-9a-f]{32}\.mp4$/);
+    assert.equal((await storage.head(key))?.size, video.length);
+    assert.equal(await storage.head(id), null, 'the upload is gone once it is the lesson');
+    assert.equal(await storage.head(`${id}.info`), null);
 
-  const range = await fetch(`${server.baseUrl}${saved.video_url}`, { headers: { range: 'bytes=0-99' } });
-  assert.equal(range.status, 206);
-  assert.deepEqual(Buffer.from(await range.arrayBuffer()), video.subarray(0, 100));
-});
+    const range = await fetch(`${server.baseUrl}${saved.video_url}`, { headers: { range: 'bytes=0-99' } });
+    assert.equal(range.status, 206);
+    assert.deepEqual(Buffer.from(await range.arrayBuffer()), video.subarray(0, 100));
+  },
+);

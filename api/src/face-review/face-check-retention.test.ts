@@ -69,14 +69,20 @@ test('the purge deletes lesson-check photos past retention, rows and files, and 
   );
 
   server.clock.set(close.getTime() + 30 * DAY);
-  assert.equal(await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30), 1);
+  assert.equal(
+    await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30),
+    1,
+  );
   const left = (await server.db.select({ path: facePhotos.path }).from(facePhotos)).map((row) => row.path);
   assert.ok(!left.includes(old) && left.includes(late) && left.includes(collection));
   assert.equal(fs.existsSync(path.join(mediaDir, old)), false);
   assert.equal(fs.existsSync(path.join(mediaDir, late)), true);
 
   server.clock.set(close.getTime() + 50 * DAY);
-  assert.equal(await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30), 1);
+  assert.equal(
+    await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30),
+    1,
+  );
   assert.equal(fs.existsSync(path.join(mediaDir, late)), false);
   assert.equal(fs.existsSync(path.join(mediaDir, collection)), true, 'the reference photo is never deleted');
 });

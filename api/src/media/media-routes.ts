@@ -40,13 +40,12 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, urls
       }
       if (relative === null || servedMediaType(relative) === null) return notFound();
       if (storage.kind !== 'local') {
-        if (secondsLeft === Infinity) return reply.header('cache-control', cacheControl).redirect(storage.publicUrl(relative), 302);
+        if (secondsLeft === Infinity)
+          return reply.header('cache-control', cacheControl).redirect(storage.publicUrl(relative), 302);
         const lifetime = Math.min(secondsLeft, PRESIGNED_REDIRECT_SECONDS);
         const target = await storage.presignedUrl(relative, lifetime);
         // The redirect is cached a little less than its target lives.
-        return reply
-          .header('cache-control', `private, max-age=${Math.max(lifetime - 60, 0)}`)
-          .redirect(target, 302);
+        return reply.header('cache-control', `private, max-age=${Math.max(lifetime - 60, 0)}`).redirect(target, 302);
       }
       const file = await storage.head(relative);
       if (!file) return notFound();

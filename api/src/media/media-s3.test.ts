@@ -119,7 +119,11 @@ describe('media with S3 configured', () => {
   test("the site's Content-Security-Policy lets pages load images and video from the bucket", async () => {
     const policy = (await fetch(`${server.baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
     for (const directive of ['img-src', 'media-src', 'connect-src'])
-      assert.match(policy, new RegExp(`${directive} [^;]*${s3.settings.endpoint.replace(/[.:/]/g, '\\$&')}`), directive);
+      assert.match(
+        policy,
+        new RegExp(`${directive} [^;]*${s3.settings.endpoint.replace(/[.:/]/g, '\\$&')}`),
+        directive,
+      );
   });
 
   test('paths that leave the bucket or name unknown types are refused before any redirect', async () => {

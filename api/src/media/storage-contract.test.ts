@@ -47,7 +47,12 @@ async function localSubject(): Promise<{ subject: Subject; close: () => Promise<
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
-    subject: { storage, shift: (ms) => clock.set(clock.nowMs() + ms), resolve: (url) => base + url, checksSignatures: true },
+    subject: {
+      storage,
+      shift: (ms) => clock.set(clock.nowMs() + ms),
+      resolve: (url) => base + url,
+      checksSignatures: true,
+    },
     close: async () => {
       await app.close();
       await fs.rm(root, { recursive: true, force: true });
@@ -144,7 +149,16 @@ for (const [name, open] of [
 
     test('keys that would leave the folder or name hidden files are refused', async () => {
       const { storage } = subject;
-      for (const key of ['../x.png', 'a/../../x.png', '/etc/passwd', 'a//b.png', '.env', 'a\\..\\b.png', 'a\0.png', '']) {
+      for (const key of [
+        '../x.png',
+        'a/../../x.png',
+        '/etc/passwd',
+        'a//b.png',
+        '.env',
+        'a\\..\\b.png',
+        'a\0.png',
+        '',
+      ]) {
         await assert.rejects(storage.put(key, Buffer.from('x')), UnsafeKeyError, key);
         await assert.rejects(storage.get(key), UnsafeKeyError, key);
         await assert.rejects(storage.head(key), UnsafeKeyError, key);

@@ -50,7 +50,10 @@ export function localStorage(options: LocalStorageOptions): Storage {
     async put(key, body, putOptions: PutOptions = {}) {
       const target = path.join(root, checkedKey(key));
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+      const temporary = path.join(
+        path.dirname(target),
+        `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+      );
       try {
         if (Buffer.isBuffer(body)) await fs.writeFile(temporary, body, { flag: 'wx' });
         else await pipeline(body, createWriteStream(temporary, { flags: 'wx' }));

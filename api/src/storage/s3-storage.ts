@@ -93,7 +93,9 @@ export function s3Storage(
       if (options.ifAbsent && (await head(key)) !== null) throw new ObjectExistsError(key);
       const ContentType = options.contentType ?? contentTypeOf(key);
       if (Buffer.isBuffer(body)) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType }));
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType }),
+        );
         return;
       }
       // A stream of any length (a lesson video of several GB): multipart, a few parts in memory at a time.

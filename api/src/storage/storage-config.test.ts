@@ -26,7 +26,11 @@ test('all of them: the bucket, virtual-hosted unless S3_FORCE_PATH_STYLE=true', 
     publicBaseUrl: undefined,
     forcePathStyle: false,
   });
-  const cdn = s3SettingsFromEnv({ ...S3_ENV, S3_PUBLIC_BASE_URL: 'https://cdn.example.org/media/', S3_FORCE_PATH_STYLE: 'true' });
+  const cdn = s3SettingsFromEnv({
+    ...S3_ENV,
+    S3_PUBLIC_BASE_URL: 'https://cdn.example.org/media/',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
   assert.equal(cdn?.publicBaseUrl, 'https://cdn.example.org/media');
   assert.equal(cdn?.forcePathStyle, true);
   assert.deepEqual(storageOrigins(cdn), ['https://oss-cn-hangzhou.aliyuncs.com', 'https://cdn.example.org']);
@@ -46,8 +50,14 @@ test('some but not all: the server refuses to start and names what is missing', 
 
 test('malformed values are refused with the variable named', () => {
   assert.throws(() => configFromEnv({ ...S3_ENV, S3_BUCKET: 'ab' }), /S3_BUCKET must be 3 to 63/);
-  assert.throws(() => configFromEnv({ ...S3_ENV, S3_ENDPOINT: 'oss.example' }), /S3_ENDPOINT must be an http\(s\) address/);
-  assert.throws(() => configFromEnv({ ...S3_ENV, S3_FORCE_PATH_STYLE: 'yes' }), /S3_FORCE_PATH_STYLE must be true or false/);
+  assert.throws(
+    () => configFromEnv({ ...S3_ENV, S3_ENDPOINT: 'oss.example' }),
+    /S3_ENDPOINT must be an http\(s\) address/,
+  );
+  assert.throws(
+    () => configFromEnv({ ...S3_ENV, S3_FORCE_PATH_STYLE: 'yes' }),
+    /S3_FORCE_PATH_STYLE must be true or false/,
+  );
   assert.throws(
     () => configFromEnv({ ...S3_ENV, S3_PUBLIC_BASE_URL: 'https://cdn.example.org/?x=1' }),
     /S3_PUBLIC_BASE_URL must be an address without query/,
@@ -59,5 +69,8 @@ test('production refuses plain http to a store off this machine', () => {
   assert.ok(productionProblems(config).some((problem) => /S3_ENDPOINT is plain http/.test(problem)));
   const loopback = { ...configFromEnv({ ...S3_ENV, S3_ENDPOINT: 'http://127.0.0.1:9000' }), nodeEnv: 'production' };
   assert.ok(!productionProblems(loopback).some((problem) => /S3_/.test(problem)));
-  assert.throws(() => loadConfig({ nodeEnv: 'production' }, { ...S3_ENV, S3_ENDPOINT: 'http://10.0.0.5:9000' }), /plain http/);
+  assert.throws(
+    () => loadConfig({ nodeEnv: 'production' }, { ...S3_ENV, S3_ENDPOINT: 'http://10.0.0.5:9000' }),
+    /plain http/,
+  );
 });

@@ -98,7 +98,8 @@ export function s3ProductionProblems(settings: S3Settings | undefined): string[]
   ] as const) {
     if (address === undefined) continue;
     const url = new URL(address);
-    const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+    const loopback =
+      url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
     if (url.protocol === 'http:' && !loopback)
       problems.push(
         `${name} is plain http ("${address}"): face photos and credentials would cross the network unencrypted. Use https.`,

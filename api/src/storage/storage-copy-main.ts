@@ -11,7 +11,9 @@ import { copyFolderToStorage } from './storage-copy';
  */
 const config = configFromEnv();
 if (!config.s3) {
-  console.error('storage:copy needs object storage: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  console.error(
+    'storage:copy needs object storage: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+  );
   process.exit(78);
 }
 const dir = path.resolve(process.argv[2] ?? config.mediaDir);

@@ -54,7 +54,7 @@ const PERIODIC_CALL: EndpointOptions = { logLevel: 'warn' };
 const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
 
 /** Study lists, lessons, progress reports, ratings, public quizzes (issue 6; exams excluded). */
-export const studyRoutes: RouteModule = (api, { db, clock, config, metrics, storage }) => {
+export const studyRoutes: RouteModule = (api, { db, clock, metrics, storage }) => {
   const reports = progressReports(db, clock);
   api.add(studyEndpoints.mycourses, async ({ payload, principal }) =>
     studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
