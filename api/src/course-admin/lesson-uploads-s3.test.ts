@@ -1,9 +1,5 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ne } from 'drizzle-orm';
 import { LESSON_UPLOAD_PATH, type AdminCourseDetail } from '@yaoshi/contracts/course-admin';
 import { courses } from '../catalogue/catalogue-schema';
@@ -16,6 +12,7 @@ import { dataOf, authed } from '../test-support/learner-session';
 import { startS3TestServer, type S3TestServer } from '../test-support/s3-test-server';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { testClip } from '../test-support/video-fixtures';
 
 /**
  * With object storage configured, a lesson video's tus upload lives in the bucket
@@ -34,21 +31,7 @@ let staff: TestStaff;
 let video: Buffer;
 
 before(async () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lesson-s3-'));
-  const file = path.join(work, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=160x120:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
-  video = fs.readFileSync(file);
-  fs.rmSync(work, { recursive: true, force: true });
+  video = testClip(2, '160x120');
   const external = FULL_S3 ? s3SettingsFromEnv(process.env) : undefined;
   s3 = external ? { settings: external, close: async () => undefined } : await startS3TestServer();
   storage = s3Storage(s3.settings, () => new Date());
