@@ -9,6 +9,7 @@ import type { SmsProvider } from './sms/sms-provider';
 import type { PasswordHasher } from './accounts/passwords';
 import type { AppMetrics } from './metrics/metrics';
 import type { JobQueue } from './jobs/job-queue';
+import type { Storage } from './storage/storage';
 
 /**
  * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
@@ -20,6 +21,8 @@ export interface AppDeps extends PipelineDeps {
   smsProvider: SmsProvider;
   /** URLs of media files; private ones (face photos) signed for a few hours. */
   mediaUrls: MediaUrls;
+  /** Every file the server keeps: the local folder or the S3 bucket (src/storage/). */
+  storage: Storage;
   paymentProvider: PaymentProvider;
   orderPayments: OrderPayments;
   orderLearning: OrderLearning;

@@ -1,5 +1,5 @@
 import { courseAdminRoutes } from './course-admin/course-admin-routes';
-import { registerLessonUploadRoutes } from './course-admin/lesson-uploads';
+import { lessonUploads, registerLessonUploadRoutes } from './course-admin/lesson-uploads';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -23,7 +23,9 @@ import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
-import { mediaUrls } from './media/private-media';
+import { mediaUrls, signedMediaUrl } from './media/private-media';
+import type { Storage } from './storage/storage';
+import { storageFromConfig } from './storage/storage-from-config';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import type { SmsProvider } from './sms/sms-provider';
 import { smsProviderFromConfig } from './sms/sms-provider-from-config';
@@ -133,6 +135,8 @@ export interface BuildAppOptions {
    * move is checked against (deploy/ passes SITE_DIR); default none (tests: no site, no check).
    */
   releaseSiteDir?: string;
+  /** Default: from the configuration (S3_* or MEDIA_DIR, src/storage/storage-from-config.ts). */
+  storage?: Storage;
 }
 
 /**
@@ -140,7 +144,13 @@ export interface BuildAppOptions {
  * (deploy/ adds the static site) before `listen`.
  */
 export function buildApp(options: BuildAppOptions): FastifyInstance {
-  const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
+  const secret = options.config.mediaUrlSecret;
+  const storage =
+    options.storage ??
+    storageFromConfig(options.config, options.clock, (key, seconds) =>
+      signedMediaUrl(secret, key, Math.floor(options.clock.nowMs() / 1000) + Math.ceil(seconds)),
+    );
+  const urls = mediaUrls(secret, options.clock, storage);
   const app = Fastify({
     ...fastifyLogging(options.logger, options.config.trustProxy),
     trustProxy: options.config.trustProxy,
@@ -201,15 +211,16 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
       smsProvider: options.smsProvider ?? smsProviderFromConfig(options.config, options.db, options.clock, app.log),
       mediaUrls: urls,
+      storage,
       metrics,
       releaseSite: { siteDir: options.releaseSiteDir },
       jobs,
     },
     options.routeModules ?? ROUTE_MODULES,
   );
-  registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerMediaRoutes(app, storage, urls);
   registerLessonUploadRoutes(app, {
-    mediaDir: options.config.mediaDir,
+    uploads: lessonUploads(options.config, storage),
     staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
   });
   registerHealthRoutes(app, options.db);
@@ -219,6 +230,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     clock: options.clock,
     config: options.config,
     payments: paymentContext,
+    storage,
     schedule: options.scheduleTimedJobs ?? false,
   });
   const sandbox = allGateways(paymentProvider).find(isSandboxProvider);

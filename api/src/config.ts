@@ -20,6 +20,7 @@ import {
   paymentProvidersInUse,
   type PaymentConfig,
 } from './payment/payment-config';
+import { s3ProductionProblems, s3SettingsFromEnv, StorageConfigError, type S3Settings } from './storage/storage-config';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -35,8 +36,10 @@ export interface Config extends PaymentConfig {
   databaseUrl: string | undefined;
   /** `DATA_DIR`, default `<repo>/.data`; PGlite lives in `<dataDir>/pglite`. */
   dataDir: string;
-  /** `MEDIA_DIR`, default `api/media`: files served under `/media/`. */
+  /** `MEDIA_DIR`, default `api/media`: files served under `/media/` (when no object storage is configured). */
   mediaDir: string;
+  /** `S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY` (+ optional `S3_PUBLIC_BASE_URL`, `S3_FORCE_PATH_STYLE`): files in that bucket; unset: in `mediaDir`. */
+  s3: S3Settings | undefined;
   /** `API_SIGN_APP_ID`, default `yaoshi-web`. */
   signAppId: string;
   /** `API_SIGN_SECRET`, default `dev-secret-change-me` (refused in production). */
@@ -179,6 +182,15 @@ function paymentConfig(env: Environment): PaymentConfig {
   }
 }
 
+function parseS3Settings(env: Environment): S3Settings | undefined {
+  try {
+    return s3SettingsFromEnv(env);
+  } catch (error) {
+    if (error instanceof StorageConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function parseSmsProvider(text: string | undefined): Config['smsProvider'] {
   if (text === undefined) return 'outbox';
   if ((SMS_PROVIDERS as readonly string[]).includes(text)) return text as Config['smsProvider'];
@@ -240,6 +252,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     databaseUrl: read(env, 'DATABASE_URL'),
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
     mediaDir: path.resolve(read(env, 'MEDIA_DIR') ?? DEFAULT_MEDIA_DIR),
+    s3: parseS3Settings(env),
     signAppId: read(env, 'API_SIGN_APP_ID') ?? DEFAULT_APP_ID,
     signSecret: read(env, 'API_SIGN_SECRET') ?? DEVELOPMENT_SIGN_SECRET,
     mediaUrlSecret: read(env, 'MEDIA_URL_SECRET') ?? DEVELOPMENT_MEDIA_URL_SECRET,
@@ -363,6 +376,7 @@ export function productionProblems(config: Config): string[] {
   const problems: string[] = [];
   const baseUrl = publicBaseUrlProblem(config.publicBaseUrl);
   if (baseUrl) problems.push(baseUrl);
+  problems.push(...s3ProductionProblems(config.s3));
   const sandboxInUse = paymentProvidersInUse(config).includes('sandbox');
   problems.push(
     ...secretProblems([

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
-import { isProduction, loadConfig, type Config } from './config';
+import { DEFAULT_MEDIA_DIR, isProduction, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { jobQueueFromConfig } from './jobs/job-queue-from-config';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
 import { seedDemoStaff } from './seed/staff-seed';
+import { s3Storage } from './storage/s3-storage';
+import { copyFolderToStorage, type CopySummary } from './storage/storage-copy';
 
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
@@ -46,6 +48,20 @@ export async function createApiServer(
       if (config.nodeEnv === 'development') seeded = (await seedDemoStaff(db, clock)) || seeded;
     },
   });
+  // The demo content's images (committed under api/media) go into a development bucket too;
+  // a production bucket is filled by `npm run storage:copy`.
+  let demoMedia: CopySummary | undefined;
+  if (config.s3 && !isProduction(config)) {
+    try {
+      demoMedia = await copyFolderToStorage(
+        DEFAULT_MEDIA_DIR,
+        s3Storage(config.s3, () => clock.now()),
+      );
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   let app: FastifyInstance;
   try {
     app = buildApp({
@@ -66,7 +82,12 @@ export async function createApiServer(
   // Also when a caller closes `app` directly (deploy/ does on shutdown).
   app.addHook('onClose', () => database.close());
   app.log.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded },
+    {
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      seeded,
+      ...(config.s3 ? { bucket: config.s3.bucket, demoMediaCopied: demoMedia?.copied } : {}),
+    },
     seeded
       ? isProduction(config)
         ? 'database migrated and reference data written'

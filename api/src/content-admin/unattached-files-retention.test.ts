@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { movableClock } from '../clock';
+import { localStorage } from '../storage/local-storage';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import {
@@ -21,6 +22,7 @@ const HOUR = 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-26T08:00:00Z');
 let handle: DatabaseHandle;
 let mediaDir: string;
+const storageOf = () => localStorage({ root: mediaDir, signedUrl: () => '' });
 
 before(async () => {
   handle = await openTestDatabase();
@@ -86,7 +88,7 @@ test('unattached uploads older than a day are deleted, row and file; anything re
     await handle.db.insert(slides).values({ title: '资料', image: `/media/${inProfile.path}`, url: '/' });
   }
 
-  const deleted = await deleteUnattachedContentFiles(handle.db, movableClock(NOW), mediaDir);
+  const deleted = await deleteUnattachedContentFiles(handle.db, movableClock(NOW), storageOf());
 
   assert.deepEqual(deleted, [abandoned.path, abandonedPdf.path].sort());
   const left = (await handle.db.select({ path: contentFiles.path }).from(contentFiles)).map((row) => row.path).sort();
@@ -96,7 +98,7 @@ test('unattached uploads older than a day are deleted, row and file; anything re
   for (const kept of left) assert.equal(fs.existsSync(path.join(mediaDir, kept)), true, kept);
 
   // Run again (a retried job): nothing more to do, and a file already gone from disk is fine.
-  assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW), mediaDir), []);
+  assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW), storageOf()), []);
   // The young one's day passes.
-  assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW + 2 * HOUR), mediaDir), [young.path]);
+  assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW + 2 * HOUR), storageOf()), [young.path]);
 });

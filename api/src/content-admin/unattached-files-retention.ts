@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, lt, notInArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock';
+import type { Storage } from '../storage/storage';
 import { courses } from '../catalogue/catalogue-schema';
 import { rowsOf, type Database } from '../db/database';
 import {
@@ -62,7 +61,7 @@ async function referencedPaths(db: Database): Promise<string[]> {
 export async function deleteUnattachedContentFiles(
   db: Database,
   clock: Clock,
-  mediaDir: string,
+  storage: Storage,
   maxAgeMs: number = UNATTACHED_UPLOAD_MAX_AGE_MS,
 ): Promise<string[]> {
   const cutoff = new Date(clock.nowMs() - maxAgeMs);
@@ -80,8 +79,6 @@ export async function deleteUnattachedContentFiles(
       ),
     )
     .returning({ path: contentFiles.path });
-  for (const { path: relative } of removed) {
-    await fs.rm(path.join(mediaDir, relative), { force: true });
-  }
+  for (const { path: relative } of removed) await storage.delete(relative);
   return removed.map((row) => row.path).sort();
 }

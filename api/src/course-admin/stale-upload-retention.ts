@@ -1,6 +1,16 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
 import type { Clock } from '../clock';
-import { lessonUploadFile, lessonUploadStore } from './lesson-uploads';
+import { LESSON_UPLOAD_FOLDER } from './lesson-uploads';
+
+/** The ids the upload routes make: nothing else in the folder is an upload. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+function lessonUploadFile(mediaDir: string, id: string): string {
+  if (!UPLOAD_ID.test(id)) throw new Error('not an upload id');
+  return path.join(mediaDir, LESSON_UPLOAD_FOLDER, id);
+}
 
 /**
  * Retention of lesson-video uploads left behind (issue 21): a tus upload interrupted and never
@@ -24,7 +34,7 @@ export async function deleteStaleLessonUploads(
   clock: Clock,
   maxAgeMs: number = STALE_UPLOAD_MAX_AGE_MS,
 ): Promise<string[]> {
-  const store = lessonUploadStore(mediaDir);
+  const store = new FileStore({ directory: path.join(mediaDir, LESSON_UPLOAD_FOLDER) });
   const ids = await store.configstore.list!().catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
     throw error;

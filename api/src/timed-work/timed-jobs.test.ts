@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { localStorage } from '../storage/local-storage';
 import { movableClock } from '../clock';
 import { configFromEnv } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -66,6 +67,7 @@ test('every timed job runs its service once at start of a scheduled server, on t
       clock,
       config,
       payments: { db: handle.db, clock, provider: paymentProviderFromConfig(handle.db, clock, config), log },
+      storage: localStorage({ root: config.mediaDir, signedUrl: () => '' }),
       log,
     },
     { schedule: true },

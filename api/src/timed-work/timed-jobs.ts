@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
+import type { Storage } from '../storage/storage';
 import { deleteUnattachedContentFiles } from '../content-admin/unattached-files-retention';
 import { deleteStaleLessonUploads } from '../course-admin/stale-upload-retention';
 import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
@@ -25,6 +26,8 @@ export interface TimedJobDeps {
   clock: Clock;
   config: Config;
   payments: PaymentContext;
+  /** Where the files the retention jobs delete live (the local folder or the bucket). */
+  storage: Storage;
   log: FastifyBaseLogger;
 }
 
@@ -67,8 +70,8 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     name: 'retention-face-checks',
     periodSeconds: DAY,
     policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR },
-    async run({ db, clock, config, log }) {
-      const deleted = await purgeLessonCheckPhotos(db, clock, config.mediaDir, config.faceCheckRetentionDays);
+    async run({ db, clock, config, storage, log }) {
+      const deleted = await purgeLessonCheckPhotos(db, clock, storage, config.faceCheckRetentionDays);
       if (deleted > 0)
         log.info({ deleted, days: config.faceCheckRetentionDays }, 'lesson face-check photos past retention deleted');
     },
@@ -78,8 +81,8 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     name: 'retention-content-uploads',
     periodSeconds: HOUR,
     policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
-    async run({ db, clock, config, log }) {
-      const deleted = await deleteUnattachedContentFiles(db, clock, config.mediaDir);
+    async run({ db, clock, storage, log }) {
+      const deleted = await deleteUnattachedContentFiles(db, clock, storage);
       if (deleted.length > 0) log.info({ deleted }, 'content uploads never used deleted');
     },
   },
@@ -89,6 +92,9 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     periodSeconds: HOUR,
     policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
     async run({ clock, config, log }) {
+      // The local folder's uploads; in a bucket, @tus/s3-store's own objects are left to the
+      // bucket's lifecycle rule (deploy/README.md), which S3-compatible stores apply themselves.
+      if (config.s3) return;
       const deleted = await deleteStaleLessonUploads(config.mediaDir, clock);
       if (deleted.length > 0) log.info({ deleted }, 'idle lesson-video uploads deleted');
     },
