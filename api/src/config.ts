@@ -99,6 +99,13 @@ export interface Config extends PaymentConfig {
    * their study year closes (issue 18, PIPL); default FACE_CHECK_RETENTION_DEFAULT_DAYS.
    */
   faceCheckRetentionDays: number;
+  /**
+   * `MIGRATE_ON_START` (`true`/`false`): whether this server brings the schema up to date
+   * when it starts. Unset: yes outside production; in production no — the release's migration
+   * runs once (`npm run migrate -w api`, a one-shot unit or a Job) and a server whose schema is
+   * behind refuses to start, so N servers never race a migration. See `migratesOnStart`.
+   */
+  migrateOnStart?: boolean | undefined;
 }
 
 /** Half a year after the study year closes: time for the association's credit-hour checks and complaints. */
@@ -193,6 +200,12 @@ function parseStagingSandbox(text: string | undefined): boolean {
   throw new ConfigError(`STAGING_SANDBOX must be "${STAGING_SANDBOX_ALLOW}" or unset, got "${text}".`);
 }
 
+function parseBoolean(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${text}".`);
+}
+
 function parseList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   return text
@@ -244,6 +257,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
     faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
+    migrateOnStart: parseBoolean('MIGRATE_ON_START', read(env, 'MIGRATE_ON_START')),
   };
 }
 
@@ -253,6 +267,11 @@ export function configFromEnv(env: Environment = process.env): Config {
  */
 export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
   return !NON_PRODUCTION_ENVIRONMENTS.includes(config.nodeEnv);
+}
+
+/** Whether this server migrates at start: as MIGRATE_ON_START says, else only outside production. */
+export function migratesOnStart(config: Pick<Config, 'nodeEnv' | 'migrateOnStart'>): boolean {
+  return config.migrateOnStart ?? !isProduction(config);
 }
 
 /** Production that an operator has declared a staging site: sandbox money and the SMS outbox allowed, with a banner. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
-import { isProduction, loadConfig, type Config } from './config';
+import { isProduction, loadConfig, migratesOnStart, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
 import { seedDemoStaff } from './seed/staff-seed';
@@ -47,6 +47,9 @@ export async function createApiServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    // Production: the release's migration ran once before (npm run migrate -w api); a schema
+    // behind this code refuses the start instead of N servers racing to migrate.
+    migrations: migratesOnStart(config) ? 'apply' : 'verify',
     setup: async (db) => {
       seeded = isProduction(config) ? await seedMissing(db, clock, REFERENCE_PARTS) : await seedMissing(db, clock);
       // Demo staff have public passwords and TOTP secrets: development only, never production or tests.
@@ -78,7 +81,9 @@ export async function createApiServer(
       ? isProduction(config)
         ? 'database migrated and reference data written'
         : 'database migrated and seeded with demo content'
-      : 'database migrated',
+      : migratesOnStart(config)
+        ? 'database migrated'
+        : 'database schema is up to date',
   );
   let closing: Promise<void> | undefined;
   return {
