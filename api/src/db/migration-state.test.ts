@@ -106,7 +106,10 @@ test('verify refuses a schema behind the code and changes nothing; apply migrate
   const verified = await openDatabase({ ...options, migrations: 'verify' });
   try {
     assert.deepEqual(verified.appliedMigrations, []);
-    const [row] = await rowsOf<{ n: string }>(verified.db, sql`select count(*)::text as n from drizzle.__drizzle_migrations`);
+    const [row] = await rowsOf<{ n: string }>(
+      verified.db,
+      sql`select count(*)::text as n from drizzle.__drizzle_migrations`,
+    );
     assert.equal(Number(row?.n), ALL_TAGS.length, 'each migration recorded once');
   } finally {
     await verified.close();

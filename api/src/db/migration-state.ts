@@ -36,16 +36,16 @@ export function pendingAfter(journal: readonly JournalEntry[], lastAppliedAt: nu
 }
 
 async function lastAppliedAt(db: Queryable): Promise<number | undefined> {
-  const result: unknown = await db.execute(
-    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
-  );
+  const result: unknown = await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
   const last = (result as { rows: { last: string | null }[] }).rows[0]?.last;
   return last === null || last === undefined ? undefined : Number(last);
 }
 
 /** The tags of the migrations this database still lacks, oldest first. */
 export async function pendingMigrations(db: Queryable, migrationsFolder: string): Promise<string[]> {
-  const exists: unknown = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const exists: unknown = await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
   const present = (exists as { rows: { present: boolean }[] }).rows[0]?.present === true;
   return pendingAfter(readJournal(migrationsFolder), present ? await lastAppliedAt(db) : undefined);
 }
