@@ -43,6 +43,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: process.env.CLUSTER_TEST_SECONDS ?? '60' },
     learners: { type: 'string', default: process.env.CLUSTER_TEST_LEARNERS ?? '24' },
     port: { type: 'string', default: process.env.CLUSTER_PORT ?? '18300' },
+    /** No server is killed: for measuring the per-server figures of the capacity model. */
+    steady: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -328,9 +330,9 @@ async function main(): Promise<number> {
     const cpuBefore = { servers: cpuSecondsOf(serverPids()), postgres: cpuSecondsOf(postgresPids()) };
     const killAt = SECONDS * 1000 * (1 / 3);
     const chaos = (async () => {
+      if (args.steady) return;
       await delay(killAt);
       console.log(`t=${(killAt / 1000).toFixed(0)} s: SIGKILL to the API server on ${victim.port}`);
-      const before = { servers: cpuSecondsOf(serverPids()) };
       await victim.kill();
       await delay(1_000);
       const restartedAt = Date.now();
@@ -338,7 +340,6 @@ async function main(): Promise<number> {
       console.log(
         `the API server on ${victim.port} is back (${((Date.now() - restartedAt) / 1000).toFixed(1)} s to ready)`,
       );
-      return before;
     })();
     const learnersDone = Promise.all(
       idNumbers.map(async (idNumber, index) => {
@@ -419,7 +420,7 @@ async function main(): Promise<number> {
       ordersPaid: paidNos.length,
       paymentsSettled,
       duplicateSettlements,
-      killedServer: victim.port,
+      killedServer: args.steady ? null : victim.port,
       // For the capacity model (docs/architecture.md): CPU per request, all servers together and PostgreSQL.
       cpuMsPerRequest: {
         apiServers: Number(((serverCpu * 1000) / Math.max(1, counters.requests)).toFixed(3)),

@@ -7,6 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@yaoshi/api-server/db/test-database';
 import { cacheControlFor } from '../cache-policy';
 import { nginxMainConfig, nginxSiteConfig } from './nginx-config';
 import { PRODUCTION_NGINX_SITE } from './production-layout';
@@ -49,6 +50,8 @@ const files: Record<string, string> = {
 const servers: Running[] = [];
 const apiLogs: string[][] = [[], []];
 let nginx: RunningNginx | undefined;
+/** With DATABASE_URL: one throw-away database both servers share, as in production. */
+let database: ThrowawayDatabase | undefined;
 
 interface Answer {
   status: number;
@@ -104,6 +107,8 @@ describe('nginx in front of two API servers', { skip, concurrency: false }, () =
       fs.mkdirSync(path.dirname(path.join(siteDir, file)), { recursive: true });
       fs.writeFileSync(path.join(siteDir, file), text);
     }
+    const postgresUrl = process.env.DATABASE_URL?.trim();
+    if (postgresUrl) database = await createThrowawayDatabase(postgresUrl);
     API_PORTS.forEach((port, index) => {
       servers.push(
         startProcess(process.execPath, ['--import', 'tsx', API_MAIN], {
@@ -117,13 +122,14 @@ describe('nginx in front of two API servers', { skip, concurrency: false }, () =
             DATA_DIR: path.join(temp, `data-${index}`),
             // The API believes nginx (on 127.0.0.1) and nobody else about the client's address.
             TRUST_PROXY: HOST,
-            ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+            ...(database ? { DATABASE_URL: database.url } : {}),
           },
           onLine: (line) => apiLogs[index]?.push(line),
         }),
       );
     });
-    await Promise.all(API_PORTS.map((port, index) => waitForHttp(`http://${HOST}:${port}/healthz`, servers[index])));
+    // One at a time: on a shared PostgreSQL the second finds the schema and the demo data done.
+    for (const [index, port] of API_PORTS.entries()) await waitForHttp(`http://${HOST}:${port}/healthz`, servers[index]);
     nginx = await startNginx(
       {
         listen: `${HOST}:${NGINX_PORT}`,
@@ -140,6 +146,7 @@ describe('nginx in front of two API servers', { skip, concurrency: false }, () =
   after(async () => {
     await nginx?.stop();
     await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
     fs.rmSync(temp, { recursive: true, force: true });
   });
 
