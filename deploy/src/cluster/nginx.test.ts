@@ -129,7 +129,8 @@ describe('nginx in front of two API servers', { skip, concurrency: false }, () =
       );
     });
     // One at a time: on a shared PostgreSQL the second finds the schema and the demo data done.
-    for (const [index, port] of API_PORTS.entries()) await waitForHttp(`http://${HOST}:${port}/healthz`, servers[index]);
+    for (const [index, port] of API_PORTS.entries())
+      await waitForHttp(`http://${HOST}:${port}/healthz`, servers[index]);
     nginx = await startNginx(
       {
         listen: `${HOST}:${NGINX_PORT}`,
