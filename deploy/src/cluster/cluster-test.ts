@@ -288,9 +288,25 @@ function postgresPids(): number[] {
   }
 }
 
+/** Past the run, start-up and a restart, something hangs: say so and stop what was started. */
+const WATCHDOG_EXTRA_S = 600;
+let stopCluster: (() => Promise<void>) | undefined;
+setTimeout(
+  () => {
+    console.error(`cluster:test did not finish within ${SECONDS + WATCHDOG_EXTRA_S} s`);
+    const stopped = stopCluster?.() ?? Promise.resolve();
+    void Promise.race([stopped, delay(20_000)]).finally(() => {
+      console.log(JSON.stringify({ ok: false, error: 'timed out' }));
+      process.exit(1);
+    });
+  },
+  (SECONDS + WATCHDOG_EXTRA_S) * 1000,
+).unref();
+
 async function main(): Promise<number> {
   const started = Date.now();
   const cluster = await startCluster({ basePort: BASE_PORT, log: (line) => console.log(line) });
+  stopCluster = () => cluster.stop();
   console.log(`Mode: ${cluster.mode}.`);
   console.log(`Cluster ready at ${cluster.url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 3 });

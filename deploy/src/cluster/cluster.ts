@@ -183,7 +183,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     fs.cpSync(path.join(repoRoot, 'api', 'media'), mediaDir, { recursive: true });
 
     const url = `http://${HOST}:${basePort}`;
-    const signer = { appId: 'yaoshi-web', secret: secret() };
+    // The shell signs with the secret it was built with: to use the cluster from a browser,
+    // build and start with the same API_SIGN_SECRET (≥ 32 bytes). Otherwise a fresh one.
+    const signer = {
+      appId: process.env.API_SIGN_APP_ID ?? 'yaoshi-web',
+      secret: process.env.API_SIGN_SECRET ?? secret(),
+    };
     const built = fs.existsSync(path.join(defaultSiteDir, 'index.html'));
     const siteDir = built ? defaultSiteDir : path.join(workDir, 'www');
     fs.mkdirSync(siteDir, { recursive: true });
