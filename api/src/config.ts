@@ -109,6 +109,13 @@ export interface Config extends PaymentConfig {
    * unset: pg-boss with `DATABASE_URL`, in-process on PGlite (`jobRunnerOf`, src/jobs/job-config.ts).
    */
   jobRunner?: JobRunnerName | undefined;
+  /**
+   * `MIGRATE_ON_START` (`true`/`false`): whether this server brings the schema up to date
+   * when it starts. Unset: yes outside production; in production no — the release's migration
+   * runs once (`npm run migrate -w api`, a one-shot unit or a Job) and a server whose schema is
+   * behind refuses to start, so N servers never race a migration. See `migratesOnStart`.
+   */
+  migrateOnStart?: boolean | undefined;
 }
 
 /** Half a year after the study year closes: time for the association's credit-hour checks and complaints. */
@@ -212,6 +219,12 @@ function parseStagingSandbox(text: string | undefined): boolean {
   throw new ConfigError(`STAGING_SANDBOX must be "${STAGING_SANDBOX_ALLOW}" or unset, got "${text}".`);
 }
 
+function parseBoolean(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${text}".`);
+}
+
 function parseList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   return text
@@ -274,6 +287,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
     faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
     jobRunner: jobRunner(env),
+    migrateOnStart: parseBoolean('MIGRATE_ON_START', read(env, 'MIGRATE_ON_START')),
   };
 }
 
@@ -283,6 +297,11 @@ export function configFromEnv(env: Environment = process.env): Config {
  */
 export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
   return !NON_PRODUCTION_ENVIRONMENTS.includes(config.nodeEnv);
+}
+
+/** Whether this server migrates at start: as MIGRATE_ON_START says, else only outside production. */
+export function migratesOnStart(config: Pick<Config, 'nodeEnv' | 'migrateOnStart'>): boolean {
+  return config.migrateOnStart ?? !isProduction(config);
 }
 
 /** Production that an operator has declared a staging site: sandbox money and the SMS outbox allowed, with a banner. */

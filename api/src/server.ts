@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
-import { DEFAULT_MEDIA_DIR, isProduction, loadConfig, type Config } from './config';
+import { DEFAULT_MEDIA_DIR, isProduction, loadConfig, migratesOnStart, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { jobQueueFromConfig } from './jobs/job-queue-from-config';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
@@ -42,6 +42,9 @@ export async function createApiServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    // Production: the release's migration ran once before (npm run migrate -w api); a schema
+    // behind this code refuses the start instead of N servers racing to migrate.
+    migrations: migratesOnStart(config) ? 'apply' : 'verify',
     setup: async (db) => {
       seeded = isProduction(config) ? await seedMissing(db, clock, REFERENCE_PARTS) : await seedMissing(db, clock);
       // Demo staff have public passwords and TOTP secrets: development only, never production or tests.
@@ -92,7 +95,9 @@ export async function createApiServer(
       ? isProduction(config)
         ? 'database migrated and reference data written'
         : 'database migrated and seeded with demo content'
-      : 'database migrated',
+      : migratesOnStart(config)
+        ? 'database migrated'
+        : 'database schema is up to date',
   );
   let closing: Promise<void> | undefined;
   return {

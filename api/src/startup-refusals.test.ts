@@ -31,6 +31,9 @@ const SAFE_STAGING: Record<string, string> = {
   MEDIA_URL_SECRET: 'media-0123456789abcdefghijklmnopqrstuvwxyz',
   PAYMENT_SANDBOX_KEY: 'sandbox-0123456789abcdefghijklmnopqrstuvwxyz',
   STAGING_SANDBOX: 'allow',
+  // A fresh data folder: one server that migrates itself (production's default is to refuse
+  // a schema behind the code until `npm run migrate -w api` ran; db/migration-state.test.ts).
+  MIGRATE_ON_START: 'true',
   RELEASE_TOKENS:
     'ci:release-ci-0123456789abcdefghijklmnopqrstuvwxyz,ops:release-ops-0123456789abcdefghijklmnopqrstuvwxyz',
 };
