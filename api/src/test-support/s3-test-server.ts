@@ -25,7 +25,8 @@ export async function startS3TestServer(overrides: Partial<S3Settings> = {}): Pr
     directory,
     configureBuckets: [{ name: S3_TEST_BUCKET, configs: [] }],
   });
-  const address = await server.run();
+  // @types/s3rver types run() loosely where deploy hoists s3rver itself: it answers the bound address.
+  const address = (await server.run()) as { port: number };
   return {
     settings: {
       endpoint: `http://127.0.0.1:${address.port}`,
