@@ -253,7 +253,7 @@ test('the WeChat in-app browser gets the open-in-browser tip on the Android butt
   await wechat.close();
 });
 
-test('without a map key the contact page shows the static map with the address, offline', async ({ page }) => {
+test('without a map key the contact page shows the address and a link to it on 高德地图, offline', async ({ page }) => {
   await skipTextAd(page);
   const site = await apiGet<SiteSettings>('/v1/site');
   const thirdParty: string[] = [];
@@ -261,10 +261,17 @@ test('without a map key the contact page shows the static map with the address, 
     if (!request.url().startsWith(test.info().project.use.baseURL!)) thirdParty.push(request.url());
   });
   await page.goto('/contactUs');
-  const map = page.getByRole('img', { name: /协会位置示意图/ });
-  await expect(map).toBeVisible();
-  expect(await map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(page.locator('figcaption').getByText(`地址：${site.site_address}`)).toBeVisible();
+  const place = page.getByRole('region', { name: '协会位置' });
+  await expect(place).toContainText(`地址：${site.site_address}`);
+  if (site.site_map_point) {
+    const link = place.getByRole('link', { name: '在高德地图中查看位置与路线' });
+    await expect(link).toHaveAttribute(
+      'href',
+      new RegExp(
+        `^https://uri\\.amap\\.com/marker\\?position=${site.site_map_point.lng}%2C${site.site_map_point.lat}&`,
+      ),
+    );
+  }
   await expect(page.getByText(site.site_code, { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: '协会微信公众号二维码' })).toBeVisible();
   expect(thirdParty).toEqual([]);
