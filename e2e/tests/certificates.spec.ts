@@ -45,7 +45,10 @@ test('a learner with a complete year downloads her certificate; its verify page 
   await expect(row).toContainText('30.0');
   await console.screenshot({ path: test.info().outputPath('archive-review-pending-1280.png') });
   await row.getByRole('button', { name: /^通\s*过$/ }).click();
-  await console.getByRole('tooltip').getByRole('button', { name: /^通\s*过$/ }).click();
+  await console
+    .getByRole('tooltip')
+    .getByRole('button', { name: /^通\s*过$/ })
+    .click();
   await expect(console.getByText(`已通过 ${learner.name} 的学习档案审核`)).toBeVisible({ timeout: LOAD_TIMEOUT });
   // The list shows the pending ones by default: hers has left it.
   await expect(table.getByRole('row').filter({ hasText: learner.idcard })).toHaveCount(0);
