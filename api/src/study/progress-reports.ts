@@ -142,7 +142,10 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
         where l.id = input.learner_id and l.study_report_seq = input.seq
         returning input.*
       ), moved as (
-        update ${studySessions} s set position_seconds = turn.claimed, last_accepted_at = turn.at, playing_at = turn.at,
+        -- A report that completes the course ends its session's play (nothing more is recorded in
+        -- it), so the learner's next lesson may start at once.
+        update ${studySessions} s set position_seconds = turn.claimed, last_accepted_at = turn.at,
+          playing_at = case when turn.completes then null else turn.at end,
           credited_until = turn.credited
         from turn where turn.accepted and s.id = turn.session_id
       ), progressed as (

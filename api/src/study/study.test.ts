@@ -484,6 +484,12 @@ describe('honest progress (records, public_courses_recordProgress)', () => {
     assert.equal(summary.complete, 3);
     const review = dataOf(await detail(wang, course.id)) as LessonDetail;
     assert.equal(review.record_id, 0);
+    // The completed session plays no more: the learner's next lesson starts at once, with
+    // no wait for LIVE_SESSION_SECONDS (and no close from the page, which may not arrive).
+    const next = await courseNamed(IN_PROGRESS);
+    const nextLesson = dataOf(await detail(wang, next.id)) as LessonDetail;
+    server.clock.advance(1_000);
+    dataOf(await report(wang, next.id, nextLesson.record_id, nextLesson.progress.learn_time));
   });
 
   test('a public report counts the same way and answers its percentage', async () => {
