@@ -58,6 +58,8 @@ import { createInProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { registerQueueMetrics } from './jobs/job-metrics';
 import { startTimedJobs } from './timed-work/timed-jobs';
+import { transcodeRoutes } from './video-transcode/transcode-routes';
+import { offerTranscodesAtStart } from './video-transcode/lesson-transcodes';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
@@ -88,6 +90,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   contentAdminRoutes,
   questionBankRoutes,
   courseAdminRoutes,
+  transcodeRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -124,6 +127,13 @@ export interface BuildAppOptions {
    * clock and call the services themselves.
    */
   scheduleTimedJobs?: boolean;
+  /**
+   * Whether this server, once ready, transcodes every lesson video that has no transcode yet
+   * (the demo videos on first start) and, on the in-process queue, re-enqueues the transcodes
+   * its last run left unfinished (src/video-transcode/lesson-transcodes.ts); server.ts: yes.
+   * Default no: tests enqueue what they test.
+   */
+  transcodeAtStart?: boolean;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
   poolStats?: () => PoolStats;
   /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
@@ -232,6 +242,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     payments: paymentContext,
     storage,
     schedule: options.scheduleTimedJobs ?? false,
+    transcodeAtStart: options.transcodeAtStart ?? false,
   });
   const sandbox = allGateways(paymentProvider).find(isSandboxProvider);
   if (sandbox)
@@ -250,11 +261,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 function startJobs(
   app: FastifyInstance,
   jobs: JobQueue,
-  deps: Omit<Parameters<typeof startTimedJobs>[1], 'log'> & { schedule: boolean },
+  deps: Omit<Parameters<typeof startTimedJobs>[1], 'log'> & { schedule: boolean; transcodeAtStart: boolean },
 ): void {
   app.addHook('onReady', async () => {
     await jobs.start();
     await startTimedJobs(jobs, { ...deps, log: app.log }, { schedule: deps.schedule });
+    // Only rows and queue entries here: the transcodes run in the background, start-up does not wait.
+    if (deps.transcodeAtStart)
+      await offerTranscodesAtStart(deps.db, deps.clock, jobs).then(
+        (enqueued) => enqueued > 0 && app.log.info({ enqueued }, 'lesson videos queued for transcoding to HLS'),
+        (error: unknown) => app.log.error({ err: error }, 'could not queue lesson videos for transcoding'),
+      );
   });
   // Before the database closes (onClose): running jobs finish first.
   app.addHook('preClose', async () => {

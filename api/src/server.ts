@@ -76,6 +76,8 @@ export async function createApiServer(
       // Background jobs on the configured queue (pg-boss on PostgreSQL, in-process on PGlite), with the timed jobs' schedules.
       jobs: (log) => jobQueueFromConfig(config, log),
       scheduleTimedJobs: true,
+      // Lesson videos not yet transcoded (the demo videos on first start) go on the queue.
+      transcodeAtStart: true,
       ...(dependencies.releaseSiteDir ? { releaseSiteDir: dependencies.releaseSiteDir } : {}),
     });
   } catch (error) {

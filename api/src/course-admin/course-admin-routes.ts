@@ -14,9 +14,10 @@ import {
   updateAdminCourse,
   updateCourseYear,
 } from './course-admin';
+import { offerTranscode } from '../video-transcode/lesson-transcodes';
 
 /** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */
-export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage }) => {
+export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage, jobs }) => {
   const uploads = lessonUploads(config, storage);
   api.add(E.years, () => listCourseYears(db));
   api.add(E.yearCreate, ({ payload, staff, request }) =>
@@ -51,10 +52,13 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage
       saveCourseImage(tx, audit, storage, 'teacherAvatar', payload),
     ),
   );
-  api.add(E.lessonSave, ({ payload, staff, request }) => {
+  api.add(E.lessonSave, async ({ payload, staff, request }) => {
     const actor = actorOf(requireStaff(staff), request.ip);
-    return auditedChange(db, clock, actor, (tx, audit) =>
+    const detail = await auditedChange(db, clock, actor, (tx, audit) =>
       saveLesson(tx, clock, audit, uploads, actor.username, payload),
     );
+    // A new video's transcode, recorded in that transaction, goes on the queue once committed.
+    if (payload.upload_id !== undefined && detail.transcode) await offerTranscode(db, jobs, detail.transcode.transcode_id);
+    return detail;
   });
 };

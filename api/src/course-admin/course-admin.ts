@@ -31,6 +31,7 @@ import { formatBeijingTime } from '../content/published-time';
 import { probeVideo } from './video-probe';
 import type { LessonUploads } from './lesson-uploads';
 import type { Storage } from '../storage/storage';
+import { recordTranscode, transcodesOf } from '../video-transcode/lesson-transcodes';
 
 type YearRow = typeof academicYears.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
@@ -180,6 +181,10 @@ export async function adminCourseDetail(db: Database, courseId: number): Promise
     )
     .groupBy(courseProgress.lessonId);
   const learnersOf = new Map(pinned.map((entry) => [entry.lessonId, Number(entry.n)]));
+  const transcodes = await transcodesOf(db, [
+    ...versions.map((version) => version.videoPath),
+    ...(row.videoPath === null ? [] : [row.videoPath]),
+  ]);
   const lessons: LessonVersion[] = versions.map((version, index) => ({
     lesson_id: version.id,
     version: version.version,
@@ -191,8 +196,13 @@ export async function adminCourseDetail(db: Database, courseId: number): Promise
     created_by: version.createdBy,
     // The newest version is the current one: learners not pinned to an older one study it.
     learners: (learnersOf.get(version.id) ?? 0) + (index === 0 ? (learnersOf.get(null) ?? 0) : 0),
+    transcode: transcodes.get(version.videoPath) ?? null,
   }));
-  return { ...courseOf(row, orders.get(courseId) ?? 0, versions[0]?.version), lessons };
+  return {
+    ...courseOf(row, orders.get(courseId) ?? 0, versions[0]?.version),
+    lessons,
+    transcode: row.videoPath === null ? null : (transcodes.get(row.videoPath) ?? null),
+  };
 }
 
 function courseValues(input: CourseInput) {
@@ -439,6 +449,9 @@ export async function saveLesson(
     // Last, so a refusal above leaves the upload where it was. Should the commit fail after
     // this, the file stays unused in storage; nothing points at it.
     await uploads.finish(video.uploadId, video.path);
+    // Transcoded into HLS by a job (issue 21), enqueued once this is committed; learners play
+    // the uploaded file until it is done.
+    await recordTranscode(tx, clock, video.path);
   }
   await audit({
     action: 'course.lesson',

@@ -115,11 +115,15 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
+  // HLS renditions of lesson videos (issue 21): a playlist and MPEG-TS segments, nothing a
+  // browser runs.
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
 };
 
 /** Types of objects the `/media` route does not serve (it could run them in our origin) but storage keeps. */
 const OTHER_TYPES: Readonly<Record<string, string>> = {
-  // Remote builds (release registry) and HLS renditions.
+  // Remote builds (release registry).
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -128,8 +132,6 @@ const OTHER_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
 };
 
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
