@@ -58,7 +58,8 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage
       saveLesson(tx, clock, audit, uploads, actor.username, payload),
     );
     // A new video's transcode, recorded in that transaction, goes on the queue once committed.
-    if (payload.upload_id !== undefined && detail.transcode) await offerTranscode(db, jobs, detail.transcode.transcode_id);
+    if (payload.upload_id !== undefined && detail.transcode)
+      await offerTranscode(db, jobs, detail.transcode.transcode_id);
     return detail;
   });
 };

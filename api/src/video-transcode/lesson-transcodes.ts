@@ -158,7 +158,9 @@ export async function offerTranscodesAtStart(db: Database, clock: Clock, jobs: J
       ? []
       : await db
           .insert(videoTranscodes)
-          .values(paths.map((sourcePath) => ({ sourcePath, status: 'queued' as const, createdAt: now, updatedAt: now })))
+          .values(
+            paths.map((sourcePath) => ({ sourcePath, status: 'queued' as const, createdAt: now, updatedAt: now })),
+          )
           .onConflictDoNothing()
           .returning({ id: videoTranscodes.id });
   const ids = new Set(created.map((row) => row.id));
@@ -215,10 +217,7 @@ async function sourceFileOf(deps: TranscodeJobDeps, sourcePath: string, work: st
 /** The job: one attempt at one transcode. Throws to have the queue try again. */
 export async function runTranscode(deps: TranscodeJobDeps, payload: TranscodePayload, job: JobContext): Promise<void> {
   const { db, clock } = deps;
-  const current = and(
-    eq(videoTranscodes.id, payload.transcodeId),
-    eq(videoTranscodes.generation, payload.generation),
-  );
+  const current = and(eq(videoTranscodes.id, payload.transcodeId), eq(videoTranscodes.generation, payload.generation));
   // Claimed only while queued, or running (an earlier attempt crashed); done, failed or
   // superseded by 重新转码: nothing to do.
   const [row] = await db
@@ -250,9 +249,7 @@ export async function runTranscode(deps: TranscodeJobDeps, payload: TranscodePay
         lastWrite = at;
         const percent = Math.min(RUNNING_PERCENT_MAX, Math.floor(fraction * 100));
         writes = writes
-          .then(() =>
-            db.update(videoTranscodes).set({ percent, updatedAt: clock.now() }).where(stillRunning),
-          )
+          .then(() => db.update(videoTranscodes).set({ percent, updatedAt: clock.now() }).where(stillRunning))
           .catch((error: unknown) => deps.log.warn({ err: error }, 'could not record transcode progress'));
       },
     });
@@ -322,7 +319,11 @@ export async function runTranscode(deps: TranscodeJobDeps, payload: TranscodePay
 /** Registers the job's handler on the queue. */
 export async function workTranscodes(jobs: JobQueue, deps: TranscodeJobDeps): Promise<void> {
   const policy = deps.policy ?? TRANSCODE_POLICY;
-  await jobs.work<TranscodePayload>(TRANSCODE_JOB, (payload, job) => runTranscode({ ...deps, policy }, payload, job), policy);
+  await jobs.work<TranscodePayload>(
+    TRANSCODE_JOB,
+    (payload, job) => runTranscode({ ...deps, policy }, payload, job),
+    policy,
+  );
 }
 
 /**
