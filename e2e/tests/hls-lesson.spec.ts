@@ -30,7 +30,9 @@ const run = Number(String(Date.now()).slice(-7));
 const learner = {
   name: '转码学员',
   idcard: testIdNumber(run, '320105'),
-  phone: `136${String(run + 17).padStart(8, '0').slice(-8)}`,
+  phone: `136${String(run + 17)
+    .padStart(8, '0')
+    .slice(-8)}`,
   password: '',
 };
 /** The smallest upload the server takes as a JPEG (magic bytes); the reviewer judges, not a machine. */
@@ -120,10 +122,9 @@ test('a transcoded lesson plays as HLS in Chromium and its progress is recorded 
       hlsRequests.push(new URL(response.url()).pathname);
   });
   await loginWithToken(page, learner);
-  const firstReport = page.waitForResponse(
-    (r) => r.url().includes('/v1/records') && r.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
+  const firstReport = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
+    timeout: 60_000,
+  });
   await page.goto(`/videoLearning?cid=${course.cid}&classState=0&year=${year}`);
   await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
   await expect
@@ -151,10 +152,9 @@ test('a transcoded lesson plays as HLS in Chromium and its progress is recorded 
   const first = (await (await firstReport).json()) as { code: number; data: { learn_time: number } };
   expect(first.code).toBe(200);
   expect(first.data.learn_time).toBeGreaterThan(0);
-  const second = await page.waitForResponse(
-    (r) => r.url().includes('/v1/records') && r.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
+  const second = await page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
+    timeout: 60_000,
+  });
   const later = (await second.json()) as { code: number; data: { learn_time: number } };
   expect(later.code).toBe(200);
   expect(later.data.learn_time).toBeGreaterThan(first.data.learn_time);

@@ -327,7 +327,7 @@ async function snapshot() {
 describe('a transcode cut off mid-way', () => {
   /** The server's local storage, whose writes fail the first `failures` times. */
   function flakyStorage(failures: number): Storage {
-    const real = localStorage({ root: mediaDir });
+    const real = testStorage();
     let left = failures;
     return {
       ...real,
@@ -420,7 +420,7 @@ describe('lesson videos at start (the demo videos on first start)', () => {
         {
           db: server.db,
           clock: server.clock,
-          storage: localStorage({ root: mediaDir }),
+          storage: testStorage(),
           mediaDir: demoMedia(),
           log: server.app.log,
         },
@@ -458,6 +458,11 @@ describe('lesson videos at start (the demo videos on first start)', () => {
     }
   });
 });
+
+/** The test's media folder (no private objects are read here, so signed URLs are never asked for). */
+function testStorage(): Storage {
+  return localStorage({ root: mediaDir, signedUrl: (key) => `/media/${key}` });
+}
 
 /** The committed demo videos (api/media), read in place: the test's folder has none. */
 function demoMedia(): string {
