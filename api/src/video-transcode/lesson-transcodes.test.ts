@@ -19,6 +19,8 @@ import type { JobQueue } from '../jobs/job-queue';
 import { createPgBossQueue } from '../jobs/pg-boss-queue';
 import { seedMissing } from '../seed/seed';
 import { localStorage } from '../storage/local-storage';
+import { s3Storage } from '../storage/s3-storage';
+import { startS3TestServer } from '../test-support/s3-test-server';
 import type { Storage } from '../storage/storage';
 import { WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
@@ -381,6 +383,37 @@ describe('a transcode cut off mid-way', () => {
     assert.equal(row.status, 'failed');
     assert.equal(row.attempts, 2);
     assert.match(row.failureReason!, /^转码中断，已尝试 2 次：storage unreachable/);
+  });
+});
+
+describe('with object storage (an S3-protocol server on loopback)', () => {
+  test('the source is downloaded from the bucket and the renditions, poster and master go into it', async () => {
+    const s3 = await startS3TestServer();
+    try {
+      const bucket = s3Storage(s3.settings, () => new Date());
+      const source = 'videos/lessons/in-the-bucket.mp4';
+      await bucket.put(source, goodClip);
+      const id = await recordTranscode(server.db, server.clock, source);
+      assert.ok(id);
+      await runTranscode(
+        // No file of that name in the local folder: the job must read the bucket.
+        { db: server.db, clock: server.clock, storage: bucket, mediaDir: work, log: server.app.log },
+        { transcodeId: id, generation: 1 },
+        { id: 's3', attempt: 1 },
+      );
+      const [row] = await server.db.select().from(videoTranscodes).where(eq(videoTranscodes.id, id));
+      assert.equal(row!.status, 'done', row!.failureReason ?? '');
+      const keys: string[] = [];
+      for await (const object of bucket.list('videos/lessons/in-the-bucket-hls/')) keys.push(object.key);
+      const prefix = 'videos/lessons/in-the-bucket-hls/';
+      for (const expected of ['master.m3u8', 'poster.jpg', '360p/index.m3u8', '720p/index.m3u8', '360p/segment_000.ts'])
+        assert.ok(keys.includes(prefix + expected), `${expected} in ${keys.join(', ')}`);
+      const master = await fetch(bucket.publicUrl(row!.masterPath!));
+      assert.equal(master.status, 200);
+      assert.match(await master.text(), /#EXT-X-STREAM-INF/);
+    } finally {
+      await s3.close();
+    }
   });
 });
 
