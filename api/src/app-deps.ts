@@ -8,6 +8,8 @@ import type { PaymentProvider } from './payment/payment-provider';
 import type { SmsProvider } from './sms/sms-provider';
 import type { PasswordHasher } from './accounts/passwords';
 import type { AppMetrics } from './metrics/metrics';
+import type { JobQueue } from './jobs/job-queue';
+import type { Storage } from './storage/storage';
 
 /**
  * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
@@ -19,6 +21,8 @@ export interface AppDeps extends PipelineDeps {
   smsProvider: SmsProvider;
   /** URLs of media files; private ones (face photos) signed for a few hours. */
   mediaUrls: MediaUrls;
+  /** Every file the server keeps: the local folder or the S3 bucket (src/storage/). */
+  storage: Storage;
   paymentProvider: PaymentProvider;
   orderPayments: OrderPayments;
   orderLearning: OrderLearning;
@@ -29,6 +33,11 @@ export interface AppDeps extends PipelineDeps {
   metrics: AppMetrics;
   /** Where the release registry's versions live (SITE_DIR when deploy/ serves the site; none in tests). */
   releaseSite: { siteDir: string | undefined };
+  /**
+   * The background job queue (issue 21): `enqueue` work, and `work` a queue's jobs with a
+   * retry policy (src/jobs/job-queue.ts). Registering before the app is ready is fine.
+   */
+  jobs: JobQueue;
 }
 
 /** A feature's /v1 routes. */

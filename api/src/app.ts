@@ -1,6 +1,6 @@
 import { courseAdminRoutes } from './course-admin/course-admin-routes';
-import { registerLessonUploadRoutes } from './course-admin/lesson-uploads';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { lessonUploads, registerLessonUploadRoutes } from './course-admin/lesson-uploads';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/database';
@@ -23,7 +23,9 @@ import { examRoutes } from './exams/exam-routes';
 import { facePhotoRoutes } from './face-photos/face-photo-routes';
 import { orderRoutes } from './orders/order-routes';
 import { registerMediaRoutes } from './media/media-routes';
-import { mediaUrls } from './media/private-media';
+import { mediaUrls, signedMediaUrl } from './media/private-media';
+import type { Storage } from './storage/storage';
+import { storageFromConfig } from './storage/storage-from-config';
 import { registerDevOutboxRoutes } from './sms/dev-outbox-routes';
 import type { SmsProvider } from './sms/sms-provider';
 import { smsProviderFromConfig } from './sms/sms-provider-from-config';
@@ -32,13 +34,7 @@ import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import { allGateways, type PaymentProvider } from './payment/payment-provider';
-import {
-  PAYMENT_SYSTEM_ACTOR,
-  orderPaymentsOf,
-  reconcilePendingAttempts,
-  settleExpiredOrders,
-} from './payment/payments';
-import { reconcileYesterdayOnce } from './payment/bill-reconciliation';
+import { orderPaymentsOf } from './payment/payments';
 import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
@@ -58,7 +54,12 @@ import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { releaseAdminRoutes } from './releases/release-admin-routes';
-import { purgeLessonCheckPhotos } from './face-review/face-check-retention';
+import { createInProcessQueue } from './jobs/in-process-queue';
+import type { JobQueue } from './jobs/job-queue';
+import { registerQueueMetrics } from './jobs/job-metrics';
+import { startTimedJobs } from './timed-work/timed-jobs';
+import { transcodeRoutes } from './video-transcode/transcode-routes';
+import { offerTranscodesAtStart } from './video-transcode/lesson-transcodes';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
@@ -89,6 +90,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   contentAdminRoutes,
   questionBankRoutes,
   courseAdminRoutes,
+  transcodeRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -114,17 +116,24 @@ export interface BuildAppOptions {
    */
   paymentProvider?: PaymentProvider;
   /**
-   * How often a running server closes unpaid orders past their deadline (they are also
-   * closed whenever read or paid); default never (tests move the clock themselves).
+   * The background job queue (issue 21): server.ts passes the one the configuration names
+   * (pg-boss on PostgreSQL, in-process on PGlite); default an in-process queue. Started when
+   * the app is ready; stopped, letting running jobs finish, before it closes.
    */
-  expiredOrderSweepMs?: number;
+  jobs?: JobQueue | ((log: FastifyBaseLogger) => JobQueue);
   /**
-   * How often a running server checks that yesterday's gateway bills were reconciled (and
-   * reconciles them once if not); default never (tests run it themselves).
+   * Whether this server offers the timed jobs' schedules (order expiry, reconciliation,
+   * retention: src/timed-work/timed-jobs.ts); server.ts: yes. Default no: tests move the
+   * clock and call the services themselves.
    */
-  billReconciliationMs?: number;
-  /** How often lesson face-check photos past FACE_CHECK_RETENTION_DAYS are deleted (and once at start); unset: never (tests). */
-  faceCheckPurgeMs?: number;
+  scheduleTimedJobs?: boolean;
+  /**
+   * Whether this server, once ready, transcodes every lesson video that has no transcode yet
+   * (the demo videos on first start) and, on the in-process queue, re-enqueues the transcodes
+   * its last run left unfinished (src/video-transcode/lesson-transcodes.ts); server.ts: yes.
+   * Default no: tests enqueue what they test.
+   */
+  transcodeAtStart?: boolean;
   /** PostgreSQL pool use for /metrics (server.ts passes the handle's); none on PGlite. */
   poolStats?: () => PoolStats;
   /** Default: a pool sized by `config.passwordHashConcurrency` and `config.passwordHashQueue`. */
@@ -136,6 +145,8 @@ export interface BuildAppOptions {
    * move is checked against (deploy/ passes SITE_DIR); default none (tests: no site, no check).
    */
   releaseSiteDir?: string;
+  /** Default: from the configuration (S3_* or MEDIA_DIR, src/storage/storage-from-config.ts). */
+  storage?: Storage;
 }
 
 /**
@@ -143,7 +154,13 @@ export interface BuildAppOptions {
  * (deploy/ adds the static site) before `listen`.
  */
 export function buildApp(options: BuildAppOptions): FastifyInstance {
-  const urls = mediaUrls(options.config.mediaUrlSecret, options.clock);
+  const secret = options.config.mediaUrlSecret;
+  const storage =
+    options.storage ??
+    storageFromConfig(options.config, options.clock, (key, seconds) =>
+      signedMediaUrl(secret, key, Math.floor(options.clock.nowMs() / 1000) + Math.ceil(seconds)),
+    );
+  const urls = mediaUrls(secret, options.clock, storage);
   const app = Fastify({
     ...fastifyLogging(options.logger, options.config.trustProxy),
     trustProxy: options.config.trustProxy,
@@ -174,6 +191,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const paymentProvider =
     options.paymentProvider ?? paymentProviderFromConfig(options.db, options.clock, options.config, app.log);
   const paymentContext = { db: options.db, clock: options.clock, provider: paymentProvider, log: app.log };
+  const jobs =
+    typeof options.jobs === 'function'
+      ? options.jobs(app.log)
+      : (options.jobs ??
+        createInProcessQueue({
+          onError: (name, error) => app.log.error({ err: error, job: name }, 'background job failed'),
+        }));
+  registerQueueMetrics(metrics.registry, jobs);
   registerSignedRoutes(
     app,
     {
@@ -196,66 +221,29 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
       smsProvider: options.smsProvider ?? smsProviderFromConfig(options.config, options.db, options.clock, app.log),
       mediaUrls: urls,
+      storage,
       metrics,
       releaseSite: { siteDir: options.releaseSiteDir },
+      jobs,
     },
     options.routeModules ?? ROUTE_MODULES,
   );
-  registerMediaRoutes(app, options.config.mediaDir, urls);
+  registerMediaRoutes(app, storage, urls);
   registerLessonUploadRoutes(app, {
-    mediaDir: options.config.mediaDir,
+    uploads: lessonUploads(options.config, storage),
     staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
   });
   registerHealthRoutes(app, options.db);
   registerNotifyRoutes(app, paymentContext);
-  if (options.expiredOrderSweepMs) {
-    const every = options.expiredOrderSweepMs;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        settleExpiredOrders(paymentContext)
-          .then(() => reconcilePendingAttempts(paymentContext))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not close expired orders'));
-      }, every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  if (options.billReconciliationMs) {
-    const every = options.billReconciliationMs;
-    const reconcile = () =>
-      reconcileYesterdayOnce(paymentContext, PAYMENT_SYSTEM_ACTOR).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'could not reconcile yesterday’s payment bills'),
-      );
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void reconcile(), every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  if (options.faceCheckPurgeMs) {
-    const every = options.faceCheckPurgeMs;
-    const purge = () =>
-      purgeLessonCheckPhotos(options.db, options.clock, options.config.mediaDir, options.config.faceCheckRetentionDays)
-        .then((deleted) => {
-          if (deleted > 0)
-            app.log.info(
-              { deleted, days: options.config.faceCheckRetentionDays },
-              'lesson face-check photos past retention deleted',
-            );
-        })
-        .catch((error: unknown) =>
-          app.log.warn({ err: error }, 'could not delete lesson face-check photos past retention'),
-        );
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      void purge();
-      timer = setInterval(() => void purge(), every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  startJobs(app, jobs, {
+    db: options.db,
+    clock: options.clock,
+    config: options.config,
+    payments: paymentContext,
+    storage,
+    schedule: options.scheduleTimedJobs ?? false,
+    transcodeAtStart: options.transcodeAtStart ?? false,
+  });
   const sandbox = allGateways(paymentProvider).find(isSandboxProvider);
   if (sandbox)
     registerSandboxGatewayPages(
@@ -267,6 +255,28 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
   return app;
+}
+
+/** The queue runs from ready to close; the timed jobs' handlers (and, on a running server, their schedules) on it. */
+function startJobs(
+  app: FastifyInstance,
+  jobs: JobQueue,
+  deps: Omit<Parameters<typeof startTimedJobs>[1], 'log'> & { schedule: boolean; transcodeAtStart: boolean },
+): void {
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await startTimedJobs(jobs, { ...deps, log: app.log }, { schedule: deps.schedule });
+    // Only rows and queue entries here: the transcodes run in the background, start-up does not wait.
+    if (deps.transcodeAtStart)
+      await offerTranscodesAtStart(deps.db, deps.clock, jobs).then(
+        (enqueued) => enqueued > 0 && app.log.info({ enqueued }, 'lesson videos queued for transcoding to HLS'),
+        (error: unknown) => app.log.error({ err: error }, 'could not queue lesson videos for transcoding'),
+      );
+  });
+  // Before the database closes (onClose): running jobs finish first.
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
 }
 
 function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
+import { jobRunnerOf } from './jobs/job-config';
 import {
   ConfigError,
   DEFAULT_DATA_DIR,
@@ -164,4 +165,15 @@ test('the sandbox payment gateway: default provider; production refuses its publ
     'development may use the default',
   );
   assert.equal(configFromEnv({ PUBLIC_BASE_URL: 'https://example.org/' }).publicBaseUrl, 'https://example.org');
+});
+
+test('JOB_RUNNER: unset follows the database (pg-boss on PostgreSQL, in-process on PGlite); a name, or refused', () => {
+  assert.equal(jobRunnerOf(configFromEnv({})), 'in-process');
+  assert.equal(jobRunnerOf(configFromEnv({ DATABASE_URL: 'postgres://u@db:5432/yaoshi' })), 'pg-boss');
+  assert.equal(jobRunnerOf({ ...configFromEnv({}), databaseUrl: 'postgres://u@db:5432/yaoshi' }), 'pg-boss');
+  assert.equal(configFromEnv({ JOB_RUNNER: 'in-process', DATABASE_URL: 'postgres://u@db/y' }).jobRunner, 'in-process');
+  assert.throws(() => configFromEnv({ JOB_RUNNER: 'cron' }), ConfigError);
+  // Development may run in-process on PostgreSQL (one server); pg-boss on PGlite cannot work anywhere.
+  assert.doesNotThrow(() => loadConfig({}, { JOB_RUNNER: 'in-process', DATABASE_URL: 'postgres://u@db/y' }));
+  assert.throws(() => loadConfig({}, { JOB_RUNNER: 'pg-boss' }), /JOB_RUNNER=pg-boss needs a PostgreSQL server/);
 });

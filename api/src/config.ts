@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
+import { JobConfigError, jobRunnerOf, jobRunnerProblems, parseJobRunner } from './jobs/job-config';
+import type { JobRunnerName } from './jobs/job-queue';
 import {
   SMS_PROVIDERS,
   SmsConfigError,
@@ -18,6 +20,7 @@ import {
   paymentProvidersInUse,
   type PaymentConfig,
 } from './payment/payment-config';
+import { s3ProductionProblems, s3SettingsFromEnv, StorageConfigError, type S3Settings } from './storage/storage-config';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
@@ -33,8 +36,10 @@ export interface Config extends PaymentConfig {
   databaseUrl: string | undefined;
   /** `DATA_DIR`, default `<repo>/.data`; PGlite lives in `<dataDir>/pglite`. */
   dataDir: string;
-  /** `MEDIA_DIR`, default `api/media`: files served under `/media/`. */
+  /** `MEDIA_DIR`, default `api/media`: files served under `/media/` (when no object storage is configured). */
   mediaDir: string;
+  /** `S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY` (+ optional `S3_PUBLIC_BASE_URL`, `S3_FORCE_PATH_STYLE`): files in that bucket; unset: in `mediaDir`. */
+  s3: S3Settings | undefined;
   /** `API_SIGN_APP_ID`, default `yaoshi-web`. */
   signAppId: string;
   /** `API_SIGN_SECRET`, default `dev-secret-change-me` (refused in production). */
@@ -99,6 +104,18 @@ export interface Config extends PaymentConfig {
    * their study year closes (issue 18, PIPL); default FACE_CHECK_RETENTION_DEFAULT_DAYS.
    */
   faceCheckRetentionDays: number;
+  /**
+   * `JOB_RUNNER` (issue 21): the queue background jobs run on, `pg-boss` or `in-process`;
+   * unset: pg-boss with `DATABASE_URL`, in-process on PGlite (`jobRunnerOf`, src/jobs/job-config.ts).
+   */
+  jobRunner?: JobRunnerName | undefined;
+  /**
+   * `MIGRATE_ON_START` (`true`/`false`): whether this server brings the schema up to date
+   * when it starts. Unset: yes outside production; in production no — the release's migration
+   * runs once (`npm run migrate -w api`, a one-shot unit or a Job) and a server whose schema is
+   * behind refuses to start, so N servers never race a migration. See `migratesOnStart`.
+   */
+  migrateOnStart?: boolean | undefined;
 }
 
 /** Half a year after the study year closes: time for the association's credit-hour checks and complaints. */
@@ -172,6 +189,15 @@ function paymentConfig(env: Environment): PaymentConfig {
   }
 }
 
+function parseS3Settings(env: Environment): S3Settings | undefined {
+  try {
+    return s3SettingsFromEnv(env);
+  } catch (error) {
+    if (error instanceof StorageConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function parseSmsProvider(text: string | undefined): Config['smsProvider'] {
   if (text === undefined) return 'outbox';
   if ((SMS_PROVIDERS as readonly string[]).includes(text)) return text as Config['smsProvider'];
@@ -193,6 +219,12 @@ function parseStagingSandbox(text: string | undefined): boolean {
   throw new ConfigError(`STAGING_SANDBOX must be "${STAGING_SANDBOX_ALLOW}" or unset, got "${text}".`);
 }
 
+function parseBoolean(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${text}".`);
+}
+
 function parseList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   return text
@@ -207,6 +239,15 @@ function parseAddressList(name: string, text: string | undefined): string[] {
     throw new ConfigError(`${name} must be a comma-separated list of addresses or CIDRs, got "${text}".`);
   }
   return addresses;
+}
+
+function jobRunner(env: Environment): JobRunnerName | undefined {
+  try {
+    return parseJobRunner(read(env, 'JOB_RUNNER'));
+  } catch (error) {
+    if (error instanceof JobConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function parseCount(env: Environment, name: string, fallback: number, min: number): number {
@@ -224,6 +265,7 @@ export function configFromEnv(env: Environment = process.env): Config {
     databaseUrl: read(env, 'DATABASE_URL'),
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
     mediaDir: path.resolve(read(env, 'MEDIA_DIR') ?? DEFAULT_MEDIA_DIR),
+    s3: parseS3Settings(env),
     signAppId: read(env, 'API_SIGN_APP_ID') ?? DEFAULT_APP_ID,
     signSecret: read(env, 'API_SIGN_SECRET') ?? DEVELOPMENT_SIGN_SECRET,
     mediaUrlSecret: read(env, 'MEDIA_URL_SECRET') ?? DEVELOPMENT_MEDIA_URL_SECRET,
@@ -244,6 +286,8 @@ export function configFromEnv(env: Environment = process.env): Config {
     passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
     faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
+    jobRunner: jobRunner(env),
+    migrateOnStart: parseBoolean('MIGRATE_ON_START', read(env, 'MIGRATE_ON_START')),
   };
 }
 
@@ -253,6 +297,11 @@ export function configFromEnv(env: Environment = process.env): Config {
  */
 export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
   return !NON_PRODUCTION_ENVIRONMENTS.includes(config.nodeEnv);
+}
+
+/** Whether this server migrates at start: as MIGRATE_ON_START says, else only outside production. */
+export function migratesOnStart(config: Pick<Config, 'nodeEnv' | 'migrateOnStart'>): boolean {
+  return config.migrateOnStart ?? !isProduction(config);
 }
 
 /** Production that an operator has declared a staging site: sandbox money and the SMS outbox allowed, with a banner. */
@@ -346,6 +395,7 @@ export function productionProblems(config: Config): string[] {
   const problems: string[] = [];
   const baseUrl = publicBaseUrlProblem(config.publicBaseUrl);
   if (baseUrl) problems.push(baseUrl);
+  problems.push(...s3ProductionProblems(config.s3));
   const sandboxInUse = paymentProvidersInUse(config).includes('sandbox');
   problems.push(
     ...secretProblems([
@@ -395,6 +445,8 @@ export function assertUsableConfig(config: Config): Config {
   const problems = [...productionProblems(config), ...paymentConfigProblems(config, isProduction(config))];
   // A real SMS provider without its credentials or template cannot send anywhere, development included.
   problems.push(...smsGatewayProblems(config.smsProvider, config.smsGateways, isProduction(config)));
+  // pg-boss cannot run on PGlite anywhere; in-process on PostgreSQL is refused in production.
+  problems.push(...jobRunnerProblems(jobRunnerOf(config), config.databaseUrl, isProduction(config)));
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {
     problems.push('API_SIGN_APP_ID, API_SIGN_SECRET and MEDIA_URL_SECRET must not be empty.');
   }

@@ -67,6 +67,8 @@ test('production (a declared staging site) seeds reference data only: no demo le
     mediaUrlSecret: 'media-0123456789abcdefghijklmnopqrstuvwxyz',
     paymentSandboxKey: 'sandbox-0123456789abcdefghijklmnopqrstuvwxyz',
     stagingSandbox: true,
+    // A fresh database: a single server may migrate itself (production refuses by default).
+    migrateOnStart: true,
   });
   try {
     const tables = await databaseFingerprint(server.db);

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
-import { isProduction, loadConfig, type Config } from './config';
+import { DEFAULT_MEDIA_DIR, isProduction, loadConfig, migratesOnStart, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { jobQueueFromConfig } from './jobs/job-queue-from-config';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
 import { seedDemoStaff } from './seed/staff-seed';
-
-/** Unpaid orders past their deadline are closed at least this often (also whenever read or paid). */
-const EXPIRED_ORDER_SWEEP_MS = 60_000;
-/** Yesterday's gateway bills are checked hourly and reconciled once (gateways publish them in the morning). */
-const BILL_RECONCILIATION_MS = 60 * 60 * 1000;
-
-/** Lesson face-check photos past retention are looked for once a day (and at start). */
-const FACE_CHECK_PURGE_MS = 24 * 60 * 60 * 1000;
+import { s3Storage } from './storage/s3-storage';
+import { copyFolderToStorage, type CopySummary } from './storage/storage-copy';
 
 export interface ApiServer {
   /** Built with every /v1 route and /media, not yet listening. */
@@ -47,12 +42,29 @@ export async function createApiServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    // Production: the release's migration ran once before (npm run migrate -w api); a schema
+    // behind this code refuses the start instead of N servers racing to migrate.
+    migrations: migratesOnStart(config) ? 'apply' : 'verify',
     setup: async (db) => {
       seeded = isProduction(config) ? await seedMissing(db, clock, REFERENCE_PARTS) : await seedMissing(db, clock);
       // Demo staff have public passwords and TOTP secrets: development only, never production or tests.
       if (config.nodeEnv === 'development') seeded = (await seedDemoStaff(db, clock)) || seeded;
     },
   });
+  // The demo content's images (committed under api/media) go into a development bucket too;
+  // a production bucket is filled by `npm run storage:copy`.
+  let demoMedia: CopySummary | undefined;
+  if (config.s3 && !isProduction(config)) {
+    try {
+      demoMedia = await copyFolderToStorage(
+        DEFAULT_MEDIA_DIR,
+        s3Storage(config.s3, () => clock.now()),
+      );
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   let app: FastifyInstance;
   try {
     app = buildApp({
@@ -61,9 +73,11 @@ export async function createApiServer(
       config,
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       logger: { level: config.logLevel },
-      expiredOrderSweepMs: EXPIRED_ORDER_SWEEP_MS,
-      billReconciliationMs: BILL_RECONCILIATION_MS,
-      faceCheckPurgeMs: FACE_CHECK_PURGE_MS,
+      // Background jobs on the configured queue (pg-boss on PostgreSQL, in-process on PGlite), with the timed jobs' schedules.
+      jobs: (log) => jobQueueFromConfig(config, log),
+      scheduleTimedJobs: true,
+      // Lesson videos not yet transcoded (the demo videos on first start) go on the queue.
+      transcodeAtStart: true,
       ...(dependencies.releaseSiteDir ? { releaseSiteDir: dependencies.releaseSiteDir } : {}),
     });
   } catch (error) {
@@ -73,12 +87,19 @@ export async function createApiServer(
   // Also when a caller closes `app` directly (deploy/ does on shutdown).
   app.addHook('onClose', () => database.close());
   app.log.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded },
+    {
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      seeded,
+      ...(config.s3 ? { bucket: config.s3.bucket, demoMediaCopied: demoMedia?.copied } : {}),
+    },
     seeded
       ? isProduction(config)
         ? 'database migrated and reference data written'
         : 'database migrated and seeded with demo content'
-      : 'database migrated',
+      : migratesOnStart(config)
+        ? 'database migrated'
+        : 'database schema is up to date',
   );
   let closing: Promise<void> | undefined;
   return {

@@ -1,4 +1,5 @@
 import { UnsafeConfigError } from './config';
+import { PendingMigrationsError } from './db/migration-state';
 
 /** sysexits' EX_CONFIG: a process manager can tell "fix the configuration" from a crash. */
 export const EXIT_UNSAFE_CONFIG = 78;
@@ -11,6 +12,11 @@ export const EXIT_UNSAFE_CONFIG = 78;
 export function exitOnStartError(error: unknown): never {
   if (error instanceof UnsafeConfigError) {
     for (const problem of error.problems) console.error(`Refusing to start: ${problem}`);
+    process.exit(EXIT_UNSAFE_CONFIG);
+  }
+  // Not a crash: the operator must run the release's migration first; a restart loop would not help.
+  if (error instanceof PendingMigrationsError) {
+    console.error(`Refusing to start: ${error.message}`);
     process.exit(EXIT_UNSAFE_CONFIG);
   }
   console.error(error instanceof Error ? error.message : error);

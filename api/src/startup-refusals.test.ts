@@ -31,6 +31,9 @@ const SAFE_STAGING: Record<string, string> = {
   MEDIA_URL_SECRET: 'media-0123456789abcdefghijklmnopqrstuvwxyz',
   PAYMENT_SANDBOX_KEY: 'sandbox-0123456789abcdefghijklmnopqrstuvwxyz',
   STAGING_SANDBOX: 'allow',
+  // A fresh data folder: one server that migrates itself (production's default is to refuse
+  // a schema behind the code until `npm run migrate -w api` ran; db/migration-state.test.ts).
+  MIGRATE_ON_START: 'true',
   RELEASE_TOKENS:
     'ci:release-ci-0123456789abcdefghijklmnopqrstuvwxyz,ops:release-ops-0123456789abcdefghijklmnopqrstuvwxyz',
 };
@@ -205,6 +208,18 @@ describe('production start-up refuses each unsafe setting on its own line', () =
     refusedInProcess(
       { ...SAFE_STAGING, RELEASE_TOKENS: `dev:${DEVELOPMENT_RELEASE_TOKEN}` },
       /^Refusing to start: RELEASE_TOKENS \(dev\) is the public development default/,
+    ));
+
+  test('JOB_RUNNER=in-process on a PostgreSQL server (each server would run every timed job itself)', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, DATABASE_URL: 'postgres://u@db:5432/yaoshi', JOB_RUNNER: 'in-process' },
+      /^Refusing to start: JOB_RUNNER=in-process on a PostgreSQL server/,
+    ));
+
+  test('JOB_RUNNER=pg-boss without a PostgreSQL server', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, JOB_RUNNER: 'pg-boss' },
+      /^Refusing to start: JOB_RUNNER=pg-boss needs a PostgreSQL server/,
     ));
 
   test('RELEASE_TOKENS: a token equal to another secret', () =>

@@ -20,10 +20,19 @@ const VERSIONED_REMOTE_FILE = /^\/remotes\/[a-z][a-z0-9-]*\/\d+\.\d+\.\d+(?:-[0-
 /** Shell chunks carry a content hash in their name, e.g. `main.3f9a1c2b.js`. */
 const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.(?:js|css|woff2?|png|jpe?g|svg|webp)$/;
 
+/**
+ * The rules in the order they apply, the first match winning; anything else is REVALIDATE.
+ * The Node server (cacheControlFor) and nginx (cluster/nginx-config.ts writes one regex
+ * `location` per rule, in this order) read the same list.
+ */
+export const CACHE_RULES: readonly { pattern: RegExp; cacheControl: string }[] = [
+  { pattern: /\/mf-manifest\.json$/, cacheControl: REVALIDATE },
+  { pattern: /^\/remotes\.json$/, cacheControl: REVALIDATE },
+  { pattern: VERSIONED_REMOTE_FILE, cacheControl: IMMUTABLE },
+  { pattern: CONTENT_HASHED, cacheControl: IMMUTABLE },
+  { pattern: SITE_ICON, cacheControl: ICON },
+];
+
 export function cacheControlFor(urlPath: string): string {
-  if (urlPath.endsWith('/mf-manifest.json') || urlPath === '/remotes.json') return REVALIDATE;
-  if (VERSIONED_REMOTE_FILE.test(urlPath)) return IMMUTABLE;
-  if (CONTENT_HASHED.test(urlPath)) return IMMUTABLE;
-  if (SITE_ICON.test(urlPath)) return ICON;
-  return REVALIDATE;
+  return CACHE_RULES.find((rule) => rule.pattern.test(urlPath))?.cacheControl ?? REVALIDATE;
 }

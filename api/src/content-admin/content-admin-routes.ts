@@ -18,7 +18,7 @@ import { checkUpload, storeUpload } from './content-files';
 import { readHomeContent, saveAdvertisements, saveQuickLinks, saveSlides } from './home-admin';
 
 /** 文章管理 and 首页管理 (内容编辑, issue 20): reads, and changes each audited in its transaction. */
-export const contentAdminRoutes: RouteModule = (api, { db, clock, config }) => {
+export const contentAdminRoutes: RouteModule = (api, { db, clock, storage }) => {
   const E = contentAdminEndpoints;
   /** A change by the signed-in staff member, in one transaction with its audit record. */
   const audited = <T>(
@@ -52,7 +52,7 @@ export const contentAdminRoutes: RouteModule = (api, { db, clock, config }) => {
   api.add(E.upload, ({ payload, staff, request }) => {
     // Checked before anything is written: a bad file leaves no file and no row.
     const upload = checkUpload(payload.kind, payload.name, payload.file_base64);
-    return audited(staff, request, (tx, audit) => storeUpload(tx, clock, audit, config.mediaDir, upload));
+    return audited(staff, request, (tx, audit) => storeUpload(tx, clock, audit, storage, upload));
   });
 
   api.add(E.home, () => readHomeContent(db));

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { ContentFile } from '@yaoshi/contracts/content-admin';
 import { checkContentFile, type UploadKind } from '@yaoshi/contracts/content-admin-rules';
 import type { Audit } from '../audit/audit-log';
@@ -10,9 +8,10 @@ import { badInput } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { contentFiles } from '../content/content-schema';
 import { mediaUrlOf } from '../content/content-queries';
+import type { Storage } from '../storage/storage';
 
 /**
- * Images and attachments staff upload (issue 20), stored under `<media>/content/` with a
+ * Images and attachments staff upload (issue 20), stored under `content/` in storage with a
  * random name and served by `/media/*` like every other media file. The type is checked on
  * the content's first bytes as well as the extension: a renamed executable is no PDF.
  */
@@ -46,13 +45,11 @@ export async function storeUpload(
   tx: Database,
   clock: Clock,
   audit: Audit,
-  mediaDir: string,
+  storage: Storage,
   upload: CheckedUpload,
 ): Promise<ContentFile> {
   const relative = `${CONTENT_FILE_FOLDER}/${randomBytes(16).toString('hex')}.${upload.extension}`;
-  const full = path.join(mediaDir, relative);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, upload.bytes, { flag: 'wx' });
+  await storage.put(relative, upload.bytes, { ifAbsent: true });
   try {
     const [row] = await tx
       .insert(contentFiles)
@@ -68,7 +65,7 @@ export async function storeUpload(
     await audit({ action: 'content.upload', target: upload.name, after: { kind: upload.kind, ...file } });
     return file;
   } catch (error) {
-    await fs.rm(full, { force: true });
+    await storage.delete(relative);
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { courseAdminEndpoints as E } from '@yaoshi/contracts/course-admin';
 import type { RouteModule } from '../app-deps';
 import { requireStaff } from '../auth/authenticator';
 import { actorOf, auditedChange } from '../audit/audit-log';
+import { lessonUploads } from './lesson-uploads';
 import {
   adminCourseDetail,
   createAdminCourse,
@@ -13,9 +14,11 @@ import {
   updateAdminCourse,
   updateCourseYear,
 } from './course-admin';
+import { offerTranscode } from '../video-transcode/lesson-transcodes';
 
 /** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */
-export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
+export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage, jobs }) => {
+  const uploads = lessonUploads(config, storage);
   api.add(E.years, () => listCourseYears(db));
   api.add(E.yearCreate, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
@@ -41,18 +44,22 @@ export const courseAdminRoutes: RouteModule = (api, { db, clock, config }) => {
   );
   api.add(E.thumbnail, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      saveCourseImage(tx, audit, config.mediaDir, 'thumb', payload),
+      saveCourseImage(tx, audit, storage, 'thumb', payload),
     ),
   );
   api.add(E.teacherAvatar, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      saveCourseImage(tx, audit, config.mediaDir, 'teacherAvatar', payload),
+      saveCourseImage(tx, audit, storage, 'teacherAvatar', payload),
     ),
   );
-  api.add(E.lessonSave, ({ payload, staff, request }) => {
+  api.add(E.lessonSave, async ({ payload, staff, request }) => {
     const actor = actorOf(requireStaff(staff), request.ip);
-    return auditedChange(db, clock, actor, (tx, audit) =>
-      saveLesson(tx, clock, audit, config.mediaDir, actor.username, payload),
+    const detail = await auditedChange(db, clock, actor, (tx, audit) =>
+      saveLesson(tx, clock, audit, uploads, actor.username, payload),
     );
+    // A new video's transcode, recorded in that transaction, goes on the queue once committed.
+    if (payload.upload_id !== undefined && detail.transcode)
+      await offerTranscode(db, jobs, detail.transcode.transcode_id);
+    return detail;
   });
 };

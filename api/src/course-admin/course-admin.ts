@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, count, desc, eq, isNull, or, sql, gt, isNotNull } from 'drizzle-orm';
 import type {
   AdminCourse,
@@ -31,7 +29,9 @@ import { badInput, conflict, notFound, unavailable } from '../envelope/api-error
 import { publicMediaUrl } from '../media/private-media';
 import { formatBeijingTime } from '../content/published-time';
 import { probeVideo } from './video-probe';
-import { lessonUploadFile, lessonUploadStore } from './lesson-uploads';
+import type { LessonUploads } from './lesson-uploads';
+import type { Storage } from '../storage/storage';
+import { recordTranscode, transcodesOf } from '../video-transcode/lesson-transcodes';
 
 type YearRow = typeof academicYears.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
@@ -181,6 +181,10 @@ export async function adminCourseDetail(db: Database, courseId: number): Promise
     )
     .groupBy(courseProgress.lessonId);
   const learnersOf = new Map(pinned.map((entry) => [entry.lessonId, Number(entry.n)]));
+  const transcodes = await transcodesOf(db, [
+    ...versions.map((version) => version.videoPath),
+    ...(row.videoPath === null ? [] : [row.videoPath]),
+  ]);
   const lessons: LessonVersion[] = versions.map((version, index) => ({
     lesson_id: version.id,
     version: version.version,
@@ -192,8 +196,13 @@ export async function adminCourseDetail(db: Database, courseId: number): Promise
     created_by: version.createdBy,
     // The newest version is the current one: learners not pinned to an older one study it.
     learners: (learnersOf.get(version.id) ?? 0) + (index === 0 ? (learnersOf.get(null) ?? 0) : 0),
+    transcode: transcodes.get(version.videoPath) ?? null,
   }));
-  return { ...courseOf(row, orders.get(courseId) ?? 0, versions[0]?.version), lessons };
+  return {
+    ...courseOf(row, orders.get(courseId) ?? 0, versions[0]?.version),
+    lessons,
+    transcode: row.videoPath === null ? null : (transcodes.get(row.videoPath) ?? null),
+  };
 }
 
 function courseValues(input: CourseInput) {
@@ -296,9 +305,9 @@ const IMAGE_KINDS: { ext: string; matches: (bytes: Buffer) => boolean }[] = [
   },
 ];
 
-/** Thumbnails live under `<media>/courses/thumbs/`, named by their content. */
+/** Thumbnails live under `courses/thumbs/` in storage, named by their content. */
 export const THUMBNAIL_FOLDER = 'courses/thumbs';
-/** Teachers' photos live under `<media>/courses/teachers/`, named by their content. */
+/** Teachers' photos live under `courses/teachers/` in storage, named by their content. */
 export const TEACHER_AVATAR_FOLDER = 'courses/teachers';
 
 /** A course's two pictures: the list's thumbnail and the teacher's photo on the lesson page. */
@@ -312,7 +321,7 @@ export type CourseImage = keyof typeof COURSE_IMAGES;
 export async function saveCourseImage(
   tx: Database,
   audit: Audit,
-  mediaDir: string,
+  storage: Storage,
   which: CourseImage,
   input: { course_id: number; image_base64: string },
 ): Promise<AdminCourseDetail> {
@@ -325,9 +334,7 @@ export async function saveCourseImage(
   const [row] = await tx.select().from(courses).where(eq(courses.id, input.course_id)).for('update');
   if (!row) throw notFound(M.courseUnknown);
   const relative = `${slot.folder}/${row.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind.ext}`;
-  const full = path.join(mediaDir, relative);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, bytes);
+  await storage.put(relative, bytes);
   await tx
     .update(courses)
     .set({ [slot.column]: relative })
@@ -354,7 +361,7 @@ export async function saveLesson(
   tx: Database,
   clock: Clock,
   audit: Audit,
-  mediaDir: string,
+  uploads: LessonUploads,
   staffName: string,
   input: { course_id: number; upload_id?: string | undefined; face_points: number[] },
 ): Promise<AdminCourseDetail> {
@@ -364,14 +371,12 @@ export async function saveLesson(
   if (!row) throw notFound(M.courseUnknown);
   if (row.delivery === 'face_to_face') throw badInput(M.faceToFaceNoVideo);
 
-  let video: { path: string; seconds: number; originalName: string; uploadFile: string | null };
+  let video: { path: string; seconds: number; originalName: string; uploadId: string | null };
   if (input.upload_id !== undefined) {
-    const store = lessonUploadStore(mediaDir);
-    const upload = await store.getUpload(input.upload_id).catch(() => null);
+    const upload = await uploads.find(input.upload_id);
     if (!upload) throw notFound(M.uploadUnknown);
     if (upload.size === undefined || upload.offset !== upload.size) throw conflict(M.uploadIncomplete);
-    const file = lessonUploadFile(mediaDir, input.upload_id);
-    const probe = await probeVideo(file);
+    const probe = await probeVideo(await uploads.probeSource(input.upload_id));
     if (!probe.ok) {
       if (probe.reason === 'no-ffprobe') throw unavailable(M.probeUnavailable, 60);
       throw badInput(probe.reason === 'format' ? M.videoFormat : M.videoUnreadable);
@@ -380,12 +385,12 @@ export async function saveLesson(
       path: '',
       seconds: probe.durationSeconds,
       originalName: (upload.metadata?.filename ?? '').slice(0, 200),
-      uploadFile: file,
+      uploadId: input.upload_id,
     };
     video.path = `${LESSON_VIDEO_FOLDER}/${row.id}-${input.upload_id}.${probe.container}`;
   } else {
     if (row.videoPath === null || row.durationSeconds === null) throw badInput(M.videoRequired);
-    video = { path: row.videoPath, seconds: row.durationSeconds, originalName: '', uploadFile: null };
+    video = { path: row.videoPath, seconds: row.durationSeconds, originalName: '', uploadId: null };
   }
 
   const [latest] = await tx
@@ -440,13 +445,13 @@ export async function saveLesson(
     .update(courses)
     .set({ videoPath: video.path, durationSeconds: video.seconds, faceCheckPercents: points })
     .where(eq(courses.id, row.id));
-  if (video.uploadFile !== null) {
+  if (video.uploadId !== null) {
     // Last, so a refusal above leaves the upload where it was. Should the commit fail after
-    // this, the file stays unused in the media folder; nothing points at it.
-    const destination = path.join(mediaDir, video.path);
-    await fs.mkdir(path.dirname(destination), { recursive: true });
-    await fs.rename(video.uploadFile, destination);
-    await lessonUploadStore(mediaDir).configstore.delete(input.upload_id!);
+    // this, the file stays unused in storage; nothing points at it.
+    await uploads.finish(video.uploadId, video.path);
+    // Transcoded into HLS by a job (issue 21), enqueued once this is committed; learners play
+    // the uploaded file until it is done.
+    await recordTranscode(tx, clock, video.path);
   }
   await audit({
     action: 'course.lesson',

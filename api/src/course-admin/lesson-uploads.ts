@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore, Upload } from '@tus/utils';
 import { LESSON_UPLOAD_PATH } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
 import type { Permission } from '@yaoshi/contracts/staff-roles';
@@ -10,15 +13,19 @@ import type { StaffAuthenticator } from '../auth/authenticator';
 import { sendEnvelope } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
 import { probeVideo } from './video-probe';
+import type { Storage } from '../storage/storage';
+import type { S3Settings } from '../storage/storage-config';
 
 /**
  * Lesson videos arrive by tus (resumable uploads, issue 20): a file of several GB goes up in
  * chunks, and after an interruption — a network drop, a page reload — the browser asks how much
  * the server holds (HEAD) and sends the rest. Unfinished uploads live in `<media>/.uploads/`
- * (a hidden folder: the media routes never serve it). When the last byte arrives, ffprobe reads
- * the file; one it cannot read is deleted and refused with a Chinese message. A finished upload
- * becomes a lesson only through `POST /v1/admin/courses/lesson`, which moves it into the media
- * folder in the audited transaction that records the new lesson version.
+ * (a hidden folder: the media routes never serve it), or, with object storage configured, in
+ * the bucket (@tus/s3-store: a multipart upload at `<id>` with `<id>.info`, so any of several
+ * servers can take the next chunk). When the last byte arrives, ffprobe reads the file (or a
+ * presigned URL of the object); one it cannot read is deleted and refused with a Chinese
+ * message. A finished upload becomes a lesson only through `POST /v1/admin/courses/lesson`,
+ * which moves it into storage in the audited transaction that records the new lesson version.
  *
  * These routes are outside the signed envelope (tus has its own protocol), so they check the
  * staff session themselves: the Bearer token of a staff member with `courses.manage`.
@@ -37,13 +44,77 @@ export const RAW_STAFF_ROUTES: readonly { methods: readonly string[]; path: stri
   },
 ];
 
-export function lessonUploadStore(mediaDir: string): FileStore {
-  return new FileStore({ directory: path.join(mediaDir, LESSON_UPLOAD_FOLDER) });
+/** S3 multipart parts: at least 5 MiB by the protocol; 8 MiB keeps a chunk's memory small. */
+const S3_UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+/** How long ffprobe may read a finished upload in the bucket through its presigned URL. */
+const PROBE_URL_SECONDS = 10 * 60;
+
+/** Where resumable uploads live until they become a lesson's video. */
+export interface LessonUploads {
+  readonly datastore: DataStore;
+  /** The upload's state (offset, size, metadata); null when there is none with this id. */
+  find(uploadId: string): Promise<Upload | null>;
+  /** What ffprobe reads: the file (local folder) or a presigned URL of the object (S3). */
+  probeSource(uploadId: string): Promise<string>;
+  /** Puts the finished upload at `key` in storage and forgets the upload. */
+  finish(uploadId: string, key: string): Promise<void>;
+  /** Forgets an upload and its bytes. */
+  remove(uploadId: string): Promise<void>;
 }
 
-export function lessonUploadFile(mediaDir: string, uploadId: string): string {
+function checkedUploadId(uploadId: string): string {
   if (!UPLOAD_ID.test(uploadId)) throw new Error('not an upload id');
-  return path.join(mediaDir, LESSON_UPLOAD_FOLDER, uploadId);
+  return uploadId;
+}
+
+export function lessonUploads(
+  config: { mediaDir: string; s3: S3Settings | undefined },
+  storage: Storage,
+): LessonUploads {
+  if (config.s3) {
+    const s3 = config.s3;
+    const datastore = new S3Store({
+      partSize: S3_UPLOAD_PART_BYTES,
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      },
+    });
+    // The store's own objects: the upload, its metadata, and an unfinished last part.
+    const objectsOf = (id: string) => [id, `${id}.info`, `${id}.part`];
+    return {
+      datastore,
+      find: (uploadId) => datastore.getUpload(checkedUploadId(uploadId)).catch(() => null),
+      probeSource: (uploadId) => storage.presignedUrl(checkedUploadId(uploadId), PROBE_URL_SECONDS),
+      async finish(uploadId, key) {
+        if (!(await storage.copy(checkedUploadId(uploadId), key))) throw new Error(`upload ${uploadId} is gone`);
+        await Promise.all(objectsOf(uploadId).map((object) => storage.delete(object)));
+      },
+      async remove(uploadId) {
+        await datastore.remove(checkedUploadId(uploadId)).catch(() => undefined);
+        await Promise.all(objectsOf(uploadId).map((object) => storage.delete(object)));
+      },
+    };
+  }
+  const directory = path.join(config.mediaDir, LESSON_UPLOAD_FOLDER);
+  const datastore = new FileStore({ directory });
+  const fileOf = (uploadId: string) => path.join(directory, checkedUploadId(uploadId));
+  return {
+    datastore,
+    find: (uploadId) => datastore.getUpload(checkedUploadId(uploadId)).catch(() => null),
+    probeSource: async (uploadId) => fileOf(uploadId),
+    async finish(uploadId, key) {
+      // The upload folder is inside the media folder: a rename, not a copy of several GB.
+      const destination = path.join(config.mediaDir, key);
+      await fs.mkdir(path.dirname(destination), { recursive: true });
+      await fs.rename(fileOf(uploadId), destination);
+      await datastore.configstore.delete(uploadId);
+    },
+    remove: (uploadId) => datastore.remove(checkedUploadId(uploadId)),
+  };
 }
 
 function bearerOf(request: FastifyRequest): string | null {
@@ -54,21 +125,21 @@ function bearerOf(request: FastifyRequest): string | null {
 
 export function registerLessonUploadRoutes(
   app: FastifyInstance,
-  deps: { mediaDir: string; staffAuthenticator: StaffAuthenticator },
+  deps: { uploads: LessonUploads; staffAuthenticator: StaffAuthenticator },
 ): void {
-  const store = lessonUploadStore(deps.mediaDir);
+  const { uploads } = deps;
   const tus = new Server({
     path: LESSON_UPLOAD_PATH,
-    datastore: store,
+    datastore: uploads.datastore,
     maxSize: COURSE_ADMIN_LIMITS.videoBytes,
     relativeLocation: true,
     namingFunction: () => randomBytes(16).toString('hex'),
     // Only ids we made: nothing else can name a file under the folder.
     getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
     onUploadFinish: async (_request, upload) => {
-      const probe = await probeVideo(lessonUploadFile(deps.mediaDir, upload.id));
+      const probe = await probeVideo(await uploads.probeSource(upload.id));
       if (probe.ok) return { headers: { 'Upload-Duration': String(probe.durationSeconds) } };
-      if (probe.reason !== 'no-ffprobe') await store.remove(upload.id).catch(() => undefined);
+      if (probe.reason !== 'no-ffprobe') await uploads.remove(upload.id).catch(() => undefined);
       // tus answers the thrown status and body as they are (its own error shape, not an Error);
       // the console shows the body.
       // eslint-disable-next-line @typescript-eslint/only-throw-error

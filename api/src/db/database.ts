@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PendingMigrationsError, pendingMigrations } from './migration-state';
 import { acquireDataDirLock } from './pglite-lock';
 
 /**
@@ -40,6 +41,8 @@ export interface PoolStats {
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** The migrations this open applied (tags, oldest first); empty when the schema was current. */
+  appliedMigrations: readonly string[];
   /** PostgreSQL's pool; PGlite has one in-process connection and no pool. */
   poolStats?: () => PoolStats;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
@@ -51,24 +54,50 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', impor
 /** Work done once the schema is current and before anyone is served, e.g. seeding. */
 export type SetupStep = (db: Database) => Promise<void>;
 
+/**
+ * `apply`: bring the schema up to date at open (development, tests, `npm start`, the
+ * migration command). `verify`: refuse with PendingMigrationsError when a migration is
+ * pending, change nothing (production servers: the release's migration runs once, elsewhere).
+ */
+export type MigrationMode = 'apply' | 'verify';
+
+/** Returns the migrations applied now (none in `verify` mode). */
+async function bringSchemaUpToDate(
+  db: Database,
+  mode: MigrationMode,
+  migrate: () => Promise<void>,
+): Promise<readonly string[]> {
+  const pending = await pendingMigrations(db, MIGRATIONS_FOLDER);
+  if (pending.length === 0) return [];
+  if (mode === 'verify') throw new PendingMigrationsError(pending);
+  await migrate();
+  return pending;
+}
+
 export interface OpenDatabaseOptions {
   /** `DATABASE_URL`; undefined means PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
   dataDir: string;
   setup?: SetupStep;
+  /** Default `apply`. */
+  migrations?: MigrationMode;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.setup)
-    : openPglite(options.dataDir, options.setup);
+    ? openPostgres(options.databaseUrl, options.setup, options.migrations ?? 'apply')
+    : openPglite(options.dataDir, options.setup, options.migrations ?? 'apply');
 }
 
 export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
-async function openPglite(dataDir: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  setup: SetupStep | undefined,
+  migrations: MigrationMode,
+): Promise<DatabaseHandle> {
   const lock = acquireDataDirLock(dataDir);
   let client: PGlite | undefined;
   try {
@@ -76,7 +105,7 @@ async function openPglite(dataDir: string, setup: SetupStep | undefined): Promis
     // PGlite does not create parent folders itself.
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
-    const handle = await preparePglite(client, lock.release);
+    const handle = await preparePglite(client, lock.release, migrations);
     await setup?.(handle.db);
     return handle;
   } catch (error) {
@@ -87,13 +116,20 @@ async function openPglite(dataDir: string, setup: SetupStep | undefined): Promis
 }
 
 /** Wraps an open PGlite (a folder or a test clone) and brings its schema up to date. */
-export async function preparePglite(client: PGlite, afterClose: () => void = () => undefined): Promise<DatabaseHandle> {
+export async function preparePglite(
+  client: PGlite,
+  afterClose: () => void = () => undefined,
+  migrations: MigrationMode = 'apply',
+): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const appliedMigrations = await bringSchemaUpToDate(db, migrations, () =>
+    migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'pglite',
+    appliedMigrations,
     close() {
       closing ??= client.close().finally(afterClose);
       return closing;
@@ -112,7 +148,11 @@ const POOL_MAX = 10;
 /** How long a request waits for a database connection before it is answered 503. */
 export const POOL_CONNECT_TIMEOUT_MS = 5_000;
 
-async function openPostgres(connectionString: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
+async function openPostgres(
+  connectionString: string,
+  setup: SetupStep | undefined,
+  migrations: MigrationMode,
+): Promise<DatabaseHandle> {
   // A database that does not answer fails a request after a few seconds (503) instead of
   // holding it until the client gives up.
   const pool = new pg.Pool({ connectionString, max: POOL_MAX, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
@@ -120,7 +160,7 @@ async function openPostgres(connectionString: string, setup: SetupStep | undefin
   // would crash the process. The next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   try {
-    return await preparePostgres(pool, setup, () => pool.end());
+    return await preparePostgres(pool, setup, () => pool.end(), migrations);
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -131,13 +171,17 @@ export async function preparePostgres(
   pool: pg.Pool,
   setup: SetupStep | undefined,
   closePool: () => Promise<void>,
+  migrations: MigrationMode = 'apply',
 ): Promise<DatabaseHandle> {
   const db = drizzlePostgres({ client: pool });
   const lockHolder = await pool.connect();
+  let appliedMigrations: readonly string[] = [];
   try {
     await lockHolder.query('select pg_advisory_lock($1)', [SETUP_ADVISORY_LOCK]);
     try {
-      await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      appliedMigrations = await bringSchemaUpToDate(db, migrations, () =>
+        migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
       await setup?.(db);
     } finally {
       await lockHolder.query('select pg_advisory_unlock($1)', [SETUP_ADVISORY_LOCK]);
@@ -149,6 +193,7 @@ export async function preparePostgres(
   return {
     db,
     kind: 'postgres',
+    appliedMigrations,
     poolStats: () => ({
       max: pool.options.max ?? POOL_MAX,
       total: pool.totalCount,

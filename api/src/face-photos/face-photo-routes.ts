@@ -12,7 +12,7 @@ import { decodeImageData } from './image-data';
 import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
 
 /** POST /v1/avatar: the face photo of /faceCollection and of face checks in lessons (spec 02). */
-export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls }) => {
+export const facePhotoRoutes: RouteModule = (api, { db, clock, mediaUrls, storage }) => {
   // The learner's own review result: after a rejection /faceCollection shows the reviewer's reason (issue 18).
   api.add(accountEndpoints.faceStatus, async ({ principal }) => {
     const [learner] = await db
@@ -36,7 +36,7 @@ export const facePhotoRoutes: RouteModule = (api, { db, clock, config, mediaUrls
       throw image.reason === 'too-large'
         ? new ApiError(413, MESSAGES.avatarTooLarge)
         : badInput(MESSAGES.avatarInvalid);
-    const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
+    const path = await storeFacePhotoFile(storage, image.bytes, image.kind);
     const status = await submitFacePhoto(db, clock, {
       learnerId,
       path,

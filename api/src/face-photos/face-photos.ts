@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { AVATAR_STATUS, type AvatarStatus } from '@yaoshi/contracts/profile-rules';
 import type { Clock } from '../clock';
@@ -9,15 +7,14 @@ import { facePhotos } from './face-photos-schema';
 import { learners } from '../accounts/accounts-schema';
 import type { FacePhotoKind } from './image-data';
 import { writeAudit, type AuditActor } from '../audit/audit-log';
+import type { Storage } from '../storage/storage';
 
-/** Face photos are kept under `<media>/faces/`, named at random so they cannot be guessed. */
+/** Face photos are kept under `faces/` in storage (private), named at random so they cannot be guessed. */
 export const FACE_PHOTO_FOLDER = 'faces';
 
-export async function storeFacePhotoFile(mediaDir: string, bytes: Buffer, kind: FacePhotoKind): Promise<string> {
+export async function storeFacePhotoFile(storage: Storage, bytes: Buffer, kind: FacePhotoKind): Promise<string> {
   const relative = `${FACE_PHOTO_FOLDER}/${randomBytes(16).toString('hex')}.${kind === 'png' ? 'png' : 'jpg'}`;
-  const full = path.join(mediaDir, relative);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, bytes, { flag: 'wx' });
+  await storage.put(relative, bytes, { ifAbsent: true });
   return relative;
 }
 

@@ -9,6 +9,7 @@ import { courses } from '../catalogue/catalogue-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { ZHANG } from '../test-support/learner-session';
+import { localStorage } from '../storage/local-storage';
 import { isPastRetention, purgeLessonCheckPhotos, studyYearClosesAt } from './face-check-retention';
 
 const DAY = 86_400_000;
@@ -62,20 +63,26 @@ test('the purge deletes lesson-check photos past retention, rows and files, and 
 
   server.clock.set(close.getTime() + 29 * DAY);
   assert.equal(
-    await purgeLessonCheckPhotos(server.db, server.clock, mediaDir, 30),
+    await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30),
     0,
     'not yet 30 days after the close',
   );
 
   server.clock.set(close.getTime() + 30 * DAY);
-  assert.equal(await purgeLessonCheckPhotos(server.db, server.clock, mediaDir, 30), 1);
+  assert.equal(
+    await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30),
+    1,
+  );
   const left = (await server.db.select({ path: facePhotos.path }).from(facePhotos)).map((row) => row.path);
   assert.ok(!left.includes(old) && left.includes(late) && left.includes(collection));
   assert.equal(fs.existsSync(path.join(mediaDir, old)), false);
   assert.equal(fs.existsSync(path.join(mediaDir, late)), true);
 
   server.clock.set(close.getTime() + 50 * DAY);
-  assert.equal(await purgeLessonCheckPhotos(server.db, server.clock, mediaDir, 30), 1);
+  assert.equal(
+    await purgeLessonCheckPhotos(server.db, server.clock, localStorage({ root: mediaDir, signedUrl: () => '' }), 30),
+    1,
+  );
   assert.equal(fs.existsSync(path.join(mediaDir, late)), false);
   assert.equal(fs.existsSync(path.join(mediaDir, collection)), true, 'the reference photo is never deleted');
 });

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import { beijingYearOf } from '../content/published-time';
 import type { Database } from '../db/database';
 import { courses } from '../catalogue/catalogue-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
+import type { Storage } from '../storage/storage';
 
 /**
  * The retention of lesson face-check photos (issue 18, PIPL): a photo taken at a lesson's
@@ -34,7 +33,7 @@ export function isPastRetention(year: number, takenAt: Date, now: Date, days: nu
 export async function purgeLessonCheckPhotos(
   db: Database,
   clock: Clock,
-  mediaDir: string,
+  storage: Pick<Storage, 'delete'>,
   days: number,
 ): Promise<number> {
   const cutoff = new Date(clock.nowMs() - days * DAY_MS);
@@ -61,7 +60,7 @@ export async function purgeLessonCheckPhotos(
       )
       .returning({ path: facePhotos.path });
     // Rows first, then files: a file left behind by a crash is unreachable (no row signs a URL for it).
-    await Promise.all(removed.map((row) => fs.rm(path.join(mediaDir, row.path), { force: true })));
+    await Promise.all(removed.map((row) => storage.delete(row.path)));
     deleted += removed.length;
   }
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock';
+import type { Storage } from '../storage/storage';
 
 /**
  * Face photos are personal data: the URL of one is good only when the server handed it
@@ -35,24 +36,34 @@ export interface MediaUrls {
   verify(relativePath: string, expires: unknown, signature: unknown): { ok: true; secondsLeft: number } | { ok: false };
 }
 
-export function mediaUrls(secret: string, clock: Clock): MediaUrls {
-  const signatureOf = (relativePath: string, expiresSeconds: number) =>
-    createHmac('sha256', secret).update(`${relativePath}\n${expiresSeconds}`).digest('base64url');
+function signatureOf(secret: string, relativePath: string, expiresSeconds: number): string {
+  return createHmac('sha256', secret).update(`${relativePath}\n${expiresSeconds}`).digest('base64url');
+}
 
+/** `/media/<path>?expires=…&signature=…`: the local route's URL of a private file, valid until `expiresSeconds`. */
+export function signedMediaUrl(secret: string, relativePath: string, expiresSeconds: number): string {
+  return `${publicMediaUrl(relativePath)}?expires=${expiresSeconds}&signature=${signatureOf(secret, relativePath, expiresSeconds)}`;
+}
+
+/**
+ * With object storage (`storage.kind === 's3'`) a public file's URL is the bucket's or the
+ * CDN's address; a private file's stays the signed `/media` URL, which the media route turns
+ * into a presigned URL of a few minutes when the browser follows it (media-routes.ts).
+ */
+export function mediaUrls(secret: string, clock: Clock, storage?: Pick<Storage, 'kind' | 'publicUrl'>): MediaUrls {
   return {
     urlOf(relativePath) {
+      if (relativePath !== null && storage?.kind === 's3' && !isPrivateMediaPath(relativePath))
+        return storage.publicUrl(relativePath);
       const url = publicMediaUrl(relativePath);
       if (relativePath === null || !isPrivateMediaPath(relativePath)) return url;
       const expiresMs =
         Math.ceil((clock.nowMs() + PRIVATE_MEDIA_URL_LIFETIME_MS) / EXPIRY_ROUNDING_MS) * EXPIRY_ROUNDING_MS;
-      const expires = expiresMs / 1000;
-      return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;
+      return signedMediaUrl(secret, relativePath, expiresMs / 1000);
     },
     shortLivedUrlOf(relativePath) {
-      const url = publicMediaUrl(relativePath);
-      if (!isPrivateMediaPath(relativePath)) return url;
-      const expires = Math.ceil((clock.nowMs() + SHORT_LIVED_URL_MS) / 60_000) * 60;
-      return `${url}?expires=${expires}&signature=${signatureOf(relativePath, expires)}`;
+      if (!isPrivateMediaPath(relativePath)) return this.urlOf(relativePath);
+      return signedMediaUrl(secret, relativePath, Math.ceil((clock.nowMs() + SHORT_LIVED_URL_MS) / 60_000) * 60);
     },
     verify(relativePath, expires, signature) {
       if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string')
@@ -60,7 +71,7 @@ export function mediaUrls(secret: string, clock: Clock): MediaUrls {
       const expiresSeconds = Number(expires);
       const secondsLeft = Math.floor(expiresSeconds - clock.nowMs() / 1000);
       if (secondsLeft <= 0) return { ok: false };
-      const expected = Buffer.from(signatureOf(relativePath, expiresSeconds));
+      const expected = Buffer.from(signatureOf(secret, relativePath, expiresSeconds));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false };
       return { ok: true, secondsLeft };

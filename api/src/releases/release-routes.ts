@@ -67,7 +67,7 @@ const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 /** Browsers keep the pins document at most this long (issue 17: no longer than 60 s). */
 export const PINS_MAX_AGE_S = 60;
 /** A whole remote build, base64 in JSON. */
-const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
+export const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
 
 const remoteKey = z.string().regex(REMOTE_KEY_PATTERN);
 const version = z.string().regex(VERSION_PATTERN);

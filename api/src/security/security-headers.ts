@@ -1,6 +1,7 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { storageOrigins } from '../storage/storage-config';
 
 /**
  * The browser-side defences of every answer, set by @fastify/helmet (one policy for the
@@ -31,19 +32,23 @@ export const MAP_PROVIDER_IMAGE_SOURCES = ['https://*.amap.com', 'https://*.is.a
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function contentSecurityDirectives(config: Pick<Config, 'mapProviderConfigured'>): Record<string, string[]> {
+export function contentSecurityDirectives(
+  config: Pick<Config, 'mapProviderConfigured'> & Partial<Pick<Config, 's3'>>,
+): Record<string, string[]> {
   const map = config.mapProviderConfigured;
+  // Object storage (S3_*): images, videos and HLS segments come from the bucket or its CDN.
+  const objects = storageOrigins(config.s3);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(map ? MAP_PROVIDER_SCRIPT_SOURCES : [])],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // data: for small inline images (antd's empty states, QR canvases saved as images).
-    imgSrc: ["'self'", 'data:', 'blob:', ...(map ? MAP_PROVIDER_IMAGE_SOURCES : [])],
+    imgSrc: ["'self'", 'data:', 'blob:', ...objects, ...(map ? MAP_PROVIDER_IMAGE_SOURCES : [])],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...(map ? MAP_PROVIDER_CONNECT_SOURCES : [])],
+    connectSrc: ["'self'", ...objects, ...(map ? MAP_PROVIDER_CONNECT_SOURCES : [])],
     // video.js plays HLS through MediaSource (blob: URLs) and transmuxes in a blob: worker.
-    mediaSrc: ["'self'", 'blob:'],
+    mediaSrc: ["'self'", 'blob:', ...objects],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -53,7 +58,7 @@ export function contentSecurityDirectives(config: Pick<Config, 'mapProviderConfi
 }
 
 export function securityHeaderOptions(
-  config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>,
+  config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'> & Partial<Pick<Config, 's3'>>,
 ): FastifyHelmetOptions {
   const https = config.publicBaseUrl?.startsWith('https://') ?? false;
   return {
@@ -71,7 +76,7 @@ export function securityHeaderOptions(
 
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'>,
+  config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'> & Partial<Pick<Config, 's3'>>,
 ): void {
   void app.register(fastifyHelmet, securityHeaderOptions(config));
 }

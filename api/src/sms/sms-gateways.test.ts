@@ -43,7 +43,12 @@ async function startLoggedServer(config: Partial<Config>, sharing?: TestServer):
       done();
     },
   });
-  const database = sharing && { db: sharing.db, kind: 'pglite' as const, close: async () => undefined };
+  const database = sharing && {
+    db: sharing.db,
+    kind: 'pglite' as const,
+    appliedMigrations: [],
+    close: async () => undefined,
+  };
   const server = await startTestServer({
     config,
     logger: { level: 'info', stream },

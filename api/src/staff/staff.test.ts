@@ -39,6 +39,7 @@ import { MAX_STAFF_FAILURES_PER_IP } from './staff-accounts';
 import { registerTestRemote } from '../test-support/release-registry';
 import { createSandboxProvider } from '../payment/sandbox-provider';
 import { RAW_STAFF_ROUTES } from '../course-admin/lesson-uploads';
+import { videoTranscodes } from '../video-transcode/video-transcode-schema';
 import { DEFAULT_MEDIA_DIR, DEVELOPMENT_SANDBOX_PAYMENT_KEY } from '../config';
 
 let server: TestServer;
@@ -674,6 +675,25 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       }),
     );
     return { action: 'course.lesson', target: `${course!.year}年度 ${course!.name}` };
+  },
+  '/v1/admin/courses/transcode_retry': async (staff) => {
+    // A transcode ffmpeg refused (src/video-transcode/lesson-transcodes.test.ts makes real ones).
+    const source = 'videos/lessons/audit-example.mp4';
+    const [failed] = await server.db
+      .insert(videoTranscodes)
+      .values({
+        sourcePath: source,
+        status: 'failed',
+        failureReason: 'Decoder (codec none) not found for input stream #0:0',
+        attempts: 1,
+        createdAt: server.clock.now(),
+        updatedAt: server.clock.now(),
+      })
+      .returning({ id: videoTranscodes.id });
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/courses/transcode_retry', { transcode_id: failed!.id }),
+    );
+    return { action: 'course.transcode-retry', target: source };
   },
   '/v1/admin/association_profile/save': async (staff) => {
     const profile = dataOf(

@@ -17,6 +17,7 @@ import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { ApiError, notFound } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
+import { playbackPathOf } from '../video-transcode/lesson-transcodes';
 import { openPlaybackSession } from './progress-reports';
 
 /** A learner's live enrolments of one year and kind, with their verified progress, in list order. */
@@ -198,7 +199,8 @@ export async function lessonDetail(db: Database, clock: Clock, request: LessonRe
   return {
     cid: course.id,
     name: course.name,
-    video_url: publicMediaUrl(lesson.videoPath),
+    // The HLS master once the video is transcoded (issue 21), the uploaded file until then.
+    video_url: publicMediaUrl(await playbackPathOf(db, lesson.videoPath)),
     duration: lesson.durationSeconds,
     thumb: publicMediaUrl(course.thumb),
     teacher_info: {

@@ -54,7 +54,7 @@ const PERIODIC_CALL: EndpointOptions = { logLevel: 'warn' };
 const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
 
 /** Study lists, lessons, progress reports, ratings, public quizzes (issue 6; exams excluded). */
-export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) => {
+export const studyRoutes: RouteModule = (api, { db, clock, metrics, storage }) => {
   const reports = progressReports(db, clock);
   api.add(studyEndpoints.mycourses, async ({ payload, principal }) =>
     studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
@@ -169,7 +169,7 @@ export const studyRoutes: RouteModule = (api, { db, clock, config, metrics }) =>
       throw image.reason === 'too-large'
         ? new ApiError(413, MESSAGES.avatarTooLarge)
         : badInput(MESSAGES.avatarInvalid);
-    const path = await storeFacePhotoFile(config.mediaDir, image.bytes, image.kind);
+    const path = await storeFacePhotoFile(storage, image.bytes, image.kind);
     // No biometric comparison runs here: the photo is kept with its course, percent and
     // time for the administrator's review, like the professional lessons' face checks.
     await submitFacePhoto(db, clock, {

@@ -48,7 +48,14 @@ export interface TestServer {
 export interface TestServerOptions extends Partial<
   Pick<
     BuildAppOptions,
-    'routeModules' | 'authenticator' | 'smsProvider' | 'paymentProvider' | 'logger' | 'passwordHasher'
+    | 'routeModules'
+    | 'authenticator'
+    | 'smsProvider'
+    | 'paymentProvider'
+    | 'logger'
+    | 'passwordHasher'
+    | 'storage'
+    | 'jobs'
   >
 > {
   seed?: boolean;

@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS = {
   'course.update': '修改课程',
   'course.thumbnail': '上传课程封面',
   'course.lesson': '更新课时视频',
+  'course.transcode-retry': '重新转码课时视频',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

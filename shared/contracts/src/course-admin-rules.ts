@@ -42,7 +42,28 @@ export const COURSE_ADMIN_MESSAGES = {
   resumableRequired: '请在课程管理页面上传视频（断点续传请求缺少 Tus-Resumable 头）',
   /** Sign-up outside a year's open and close dates (the learner's message). */
   signupClosed: '该年度不在报名时间内',
+  /** 重新转码 (issue 21) of an id the server does not know. */
+  transcodeUnknown: '转码任务不存在',
+  /** 重新转码 of a transcode that has not failed (queued, running or done). */
+  transcodeNotFailed: '只有转码失败的视频可以重新转码',
 } as const;
+
+/**
+ * A lesson video's transcode into HLS (issue 21), as the console shows it: 排队中 → 转码中 →
+ * 已完成, or 失败 with ffmpeg's reason (then 重新转码 puts it back in the queue).
+ */
+export const TRANSCODE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type TranscodeStatusName = (typeof TRANSCODE_STATUSES)[number];
+export const TRANSCODE_STATUS_LABELS: Readonly<Record<TranscodeStatusName, string>> = {
+  queued: '排队中',
+  running: '转码中',
+  done: '已完成',
+  failed: '失败',
+};
+/** A transcode still under way: the console polls it. */
+export function transcodeInProgress(status: TranscodeStatusName): boolean {
+  return status === 'queued' || status === 'running';
+}
 
 export const COURSE_ADMIN_LIMITS = {
   name: 60,

@@ -8,6 +8,7 @@ import {
   isCalendarDay,
   normalisedPoints,
   tenthsOf,
+  TRANSCODE_STATUSES,
 } from './course-admin-rules';
 
 /**
@@ -99,6 +100,26 @@ export const courseInputSchema = z.strictObject({
 });
 export type CourseInput = z.input<typeof courseInputSchema>;
 
+/** The HLS transcode of one video (issue 21); null when the video has none yet. */
+export const transcodeSchema = z.object({
+  transcode_id: z.number(),
+  status: z.enum(TRANSCODE_STATUSES),
+  /** 排队中 / 转码中 / 已完成 / 失败. */
+  status_text: z.string(),
+  /** 0–100, as ffmpeg goes through the source. */
+  percent: z.number(),
+  /** ffmpeg's reason when it failed ('' otherwise). */
+  reason: z.string(),
+  attempts: z.number(),
+  /** The master playlist learners play once done ('' until then). */
+  master_url: z.string(),
+  poster_url: z.string(),
+  /** The transcoded length in seconds, which the study rules count against (null until done). */
+  duration: z.number().nullable(),
+  updated_at: z.string(),
+});
+export type Transcode = z.output<typeof transcodeSchema>;
+
 export const lessonVersionSchema = z.object({
   lesson_id: z.number(),
   version: z.number(),
@@ -110,6 +131,7 @@ export const lessonVersionSchema = z.object({
   created_by: z.string(),
   /** Learners whose recorded progress belongs to this version (they studied it before it was replaced). */
   learners: z.number(),
+  transcode: transcodeSchema.nullable(),
 });
 export type LessonVersion = z.output<typeof lessonVersionSchema>;
 
@@ -142,7 +164,11 @@ export const adminCourseSchema = z.object({
 });
 export type AdminCourse = z.output<typeof adminCourseSchema>;
 
-export const courseDetailSchema = adminCourseSchema.extend({ lessons: z.array(lessonVersionSchema) });
+export const courseDetailSchema = adminCourseSchema.extend({
+  lessons: z.array(lessonVersionSchema),
+  /** The current video's transcode (the course's `video_url`). */
+  transcode: transcodeSchema.nullable(),
+});
 export type AdminCourseDetail = z.output<typeof courseDetailSchema>;
 
 const courseId = z
@@ -248,5 +274,19 @@ export const courseAdminEndpoints = {
       face_points: points(M.facePointsInvalid),
     }),
     response: courseDetailSchema,
+  }),
+  /** 重新转码 (issue 21): a failed transcode back in the queue. */
+  transcodeRetry: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/courses/transcode_retry',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({
+      transcode_id: z
+        .number({ error: M.transcodeUnknown })
+        .int({ error: M.transcodeUnknown })
+        .positive({ error: M.transcodeUnknown }),
+    }),
+    response: transcodeSchema,
   }),
 };

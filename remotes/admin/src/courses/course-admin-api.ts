@@ -5,6 +5,7 @@ import type {
   CourseInput,
   CourseYear,
   CourseYearInput,
+  Transcode,
 } from '@yaoshi/contracts/course-admin';
 
 /** 学习年度 and 课程管理 in the console (issue 20): the one API slice, endpoints injected. */
@@ -52,6 +53,14 @@ export const courseAdminApi = base.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/courses/lesson', payload: { ...payload } }),
       invalidatesTags: ['AdminCourses'],
     }),
+    transcodeRetry: build.mutation<Transcode, number>({
+      query: (transcodeId) => ({
+        method: 'POST',
+        path: '/v1/admin/courses/transcode_retry',
+        payload: { transcode_id: transcodeId },
+      }),
+      invalidatesTags: ['AdminCourses'],
+    }),
   }),
 });
 
@@ -66,4 +75,5 @@ export const {
   useCourseThumbnailMutation,
   useCourseTeacherAvatarMutation,
   useLessonSaveMutation,
+  useTranscodeRetryMutation,
 } = courseAdminApi;

@@ -52,6 +52,7 @@ const COURSE: AdminCourseDetail = {
   frozen_fields: ['price', 'class_hour'],
   frozen_reason: COURSE_ADMIN_MESSAGES.frozen,
   lessons: [],
+  transcode: null,
 };
 
 function renderPage() {

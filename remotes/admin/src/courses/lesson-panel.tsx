@@ -3,8 +3,9 @@ import { Alert, Button, Descriptions, Progress, Select, Space, Table, Typography
 import type { AdminCourseDetail, LessonVersion } from '@yaoshi/contracts/course-admin';
 
 import { showError, showMessage } from '@yaoshi/ui/show-message';
-import { useLessonSaveMutation } from './course-admin-api';
+import { useAdminCourseDetailQuery, useLessonSaveMutation, useTranscodeRetryMutation } from './course-admin-api';
 import { startLessonUpload, type RunningUpload } from './lesson-upload';
+import { TRANSCODE_POLL_MS, TRANSCODE_TEXTS, TranscodeStatus, anyTranscodeInProgress } from './transcode-status';
 
 export const LESSON_TEXTS = {
   title: '课时视频',
@@ -41,6 +42,11 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
   const running = useRef<RunningUpload | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [save, { isLoading: saving }] = useLessonSaveMutation();
+  const [retryTranscode, { isLoading: retrying }] = useTranscodeRetryMutation();
+  // While a transcode is queued or running, the course's detail is asked again every 2 s (one
+  // cache entry with the drawer's own query, which re-renders with each answer).
+  const transcoding = anyTranscodeInProgress([course.transcode, ...course.lessons.map((lesson) => lesson.transcode)]);
+  useAdminCourseDetailQuery(course.course_id, { skip: !transcoding, pollingInterval: TRANSCODE_POLL_MS });
 
   useEffect(() => setPoints(course.face_points), [course.course_id, course.face_points]);
   useEffect(() => () => running.current?.abort(), []);
@@ -72,6 +78,15 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
     });
   };
 
+  const retry = async (transcodeId: number) => {
+    try {
+      await retryTranscode(transcodeId).unwrap();
+      showMessage(TRANSCODE_TEXTS.retried);
+    } catch {
+      // shown by the error catalogue
+    }
+  };
+
   const savePoints = async () => {
     try {
       await save({ course_id: course.course_id, face_points: points }).unwrap();
@@ -95,6 +110,11 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
             <a href={course.video_url} target="_blank" rel="noreferrer">
               查看视频
             </a>
+          </Descriptions.Item>
+        )}
+        {course.video_url && (
+          <Descriptions.Item label="转码（HLS）">
+            <TranscodeStatus transcode={course.transcode} onRetry={(id) => void retry(id)} retrying={retrying} />
           </Descriptions.Item>
         )}
       </Descriptions>
@@ -160,6 +180,18 @@ export function LessonPanel({ course }: { course: AdminCourseDetail }) {
               },
               { title: '原文件', dataIndex: 'original_name', render: (name: string) => name || '—' },
               { title: '学习中学员', dataIndex: 'learners' },
+              {
+                title: '转码',
+                key: 'transcode',
+                render: (_: unknown, row) => (
+                  <TranscodeStatus
+                    compact
+                    transcode={row.transcode}
+                    onRetry={(id) => void retry(id)}
+                    retrying={retrying}
+                  />
+                ),
+              },
               { title: '上传', key: 'who', render: (_: unknown, row) => `${row.created_by || '—'} ${row.created_at}` },
             ]}
           />

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import videojs from 'video.js';
 import videoJsCss from 'video.js/dist/video-js.min.css';
 import { furthestPlayedFrom } from './report-queue';
+import { videoSourceTypeOf } from './video-source';
 import { PLAYER_LANGUAGE, registerPlayerLanguage } from './video-zh-cn';
 
 type Player = ReturnType<typeof videojs>;
@@ -71,7 +72,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
       fluid: true,
       poster,
       language: PLAYER_LANGUAGE,
-      sources: [{ src, type: src.endsWith('.mp4') ? 'video/mp4' : 'video/webm' }],
+      sources: [{ src, type: videoSourceTypeOf(src) }],
       controlBar: { pictureInPictureToggle: false, playbackRateMenuButton: false },
     });
     let lastTime = startAt;

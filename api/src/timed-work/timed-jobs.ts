@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
+import type { Storage } from '../storage/storage';
+import { deleteUnattachedContentFiles } from '../content-admin/unattached-files-retention';
+import { deleteStaleLessonUploads } from '../course-admin/stale-upload-retention';
+import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
+import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
+import {
+  PAYMENT_SYSTEM_ACTOR,
+  reconcilePendingAttempts,
+  settleExpiredOrders,
+  type PaymentContext,
+} from '../payment/payments';
+
+/**
+ * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of
+ * timers in the web process: each runs once per period on one server, and a run that fails
+ * or whose server dies is retried. Each handler is a plain service function of its feature,
+ * tested there; this file only says how often and how stubbornly.
+ */
+export interface TimedJobDeps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  payments: PaymentContext;
+  /** Where the files the retention jobs delete live (the local folder or the bucket). */
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
+export interface TimedJob {
+  /** The queue's name (letters, digits, hyphens). */
+  name: string;
+  periodSeconds: number;
+  policy: Partial<RetryPolicy>;
+  run(deps: TimedJobDeps): Promise<void>;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const TIMED_JOBS: readonly TimedJob[] = [
+  {
+    // Unpaid orders past their deadline are closed (they are also closed whenever read or
+    // paid); payment attempts the gateway never confirmed are asked about.
+    name: 'orders-expire',
+    periodSeconds: MINUTE,
+    // The next period comes soon: a short retry, and a run that hangs is given up quickly.
+    policy: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 5 * MINUTE },
+    async run({ payments }) {
+      await settleExpiredOrders(payments);
+      await reconcilePendingAttempts(payments);
+    },
+  },
+  {
+    // Yesterday's gateway bills, reconciled once (gateways publish them in the morning).
+    name: 'payments-reconcile-bills',
+    periodSeconds: HOUR,
+    policy: { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 30 * MINUTE },
+    async run({ payments }) {
+      await reconcileYesterdayOnce(payments, PAYMENT_SYSTEM_ACTOR);
+    },
+  },
+  {
+    // Lesson face-check photos past FACE_CHECK_RETENTION_DAYS (issue 18, PIPL).
+    name: 'retention-face-checks',
+    periodSeconds: DAY,
+    policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: HOUR },
+    async run({ db, clock, config, storage, log }) {
+      const deleted = await purgeLessonCheckPhotos(db, clock, storage, config.faceCheckRetentionDays);
+      if (deleted > 0)
+        log.info({ deleted, days: config.faceCheckRetentionDays }, 'lesson face-check photos past retention deleted');
+    },
+  },
+  {
+    // Staff uploads (content images and attachments) nothing refers to, after a day.
+    name: 'retention-content-uploads',
+    periodSeconds: HOUR,
+    policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
+    async run({ db, clock, storage, log }) {
+      const deleted = await deleteUnattachedContentFiles(db, clock, storage);
+      if (deleted.length > 0) log.info({ deleted }, 'content uploads never used deleted');
+    },
+  },
+  {
+    // Lesson-video uploads idle for a day (interrupted, or finished and never made a lesson).
+    name: 'retention-lesson-uploads',
+    periodSeconds: HOUR,
+    policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
+    async run({ clock, config, log }) {
+      // The local folder's uploads; in a bucket, @tus/s3-store's own objects are left to the
+      // bucket's lifecycle rule (deploy/README.md), which S3-compatible stores apply themselves.
+      if (config.s3) return;
+      const deleted = await deleteStaleLessonUploads(config.mediaDir, clock);
+      if (deleted.length > 0) log.info({ deleted }, 'idle lesson-video uploads deleted');
+    },
+  },
+];
+
+/**
+ * Registers every timed job's handler on `queue` and, when `schedule` is set (a running
+ * server; tests move the clock and call the services themselves), its schedule.
+ */
+export async function startTimedJobs(
+  queue: JobQueue,
+  deps: TimedJobDeps,
+  options: { schedule: boolean; jobs?: readonly TimedJob[] },
+): Promise<void> {
+  for (const job of options.jobs ?? TIMED_JOBS) {
+    await queue.work(
+      job.name,
+      async (_payload, attempt) => {
+        try {
+          await job.run(deps);
+        } catch (error) {
+          deps.log.warn({ err: error, job: job.name, attempt: attempt.attempt }, 'timed job failed; it is retried');
+          throw error;
+        }
+      },
+      job.policy,
+    );
+    if (options.schedule) await queue.schedule(job.name, job.periodSeconds);
+  }
+}
