@@ -100,5 +100,7 @@ test('unattached uploads older than a day are deleted, row and file; anything re
   // Run again (a retried job): nothing more to do, and a file already gone from disk is fine.
   assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW), storageOf()), []);
   // The young one's day passes.
-  assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW + 2 * HOUR), storageOf()), [young.path]);
+  assert.deepEqual(await deleteUnattachedContentFiles(handle.db, movableClock(NOW + 2 * HOUR), storageOf()), [
+    young.path,
+  ]);
 });
