@@ -189,10 +189,14 @@ async function detail(): Promise<AdminCourseDetail> {
 
 /** The course's current transcode once it has left the queue and ffmpeg (done or failed). */
 async function settled(): Promise<AdminCourseDetail> {
-  return until(async () => {
+  await until(async () => {
     const current = await detail();
     return current.transcode && ['done', 'failed'].includes(current.transcode.status) ? current : null;
   }, 'the transcode to finish');
+  // The detail reads the course and its transcode in separate statements: the read that saw
+  // the transcode finish may have read the course just before the job's transaction
+  // committed. Once it is seen finished, a fresh read sees all the job wrote.
+  return detail();
 }
 
 async function learnerLesson(): Promise<LessonDetail> {
