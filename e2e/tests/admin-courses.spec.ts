@@ -138,14 +138,19 @@ test('a course manager creates a year, a course and its video; a learner buys it
     .catch(() => undefined);
   await expect(congratulation).toBeHidden();
   await learner.getByRole('tab', { name: `${YEAR}年度` }).click();
+  const lessonAnswer = learner.waitForResponse((r) => new URL(r.url()).pathname === '/v1/webcourse_detail', {
+    timeout: LOAD_TIMEOUT,
+  });
   await learner
     .getByRole('listitem', { name: COURSE })
     .getByRole('button', { name: /开始学习/ })
     .click({ timeout: LOAD_TIMEOUT });
   await expect(learner).toHaveURL(/\/videoLearning\?cid=\d+/);
-  await expect(learner.locator('video')).toHaveAttribute('src', /\/media\/videos\/lessons\/\d+-[0-9a-f]{32}\.webm$/, {
-    timeout: LOAD_TIMEOUT,
-  });
+  // The lesson plays the uploaded file, or its HLS renditions once the transcoding job has
+  // finished with it (a few seconds for this clip).
+  const lesson = (await (await lessonAnswer).json()) as { data: { video_url: string } };
+  expect(lesson.data.video_url).toMatch(/\/media\/videos\/lessons\/\d+-[0-9a-f]{32}(\.webm|-hls\/master\.m3u8)$/);
+  await expect(learner.locator('video')).toHaveAttribute('src', /.+/, { timeout: LOAD_TIMEOUT });
   await learner.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
   await expect
     .poll(() => learner.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: LOAD_TIMEOUT })

@@ -3,7 +3,7 @@ import videojs from 'video.js';
 import videoJsCss from 'video.js/dist/video-js.min.css';
 import { furthestPlayedFrom } from './report-queue';
 import { videoSourceTypeOf } from './video-source';
-import { PLAYER_LANGUAGE, registerPlayerLanguage } from './video-zh-cn';
+import { PLAYER_LANGUAGE, isPlayerErrorMessage, playerErrorMessage, registerPlayerLanguage } from './video-zh-cn';
 
 type Player = ReturnType<typeof videojs>;
 
@@ -74,6 +74,13 @@ export function LessonPlayer(props: LessonPlayerProps) {
       language: PLAYER_LANGUAGE,
       sources: [{ src, type: videoSourceTypeOf(src) }],
       controlBar: { pictureInPictureToggle: false, playbackRateMenuButton: false },
+    });
+    // Every error in the learner's words (VHS's own are English, with an address). Setting
+    // the text raises 'error' once more, which then finds it already one of ours.
+    player.on('error', () => {
+      const error = player.error();
+      if (!error || isPlayerErrorMessage(error.message)) return;
+      player.error(playerErrorMessage(error.code));
     });
     let lastTime = startAt;
     let restoring = true;

@@ -28,6 +28,28 @@ export const PLAYER_TEXT_SUPPLEMENT: Readonly<Record<string, string>> = {
 };
 
 /**
+ * What the learner reads when the video cannot play, by the error's MediaError code. The
+ * player's own errors are translated by the texts above, but the HLS engine (VHS) reports
+ * its own in English with an address in them ("HLS playlist request error at URL: …"), so
+ * the lesson player replaces every error's text with the one for its kind.
+ */
+export const PLAYER_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  1: '视频播放已中止，请刷新页面重试。',
+  2: '网络错误，视频未能加载。请检查网络后刷新页面重试。',
+  3: '视频无法解码播放。请刷新页面重试，如仍不能播放请使用最新版 Chrome 浏览器。',
+  4: '视频无法加载。请检查网络后刷新页面重试，如仍不能播放请联系协会。',
+};
+export const PLAYER_ERROR_FALLBACK = '视频播放出错，请刷新页面重试。';
+
+export function playerErrorMessage(code: number): string {
+  return PLAYER_ERROR_MESSAGES[code] ?? PLAYER_ERROR_FALLBACK;
+}
+
+export function isPlayerErrorMessage(text: string): boolean {
+  return text === PLAYER_ERROR_FALLBACK || Object.values(PLAYER_ERROR_MESSAGES).includes(text);
+}
+
+/**
  * Registers the Chinese texts with video.js once. Imported by the lesson player only, so
  * it travels in the player's chunk and no other page downloads it.
  */
