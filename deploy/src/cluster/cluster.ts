@@ -129,14 +129,14 @@ function secret(): string {
   return randomBytes(36).toString('base64url');
 }
 
-/**
- * THE place where the servers get the object store's variables (names as in branch
- * `storage`, issue 21). Until that branch is merged the API has no S3 storage and ignores
- * them, so the cluster passes them only with CLUSTER_S3=1 and otherwise gives every server
- * the one shared media folder.
- */
+/** The servers keep their files in the S3-protocol server, unless CLUSTER_S3=0 (one shared media folder). */
+function clusterUsesObjectStorage(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.CLUSTER_S3 !== '0';
+}
+
+/** THE place where the servers get the object store's variables. */
 function objectStorageEnvironment(s3: { endpoint: string; bucket: string }): Record<string, string> {
-  if (process.env.CLUSTER_S3 !== '1') return {};
+  if (!clusterUsesObjectStorage()) return {};
   return {
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: s3.bucket,
@@ -228,6 +228,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     log(await finished(node('api/src/db/migrate-main.ts'), 'the migration'));
     // A staging site may hold demo content (api/src/seed/seed-demo-main.ts allows it there).
     log(await finished(node('api/src/seed/seed-demo-main.ts'), 'the demo data'));
+    // The demo data's files (images, the demo lesson videos the servers transcode at start)
+    // go into the bucket first, as an operator moving a site onto a bucket would copy them.
+    if (clusterUsesObjectStorage()) {
+      const copied = await finished(
+        node('api/src/storage/storage-copy-main.ts', { MEDIA_DIR: path.join(repoRoot, 'api', 'media') }),
+        'the copy of the demo files into the bucket',
+      );
+      log(copied.split('\n').at(-1) ?? '');
+    }
 
     const entry = built ? 'deploy/src/serve.ts' : 'api/src/main.ts';
     const servers: ApiServerProcess[] = [];
