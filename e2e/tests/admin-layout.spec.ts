@@ -9,6 +9,7 @@ import { DEMO_STAFF, openConsoleAs, type StaffLogin } from './support/staff';
 // wait for the next TOTP step: minutes on a busy two-core machine. Each staff member's pages
 // are opened from the console's menu in one tab, as staff move between them (no reload).
 test.setTimeout(300_000);
+const PAGE_TIMEOUT = 60_000;
 
 const TABLE_PAGES: readonly { path: string; menu: string; table: string; staff: StaffLogin }[] = [
   { path: '/admin/learners', menu: '学员管理', table: '学员列表', staff: DEMO_STAFF.registrar },
@@ -41,7 +42,9 @@ for (const width of [1280, 1440]) {
         await page.waitForURL((url) => url.pathname === path);
       }
       const grid = page.getByRole('table', { name: table });
-      await expect(grid).toBeVisible();
+      // A staff member's first page loads the admin remote and the page's own chunk (文章管理's
+      // brings the editor): more than 20 s once in CI, with the other worker's browser busy.
+      await expect(grid).toBeVisible({ timeout: PAGE_TIMEOUT });
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       const scroller = page.locator('.ant-table-content').first();
       const overflow = await scroller.evaluate((element) => element.scrollWidth - element.clientWidth);
