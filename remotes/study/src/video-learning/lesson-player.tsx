@@ -77,10 +77,18 @@ export function LessonPlayer(props: LessonPlayerProps) {
     });
     // Every error in the learner's words (VHS's own are English, with an address). Setting
     // the text raises 'error' once more, which then finds it already one of ours.
+    let failure: string | null = null;
     player.on('error', () => {
       const error = player.error();
-      if (!error || isPlayerErrorMessage(error.message)) return;
-      player.error(playerErrorMessage(error.code));
+      if (!error) return;
+      if (isPlayerErrorMessage(error.message)) failure = error.message;
+      else player.error(playerErrorMessage(error.code));
+    });
+    // The HLS engine can report a failed playlist before the element's own loadstart, which
+    // video.js answers by clearing the error: the learner would be left before a black box.
+    // This page's source never changes, so a failure stays shown.
+    player.on('loadstart', () => {
+      if (failure !== null && !player.error()) player.error(failure);
     });
     let lastTime = startAt;
     let restoring = true;
