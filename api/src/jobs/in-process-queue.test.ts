@@ -126,3 +126,33 @@ test('in-process: stop waits for the running job to finish and takes no more', a
   await sleep(300);
   assert.equal(begun, 1);
 });
+
+test('in-process: unfinished lists the payloads still waiting or running, not those done or given up', async () => {
+  const queue = createInProcessQueue();
+  await queue.start();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const started: number[] = [];
+  await queue.work<{ n: number }>(
+    'sweepable',
+    async (payload) => {
+      started.push(payload.n);
+      if (payload.n === 1) throw new Error('no');
+      if (payload.n === 2) await held;
+    },
+    { retryLimit: 0 },
+  );
+  await queue.enqueue('sweepable', { n: 0 });
+  await queue.enqueue('sweepable', { n: 1 });
+  await until(() => started.includes(1));
+  await queue.enqueue('sweepable', { n: 2 });
+  await until(() => started.includes(2));
+  await queue.enqueue('sweepable', { n: 3 });
+  const unfinished = await queue.unfinished<{ n: number }>('sweepable');
+  assert.deepEqual(unfinished.map((payload) => payload.n).sort(), [2, 3]);
+  release();
+  await until(() => started.includes(3));
+  await sleep(20);
+  assert.deepEqual(await queue.unfinished('sweepable'), []);
+  await queue.stop();
+});

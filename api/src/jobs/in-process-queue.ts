@@ -141,6 +141,9 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
     async schedule(name, periodSeconds) {
       tickers.add(offerSchedule(queue, name, periodSeconds, options.onError));
     },
+    async unfinished<Payload extends object>(name: string): Promise<Payload[]> {
+      return jobs.filter((job) => job.name === name && job.state !== 'failed').map((job) => job.payload as Payload);
+    },
     async counts(): Promise<QueueCounts[]> {
       const names = [...new Set([...handlers.keys(), ...jobs.map((job) => job.name)])].sort();
       return names.map((name) => {

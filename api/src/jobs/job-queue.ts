@@ -91,6 +91,11 @@ export interface JobQueue {
    */
   schedule(name: string, periodSeconds: number): Promise<void>;
   counts(): Promise<QueueCounts[]>;
+  /**
+   * The payloads of this name's jobs still to finish: waiting, waiting for a retry, or running.
+   * How a sweep finds work whose job was lost (the server died between its commit and its enqueue).
+   */
+  unfinished<Payload extends object>(name: string): Promise<Payload[]>;
 }
 
 /** How often a server offers each schedule's current period (the offer is a cheap, idempotent insert). */

@@ -129,6 +129,34 @@ describe('pg-boss queue on PostgreSQL', { skip: !serverUrl && 'DATABASE_URL is n
     assert.equal(doomed, 2);
   });
 
+  test('unfinished lists the payloads still waiting or running, not those done or given up', async () => {
+    const a = await server();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    await a.work<{ n: number }>(
+      'sweepable',
+      async (payload) => {
+        started.push(payload.n);
+        if (payload.n === 1) throw new Error('no');
+        if (payload.n === 2) await held;
+      },
+      { retryLimit: 0 },
+    );
+    await a.enqueue('sweepable', { n: 0 });
+    await a.enqueue('sweepable', { n: 1 });
+    await until(async () => (await a.counts()).some((c) => c.name === 'sweepable' && c.failed === 1));
+    await a.enqueue('sweepable', { n: 2 });
+    await until(() => started.includes(2));
+    // Enqueued while the one worker is busy: waiting.
+    await a.enqueue('sweepable', { n: 3 });
+    const unfinished = await a.unfinished<{ n: number }>('sweepable');
+    assert.deepEqual(unfinished.map((payload) => payload.n).sort(), [2, 3]);
+    assert.deepEqual(await a.unfinished('nothing-here'), []);
+    release();
+    await until(async () => (await a.unfinished('sweepable')).length === 0);
+  });
+
   test('a job whose server is killed mid-way is retried by another server', async () => {
     const name = 'crashing';
     const setup = await server();

@@ -138,6 +138,16 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     async schedule(name, periodSeconds) {
       tickers.add(offerSchedule(queue, name, periodSeconds, options.onError));
     },
+    async unfinished<Payload extends object>(name: string): Promise<Payload[]> {
+      await whenStarted;
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `select data from ${PG_BOSS_SCHEMA}.job where name = $1 and state in ('created', 'retry', 'active')`,
+          [name],
+        );
+      return (rows as { data: Payload }[]).map((row) => row.data);
+    },
     async counts(): Promise<QueueCounts[]> {
       if (!started) return [];
       const { rows } = await boss

@@ -8,6 +8,7 @@ import { deleteUnattachedContentFiles } from '../content-admin/unattached-files-
 import { deleteStaleLessonUploads } from '../course-admin/stale-upload-retention';
 import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
 import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
+import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
 import {
   PAYMENT_SYSTEM_ACTOR,
   reconcilePendingAttempts,
@@ -31,12 +32,15 @@ export interface TimedJobDeps {
   log: FastifyBaseLogger;
 }
 
+/** What a timed job is given: the deps, and the queue it runs on (for a sweep that enqueues). */
+export type TimedJobContext = TimedJobDeps & { queue: Pick<JobQueue, 'enqueue' | 'unfinished'> };
+
 export interface TimedJob {
   /** The queue's name (letters, digits, hyphens). */
   name: string;
   periodSeconds: number;
   policy: Partial<RetryPolicy>;
-  run(deps: TimedJobDeps): Promise<void>;
+  run(context: TimedJobContext): Promise<void>;
 }
 
 const MINUTE = 60;
@@ -99,6 +103,17 @@ export const TIMED_JOBS: readonly TimedJob[] = [
       if (deleted.length > 0) log.info({ deleted }, 'idle lesson-video uploads deleted');
     },
   },
+  {
+    // A lesson video whose transcode lost its job (its server died between the lesson's
+    // commit and the enqueue, or mid-way on its last attempt) is queued again or failed.
+    name: 'transcodes-sweep',
+    periodSeconds: 5 * MINUTE,
+    policy: { retryLimit: 2, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 5 * MINUTE },
+    async run({ db, clock, queue, log }) {
+      const swept = await sweepOrphanedTranscodes(db, clock, queue);
+      if (swept.offered + swept.failed > 0) log.warn(swept, 'lesson-video transcodes without a job swept');
+    },
+  },
 ];
 
 /**
@@ -115,7 +130,7 @@ export async function startTimedJobs(
       job.name,
       async (_payload, attempt) => {
         try {
-          await job.run(deps);
+          await job.run({ ...deps, queue });
         } catch (error) {
           deps.log.warn({ err: error, job: job.name, attempt: attempt.attempt }, 'timed job failed; it is retried');
           throw error;

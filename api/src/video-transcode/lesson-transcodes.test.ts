@@ -26,7 +26,15 @@ import { WANG, assertRefused, authed, dataOf, loginToken } from '../test-support
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { TEST_START, databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { playlistSeconds } from './hls-rules';
-import { offerTranscodesAtStart, recordTranscode, runTranscode, type TranscodePayload } from './lesson-transcodes';
+import {
+  ORPHANED_AFTER_SECONDS,
+  TRANSCODE_JOB,
+  offerTranscodesAtStart,
+  recordTranscode,
+  runTranscode,
+  sweepOrphanedTranscodes,
+  type TranscodePayload,
+} from './lesson-transcodes';
 import { videoTranscodes } from './video-transcode-schema';
 
 /**
@@ -54,6 +62,8 @@ let mediaDir: string;
 let work: string;
 let throwaway: ThrowawayDatabase | undefined;
 let database: DatabaseHandle | undefined;
+/** The server's pg-boss queue when the test runs on PostgreSQL. */
+let pgBossJobs: JobQueue | undefined;
 let courseId: number;
 /** Video 4 s, audio 6.4 s: ffprobe says 6 s, the HLS renditions (cut on video) last 4 s. */
 let goodClip: Buffer;
@@ -113,7 +123,6 @@ before(async () => {
   undecodableClip = bytes;
 
   const clock = movableClock(TEST_START);
-  let jobs: JobQueue | undefined;
   if (serverUrl) {
     throwaway = await createThrowawayDatabase(serverUrl);
     database = await openDatabase({
@@ -121,13 +130,13 @@ before(async () => {
       dataDir: work,
       setup: (db) => seedMissing(db, clock).then(() => undefined),
     });
-    jobs = createPgBossQueue({ connectionString: throwaway.url, pollingIntervalSeconds: 0.5 });
+    pgBossJobs = createPgBossQueue({ connectionString: throwaway.url, pollingIntervalSeconds: 0.5 });
   }
   server = await startTestServer({
     config: { mediaDir },
     clock,
     ...(database ? { database } : {}),
-    ...(jobs ? { jobs } : {}),
+    ...(pgBossJobs ? { jobs: pgBossJobs } : {}),
   });
   staff = await signedInStaff(server, ['课程管理']);
   const years = dataOf(await call('GET', '/v1/admin/course_years')) as CourseYear[];
@@ -493,6 +502,52 @@ describe('lesson videos at start (the demo videos on first start)', () => {
         .where(eq(courses.videoPath, row.sourcePath));
       assert.deepEqual(lengths, [{ seconds: row.durationSeconds }]);
     }
+  });
+});
+
+describe('the sweep of transcodes that lost their job', () => {
+  test('a queued one without a job is offered again, a running one without a job is 失败 with why; the rest are left alone', async () => {
+    const now = server.clock.now().getTime();
+    const stale = new Date(now - (ORPHANED_AFTER_SECONDS + 60) * 1000);
+    const fresh = new Date(now - 10 * 1000);
+    const insert = async (sourcePath: string, status: 'queued' | 'running', updatedAt: Date) => {
+      const [row] = await server.db
+        .insert(videoTranscodes)
+        .values({ sourcePath, status, createdAt: updatedAt, updatedAt })
+        .returning();
+      return row!;
+    };
+    const lost = await insert('videos/sweep-lost.mp4', 'queued', stale);
+    const crashed = await insert('videos/sweep-crashed.mp4', 'running', stale);
+    const justSaved = await insert('videos/sweep-just-saved.mp4', 'queued', fresh);
+    const waiting = await insert('videos/sweep-waiting.mp4', 'queued', stale);
+    const running = await insert('videos/sweep-running.mp4', 'running', stale);
+    // The queue answers which jobs are unfinished (on PostgreSQL, the server's pg-boss table);
+    // two of the rows have a job in it, added as the queue's answer so nothing really runs here.
+    const offered: TranscodePayload[] = [];
+    const queue = {
+      async unfinished<Payload extends object>(name: string): Promise<Payload[]> {
+        const real = await (pgBossJobs ?? createInProcessQueue()).unfinished<TranscodePayload>(name);
+        const alive = [waiting, running].map((row) => ({ transcodeId: row.id, generation: row.generation }));
+        return [...real, ...(name === TRANSCODE_JOB ? alive : [])] as unknown as Payload[];
+      },
+      async enqueue<Payload extends object>(_name: string, payload: Payload) {
+        offered.push(payload as unknown as TranscodePayload);
+        return String(offered.length);
+      },
+    };
+
+    assert.deepEqual(await sweepOrphanedTranscodes(server.db, server.clock, queue), { offered: 1, failed: 1 });
+    assert.deepEqual(offered, [{ transcodeId: lost.id, generation: lost.generation }]);
+    const rows = new Map((await server.db.select().from(videoTranscodes)).map((row) => [row.id, row]));
+    assert.equal(rows.get(lost.id)!.status, 'queued');
+    assert.equal(rows.get(crashed.id)!.status, 'failed');
+    assert.equal(rows.get(crashed.id)!.failureReason, M.transcodeOrphaned);
+    for (const left of [justSaved, waiting, running]) {
+      assert.equal(rows.get(left.id)!.status, left.status);
+      assert.deepEqual(rows.get(left.id)!.updatedAt, left.updatedAt);
+    }
+    await server.db.delete(videoTranscodes).where(sql`${videoTranscodes.sourcePath} like 'videos/sweep-%'`);
   });
 });
 

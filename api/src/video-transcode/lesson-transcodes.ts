@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Transcode } from '@yaoshi/contracts/course-admin';
 import {
   COURSE_ADMIN_MESSAGES as M,
@@ -136,6 +136,58 @@ export async function offerTranscode(db: Database, jobs: Pick<JobQueue, 'enqueue
     { transcodeId: row.id, generation: row.generation },
     TRANSCODE_POLICY,
   );
+}
+
+/**
+ * A transcode still 排队中 or 转码中 this long after its last change, with no job left to
+ * finish it, lost its job: its server died between the lesson's commit and the enqueue, or in
+ * the middle of the attempt the queue has since given up on (a running transcode writes its
+ * progress every second, so this is far beyond a live one).
+ */
+export const ORPHANED_AFTER_SECONDS = 5 * 60;
+
+/**
+ * The sweep (a timed job): a queued transcode with no job is offered again; a running one with
+ * no job is 失败 with why, for 重新转码. Answers how many it offered and failed.
+ */
+export async function sweepOrphanedTranscodes(
+  db: Database,
+  clock: Clock,
+  jobs: Pick<JobQueue, 'enqueue' | 'unfinished'>,
+): Promise<{ offered: number; failed: number }> {
+  // The jobs first: a job that finishes after this has already moved its row on.
+  const alive = new Set(
+    (await jobs.unfinished<TranscodePayload>(TRANSCODE_JOB)).map((job) => `${job.transcodeId}:${job.generation}`),
+  );
+  const before = new Date(clock.now().getTime() - ORPHANED_AFTER_SECONDS * 1000);
+  const stale = await db
+    .select()
+    .from(videoTranscodes)
+    .where(and(inArray(videoTranscodes.status, ['queued', 'running']), lt(videoTranscodes.updatedAt, before)));
+  let offered = 0;
+  let failed = 0;
+  for (const row of stale) {
+    if (alive.has(`${row.id}:${row.generation}`)) continue;
+    if (row.status === 'queued') {
+      await offerTranscode(db, jobs, row.id);
+      offered += 1;
+      continue;
+    }
+    const [marked] = await db
+      .update(videoTranscodes)
+      .set({ status: 'failed', failureReason: M.transcodeOrphaned, finishedAt: clock.now(), updatedAt: clock.now() })
+      .where(
+        and(
+          eq(videoTranscodes.id, row.id),
+          eq(videoTranscodes.generation, row.generation),
+          eq(videoTranscodes.status, 'running'),
+          lt(videoTranscodes.updatedAt, before),
+        ),
+      )
+      .returning({ id: videoTranscodes.id });
+    if (marked) failed += 1;
+  }
+  return { offered, failed };
 }
 
 /**

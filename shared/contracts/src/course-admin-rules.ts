@@ -46,6 +46,8 @@ export const COURSE_ADMIN_MESSAGES = {
   transcodeUnknown: '转码任务不存在',
   /** 重新转码 of a transcode that has not failed (queued, running or done). */
   transcodeNotFailed: '只有转码失败的视频可以重新转码',
+  /** A running transcode whose job was lost (its server stopped mid-way and the queue gave up). */
+  transcodeOrphaned: '转码中断：处理它的服务器已停止，请点击重新转码',
 } as const;
 
 /**
