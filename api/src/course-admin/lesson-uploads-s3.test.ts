@@ -4,6 +4,8 @@ import { ne } from 'drizzle-orm';
 import { LESSON_UPLOAD_PATH, type AdminCourseDetail } from '@yaoshi/contracts/course-admin';
 import { courses } from '../catalogue/catalogue-schema';
 import { lessonUploads } from './lesson-uploads';
+import { deleteStaleBucketUploads } from './stale-upload-retention';
+import { movableClock } from '../clock';
 import { probeVideo } from './video-probe';
 import { s3Storage } from '../storage/s3-storage';
 import { s3SettingsFromEnv } from '../storage/storage-config';
@@ -115,3 +117,22 @@ test(
     assert.deepEqual(Buffer.from(await range.arrayBuffer()), video.subarray(0, 100));
   },
 );
+
+test("retention: the bucket's idle uploads (metadata, unfinished chunk, completed object) are deleted; the rest of the bucket is left", async () => {
+  const uploads = lessonUploads(server.config, storage);
+  const idle = 'b'.repeat(32);
+  const active = 'c'.repeat(32);
+  const others = ['d'.repeat(32) + '.txt', `videos/${'e'.repeat(32)}`, `videos/${'e'.repeat(32)}.info`];
+  for (const key of [idle, `${idle}.info`, `${idle}.part`, ...others]) await storage.put(key, Buffer.from('x'));
+  // The store keeps whole seconds: idle uploads are 2.5 s older than active ones, the cut at 1.5 s.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const between = Date.now();
+  await storage.put(`${active}.info`, Buffer.from('{}'));
+  await storage.put(`${active}.part`, Buffer.from('x'));
+  const clock = movableClock(new Date(between + 500));
+  const deleted = await deleteStaleBucketUploads(storage, (id) => uploads.remove(id), clock, 2_000);
+  assert.deepEqual(deleted, [idle]);
+  for (const key of [idle, `${idle}.info`, `${idle}.part`]) assert.equal(await storage.head(key), null, key);
+  for (const key of [`${active}.info`, `${active}.part`, ...others]) assert.ok(await storage.head(key), key);
+  for (const key of [`${active}.info`, `${active}.part`, ...others]) await storage.delete(key);
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { Clock } from '../clock';
+import type { Storage } from '../storage/storage';
 import { LESSON_UPLOAD_FOLDER } from './lesson-uploads';
 
 /** The ids the upload routes make: nothing else in the folder is an upload. */
@@ -53,6 +54,42 @@ export async function deleteStaleLessonUploads(
     if ((await lastActivityMs(mediaDir, id, info.creation_date)) >= cutoff) continue;
     await fs.rm(file, { force: true });
     await fs.rm(`${file}.json`, { force: true });
+    deleted.push(id);
+  }
+  return deleted;
+}
+
+/**
+ * In a bucket the age of an upload is the newest of the objects @tus/s3-store keeps for it at
+ * the bucket's root — `<id>.info` (written when the upload begins and when it completes),
+ * `<id>.part` (an unfinished chunk) and `<id>` (the completed upload). The parts already sent
+ * into the multipart upload are not listed with the objects, so an upload that is still
+ * receiving whole chunks may look as old as its start: a week leaves room for the slowest
+ * upload of the largest video (8 GB at 1 Mbit/s is under a day). The multipart upload itself
+ * is aborted with it; the bucket's lifecycle rule (deploy/README.md) is the second net.
+ */
+export const STALE_BUCKET_UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The objects @tus/s3-store writes for an upload whose id the upload routes made. */
+const BUCKET_UPLOAD_OBJECT = /^([0-9a-f]{32})(?:\.info|\.part)?$/;
+
+/** Deletes the bucket's uploads idle for longer than `maxAgeMs` (with `remove`); answers their ids. */
+export async function deleteStaleBucketUploads(
+  storage: Pick<Storage, 'list'>,
+  remove: (uploadId: string) => Promise<void>,
+  clock: Clock,
+  maxAgeMs: number = STALE_BUCKET_UPLOAD_MAX_AGE_MS,
+): Promise<string[]> {
+  const newest = new Map<string, number>();
+  for await (const object of storage.list('', { topLevel: true })) {
+    const id = BUCKET_UPLOAD_OBJECT.exec(object.key)?.[1];
+    if (id) newest.set(id, Math.max(newest.get(id) ?? 0, object.modified.getTime()));
+  }
+  const cutoff = clock.nowMs() - maxAgeMs;
+  const deleted: string[] = [];
+  for (const [id, at] of [...newest].sort(([a], [b]) => a.localeCompare(b))) {
+    if (at >= cutoff) continue;
+    await remove(id);
     deleted.push(id);
   }
   return deleted;

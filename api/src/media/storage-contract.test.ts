@@ -134,7 +134,7 @@ for (const [name, open] of [
       for (const key of ['content/b.pdf', 'content/a.png', 'content/sub/c.docx', 'contents/x.png'])
         await storage.put(key, Buffer.from(key));
       const listed = [];
-      for await (const object of storage.list('content/')) listed.push(object);
+      for await (const object of storage.list('content/')) listed.push({ key: object.key, size: object.size });
       assert.deepEqual(listed, [
         { key: 'content/a.png', size: 13 },
         { key: 'content/b.pdf', size: 13 },
@@ -145,6 +145,14 @@ for (const [name, open] of [
       const all = [];
       for await (const object of storage.list('')) all.push(object.key);
       assert.ok(all.includes('contents/x.png') && !all.includes('content/b.pdf'));
+      // Only what is directly under the prefix, with when it was written.
+      const top = [];
+      for await (const object of storage.list('content/', { topLevel: true })) top.push(object);
+      assert.deepEqual(
+        top.map((object) => object.key),
+        ['content/a.png'],
+      );
+      assert.ok(Math.abs(top[0]!.modified.getTime() - Date.now()) < 60_000, 'modified is when it was written');
     });
 
     test('keys that would leave the folder or name hidden files are refused', async () => {

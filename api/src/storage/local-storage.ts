@@ -103,19 +103,21 @@ export function localStorage(options: LocalStorageOptions): Storage {
     async delete(key) {
       await fs.rm(path.join(root, checkedKey(key)), { force: true });
     },
-    async *list(prefix): AsyncIterable<ListedObject> {
+    async *list(prefix, options = {}): AsyncIterable<ListedObject> {
       checkedPrefix(prefix);
       const slash = prefix.lastIndexOf('/');
       const folder = slash < 0 ? '' : prefix.slice(0, slash);
       const base = path.join(root, folder);
-      const entries = await fs.readdir(base, { recursive: true, encoding: 'utf8' }).catch(() => [] as string[]);
+      const entries = await fs
+        .readdir(base, { recursive: !options.topLevel, encoding: 'utf8' })
+        .catch(() => [] as string[]);
       const keys = entries
         .map((entry) => (folder ? `${folder}/` : '') + entry.split(path.sep).join('/'))
         .filter((key) => key.startsWith(prefix) && !key.split('/').some((segment) => segment.startsWith('.')))
         .sort();
       for (const key of keys) {
         const stat = await fs.stat(path.join(root, key)).catch(() => null);
-        if (stat?.isFile()) yield { key, size: stat.size };
+        if (stat?.isFile()) yield { key, size: stat.size, modified: stat.mtime };
       }
     },
     publicUrl(key) {

@@ -143,14 +143,20 @@ export function s3Storage(
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
-    async *list(prefix): AsyncIterable<ListedObject> {
+    async *list(prefix, options = {}): AsyncIterable<ListedObject> {
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: checkedPrefix(prefix), ContinuationToken }),
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: checkedPrefix(prefix),
+            ContinuationToken,
+            ...(options.topLevel ? { Delimiter: '/' } : {}),
+          }),
         );
         for (const object of page.Contents ?? [])
-          if (object.Key !== undefined) yield { key: object.Key, size: object.Size ?? 0 };
+          if (object.Key !== undefined)
+            yield { key: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? new Date(0) };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

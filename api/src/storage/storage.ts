@@ -35,6 +35,13 @@ export interface PutOptions {
 export interface ListedObject {
   key: string;
   size: number;
+  /** When it was last written. */
+  modified: Date;
+}
+
+export interface ListOptions {
+  /** Only the objects directly under the prefix, none in its sub-folders (S3: `Delimiter: '/'`). */
+  topLevel?: boolean;
 }
 
 export interface Storage {
@@ -50,7 +57,7 @@ export interface Storage {
   /** Removes the object; removing one that is not there is fine. */
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in key order ('' for all). */
-  list(prefix: string): AsyncIterable<ListedObject>;
+  list(prefix: string, options?: ListOptions): AsyncIterable<ListedObject>;
   /** Where a browser reads a public object: `/media/<key>` locally, the bucket's (or CDN's) address on S3. */
   publicUrl(key: string): string;
   /** A URL that lets a browser read a private object for `seconds` from now (SigV4 presigned on S3, HMAC-signed `/media` locally). */

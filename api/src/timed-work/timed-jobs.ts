@@ -5,7 +5,8 @@ import type { Database } from '../db/database';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
 import type { Storage } from '../storage/storage';
 import { deleteUnattachedContentFiles } from '../content-admin/unattached-files-retention';
-import { deleteStaleLessonUploads } from '../course-admin/stale-upload-retention';
+import { lessonUploads } from '../course-admin/lesson-uploads';
+import { deleteStaleBucketUploads, deleteStaleLessonUploads } from '../course-admin/stale-upload-retention';
 import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
 import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
 import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
@@ -95,11 +96,12 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     name: 'retention-lesson-uploads',
     periodSeconds: HOUR,
     policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
-    async run({ clock, config, log }) {
-      // The local folder's uploads; in a bucket, @tus/s3-store's own objects are left to the
-      // bucket's lifecycle rule (deploy/README.md), which S3-compatible stores apply themselves.
-      if (config.s3) return;
-      const deleted = await deleteStaleLessonUploads(config.mediaDir, clock);
+    async run({ clock, config, storage, log }) {
+      // In a bucket, @tus/s3-store's objects at its root, by their own (longer) age rule.
+      const bucketUploads = config.s3 ? lessonUploads(config, storage) : null;
+      const deleted = bucketUploads
+        ? await deleteStaleBucketUploads(storage, (id) => bucketUploads.remove(id), clock)
+        : await deleteStaleLessonUploads(config.mediaDir, clock);
       if (deleted.length > 0) log.info({ deleted }, 'idle lesson-video uploads deleted');
     },
   },
