@@ -12,7 +12,8 @@ import type { Storage } from '../storage/storage';
  * Expiries are rounded up to the hour so that the URL of one photo stays the same for an
  * hour and the browser's cache keeps working; a URL lives between 6 and 7 hours.
  */
-export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['faces'];
+/** Face photos; report exports (learners' ID numbers), which only the console downloads. */
+export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['faces', 'exports'];
 export const PRIVATE_MEDIA_URL_LIFETIME_MS = 6 * 60 * 60 * 1000;
 const EXPIRY_ROUNDING_MS = 60 * 60 * 1000;
 /** Face photos shown to 审核: 10 minutes (plus up to one to the next whole minute). */

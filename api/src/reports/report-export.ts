@@ -9,8 +9,16 @@ import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
 
 /**
  * 统计报表 as .xlsx (exceljs, as 学员管理's import): the same numbers the page shows, one
- * sheet per table. Sent base64 in the envelope like the import template.
+ * sheet per table. Made by the `report-export` job (report-exports.ts), kept in storage, and
+ * sent base64 in the envelope like the import template when the console downloads it.
  */
+
+export interface Workbook {
+  fileName: string;
+  content: Buffer;
+  /** Data rows written: groups of the three tables, or learners. */
+  rows: number;
+}
 
 export const GROUP_COLUMNS = ['报名人数', '完成人数', '完成学时', '完成率（%）'] as const;
 export const COMPLETED_COLUMNS = [
@@ -35,22 +43,24 @@ function addGroupSheet(workbook: ExcelJS.Workbook, title: string, nameHeader: st
   for (const column of [4, 5]) sheet.getColumn(column).numFmt = '0.0';
 }
 
-async function encoded(workbook: ExcelJS.Workbook, fileName: string) {
-  return { file_name: fileName, xlsx_base64: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64') };
+async function written(workbook: ExcelJS.Workbook, fileName: string, rows: number): Promise<Workbook> {
+  return { fileName, content: Buffer.from(await workbook.xlsx.writeBuffer()), rows };
 }
 
-export async function summaryWorkbook(report: YearReport): Promise<{ file_name: string; xlsx_base64: string }> {
+/** What an export of `report` for `year` is called. */
+export function workbookName(year: number, report: keyof typeof REPORT_KIND_LABELS): string {
+  return `${year}年度${REPORT_KIND_LABELS[report]}.xlsx`;
+}
+
+export async function summaryWorkbook(report: YearReport): Promise<Workbook> {
   const workbook = new ExcelJS.Workbook();
   addGroupSheet(workbook, '合计', '范围', [report.summary]);
   addGroupSheet(workbook, '按单位', '工作单位', report.by_unit);
   addGroupSheet(workbook, '按地区', '地区', report.by_region);
-  return encoded(workbook, `${report.year}年度${REPORT_KIND_LABELS.summary}.xlsx`);
+  return written(workbook, workbookName(report.year, 'summary'), 1 + report.by_unit.length + report.by_region.length);
 }
 
-export async function completedWorkbook(
-  year: number,
-  list: readonly CompletedLearner[],
-): Promise<{ file_name: string; xlsx_base64: string }> {
+export async function completedWorkbook(year: number, list: readonly CompletedLearner[]): Promise<Workbook> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('完成名单');
   sheet.columns = COMPLETED_COLUMNS.map((header) => ({
@@ -78,5 +88,5 @@ export async function completedWorkbook(
   note.columns = [{ width: 80 }];
   note.addRow([`${year}年度完成全部要求学时的学员，供协会审核归档（${ARCHIVE_REVIEW_WORKING_DAYS}个工作日内完成）。`]);
   note.addRow([`审核截止日期为完成日期后第${ARCHIVE_REVIEW_WORKING_DAYS}个工作日（不含周六、周日，法定节假日另计）。`]);
-  return encoded(workbook, `${year}年度${REPORT_KIND_LABELS.completed}.xlsx`);
+  return written(workbook, workbookName(year, 'completed'), list.length);
 }

@@ -1,8 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { CompletedLearner, YearReport } from '@yaoshi/contracts/reports';
+import {
+  REPORT_EXPORT_KEEP_DAYS,
+  REPORT_EXPORT_MESSAGES,
+  type CompletedLearner,
+  type ReportExport,
+  type YearReport,
+} from '@yaoshi/contracts/reports';
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
@@ -12,6 +18,9 @@ import { courseProgress } from '../study/study-schema';
 import { assertRefused, authed, dataOf, loginToken, ZHANG } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
+import { localStorage } from '../storage/local-storage';
+import { deleteExpiredExports } from './report-exports';
+import { reportExports } from './report-exports-schema';
 import { cellText } from '../spreadsheets/xlsx-import';
 
 /**
@@ -28,6 +37,7 @@ import { cellText } from '../spreadsheets/xlsx-import';
  */
 const YEAR = 2031;
 const EMPTY_YEAR = 2032;
+const DAY_MS = 24 * 60 * 60 * 1000;
 let server: TestServer;
 let reader: TestStaff;
 const now = () => server.clock.now();
@@ -239,11 +249,33 @@ function rowsOf(sheet: ExcelJS.Worksheet | undefined): string[][] {
   return rows;
 }
 
+/** Asks for an export, waits for the job to make it (排队中 → 已完成), and downloads it. */
+async function exported(report: 'summary' | 'completed'): Promise<{ file_name: string; xlsx_base64: string }> {
+  const requested = dataOf(
+    await authed(server, reader.token, 'POST', '/v1/admin/reports/export', { year: YEAR, report }),
+  ) as ReportExport;
+  assert.ok(['queued', 'running', 'done'].includes(requested.status), 'answered at once, made by the job');
+  assert.equal(requested.requested_by, reader.username);
+  const deadline = Date.now() + 30_000;
+  let listed: ReportExport | undefined;
+  while (Date.now() < deadline) {
+    const { list } = dataOf(await authed(server, reader.token, 'GET', '/v1/admin/reports/exports', {})) as {
+      list: ReportExport[];
+    };
+    listed = list.find((entry) => entry.export_id === requested.export_id);
+    if (listed?.status === 'done') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(listed?.status_text, '已完成');
+  assert.equal(listed?.downloadable, true);
+  return dataOf(
+    await authed(server, reader.token, 'GET', '/v1/admin/reports/export_file', { export_id: requested.export_id }),
+  ) as { file_name: string; xlsx_base64: string };
+}
+
 describe('export', () => {
   test('the summary as .xlsx: the same numbers, one sheet per table; audited', async () => {
-    const file = dataOf(
-      await authed(server, reader.token, 'POST', '/v1/admin/reports/export', { year: YEAR, report: 'summary' }),
-    ) as { file_name: string; xlsx_base64: string };
+    const file = await exported('summary');
     assert.equal(file.file_name, '2031年度学习情况统计.xlsx');
     const workbook = await workbookOf(file.xlsx_base64);
     assert.deepEqual(
@@ -271,9 +303,7 @@ describe('export', () => {
   });
 
   test('the completed list as .xlsx, every learner with full ID number and hours; audited', async () => {
-    const file = dataOf(
-      await authed(server, reader.token, 'POST', '/v1/admin/reports/export', { year: YEAR, report: 'completed' }),
-    ) as { file_name: string; xlsx_base64: string };
+    const file = await exported('completed');
     assert.equal(file.file_name, '2031年度完成学习人员名单.xlsx');
     const workbook = await workbookOf(file.xlsx_base64);
     assert.deepEqual(rowsOf(workbook.getWorksheet('完成名单')), [
@@ -296,6 +326,53 @@ describe('export', () => {
     assert.equal(record!.action, 'report.export');
     assert.equal(record!.target, '2031年度完成学习人员名单');
   });
+
+  test('the file is private, kept 7 days, then deleted: the record says so and a download is refused', async () => {
+    await exported('summary');
+    const [row] = await server.db.select().from(reportExports).orderBy(desc(reportExports.id)).limit(1);
+    assert.match(row!.fileKey!, /^exports\/reports\/\d+-[0-9a-f]{16}\.xlsx$/);
+    assert.equal(row!.rows, 7, 'the total, three units and three regions');
+    // Never served without a signature.
+    assert.ok((await server.send(`/media/${row!.fileKey}`)).status >= 400);
+    // Not yet made: 409. Unknown: 404.
+    const [waiting] = await server.db
+      .insert(reportExports)
+      .values({
+        year: YEAR,
+        report: 'summary',
+        status: 'queued',
+        requestedBy: reader.username,
+        fileName: 'x.xlsx',
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      .returning();
+    const file = (id: number) =>
+      authed(server, reader.token, 'GET', '/v1/admin/reports/export_file', { export_id: id });
+    assertRefused(await file(waiting!.id), 409, REPORT_EXPORT_MESSAGES.notReady);
+    assertRefused(await file(waiting!.id + 1000), 404, REPORT_EXPORT_MESSAGES.unknown);
+    await server.db.delete(reportExports).where(eq(reportExports.id, waiting!.id));
+
+    const storage = localStorage({ root: server.config.mediaDir, signedUrl: (key) => `/media/${key}` });
+    // Moved on, then back (the staff session would lapse): what retention leaves is the same.
+    const started = server.clock.nowMs();
+    try {
+      server.clock.advance((REPORT_EXPORT_KEEP_DAYS - 1) * DAY_MS);
+      assert.equal(await deleteExpiredExports(server.db, server.clock, storage), 0);
+      server.clock.advance(2 * DAY_MS);
+      assert.ok((await deleteExpiredExports(server.db, server.clock, storage)) >= 1);
+    } finally {
+      server.clock.set(started);
+    }
+    assert.equal(await storage.head(row!.fileKey!), null, 'the file is gone');
+    const { list } = dataOf(await authed(server, reader.token, 'GET', '/v1/admin/reports/exports', {})) as {
+      list: ReportExport[];
+    };
+    const expired = list.find((entry) => entry.export_id === row!.id)!;
+    assert.equal(expired.status_text, '已完成');
+    assert.equal(expired.downloadable, false);
+    assertRefused(await file(row!.id), 409, REPORT_EXPORT_MESSAGES.expired);
+  });
 });
 
 describe('refusals', () => {
@@ -311,6 +388,8 @@ describe('refusals', () => {
         (await authed(server, token, 'POST', '/v1/admin/reports/export', { year: YEAR, report: 'completed' })).status,
         403,
       );
+      assert.equal((await authed(server, token, 'GET', '/v1/admin/reports/exports', {})).status, 403);
+      assert.equal((await authed(server, token, 'GET', '/v1/admin/reports/export_file', { export_id: 1 })).status, 403);
     }
     assert.equal((await authed(server, learner, 'GET', '/v1/admin/reports/year', { year: YEAR })).status, 401);
     assert.equal(
@@ -346,6 +425,12 @@ describe('refusals', () => {
       ['POST', '/v1/admin/reports/export', { year: YEAR, report: 'everything' }, 400],
       ['POST', '/v1/admin/reports/export', { year: YEAR }, 400],
       ['POST', '/v1/admin/reports/export', { year: 2099, report: 'summary' }, 404],
+      ['GET', '/v1/admin/reports/exports', { extra: 1 }, 400],
+      ['GET', '/v1/admin/reports/export_file', {}, 400],
+      ['GET', '/v1/admin/reports/export_file', { export_id: 'abc' }, 400],
+      ['GET', '/v1/admin/reports/export_file', { export_id: -1 }, 400],
+      ['GET', '/v1/admin/reports/export_file', { export_id: 1e12 }, 400],
+      ['GET', '/v1/admin/reports/export_file', { export_id: 999_999 }, 404],
     ];
     for (const [method, path, payload, status] of cases) {
       const response = await authed(server, reader.token, method, path, payload);

@@ -10,6 +10,7 @@ import { deleteStaleBucketUploads, deleteStaleLessonUploads } from '../course-ad
 import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
 import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
 import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
+import { deleteExpiredExports, sweepOrphanedExports } from '../reports/report-exports';
 import {
   PAYMENT_SYSTEM_ACTOR,
   reconcilePendingAttempts,
@@ -114,6 +115,26 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     async run({ db, clock, queue, log }) {
       const swept = await sweepOrphanedTranscodes(db, clock, queue);
       if (swept.offered + swept.failed > 0) log.warn(swept, 'lesson-video transcodes without a job swept');
+    },
+  },
+  {
+    // The same for 统计报表's exports.
+    name: 'report-exports-sweep',
+    periodSeconds: 5 * MINUTE,
+    policy: { retryLimit: 2, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 5 * MINUTE },
+    async run({ db, clock, queue, log }) {
+      const swept = await sweepOrphanedExports(db, clock, queue);
+      if (swept.offered + swept.failed > 0) log.warn(swept, 'report exports without a job swept');
+    },
+  },
+  {
+    // Export files carry learners' ID numbers: deleted after REPORT_EXPORT_KEEP_DAYS days.
+    name: 'retention-report-exports',
+    periodSeconds: HOUR,
+    policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
+    async run({ db, clock, storage, log }) {
+      const deleted = await deleteExpiredExports(db, clock, storage);
+      if (deleted > 0) log.info({ deleted }, 'report export files past retention deleted');
     },
   },
 ];

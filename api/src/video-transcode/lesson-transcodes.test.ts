@@ -26,8 +26,8 @@ import { WANG, assertRefused, authed, dataOf, loginToken } from '../test-support
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { TEST_START, databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { playlistSeconds } from './hls-rules';
+import { ORPHANED_AFTER_SECONDS } from '../jobs/orphaned-jobs';
 import {
-  ORPHANED_AFTER_SECONDS,
   TRANSCODE_JOB,
   offerTranscodesAtStart,
   recordTranscode,

@@ -19,6 +19,7 @@ import { conflict, notFound } from '../envelope/api-error';
 import { formatBeijingTime } from '../content/published-time';
 import { courseLessons, courses } from '../catalogue/catalogue-schema';
 import type { JobContext, JobQueue, RetryPolicy } from '../jobs/job-queue';
+import { ORPHANED_AFTER_SECONDS, sweepOrphans } from '../jobs/orphaned-jobs';
 import { publicMediaUrl } from '../media/private-media';
 import type { Storage } from '../storage/storage';
 import { MASTER_PLAYLIST } from './hls-rules';
@@ -139,16 +140,9 @@ export async function offerTranscode(db: Database, jobs: Pick<JobQueue, 'enqueue
 }
 
 /**
- * A transcode still 排队中 or 转码中 this long after its last change, with no job left to
- * finish it, lost its job: its server died between the lesson's commit and the enqueue, or in
- * the middle of the attempt the queue has since given up on (a running transcode writes its
- * progress every second, so this is far beyond a live one).
- */
-export const ORPHANED_AFTER_SECONDS = 5 * 60;
-
-/**
- * The sweep (a timed job): a queued transcode with no job is offered again; a running one with
- * no job is 失败 with why, for 重新转码. Answers how many it offered and failed.
+ * The sweep (a timed job, jobs/orphaned-jobs.ts): a transcode 排队中 with no job is offered
+ * again; one 转码中 with no job (a running transcode writes its progress every second) is
+ * 失败 with why, for 重新转码. Answers how many it offered and failed.
  */
 export async function sweepOrphanedTranscodes(
   db: Database,
@@ -164,30 +158,28 @@ export async function sweepOrphanedTranscodes(
     .select()
     .from(videoTranscodes)
     .where(and(inArray(videoTranscodes.status, ['queued', 'running']), lt(videoTranscodes.updatedAt, before)));
-  let offered = 0;
-  let failed = 0;
-  for (const row of stale) {
-    if (alive.has(`${row.id}:${row.generation}`)) continue;
-    if (row.status === 'queued') {
-      await offerTranscode(db, jobs, row.id);
-      offered += 1;
-      continue;
-    }
-    const [marked] = await db
-      .update(videoTranscodes)
-      .set({ status: 'failed', failureReason: M.transcodeOrphaned, finishedAt: clock.now(), updatedAt: clock.now() })
-      .where(
-        and(
-          eq(videoTranscodes.id, row.id),
-          eq(videoTranscodes.generation, row.generation),
-          eq(videoTranscodes.status, 'running'),
-          lt(videoTranscodes.updatedAt, before),
-        ),
-      )
-      .returning({ id: videoTranscodes.id });
-    if (marked) failed += 1;
-  }
-  return { offered, failed };
+  return sweepOrphans({
+    alive,
+    stale,
+    keyOf: (row) => `${row.id}:${row.generation}`,
+    waitingStatus: 'queued',
+    offer: (row) => offerTranscode(db, jobs, row.id),
+    async fail(row) {
+      const marked = await db
+        .update(videoTranscodes)
+        .set({ status: 'failed', failureReason: M.transcodeOrphaned, finishedAt: clock.now(), updatedAt: clock.now() })
+        .where(
+          and(
+            eq(videoTranscodes.id, row.id),
+            eq(videoTranscodes.generation, row.generation),
+            eq(videoTranscodes.status, 'running'),
+            lt(videoTranscodes.updatedAt, before),
+          ),
+        )
+        .returning({ id: videoTranscodes.id });
+      return marked.length > 0;
+    },
+  });
 }
 
 /**

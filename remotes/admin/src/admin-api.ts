@@ -29,7 +29,17 @@ import type {
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
 const adminApiBase = api.enhanceEndpoints({
-  addTagTypes: ['StaffSelf', 'Staff', 'Audit', 'AdminLearner', 'FaceQueue', 'Refund', 'Invoice', 'Reconciliation'],
+  addTagTypes: [
+    'StaffSelf',
+    'Staff',
+    'Audit',
+    'AdminLearner',
+    'FaceQueue',
+    'Refund',
+    'Invoice',
+    'Reconciliation',
+    'ReportExports',
+  ],
 });
 
 export const adminApi = adminApiBase.injectEndpoints({

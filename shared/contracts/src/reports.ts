@@ -7,6 +7,10 @@ import { defineEndpoint } from './endpoint';
  * the year, for the association's archive review (up to 7 working days, spec 02 §4); every
  * report as .xlsx. Reads need `reports.read` and leave no audit record; an export carries
  * personal data out of the system, so it is a POST with an audit record (`report.export`).
+ *
+ * An export is a background job (issue 21): the POST records it 排队中 and answers at once; a
+ * server of the cluster makes the workbook and keeps it in storage; the console follows its
+ * status (`exports`) and downloads it when it is 已完成 (`exportFile`).
  */
 
 const yearField = z.number({ error: '请选择年度' }).int().min(2000).max(2100);
@@ -63,6 +67,57 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
 /** What the region and unit columns say for a learner who left them blank. */
 export const REPORT_UNFILLED = '未填写';
 
+export const REPORT_EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ReportExportStatus = (typeof REPORT_EXPORT_STATUSES)[number];
+export const REPORT_EXPORT_STATUS_LABELS: Readonly<Record<ReportExportStatus, string>> = {
+  queued: '排队中',
+  running: '生成中',
+  done: '已完成',
+  failed: '失败',
+};
+
+/** An export still being made: the console polls it. */
+export function reportExportInProgress(status: ReportExportStatus): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** The exports the console lists: the newest this many. */
+export const REPORT_EXPORTS_LISTED = 20;
+
+export const REPORT_EXPORT_MESSAGES = {
+  unknown: '导出记录不存在',
+  notReady: '报表尚未生成完成，请稍后再下载',
+  /** The file is gone (kept REPORT_EXPORT_KEEP_DAYS days). */
+  expired: '导出文件已过期，请重新导出',
+  /** A running export whose job was lost (its server stopped and the queue gave up). */
+  interrupted: '生成中断：处理它的服务器已停止，请重新导出',
+} as const;
+
+/** Finished export files are deleted after this many days: they carry learners' personal data. */
+export const REPORT_EXPORT_KEEP_DAYS = 7;
+
+export const reportExportSchema = z.object({
+  export_id: z.number().int(),
+  year: z.number().int(),
+  report: z.enum(REPORT_KINDS),
+  report_text: z.string(),
+  status: z.enum(REPORT_EXPORT_STATUSES),
+  status_text: z.string(),
+  /** Why it failed ('' otherwise). */
+  reason: z.string(),
+  file_name: z.string(),
+  /** Data rows written (learners, or groups), once done. */
+  rows: z.number().int().nullable(),
+  requested_by: z.string(),
+  created_at: z.string(),
+  finished_at: z.string(),
+  /** False once the file was deleted after REPORT_EXPORT_KEEP_DAYS. */
+  downloadable: z.boolean(),
+});
+export type ReportExport = z.infer<typeof reportExportSchema>;
+
+const exportIdField = z.number({ error: '导出记录不存在' }).int().min(1).max(2_147_483_647);
+
 export const reportEndpoints = {
   yearReport: defineEndpoint({
     method: 'GET',
@@ -91,6 +146,22 @@ export const reportEndpoints = {
     auth: 'staff',
     permission: 'reports.read',
     request: z.strictObject({ year: yearField, report: z.enum(REPORT_KINDS, { error: '报表类型不存在' }) }),
+    response: reportExportSchema,
+  }),
+  exports: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/reports/exports',
+    auth: 'staff',
+    permission: 'reports.read',
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(reportExportSchema) }),
+  }),
+  exportFile: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/reports/export_file',
+    auth: 'staff',
+    permission: 'reports.read',
+    request: z.strictObject({ export_id: exportIdField }),
     response: z.object({ file_name: z.string(), xlsx_base64: z.string() }),
   }),
 };

@@ -25,9 +25,10 @@ module.exports = function frontEndJestConfig(rootDir) {
     // The site imports antd's ES modules (antd/es/…, see rspack.config.base.ts); jest runs CommonJS.
     moduleNameMapper: { '^antd/es/(.*)$': 'antd/lib/$1' },
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
-    // A page test renders the whole frame (antd, the store, lazy pages): about a second on an
-    // idle machine, and past jest's default 5 s when CI's two cores are shared with a build.
-    testTimeout: 20_000,
+    // A page test renders the whole frame (antd, the store, lazy pages): seconds on an idle
+    // machine, and tens of seconds when CI's two cores are shared (one such test once took
+    // more than 20 s). A test that is really stuck still fails, after a minute.
+    testTimeout: 60_000,
     // jest's default is one worker less than the cores: one worker on CI's two cores, with the
     // parent process idle. Two workers use both.
     maxWorkers: 2,

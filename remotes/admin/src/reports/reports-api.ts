@@ -1,7 +1,7 @@
-import type { CompletedLearner, ReportKind, YearReport } from '@yaoshi/contracts/reports';
+import type { CompletedLearner, ReportExport, ReportKind, YearReport } from '@yaoshi/contracts/reports';
 import { adminApi } from '../admin-api';
 
-/** 统计报表's calls (issue 20), on the console's API slice. */
+/** 统计报表's calls (issue 20), on the console's API slice; exports are made by a job (issue 21). */
 export const reportsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     yearReport: build.query<YearReport, { year?: number }>({
@@ -15,11 +15,27 @@ export const reportsApi = adminApi.injectEndpoints({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/reports/completed', payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
-    exportReport: build.mutation<{ file_name: string; xlsx_base64: string }, { year: number; report: ReportKind }>({
+    /** Records the export (排队中) and answers at once; the job makes the file. */
+    exportReport: build.mutation<ReportExport, { year: number; report: ReportKind }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/reports/export', payload: { ...payload } }),
-      invalidatesTags: ['Audit'],
+      invalidatesTags: ['Audit', 'ReportExports'],
+    }),
+    reportExports: build.query<{ list: ReportExport[] }, void>({
+      query: () => ({ method: 'GET', path: '/v1/admin/reports/exports', payload: {} }),
+      providesTags: ['ReportExports'],
+      keepUnusedDataFor: 0,
+    }),
+    exportFile: build.query<{ file_name: string; xlsx_base64: string }, number>({
+      query: (exportId) => ({ method: 'GET', path: '/v1/admin/reports/export_file', payload: { export_id: exportId } }),
+      keepUnusedDataFor: 0,
     }),
   }),
 });
 
-export const { useYearReportQuery, useCompletedLearnersQuery, useExportReportMutation } = reportsApi;
+export const {
+  useYearReportQuery,
+  useCompletedLearnersQuery,
+  useExportReportMutation,
+  useReportExportsQuery,
+  useLazyExportFileQuery,
+} = reportsApi;

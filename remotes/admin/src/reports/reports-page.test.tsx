@@ -65,6 +65,7 @@ function renderPage() {
 
 test('the newest year: summary, the chart by region, tables by unit and region, the completed list', async () => {
   const received = stubApi({
+    '/v1/admin/reports/exports': () => ok({ list: [] }),
     '/v1/admin/reports/year': (call) => ok(call.payload['year'] === 2025 ? REPORT_2025 : REPORT_2026),
     '/v1/admin/reports/completed': (call) =>
       ok(call.payload['year'] === 2026 ? { total: 1, list: [DING] } : { total: 0, list: [] }),
@@ -92,6 +93,7 @@ test('the newest year: summary, the chart by region, tables by unit and region, 
 
 test('another year with nobody enrolled: zeros, no chart, empty tables', async () => {
   stubApi({
+    '/v1/admin/reports/exports': () => ok({ list: [] }),
     '/v1/admin/reports/year': (call) => ok(call.payload['year'] === 2025 ? REPORT_2025 : REPORT_2026),
     '/v1/admin/reports/completed': () => ok({ total: 0, list: [] }),
   });
@@ -104,29 +106,110 @@ test('another year with nobody enrolled: zeros, no chart, empty tables', async (
   expect(within(screen.getByRole('table', { name: '按单位统计' })).getAllByText('暂无数据').length).toBeGreaterThan(0);
 });
 
-test('导出 downloads the .xlsx the server made', async () => {
+const EXPORTED = {
+  export_id: 7,
+  year: 2026,
+  report: 'completed',
+  report_text: '完成学习人员名单',
+  status: 'queued',
+  status_text: '排队中',
+  reason: '',
+  file_name: '2026年度完成学习人员名单.xlsx',
+  rows: null,
+  requested_by: 'auditor',
+  created_at: '2026-11-26 10:00:00',
+  finished_at: '',
+  downloadable: false,
+} as const;
+
+test('导出 asks the server for the export, follows it while it is made, and saves it once done', async () => {
+  let listed = 0;
   const received = stubApi({
     '/v1/admin/reports/year': () => ok(REPORT_2026),
     '/v1/admin/reports/completed': () => ok({ total: 1, list: [DING] }),
-    '/v1/admin/reports/export': () => ok({ file_name: '2026年度完成学习人员名单.xlsx', xlsx_base64: btoa('PK') }),
+    '/v1/admin/reports/export': () => ok(EXPORTED),
+    // Nothing yet; then 排队中 (twice); then 已完成.
+    '/v1/admin/reports/exports': () => {
+      listed += 1;
+      if (listed === 1) return ok({ list: [] });
+      if (listed <= 3) return ok({ list: [EXPORTED] });
+      return ok({
+        list: [
+          {
+            ...EXPORTED,
+            status: 'done',
+            status_text: '已完成',
+            rows: 1,
+            finished_at: '2026-11-26 10:00:03',
+            downloadable: true,
+          },
+        ],
+      });
+    },
+    '/v1/admin/reports/export_file': () => ok({ file_name: EXPORTED.file_name, xlsx_base64: btoa('PK') }),
   });
   const createObjectURL = jest.fn(() => 'blob:report');
   Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   renderPage();
   await userEvent.click(await screen.findByRole('button', { name: '导出完成名单' }));
-  expect(await screen.findByText('已导出 2026年度完成学习人员名单.xlsx')).toBeInTheDocument();
+  expect(await screen.findByText(`正在生成 ${EXPORTED.file_name}，完成后自动下载`)).toBeInTheDocument();
+  expect(await screen.findByText('已导出 2026年度完成学习人员名单.xlsx', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(received.filter((call) => call.path === '/v1/admin/reports/export').map((call) => call.payload)).toEqual([
     expect.objectContaining({ year: 2026, report: 'completed' }),
   ]);
+  expect(received.filter((call) => call.path === '/v1/admin/reports/export_file').map((call) => call.payload)).toEqual([
+    expect.objectContaining({ export_id: 7 }),
+  ]);
   expect(createObjectURL).toHaveBeenCalledTimes(1);
   expect(click).toHaveBeenCalledTimes(1);
+  const table = screen.getByRole('table', { name: '导出记录' });
+  expect(within(table).getByText('已完成')).toBeInTheDocument();
+  expect(within(table).getByRole('button', { name: `下载 ${EXPORTED.file_name}` })).toBeInTheDocument();
   click.mockRestore();
+});
+
+test('a failed export says why, in the message and in 导出记录', async () => {
+  let listed = 0;
+  stubApi({
+    '/v1/admin/reports/year': () => ok(REPORT_2026),
+    '/v1/admin/reports/completed': () => ok({ total: 0, list: [] }),
+    '/v1/admin/reports/export': () => ok({ ...EXPORTED, report: 'summary', file_name: '2026年度学习情况统计.xlsx' }),
+    '/v1/admin/reports/exports': () => {
+      listed += 1;
+      return ok({
+        list:
+          listed === 1
+            ? []
+            : [
+                {
+                  ...EXPORTED,
+                  report: 'summary',
+                  file_name: '2026年度学习情况统计.xlsx',
+                  status: 'failed',
+                  status_text: '失败',
+                  reason: '生成失败，已尝试 3 次：磁盘已满',
+                },
+              ],
+      });
+    },
+  });
+  renderPage();
+  await userEvent.click(await screen.findByRole('button', { name: '导出统计表' }));
+  expect(
+    await screen.findByText(
+      '2026年度学习情况统计.xlsx 生成失败：生成失败，已尝试 3 次：磁盘已满',
+      {},
+      { timeout: 10_000 },
+    ),
+  ).toBeInTheDocument();
+  expect(within(screen.getByRole('table', { name: '导出记录' })).getByText('失败')).toBeInTheDocument();
 });
 
 test('a failed load shows the error state, and 重试 loads again', async () => {
   let calls = 0;
   stubApi({
+    '/v1/admin/reports/exports': () => ok({ list: [] }),
     '/v1/admin/reports/year': () => {
       calls += 1;
       return calls === 1 ? fail(500, '服务器错误') : ok(REPORT_2026);

@@ -1,12 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { CompletedLearner, ReportGroup, ReportKind } from '@yaoshi/contracts/reports';
-import { showMessage } from '@yaoshi/ui/show-message';
+import type { CompletedLearner, ReportGroup } from '@yaoshi/contracts/reports';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
-import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { COLUMN_WIDTH, DataTable, EMPTY_TEXT, LoadFailed, PersonCell, useListState } from '../kit/list-kit';
-import { useCompletedLearnersQuery, useExportReportMutation, useYearReportQuery } from './reports-api';
+import { useCompletedLearnersQuery, useYearReportQuery } from './reports-api';
+import { EXPORT_TEXTS, ReportExportsTable, useReportExports } from './report-exports';
 
 /** The chart library comes with this page only, in a chunk of its own. */
 const CompletionChart = lazy(() => import('./completion-chart'));
@@ -74,7 +73,8 @@ const COMPLETED_COLUMNS: ColumnsType<CompletedLearner> = [
 /**
  * 统计报表 (issue 20): per study year, learners enrolled, hours completed and completion
  * rate, in all, by unit and by region, completion by region as a chart, and the learners who
- * completed, for the archive review; each exports to .xlsx (the export is audited).
+ * completed, for the archive review; each exports to .xlsx (audited, made by a job, listed
+ * under 导出记录 and saved when ready).
  */
 export function ReportsPage() {
   const [chosenYear, setChosenYear] = useState<number | undefined>(undefined);
@@ -87,22 +87,7 @@ export function ReportsPage() {
     { year: year ?? 0, page: list.page, size: list.size },
     { skip: year === undefined, refetchOnMountOrArgChange: true },
   );
-  const [exportReport, exporting] = useExportReportMutation();
-  const [exportingKind, setExportingKind] = useState<ReportKind | null>(null);
-
-  const onExport = async (kind: ReportKind) => {
-    if (year === undefined) return;
-    setExportingKind(kind);
-    try {
-      const file = await exportReport({ year, report: kind }).unwrap();
-      downloadBase64(file.file_name, file.xlsx_base64, XLSX_TYPE);
-      showMessage(`已导出 ${file.file_name}`, { type: 'success' });
-    } catch {
-      // shown by the error catalogue
-    } finally {
-      setExportingKind(null);
-    }
-  };
+  const exports = useReportExports();
 
   if (report.isError && !report.isFetching && !report.data) {
     return <LoadFailed onRetry={() => void report.refetch()} />;
@@ -132,13 +117,10 @@ export function ReportsPage() {
             list.setPage(1, list.size);
           }}
         />
-        <Button loading={exporting.isLoading && exportingKind === 'summary'} onClick={() => void onExport('summary')}>
+        <Button loading={exports.busy('summary')} onClick={() => void exports.request(data.year, 'summary')}>
           导出统计表
         </Button>
-        <Button
-          loading={exporting.isLoading && exportingKind === 'completed'}
-          onClick={() => void onExport('completed')}
-        >
+        <Button loading={exports.busy('completed')} onClick={() => void exports.request(data.year, 'completed')}>
           导出完成名单
         </Button>
       </Space>
@@ -205,6 +187,14 @@ export function ReportsPage() {
         rows={completed.data?.list ?? []}
         total={completed.data?.total ?? 0}
         list={list}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {EXPORT_TEXTS.title}
+      </Typography.Title>
+      <ReportExportsTable
+        exports={exports.exportsQuery}
+        onDownload={(exportId) => void exports.download(exportId)}
+        downloading={exports.downloading}
       />
     </>
   );
