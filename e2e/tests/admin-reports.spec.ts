@@ -158,5 +158,21 @@ test('只读审计 opens 统计报表: the year’s numbers, the chart, tables t
     '审核截止日期',
   ]);
   expect(sheet!.rowCount - 1).toBe(report.summary.completed);
+
+  // Both were made by the export job and stay listed under 导出记录, each with 下载, in view.
+  const exports = page.getByRole('table', { name: '导出记录' });
+  for (const fileName of [`${report.year}年度学习情况统计.xlsx`, `${report.year}年度完成学习人员名单.xlsx`]) {
+    const download = exports.getByRole('button', { name: `下载 ${fileName}` }).first();
+    await download.scrollIntoViewIfNeeded();
+    await expect(download).toBeInViewport();
+  }
+  await expect(exports.getByText('已完成').first()).toBeVisible();
+  const again = page.waitForEvent('download');
+  await exports
+    .getByRole('button', { name: `下载 ${report.year}年度学习情况统计.xlsx` })
+    .first()
+    .click();
+  expect((await again).suggestedFilename()).toBe(`${report.year}年度学习情况统计.xlsx`);
+  await page.screenshot({ path: test.info().outputPath('reports-exports-1280.png'), fullPage: true });
   await page.close();
 });

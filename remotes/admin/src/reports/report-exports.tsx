@@ -118,12 +118,12 @@ export function ReportExportsTable({
       ellipsis: { showTitle: true },
       render: (_: unknown, row) => `${row.year}年度${row.report_text}`,
     },
-    { title: '申请人', dataIndex: 'requested_by', key: 'requested_by', width: 120, ellipsis: { showTitle: true } },
-    { title: '申请时间', dataIndex: 'created_at', key: 'created_at', width: 170 },
+    { title: '申请人', dataIndex: 'requested_by', key: 'requested_by', width: 100, ellipsis: { showTitle: true } },
+    { title: '申请时间', dataIndex: 'created_at', key: 'created_at', width: 160 },
     {
       title: '状态',
       key: 'status',
-      width: 240,
+      width: 180,
       render: (_: unknown, row) => (
         <Space size={4} wrap>
           <Tag color={STATUS_COLORS[row.status]}>{row.status_text}</Tag>
@@ -134,11 +134,11 @@ export function ReportExportsTable({
         </Space>
       ),
     },
-    { title: '完成时间', dataIndex: 'finished_at', key: 'finished_at', width: 170 },
+    { title: '完成时间', dataIndex: 'finished_at', key: 'finished_at', width: 160 },
     {
       title: '操作',
       key: ACTIONS_COLUMN_KEY,
-      width: 110,
+      width: 90,
       render: (_: unknown, row) =>
         row.downloadable ? (
           <Button
