@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
+import { BATCH_INPUT, preparedBatch } from '../db/prepared-sql';
 import { requestNonces } from '../envelope/envelope-schema';
 import { sessions } from './accounts-schema';
 import { createNoncePruner, nonceExpiry } from '../envelope/nonce-store';
@@ -79,7 +79,8 @@ interface GateRow {
  * The pipeline's nonce and session steps on the real tables, in one statement for all the
  * requests arriving together (preparedBatch): each nonce is inserted, and a token's
  * session is live while neither revoked nor expired. The same nonce twice in one batch is
- * fresh only for the first. Nonces are committed asynchronously (asyncCommit).
+ * fresh only for the first. Nonces are durable: the batch's one commit is flushed before any
+ * of its requests goes on (a nonce lost in a crash could be replayed).
  */
 export function sessionGate(db: Database, clock: Clock, onPruneError: (error: unknown) => void): RequestGate {
   const prune = createNoncePruner(db, clock, onPruneError);
@@ -93,7 +94,7 @@ export function sessionGate(db: Database, clock: Clock, onPruneError: (error: un
         select distinct on (app_id, nonce) i, app_id, nonce, expires_at from input order by app_id, nonce, i
       ), recorded as (
         insert into ${requestNonces} (app_id, nonce, expires_at)
-        select app_id, nonce, expires_at from first_use, ${asyncCommit} as async_commit
+        select app_id, nonce, expires_at from first_use
         on conflict do nothing
         returning app_id, nonce
       )

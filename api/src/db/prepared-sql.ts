@@ -42,21 +42,6 @@ export function preparedStatement<Row>(db: Database, name: string, query: SQL): 
   return async (values) => (await client.query(text, fillPlaceholders(params, values))).rows as Row[];
 }
 
-/**
- * A one-row subquery that turns off `synchronous_commit` for the statement's own
- * transaction: join it (`from ${asyncCommit} as async_commit`) into a write that runs on
- * its own, in the clause that has to run before anything is written.
- *
- * Commit then returns before the WAL reaches the disk; PostgreSQL writes it within about
- * 0.6 s (3 × wal_writer_delay). A crash of the database server in that window loses the
- * last commits whole and nothing else: no torn rows, and every other write keeps full
- * durability. Waiting for the flush was most of a progress report's cost. Used only where
- * losing the last fraction of a second is harmless: request nonces (a replay also needs
- * a timestamp under five minutes old) and progress reports (the player's next report
- * claims the same position again, and is judged against the session as it was).
- */
-export const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true))`;
-
 /** The placeholder a batched statement reads its calls from: a JSON array, one object per call. */
 export const BATCH_INPUT = sql`${sql.placeholder('batch')}::json`;
 

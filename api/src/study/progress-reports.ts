@@ -3,7 +3,7 @@ import { coversCompletion, progressPercentOf } from '@yaoshi/contracts/study-rul
 import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { BATCH_INPUT, asyncCommit, preparedBatch } from '../db/prepared-sql';
+import { BATCH_INPUT, preparedBatch } from '../db/prepared-sql';
 import { courseProgress, studyReports, studySessions, type StudyReportOutcome } from './study-schema';
 import { courseLessons, courses, type CourseKind } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';
@@ -128,7 +128,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
   );
   // A learner's sequence moves on only if still as read, and everything else is written
   // only through it; answers the calls that were written (the others went stale).
-  // Committed asynchronously (see asyncCommit).
+  // Durable: the answer waits for the commit's WAL flush, which the batch's reports share.
   const writeReports = preparedBatch<WriteCall, { i: number }>(
     db,
     'report_write',
@@ -138,7 +138,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
           progress_exists boolean, verified int, percent smallint, completes boolean)
       ), turn as (
         update ${learners} l set study_report_seq = l.study_report_seq + 1
-        from input, ${asyncCommit} as async_commit
+        from input
         where l.id = input.learner_id and l.study_report_seq = input.seq
         returning input.*
       ), moved as (
