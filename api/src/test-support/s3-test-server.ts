@@ -16,14 +16,34 @@ export interface S3TestServer {
 
 export const S3_TEST_BUCKET = 'yaoshi-test';
 
-export async function startS3TestServer(overrides: Partial<S3Settings> = {}): Promise<S3TestServer> {
+/**
+ * The bucket's CORS rules (S3's XML) for pages at `origins`: GET and HEAD of any object, as
+ * deploy/README.md ("The bucket") asks of a real bucket for the remotes and HLS.
+ */
+export function corsConfiguration(origins: readonly string[]): string {
+  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
+  return (
+    '<CORSConfiguration><CORSRule>' +
+    `${allowed}<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>` +
+    '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3600</MaxAgeSeconds>' +
+    '</CORSRule></CORSConfiguration>'
+  );
+}
+
+export async function startS3TestServer(
+  overrides: Partial<S3Settings> = {},
+  /** Pages at these origins may read the bucket's objects from script (CORS). */
+  corsOrigins: readonly string[] = [],
+): Promise<S3TestServer> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'yaoshi-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: S3_TEST_BUCKET, configs: [] }],
+    configureBuckets: [
+      { name: S3_TEST_BUCKET, configs: corsOrigins.length > 0 ? [corsConfiguration(corsOrigins)] : [] },
+    ],
   });
   // @types/s3rver types run() loosely where deploy hoists s3rver itself: it answers the bound address.
   const address = (await server.run()) as { port: number };
