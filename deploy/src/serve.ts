@@ -9,7 +9,11 @@ import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
 import { MESSAGES } from '@yaoshi/api-server/messages';
 import { isProduction } from '@yaoshi/api-server/config';
 import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
-import { checkCanaries, importBuiltRemotes } from '@yaoshi/api-server/releases/release-registry';
+import {
+  checkCanaries,
+  importBuiltRemotes,
+  restoreRegisteredVersions,
+} from '@yaoshi/api-server/releases/release-registry';
 import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
 import { releaseStorageOf } from '@yaoshi/api-server/releases/release-storage';
 import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
@@ -85,6 +89,16 @@ async function main(): Promise<void> {
         move,
         `release registry seeded: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`,
       );
+    }
+    // A site moved onto a bucket: versions registered before are put there from this folder.
+    for (const found of await restoreRegisteredVersions(registry)) {
+      if (found.outcome === 'restored')
+        app.log.info(found, `release ${found.remote} ${found.version} copied from the site folder into storage`);
+      else
+        app.log.warn(
+          found,
+          `release ${found.remote} ${found.version} is registered but its files are neither in storage nor in the site folder: publish it again or pin another version`,
+        );
     }
     await registerReleaseRoutes(app, {
       ...registry,

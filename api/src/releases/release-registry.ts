@@ -932,6 +932,43 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
   return moves;
 }
 
+export interface MissingVersion {
+  remote: string;
+  version: string;
+  /** `restored` from the site folder (same content as recorded), or `missing` (no such folder, or other content). */
+  outcome: 'restored' | 'missing';
+}
+
+/**
+ * Every registered version whose objects are not in the registry's storage, put there from
+ * the site folder when its folder holds the recorded content: what moving an existing site
+ * onto a bucket (setting `S3_*`) needs, done by the first server that starts. A version found
+ * nowhere is answered `missing` (the caller logs it: publish it again, or pin another). One
+ * HEAD per registered version when everything is there already.
+ */
+export async function restoreRegisteredVersions(deps: RegistryDeps): Promise<MissingVersion[]> {
+  const storage = versionStorage(deps);
+  if (!storage || !deps.siteDir) return [];
+  const rows = await deps.db
+    .select({
+      remote: releaseVersions.remote,
+      version: releaseVersions.version,
+      contentHash: releaseVersions.contentHash,
+    })
+    .from(releaseVersions)
+    .orderBy(releaseVersions.remote, releaseVersions.version);
+  const answers: MissingVersion[] = [];
+  for (const row of rows) {
+    if ((await storage.head(`${versionPrefix(row.remote, row.version)}${RELEASE_MANIFEST_FILE}`)) !== null) continue;
+    const dir = path.join(deps.siteDir, 'remotes', row.remote, row.version);
+    const files = fs.existsSync(path.join(dir, RELEASE_MANIFEST_FILE)) ? readFolder(dir) : [];
+    const restorable = files.length > 0 && contentHash(files) === row.contentHash;
+    if (restorable) await storeVersion(storage, row.remote, row.version, files);
+    answers.push({ remote: row.remote, version: row.version, outcome: restorable ? 'restored' : 'missing' });
+  }
+  return answers;
+}
+
 /**
  * A new shell against the pinned and canary versions of every environment: each one's
  * shared packages in the new shell's ranges, and none of its routes one of the new shell's

@@ -15,7 +15,13 @@ import type { Storage } from '../storage/storage';
 import { startS3TestServer, type S3TestServer } from '../test-support/s3-test-server';
 import { TEST_START } from '../test-support/test-server';
 import { releaseConfigFromEnv } from './release-config';
-import { ensureEnvironments, importBuiltRemotes, pinsDocument, publishVersion } from './release-registry';
+import {
+  ensureEnvironments,
+  importBuiltRemotes,
+  pinsDocument,
+  publishVersion,
+  restoreRegisteredVersions,
+} from './release-registry';
 import { registerReleaseRoutes } from './release-routes';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, type ReleaseFile } from './release-storage';
 import { releaseRemotes, releaseVersions } from './releases-schema';
@@ -247,6 +253,37 @@ describe('the first start with a bucket', () => {
       assert.equal(remote?.createdBy, 'npm run build');
       const document = await pinsDocument(fresh.db, 'production', { id: 'x' }, storage);
       assert.equal(document.news?.entry, storage.publicUrl('remotes/news/0.1.0/mf-manifest.json'));
+    } finally {
+      await fresh.close();
+      fs.rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('moving an existing site onto a bucket', () => {
+  test('registered versions are copied from the site folder when it holds the recorded content; others are named missing', async () => {
+    const fresh = await openTestDatabase();
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-moved-'));
+    try {
+      // Published while the site kept its versions in its folder (no S3_*).
+      const local = { db: fresh.db, clock, siteDir: site };
+      await publishVersion(local, { name: 'ci' }, 'news', build('3.0.0'), { source: 'build' });
+      await publishVersion(local, { name: 'ci' }, 'news', build('3.1.0'), { source: 'build' });
+      fs.writeFileSync(path.join(site, 'remotes/news/3.1.0/remoteEntry.js'), 'edited on the server');
+      assert.deepEqual(await restoreRegisteredVersions(local), [], 'in the site folder everything is there');
+
+      const moved = { ...local, files: storage };
+      assert.deepEqual(await restoreRegisteredVersions(moved), [
+        { remote: 'news', version: '3.0.0', outcome: 'restored' },
+        { remote: 'news', version: '3.1.0', outcome: 'missing' },
+      ]);
+      assert.equal((await bucket('remotes/news/3.0.0/'))['remotes/news/3.0.0/remoteEntry.js'], 'var news = "v3.0.0";');
+      assert.deepEqual(await bucket('remotes/news/3.1.0/'), {});
+      assert.deepEqual(
+        (await restoreRegisteredVersions(moved)).map((found) => found.outcome),
+        ['missing'],
+        'the next start only names what is still missing',
+      );
     } finally {
       await fresh.close();
       fs.rmSync(site, { recursive: true, force: true });

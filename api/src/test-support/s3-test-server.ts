@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { bucketCorsXml } from '../storage/bucket-cors';
 import type { S3Settings } from '../storage/storage-config';
 
 /**
@@ -16,20 +17,6 @@ export interface S3TestServer {
 
 export const S3_TEST_BUCKET = 'yaoshi-test';
 
-/**
- * The bucket's CORS rules (S3's XML) for pages at `origins`: GET and HEAD of any object, as
- * deploy/README.md ("The bucket") asks of a real bucket for the remotes and HLS.
- */
-export function corsConfiguration(origins: readonly string[]): string {
-  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
-  return (
-    '<CORSConfiguration><CORSRule>' +
-    `${allowed}<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>` +
-    '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3600</MaxAgeSeconds>' +
-    '</CORSRule></CORSConfiguration>'
-  );
-}
-
 export async function startS3TestServer(
   overrides: Partial<S3Settings> = {},
   /** Pages at these origins may read the bucket's objects from script (CORS). */
@@ -41,9 +28,7 @@ export async function startS3TestServer(
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [
-      { name: S3_TEST_BUCKET, configs: corsOrigins.length > 0 ? [corsConfiguration(corsOrigins)] : [] },
-    ],
+    configureBuckets: [{ name: S3_TEST_BUCKET, configs: corsOrigins.length > 0 ? [bucketCorsXml(corsOrigins)] : [] }],
   });
   // @types/s3rver types run() loosely where deploy hoists s3rver itself: it answers the bound address.
   const address = (await server.run()) as { port: number };
