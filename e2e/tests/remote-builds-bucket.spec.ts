@@ -8,6 +8,7 @@ import { s3Storage } from '../../api/src/storage/s3-storage';
 import { copyFolderToStorage } from '../../api/src/storage/storage-copy';
 import { LEARNERS, loginWithToken } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
+import { waitUntilUp } from './support/own-server';
 
 /**
  * Issue 21: remote builds in the bucket. A server of this spec's own runs the built site with
@@ -30,19 +31,6 @@ let bucketBase: string;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(60_000);
-
-async function waitUntilUp(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -14,6 +14,7 @@ import { s3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
 import { startS3TestServer, type S3TestServer } from '../test-support/s3-test-server';
 import { TEST_START } from '../test-support/test-server';
+import { SHARED_BUILT, SHELL_PROVIDES } from '../test-support/release-builds';
 import { releaseConfigFromEnv } from './release-config';
 import {
   ensureEnvironments,
@@ -33,20 +34,9 @@ import { releaseRemotes, releaseVersions } from './releases-schema';
  * a stored version is never overwritten; the pins document points browsers at the bucket.
  */
 
-const SHARED = {
-  react: '19.3.1',
-  'react-dom': '19.3.1',
-  'react-router-dom': '7.18.5',
-  antd: '6.6.8',
-  '@reduxjs/toolkit': '2.14.0',
-  'react-redux': '9.3.1',
-  '@yaoshi/api-client': '0.1.0',
-  '@yaoshi/contracts': '0.1.0',
-};
-const PROVIDES = Object.fromEntries(Object.entries(SHARED).map(([name, version]) => [name, `^${version}`]));
 const TOKEN = 'alice-token-0123456789';
 
-function build(version: string, text = `v${version}`, shared: Record<string, string> = SHARED): ReleaseFile[] {
+function build(version: string, text = `v${version}`, shared: Record<string, string> = SHARED_BUILT): ReleaseFile[] {
   const manifest: ReleaseManifest = {
     remote: 'news',
     federationName: 'news',
@@ -107,7 +97,7 @@ before(async () => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-releases-s3-'));
   fs.writeFileSync(
     path.join(siteDir, 'shell-manifest.json'),
-    JSON.stringify({ version: '0.1.0', provides: PROVIDES, pages: [] }),
+    JSON.stringify({ version: '0.1.0', provides: SHELL_PROVIDES, pages: [] }),
   );
   app = Fastify();
   await registerReleaseRoutes(app, {
@@ -170,7 +160,7 @@ describe('publishing into the bucket', () => {
   });
 
   test('a refused publish (incompatible shared package) leaves no row and no object', async () => {
-    const refused = await publish(build('1.1.0', 'v1.1.0', { ...SHARED, react: '18.3.1' }));
+    const refused = await publish(build('1.1.0', 'v1.1.0', { ...SHARED_BUILT, react: '18.3.1' }));
     assert.equal(refused.status, 409);
     assert.deepEqual(await rowsOf('1.1.0'), []);
     assert.deepEqual(await bucket('remotes/news/1.1.0/'), {});
