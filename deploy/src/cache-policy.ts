@@ -1,11 +1,15 @@
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '@yaoshi/api-server/releases/release-storage';
+
 /**
  * Cache-Control for every file the site serves. Versioned remote folders never change once
  * released, so they are cached for a year — except each `mf-manifest.json`, which the
  * runtime reads to find the entry. `remotes.json` and the HTML are always revalidated so a
- * moved pin or a new shell takes effect on the next page load.
+ * moved pin or a new shell takes effect on the next page load. With `S3_*` the versions are
+ * in the bucket, which sends the same two values, stored with each object when it is
+ * published (release-storage.ts `cacheControlOfFile`).
  */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+export const IMMUTABLE = IMMUTABLE_CACHE;
+export const REVALIDATE = REVALIDATE_CACHE;
 /**
  * The site's icons live at fixed addresses browsers ask for by name (/favicon.ico), so they
  * cannot carry a hash: cached for a day, then revalidated (ETag), so a new icon shows

@@ -9,8 +9,13 @@ import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
 import { MESSAGES } from '@yaoshi/api-server/messages';
 import { isProduction } from '@yaoshi/api-server/config';
 import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
-import { checkCanaries, importBuiltRemotes } from '@yaoshi/api-server/releases/release-registry';
+import {
+  checkCanaries,
+  importBuiltRemotes,
+  restoreRegisteredVersions,
+} from '@yaoshi/api-server/releases/release-registry';
 import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
+import { releaseStorageOf } from '@yaoshi/api-server/releases/release-storage';
 import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
 import { exitOnStartError } from '@yaoshi/api-server/start-errors';
 import { cacheControlFor } from './cache-policy';
@@ -73,7 +78,10 @@ async function main(): Promise<void> {
   shutDownOnSignals(server);
   try {
     const releaseConfig = releaseConfigFromEnv(process.env, isProduction(config));
-    const registry = { db, clock, siteDir, autoRollback: releaseConfig.autoRollback };
+    // Published versions' files: the bucket with S3_* (browsers read them at its or its CDN's
+    // address), else this site folder, served below at /remotes/.
+    const files = releaseStorageOf(config.s3, siteDir, () => clock.now());
+    const registry = { db, clock, siteDir, files, autoRollback: releaseConfig.autoRollback };
     // First start only (an empty registry): seeded from the remotes `npm run build` assembled here.
     // Afterwards files on disk change nothing; `npm run release` publishes and moves pins.
     for (const move of await importBuiltRemotes(registry)) {
@@ -81,6 +89,16 @@ async function main(): Promise<void> {
         move,
         `release registry seeded: ${move.remote} pinned to ${move.to} in ${move.environment} (npm run build)`,
       );
+    }
+    // A site moved onto a bucket: versions registered before are put there from this folder.
+    for (const found of await restoreRegisteredVersions(registry)) {
+      if (found.outcome === 'restored')
+        app.log.info(found, `release ${found.remote} ${found.version} copied from the site folder into storage`);
+      else
+        app.log.warn(
+          found,
+          `release ${found.remote} ${found.version} is registered but its files are neither in storage nor in the site folder: publish it again or pin another version`,
+        );
     }
     await registerReleaseRoutes(app, {
       ...registry,

@@ -15,6 +15,7 @@ import {
 } from '../../api/src/test-support/payment-simulators/alipay-simulator';
 import { LEARNERS } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
+import { waitUntilUp } from './support/own-server';
 
 /**
  * Issue 19: a learner pays through each simulated real gateway — WeChat Pay by QR, Alipay
@@ -33,19 +34,6 @@ let workDir: string;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
-
-async function waitUntilUp(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);

@@ -116,9 +116,9 @@ describe('media with S3 configured', () => {
     assert.deepEqual(Buffer.from(await response.arrayBuffer()), video.subarray(1000, 2000));
   });
 
-  test("the site's Content-Security-Policy lets pages load images and video from the bucket", async () => {
+  test("the site's Content-Security-Policy lets pages load images, video and the published remotes from the bucket", async () => {
     const policy = (await fetch(`${server.baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
-    for (const directive of ['img-src', 'media-src', 'connect-src'])
+    for (const directive of ['img-src', 'media-src', 'connect-src', 'script-src', 'style-src'])
       assert.match(
         policy,
         new RegExp(`${directive} [^;]*${s3.settings.endpoint.replace(/[.:/]/g, '\\$&')}`),

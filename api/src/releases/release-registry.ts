@@ -26,7 +26,18 @@ import {
   releaseRemotes,
   releaseVersions,
 } from './releases-schema';
-import { MAX_FILES, contentHash, isSafeFilePath, readFolder, storeVersion, type ReleaseFile } from './release-storage';
+import type { Storage } from '../storage/storage';
+import {
+  FEDERATION_MANIFEST_FILE,
+  MAX_FILES,
+  contentHash,
+  isSafeFilePath,
+  readFolder,
+  siteStorage,
+  storeVersion,
+  versionPrefix,
+  type ReleaseFile,
+} from './release-storage';
 
 /**
  * The release registry (issue 17): remotes, immutable versions, pins per environment with
@@ -47,12 +58,17 @@ export interface RegistryDeps {
   db: Database;
   clock: Clock;
   /**
-   * The site folder: published files go under `remotes/`, the live shell's manifest is at
-   * its root (a site without one refuses every move). Undefined: the API alone, with no site
-   * and no live shell (development's dev servers, tests): nothing is published, and pins are
-   * checked without a shell.
+   * The site folder: the live shell's manifest is at its root (a site without one refuses
+   * every move), and the build's remotes are under `remotes/` (importBuiltRemotes). Undefined:
+   * the API alone, with no site and no live shell (development's dev servers, tests): nothing
+   * is published, and pins are checked without a shell.
    */
   siteDir: string | undefined;
+  /**
+   * Where published versions' objects go (`remotes/<remote>/<version>/…`) and browsers read
+   * them: the bucket with `S3_*` (release-storage.ts `releaseStorageOf`). Default: the site folder.
+   */
+  files?: Storage;
   autoRollback?: { failureRate: number; minimumLoads: number };
 }
 
@@ -66,6 +82,11 @@ export class ReleaseRefusal extends Error {
   ) {
     super(message);
   }
+}
+
+/** The storage versions are published into: `deps.files`, else the site folder; none without a site. */
+export function versionStorage(deps: Pick<RegistryDeps, 'siteDir' | 'files'>): Storage | undefined {
+  return deps.files ?? (deps.siteDir === undefined ? undefined : siteStorage(deps.siteDir));
 }
 
 function refuse(status: number, problems: string | string[]): never {
@@ -211,13 +232,31 @@ export async function publishVersion(
   files: readonly ReleaseFile[],
   options: { source?: 'publish' | 'build' } = {},
 ): Promise<PublishResult> {
-  if (!deps.siteDir) refuse(503, RELEASE_MESSAGES.noStorage);
+  const storage = versionStorage(deps);
+  if (!deps.siteDir || !storage) refuse(503, RELEASE_MESSAGES.noStorage);
   if (files.length === 0 || files.length > MAX_FILES) refuse(400, RELEASE_MESSAGES.manifestMissing);
   for (const file of files) if (!isSafeFilePath(file.path)) refuse(400, RELEASE_MESSAGES.badFilePath(file.path));
   const manifest = parseManifest(files);
   if (manifest.remote !== remote) refuse(400, RELEASE_MESSAGES.manifestRemoteMismatch(remote, manifest.remote));
   const hash = contentHash(files);
+  // One publish of a version at a time, across every server on the database: the objects are
+  // checked, written and recorded under a lock held until this transaction ends.
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`release:${remote}/${manifest.version}`}))`);
+    return publishLocked({ ...deps, db: tx }, storage, actor, remote, files, manifest, hash, options);
+  });
+}
 
+async function publishLocked(
+  deps: RegistryDeps,
+  storage: Storage,
+  actor: Actor,
+  remote: string,
+  files: readonly ReleaseFile[],
+  manifest: ReleaseManifest,
+  hash: string,
+  options: { source?: 'publish' | 'build' },
+): Promise<PublishResult> {
   const existing = await findVersion(deps.db, remote, manifest.version);
   if (existing) {
     if (existing.contentHash === hash) return { remote, version: manifest.version, contentHash: hash, changed: false };
@@ -236,7 +275,8 @@ export async function publishVersion(
   }
   if (options.source !== 'build') await proveCompatible(deps, manifest);
 
-  const stored = storeVersion(deps.siteDir, remote, manifest.version, files);
+  // Every object is written before the row: a recorded version is whole.
+  const stored = await storeVersion(storage, remote, manifest.version, files);
   if (stored === 'different') refuse(409, RELEASE_MESSAGES.versionExistsDifferent(remote, manifest.version));
 
   const now = deps.clock.now();
@@ -562,12 +602,26 @@ export interface Visitor {
   override?: { remote: string; version: string };
 }
 
-export function manifestUrl(remote: string, version: string): string {
-  return `/remotes/${remote}/${version}/mf-manifest.json`;
+/**
+ * Where browsers read a version's mf-manifest.json (its chunks resolve from the same
+ * address: remotes are built with `publicPath: 'auto'`): the storage's public URL, the
+ * bucket's or its CDN's with `S3_*`; root-relative `/remotes/…` in the site folder.
+ */
+export function manifestUrl(remote: string, version: string, files?: Storage): string {
+  const key = `${versionPrefix(remote, version)}${FEDERATION_MANIFEST_FILE}`;
+  return files ? files.publicUrl(key) : `/${key}`;
 }
 
-/** The pins document for one visitor: the pin, or the canary for its share, or the override. */
-export async function pinsDocument(db: Database, environment: Environment, visitor: Visitor): Promise<PinsDocument> {
+/**
+ * The pins document for one visitor: the pin, or the canary for its share, or the override;
+ * each entry at `files`' address (default root-relative, the site folder's).
+ */
+export async function pinsDocument(
+  db: Database,
+  environment: Environment,
+  visitor: Visitor,
+  files?: Storage,
+): Promise<PinsDocument> {
   const rows = await db
     .select({
       remote: releasePins.remote,
@@ -615,7 +669,7 @@ export async function pinsDocument(db: Database, environment: Environment, visit
       version: chosen.version,
       federationName: row.federationName,
       section: row.section,
-      entry: manifestUrl(row.remote, chosen.version),
+      entry: manifestUrl(row.remote, chosen.version, files),
       routes: chosen.routes,
       via: chosen.via,
     };
@@ -824,7 +878,9 @@ const BUILD_ACTOR: Actor = { name: 'npm run build' };
 
 /**
  * Seeds an empty registry from what `npm run build` assembled in the site folder, on the
- * server's first start: every version folder is registered (publisher `npm run build`) and
+ * server's first start: every version folder is published into the registry's storage (the
+ * site folder itself, where it is already: compared, not rewritten; or the bucket with
+ * `S3_*`) and registered (publisher `npm run build`), and
  * each remote remotes.json names is pinned to that version in both environments. Once the
  * registry holds any remote, files on the server's disk change nothing: no version is
  * registered, re-pinned or rewritten from them (versions are published and pins moved with
@@ -874,6 +930,43 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
     }
   }
   return moves;
+}
+
+export interface MissingVersion {
+  remote: string;
+  version: string;
+  /** `restored` from the site folder (same content as recorded), or `missing` (no such folder, or other content). */
+  outcome: 'restored' | 'missing';
+}
+
+/**
+ * Every registered version whose objects are not in the registry's storage, put there from
+ * the site folder when its folder holds the recorded content: what moving an existing site
+ * onto a bucket (setting `S3_*`) needs, done by the first server that starts. A version found
+ * nowhere is answered `missing` (the caller logs it: publish it again, or pin another). One
+ * HEAD per registered version when everything is there already.
+ */
+export async function restoreRegisteredVersions(deps: RegistryDeps): Promise<MissingVersion[]> {
+  const storage = versionStorage(deps);
+  if (!storage || !deps.siteDir) return [];
+  const rows = await deps.db
+    .select({
+      remote: releaseVersions.remote,
+      version: releaseVersions.version,
+      contentHash: releaseVersions.contentHash,
+    })
+    .from(releaseVersions)
+    .orderBy(releaseVersions.remote, releaseVersions.version);
+  const answers: MissingVersion[] = [];
+  for (const row of rows) {
+    if ((await storage.head(`${versionPrefix(row.remote, row.version)}${RELEASE_MANIFEST_FILE}`)) !== null) continue;
+    const dir = path.join(deps.siteDir, 'remotes', row.remote, row.version);
+    const files = fs.existsSync(path.join(dir, RELEASE_MANIFEST_FILE)) ? readFolder(dir) : [];
+    const restorable = files.length > 0 && contentHash(files) === row.contentHash;
+    if (restorable) await storeVersion(storage, row.remote, row.version, files);
+    answers.push({ remote: row.remote, version: row.version, outcome: restorable ? 'restored' : 'missing' });
+  }
+  return answers;
 }
 
 /**

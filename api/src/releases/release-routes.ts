@@ -34,6 +34,7 @@ import {
   rollback,
   startCanary,
   endCanary,
+  versionStorage,
   type Actor,
   type RegistryDeps,
 } from './release-registry';
@@ -218,10 +219,15 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       }
       const learner = await learnerOfToken(deps.db, deps.clock, bearerToken(request.headers.authorization));
       const override = verifyOverride(deps.secret, cookieOf(request, OVERRIDE_COOKIE), deps.clock.nowMs());
-      const document = await pinsDocument(deps.db, env, {
-        id: learner !== undefined ? `learner:${learner}` : `browser:${anonymous}`,
-        ...(override ? { override: { remote: override.remote, version: override.version } } : {}),
-      });
+      const document = await pinsDocument(
+        deps.db,
+        env,
+        {
+          id: learner !== undefined ? `learner:${learner}` : `browser:${anonymous}`,
+          ...(override ? { override: { remote: override.remote, version: override.version } } : {}),
+        },
+        versionStorage(deps),
+      );
       return reply
         .header('cache-control', `private, max-age=${PINS_MAX_AGE_S}`)
         .header('vary', 'Authorization, Cookie')

@@ -1,12 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { RELEASE_MANIFEST_FILE } from '@yaoshi/contracts/release-manifest';
+import { localStorage } from '../storage/local-storage';
+import { s3Storage } from '../storage/s3-storage';
+import type { Storage } from '../storage/storage';
+import type { S3Settings } from '../storage/storage-config';
 
 /**
- * Where published versions' files live: `<siteDir>/remotes/<remote>/<version>/`, which the
- * site serves as immutable. A version folder is written once, to a temporary folder renamed
- * into place, so a visitor never sees half a version; an existing folder is never
- * overwritten. (A local folder today; object storage later behind the same functions.)
+ * Where published versions' files live: the objects `remotes/<remote>/<version>/<path>` of a
+ * `Storage` (issue 21). Without `S3_*` that is the site folder (`siteStorage`), so a version
+ * is the folder `<SITE_DIR>/remotes/<remote>/<version>/` the site serves at `/remotes/…`;
+ * with `S3_*` it is the bucket, read by browsers at its (or its CDN's) address.
+ *
+ * A version is whole before anything points at it: every file is written, the version's
+ * `release-manifest.json` last, and only then does the registry record the version (and
+ * only a recorded version can be pinned). So a stored `release-manifest.json` means a
+ * complete version, which is never overwritten; objects without one are what an interrupted
+ * write left, which nothing points at, and the next publish of that version replaces them.
  */
 export interface ReleaseFile {
   /** Relative path inside the version folder, `/`-separated. */
@@ -17,6 +28,11 @@ export interface ReleaseFile {
 /** Letters, digits, `._-`, folders separated by `/`; no `..`, no leading `/`, no hidden files. */
 const SAFE_PATH = /^(?!.*(?:^|\/)\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 export const MAX_FILES = 2000;
+
+/** A version's files never change; its `mf-manifest.json` is revalidated (deploy/src/cache-policy.ts reads the same). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE = 'no-cache';
+export const FEDERATION_MANIFEST_FILE = 'mf-manifest.json';
 
 export function isSafeFilePath(file: string): boolean {
   return file.length <= 200 && SAFE_PATH.test(file);
@@ -31,11 +47,7 @@ export function contentHash(files: readonly ReleaseFile[]): string {
   return `sha256:${hash.digest('hex')}`;
 }
 
-export function versionFolder(siteDir: string, remote: string, version: string): string {
-  return path.join(siteDir, 'remotes', remote, version);
-}
-
-/** Every file of a folder, with paths relative to it. */
+/** Every file of a folder on disk (a build's output), with paths relative to it. */
 export function readFolder(dir: string): ReleaseFile[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -46,32 +58,97 @@ export function readFolder(dir: string): ReleaseFile[] {
     }));
 }
 
+/** The prefix of a version's objects: `remotes/<remote>/<version>/`. */
+export function versionPrefix(remote: string, version: string): string {
+  return `remotes/${remote}/${version}/`;
+}
+
+/** Cache-Control stored with each object (the bucket serves it; the site folder's server applies cache-policy.ts). */
+export function cacheControlOfFile(file: string): string {
+  return file === FEDERATION_MANIFEST_FILE || file.endsWith(`/${FEDERATION_MANIFEST_FILE}`)
+    ? REVALIDATE_CACHE
+    : IMMUTABLE_CACHE;
+}
+
+/**
+ * The site folder as storage: keys are paths under it and public URLs are root-relative
+ * (`remotes/news/1.0.0/mf-manifest.json` → `/remotes/news/1.0.0/mf-manifest.json`), which the
+ * site (deploy/src/serve.ts, or nginx) serves. Remote builds are public: no signed URLs.
+ */
+export function siteStorage(siteDir: string): Storage {
+  return localStorage({ root: siteDir, publicPath: '', signedUrl: (key) => `/${key}` });
+}
+
+/** Where versions' files go: the bucket when `S3_*` is configured (the one media uses), else the site folder. */
+export function releaseStorageOf(
+  s3: S3Settings | undefined,
+  siteDir: string | undefined,
+  now: () => Date,
+): Storage | undefined {
+  if (s3) return s3Storage(s3, now);
+  return siteDir === undefined ? undefined : siteStorage(siteDir);
+}
+
+/** The objects stored under a version's prefix, as files relative to it. */
+export async function storedFiles(storage: Storage, remote: string, version: string): Promise<ReleaseFile[]> {
+  const prefix = versionPrefix(remote, version);
+  const files: ReleaseFile[] = [];
+  for await (const object of storage.list(prefix)) {
+    const body = await storage.get(object.key);
+    if (body === null) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+    files.push({ path: object.key.slice(prefix.length), content: Buffer.concat(chunks) });
+  }
+  return files;
+}
+
 export type StoreOutcome = 'written' | 'identical' | 'different';
 
-/** Writes a version folder unless one is there: `identical` or `different` say what was found. */
-export function storeVersion(
-  siteDir: string,
+async function compareStored(
+  storage: Storage,
   remote: string,
   version: string,
   files: readonly ReleaseFile[],
-): StoreOutcome {
-  const target = versionFolder(siteDir, remote, version);
-  if (fs.existsSync(target)) return contentHash(readFolder(target)) === contentHash(files) ? 'identical' : 'different';
-  const parent = path.dirname(target);
-  fs.mkdirSync(parent, { recursive: true });
-  const temporary = path.join(parent, `.${version}.${randomBytes(6).toString('hex')}.tmp`);
+): Promise<StoreOutcome> {
+  return contentHash(await storedFiles(storage, remote, version)) === contentHash(files) ? 'identical' : 'different';
+}
+
+/**
+ * Writes a version's objects unless a whole version is stored there: `identical` or
+ * `different` say what was found, and nothing is overwritten. The caller serialises
+ * publishes of one version (release-registry.ts takes a database lock) and records the
+ * version only after `written` or `identical`.
+ */
+export async function storeVersion(
+  storage: Storage,
+  remote: string,
+  version: string,
+  files: readonly ReleaseFile[],
+): Promise<StoreOutcome> {
+  const prefix = versionPrefix(remote, version);
+  const marker = `${prefix}${RELEASE_MANIFEST_FILE}`;
+  if ((await storage.head(marker)) !== null) return compareStored(storage, remote, version, files);
+  // Whatever is under the prefix was left by an interrupted write: nothing points at it.
+  const wanted = new Set(files.map((file) => `${prefix}${file.path}`));
+  for await (const object of storage.list(prefix)) if (!wanted.has(object.key)) await storage.delete(object.key);
+  const ordered = [...files].sort(
+    (a, b) => Number(a.path === RELEASE_MANIFEST_FILE) - Number(b.path === RELEASE_MANIFEST_FILE),
+  );
+  const written: string[] = [];
   try {
-    for (const file of files) {
-      const destination = path.join(temporary, ...file.path.split('/'));
-      fs.mkdirSync(path.dirname(destination), { recursive: true });
-      fs.writeFileSync(destination, file.content);
+    for (const file of ordered) {
+      const key = `${prefix}${file.path}`;
+      await storage.put(key, file.content, {
+        cacheControl: cacheControlOfFile(file.path),
+        ...(file.path === RELEASE_MANIFEST_FILE ? { ifAbsent: true } : {}),
+      });
+      written.push(key);
     }
-    fs.renameSync(temporary, target);
   } catch (error) {
-    fs.rmSync(temporary, { recursive: true, force: true });
-    // Another publish of the same version won the rename: compare with what it wrote.
-    if (fs.existsSync(target))
-      return contentHash(readFolder(target)) === contentHash(files) ? 'identical' : 'different';
+    // Another writer completed the version first (the lock not shared): compare with it.
+    if ((await storage.head(marker)) !== null) return compareStored(storage, remote, version, files);
+    for (const key of written) await storage.delete(key).catch(() => undefined);
     throw error;
   }
   return 'written';

@@ -13,6 +13,7 @@ import { openSession } from '../accounts/sessions';
 import { learners } from '../accounts/accounts-schema';
 import { seedMissing } from '../seed/seed';
 import { TEST_START } from '../test-support/test-server';
+import { SHARED_BUILT, SHELL_PROVIDES } from '../test-support/release-builds';
 import { canaryBucket } from './canary';
 import { releaseConfigFromEnv } from './release-config';
 import { ensureEnvironments, importBuiltRemotes, pinsDocument } from './release-registry';
@@ -24,27 +25,6 @@ import { releaseVersions } from './releases-schema';
  * publish, the compatibility checks, pins and their history, canaries, overrides, reports
  * and who may do what.
  */
-
-const SHARED_BUILT = {
-  react: '19.3.1',
-  'react-dom': '19.3.1',
-  'react-router-dom': '7.18.5',
-  antd: '6.6.8',
-  '@reduxjs/toolkit': '2.14.0',
-  'react-redux': '9.3.1',
-  '@yaoshi/api-client': '0.1.0',
-  '@yaoshi/contracts': '0.1.0',
-};
-const SHELL_PROVIDES = {
-  react: '^19.2.0',
-  'react-dom': '^19.2.0',
-  'react-router-dom': '^7.18.5',
-  antd: '^6.6.8',
-  '@reduxjs/toolkit': '^2.14.0',
-  'react-redux': '^9.3.1',
-  '@yaoshi/api-client': '^0.1.0',
-  '@yaoshi/contracts': '^0.1.0',
-};
 
 /** The pages the live shell renders itself (its build writes them into shell-manifest.json). */
 const SHELL_PAGES = ['/studentsNote', '/myInfo', '/agreement', '/assessment', '/onlineTeaching'];

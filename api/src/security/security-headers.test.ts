@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { contentSecurityDirectives } from './security-headers';
 
 /** The sandbox gateway's page is the API's own HTML answer (the site's pages: deploy/src/serve.test.ts). */
 const HTML_PAGE = '/sandbox-pay/qr/no-such-token';
@@ -61,3 +62,23 @@ test('with AMAP_KEY configured, the map provider (and only it) is added to scrip
     assert.deepEqual(csp.get('script-src'), ["'self'", 'https://webapi.amap.com', 'https://*.amap.com']);
     assert.equal(csp.get('script-src')!.includes("'unsafe-inline'"), false);
   }));
+
+test('with S3_* configured, scripts and styles may also come from the bucket and its CDN (the published remotes), and only then', () => {
+  const s3 = {
+    endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+    bucket: 'yaoshi-files',
+    region: 'oss-cn-hangzhou',
+    accessKeyId: 'id',
+    secretAccessKey: 'secret',
+    publicBaseUrl: 'https://cdn.example-yaoshi.cn',
+    forcePathStyle: false,
+  };
+  const withBucket = contentSecurityDirectives({ mapProviderConfigured: false, s3 });
+  const origins = ['https://yaoshi-files.oss-cn-hangzhou.aliyuncs.com', 'https://cdn.example-yaoshi.cn'];
+  assert.deepEqual(withBucket.scriptSrc, ["'self'", ...origins]);
+  assert.deepEqual(withBucket.styleSrc, ["'self'", "'unsafe-inline'", ...origins]);
+  assert.deepEqual(withBucket.connectSrc, ["'self'", ...origins]);
+  const without = contentSecurityDirectives({ mapProviderConfigured: false, s3: undefined });
+  assert.deepEqual(without.scriptSrc, ["'self'"]);
+  assert.deepEqual(without.styleSrc, ["'self'", "'unsafe-inline'"]);
+});

@@ -7,8 +7,9 @@ import { storageOrigins } from '../storage/storage-config';
  * The browser-side defences of every answer, set by @fastify/helmet (one policy for the
  * whole site, API and static files alike; on JSON answers it costs nothing and protects a
  * response opened directly in a tab):
- *   - Content-Security-Policy: scripts only from the site itself (and the map provider when
- *     AMAP_KEY is configured), never inline, never eval; nothing may frame the site;
+ *   - Content-Security-Policy: scripts only from the site itself (and the bucket holding the
+ *     published remotes when S3_* is configured, and the map provider when AMAP_KEY is
+ *     configured), never inline, never eval; nothing may frame the site;
  *   - X-Content-Type-Options: nosniff; Referrer-Policy: strict-origin-when-cross-origin;
  *   - Strict-Transport-Security when PUBLIC_BASE_URL is https (never on an http site: a
  *     developer's browser would remember it for localhost).
@@ -36,13 +37,15 @@ export function contentSecurityDirectives(
   config: Pick<Config, 'mapProviderConfigured'> & Partial<Pick<Config, 's3'>>,
 ): Record<string, string[]> {
   const map = config.mapProviderConfigured;
-  // Object storage (S3_*): images, videos and HLS segments come from the bucket or its CDN.
+  // Object storage (S3_*): images, videos and HLS segments come from the bucket or its CDN,
+  // and so do the published remotes' manifests, scripts and any stylesheet they load
+  // (src/releases/release-storage.ts); without S3_* they are the site's own.
   const objects = storageOrigins(config.s3);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(map ? MAP_PROVIDER_SCRIPT_SOURCES : [])],
+    scriptSrc: ["'self'", ...objects, ...(map ? MAP_PROVIDER_SCRIPT_SOURCES : [])],
     scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'", ...objects],
     // data: for small inline images (antd's empty states, QR canvases saved as images).
     imgSrc: ["'self'", 'data:', 'blob:', ...objects, ...(map ? MAP_PROVIDER_IMAGE_SOURCES : [])],
     fontSrc: ["'self'", 'data:'],

@@ -28,10 +28,16 @@ export interface LocalStorageOptions {
   root: string;
   /** `/media/<key>?expires=…&signature=…` for a private object valid for `seconds` from now. */
   signedUrl: (key: string, seconds: number) => string;
+  /**
+   * The path the folder is served under: `/media` (the default, the media route), or `''`
+   * for the site folder, whose `remotes/…` the site serves at `/remotes/…` (release-storage.ts).
+   */
+  publicPath?: string;
 }
 
 export function localStorage(options: LocalStorageOptions): Storage {
   const root = path.resolve(options.root);
+  const publicPath = options.publicPath ?? '/media';
 
   /** The file of a key, or null when it resolves (through links) outside the folder. */
   async function existingFile(key: string): Promise<string | null> {
@@ -121,7 +127,7 @@ export function localStorage(options: LocalStorageOptions): Storage {
       }
     },
     publicUrl(key) {
-      return `/media/${checkedKey(key)}`;
+      return `${publicPath}/${checkedKey(key)}`;
     },
     async presignedUrl(key, seconds) {
       return options.signedUrl(checkedKey(key), seconds);

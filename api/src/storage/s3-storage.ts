@@ -92,14 +92,15 @@ export function s3Storage(
       checkedKey(key);
       if (options.ifAbsent && (await head(key)) !== null) throw new ObjectExistsError(key);
       const ContentType = options.contentType ?? contentTypeOf(key);
+      const CacheControl = options.cacheControl;
       if (Buffer.isBuffer(body)) {
         await client.send(
-          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType }),
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType, CacheControl }),
         );
         return;
       }
       // A stream of any length (a lesson video of several GB): multipart, a few parts in memory at a time.
-      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType } }).done();
+      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType, CacheControl } }).done();
     },
     head,
     async copy(fromKey, toKey) {

@@ -30,6 +30,11 @@ export interface PutOptions {
   contentType?: string;
   /** Refuse to replace an object that is there (ObjectExistsError). */
   ifAbsent?: boolean;
+  /**
+   * Cache-Control the store sends with the object (S3 keeps it as the object's metadata).
+   * The local folder keeps none: whoever serves the folder sets its own (deploy/src/cache-policy.ts).
+   */
+  cacheControl?: string;
 }
 
 export interface ListedObject {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { bucketCorsXml } from '../storage/bucket-cors';
 import type { S3Settings } from '../storage/storage-config';
 
 /**
@@ -16,14 +17,18 @@ export interface S3TestServer {
 
 export const S3_TEST_BUCKET = 'yaoshi-test';
 
-export async function startS3TestServer(overrides: Partial<S3Settings> = {}): Promise<S3TestServer> {
+export async function startS3TestServer(
+  overrides: Partial<S3Settings> = {},
+  /** Pages at these origins may read the bucket's objects from script (CORS). */
+  corsOrigins: readonly string[] = [],
+): Promise<S3TestServer> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'yaoshi-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: S3_TEST_BUCKET, configs: [] }],
+    configureBuckets: [{ name: S3_TEST_BUCKET, configs: corsOrigins.length > 0 ? [bucketCorsXml(corsOrigins)] : [] }],
   });
   // @types/s3rver types run() loosely where deploy hoists s3rver itself: it answers the bound address.
   const address = (await server.run()) as { port: number };

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { bucketCorsXml } from '@yaoshi/api-server/storage/bucket-cors';
 import { repoRoot, siteDir as defaultSiteDir } from '../paths';
 import { nginxSiteConfig } from './nginx-config';
 import { startNginx, startProcess, waitForHttp, type Running, type RunningNginx } from './processes';
@@ -171,7 +172,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       address: HOST,
       silent: true,
       directory: s3Dir,
-      configureBuckets: [{ name: S3_BUCKET }],
+      // The site's pages read the published remotes (and HLS) from the bucket by script.
+      configureBuckets: [{ name: S3_BUCKET, configs: [bucketCorsXml([`http://${HOST}:${basePort}`])] }],
     });
     await s3server.run();
     stops.push(() => new Promise<void>((resolve) => s3server.close(() => resolve())));
