@@ -36,7 +36,6 @@ const ARTICLE = {
   excerpt: '',
 };
 
-jest.setTimeout(20_000);
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -27,8 +27,8 @@ module.exports = function frontEndJestConfig(rootDir) {
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
     // A page test renders the whole frame (antd, the store, lazy pages): seconds on an idle
     // machine, and tens of seconds when CI's two cores are shared (one such test once took
-    // more than 20 s). A test that is really stuck still fails, after a minute.
-    testTimeout: 60_000,
+    // more than 60 s). A test that is really stuck still fails, after two minutes.
+    testTimeout: 120_000,
     // jest's default is one worker less than the cores: one worker on CI's two cores, with the
     // parent process idle. Two workers use both.
     maxWorkers: 2,

@@ -7,7 +7,6 @@ import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { ArchiveReviewsPage } from './archive-reviews-page';
 
-jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 const row = (learner_id: number, name: string, extra: Partial<ArchiveReviewRow> = {}): ArchiveReviewRow => ({

@@ -18,7 +18,6 @@ jest.mock('./tiptap-editor', () => ({
   ),
 }));
 
-jest.setTimeout(120_000);
 afterEach(() => act(() => message.destroy()));
 
 const CATEGORIES = [

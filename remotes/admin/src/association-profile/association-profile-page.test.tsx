@@ -8,7 +8,6 @@ import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { AssociationProfilePage, PROFILE_PAGE_TEXTS } from './association-profile-page';
 
 // A long antd form: slow on a busy two-core machine.
-jest.setTimeout(120_000);
 afterEach(() => act(() => message.destroy()));
 
 const PROFILE: AssociationProfile = {

@@ -7,7 +7,6 @@ import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { CERTIFICATE_PAGE_TEXTS, CertificatesPage } from './certificates-page';
 
-jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 const ROW: CertificateRow = {

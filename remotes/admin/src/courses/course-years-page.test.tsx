@@ -7,7 +7,6 @@ import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { CourseYearsPage, YEAR_PAGE_TEXTS } from './course-years-page';
 
-jest.setTimeout(120_000);
 afterEach(() => act(() => message.destroy()));
 
 const YEAR: CourseYear = {

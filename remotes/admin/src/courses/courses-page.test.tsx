@@ -11,7 +11,6 @@ import { LESSON_TEXTS } from './lesson-panel';
 import { startLessonUpload } from './lesson-upload';
 
 jest.mock('./lesson-upload', () => ({ startLessonUpload: jest.fn(() => ({ abort: jest.fn() })) }));
-jest.setTimeout(120_000);
 afterEach(() => act(() => message.destroy()));
 
 const YEARS: CourseYear[] = [

@@ -9,7 +9,6 @@ import { CoursesPage } from './courses-page';
 import { TRANSCODE_TEXTS, TranscodeStatus } from './transcode-status';
 
 jest.mock('./lesson-upload', () => ({ startLessonUpload: jest.fn(() => ({ abort: jest.fn() })) }));
-jest.setTimeout(120_000);
 afterEach(() => act(() => message.destroy()));
 
 const RUNNING: Transcode = {

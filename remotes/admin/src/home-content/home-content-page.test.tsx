@@ -8,7 +8,6 @@ import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { HOME_PAGE_TEXTS, HomeContentPage } from './home-content-page';
 
-jest.setTimeout(120_000);
 afterEach(() => act(() => message.destroy()));
 
 const HOME: HomeContent = {

@@ -7,7 +7,6 @@ import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { ReleasesPage } from './releases-page';
 
-jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 const STATUS: ReleaseStatus = {

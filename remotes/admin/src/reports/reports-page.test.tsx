@@ -17,7 +17,6 @@ jest.mock('./completion-chart', () => ({
   ),
 }));
 
-jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 const group = (name: string, enrolled: number, completed: number, hours: number, rate: number): ReportGroup => ({

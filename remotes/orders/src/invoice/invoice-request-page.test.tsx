@@ -5,7 +5,6 @@ import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { renderPage } from '../testing/render-page';
 import InvoiceRequestPage from './invoice-request-page';
 
-jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 /** Sets a field at once (typing key by key into antd inputs is slow in jsdom). */

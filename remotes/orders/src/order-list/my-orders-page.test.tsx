@@ -7,7 +7,6 @@ import { orderActionsOf, type OrderState, type RefundConditions } from '@yaoshi/
 import { renderPage } from '../testing/render-page';
 import MyOrdersPage from './my-orders-page';
 
-jest.setTimeout(60_000);
 afterEach(() => act(() => message.destroy()));
 
 /** A row as the server sends it: its actions by the shared rule, refund still allowed unless told. */

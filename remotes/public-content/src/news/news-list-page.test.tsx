@@ -36,7 +36,6 @@ function serveList(total: number) {
   });
 }
 
-jest.setTimeout(20_000);
 
 const articleCalls = (received: ReceivedCall[]) =>
   received.filter((c) => c.path === '/v1/article').map((c) => c.payload);
