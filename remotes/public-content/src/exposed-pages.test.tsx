@@ -36,7 +36,6 @@ const ARTICLE = {
   excerpt: '',
 };
 
-
 beforeEach(() => {
   sessionStorage.clear();
   stubApi({

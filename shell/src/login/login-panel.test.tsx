@@ -13,8 +13,6 @@ const homeWithPanel = () => ({
   }),
 });
 
-jest.setTimeout(30_000);
-
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();

@@ -4,8 +4,6 @@ import { message } from 'antd';
 import { fail, ok, type ReceivedCall } from '@yaoshi/api-client/testing/stub-api';
 import { renderSite, serveSiteContent } from '../testing/render-site';
 
-jest.setTimeout(30_000);
-
 const PROFILE = {
   name: '王芳',
   phone: '13700002222',

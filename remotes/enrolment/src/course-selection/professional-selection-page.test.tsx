@@ -9,7 +9,6 @@ import ProfessionalSelectionPage from './professional-selection-page';
 import { readPendingOrder } from '../payment/pending-order';
 
 // antd tables and dialogs in jsdom are slow on a busy 2-core machine.
-jest.setTimeout(90_000);
 const slow = { timeout: 10_000 };
 
 const course = (

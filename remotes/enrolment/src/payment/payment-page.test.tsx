@@ -9,7 +9,6 @@ import PaymentPage from './payment-page';
 import { PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order';
 import { PAYMENT_NOTES } from './payment-texts';
 
-
 function renderPay(path = '/pay') {
   render(
     <Provider store={createTestStore()}>

@@ -5,7 +5,6 @@ import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import { renderPage } from '../testing/render-page';
 import VerifyPage, { VERIFY_TEXTS } from './verify-page';
 
-
 const NO = 'XS2026ABCDEFGH12';
 
 function known(verdict: 'genuine' | 'revoked'): CertificateVerification {

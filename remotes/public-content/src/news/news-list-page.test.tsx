@@ -36,7 +36,6 @@ function serveList(total: number) {
   });
 }
 
-
 const articleCalls = (received: ReceivedCall[]) =>
   received.filter((c) => c.path === '/v1/article').map((c) => c.payload);
 

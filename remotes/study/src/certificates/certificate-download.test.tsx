@@ -7,8 +7,6 @@ import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
 import { CERTIFICATE_TEXTS, CertificateDownload } from './certificate-download';
 
-jest.setTimeout(30_000);
-
 function renderButton(enabled = true) {
   render(
     <Provider store={createTestStore()}>

@@ -61,8 +61,6 @@ function renderAt(path: string, page: React.ReactNode) {
   );
 }
 
-jest.setTimeout(30_000);
-
 afterEach(() => {
   act(() => message.destroy());
   localStorage.clear();

@@ -96,7 +96,6 @@ function renderAt(path: string) {
 const location = () => screen.getByTestId('location').textContent;
 
 // antd tables and carousels render slowly in jsdom on a shared 2-core machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => localStorage.clear());
