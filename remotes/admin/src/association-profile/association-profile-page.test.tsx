@@ -7,7 +7,6 @@ import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { AssociationProfilePage, PROFILE_PAGE_TEXTS } from './association-profile-page';
 
-// A long antd form: slow on a busy two-core machine.
 afterEach(() => act(() => message.destroy()));
 
 const PROFILE: AssociationProfile = {

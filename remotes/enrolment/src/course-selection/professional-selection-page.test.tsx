@@ -8,7 +8,6 @@ import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import ProfessionalSelectionPage from './professional-selection-page';
 import { readPendingOrder } from '../payment/pending-order';
 
-// antd tables and dialogs in jsdom are slow on a busy 2-core machine.
 const slow = { timeout: 10_000 };
 
 const course = (
