@@ -237,33 +237,30 @@ try {
     return rows.rows as { outcome: string; n: number }[];
   })();
   console.log(
-    JSON.stringify(
-      {
-        endpoint: BASELINE ? 'GET /v1/userinfo (baseline)' : 'POST /v1/records',
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        warmupSeconds: WARMUP_SECONDS,
-        learners: sessions.length,
-        requestsPerSecond: result.requestsPerSecond,
-        latencyMs: result.latencyMs,
-        total: result.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        auditOutcomes: outcomes,
-        statusCodes: result.statusCodes,
-        firstRefusals: result.firstRefusals,
-        // CPU milliseconds per answered request, by process (Linux /proc; the database only
-        // when it runs on this machine): tells a slower endpoint from a busier machine.
-        cpuMsPerRequest: {
-          server: perRequest(cpuAfter.server - cpuBefore.server),
-          postgres: perRequest(cpuAfter.postgres - cpuBefore.postgres),
-          loadGenerator: perRequest(cpuAfter.self - cpuBefore.self),
-          wholeMachine: perRequest(cpuAfter.machine - cpuBefore.machine),
-        },
+    JSON.stringify({
+      bench: BASELINE ? 'userinfo' : 'progress',
+      endpoint: BASELINE ? 'GET /v1/userinfo (baseline)' : 'POST /v1/records',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      learners: sessions.length,
+      requestsPerSecond: result.requestsPerSecond,
+      latencyMs: result.latencyMs,
+      total: result.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      auditOutcomes: outcomes,
+      statusCodes: result.statusCodes,
+      firstRefusals: result.firstRefusals,
+      // CPU milliseconds per answered request, by process (Linux /proc; the database only
+      // when it runs on this machine): tells a slower endpoint from a busier machine.
+      cpuMsPerRequest: {
+        server: perRequest(cpuAfter.server - cpuBefore.server),
+        postgres: perRequest(cpuAfter.postgres - cpuBefore.postgres),
+        loadGenerator: perRequest(cpuAfter.self - cpuBefore.self),
+        wholeMachine: perRequest(cpuAfter.machine - cpuBefore.machine),
       },
-      null,
-      2,
-    ),
+    }),
   );
 } finally {
   server?.kill('SIGTERM');

@@ -10,7 +10,8 @@ import { withSiteServer } from './site-server';
 /**
  * `npm run bench:lighthouse`: Lighthouse (desktop preset) in Debian's Chromium against the
  * built site, for `/` and `/newsList?newsId=1` (or the paths given). Prints the performance
- * and accessibility scores and the audits that cost points; exits 1 below the minimum.
+ * and accessibility scores and the audits that cost points, then one JSON line with every
+ * page's scores; exits 1 below the minimum.
  *   npm run bench:lighthouse -- [/path …] [--min=90] [--details]
  * `--details` adds the LCP element with its phases, the scripts that kept the main thread
  * busy and the network requests in the order they started (to see the waterfall).
@@ -30,6 +31,7 @@ await withSiteServer(port, async (origin) => {
     userDataDir: profile,
   });
   let failed = false;
+  const pages: { path: string; performance: number; accessibility: number }[] = [];
   try {
     for (const path of paths.length > 0 ? paths : ['/', '/newsList?newsId=1']) {
       const result = await lighthouse(
@@ -65,6 +67,8 @@ await withSiteServer(port, async (origin) => {
       }
       if (details) printDetails(lhr.audits);
       if (scores.some(([, score]) => score < minimum)) failed = true;
+      const score = Object.fromEntries(scores) as Record<(typeof CATEGORIES)[number], number>;
+      pages.push({ path, performance: score.performance, accessibility: score.accessibility });
     }
   } finally {
     chrome.kill();
@@ -74,6 +78,8 @@ await withSiteServer(port, async (origin) => {
     console.log(`BELOW ${minimum}`);
     process.exitCode = 1;
   }
+  // The last line, for `npm run bench` and other machines.
+  console.log(JSON.stringify({ bench: 'lighthouse', minimum, pages, atMinimum: !failed }));
 });
 
 type Audits = Record<string, { displayValue?: string; details?: unknown } | undefined>;

@@ -86,7 +86,8 @@ function run(command: string, args: string[], what: string): void {
   if (result.status !== 0) throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-async function startPostgres(dataDir: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+/** A throw-away PostgreSQL cluster in `dataDir` on loopback `port` (Debian's server); `stop` ends it. */
+export async function startPostgres(dataDir: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const bin = postgresBin();
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (process.getuid?.() === 0) run('chown', ['postgres:postgres', dataDir], 'chown of the data folder');
