@@ -44,7 +44,10 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
               <div>主办单位：{settings.site_owner}</div>
               <div>
                 地址：{settings.site_address}　邮编：{settings.site_code}　
-                <Link to={CONTACT_PATH}>{CONTACT_LABEL}</Link>
+                {/* Underlined like the ICP link: in a line of text a link must not rely on colour alone. */}
+                <Link to={CONTACT_PATH} style={{ textDecoration: 'underline' }}>
+                  {CONTACT_LABEL}
+                </Link>
               </div>
               <div>
                 Copyright © {year} {settings.site_name}　
