@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RELEASE_MANIFEST_FILE } from '@yaoshi/contracts/release-manifest';
@@ -96,9 +97,7 @@ export async function storedFiles(storage: Storage, remote: string, version: str
   for await (const object of storage.list(prefix)) {
     const body = await storage.get(object.key);
     if (body === null) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-    files.push({ path: object.key.slice(prefix.length), content: Buffer.concat(chunks) });
+    files.push({ path: object.key.slice(prefix.length), content: await buffer(body) });
   }
   return files;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
@@ -44,7 +45,6 @@ export const REPORT_EXPORT_POLICY: Partial<RetryPolicy> = {
 
 /** Where export files live in storage (a private folder, see media/private-media.ts). */
 export const REPORT_EXPORT_FOLDER = 'exports';
-const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReportExportPayload {
@@ -130,9 +130,7 @@ export async function exportFile(
   if (row.status !== 'done') throw conflict(M.notReady);
   const stream = row.fileKey ? await storage.get(row.fileKey) : null;
   if (!stream) throw conflict(M.expired);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { file_name: row.fileName, xlsx_base64: Buffer.concat(chunks).toString('base64') };
+  return { file_name: row.fileName, xlsx_base64: (await buffer(stream)).toString('base64') };
 }
 
 export interface ReportExportDeps {
@@ -166,7 +164,8 @@ export async function runExport(deps: ReportExportDeps, payload: ReportExportPay
   try {
     const workbook = await workbookOf(db, row);
     const key = `${REPORT_EXPORT_FOLDER}/reports/${row.id}-${randomBytes(8).toString('hex')}.xlsx`;
-    await deps.storage.put(key, workbook.content, { contentType: XLSX_CONTENT_TYPE });
+    // Stored with the .xlsx type by its extension (MEDIA_TYPES).
+    await deps.storage.put(key, workbook.content);
     await db
       .update(reportExports)
       .set({ status: 'done', fileKey: key, rows: workbook.rows, finishedAt: clock.now(), updatedAt: clock.now() })

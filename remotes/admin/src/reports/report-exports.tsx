@@ -119,11 +119,11 @@ export function ReportExportsTable({
       render: (_: unknown, row) => `${row.year}年度${row.report_text}`,
     },
     { title: '申请人', dataIndex: 'requested_by', key: 'requested_by', width: 100, ellipsis: { showTitle: true } },
-    { title: '申请时间', dataIndex: 'created_at', key: 'created_at', width: 160 },
+    { title: '申请时间', dataIndex: 'created_at', key: 'created_at', width: 180 },
     {
       title: '状态',
       key: 'status',
-      width: 180,
+      width: 170,
       render: (_: unknown, row) => (
         <Space size={4} wrap>
           <Tag color={STATUS_COLORS[row.status]}>{row.status_text}</Tag>
@@ -134,7 +134,7 @@ export function ReportExportsTable({
         </Space>
       ),
     },
-    { title: '完成时间', dataIndex: 'finished_at', key: 'finished_at', width: 160 },
+    { title: '完成时间', dataIndex: 'finished_at', key: 'finished_at', width: 180 },
     {
       title: '操作',
       key: ACTIONS_COLUMN_KEY,
