@@ -20,6 +20,7 @@ import {
   openPaymentAttempt,
   readOrder,
   settleIfExpired,
+  settleIfPaidAtGateway,
   type PaymentContext,
 } from './payments';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
@@ -218,7 +219,11 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
 
   api.add(enrolmentEndpoints.orderStatus, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
-    const order = await settleIfExpired(ctx, await ownOrder(db, learnerId, payload.order_id));
+    // Past its deadline it is closed; before it, a late notification is asked for at the gateway.
+    const order = await settleIfPaidAtGateway(
+      ctx,
+      await settleIfExpired(ctx, await ownOrder(db, learnerId, payload.order_id)),
+    );
     return {
       order_id: order.orderNo,
       pay_status: order.payStatus,

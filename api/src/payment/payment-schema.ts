@@ -27,6 +27,8 @@ export const paymentAttempts = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** When a server last asked the gateway about it while waiting for its notification. */
+    queriedAt: timestamp('queried_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('payment_attempts_order_idx').on(table.orderId, table.id),

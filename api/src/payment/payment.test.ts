@@ -18,7 +18,7 @@ import { databaseFingerprint, startTestServer, type TestServer } from '../test-s
 import { MESSAGES } from '../messages';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { createSandboxProvider, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
-import { settleExpiredOrders } from './payments';
+import { GATEWAY_QUERY_INTERVAL_MS, NOTIFICATION_GRACE_MS, settleExpiredOrders } from './payments';
 import { ORDER_MESSAGES } from './order-routes';
 import { paymentProviderFromConfig } from './provider-from-config';
 import { approveRefund } from '../refunds/refund-processing';
@@ -606,5 +606,41 @@ describe('item 17: expired orders and replaced orders are told, not silent', () 
     assert.deepEqual(second.replaced_orders, [first.order_id]);
     assert.equal((await orderRow(first.order_id)).payStatus, PAY_STATUS.cancelled);
     assertRefused(await authed(server, token, 'GET', '/v1/replaceable_orders', { year: 'x' }), 400, /./);
+  });
+});
+
+describe('a notification that never comes', () => {
+  test('the waiting pay page’s order_status asks the gateway after 5 s, once per 10 s, and settles what it reports', async () => {
+    const token = tokens.zhang!;
+    const { cids, chosen } = await sixtyHours(token, LAST);
+    const order = dataOf(await placeOrder(token, { year: LAST, cids })) as OrderResponse;
+    const attempt = await newestAttempt(order.order_id);
+    const queriedAt = async () => (await newestAttempt(order.order_id)).queriedAt;
+
+    // Within the grace the notification is waited for; the gateway is not asked.
+    assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.unpaid);
+    assert.equal(await queriedAt(), null);
+    // After it, the first poll asks (still pending at the gateway) and the next 10 s do not.
+    server.clock.advance(NOTIFICATION_GRACE_MS);
+    assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.unpaid);
+    const asked = await queriedAt();
+    assert.ok(asked);
+    // The payer pays; the server that should hear of it dies before the notification arrives.
+    await server.db
+      .update(sandboxPayments)
+      .set({ state: 'paid', tradeNo: 'T-lost', finishedAt: server.clock.now() })
+      .where(eq(sandboxPayments.merchantNo, attempt.merchantNo));
+    server.clock.advance(GATEWAY_QUERY_INTERVAL_MS - 1000);
+    assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.unpaid);
+    assert.deepEqual(await queriedAt(), asked);
+    server.clock.advance(1000);
+    assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.paid);
+    const paid = await newestAttempt(order.order_id);
+    assert.equal(paid.status, 'paid');
+    assert.equal(paid.providerTradeNo, 'T-lost');
+    assert.equal((await liveEnrolmentsOf(order.order_id)).length, chosen.length);
+    // The notification arriving after all changes nothing.
+    await notify(notificationBody(attempt.merchantNo, attempt.amountFen, 'paid'));
+    assert.equal((await liveEnrolmentsOf(order.order_id)).length, chosen.length);
   });
 });

@@ -1,5 +1,5 @@
 import type { OrderPayments } from '../orders/order-payments';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -450,6 +450,58 @@ export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Pro
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
   }
   await transitionOrder(db, order, 'payment_expired', clock.now());
+  return readOrder(db, order.id);
+}
+
+/** A payer still waiting this long after opening the payment has their gateway asked. */
+export const NOTIFICATION_GRACE_MS = 5 * 1000;
+/** At most one question to the gateway per attempt in this time, across every server. */
+export const GATEWAY_QUERY_INTERVAL_MS = 10 * 1000;
+
+/**
+ * A payer waiting on the pay page for an unpaid order whose notification is late: the
+ * gateway is asked (its "query order" call), as WeChat Pay and Alipay tell merchants to do,
+ * and a payment it reports is settled exactly as its notification would be. A notification
+ * can be lost for good: a server can die after the payer paid and before the gateway's
+ * notice reached it. The question is claimed in the database, so several servers and
+ * polling pages ask once per `GATEWAY_QUERY_INTERVAL_MS`. Returns the order as it is now.
+ */
+export async function settleIfPaidAtGateway(ctx: PaymentContext, order: OrderRow): Promise<OrderRow> {
+  const { db, clock, provider } = ctx;
+  if (order.payStatus !== PAY_STATUS.unpaid || order.payDeadline.getTime() <= clock.nowMs()) return order;
+  const now = clock.nowMs();
+  const attempt = await newestAttemptOf(db, order.id);
+  if (!attempt || attempt.status !== 'open' || attempt.createdAt.getTime() > now - NOTIFICATION_GRACE_MS) return order;
+  const claimed = await db
+    .update(paymentAttempts)
+    .set({ queriedAt: new Date(now) })
+    .where(
+      and(
+        eq(paymentAttempts.id, attempt.id),
+        eq(paymentAttempts.status, 'open'),
+        or(
+          isNull(paymentAttempts.queriedAt),
+          lte(paymentAttempts.queriedAt, new Date(now - GATEWAY_QUERY_INTERVAL_MS)),
+        ),
+      ),
+    )
+    .returning({ id: paymentAttempts.id });
+  if (claimed.length === 0) return order;
+  let state;
+  try {
+    state = await provider.query(attempt.merchantNo);
+  } catch (error) {
+    // The gateway cannot be reached: its notification or the next question will tell.
+    ctx.log.warn({ err: error, merchantNo: attempt.merchantNo }, 'could not ask the gateway about a waiting payment');
+    return order;
+  }
+  if (state.state !== 'paid') return order;
+  await settlePaid(ctx, attempt.merchantNo, {
+    tradeNo: state.providerTradeNo,
+    amountFen: state.amountFen,
+    // Asked before the deadline: the gateway took it in time.
+    occurredAt: new Date(Math.min(now, attempt.expiresAt.getTime())),
+  });
   return readOrder(db, order.id);
 }
 
