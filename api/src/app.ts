@@ -65,6 +65,14 @@ import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 
 /** Every feature's /v1 routes, in the order they were built. */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stops this server working background jobs; running ones are aborted (JobQueue.stopWorking). */
+    stopJobs?: () => Promise<void>;
+  }
+}
+
 export const ROUTE_MODULES: readonly RouteModule[] = [
   contentRoutes,
   accountRoutes,
@@ -277,6 +285,8 @@ function startJobs(
   app.addHook('preClose', async () => {
     await jobs.stop();
   });
+  // A graceful shutdown stops working jobs at the signal, beside the drain of requests (shutdown.ts).
+  app.decorate('stopJobs', () => jobs.stopWorking());
 }
 
 function isSandboxProvider(provider: PaymentProvider): provider is SandboxProvider {

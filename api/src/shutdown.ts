@@ -37,6 +37,12 @@ const IDLE_LINGER_MS = 200;
 export async function shutDown(server: Closable, graceMs: number = SHUTDOWN_GRACE_MS): Promise<ShutdownResult> {
   const http = server.app.server;
   const deadline = Date.now() + graceMs;
+  // Background jobs stop at once, beside the drain: a running transcode is abandoned anyway
+  // (queued again, JobContext.signal) and would only take the cores from the requests being
+  // finished. Awaited before the app closes.
+  const jobsStopped = (server.app.stopJobs?.() ?? Promise.resolve()).catch((error: unknown) =>
+    server.app.log.warn({ err: error }, 'background jobs did not stop cleanly'),
+  );
   http.prependListener('request', (_request, response) => {
     response.shouldKeepAlive = false;
   });
@@ -55,7 +61,7 @@ export async function shutDown(server: Closable, graceMs: number = SHUTDOWN_GRAC
       break;
     }
   }
-  const closed = server.close().then(() => 'done' as const);
+  const closed = jobsStopped.then(() => server.close()).then(() => 'done' as const);
   const after = await Promise.race([closed, delay(CLOSE_AFTER_FORCE_MS).then(() => 'stuck' as const)]);
   if (after === 'stuck') return 'stuck';
   return forced ? 'forced' : 'clean';

@@ -156,3 +156,33 @@ test('in-process: unfinished lists the payloads still waiting or running, not th
   assert.deepEqual(await queue.unfinished('sweepable'), []);
   await queue.stop();
 });
+
+test('in-process: stopWorking aborts the running job at once, takes no more, and still accepts jobs', async () => {
+  const queue = createInProcessQueue();
+  await queue.start();
+  const ran: string[] = [];
+  let aborted = false;
+  await queue.work<{ n: number }>('long', async (payload, job) => {
+    ran.push(`start ${payload.n}`);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 60_000);
+      job.signal.addEventListener('abort', () => {
+        aborted = true;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    job.signal.throwIfAborted();
+  });
+  await queue.enqueue('long', { n: 1 });
+  await until(() => ran.length === 1);
+  const stoppedAt = Date.now();
+  await queue.stopWorking();
+  assert.ok(Date.now() - stoppedAt < 1_000, 'not the 60 s of the job');
+  assert.ok(aborted);
+  // A request being finished may still enqueue; nothing more runs here.
+  assert.ok(await queue.enqueue('long', { n: 2 }));
+  await sleep(100);
+  assert.deepEqual(ran, ['start 1']);
+  await queue.stop();
+});

@@ -109,6 +109,9 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
       pump();
     },
     async stop() {
+      await queue.stopWorking();
+    },
+    async stopWorking() {
       stopped = true;
       clearTimeout(wake);
       for (const ticker of tickers) clearInterval(ticker);

@@ -82,6 +82,12 @@ export interface JobQueue {
    * cut off (the process killed) is retried by another server once it expires.
    */
   stop(): Promise<void>;
+  /**
+   * At a shutdown's signal, before requests are drained: stops taking jobs and offering
+   * schedules, aborts the running jobs (JobContext.signal) and waits for them to end. Jobs can
+   * still be enqueued (by the requests being finished) until `stop`. Idempotent.
+   */
+  stopWorking(): Promise<void>;
   /** Adds a job; answers its id, or null when a singleton slot already holds one. */
   enqueue<Payload extends object>(name: string, payload: Payload, options?: EnqueueOptions): Promise<string | null>;
   /** Runs `handler` for every job of `name`, one at a time on this server, with `policy` for the queue. */

@@ -195,6 +195,48 @@ describe('pg-boss queue on PostgreSQL', { skip: !serverUrl && 'DATABASE_URL is n
     assert.deepEqual(retried, [{ id, attempt: 2, payload: { report: 'march' } }]);
   });
 
+  test('stopWorking aborts the running job at once and takes no more, while jobs can still be enqueued', async () => {
+    const a = await server();
+    const ran: number[] = [];
+    let aborted = false;
+    await a.work<{ n: number }>(
+      'long-running',
+      async (payload, job) => {
+        ran.push(payload.n);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 60_000);
+          job.signal.addEventListener('abort', () => {
+            aborted = true;
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        job.signal.throwIfAborted();
+      },
+      { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: false },
+    );
+    await a.enqueue('long-running', { n: 1 });
+    await until(() => ran.length === 1);
+    const stoppedAt = Date.now();
+    await a.stopWorking();
+    assert.ok(Date.now() - stoppedAt < 5_000, `stopped in ${Date.now() - stoppedAt} ms, not the job's 60 s`);
+    assert.ok(aborted);
+    assert.ok(await a.enqueue('long-running', { n: 2 }));
+    await sleep(1_500);
+    assert.deepEqual(ran, [1]);
+    await a.stop();
+    // Another server takes up both: the aborted one is retried, the new one runs.
+    const b = await server();
+    const taken: number[] = [];
+    await b.work<{ n: number }>('long-running', async (payload) => void taken.push(payload.n), {
+      retryLimit: 2,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+    });
+    await until(() => taken.length === 2, 20_000);
+    assert.deepEqual(taken.sort(), [1, 2]);
+  });
+
   test('jobs survive a restart: enqueued, every server stopped, started again, it runs', async () => {
     const first = await server();
     const id = await first.enqueue('after-restart', { invoice: 42 });

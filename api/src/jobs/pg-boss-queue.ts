@@ -66,6 +66,9 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const queues = new Map<string, Promise<void>>();
   const tickers = new Set<ReturnType<typeof setInterval>>();
   let stopping = new AbortController();
+  /** The names this server works, and the handlers running now. */
+  const worked = new Set<string>();
+  const running = new Set<Promise<void>>();
   let started: Promise<unknown> | undefined;
   // Features may register workers and enqueue while the app is being built; that waits for start.
   let markStarted: () => void = () => undefined;
@@ -111,15 +114,21 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       markStarted();
     },
     async stop() {
-      for (const ticker of tickers) clearInterval(ticker);
-      tickers.clear();
+      await queue.stopWorking();
       if (!started) return;
-      // Long handlers are told to end now (JobContext.signal) and throw: pg-boss retries them.
       // Graceful: running handlers finish (up to pg-boss's 30 s) before its pool closes; what is
       // still running then is failed, so another server retries it.
-      stopping.abort();
       await boss.stop({ graceful: true, wait: true });
       started = undefined;
+    },
+    async stopWorking() {
+      for (const ticker of tickers) clearInterval(ticker);
+      tickers.clear();
+      // Long handlers are told to end now (JobContext.signal) and throw: pg-boss retries them.
+      stopping.abort();
+      if (!started) return;
+      await Promise.all([...worked].map((name) => boss.offWork(name)));
+      await Promise.allSettled([...running]);
     },
     async enqueue(name, payload, enqueueOptions = {}) {
       await whenStarted;
@@ -129,10 +138,13 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     async work<Payload extends object>(name: string, handler: JobHandler<Payload>, policy: Partial<RetryPolicy> = {}) {
       await whenStarted;
       await ensureQueue(name, policy);
+      worked.add(name);
       await boss.work<Payload>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
         if (!job) return;
         try {
-          await handler(job.data, { id: job.id, attempt: job.retryCount + 1, signal: stopping.signal });
+          const run = handler(job.data, { id: job.id, attempt: job.retryCount + 1, signal: stopping.signal });
+          running.add(run);
+          await run.finally(() => running.delete(run));
         } catch (error) {
           if (job.retryCount >= job.retryLimit) options.onError?.(name, error);
           throw error;
