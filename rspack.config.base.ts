@@ -54,6 +54,11 @@ export interface FederatedAppOptions {
   release?: { key: string; section: string; routes: RouteEntry[] };
   /** The host only: the paths of the pages it renders itself, written into `shell-manifest.json`. */
   shellPages?: readonly string[];
+  /**
+   * The staff console only: its forms use the contracts' zod schemas. Every other app refuses
+   * zod (see importProblem).
+   */
+  allowZod?: boolean;
 }
 
 interface PackageJson {
@@ -119,10 +124,15 @@ function inShellEntry(key: string): boolean {
  *   `@yaoshi/api-client` build the one store and api slice with it, and remotes reach them
  *   through react-redux and `api.injectEndpoints`. Unshared, it is tree-shaken (−9 KB gzip
  *   on every first load); a remote importing it would bring its own copy.
+ * - zod, in every app but the staff console: the learner's pages take the contracts' types
+ *   with `import type` and their numbers and texts from the zod-free `*-rules.ts` and
+ *   `*-messages.ts` files. One value imported from an endpoint file (`archive-reviews.ts`
+ *   for a message text) put zod, 24 KB gzip, on 我的课程, 选课 and the video page.
  */
 const ROUTER_FACADE = join('shared', 'ui', 'src', 'router.ts');
 const ROUTER_PACKAGE = /^react-router(-dom)?(\/|$)/;
 const REDUX_PACKAGE = /^(@reduxjs\/toolkit|redux|immer|reselect)(\/|$)/;
+const ZOD_PACKAGE = /^zod(\/|$)/;
 const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 type ExternalsCallback = (error?: Error) => void;
@@ -132,8 +142,12 @@ export function importProblem(
   issuer: string | undefined,
   kind: FederatedKind,
   appDir: string,
+  allowZod = false,
 ): string | null {
   if (!request || !issuer || IN_NODE_MODULES.test(issuer)) return null;
+  if (!allowZod && ZOD_PACKAGE.test(request)) {
+    return `${issuer} imports "${request}": browser code takes the contracts' types with \`import type\` and their values from a file without zod (a *-rules.ts or *-messages.ts; see rspack.config.base.ts)`;
+  }
   if (ROUTER_PACKAGE.test(request) && !issuer.endsWith(ROUTER_FACADE)) {
     return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
   }
@@ -144,12 +158,12 @@ export function importProblem(
   return null;
 }
 
-function rejectImports(kind: FederatedKind, appDir: string) {
+function rejectImports(kind: FederatedKind, appDir: string, allowZod: boolean) {
   return (
     { request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } },
     callback: ExternalsCallback,
   ): void => {
-    const problem = importProblem(request, contextInfo?.issuer, kind, appDir);
+    const problem = importProblem(request, contextInfo?.issuer, kind, appDir, allowZod);
     callback(problem ? new Error(problem) : undefined);
   };
 }
@@ -187,6 +201,61 @@ export function antdComponentKeys(appDir: string): string[] {
       (entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(esDir, entry.name, 'index.js')),
     )
     .map((entry) => `antd/es/${entry.name}`);
+}
+
+/** Matches a module under one of `folders` of a package in node_modules (`antd/es/tabs/…`). */
+function packageFolders(pkg: string, folders: readonly string[]): RegExp {
+  const escaped = pkg.replace(/[/\\]/g, '[\\\\/]');
+  return new RegExp(`[\\\\/]node_modules[\\\\/]${escaped}[\\\\/](${folders.join('|')})[\\\\/]`);
+}
+
+function anyOf(...patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => pattern.source).join('|'));
+}
+
+/**
+ * Where the shell's antd code lands. Provided one component per shared module, rspack's
+ * default chunking gave every component its own chunk, plus a chunk for each combination of
+ * components sharing ≥ 20 KB of code, and copied what they share below that into each of
+ * them (`_util/reactNode.js` in 24 chunks): 我的课程 fetched 43 antd chunks, 230 KB gzip, for
+ * 169 KB of distinct code. So the code that goes together goes into one chunk each (the
+ * shared modules stay one per component; a chunk holds the code of several):
+ *
+ * - `antd-core`: what ConfigProvider needs, so every page with antd runs it (cssinjs, the
+ *   theme, rc-util, motion, the icon base and antd's `_util`);
+ * - `antd-common`: the student frame's components (Layout, Menu, Avatar, Button) and what
+ *   most learner pages render in it (Card with Tabs, Modal, Alert, Tag, Space, Spin, …),
+ *   with the rc-* packages under them;
+ * - `antd-table`: Table with what it brings (Pagination, Select, Checkbox, Radio, the filter
+ *   Tree) — the order, exam and course-selection lists.
+ *
+ * The rest (Form, DatePicker, Image, Upload, …) keeps a chunk per component, fetched only
+ * by the pages that render it. None of it reaches the home page, which renders no antd.
+ */
+const ANTD_CHUNK_GROUPS = {
+  'antd-core': anyOf(
+    packageFolders('antd/es', ['_util', 'config-provider', 'theme', 'style', 'locale', 'version']),
+    packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
+    packageFolders('@ant-design/icons/es', ['components', 'utils']),
+    packageFolders('@rc-component', ['util', 'motion', 'context', 'portal', 'resize-observer']),
+    packageFolders('@babel', ['runtime']),
+    /[\\/]node_modules[\\/]clsx[\\/]/,
+  ),
+  'antd-frame': anyOf(
+    packageFolders('antd/es', ['layout', 'menu', 'avatar', 'button', 'tooltip']),
+    packageFolders('@rc-component', ['menu', 'trigger', 'overflow', 'tooltip']),
+  ),
+} as const;
+
+function antdCacheGroups() {
+  const groups = Object.entries(ANTD_CHUNK_GROUPS);
+  return Object.fromEntries(
+    groups.map(([name, test], index) => [
+      name,
+      // Earlier groups first: a module both would take goes to the more widely needed one.
+      { test, name, chunks: 'async' as const, enforce: true, priority: 30 - index * 10 },
+    ]),
+  );
 }
 
 /** `import { Card, Row } from 'antd'` → `import Card from 'antd/es/card'; import Row from 'antd/es/row'`. */
@@ -431,10 +500,11 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       },
-      externals: [rejectImports(options.kind, options.dir)],
+      externals: [rejectImports(options.kind, options.dir, options.allowZod ?? false)],
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {
+        ...(isHost ? { splitChunks: { cacheGroups: antdCacheGroups() } } : {}),
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
       },
