@@ -209,6 +209,12 @@ function packageFolders(pkg: string, folders: readonly string[]): RegExp {
   return new RegExp(`[\\\\/]node_modules[\\\\/]${escaped}[\\\\/](${folders.join('|')})[\\\\/]`);
 }
 
+/** Matches the given files (without `.js`; regular expressions allowed) of a package in node_modules. */
+function packageFiles(pkg: string, files: readonly string[]): RegExp {
+  const escaped = pkg.replace(/[/\\]/g, '[\\\\/]');
+  return new RegExp(`[\\\\/]node_modules[\\\\/]${escaped}[\\\\/](${files.join('|')})\\.js$`);
+}
+
 function anyOf(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((pattern) => pattern.source).join('|'));
 }
@@ -218,32 +224,85 @@ function anyOf(...patterns: RegExp[]): RegExp {
  * default chunking gave every component its own chunk, plus a chunk for each combination of
  * components sharing ≥ 20 KB of code, and copied what they share below that into each of
  * them (`_util/reactNode.js` in 24 chunks): 我的课程 fetched 43 antd chunks, 230 KB gzip, for
- * 169 KB of distinct code. So the code that goes together goes into one chunk each (the
- * shared modules stay one per component; a chunk holds the code of several):
+ * 169 KB of distinct code. The shared modules stay one per component (a page asks for what
+ * it renders); the code under them goes where it is needed together, one chunk per group,
+ * found by listing the modules each learner page loaded (bench:web on a build with named
+ * module ids):
  *
- * - `antd-core`: what ConfigProvider needs, so every page with antd runs it (cssinjs, the
- *   theme, rc-util, motion, the icon base and antd's `_util`);
- * - `antd-common`: the student frame's components (Layout, Menu, Avatar, Button) and what
- *   most learner pages render in it (Card with Tabs, Modal, Alert, Tag, Space, Spin, …),
- *   with the rc-* packages under them;
- * - `antd-table`: Table with what it brings (Pagination, Select, Checkbox, Radio, the filter
- *   Tree) — the order, exam and course-selection lists.
+ * - `antd-core` (61 KB gzip): what every page with antd runs — ConfigProvider and the zh_CN
+ *   locale (cssinjs with stylis, the theme, rc-util, motion, the icon base, antd's `_util`,
+ *   the pickers' and pager's texts) and rc-form, which Modal, Input and Select need for
+ *   their form context;
+ * - `antd-learner` (64 KB): what every learner page loaded — the student frame's components
+ *   (Layout, Menu, Avatar, Button) and Modal, Tag, Space, Spin, Skeleton, Empty, Popover, …
+ *   with the rc-* packages and icons under them;
+ * - `antd-table` (77 KB): Table with Pagination, Select, Tree (its filter), Radio, Checkbox
+ *   and Dropdown — the order, exam and course-selection lists; not 我的课程.
  *
- * The rest (Form, DatePicker, Image, Upload, …) keeps a chunk per component, fetched only
- * by the pages that render it. None of it reaches the home page, which renders no antd.
+ * The rest (Tabs, Image, Form, Typography, DatePicker, …) keeps rspack's default chunking,
+ * fetched only by the pages that render it. Measured with bench:web: 我的课程 43 → 17 antd
+ * scripts for 4 KB more (the 7 KB of the learner group it does not render), 我的订单, 考试
+ * and 选课 39–44 → 19–21 scripts each for 2–9 KB less; with no default chunking at all the
+ * same pages took 559–650 KB (each component copying what it shares). None of it reaches
+ * the home page, which renders no antd.
  */
 const ANTD_CHUNK_GROUPS = {
   'antd-core': anyOf(
     packageFolders('antd/es', ['_util', 'config-provider', 'theme', 'style', 'locale', 'version']),
+    // zh_CN brings the pickers' and the pager's texts; the form context comes with rc-form.
+    packageFiles('antd/es', [
+      'date-picker/locale/.*',
+      'time-picker/locale/.*',
+      'calendar/locale/.*',
+      'form/context',
+      'form/validateMessagesContext',
+      'form/hooks/useVariants',
+    ]),
     packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
     packageFolders('@ant-design/icons/es', ['components', 'utils']),
-    packageFolders('@rc-component', ['util', 'motion', 'context', 'portal', 'resize-observer']),
+    packageFolders('@rc-component', ['util', 'motion', 'context', 'portal', 'resize-observer', 'form']),
+    packageFiles('@rc-component', ['pagination/es/locale/.*', 'picker/es/locale/.*']),
     packageFolders('@babel', ['runtime']),
-    /[\\/]node_modules[\\/]clsx[\\/]/,
+    packageFolders('@emotion', ['hash', 'unitless']),
+    /[\\/]node_modules[\\/](clsx|stylis|react-is|is-mobile|throttle-debounce)[\\/]/,
   ),
-  'antd-frame': anyOf(
-    packageFolders('antd/es', ['layout', 'menu', 'avatar', 'button', 'tooltip']),
-    packageFolders('@rc-component', ['menu', 'trigger', 'overflow', 'tooltip']),
+  'antd-learner': anyOf(
+    packageFolders('antd/es', [
+      'layout',
+      'menu',
+      'avatar',
+      'button',
+      'tooltip',
+      'modal',
+      'tag',
+      'skeleton',
+      'spin',
+      'space',
+      'popover',
+      'empty',
+      'grid',
+      'collapse',
+    ]),
+    // Pieces of components a learner page does not render, which the ones above import.
+    packageFiles('antd/es', [
+      'color-picker/components/ColorPresets',
+      'color-picker/color',
+      'color-picker/util',
+      'drawer/useFocusable',
+      'watermark/context',
+      'table/TableMeasureRowContext',
+    ]),
+    packageFolders('@rc-component', ['menu', 'trigger', 'overflow', 'tooltip', 'dialog', 'dropdown', 'color-picker']),
+    packageFiles('@ant-design/icons/es', [
+      'renderUtils',
+      'icons/(Close|Left|Right|Ellipsis|Check|Bars|Loading)Outlined',
+      'icons/(CheckCircle|CloseCircle|ExclamationCircle|InfoCircle)Filled',
+    ]),
+  ),
+  'antd-table': anyOf(
+    packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'radio', 'dropdown', 'checkbox']),
+    packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list', 'checkbox']),
+    /[\\/]node_modules[\\/]scroll-into-view-if-needed[\\/]/,
   ),
 } as const;
 
@@ -253,7 +312,7 @@ function antdCacheGroups() {
     groups.map(([name, test], index) => [
       name,
       // Earlier groups first: a module both would take goes to the more widely needed one.
-      { test, name, chunks: 'async' as const, enforce: true, priority: 30 - index * 10 },
+      { test, name, chunks: 'async' as const, enforce: true, priority: 40 - index * 10 },
     ]),
   );
 }
@@ -504,7 +563,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {
-        ...(isHost ? { splitChunks: { cacheGroups: antdCacheGroups() } } : {}),
+        ...(isHost ? { splitChunks: { cacheGroups: { default: false, defaultVendors: false, ...antdCacheGroups() } } } : {}),
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
       },
