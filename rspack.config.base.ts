@@ -260,11 +260,19 @@ const ANTD_CHUNK_GROUPS = {
     ]),
     packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
     packageFolders('@ant-design/icons/es', ['components', 'utils']),
-    packageFolders('@rc-component', ['util', 'motion', 'context', 'portal', 'resize-observer', 'form']),
+    packageFolders('@rc-component', [
+      'util',
+      'motion',
+      'context',
+      'portal',
+      'resize-observer',
+      'form',
+      'async-validator',
+    ]),
     packageFiles('@rc-component', ['pagination/es/locale/.*', 'picker/es/locale/.*']),
     packageFolders('@babel', ['runtime']),
     packageFolders('@emotion', ['hash', 'unitless']),
-    /[\\/]node_modules[\\/](clsx|stylis|react-is|is-mobile|throttle-debounce)[\\/]/,
+    /[\\/]node_modules[\\/](clsx|stylis|react-is|is-mobile|throttle-debounce|(compute-)?scroll-into-view(-if-needed)?)[\\/]/,
   ),
   'antd-learner': anyOf(
     packageFolders('antd/es', [
@@ -300,9 +308,8 @@ const ANTD_CHUNK_GROUPS = {
     ]),
   ),
   'antd-table': anyOf(
-    packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'radio', 'dropdown', 'checkbox']),
-    packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list', 'checkbox']),
-    /[\\/]node_modules[\\/]scroll-into-view-if-needed[\\/]/,
+    packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'dropdown']),
+    packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list']),
   ),
 } as const;
 
@@ -563,7 +570,9 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {
-        ...(isHost ? { splitChunks: { cacheGroups: { default: false, defaultVendors: false, ...antdCacheGroups() } } } : {}),
+        ...(isHost
+          ? { splitChunks: { cacheGroups: { default: false, defaultVendors: false, ...antdCacheGroups() } } }
+          : {}),
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
       },
