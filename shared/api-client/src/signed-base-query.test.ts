@@ -111,9 +111,7 @@ test('another non-200 code shows the server message and rejects', async () => {
 });
 
 test('a timeout is reported as 网络连接超时，请刷新重试', async () => {
-  const { call } = setup(
-    () => new HttpTransportError('timeout of 50000000ms exceeded', TIMEOUT_ERROR_CODE),
-  );
+  const { call } = setup(() => new HttpTransportError('timeout of 50000000ms exceeded', TIMEOUT_ERROR_CODE));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ kind: 'transport', timedOut: true });
   expect(await screen.findByText('网络连接超时，请刷新重试')).toBeInTheDocument();
 });

@@ -28,7 +28,6 @@ export {
   type ArchiveReviewStatus,
 } from './archive-review-rules';
 
-
 const yearField = z.number({ error: '请选择年度' }).int().min(2000).max(2100);
 
 export const archiveReviewRowSchema = completedLearnerSchema.extend({
