@@ -1,12 +1,14 @@
 /**
- * Benchmark of the progress report (`POST /v1/records`) on PostgreSQL, every rule applied:
+ * Benchmark of the progress report (`POST /v1/records`), every rule applied:
  * signature and nonce, bearer session, the session/enrolment/progress read with the
  * learner's report sequence, the judgement, the session and progress updates and the
  * audit row.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres BENCH_PORT=19310 npm run bench:progress -w api
+ *   BENCH_PORT=19310 npm run bench:progress -w api -- --pglite
  *
- * It creates a throw-away database on that server, starts the API in a child process on
+ * It creates a throw-away database on that server (with `--pglite`: an embedded PGlite in a
+ * throw-away data folder, the default a newcomer's site runs on), starts the API in a child process on
  * BENCH_PORT (so the load generator does not share its event loop), signs in BENCH_LEARNERS
  * learners enrolled in one course, opens one playback session each, and has the lean load
  * generator (load-generator.ts) send honest reports (the position follows the wall clock)
@@ -16,27 +18,31 @@
  * the audit trail's verdicts, and the CPU each process spent per request.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { signRequest, type SignatureFunction } from '@yaoshi/envelope/sign';
 import { signatureBytes } from '@yaoshi/envelope/verify';
 import { runLoad } from './load-generator';
 import { learners, sessions as learnerSessions } from '../src/accounts/accounts-schema';
-import { courses } from '../src/catalogue/catalogue-schema';
+import { courseLessons, courses } from '../src/catalogue/catalogue-schema';
+import { videoTranscodes } from '../src/video-transcode/video-transcode-schema';
 import { enrolments } from '../src/orders/orders-schema';
-import { MIGRATIONS_FOLDER } from '../src/db/database';
+import { studyReports } from '../src/study/study-schema';
+import { openDatabase, type Database } from '../src/db/database';
 import { newSessionToken, sessionTokenHash } from '../src/accounts/sessions';
 import { seedMissing } from '../src/seed/seed';
 import { systemClock } from '../src/clock';
 
+/** `--pglite`: the server on embedded PGlite (one connection, in its own process). */
+const PGLITE = process.argv.includes('--pglite');
 const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server that allows create database.');
+if (!baseUrl && !PGLITE) {
+  console.error('Set DATABASE_URL to a PostgreSQL server that allows create database, or pass --pglite.');
   process.exit(2);
 }
 const PORT = Number(process.env.BENCH_PORT ?? 19310);
@@ -90,22 +96,59 @@ function cpuSnapshot(serverPid: number | undefined) {
   };
 }
 
+/** The throw-away database: a database on the PostgreSQL server, or a PGlite data folder. */
 const databaseName = `yaoshi_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`create database ${databaseName}`);
-const url = new URL(baseUrl);
-url.pathname = `/${databaseName}`;
-const databaseUrl = url.toString();
+const admin = baseUrl && !PGLITE ? new pg.Client({ connectionString: baseUrl }) : null;
+let databaseUrl: string | undefined;
+let dataDir: string | undefined;
+if (admin && baseUrl) {
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+} else {
+  dataDir = mkdtempSync(join(tmpdir(), 'yaoshi-bench-'));
+}
+const openBenchDatabase = () => openDatabase({ databaseUrl, dataDir: dataDir ?? tmpdir() });
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-const db = drizzle(pool);
+/**
+ * A new site transcodes its lesson videos with ffmpeg after start, for minutes on two
+ * cores: the bench's site is given finished-and-failed transcodes instead (its lessons then
+ * play their uploaded files), so the load does not measure ffmpeg's share of the machine.
+ */
+async function withoutTranscodes(db: Database): Promise<void> {
+  const lessons = await db.selectDistinct({ path: courseLessons.videoPath }).from(courseLessons);
+  const intros = await db.selectDistinct({ path: courses.videoPath }).from(courses).where(isNotNull(courses.videoPath));
+  const paths = [...new Set([...lessons, ...intros].map((row) => row.path).filter((path) => path !== null))];
+  if (paths.length === 0) return;
+  const now = new Date();
+  await db
+    .insert(videoTranscodes)
+    .values(
+      paths.map((sourcePath) => ({
+        sourcePath,
+        status: 'failed' as const,
+        failureReason: 'not transcoded on the bench',
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 let server: ReturnType<typeof spawn> | undefined;
+const serverExited = () =>
+  new Promise<void>((resolve) => {
+    if (!server || server.exitCode !== null || server.signalCode !== null) resolve();
+    else server.once('exit', () => resolve());
+  });
 
 try {
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  // The type of `db` differs from the app's Database alias only in the driver's HKT.
+  const setup = await openBenchDatabase();
+  const db = setup.db;
   await seedMissing(db, systemClock);
+  await withoutTranscodes(db);
   const year = new Date().getFullYear();
   const [course] = await db
     .select()
@@ -142,7 +185,7 @@ try {
     await db.insert(enrolments).values({ learnerId: learner!.id, courseId: course.id, year, createdAt: now });
     tokens.push(token);
   }
-  await pool.end();
+  await setup.close();
 
   // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
@@ -154,7 +197,7 @@ try {
         ...process.env,
         PORT: String(PORT),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '', DATA_DIR: dataDir }),
         API_SIGN_SECRET: SIGNER.secret,
         API_SIGN_APP_ID: SIGNER.appId,
         LOG_LEVEL: 'warn',
@@ -227,18 +270,23 @@ try {
   });
   const cpuAfter = cpuSnapshot(server.pid);
   const perRequest = (seconds: number) => Number(((seconds * 1000) / Math.max(1, result.total)).toFixed(3));
+  // Read once the server has stopped: PGlite's folder has one user at a time.
+  server.kill('SIGTERM');
+  await serverExited();
   const outcomes = await (async () => {
-    const check = new pg.Client({ connectionString: databaseUrl });
-    await check.connect();
-    const rows = await check.query(
-      'select outcome, count(*)::int as n from study_reports group by outcome order by outcome',
-    );
-    await check.end();
-    return rows.rows as { outcome: string; n: number }[];
+    const check = await openBenchDatabase();
+    const rows = await check.db
+      .select({ outcome: studyReports.outcome, n: count() })
+      .from(studyReports)
+      .groupBy(studyReports.outcome)
+      .orderBy(studyReports.outcome);
+    await check.close();
+    return rows;
   })();
   console.log(
     JSON.stringify({
       bench: BASELINE ? 'userinfo' : 'progress',
+      database: PGLITE ? 'pglite' : 'postgresql',
       endpoint: BASELINE ? 'GET /v1/userinfo (baseline)' : 'POST /v1/records',
       connections: CONNECTIONS,
       seconds: SECONDS,
@@ -264,8 +312,9 @@ try {
   );
 } finally {
   server?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${databaseName}`);
-  else await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await serverExited();
+  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${databaseUrl ?? dataDir}`);
+  else if (admin) await admin.query(`drop database if exists ${databaseName} with (force)`);
+  else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await admin?.end();
 }

@@ -12,7 +12,7 @@ import { HASH_BUSY_RETRY_AFTER_S } from './passwords';
 import { verifyLearnerPassword } from './initial-password';
 import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms-codes';
-import { findLearnerByLoginId, findLearnerByPhone, requireLearner, type LearnerRow } from './learner-queries';
+import { findLearnerByLoginId, findLearnerByPhone, learnerReader, type LearnerRow } from './learner-queries';
 import {
   clearPasswordFailures,
   recordPasswordFailure,
@@ -99,16 +99,16 @@ export const accountRoutes: RouteModule = (api, { db, clock, smsProvider, mediaU
     return null;
   });
 
+  const signedInLearner = learnerReader(db);
+
   api.add(accountEndpoints.userinfo, async ({ principal }) =>
-    userInfoOf(await requireLearner(db, signedInId(principal)), mediaUrls),
+    userInfoOf(await signedInLearner(signedInId(principal)), mediaUrls),
   );
 
-  api.add(accountEndpoints.profile, async ({ principal }) =>
-    profileOf(await requireLearner(db, signedInId(principal))),
-  );
+  api.add(accountEndpoints.profile, async ({ principal }) => profileOf(await signedInLearner(signedInId(principal))));
 
   api.add(accountEndpoints.modify, async ({ payload, principal }) => {
-    const learner = await requireLearner(db, signedInId(principal));
+    const learner = await signedInLearner(signedInId(principal));
     if (changesReadOnlyField(learner, payload)) throw badInput(MESSAGES.readOnlyProfileField);
     const changes = profileChanges(payload);
     if (changes === null) throw badInput(ACCOUNT_MESSAGES.unitAddressInvalid);

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginIdKind } from '@yaoshi/contracts/identity-rules';
 import type { Database } from '../db/database';
+import { batchedStatement } from '../db/statement-batcher';
 import { learners } from './accounts-schema';
 
 export type LearnerRow = typeof learners.$inferSelect;
@@ -30,4 +31,28 @@ export async function requireLearner(db: Database, id: number): Promise<LearnerR
   const learner = await findLearnerById(db, id);
   if (learner === null) throw new Error(`session of learner ${id}, who no longer exists`);
   return learner;
+}
+
+/**
+ * `requireLearner` for the root database (never a transaction), for the endpoints that
+ * read the signed-in learner's row: one prepared statement for every such request
+ * arriving together (db/statement-batcher.ts), as the pipeline's own gate does, instead of
+ * a query built and sent per request. Made once per application.
+ */
+export function learnerReader(db: Database): (id: number) => Promise<LearnerRow> {
+  const byIds = db
+    .select()
+    .from(learners)
+    .where(sql`${learners.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('learners_by_id');
+  const read = batchedStatement<number, LearnerRow | null>(async (ids) => {
+    const rows = await byIds.execute({ ids: `{${[...new Set(ids)].join(',')}}` });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+  return async (id) => {
+    const learner = await read(id);
+    if (learner === null) throw new Error(`session of learner ${id}, who no longer exists`);
+    return learner;
+  };
 }

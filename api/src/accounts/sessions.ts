@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -16,9 +16,12 @@ export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Only this is stored, so the sessions table cannot be replayed as tokens. */
+/**
+ * Only this is stored, so the sessions table cannot be replayed as tokens. Every signed-in
+ * request computes it: node's one-shot `hash` skips the Hash object createHash builds.
+ */
 export function sessionTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export async function openSession(db: Database, clock: Clock, learnerId: number): Promise<string> {

@@ -44,6 +44,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
   const slots = new Map<string, number>();
   const tickers = new Set<ReturnType<typeof setInterval>>();
   const running = new Set<Promise<void>>();
+  let stopping = new AbortController();
   const busy = new Set<string>();
   let wake: ReturnType<typeof setTimeout> | undefined;
   let started = false;
@@ -75,7 +76,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
   function run(job: MemoryJob, handler: JobHandler<object>): void {
     job.state = 'active';
     busy.add(job.name);
-    const attempt = handler(job.payload, { id: job.id, attempt: job.attempt })
+    const attempt = handler(job.payload, { id: job.id, attempt: job.attempt, signal: stopping.signal })
       .then(
         () => {
           jobs.splice(jobs.indexOf(job), 1);
@@ -104,6 +105,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
     async start() {
       started = true;
       stopped = false;
+      if (stopping.signal.aborted) stopping = new AbortController();
       pump();
     },
     async stop() {
@@ -111,6 +113,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
       clearTimeout(wake);
       for (const ticker of tickers) clearInterval(ticker);
       tickers.clear();
+      stopping.abort();
       await Promise.allSettled([...running]);
     },
     async enqueue(name, payload, enqueueOptions = {}) {

@@ -49,6 +49,12 @@ export interface JobContext {
   id: string;
   /** 1 for the first attempt (in-process; pg-boss reports the retry count too). */
   attempt: number;
+  /**
+   * Aborted when this server's queue stops (SIGTERM, a deploy): a long job (a transcode)
+   * ends its work, leaves its record to be taken up again and throws, instead of holding
+   * the shutdown. The queue runs it again: another server, or this one at its next start.
+   */
+  signal: AbortSignal;
 }
 
 /** Throwing (or rejecting) fails the attempt; it is retried by the queue's policy. */

@@ -47,6 +47,20 @@ describe('pg-boss queue on PostgreSQL', { skip: !serverUrl && 'DATABASE_URL is n
   after(async () => {
     await Promise.allSettled(open.map((queue) => queue.stop()));
     await sql.end();
+    // The pools have ended, but on a busy machine a connection may still be closing; the
+    // forced drop would terminate it under its client (an uncaught "terminating connection
+    // due to administrator command", seen once in a full run). Wait for the sessions to go.
+    const watcher = new pg.Client({ connectionString: serverUrl });
+    await watcher.connect();
+    const name = new URL(database.url).pathname.slice(1);
+    await until(async () => {
+      const { rows } = await watcher.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      return rows[0]?.n === 0;
+    }, 10_000).catch(() => undefined);
+    await watcher.end();
     await database.drop();
   });
 

@@ -65,6 +65,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
   const queues = new Map<string, Promise<void>>();
   const tickers = new Set<ReturnType<typeof setInterval>>();
+  let stopping = new AbortController();
   let started: Promise<unknown> | undefined;
   // Features may register workers and enqueue while the app is being built; that waits for start.
   let markStarted: () => void = () => undefined;
@@ -104,6 +105,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const queue: JobQueue = {
     runner: 'pg-boss',
     async start() {
+      if (stopping.signal.aborted) stopping = new AbortController();
       started ??= boss.start();
       await started;
       markStarted();
@@ -112,8 +114,10 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       for (const ticker of tickers) clearInterval(ticker);
       tickers.clear();
       if (!started) return;
+      // Long handlers are told to end now (JobContext.signal) and throw: pg-boss retries them.
       // Graceful: running handlers finish (up to pg-boss's 30 s) before its pool closes; what is
       // still running then is failed, so another server retries it.
+      stopping.abort();
       await boss.stop({ graceful: true, wait: true });
       started = undefined;
     },
@@ -128,7 +132,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       await boss.work<Payload>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
         if (!job) return;
         try {
-          await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+          await handler(job.data, { id: job.id, attempt: job.retryCount + 1, signal: stopping.signal });
         } catch (error) {
           if (job.retryCount >= job.retryLimit) options.onError?.(name, error);
           throw error;

@@ -1,10 +1,10 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { storageOrigins } from '../storage/storage-config';
 
 /**
- * The browser-side defences of every answer, set by @fastify/helmet (one policy for the
+ * The browser-side defences of every answer, set by helmet (one policy for the
  * whole site, API and static files alike; on JSON answers it costs nothing and protects a
  * response opened directly in a tab):
  *   - Content-Security-Policy: scripts only from the site itself (and the bucket holding the
@@ -21,9 +21,7 @@ import { storageOrigins } from '../storage/storage-config';
  * inline styles cannot run script: the policy's job — no foreign or inline script — holds.
  *
  * No page of ours is framed by a payment gateway (the sandbox, WeChat Pay and Alipay send
- * the payer to their page and back), so frame-ancestors is 'none' everywhere. A page that a
- * gateway must frame gets its own route option:
- *   `{ helmet: { contentSecurityPolicy: { directives: { frameAncestors: [GATEWAY_ORIGIN] } } } }`.
+ * the payer to their page and back), so frame-ancestors is 'none' everywhere.
  */
 
 /** AMap (高德) JS API 2.0: its loader, its tiles and data services, and the workers it starts from blob: URLs. */
@@ -62,10 +60,9 @@ export function contentSecurityDirectives(
 
 export function securityHeaderOptions(
   config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'> & Partial<Pick<Config, 's3'>>,
-): FastifyHelmetOptions {
+): HelmetOptions {
   const https = config.publicBaseUrl?.startsWith('https://') ?? false;
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...contentSecurityDirectives(config), ...(https ? { upgradeInsecureRequests: [] } : {}) },
@@ -81,5 +78,13 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'publicBaseUrl' | 'mapProviderConfigured'> & Partial<Pick<Config, 's3'>>,
 ): void {
-  void app.register(fastifyHelmet, securityHeaderOptions(config));
+  // helmet turns the options into header values once, here. @fastify/helmet called
+  // helmet(options) inside its hook, so every request parsed the policy's directives and
+  // rebuilt every header again: about 4 % of a signed request's CPU (cpu profile of
+  // `BENCH_BASELINE=1 npm run bench:progress -w api`).
+  const setHeaders = helmet(securityHeaderOptions(config));
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet 8 throws rather than passing an error on; its callback only says it is done.
+    setHeaders(request.raw, reply.raw, () => done());
+  });
 }

@@ -72,13 +72,20 @@ export function probeSource(input: string): Promise<SourceInfo | null> {
   });
 }
 
-/** Runs ffmpeg; resolves with its exit code and stderr, feeding `-progress` output to `onStdout`. */
+/**
+ * Runs ffmpeg; resolves with its exit code and stderr, feeding `-progress` output to
+ * `onStdout`. An aborted `signal` kills it.
+ */
 function runFfmpeg(
   args: string[],
   onStdout?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('ffmpeg', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    });
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => onStdout?.(chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -96,7 +103,10 @@ export async function transcodeToHls(options: {
   /** 0–1, as ffmpeg goes through the source. */
   onProgress?: (fraction: number) => void;
   renditions?: readonly Rendition[];
+  /** Aborted: ffmpeg is killed and the promise rejects with the signal's reason (not a failed result). */
+  signal?: AbortSignal;
 }): Promise<TranscodeResult> {
+  options.signal?.throwIfAborted();
   const source = await probeSource(options.input);
   if (!source) return { ok: false, reason: '无法读取视频文件（ffprobe 未能识别其中的视频流）' };
   const renditions = options.renditions ?? renditionsFor(source.height);
@@ -106,19 +116,27 @@ export async function transcodeToHls(options: {
 
   let progressText = '';
   let reported = -1;
-  const encode = await runFfmpeg(hlsArguments(options.input, options.outDir, renditions, source.hasAudio), (chunk) => {
-    progressText = (progressText + chunk).slice(-4096);
-    const fraction = progressOf(progressText, source.durationSeconds);
-    if (fraction !== null && fraction > reported) {
-      reported = fraction;
-      options.onProgress?.(fraction);
-    }
-  });
+  const encode = await runFfmpeg(
+    hlsArguments(options.input, options.outDir, renditions, source.hasAudio),
+    (chunk) => {
+      progressText = (progressText + chunk).slice(-4096);
+      const fraction = progressOf(progressText, source.durationSeconds);
+      if (fraction !== null && fraction > reported) {
+        reported = fraction;
+        options.onProgress?.(fraction);
+      }
+    },
+    options.signal,
+  );
+  options.signal?.throwIfAborted();
   if (encode.code !== 0) return { ok: false, reason: failureReasonOf(encode.stderr) };
 
   const poster = await runFfmpeg(
     posterArguments(options.input, path.join(options.outDir, POSTER_FILE), source.durationSeconds),
+    undefined,
+    options.signal,
   );
+  options.signal?.throwIfAborted();
   if (poster.code !== 0) return { ok: false, reason: failureReasonOf(poster.stderr) };
 
   const first = await fs.readFile(path.join(options.outDir, renditions[0]!.name, RENDITION_PLAYLIST), 'utf8');

@@ -391,6 +391,51 @@ describe('a transcode cut off mid-way', () => {
     assert.ok(fs.existsSync(path.join(mediaDir, 'videos/lessons/crash-once-hls/master.m3u8')));
   });
 
+  test('a server stopping mid-transcode kills ffmpeg at once and queues the transcode again (not 失败)', async () => {
+    // Long enough that ffmpeg is still encoding when the queue stops.
+    const sourcePath = 'videos/lessons/stopped-mid-way.mp4';
+    const source = path.join(mediaDir, sourcePath);
+    fs.mkdirSync(path.dirname(source), { recursive: true });
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=120:size=1280x720:rate=25',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      source,
+    );
+    const id = await recordTranscode(server.db, server.clock, sourcePath);
+    assert.ok(id);
+    const queue = createInProcessQueue();
+    await queue.work<TranscodePayload>('video-transcode-stop-test', (payload, job) =>
+      runTranscode(
+        { db: server.db, clock: server.clock, storage: testStorage(), mediaDir, log: server.app.log },
+        payload,
+        job,
+      ),
+    );
+    await queue.start();
+    await queue.enqueue<TranscodePayload>('video-transcode-stop-test', { transcodeId: id, generation: 1 });
+    await until(async () => {
+      const [current] = await server.db.select().from(videoTranscodes).where(eq(videoTranscodes.id, id));
+      return current?.status === 'running';
+    }, 'the transcode to start');
+    await sleep(1_000);
+    const stoppedAt = Date.now();
+    await queue.stop();
+    const stopMs = Date.now() - stoppedAt;
+    assert.ok(stopMs < 3_000, `the queue stopped in ${stopMs} ms, not after the encode`);
+    const [row] = await server.db.select().from(videoTranscodes).where(eq(videoTranscodes.id, id));
+    assert.equal(row!.status, 'queued');
+    assert.equal(row!.failureReason, null);
+    assert.equal(fs.existsSync(path.join(mediaDir, 'videos/lessons/stopped-mid-way-hls/master.m3u8')), false);
+  });
+
   test('an attempt that keeps crashing is 失败 after the last retry, with why', async () => {
     const row = await runOnQueue(flakyStorage(100), 'videos/lessons/crash-always.mp4');
     assert.equal(row.status, 'failed');
@@ -412,7 +457,7 @@ describe('with object storage (an S3-protocol server on loopback)', () => {
         // No file of that name in the local folder: the job must read the bucket.
         { db: server.db, clock: server.clock, storage: bucket, mediaDir: work, log: server.app.log },
         { transcodeId: id, generation: 1 },
-        { id: 's3', attempt: 1 },
+        { id: 's3', attempt: 1, signal: new AbortController().signal },
       );
       const [row] = await server.db.select().from(videoTranscodes).where(eq(videoTranscodes.id, id));
       assert.equal(row!.status, 'done', row!.failureReason ?? '');

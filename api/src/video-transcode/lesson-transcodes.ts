@@ -287,6 +287,7 @@ export async function runTranscode(deps: TranscodeJobDeps, payload: TranscodePay
     const result = await transcodeToHls({
       input,
       outDir,
+      signal: job.signal,
       onProgress: (fraction) => {
         const at = performance.now();
         if (at - lastWrite < PROGRESS_WRITE_MS) return;
@@ -339,6 +340,18 @@ export async function runTranscode(deps: TranscodeJobDeps, payload: TranscodePay
     });
     deps.log.info({ video: row.sourcePath, seconds, attempt: job.attempt }, 'video transcoded to HLS');
   } catch (error) {
+    if (job.signal.aborted) {
+      // This server is stopping: the transcode is not the video's fault. Queued again, it is
+      // taken up by the queue's retry, by this server's next start (in-process), or by the
+      // sweep of transcodes without a job.
+      await db
+        .update(videoTranscodes)
+        .set({ status: 'queued', percent: 0, updatedAt: clock.now() })
+        .where(stillRunning)
+        .catch(() => undefined);
+      deps.log.info({ video: row.sourcePath }, 'video transcode stopped with the server; queued again');
+      throw error;
+    }
     const retryLimit = deps.policy?.retryLimit ?? TRANSCODE_POLICY.retryLimit ?? 0;
     if (job.attempt > retryLimit) {
       // The queue gives up after this attempt: say so, rather than 转码中 for ever.

@@ -23,6 +23,7 @@ import { startPostgres } from '../cluster/cluster';
 const TARGETS = {
   progressRequestsPerSecond: 5_000,
   progressP99Ms: 30,
+  pgliteProgressRequestsPerSecond: 700,
   userinfoRequestsPerSecond: 6_000,
   lighthouseMinimum: 95,
 } as const;
@@ -183,6 +184,13 @@ try {
     DATABASE_URL: databaseUrl,
     BENCH_SECONDS: seconds,
   });
+  const pgliteProgress = await runBench(
+    'progress reports on PGlite',
+    ['run', 'bench:progress', '-w', 'api', '--', '--pglite'],
+    {
+      BENCH_SECONDS: seconds,
+    },
+  );
   const userinfo = await runBench('GET /v1/userinfo', ['run', 'bench:progress', '-w', 'api'], {
     DATABASE_URL: databaseUrl,
     BENCH_SECONDS: seconds,
@@ -196,6 +204,11 @@ try {
       'progress reports, PostgreSQL, durable (`POST /v1/records`)',
       TARGETS.progressRequestsPerSecond,
       TARGETS.progressP99Ms,
+    ),
+    ...apiRows(
+      pgliteProgress,
+      'progress reports, embedded PGlite (`POST /v1/records`)',
+      TARGETS.pgliteProgressRequestsPerSecond,
     ),
     ...apiRows(userinfo, 'signed envelope, PostgreSQL (`GET /v1/userinfo`)', TARGETS.userinfoRequestsPerSecond),
     ...webRows(web),
@@ -213,8 +226,6 @@ that may matter, on a quiet machine (the benchmarks share its cores with everyth
 - **API benchmarks:** 100 connections, 3 s warm-up, ${seconds} s measured (api/README.md, "Benchmark: the progress report on PostgreSQL")
 
 ${table(rows)}
-
-Not measured here yet: progress reports on embedded PGlite (target ≥ 700 req/s).
 `;
   console.log(`\n${document}`);
   if (write) {

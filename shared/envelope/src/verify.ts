@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { MAX_CLOCK_SKEW_MS, SIGN_HEADERS, canonicalString } from './envelope';
 
 /** Server-side verification with node:crypto; the browser signs with hmac-sha256.ts (sign.ts). */
@@ -15,9 +15,23 @@ export interface VerifyOptions {
   maxSkewMs?: number;
 }
 
+/**
+ * Each secret's key, made once: createHmac given the secret as text imports it as a new key
+ * on every call, that is on every signed request. A handful of secrets ever (one per app).
+ */
+const secretKeys = new Map<string, KeyObject>();
+function secretKeyOf(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (key === undefined) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** The HMAC of spec 01 §7 with node:crypto: what `computeSignature` (sign.ts) encodes in base64. */
 export function signatureBytes(secret: string, appId: string, timestamp: string, nonce: string, data: string): Buffer {
-  return createHmac('sha256', secret)
+  return createHmac('sha256', secretKeyOf(secret))
     .update(canonicalString(appId, timestamp, nonce, data), 'utf8')
     .digest();
 }
