@@ -54,6 +54,11 @@ export interface FederatedAppOptions {
   release?: { key: string; section: string; routes: RouteEntry[] };
   /** The host only: the paths of the pages it renders itself, written into `shell-manifest.json`. */
   shellPages?: readonly string[];
+  /**
+   * The staff console only: its forms use the contracts' zod schemas. Every other app refuses
+   * zod (see importProblem).
+   */
+  allowZod?: boolean;
 }
 
 interface PackageJson {
@@ -119,10 +124,15 @@ function inShellEntry(key: string): boolean {
  *   `@yaoshi/api-client` build the one store and api slice with it, and remotes reach them
  *   through react-redux and `api.injectEndpoints`. Unshared, it is tree-shaken (−9 KB gzip
  *   on every first load); a remote importing it would bring its own copy.
+ * - zod, in every app but the staff console: the learner's pages take the contracts' types
+ *   with `import type` and their numbers and texts from the zod-free `*-rules.ts` and
+ *   `*-messages.ts` files. One value imported from an endpoint file (`archive-reviews.ts`
+ *   for a message text) put zod, 24 KB gzip, on 我的课程, 选课 and the video page.
  */
 const ROUTER_FACADE = join('shared', 'ui', 'src', 'router.ts');
 const ROUTER_PACKAGE = /^react-router(-dom)?(\/|$)/;
 const REDUX_PACKAGE = /^(@reduxjs\/toolkit|redux|immer|reselect)(\/|$)/;
+const ZOD_PACKAGE = /^zod(\/|$)/;
 const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 type ExternalsCallback = (error?: Error) => void;
@@ -132,8 +142,12 @@ export function importProblem(
   issuer: string | undefined,
   kind: FederatedKind,
   appDir: string,
+  allowZod = false,
 ): string | null {
   if (!request || !issuer || IN_NODE_MODULES.test(issuer)) return null;
+  if (!allowZod && ZOD_PACKAGE.test(request)) {
+    return `${issuer} imports "${request}": browser code takes the contracts' types with \`import type\` and their values from a file without zod (a *-rules.ts or *-messages.ts; see rspack.config.base.ts)`;
+  }
   if (ROUTER_PACKAGE.test(request) && !issuer.endsWith(ROUTER_FACADE)) {
     return `${issuer} imports "${request}": import from '@yaoshi/ui/router' instead (one shared router, see rspack.config.base.ts)`;
   }
@@ -144,12 +158,12 @@ export function importProblem(
   return null;
 }
 
-function rejectImports(kind: FederatedKind, appDir: string) {
+function rejectImports(kind: FederatedKind, appDir: string, allowZod: boolean) {
   return (
     { request, contextInfo }: { request?: string; contextInfo?: { issuer?: string } },
     callback: ExternalsCallback,
   ): void => {
-    const problem = importProblem(request, contextInfo?.issuer, kind, appDir);
+    const problem = importProblem(request, contextInfo?.issuer, kind, appDir, allowZod);
     callback(problem ? new Error(problem) : undefined);
   };
 }
@@ -187,6 +201,127 @@ export function antdComponentKeys(appDir: string): string[] {
       (entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(esDir, entry.name, 'index.js')),
     )
     .map((entry) => `antd/es/${entry.name}`);
+}
+
+/** Matches a module under one of `folders` of a package in node_modules (`antd/es/tabs/…`). */
+function packageFolders(pkg: string, folders: readonly string[]): RegExp {
+  const escaped = pkg.replace(/[/\\]/g, '[\\\\/]');
+  return new RegExp(`[\\\\/]node_modules[\\\\/]${escaped}[\\\\/](${folders.join('|')})[\\\\/]`);
+}
+
+/** Matches the given files (without `.js`; regular expressions allowed) of a package in node_modules. */
+function packageFiles(pkg: string, files: readonly string[]): RegExp {
+  const escaped = pkg.replace(/[/\\]/g, '[\\\\/]');
+  return new RegExp(`[\\\\/]node_modules[\\\\/]${escaped}[\\\\/](${files.join('|')})\\.js$`);
+}
+
+function anyOf(...patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => pattern.source).join('|'));
+}
+
+/**
+ * Where the shell's antd code lands. Provided one component per shared module, rspack's
+ * default chunking gave every component its own chunk, plus a chunk for each combination of
+ * components sharing ≥ 20 KB of code, and copied what they share below that into each of
+ * them (`_util/reactNode.js` in 24 chunks): 我的课程 fetched 43 antd chunks, 230 KB gzip, for
+ * 169 KB of distinct code. The shared modules stay one per component (a page asks for what
+ * it renders); the code under them goes where it is needed together, one chunk per group,
+ * found by listing the modules each learner page loaded (bench:web on a build with named
+ * module ids):
+ *
+ * - `antd-core` (61 KB gzip): what every page with antd runs — ConfigProvider and the zh_CN
+ *   locale (cssinjs with stylis, the theme, rc-util, motion, the icon base, antd's `_util`,
+ *   the pickers' and pager's texts) and rc-form, which Modal, Input and Select need for
+ *   their form context;
+ * - `antd-learner` (64 KB): what every learner page loaded — the student frame's components
+ *   (Layout, Menu, Avatar, Button) and Modal, Tag, Space, Spin, Skeleton, Empty, Popover, …
+ *   with the rc-* packages and icons under them;
+ * - `antd-table` (77 KB): Table with Pagination, Select, Tree (its filter), Radio, Checkbox
+ *   and Dropdown — the order, exam and course-selection lists; not 我的课程.
+ *
+ * The rest (Tabs, Image, Form, Typography, DatePicker, …) keeps rspack's default chunking,
+ * fetched only by the pages that render it. Measured with bench:web: 我的课程 43 → 17 antd
+ * scripts for 4 KB more (the 7 KB of the learner group it does not render), 我的订单, 考试
+ * and 选课 39–44 → 19–21 scripts each for 2–9 KB less; with no default chunking at all the
+ * same pages took 559–650 KB (each component copying what it shares). None of it reaches
+ * the home page, which renders no antd.
+ */
+const ANTD_CHUNK_GROUPS = {
+  'antd-core': anyOf(
+    packageFolders('antd/es', ['_util', 'config-provider', 'theme', 'style', 'locale', 'version']),
+    // zh_CN brings the pickers' and the pager's texts; the form context comes with rc-form.
+    packageFiles('antd/es', [
+      'date-picker/locale/.*',
+      'time-picker/locale/.*',
+      'calendar/locale/.*',
+      'form/context',
+      'form/validateMessagesContext',
+      'form/hooks/useVariants',
+    ]),
+    packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
+    packageFolders('@ant-design/icons/es', ['components', 'utils']),
+    packageFolders('@rc-component', [
+      'util',
+      'motion',
+      'context',
+      'portal',
+      'resize-observer',
+      'form',
+      'async-validator',
+    ]),
+    packageFiles('@rc-component', ['pagination/es/locale/.*', 'picker/es/locale/.*']),
+    packageFolders('@babel', ['runtime']),
+    packageFolders('@emotion', ['hash', 'unitless']),
+    /[\\/]node_modules[\\/](clsx|stylis|react-is|is-mobile|throttle-debounce|(compute-)?scroll-into-view(-if-needed)?)[\\/]/,
+  ),
+  'antd-learner': anyOf(
+    packageFolders('antd/es', [
+      'layout',
+      'menu',
+      'avatar',
+      'button',
+      'tooltip',
+      'modal',
+      'tag',
+      'skeleton',
+      'spin',
+      'space',
+      'popover',
+      'empty',
+      'grid',
+      'collapse',
+    ]),
+    // Pieces of components a learner page does not render, which the ones above import.
+    packageFiles('antd/es', [
+      'color-picker/components/ColorPresets',
+      'color-picker/color',
+      'color-picker/util',
+      'drawer/useFocusable',
+      'watermark/context',
+      'table/TableMeasureRowContext',
+    ]),
+    packageFolders('@rc-component', ['menu', 'trigger', 'overflow', 'tooltip', 'dialog', 'dropdown', 'color-picker']),
+    packageFiles('@ant-design/icons/es', [
+      'renderUtils',
+      'icons/(Close|Left|Right|Ellipsis|Check|Bars|Loading)Outlined',
+      'icons/(CheckCircle|CloseCircle|ExclamationCircle|InfoCircle)Filled',
+    ]),
+  ),
+  'antd-table': anyOf(
+    packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'dropdown']),
+    packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list']),
+  ),
+} as const;
+
+function antdCacheGroups() {
+  const groups = Object.entries(ANTD_CHUNK_GROUPS);
+  return Object.fromEntries(
+    groups.map(([name, test], index) => [
+      name,
+      // Earlier groups first: a module both would take goes to the more widely needed one.
+      { test, name, chunks: 'async' as const, enforce: true, priority: 40 - index * 10 },
+    ]),
+  );
 }
 
 /** `import { Card, Row } from 'antd'` → `import Card from 'antd/es/card'; import Row from 'antd/es/row'`. */
@@ -431,10 +566,13 @@ export function createFederatedConfig(options: FederatedAppOptions) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       },
-      externals: [rejectImports(options.kind, options.dir)],
+      externals: [rejectImports(options.kind, options.dir, options.allowZod ?? false)],
       module: { rules: [typescriptRule] },
       plugins,
       optimization: {
+        ...(isHost
+          ? { splitChunks: { cacheGroups: { default: false, defaultVendors: false, ...antdCacheGroups() } } }
+          : {}),
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
       },

@@ -1,18 +1,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { LEARNERS, apiLogin } from '../tests/support/accounts';
 import { CHROMIUM_ARGS } from '../tests/support/environment';
 import { withSiteServer } from './site-server';
 
 /**
  * `npm run bench:lighthouse`: Lighthouse (desktop preset) in Debian's Chromium against the
- * built site, for `/` and `/newsList?newsId=1` (or the paths given). Prints the performance
- * and accessibility scores and the audits that cost points, then one JSON line with every
- * page's scores; exits 1 below the minimum.
+ * built site, for `/`, `/newsList?newsId=1` and the learner pages `/myCourse`, `/signStudy`
+ * and `/myOrder` (or the paths given). Prints the performance and accessibility scores and
+ * the audits that cost points, then one JSON line with every page's scores; exits 1 below
+ * the minimum.
  *   npm run bench:lighthouse -- [/path …] [--min=90] [--details]
+ *
+ * Learner pages are measured signed in as the demo learner 王芳: the site keeps its session
+ * in localStorage (`token`, `isLogin`), which Lighthouse clears before each page with the
+ * cache. So for those pages the session is written into the browser over its DevTools port
+ * (Playwright's connectOverCDP, on a small static file of the site, so no script is cached),
+ * the HTTP cache is emptied there, and Lighthouse runs with `disableStorageReset`: a first
+ * visit with an empty cache, by a learner who is signed in.
  * `--details` adds the LCP element with its phases, the scripts that kept the main thread
  * busy and the network requests in the order they started (to see the waterfall).
  */
@@ -22,6 +32,31 @@ const minimum = Number(args.find((a) => a.startsWith('--min='))?.split('=')[1] ?
 const details = args.includes('--details');
 const port = Number(process.env.BENCH_PORT ?? 18381);
 const CATEGORIES = ['performance', 'accessibility'] as const;
+const PUBLIC_PAGES = ['/', '/newsList?newsId=1'];
+/** Pages behind the login (the site's route guard sends a visitor home): measured signed in. */
+const LEARNER_PAGES = ['/myCourse', '/signStudy', '/myOrder'];
+const isLearnerPage = (path: string) => LEARNER_PAGES.includes(path.split('?')[0] ?? path);
+
+/** Writes 王芳's session into the browser on `debuggingPort` and empties its HTTP cache. */
+async function signInBrowser(debuggingPort: number, origin: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const tab = await context.newPage();
+    // A static file of the site's origin: its localStorage, and no script of the site fetched.
+    await tab.goto(`${origin}/favicon.svg`);
+    await tab.evaluate((value) => {
+      window.localStorage.setItem('token', value);
+      window.localStorage.setItem('isLogin', 'true');
+    }, token);
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.clearBrowserCache');
+    await tab.close();
+  } finally {
+    // Disconnects; the browser itself belongs to chrome-launcher.
+    await browser.close();
+  }
+}
 
 await withSiteServer(port, async (origin) => {
   const profile = mkdtempSync(join(tmpdir(), 'yaoshi-lighthouse-'));
@@ -33,14 +68,29 @@ await withSiteServer(port, async (origin) => {
   let failed = false;
   const pages: { path: string; performance: number; accessibility: number }[] = [];
   try {
-    for (const path of paths.length > 0 ? paths : ['/', '/newsList?newsId=1']) {
+    let token: string | undefined;
+    for (const path of paths.length > 0 ? paths : [...PUBLIC_PAGES, ...LEARNER_PAGES]) {
+      const learner = isLearnerPage(path);
+      if (learner) {
+        token ??= await apiLogin(LEARNERS.wang.idcard, LEARNERS.wang.password, origin);
+        await signInBrowser(chrome.port, origin, token);
+      }
       const result = await lighthouse(
         `${origin}${path}`,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          disableStorageReset: learner,
+        },
         desktopConfig,
       );
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
       const { lhr } = result;
+      // A signed-out visitor of a learner page lands on the home page: that is not a measure of it.
+      if (learner && new URL(lhr.finalDisplayedUrl).pathname !== path.split('?')[0])
+        throw new Error(`${path} was not shown signed in (Lighthouse ended on ${lhr.finalDisplayedUrl})`);
       const scores = CATEGORIES.map((name) => [name, Math.round((lhr.categories[name]?.score ?? 0) * 100)] as const);
       console.log(`${path}: ${scores.map(([name, score]) => `${name} ${score}`).join(', ')}`);
       for (const name of [

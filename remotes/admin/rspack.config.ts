@@ -10,4 +10,5 @@ export default createFederatedConfig({
   exposes: EXPOSES,
   release: { key: 'admin', section: SECTION, routes: ROUTES },
   devPort: DEV_PORTS['admin'],
+  allowZod: true,
 });

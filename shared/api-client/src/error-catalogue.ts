@@ -4,7 +4,7 @@ import { MESSAGE_TEXTS, httpFailureText } from '@yaoshi/ui/message-texts';
 
 export const SUCCESS_CODE = 200;
 export const UNAUTHORIZED_CODE = 401;
-/** axios's text for a request that never got an answer; the spec ignores it silently. */
+/** The text of a request that never got an answer (axios's, kept by http.ts); the spec ignores it silently. */
 export const NETWORK_ERROR_TEXT = 'Network Error';
 
 export type ApiFailure =

@@ -1,9 +1,9 @@
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter } from 'react-router-dom';
 import { act, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { CLIENT_IDENTITY } from '@yaoshi/envelope/envelope';
 import { api } from './api';
+import { HttpTransportError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from './http';
 import { loggedIn } from './session';
 import type { SignedCall } from './signed-base-query';
 import { fail, ok, stubApi, type StubRoute } from './testing/stub-api';
@@ -111,21 +111,13 @@ test('another non-200 code shows the server message and rejects', async () => {
 });
 
 test('a timeout is reported as 网络连接超时，请刷新重试', async () => {
-  const { call } = setup(
-    (c) =>
-      new AxiosError(
-        'timeout of 50000000ms exceeded',
-        AxiosError.ECONNABORTED,
-        { headers: new AxiosHeaders() } as InternalAxiosRequestConfig,
-        c,
-      ),
-  );
+  const { call } = setup(() => new HttpTransportError('timeout of 50000000ms exceeded', TIMEOUT_ERROR_CODE));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ kind: 'transport', timedOut: true });
   expect(await screen.findByText('网络连接超时，请刷新重试')).toBeInTheDocument();
 });
 
-test('axios "Network Error" is silent', async () => {
-  const { call } = setup(() => new AxiosError('Network Error', AxiosError.ERR_NETWORK));
+test('a "Network Error" is silent', async () => {
+  const { call } = setup(() => new HttpTransportError('Network Error', NETWORK_ERROR_CODE));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ message: 'Network Error' });
   // Give antd a chance to render anything it was asked to.
   await new Promise((resolve) => setTimeout(resolve, 50));

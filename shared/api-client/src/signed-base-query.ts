@@ -1,5 +1,4 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { isAxiosError } from 'axios';
 import type { HttpMethod, Payload } from '@yaoshi/envelope/envelope';
 import { signRequest } from '@yaoshi/envelope/sign';
 import type { ApiEnvelope } from '@yaoshi/contracts/endpoint';
@@ -7,7 +6,7 @@ import { showError } from '@yaoshi/ui/show-message';
 import { apiClientConfig } from './api-config';
 import { readToken } from './browser-storage';
 import { SUCCESS_CODE, catalogueOutcome, type ApiFailure } from './error-catalogue';
-import { http } from './http';
+import { HttpTransportError, TIMEOUT_ERROR_CODE, httpRequest } from './http';
 import { endSession } from './session';
 import { ADMIN_LOGIN_API_PATH, ADMIN_LOGIN_PAGE, endStaffSession, isStaffCall, readStaffToken } from './staff-session';
 
@@ -41,9 +40,8 @@ function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
 }
 
 function transportFailure(error: unknown): ApiFailure {
-  if (isAxiosError(error)) {
-    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message);
-    return { kind: 'transport', message: error.message, timedOut };
+  if (error instanceof HttpTransportError) {
+    return { kind: 'transport', message: error.message, timedOut: error.code === TIMEOUT_ERROR_CODE };
   }
   return { kind: 'transport', message: error instanceof Error ? error.message : String(error), timedOut: false };
 }
@@ -62,13 +60,12 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
     { method: call.method, path: call.path, payload: call.payload, token: tokenFor(call.path) },
   );
   try {
-    const response = await http.request<unknown>({
+    const response = await httpRequest({
       method: signed.method,
       url: `${config.baseUrl}${signed.url}`,
       headers: signed.headers,
       data: signed.body,
-      onUploadProgress: (event) => {
-        const { loaded, total } = event;
+      onUploadProgress: ({ loaded, total }) => {
         if (total) uploadListeners.get(call.path)?.forEach((listener) => listener(Math.round((loaded / total) * 100)));
       },
     });

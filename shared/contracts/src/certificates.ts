@@ -2,7 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { wholeNumberSchema } from './request-numbers';
-import { ARCHIVE_REVIEW_STATUSES } from './archive-reviews';
+import { ARCHIVE_REVIEW_STATUSES } from './archive-review-rules';
 import {
   CERTIFICATE_MESSAGES as M,
   CERTIFICATE_NO_PATTERN,

@@ -10,15 +10,9 @@ import { wholeNumberSchema } from './request-numbers';
  * database keeps tenths and fen.
  */
 
-/** spec 01 §9: the QR is valid for 5 minutes; an unpaid order is closed after its deadline. */
-export const PAYMENT_VALID_MINUTES = 5;
-/** spec 01 §9: 3 QR (wechat-type, default), 2 redirect (alipay-type). */
-export const PAY_TYPE = { redirect: 2, qr: 3 } as const;
-
-/** spec 01 §2: the order name on /pay, '{year} remote annual training order'. */
-export function orderNameOf(year: number): string {
-  return `${year}年远程年度培训订单`;
-}
+// Defined without zod for the browser (the pay and selection pages); the server takes them
+// from here with the schemas.
+export { PAYMENT_VALID_MINUTES, PAY_TYPE, orderNameOf } from './payment-rules';
 
 const yearSchema = wholeNumberSchema(2000, 2100);
 /** A comma-joined id list as the original client sends it; parsed by the rules. */

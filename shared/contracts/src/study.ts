@@ -4,6 +4,10 @@ import { defineEndpoint } from './endpoint';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 import { MAX_GRADE, MIN_GRADE } from './study-rules';
 
+// Defined with the study rules, which carry no zod, so the lesson page can use it without
+// shipping zod to the browser; the server's routes take it from here with the schemas.
+export { REPORT_STATE } from './study-rules';
+
 /**
  * Study (spec 02 §3, §7): study lists, lesson details, progress reports, ratings, the
  * last-course check, public quizzes and public face comparison. Exams are elsewhere.
@@ -25,11 +29,6 @@ const secondsSchema = z
       .transform(Number),
   ])
   .pipe(z.number().finite().min(0).max(10_000_000));
-/**
- * 1 playing, 2 the video ended, 3 the page stops playing (left the lesson): the session
- * is no longer live, so the learner can open another lesson at once.
- */
-export const REPORT_STATE = { playing: 1, ended: 2, closed: 3 } as const;
 const stateSchema = z
   .union([z.literal(1), z.literal(2), z.literal(3), z.literal('1'), z.literal('2'), z.literal('3')])
   .transform(Number)

@@ -57,7 +57,10 @@ export function StudentFrame({
           aria-label="更换人脸头像"
           style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
         >
-          <Avatar src={userData?.avatar || undefined}>{(userData?.name ?? WELCOME_FALLBACK_NAME).slice(0, 1)}</Avatar>
+          {/* The button's label names it; the photo inside is decoration (alt="", Lighthouse's image-alt). */}
+          <Avatar src={userData?.avatar || undefined} alt="">
+            {(userData?.name ?? WELCOME_FALLBACK_NAME).slice(0, 1)}
+          </Avatar>
         </button>
         <span style={{ flex: 1 }}>欢迎您，{userData?.name ?? WELCOME_FALLBACK_NAME}！</span>
         <Link to="/">返回首页</Link>

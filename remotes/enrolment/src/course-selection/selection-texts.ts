@@ -1,5 +1,5 @@
 import { REQUIRED_PROFESSIONAL_HOURS, REQUIRED_PUBLIC_HOURS } from '@yaoshi/contracts/course-selection-rules';
-import { PAYMENT_VALID_MINUTES } from '@yaoshi/contracts/enrolment';
+import { PAYMENT_VALID_MINUTES } from '@yaoshi/contracts/payment-rules';
 import { COURSE_KIND_NAMES, STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 
 /** The important-notice dialog shown when the selection page opens (spec 02 §2). */

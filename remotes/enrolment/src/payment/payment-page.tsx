@@ -4,7 +4,8 @@ import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { Alert, Button, Descriptions, Empty, Modal, Radio, Spin } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
 import { api } from '@yaoshi/api-client/api';
-import { orderNameOf, PAY_TYPE, type OrderStatus } from '@yaoshi/contracts/enrolment';
+import type { OrderStatus } from '@yaoshi/contracts/enrolment';
+import { orderNameOf, PAY_TYPE } from '@yaoshi/contracts/payment-rules';
 import { PAY_FAILURE, PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { showError, showMessage } from '@yaoshi/ui/show-message';
 import {

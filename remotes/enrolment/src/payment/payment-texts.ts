@@ -1,4 +1,4 @@
-import { PAYMENT_VALID_MINUTES } from '@yaoshi/contracts/enrolment';
+import { PAYMENT_VALID_MINUTES } from '@yaoshi/contracts/payment-rules';
 
 /** spec 01 §9 timings of the payment page. */
 export const ORDER_STATUS_POLL_MS = 3000;

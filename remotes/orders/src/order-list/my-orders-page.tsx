@@ -13,6 +13,7 @@ import {
   payStatusTextOf,
 } from '@yaoshi/contracts/order-states';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { PAGE_TITLES } from '../page-titles';
@@ -114,7 +115,7 @@ export default function MyOrdersPage() {
       render: (price: number, row) => (
         <>
           <div>{price.toFixed(2)}</div>
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{PAY_TYPE_LABELS[row.pay_type] ?? ''}</div>
+          <div style={{ color: MUTED_TEXT, fontSize: 12 }}>{PAY_TYPE_LABELS[row.pay_type] ?? ''}</div>
         </>
       ),
     },
@@ -180,7 +181,7 @@ export default function MyOrdersPage() {
         return (
           <>
             <div style={{ whiteSpace: 'nowrap' }}>{date}</div>
-            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{clock}</div>
+            <div style={{ color: MUTED_TEXT, fontSize: 12 }}>{clock}</div>
           </>
         );
       },

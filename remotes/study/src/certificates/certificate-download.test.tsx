@@ -4,7 +4,7 @@ import { message } from 'antd';
 import { Provider } from 'react-redux';
 import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
-import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
+import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-review-rules';
 import { CERTIFICATE_TEXTS, CertificateDownload } from './certificate-download';
 
 function renderButton(enabled = true) {

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
+import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-review-rules';
 import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { useCertificateStatusQuery, useLazyCertificatePdfQuery } from './certificate-api';
 

@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import {
-  REPORT_STATE,
-  type LessonDetail,
-  type ProgressReportResponse,
-  type QuizQuestion,
-} from '@yaoshi/contracts/study';
+import type { LessonDetail, ProgressReportResponse, QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import {
   COMPLETE_PROGRESS,
   PROFESSIONAL_REPORT_INTERVAL_SECONDS,
+  REPORT_STATE,
   PUBLIC_QUIZ_PERCENTS,
   PUBLIC_REPORT_INTERVAL_SECONDS,
   TRIAL_LIMIT_SECONDS,

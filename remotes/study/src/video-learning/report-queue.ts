@@ -1,4 +1,4 @@
-import type { REPORT_STATE } from '@yaoshi/contracts/study';
+import type { REPORT_STATE } from '@yaoshi/contracts/study-rules';
 import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 
 type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];

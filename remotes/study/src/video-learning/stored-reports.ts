@@ -1,4 +1,5 @@
-import { REPORT_STATE, type PublicRecordRequest, type RecordsRequest } from '@yaoshi/contracts/study';
+import type { PublicRecordRequest, RecordsRequest } from '@yaoshi/contracts/study';
+import { REPORT_STATE } from '@yaoshi/contracts/study-rules';
 import type { QueuedReport } from './report-queue';
 
 /** What a lesson's progress report needs besides the position and state. */

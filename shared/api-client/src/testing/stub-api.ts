@@ -1,8 +1,7 @@
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { DATA_FIELD } from '@yaoshi/envelope/envelope';
 import { verifySignature } from '@yaoshi/envelope/verify';
 import { configureApiClient } from '../api-config';
-import { http } from '../http';
+import { setHttpTransport, type HttpTransport } from '../http';
 
 /**
  * Tests only: a stand-in for the API server at the transport boundary. It checks each
@@ -29,9 +28,8 @@ export const fail = (code: number, message: string): StubAnswer => ({
   body: { code, message, data: null },
 });
 
-function lowerCaseHeaders(config: InternalAxiosRequestConfig): Record<string, string> {
-  const headers = AxiosHeaders.from(config.headers).toJSON() as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /** Installs the stub; unknown paths answer 404 like the server. Returns the calls received. */
@@ -41,12 +39,12 @@ export function stubApi(
 ): ReceivedCall[] {
   configureApiClient({ ...TEST_SIGNER, baseUrl: '', navigate });
   const received: ReceivedCall[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const url = new URL(config.url ?? '', 'http://site.test');
-    const isGet = (config.method ?? 'get').toUpperCase() === 'GET';
+  const transport: HttpTransport = async (request) => {
+    const url = new URL(request.url, 'http://site.test');
+    const isGet = request.method === 'GET';
     const data =
-      (isGet ? url.searchParams.get(DATA_FIELD) : new URLSearchParams(String(config.data)).get(DATA_FIELD)) ?? '';
-    const headers = lowerCaseHeaders(config);
+      (isGet ? url.searchParams.get(DATA_FIELD) : new URLSearchParams(request.data ?? '').get(DATA_FIELD)) ?? '';
+    const headers = lowerCaseHeaders(request.headers);
     const check = verifySignature(headers, data, {
       secrets: new Map([[TEST_SIGNER.appId, TEST_SIGNER.secret]]),
       now: Date.now(),
@@ -62,8 +60,8 @@ export function stubApi(
     const route = routes[call.path];
     const answer = !check.ok ? fail(403, '签名无效') : route ? await route(call) : fail(404, '接口不存在');
     if (answer instanceof Error) throw answer;
-    return { data: answer.body, status: answer.status, statusText: '', headers: {}, config };
+    return { data: answer.body, status: answer.status, statusText: '' };
   };
-  http.defaults.adapter = adapter;
+  setHttpTransport(transport);
   return received;
 }
