@@ -26,11 +26,15 @@ export async function findLearnerByLoginId(
   return row ?? null;
 }
 
-/** The learner a signed-in request belongs to; a session outliving its learner is an error. */
-export async function requireLearner(db: Database, id: number): Promise<LearnerRow> {
-  const learner = await findLearnerById(db, id);
+/** A session outliving its learner is an error, not a refusal. */
+function existing(id: number, learner: LearnerRow | null): LearnerRow {
   if (learner === null) throw new Error(`session of learner ${id}, who no longer exists`);
   return learner;
+}
+
+/** The learner a signed-in request belongs to. */
+export async function requireLearner(db: Database, id: number): Promise<LearnerRow> {
+  return existing(id, await findLearnerById(db, id));
 }
 
 /**
@@ -50,9 +54,5 @@ export function learnerReader(db: Database): (id: number) => Promise<LearnerRow>
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
-  return async (id) => {
-    const learner = await read(id);
-    if (learner === null) throw new Error(`session of learner ${id}, who no longer exists`);
-    return learner;
-  };
+  return async (id) => existing(id, await read(id));
 }

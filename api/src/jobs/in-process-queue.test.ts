@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createInProcessQueue } from './in-process-queue';
+import { workUntilAborted } from '../test-support/aborted-job';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -164,15 +165,7 @@ test('in-process: stopWorking aborts the running job at once, takes no more, and
   let aborted = false;
   await queue.work<{ n: number }>('long', async (payload, job) => {
     ran.push(`start ${payload.n}`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 60_000);
-      job.signal.addEventListener('abort', () => {
-        aborted = true;
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    job.signal.throwIfAborted();
+    await workUntilAborted(job.signal, () => (aborted = true));
   });
   await queue.enqueue('long', { n: 1 });
   await until(() => ran.length === 1);

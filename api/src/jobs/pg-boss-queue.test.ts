@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/test-database';
 import type { JobQueue } from './job-queue';
 import { PG_BOSS_SCHEMA, createPgBossQueue } from './pg-boss-queue';
+import { workUntilAborted } from '../test-support/aborted-job';
 
 /**
  * The queue's guarantees on a real PostgreSQL server (CI sets DATABASE_URL): several API
@@ -203,15 +204,7 @@ describe('pg-boss queue on PostgreSQL', { skip: !serverUrl && 'DATABASE_URL is n
       'long-running',
       async (payload, job) => {
         ran.push(payload.n);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 60_000);
-          job.signal.addEventListener('abort', () => {
-            aborted = true;
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-        job.signal.throwIfAborted();
+        await workUntilAborted(job.signal, () => (aborted = true));
       },
       { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: false },
     );

@@ -25,6 +25,7 @@ import type { Storage } from '../storage/storage';
 import { WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { TEST_START, databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
+import { testClip } from '../test-support/video-fixtures';
 import { playlistSeconds } from './hls-rules';
 import { ORPHANED_AFTER_SECONDS } from '../jobs/orphaned-jobs';
 import {
@@ -396,19 +397,7 @@ describe('a transcode cut off mid-way', () => {
     const sourcePath = 'videos/lessons/stopped-mid-way.mp4';
     const source = path.join(mediaDir, sourcePath);
     fs.mkdirSync(path.dirname(source), { recursive: true });
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=120:size=1280x720:rate=25',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      source,
-    );
+    fs.writeFileSync(source, testClip(120, '1280x720'));
     const id = await recordTranscode(server.db, server.clock, sourcePath);
     assert.ok(id);
     const queue = createInProcessQueue();
