@@ -236,7 +236,20 @@ test('item 18: with the network cut for 30 s mid-lesson, the learner loses no ho
   await play(page);
   expect(((await firstSaved.then((r) => r.json())) as { code: number }).code).toBe(200);
 
-  // The network drops for 30 s; the lesson plays on to its end meanwhile.
+  // The lesson is streamed (HLS): the browser fetches it a few seconds at a time, up to a
+  // minute ahead. Once the rest of it is in the browser, the network drops for 30 s and the
+  // lesson plays on to its end meanwhile.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const video = document.querySelector('video');
+          if (!video || video.buffered.length === 0 || !Number.isFinite(video.duration)) return false;
+          return video.buffered.end(video.buffered.length - 1) >= video.duration - 0.25;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await context.setOffline(true);
   const offlineAt = Date.now();
   // A background tab: its timers and events do not run for 4 s while the video plays on…
