@@ -149,6 +149,9 @@ function patch(location: string, offset: number, bytes: Buffer) {
 async function uploadResuming(bytes: Buffer): Promise<{ id: string; last: Response }> {
   const created = await createUpload(bytes.length);
   assert.equal(created.status, 201);
+  // tus answers on the raw response, with the site's security headers all the same.
+  assert.equal(created.headers.get('x-content-type-options'), 'nosniff');
+  assert.ok(created.headers.get('content-security-policy'));
   const location = created.headers.get('location')!;
   assert.match(location, new RegExp(`^${LESSON_UPLOAD_PATH}/[0-9a-f]{32}$`));
   const half = Math.floor(bytes.length / 2);

@@ -170,6 +170,9 @@ export function registerLessonUploadRoutes(
         // Anything but a tus client gets our envelope, not tus's bare protocol error.
         if (request.headers['tus-resumable'] === undefined) return sendEnvelope(reply, 412, M.resumableRequired, null);
       }
+      // tus answers on the raw response: the headers set so far (the security headers) go with it.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
       return reply;
