@@ -246,6 +246,10 @@ function anyOf(...patterns: RegExp[]): RegExp {
  * same pages took 559–650 KB (each component copying what it shares). None of it reaches
  * the home page, which renders no antd.
  */
+/** The icons the student frame and every learner page show (antd-learner). */
+const LEARNER_ICONS =
+  '((Close|Left|Right|Ellipsis|Check|Bars|Loading)Outlined|(CheckCircle|CloseCircle|ExclamationCircle|InfoCircle)Filled)';
+
 const ANTD_CHUNK_GROUPS = {
   'antd-core': anyOf(
     packageFolders('antd/es', ['_util', 'config-provider', 'theme', 'style', 'locale', 'version']),
@@ -260,6 +264,9 @@ const ANTD_CHUNK_GROUPS = {
     ]),
     packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
     packageFolders('@ant-design/icons/es', ['components', 'utils']),
+    // The icon base's helpers are files beside those folders; outside a group, cssUtils alone
+    // was copied into 48 chunks (10 of them on 我的课程).
+    packageFiles('@ant-design/icons/es', ['cssUtils', 'colorUtils', 'refUtils', 'utils']),
     packageFolders('@rc-component', [
       'util',
       'motion',
@@ -300,13 +307,26 @@ const ANTD_CHUNK_GROUPS = {
       'watermark/context',
       'table/TableMeasureRowContext',
     ]),
-    packageFolders('@rc-component', ['menu', 'trigger', 'overflow', 'tooltip', 'dialog', 'dropdown', 'color-picker']),
-    packageFiles('@ant-design/icons/es', [
-      'renderUtils',
-      'icons/(Close|Left|Right|Ellipsis|Check|Bars|Loading)Outlined',
-      'icons/(CheckCircle|CloseCircle|ExclamationCircle|InfoCircle)Filled',
+    packageFolders('@rc-component', [
+      'menu',
+      'trigger',
+      'overflow',
+      'tooltip',
+      'dialog',
+      'dropdown',
+      'color-picker',
+      'collapse',
     ]),
+    packageFiles('@ant-design/icons/es', ['renderUtils', `icons/${LEARNER_ICONS}`]),
+    // Each icon's drawing is a module of another package; left out, it was copied into every
+    // chunk that shows the icon (CloseOutlined into 27).
+    packageFiles('@ant-design/icons-svg/es', [`asn/${LEARNER_ICONS}`]),
   ),
+  // Input and TextArea: Typography (its editable text), Select's search, forms and the exam
+  // pages import them; outside a group their code was copied into 11 chunks.
+  'antd-input': anyOf(packageFolders('antd/es', ['input']), packageFolders('@rc-component', ['input'])),
+  // Tabs: Card imports them, so 我的课程 (Card and Tabs) fetched their code twice.
+  'antd-tabs': anyOf(packageFolders('antd/es', ['tabs']), packageFolders('@rc-component', ['tabs'])),
   'antd-table': anyOf(
     packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'dropdown']),
     packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list']),
