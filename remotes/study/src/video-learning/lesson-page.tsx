@@ -257,14 +257,18 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     (state: ReportState) => {
       const player = playerRef.current;
       if (!player || review || recordId <= 0 || stoppedRef.current || completedRef.current) return Promise.resolve();
-      const position = player.currentTime();
+      // The video played to its end: that is the lesson's length. A streamed (HLS) lesson's media
+      // can stop a fraction of a second short of it (its last segment's frames), which rounded
+      // down to 89 of 90 s; the server still allows no more than the wall time since the last report.
+      const position =
+        state === REPORT_STATE.ended ? Math.max(player.currentTime(), lesson.duration) : player.currentTime();
       // Re-watching before the verified (or already queued) point adds nothing; the server would call it backwards.
       const floor = Math.max(verifiedRef.current, queue.lastQueuedPosition ?? 0);
       if (position < floor && state !== REPORT_STATE.ended) return queue.drain();
       queue.enqueue({ position: Math.max(position, floor), state });
       return queue.drain();
     },
-    [review, recordId, queue],
+    [review, recordId, queue, lesson.duration],
   );
 
   // spec 02 §7: every 10 s (professional) or 60 s (public) while playing, the last 30 s included.
