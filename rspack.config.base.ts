@@ -219,6 +219,10 @@ function anyOf(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((pattern) => pattern.source).join('|'));
 }
 
+/** The icons the student frame and every learner page show (antd-learner). */
+const LEARNER_ICONS =
+  '((Close|Left|Right|Ellipsis|Check|Bars|Loading)Outlined|(CheckCircle|CloseCircle|ExclamationCircle|InfoCircle)Filled)';
+
 /**
  * Where the shell's antd code lands. Provided one component per shared module, rspack's
  * default chunking gave every component its own chunk, plus a chunk for each combination of
@@ -246,10 +250,6 @@ function anyOf(...patterns: RegExp[]): RegExp {
  * same pages took 559–650 KB (each component copying what it shares). None of it reaches
  * the home page, which renders no antd.
  */
-/** The icons the student frame and every learner page show (antd-learner). */
-const LEARNER_ICONS =
-  '((Close|Left|Right|Ellipsis|Check|Bars|Loading)Outlined|(CheckCircle|CloseCircle|ExclamationCircle|InfoCircle)Filled)';
-
 const ANTD_CHUNK_GROUPS = {
   'antd-core': anyOf(
     packageFolders('antd/es', ['_util', 'config-provider', 'theme', 'style', 'locale', 'version']),

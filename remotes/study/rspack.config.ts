@@ -15,11 +15,6 @@ const federated = createFederatedConfig({
 });
 
 /**
- * The video pages use video.js's stylesheet: imported as text and added to the page by the
- * player when it first mounts, so only the video pages carry it and the shared build
- * configuration needs no CSS pipeline.
- */
-/**
  * `video.js` is its core build: the player without VHS, its HLS engine. The full build is
  * 212 KB gzip, of which VHS (with mux.js and its transmuxer workers) is about 130 KB, and
  * only a transcoded lesson (an `.m3u8` address) needs it; an uploaded MP4 or WebM plays in
@@ -29,9 +24,14 @@ const federated = createFederatedConfig({
  */
 const VIDEO_JS_CORE = createRequire(import.meta.url).resolve('video.js/dist/alt/video.core.js');
 
+/**
+ * The video pages use video.js's stylesheet: imported as text and added to the page by the
+ * player when it first mounts, so only the video pages carry it and the shared build
+ * configuration needs no CSS pipeline.
+ */
 export default (env: Record<string, unknown>, argv: { mode?: string } = {}): Configuration => {
   const config = federated(env, argv);
   config.module?.rules?.push({ test: /\.css$/, type: 'asset/source' });
-  config.resolve = { ...config.resolve, alias: { 'video.js$': VIDEO_JS_CORE } };
+  config.resolve = { ...config.resolve, alias: { ...config.resolve?.alias, 'video.js$': VIDEO_JS_CORE } };
   return config;
 };

@@ -1,6 +1,6 @@
 /**
  * The MIME type video.js is given for a lesson's address: an HLS master playlist (issue 21,
- * played by video.js 8's built-in VHS, which adapts to bandwidth), or the uploaded file as
+ * played by VHS, video.js's HLS engine, which adapts to bandwidth), or the uploaded file as
  * it is (MP4 or WebM) until its transcode has finished.
  */
 export const HLS_TYPE = 'application/x-mpegURL';
