@@ -273,9 +273,8 @@ const ANTD_CHUNK_GROUPS = {
       'context',
       'portal',
       'resize-observer',
-      'form',
-      'async-validator',
     ]),
+    packageFiles('@rc-component/form/es', ['FormContext', 'FieldContext', 'ListContext']),
     packageFiles('@rc-component', ['pagination/es/locale/.*', 'picker/es/locale/.*']),
     packageFolders('@babel', ['runtime']),
     packageFolders('@emotion', ['hash', 'unitless']),
@@ -386,6 +385,11 @@ const typescriptRule: RuleSetRule = {
     env: { targets: 'chrome >= 100, edge >= 100, firefox >= 100, safari >= 15' },
   },
   type: 'javascript/auto',
+};
+
+const sideEffectFreeRule: RuleSetRule = {
+  test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/,
+  sideEffects: false,
 };
 
 /** The folder a remote's build lands in: `dist/<version>/`, copied verbatim by the deploy step. */
@@ -587,7 +591,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       },
       externals: [rejectImports(options.kind, options.dir, options.allowZod ?? false)],
-      module: { rules: [typescriptRule] },
+      module: { rules: [typescriptRule, sideEffectFreeRule] },
       plugins,
       optimization: {
         ...(isHost
