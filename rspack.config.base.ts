@@ -261,6 +261,8 @@ const ANTD_CHUNK_GROUPS = {
       'form/context',
       'form/validateMessagesContext',
       'form/hooks/useVariants',
+      // ConfigProvider's locale sets the confirm dialogs' texts: without it, every antd page fetched antd-modal.
+      'modal/locale',
     ]),
     packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
     packageFolders('@ant-design/icons/es', ['components', 'utils']),
@@ -282,12 +284,8 @@ const ANTD_CHUNK_GROUPS = {
   ),
   'antd-learner': anyOf(
     packageFolders('antd/es', [
-      'layout',
-      'menu',
-      'avatar',
       'button',
       'tooltip',
-      'modal',
       'tag',
       'skeleton',
       'spin',
@@ -307,11 +305,8 @@ const ANTD_CHUNK_GROUPS = {
       'table/TableMeasureRowContext',
     ]),
     packageFolders('@rc-component', [
-      'menu',
       'trigger',
-      'overflow',
       'tooltip',
-      'dialog',
       'dropdown',
       'color-picker',
       'collapse',
@@ -321,11 +316,20 @@ const ANTD_CHUNK_GROUPS = {
     // chunk that shows the icon (CloseOutlined into 27).
     packageFiles('@ant-design/icons-svg/es', [`asn/${LEARNER_ICONS}`]),
   ),
+  // Modal (and its confirm dialogs): the pages that ask something; not the student frame.
+  // Its locale file is in antd-core (ConfigProvider imports it).
+  'antd-modal': anyOf(packageFolders('antd/es', ['modal']), packageFolders('@rc-component', ['dialog'])),
+  // Menu and Layout: the staff console's frame; the student frame is drawn without them.
+  'antd-menu': packageFolders('antd/es', ['menu', 'layout']),
   // Input and TextArea: Typography (its editable text), Select's search, forms and the exam
   // pages import them; outside a group their code was copied into 11 chunks.
   'antd-input': anyOf(packageFolders('antd/es', ['input']), packageFolders('@rc-component', ['input'])),
   // Tabs: Card imports them, so 我的课程 (Card and Tabs) fetched their code twice.
-  'antd-tabs': anyOf(packageFolders('antd/es', ['tabs']), packageFolders('@rc-component', ['tabs'])),
+  // rc-menu and rc-overflow too: Tabs' overflow list (OperationNode) is a menu.
+  'antd-tabs': anyOf(
+    packageFolders('antd/es', ['tabs']),
+    packageFolders('@rc-component', ['tabs', 'menu', 'overflow']),
+  ),
   'antd-table': anyOf(
     packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'dropdown']),
     packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list']),

@@ -186,7 +186,7 @@ test('a token revoked on the server sends the browser home with 请先登录', a
   await page.goto('/agreement');
   await expect(page.getByRole('heading', { name: '个人信息与隐私政策', exact: true })).toBeVisible();
   expect((await apiCall('POST', '/v1/logout', {}, token)).code).toBe(200);
-  await page.getByRole('menu', { name: '学员中心菜单' }).getByRole('link', { name: '学员须知' }).click();
+  await page.getByRole('navigation', { name: '学员中心菜单' }).getByRole('link', { name: '学员须知' }).click();
   await expect(page.getByText('请先登录')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(loginBox(page)).toBeVisible();

@@ -19,7 +19,8 @@ export interface SiteDialogProps {
   cancelText?: string;
   /** After the dialog has closed and the browser has put focus back where it was. */
   afterClose?: () => void;
-  width?: number;
+  /** Pixels, or any CSS width (`30%`). */
+  width?: number | string;
 }
 
 const STYLES = `
@@ -60,7 +61,8 @@ export function SiteDialog({
       ref={dialog}
       className="site-dialog"
       aria-labelledby={titleId}
-      style={{ width }}
+      // A percentage width stays readable on a narrow window.
+      style={{ width, minWidth: 'min(360px, calc(100vw - 32px))' }}
       // Escape: the parent decides (it owns `open`), the browser does not close it behind React's back.
       onCancel={(event) => {
         event.preventDefault();

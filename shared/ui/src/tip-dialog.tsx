@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { SiteDialog } from './site-dialog';
 
 /**
  * The public 'Tip' dialog of spec 01 §2 "Other": a model (show flag, text, params) and a
@@ -33,8 +33,10 @@ export function TipDialog({
   onConfirm: (event: TipConfirmEvent) => void;
   onCancel: () => void;
 }) {
+  // The browser's own dialog rather than antd's Modal: the student frame shows this one, and
+  // antd's Modal (rc-dialog, motion, its styles) would be on every learner page's first load.
   return (
-    <Modal
+    <SiteDialog
       title="提示"
       open={model.show}
       okText="确定"
@@ -44,6 +46,6 @@ export function TipDialog({
       width="30%"
     >
       <p>{model.text}</p>
-    </Modal>
+    </SiteDialog>
   );
 }

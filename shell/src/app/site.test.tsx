@@ -127,8 +127,8 @@ test('a route renders its remote page inside the student frame, titled per spec 
   serveSiteContent();
   await renderSite('/myOrder');
   expect(await screen.findByRole('heading', { name: 'orders:MyOrder' })).toBeInTheDocument();
-  const menu = screen.getByRole('menu', { name: '学员中心菜单' });
-  expect(within(menu).getByRole('link', { name: '我的订单' }).closest('li')).toHaveClass('ant-menu-item-selected');
+  const menu = screen.getByRole('navigation', { name: '学员中心菜单' });
+  expect(within(menu).getByRole('link', { name: '我的订单' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByText('欢迎您，学员！')).toBeInTheDocument();
   await waitFor(() => expect(document.title).toBe('我的订单 - 某省药师协会'));
 });
@@ -137,8 +137,8 @@ test('a child route lights its parent menu item (video learning → 专业课学
   serveSiteContent();
   await renderSite('/videoLearning?cid=3');
   await screen.findByRole('heading', { name: 'study:VideoLearning' });
-  const menu = screen.getByRole('menu', { name: '学员中心菜单' });
-  expect(within(menu).getByRole('link', { name: '专业课学习' }).closest('li')).toHaveClass('ant-menu-item-selected');
+  const menu = screen.getByRole('navigation', { name: '学员中心菜单' });
+  expect(within(menu).getByRole('link', { name: '专业课学习' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('the home page title is the association name', async () => {

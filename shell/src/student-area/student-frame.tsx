@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Avatar, Button, Layout, Menu } from 'antd';
 import { Link, useNavigate } from '@yaoshi/ui/router';
+import { BRAND_BLUE } from '@yaoshi/ui/section-box';
+import { SiteButton } from '@yaoshi/ui/site-button';
 import {
   AVATAR_WARNING_TEXT,
   CLOSED_TIP,
@@ -14,6 +15,23 @@ import { FACE_COLLECTION_PATH } from './avatar-change';
 import { STUDENT_MENU, STUDENT_MENU_WIDTH_PX } from './student-menu';
 
 export const WELCOME_FALLBACK_NAME = '学员';
+
+const AVATAR_PX = 32;
+
+/**
+ * The frame is drawn with plain elements and one small stylesheet, not antd's Layout, Menu
+ * and Avatar: it is on every learner page's first load, and antd's Menu alone brings
+ * rc-menu, rc-overflow and rc-trigger (about 30 KB gzip). The look is antd's inline menu.
+ */
+const STYLES = `
+.student-menu { margin: 0; padding: 4px 0; list-style: none; }
+.student-menu a { display: block; margin: 4px; padding: 0 24px; line-height: 40px; border-radius: 8px;
+  color: rgba(0,0,0,.88); font-size: 14px; text-decoration: none; transition: background .2s, color .2s;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.student-menu a:hover { background: rgba(0,0,0,.06); text-decoration: none; }
+.student-menu a:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: -2px; }
+.student-menu a[aria-current="page"] { background: #e6f0fa; color: ${BRAND_BLUE}; }
+`;
 
 /**
  * The student centre's frame: welcome bar across the top, side menu on the left, the page
@@ -30,6 +48,7 @@ export function StudentFrame({
   const navigate = useNavigate();
   const logout = useLogout();
   const [tip, setTip] = useState<TipDialogModel>(CLOSED_TIP);
+  const name = userData?.name ?? WELCOME_FALLBACK_NAME;
 
   const onTipConfirm = (event: TipConfirmEvent) => {
     setTip(CLOSED_TIP);
@@ -38,6 +57,9 @@ export function StudentFrame({
 
   return (
     <section aria-label="学员中心">
+      <style href="yaoshi-student-frame" precedence="default">
+        {STYLES}
+      </style>
       <TipDialog model={tip} onConfirm={onTipConfirm} onCancel={() => setTip(CLOSED_TIP)} />
       <div
         role="banner"
@@ -55,33 +77,62 @@ export function StudentFrame({
           type="button"
           onClick={() => setTip({ show: true, text: AVATAR_WARNING_TEXT })}
           aria-label="更换人脸头像"
-          style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
+          style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer', borderRadius: '50%' }}
         >
           {/* The button's label names it; the photo inside is decoration (alt="", Lighthouse's image-alt). */}
-          <Avatar src={userData?.avatar || undefined} alt="">
-            {(userData?.name ?? WELCOME_FALLBACK_NAME).slice(0, 1)}
-          </Avatar>
+          {userData?.avatar ? (
+            <img
+              src={userData.avatar}
+              alt=""
+              width={AVATAR_PX}
+              height={AVATAR_PX}
+              style={{ display: 'block', borderRadius: '50%', objectFit: 'cover' }}
+            />
+          ) : (
+            <span
+              aria-hidden
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                width: AVATAR_PX,
+                height: AVATAR_PX,
+                borderRadius: '50%',
+                background: 'rgba(0,0,0,.25)',
+                color: '#fff',
+                fontSize: 14,
+              }}
+            >
+              {name.slice(0, 1)}
+            </span>
+          )}
         </button>
-        <span style={{ flex: 1 }}>欢迎您，{userData?.name ?? WELCOME_FALLBACK_NAME}！</span>
+        <span style={{ flex: 1 }}>欢迎您，{name}！</span>
         <Link to="/">返回首页</Link>
-        <Button size="small" onClick={() => void logout()}>
+        <SiteButton onClick={() => void logout()} style={{ height: 24, padding: '0 7px' }}>
           退出登录
-        </Button>
+        </SiteButton>
       </div>
-      <Layout style={{ marginTop: 16, background: 'transparent' }}>
-        <Layout.Sider width={STUDENT_MENU_WIDTH_PX} theme="light" style={{ background: '#fff' }}>
-          <Menu
-            mode="inline"
-            aria-label="学员中心菜单"
-            selectedKeys={activeMenuPath ? [activeMenuPath] : []}
-            items={STUDENT_MENU.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }))}
-          />
-        </Layout.Sider>
-        {/* A div, not Layout.Content: that renders a second <main> inside the site's. */}
+      <div style={{ display: 'flex', alignItems: 'flex-start', marginTop: 16 }}>
+        <nav
+          aria-label="学员中心菜单"
+          style={{ flex: `0 0 ${STUDENT_MENU_WIDTH_PX}px`, width: STUDENT_MENU_WIDTH_PX, background: '#fff' }}
+        >
+          <ul className="student-menu">
+            {STUDENT_MENU.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} aria-current={item.path === activeMenuPath ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* A div, not a second <main>: the site's layout has the one. */}
         <div style={{ flex: 1, minWidth: 0, background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>
           {children}
         </div>
-      </Layout>
+      </div>
     </section>
   );
 }
