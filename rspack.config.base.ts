@@ -269,13 +269,7 @@ const ANTD_CHUNK_GROUPS = {
     // The icon base's helpers are files beside those folders; outside a group, cssUtils alone
     // was copied into 48 chunks (10 of them on 我的课程).
     packageFiles('@ant-design/icons/es', ['cssUtils', 'colorUtils', 'refUtils', 'utils']),
-    packageFolders('@rc-component', [
-      'util',
-      'motion',
-      'context',
-      'portal',
-      'resize-observer',
-    ]),
+    packageFolders('@rc-component', ['util', 'motion', 'context', 'portal', 'resize-observer']),
     packageFiles('@rc-component/form/es', ['FormContext', 'FieldContext', 'ListContext']),
     packageFiles('@rc-component', ['pagination/es/locale/.*', 'picker/es/locale/.*']),
     packageFolders('@babel', ['runtime']),
@@ -304,13 +298,7 @@ const ANTD_CHUNK_GROUPS = {
       'watermark/context',
       'table/TableMeasureRowContext',
     ]),
-    packageFolders('@rc-component', [
-      'trigger',
-      'tooltip',
-      'dropdown',
-      'color-picker',
-      'collapse',
-    ]),
+    packageFolders('@rc-component', ['trigger', 'tooltip', 'dropdown', 'color-picker', 'collapse']),
     packageFiles('@ant-design/icons/es', ['renderUtils', `icons/${LEARNER_ICONS}`]),
     // Each icon's drawing is a module of another package; left out, it was copied into every
     // chunk that shows the icon (CloseOutlined into 27).
