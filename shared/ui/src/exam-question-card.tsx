@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Radio, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Radio, Space, Tag } from 'antd';
+import { Text, Title } from './typography';
 import type { ExamQuestion } from '@yaoshi/contracts/exams';
 import {
   EXAM_MESSAGES,
@@ -58,13 +59,13 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <div>
           <Tag color="blue">{QUESTION_TYPE_TEXT[question.qtype]}</Tag>
-          <Typography.Text type="secondary">
+          <Text type="secondary">
             第 {index + 1} / {total} 题
-          </Typography.Text>
+          </Text>
         </div>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Title level={5} style={{ margin: 0 }}>
           {question.title}
-        </Typography.Title>
+        </Title>
         {question.qtype === QUESTION_TYPE.multiple ? (
           <Checkbox.Group
             value={locked ? chosen : draft}

@@ -1,4 +1,5 @@
-import { Skeleton, Typography } from 'antd';
+import { Skeleton } from 'antd';
+import { Title } from '@yaoshi/ui/typography';
 import { api } from '@yaoshi/api-client/api';
 import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
@@ -17,7 +18,7 @@ export function AgreementPage() {
   if (isLoading) return <Skeleton active />;
   return (
     <article>
-      <Typography.Title level={3}>{STUDENT_PAGE_NAMES.agreement}</Typography.Title>
+      <Title level={3}>{STUDENT_PAGE_NAMES.agreement}</Title>
       <SafeHtml html={data?.agreement ?? ''} label="协议内容" />
     </article>
   );

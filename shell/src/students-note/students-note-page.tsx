@@ -1,4 +1,5 @@
-import { Image, Skeleton, Typography } from 'antd';
+import { Image, Skeleton } from 'antd';
+import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { COURSE_KIND_NAMES, STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 import { useStudentsNoteQuery } from './students-note-api';
@@ -15,9 +16,9 @@ export function StudentsNotePage() {
   return (
     <article>
       {data?.thumb && <Image src={data.thumb} alt="学员须知横幅" preview={false} style={{ width: '100%' }} />}
-      <Typography.Title level={3}>{STUDENTS_NOTE_HEADINGS.process}</Typography.Title>
-      <Typography.Paragraph>{data?.excerpt}</Typography.Paragraph>
-      <Typography.Title level={3}>{STUDENTS_NOTE_HEADINGS.notice}</Typography.Title>
+      <Title level={3}>{STUDENTS_NOTE_HEADINGS.process}</Title>
+      <Paragraph>{data?.excerpt}</Paragraph>
+      <Title level={3}>{STUDENTS_NOTE_HEADINGS.notice}</Title>
       <SafeHtml html={data?.content ?? ''} label="学员须知内容" />
     </article>
   );

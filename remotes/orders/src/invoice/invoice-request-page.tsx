@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { Button, Form, Input, Radio, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, Radio, Select, Space } from 'antd';
+import { Title } from '@yaoshi/ui/typography';
 import type { InvoiceRequest } from '@yaoshi/contracts/orders';
 import {
   INVOICE_KIND,
@@ -64,9 +65,9 @@ export default function InvoiceRequestPage() {
 
   return (
     <section>
-      <Typography.Title level={3} data-testid="page-title">
+      <Title level={3} data-testid="page-title">
         {again ? '重新申请发票' : PAGE_TITLES['./RequestInvoice']}
-      </Typography.Title>
+      </Title>
       <Form<InvoiceForm>
         form={form}
         aria-label="申请发票"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
 import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
-import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Table, Tag, Tooltip } from 'antd';
+import { Text, Title } from '@yaoshi/ui/typography';
 import type { ColumnsType } from 'antd/es/table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { EDUCATION_TYPE_LABELS, ORDER_MESSAGES, PAY_TYPE_LABELS } from '@yaoshi/contracts/order-rules';
@@ -142,9 +143,9 @@ export default function MyOrdersPage() {
         <>
           <span>{REFUND_STATUS_TEXT[row.refund_status]}</span>
           {row.refund_note && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="refund-note">
+            <Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="refund-note">
               原因：{row.refund_note}
-            </Typography.Text>
+            </Text>
           )}
         </>
       ),
@@ -221,9 +222,9 @@ export default function MyOrdersPage() {
 
   return (
     <section>
-      <Typography.Title level={3} data-testid="page-title">
+      <Title level={3} data-testid="page-title">
         {PAGE_TITLES['./MyOrder']}
-      </Typography.Title>
+      </Title>
       <Table<OrderRow>
         aria-label="订单列表"
         rowKey="order_id"

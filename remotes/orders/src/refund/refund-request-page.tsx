@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
+import { Paragraph, Title } from '@yaoshi/ui/typography';
 import type { RefundRequest } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES, REFUND_REASON_MAX_LENGTH } from '@yaoshi/contracts/order-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -31,9 +32,9 @@ export default function RefundRequestPage() {
 
   return (
     <section>
-      <Typography.Title level={3} data-testid="page-title">
+      <Title level={3} data-testid="page-title">
         {PAGE_TITLES['./RequestRefund']}
-      </Typography.Title>
+      </Title>
       <Form<RefundForm>
         aria-label="申请退款"
         layout="horizontal"
@@ -58,9 +59,9 @@ export default function RefundRequestPage() {
           </Space>
         </Form.Item>
       </Form>
-      <Typography.Paragraph type="secondary">
+      <Paragraph type="secondary">
         温馨提示：支付超过一个月或已开始学习的订单不予退款（因系统原因造成的除外）；申请发票后不能再申请退款。
-      </Typography.Paragraph>
+      </Paragraph>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Input, Modal, Radio, Space, Typography } from 'antd';
+import { Input, Modal, Radio, Space } from 'antd';
+import { Text } from '@yaoshi/ui/typography';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { EVALUATION_GRADES } from '@yaoshi/contracts/study-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -32,7 +33,7 @@ export function EvaluationDialog({
       }}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text>您已学完本课程，请评价本课程的满意度：</Typography.Text>
+        <Text>您已学完本课程，请评价本课程的满意度：</Text>
         <Radio.Group value={grade} onChange={(event) => setGrade(Number(event.target.value))} aria-label="满意度">
           {EVALUATION_GRADES.map((option) => (
             <Radio key={option.value} value={option.value}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Modal, Space, Typography } from 'antd';
+import { Alert, Modal, Space } from 'antd';
+import { Text } from '@yaoshi/ui/typography';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { FACE_CHECK_TIMEOUT_SECONDS } from '@yaoshi/contracts/study-rules';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
@@ -55,11 +56,11 @@ export function FaceCheckDialog({
       width={480}
     >
       <Space orientation="vertical" style={{ width: '100%', alignItems: 'center' }}>
-        <Typography.Text>{M.faceCheckHint}</Typography.Text>
+        <Text>{M.faceCheckHint}</Text>
         <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} />
-        <Typography.Text type="secondary" role="timer" aria-label="人脸验证剩余时间">
+        <Text type="secondary" role="timer" aria-label="人脸验证剩余时间">
           学习进度 {percent}% · 剩余 {remaining} 秒
-        </Typography.Text>
+        </Text>
         <FaceCapture key={attempt} autoStart onCapture={onCapture} disabled={uploading} startLabel="重新拍照" />
       </Space>
     </Modal>

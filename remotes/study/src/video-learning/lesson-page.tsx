@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag } from 'antd';
+import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { LessonDetail, ProgressReportResponse, QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
@@ -452,15 +453,15 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
             {teacher.name.slice(0, 1)}
           </Avatar>
           <div>
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Title level={5} style={{ margin: 0 }}>
               {teacher.name}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{teacher.description}</Typography.Paragraph>
+            </Title>
+            <Paragraph type="secondary">{teacher.description}</Paragraph>
           </div>
         </section>
         <section aria-label="课程介绍">
-          <Typography.Title level={5}>课程介绍</Typography.Title>
-          <Typography.Paragraph>{lesson.course_description}</Typography.Paragraph>
+          <Title level={5}>课程介绍</Title>
+          <Paragraph>{lesson.course_description}</Paragraph>
         </section>
       </Space>
       {dialog?.kind === 'face' && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, Radio, Space, Typography } from 'antd';
+import { Modal, Radio, Space } from 'antd';
+import { Text } from '@yaoshi/ui/typography';
 import type { QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -36,7 +37,7 @@ export function QuizDialog({
       }}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text strong>{question.title}</Typography.Text>
+        <Text strong>{question.title}</Text>
         <Radio.Group value={choice} onChange={(event) => setChoice(String(event.target.value))} aria-label="选项">
           <Space orientation="vertical">
             {question.pc_options.map((option) => (
