@@ -181,6 +181,29 @@ test('the guard sends an anonymous visitor from /myInfo home', async ({ page }) 
   await expect(loginBox(page)).toBeVisible();
 });
 
+test('leaving 专业课学习 (/myCourse) for another student page loads that page anew (spec 01 §6); arriving there does not', async ({
+  page,
+}) => {
+  await loginWithToken(page, LEARNERS.wang);
+  await page.goto('/myOrder');
+  const menu = page.getByRole('menu', { name: '学员中心菜单' });
+  // A mark on the page's window: a new document has none.
+  const markWindow = () => page.evaluate(() => Object.assign(window, { e2eMark: true }));
+  const marked = () => page.evaluate(() => 'e2eMark' in window);
+  await markWindow();
+  await menu.getByRole('link', { name: '专业课学习', exact: true }).click();
+  await expect(page).toHaveURL(/\/myCourse$/);
+  await expect(page.getByRole('region', { name: '学习概况' })).toBeVisible({ timeout: 30_000 });
+  expect(await marked()).toBe(true);
+  await menu.getByRole('link', { name: '我的订单' }).click();
+  await expect(page).toHaveURL(/\/myOrder$/);
+  await expect(menu.getByRole('link', { name: '我的订单' })).toBeVisible();
+  await expect.poll(marked).toBe(false);
+  // One history entry for the page loaded anew: back is 专业课学习.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/myCourse$/);
+});
+
 test('a token revoked on the server sends the browser home with 请先登录', async ({ page }) => {
   const token = await loginWithToken(page, LEARNERS.wang);
   await page.goto('/agreement');

@@ -1,11 +1,11 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@yaoshi/ui/router';
+import { BrowserRouter, type NavigateFunction } from '@yaoshi/ui/router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApiClient } from '@yaoshi/api-client/api-config';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { loadSiteAntd } from '@yaoshi/ui/antd-scope';
 import { firstPageRoute } from './app/first-page';
-import { createSiteRouter, type SiteRouter } from './app/router';
+import { LendRouter, SiteRoutes, type RouterAccess } from './app/router';
 import { SiteProviders } from './app/site-providers';
 import { siteRoutes } from './app/site-routes';
 import { createSiteStore } from './app/store';
@@ -14,14 +14,19 @@ import { ReleaseOverrideBanner } from './federation/release-override-banner';
 import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
 
-// Build-time settings (DefinePlugin); empty means "use the default".
 const store = createSiteStore();
-let router: SiteRouter | undefined;
+// The router's navigate, once it has rendered (LendRouter): the API client can send the
+// visitor somewhere from outside React, e.g. home when the session has expired.
+let navigate: NavigateFunction | undefined;
+const lendRouter = (router: RouterAccess) => {
+  navigate = router.navigate;
+};
+// Build-time settings (DefinePlugin); empty means "use the default".
 configureApiClient({
   appId: process.env.API_SIGN_APP_ID || DEFAULT_APP_ID,
   secret: process.env.API_SIGN_SECRET || DEVELOPMENT_SIGN_SECRET,
   baseUrl: process.env.API_BASE_URL || '',
-  navigate: (path) => void router?.navigate(path),
+  navigate: (path) => void navigate?.(path),
 });
 
 const reporter = browserLoadReporter();
@@ -32,7 +37,7 @@ const registry = createRemoteRegistry({
 });
 
 /**
- * The router is built from the pinned remotes' route manifests, so it waits for the pins
+ * The routes are built from the pinned remotes' route manifests, so they wait for the pins
  * document — which index.html asked for while this script downloaded. As soon as it is in,
  * the first page's remote and antd's context start downloading while React starts; the
  * route's own load then finds them in the federation runtime's and the module's caches. A
@@ -48,14 +53,16 @@ async function start(): Promise<void> {
   if (firstPage?.source.kind === 'remote')
     void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
   if (firstPage && !firstPage.withoutAntd) void loadSiteAntd().catch(() => undefined);
-  router = createSiteRouter(store, pins);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <SiteProviders store={store} registry={registry}>
       <ReleaseOverrideBanner pins={pins} />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <LendRouter to={lendRouter} />
+        <SiteRoutes store={store} pins={pins} />
+      </BrowserRouter>
     </SiteProviders>,
   );
 }

@@ -7,18 +7,20 @@
  * set of contexts) on the page. Code that needs another export adds it here; importing
  * react-router directly fails the build (rspack.config.base.ts), because a second copy
  * would carry second contexts. Tests may render with react-router's own MemoryRouter.
+ *
+ * The site uses the declarative router (`BrowserRouter` with route objects rendered by
+ * `useRoutes`), not the data router (`createBrowserRouter`, loaders, `useMatches`): the
+ * login guard needs no loader (shell/src/route-guard/), and the data router's code was
+ * about 17 KB gzip more on every first load.
  */
 export {
+  BrowserRouter,
   Link,
   Outlet,
-  createBrowserRouter,
-  redirect,
-  redirectDocument,
+  matchRoutes,
   useLocation,
-  useMatches,
   useNavigate,
+  useRoutes,
   useSearchParams,
 } from 'react-router';
-export type { LoaderFunction, RouteObject } from 'react-router';
-// react-router/dom's provider renders updates with react-dom's flushSync, as react-router-dom's did.
-export { RouterProvider } from 'react-router/dom';
+export type { Location, NavigateFunction, RouteObject } from 'react-router';

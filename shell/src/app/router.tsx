@@ -1,12 +1,20 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
-import { createBrowserRouter, type RouteObject } from '@yaoshi/ui/router';
+import {
+  matchRoutes,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from '@yaoshi/ui/router';
 import { RemotePage } from '../federation/remote-page';
-import { guardLoader, type GuardContext } from '../route-guard/guard-loader';
+import { useGuardedLocation } from '../route-guard/guarded-location';
 import { SiteLayout } from '../site-layout/site-layout';
 import { ConsoleLayout } from '../site-layout/console-layout';
 import { PageLoading } from '../federation/page-loading';
-import type { RouteHandle } from '../site-layout/route-handle';
+import { RouteHandleContext, isRouteHandle, type RouteHandle } from '../site-layout/route-handle';
 import type { RemotePins } from '../federation/pins';
 import { PinsUnavailable } from '../federation/pins-unavailable';
 import { siteRoutes, type SiteRoute } from './site-routes';
@@ -41,13 +49,13 @@ function pageOf(route: SiteRoute): ReactNode {
   );
 }
 
-function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject {
+function routeObject(route: SiteRoute): RouteObject {
   const page = pageOf(route);
-  const handle: RouteHandle = { title: route.title };
+  // A console checks its staff session itself: the learner guard lets everyone in.
+  const handle: RouteHandle = { title: route.title, loginRequired: route.area !== 'console' && route.loginRequired };
   return {
     path: route.path,
     handle,
-    ...(guard ? { loader: guardLoader(guard, route.loginRequired) } : {}),
     element:
       route.area === 'student' ? (
         <Suspense fallback={<PageLoading />}>
@@ -60,20 +68,18 @@ function routeObject(route: SiteRoute, guard: GuardContext | null): RouteObject 
 }
 
 /**
- * The route tree from the shell's pages and the pinned remotes' route manifests; with a
- * guard context every route runs the login guard first. `pins` null: the pins document
- * could not be had, so any page not the shell's says the site is unavailable (not 404).
+ * The route tree from the shell's pages and the pinned remotes' route manifests. `pins`
+ * null: the pins document could not be had, so any page not the shell's says the site is
+ * unavailable (not 404).
  */
-export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | null): RouteObject[] {
+export function siteRouteObjects(pins: RemotePins | null): RouteObject[] {
   const fallback = pins ? <NotFoundPage /> : <PinsUnavailable />;
   const routes = siteRoutes(pins);
   return [
     {
       element: <SiteLayout />,
-      // The guard answers synchronously: nothing to show meanwhile.
-      HydrateFallback: () => null,
       children: [
-        ...routes.filter((route) => route.area !== 'console').map((route) => routeObject(route, guard)),
+        ...routes.filter((route) => route.area !== 'console').map(routeObject),
         { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> },
       ],
     },
@@ -81,30 +87,61 @@ export function siteRouteObjects(guard: GuardContext | null, pins: RemotePins | 
     // under the staging banner only.
     {
       element: <ConsoleLayout />,
-      HydrateFallback: () => null,
-      children: routes.filter((route) => route.area === 'console').map((route) => routeObject(route, null)),
+      children: routes.filter((route) => route.area === 'console').map(routeObject),
     },
   ];
 }
 
-export type SiteRouter = ReturnType<typeof createBrowserRouter>;
+/** The handle of the route that renders `location` (its deepest match); none for the 404 route. */
+function handleAt(routes: RouteObject[], location: Location | string): RouteHandle | undefined {
+  const handle: unknown = matchRoutes(routes, location)?.at(-1)?.route.handle;
+  return isRouteHandle(handle) ? handle : undefined;
+}
+
+/** A full page load of `href` in place of the history entry the router has just added for it. */
+const replaceDocument = (href: string) => window.location.replace(href);
 
 /**
- * Builds the router with the guard reading the store and the router's own location. Tests
- * pass react-router's createMemoryRouter as `create`; the site uses the browser's history.
+ * The site's pages for the router's location, each navigation through the login guard
+ * first (`useGuardedLocation`). Tests pass `loadDocument` to see the guard's full page loads.
  */
-export function createSiteRouter(
-  store: SiteStore,
-  pins: RemotePins | null,
-  create: (routes: RouteObject[]) => SiteRouter = (routes) => createBrowserRouter(routes),
-): SiteRouter {
-  // The guard may be asked before create() returns (the first navigation), so it reads the
-  // router through this holder rather than a variable still in its temporal dead zone.
-  const built: { router?: SiteRouter } = {};
-  const guard: GuardContext = {
+export function SiteRoutes({
+  store,
+  pins,
+  loadDocument = replaceDocument,
+}: {
+  store: SiteStore;
+  pins: RemotePins | null;
+  loadDocument?: (href: string) => void;
+}) {
+  const routes = useMemo(() => siteRouteObjects(pins), [pins]);
+  const shown = useGuardedLocation({
+    loginRequired: (pathname) => handleAt(routes, pathname)?.loginRequired ?? false,
     isLoggedInMemory: () => store.getState().session.isLogin,
-    currentPath: () => (built.router?.state.initialized ? built.router.state.location.pathname : null),
-  };
-  built.router = create(siteRouteObjects(guard, pins));
-  return built.router;
+    loadDocument,
+  });
+  return shown ? <ShownRoutes routes={routes} location={shown} /> : null;
+}
+
+/** The pages of `location`, which may still be the page being left while the guard sends the visitor on. */
+function ShownRoutes({ routes, location }: { routes: RouteObject[]; location: Location }) {
+  const pages = useRoutes(routes, location);
+  return <RouteHandleContext.Provider value={handleAt(routes, location)}>{pages}</RouteHandleContext.Provider>;
+}
+
+/** The router's navigate and location. */
+export interface RouterAccess {
+  navigate: NavigateFunction;
+  location: Location;
+}
+
+/**
+ * Lends the router to code outside React, after each navigation: the API client sends the
+ * visitor somewhere (an expired session home), tests read where the site is.
+ */
+export function LendRouter({ to }: { to: (router: RouterAccess) => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => to({ navigate, location }), [to, navigate, location]);
+  return null;
 }

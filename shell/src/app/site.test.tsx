@@ -42,7 +42,7 @@ const OWNERS: Record<string, string[]> = {
 
 test('every route of both specs is registered from the shell and the pinned route manifests, with its owner', () => {
   const routes = siteRoutes(TEST_PINS);
-  const routeObjects = siteRouteObjects(null, TEST_PINS);
+  const routeObjects = siteRouteObjects(TEST_PINS);
   const owners = Object.fromEntries(routes.map((r) => [r.path, r.source.kind === 'shell' ? 'shell' : r.source.remote]));
   for (const [owner, paths] of Object.entries(OWNERS)) {
     for (const path of paths) {
@@ -150,13 +150,13 @@ test('the home page title is the association name', async () => {
 
 test('with one remote down, its route shows the message while header, footer and other remotes work', async () => {
   serveSiteContent();
-  const router = await renderSite('/myOrder', fakeRegistry(['orders']));
+  const site = await renderSite('/myOrder', fakeRegistry(['orders']));
   expect(await screen.findByText('「订单管理」模块暂时无法加载，请检查网络后重试')).toBeInTheDocument();
   expect(
     await within(screen.getByRole('navigation', { name: '主导航' })).findByRole('link', { name: '新闻资讯' }),
   ).toBeInTheDocument();
   expect(await screen.findByText('主办单位：某省药师协会秘书处')).toBeInTheDocument();
-  await router.navigate('/myCourse');
+  await site.navigate('/myCourse');
   expect(await screen.findByRole('heading', { name: 'study:MyCourse' })).toBeInTheDocument();
 });
 
@@ -195,11 +195,11 @@ test('a remote registered with a console page (the staff console) gets its prefi
       routes: [{ path: '/admin/*', area: 'console' as const, exposed: 'AdminApp', loginRequired: false }],
     },
   };
-  const routeObjects = siteRouteObjects(null, pins);
+  const routeObjects = siteRouteObjects(pins);
   expect(matchRoutes(routeObjects, '/admin/releases')?.at(-1)?.route.path).toBe('/admin/*');
   // Outside the site's layout (header, footer, learner guard): only under the console's (the staging banner).
   const matched = matchRoutes(routeObjects, '/admin/login');
   expect(matched).toHaveLength(2);
   expect(matched?.[0]?.route.element).toEqual(<ConsoleLayout />);
-  expect(matchRoutes(siteRouteObjects(null, TEST_PINS), '/admin/login')?.at(-1)?.route.path).toBe('*');
+  expect(matchRoutes(siteRouteObjects(TEST_PINS), '/admin/login')?.at(-1)?.route.path).toBe('*');
 });

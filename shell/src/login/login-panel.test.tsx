@@ -21,9 +21,9 @@ afterEach(() => act(() => message.destroy()));
 
 async function openHome(routes: Parameters<typeof serveSiteContent>[0] = {}) {
   const received = serveSiteContent(routes);
-  const router = await renderSite('/', homeWithPanel(), { anonymous: true });
+  const site = await renderSite('/', homeWithPanel(), { anonymous: true });
   const form = await screen.findByRole('form', { name: '学员登录' });
-  return { received, router, form, user: userEvent.setup() };
+  return { received, site, form, user: userEvent.setup() };
 }
 
 test('login id, password and agreement messages of spec 01 §5', async () => {
@@ -56,14 +56,14 @@ test('code mode: 获取验证码 with an empty, then a malformed phone; then a s
 });
 
 test('face_init 0: only the token is stored and the learner goes to /faceCollection', async () => {
-  const { form, user, router, received } = await openHome({ '/v1/login': () => ok({ token: 'tok-li', face_init: 0 }) });
+  const { form, user, site, received } = await openHome({ '/v1/login': () => ok({ token: 'tok-li', face_init: 0 }) });
   await user.type(within(form).getByLabelText('身份证号/手机号'), '11010519491231002X');
   await user.type(within(form).getByLabelText('密码'), '31002X');
   await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/faceCollection'));
+  await waitFor(() => expect(site.location().pathname).toBe('/faceCollection'));
   expect(localStorage.getItem('token')).toBe('tok-li');
   expect(localStorage.getItem('isLogin')).toBeNull();
-  expect(router.store.getState().session.isLogin).toBe(false);
+  expect(site.store.getState().session.isLogin).toBe(false);
   expect(received.find((c) => c.path === '/v1/login')?.payload).toMatchObject({
     type: '1',
     username: '11010519491231002X',
@@ -72,7 +72,7 @@ test('face_init 0: only the token is stored and the learner goes to /faceCollect
 });
 
 test('face_init 1: token, flag, state and cached user info, then /studentsNote', async () => {
-  const { form, user, router } = await openHome({
+  const { form, user, site } = await openHome({
     '/v1/login': () => ok({ token: 'tok-zhang', face_init: 1 }),
     '/v1/userinfo': () => ok({ name: '张晓明', avatar: '' }),
     '/v1/pc_notes': () => ok({ thumb: '', excerpt: '摘要', content: '<p>须知正文</p><script>alert(1)</script>' }),
@@ -80,7 +80,7 @@ test('face_init 1: token, flag, state and cached user info, then /studentsNote',
   await user.type(within(form).getByLabelText('身份证号/手机号'), '13812345678');
   await user.type(within(form).getByLabelText('密码'), '124510');
   await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/studentsNote'));
+  await waitFor(() => expect(site.location().pathname).toBe('/studentsNote'));
   expect(localStorage.getItem('isLogin')).toBe('true');
   expect(JSON.parse(localStorage.getItem('userData') ?? 'null')).toEqual({ name: '张晓明', avatar: '' });
   expect(await screen.findByText('欢迎您，张晓明！')).toBeInTheDocument();
@@ -89,12 +89,12 @@ test('face_init 1: token, flag, state and cached user info, then /studentsNote',
 });
 
 test('a refused login shows the server message and stays home', async () => {
-  const { form, user, router } = await openHome({ '/v1/login': () => fail(400, '账号或密码错误') });
+  const { form, user, site } = await openHome({ '/v1/login': () => fail(400, '账号或密码错误') });
   await user.type(within(form).getByLabelText('身份证号/手机号'), '13812345678');
   await user.type(within(form).getByLabelText('密码'), 'nope00');
   await user.click(within(form).getByRole('button', { name: /登\s*录/ }));
   expect(await screen.findByText('账号或密码错误')).toBeInTheDocument();
-  expect(router.state.location.pathname).toBe('/');
+  expect(site.location().pathname).toBe('/');
 });
 
 test('forgot password: required messages, then 修改成功 closes the dialog', async () => {

@@ -1,6 +1,7 @@
 /**
- * The route guard of spec 01 §6, as pure functions. The router's loaders call
- * `guardDecision` and carry out what it answers.
+ * The route guard of spec 01 §6, as pure functions. The site's routes call `guardDecision`
+ * on every navigation, before the page renders, and carry out what it answers
+ * (`useGuardedLocation`).
  */
 
 export const FACE_COLLECTION_PATH = '/faceCollection';

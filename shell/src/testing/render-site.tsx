@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { act, render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { ok, stubApi, type ReceivedCall, type StubRoute } from '@yaoshi/api-client/testing/stub-api';
-import { createSiteRouter } from '../app/router';
+import { LendRouter, SiteRoutes, type RouterAccess } from '../app/router';
 import { SiteProviders } from '../app/site-providers';
 import { createSiteStore } from '../app/store';
 import type { RemoteKey, RemotePins } from '../federation/pins';
@@ -69,18 +69,41 @@ export async function renderSite(
 ) {
   if (!options.anonymous) localStorage.setItem('isLogin', 'true');
   const store = createSiteStore();
-  const router = createSiteRouter(store, options.pins === undefined ? TEST_PINS : options.pins, (routes) =>
-    createMemoryRouter(routes, { initialEntries: [path] }),
-  );
-  render(
-    <SiteProviders store={store} registry={registry}>
-      <RouterProvider router={router} />
-    </SiteProviders>,
-  );
-  // The guard runs as a loader: wait for the first navigation to settle.
+  // Where the router is, after each navigation; and the full page loads the guard asked for.
+  let router: RouterAccess | undefined;
+  const documentLoads: string[] = [];
   await act(async () => {
-    while (!router.state.initialized || router.state.navigation.state !== 'idle')
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    render(
+      <SiteProviders store={store} registry={registry}>
+        <MemoryRouter initialEntries={[path]}>
+          <LendRouter
+            to={(access) => {
+              router = access;
+            }}
+          />
+          <SiteRoutes
+            store={store}
+            pins={options.pins === undefined ? TEST_PINS : options.pins}
+            loadDocument={(href) => documentLoads.push(href)}
+          />
+        </MemoryRouter>
+      </SiteProviders>,
+    );
   });
-  return Object.assign(router, { store });
+  const lent = () => {
+    if (!router) throw new Error('the router has not rendered');
+    return router;
+  };
+  return {
+    store,
+    documentLoads,
+    /** The router's location now. */
+    location: () => lent().location,
+    /** Navigates as a link or `navigate()` in the site would, and lets the guard act on it. */
+    navigate: (to: string | number) =>
+      act(async () => {
+        const { navigate } = lent();
+        await (typeof to === 'number' ? navigate(to) : navigate(to));
+      }),
+  };
 }
