@@ -17,6 +17,7 @@ import { PageLoading } from '../federation/page-loading';
 import { RouteHandleContext, isRouteHandle, type RouteHandle } from '../site-layout/route-handle';
 import type { RemotePins } from '../federation/pins';
 import { PinsUnavailable } from '../federation/pins-unavailable';
+import { PageErrorBoundary } from './page-error-boundary';
 import { siteRoutes, type SiteRoute } from './site-routes';
 import type { SiteStore } from './store';
 
@@ -56,14 +57,18 @@ function routeObject(route: SiteRoute): RouteObject {
   return {
     path: route.path,
     handle,
-    element:
-      route.area === 'student' ? (
-        <Suspense fallback={<PageLoading />}>
-          <StudentFrame activeMenuPath={route.menuPath}>{page}</StudentFrame>
-        </Suspense>
-      ) : (
-        page
-      ),
+    // key: each route its own boundary, so a failed page does not stay failed on the next one.
+    element: (
+      <PageErrorBoundary key={route.path}>
+        {route.area === 'student' ? (
+          <Suspense fallback={<PageLoading />}>
+            <StudentFrame activeMenuPath={route.menuPath}>{page}</StudentFrame>
+          </Suspense>
+        ) : (
+          page
+        )}
+      </PageErrorBoundary>
+    ),
   };
 }
 
@@ -80,7 +85,14 @@ export function siteRouteObjects(pins: RemotePins | null): RouteObject[] {
       element: <SiteLayout />,
       children: [
         ...routes.filter((route) => route.area !== 'console').map(routeObject),
-        { path: '*', element: <Suspense fallback={null}>{fallback}</Suspense> },
+        {
+          path: '*',
+          element: (
+            <PageErrorBoundary key="*">
+              <Suspense fallback={null}>{fallback}</Suspense>
+            </PageErrorBoundary>
+          ),
+        },
       ],
     },
     // A console (the staff console) is a page of its own, outside the site's layout and the learner guard,
