@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Tabs } from '@yaoshi/ui/site-tabs';
 import { useSearchParams } from '@yaoshi/ui/router';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { Alert, Button, Modal, Select, Space, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Modal, Select, Space, Spin, Tooltip } from 'antd';
+import { Tabs } from '@yaoshi/ui/site-tabs';
 import {
   COURSE_TYPE,
   NEED_ALL,

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Image, Modal, Progress, Space, Spin, Statistic, Tabs, Tag } from 'antd';
+import { Alert, Button, Empty, Image, Modal, Progress, Space, Spin, Statistic, Tag } from 'antd';
+import { Card } from '@yaoshi/ui/site-card';
+import { Tabs } from '@yaoshi/ui/site-tabs';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import type { StudyCourse, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';

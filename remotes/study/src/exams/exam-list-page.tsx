@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Select, Space, Table, Tag } from 'antd';
+import { Card } from '@yaoshi/ui/site-card';
+import { Tabs } from '@yaoshi/ui/site-tabs';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { ExamListRow } from '@yaoshi/contracts/exams';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Card, Spin } from 'antd';
+import { Spin } from 'antd';
+import { Card } from '@yaoshi/ui/site-card';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_VALUES, IS_POST, type ExamType } from '@yaoshi/contracts/exam-rules';
 import { showError } from '@yaoshi/ui/show-message';

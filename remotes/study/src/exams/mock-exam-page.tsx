@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Table, Tag } from 'antd';
+import { Alert, Button, Table, Tag } from 'antd';
+import { Card } from '@yaoshi/ui/site-card';
 import type { ColumnsType } from 'antd/es/table';
 import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
 import { useNavigate } from '@yaoshi/ui/router';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Progress, Result, Space } from 'antd';
+import { Alert, Button, Progress, Result, Space } from 'antd';
+import { Card } from '@yaoshi/ui/site-card';
 import { Link } from '@yaoshi/ui/router';
 import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Avatar, Card, Modal, Progress, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Avatar, Modal, Progress, Result, Space, Spin, Tag } from 'antd';
+import { Card } from '@yaoshi/ui/site-card';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { LessonDetail, ProgressReportResponse, QuizQuestion } from '@yaoshi/contracts/study';
