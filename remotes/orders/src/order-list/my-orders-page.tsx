@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
 import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
-import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { EDUCATION_TYPE_LABELS, ORDER_MESSAGES, PAY_TYPE_LABELS } from '@yaoshi/contracts/order-rules';
 import {
@@ -77,7 +77,7 @@ export default function MyOrdersPage() {
     }
   };
 
-  const columns: ColumnsType<OrderRow> = [
+  const columns: DataTableColumn<OrderRow>[] = [
     {
       title: '订单号',
       dataIndex: 'order_id',
@@ -93,7 +93,7 @@ export default function MyOrdersPage() {
       key: 'order_name',
       width: COLUMN_WIDTHS.name,
       // Long names end in an ellipsis; the whole name (and its year) is in the tooltip.
-      ellipsis: { showTitle: false },
+      ellipsis: true,
       render: (name: string, row) => (
         <Tooltip title={`${name}（${row.year}年度）`} placement="topLeft">
           <span>{name}</span>
@@ -224,7 +224,7 @@ export default function MyOrdersPage() {
       <Typography.Title level={3} data-testid="page-title">
         {PAGE_TITLES['./MyOrder']}
       </Typography.Title>
-      <Table<OrderRow>
+      <DataTable<OrderRow>
         aria-label="订单列表"
         rowKey="order_id"
         columns={columns}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Select, Space, Table, Tabs, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Select, Space, Tabs, Tag } from 'antd';
+import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { ExamListRow } from '@yaoshi/contracts/exams';
 import {
@@ -49,7 +49,7 @@ export default function ExamListPage() {
   };
   const courses = data?.courses ?? [];
 
-  const columns: ColumnsType<ExamListRow> = [
+  const columns: DataTableColumn<ExamListRow>[] = [
     { title: '试卷编号', dataIndex: 'pid' },
     { title: '年度', dataIndex: 'year' },
     { title: '练习范围', key: 'course', render: (_, row) => row.course_name ?? '年度综合练习' },
@@ -119,7 +119,7 @@ export default function ExamListPage() {
           ))}
         </Space>
       )}
-      <Table<ExamListRow>
+      <DataTable<ExamListRow>
         rowKey="pid"
         columns={columns}
         dataSource={data?.data ?? []}

@@ -1,0 +1,376 @@
+import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { BRAND_BLUE, MUTED_TEXT } from './section-box';
+
+/**
+ * The learner pages' tables (我的订单, 课后练习, 模拟考试, 选课), drawn like antd's Table
+ * without antd: antd's Table brings Pagination, Select, Tree, Dropdown, Menu, Input and
+ * rc-table with it (about 100 KB gzip on each of those pages), for lists that need none of
+ * its sorting, filtering or virtual scrolling. A real `<table>` (column headers, rows and
+ * cells for assistive technology), a native checkbox for choosing rows, and a pager drawn
+ * like antd's Pagination. The props follow antd's names, so a page moves over with few
+ * changes. The staff console keeps antd's Table.
+ */
+export interface DataTableColumn<Row> {
+  title: ReactNode;
+  /** The row's field this column shows (and hands to `render`). */
+  dataIndex?: keyof Row & string;
+  /** Defaults to `dataIndex`. */
+  key?: string;
+  /** Pixels. */
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+  /** Kept in view at the right edge while the rest of a wide table scrolls sideways. */
+  fixed?: 'right';
+  /** One line ending in "…"; a plain text cell shows the whole text as its tooltip. */
+  ellipsis?: boolean;
+  /**
+   * What the cell shows, from the `dataIndex` value (undefined without one). Declared as a
+   * method so that a page may name the value's type (`(price: number) => …`): TypeScript
+   * checks a method's parameters both ways, which antd's columns get by typing it `any`.
+   */
+  render?(value: unknown, row: Row, index: number): ReactNode;
+}
+
+export interface DataTablePagination {
+  /** Rows a page; 10 unless told. */
+  pageSize?: number;
+  /** The page shown, for a page that keeps it itself (server-side paging); else the table keeps it. */
+  current?: number;
+  /**
+   * Server-side paging: the rows on all pages; `dataSource` is then the current page's rows.
+   * Without it the table pages `dataSource` itself.
+   */
+  total?: number;
+  onChange?: (page: number, pageSize: number) => void;
+  /** No pager when everything fits on one page. */
+  hideOnSinglePage?: boolean;
+  /** Accepted for antd's sake: this pager never offers another page size. */
+  showSizeChanger?: false;
+}
+
+export interface DataTableRowSelection<Row> {
+  selectedRowKeys: readonly Key[];
+  /** A row's box was ticked (`checked`) or unticked. There is no select-all box. */
+  onSelect: (row: Row, checked: boolean) => void;
+  getCheckboxProps?: (row: Row) => { disabled?: boolean; 'aria-label'?: string };
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly DataTableColumn<Row>[];
+  dataSource: readonly Row[];
+  /** The field that identifies a row, or a function of the row. */
+  rowKey: (keyof Row & string) | ((row: Row) => Key);
+  /** Rows stay in place under a translucent "加载中" layer. */
+  loading?: boolean;
+  /** `false` shows every row; otherwise pages of `pageSize` rows (10 unless told). */
+  pagination?: false | DataTablePagination;
+  rowSelection?: DataTableRowSelection<Row>;
+  /** Cell padding: 16 px, or 8 px for `small`. */
+  size?: 'small' | 'middle';
+  /** `x`: the table's width in pixels; a narrower space scrolls it sideways. */
+  scroll?: { x: number };
+  /** `fixed` keeps the columns' widths; the default is `fixed` when a column ends in an ellipsis. */
+  tableLayout?: 'auto' | 'fixed';
+  locale?: { emptyText?: ReactNode };
+  'aria-label'?: string;
+}
+
+const DEFAULT_PAGE_SIZE = 10;
+/** antd's Table's empty text in zh_CN. */
+const DEFAULT_EMPTY_TEXT = '暂无数据';
+/** antd's selected-row colours for the site's blue (its palette's first two tints). */
+const SELECTED_ROW_BG = '#dae3e8';
+const SELECTED_ROW_HOVER_BG = '#b4ccdb';
+const BORDER = '#f0f0f0';
+const HEADER_BG = '#fafafa';
+const TEXT = 'rgba(0,0,0,.88)';
+
+const STYLES = `
+.data-table-wrapper { position: relative; color: ${TEXT}; font-size: 14px; line-height: 1.5715; }
+.data-table-scroll { overflow-x: auto; }
+.data-table { width: 100%; border-collapse: separate; border-spacing: 0; background: #fff; text-align: start; }
+.data-table th, .data-table td { padding: 16px; border-bottom: 1px solid ${BORDER}; overflow-wrap: break-word; box-sizing: border-box; }
+.data-table-small th, .data-table-small td { padding: 8px; }
+.data-table th { position: relative; background: ${HEADER_BG}; font-weight: 600; text-align: start; }
+.data-table th:first-child { border-start-start-radius: 8px; }
+.data-table th:last-child { border-start-end-radius: 8px; }
+.data-table th:not(:last-child):not(.data-table-selection)::before { content: ''; position: absolute; top: 50%; inset-inline-end: 0;
+  width: 1px; height: 1.6em; background: ${BORDER}; transform: translateY(-50%); }
+.data-table td { background: #fff; transition: background .2s; }
+.data-table tbody tr:hover > td { background: ${HEADER_BG}; }
+.data-table tbody tr.data-table-row-selected > td { background: ${SELECTED_ROW_BG}; }
+.data-table tbody tr.data-table-row-selected:hover > td { background: ${SELECTED_ROW_HOVER_BG}; }
+.data-table tbody tr.data-table-empty-row:hover > td { background: #fff; }
+.data-table .data-table-selection { text-align: center; }
+.data-table-checkbox { width: 16px; height: 16px; margin: 0; vertical-align: middle; accent-color: ${BRAND_BLUE}; cursor: pointer; }
+.data-table-checkbox:disabled { cursor: not-allowed; }
+.data-table .data-table-ellipsis { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.data-table .data-table-fixed-right { position: sticky; right: 0; z-index: 2; }
+.data-table-shadow .data-table-fixed-right::after { content: ''; position: absolute; top: 0; bottom: -1px; left: 0; width: 30px;
+  transform: translateX(-100%); box-shadow: inset -10px 0 8px -8px rgba(5,5,5,.06); pointer-events: none; }
+.data-table .data-table-empty { padding: 32px 16px; text-align: center; color: ${MUTED_TEXT}; }
+.data-table-loading { position: absolute; inset: 0; z-index: 3; display: flex; flex-direction: column; align-items: center;
+  justify-content: center; gap: 8px; background: rgba(255,255,255,.5); color: ${BRAND_BLUE}; }
+.data-table-spinner { width: 20px; height: 20px; border: 2px solid rgba(31,95,168,.2); border-top-color: ${BRAND_BLUE};
+  border-radius: 50%; animation: data-table-spin 1s linear infinite; }
+@keyframes data-table-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .data-table-spinner { animation-duration: 3s; } }
+.data-table-pager { display: flex; justify-content: flex-end; margin: 16px 0; }
+.data-table-pager ul { display: flex; flex-wrap: wrap; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.data-table-pager button { min-width: 32px; height: 32px; padding: 0 6px; border: 1px solid transparent; border-radius: 6px;
+  background: transparent; color: ${TEXT}; font: inherit; font-size: 14px; cursor: pointer; transition: background .2s, border-color .2s; }
+.data-table-pager button:hover:not(:disabled):not([aria-current]) { background: rgba(0,0,0,.06); }
+.data-table-pager button:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: 1px; }
+.data-table-pager button:disabled { color: rgba(0,0,0,.25); cursor: not-allowed; }
+.data-table-pager button[aria-current="page"] { border-color: ${BRAND_BLUE}; background: #fff; color: ${BRAND_BLUE}; font-weight: 600; }
+.data-table-pager svg { display: block; margin: auto; }
+.data-table-pager-gap { min-width: 32px; line-height: 32px; text-align: center; color: rgba(0,0,0,.25); letter-spacing: 2px; }
+`;
+
+function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): Key {
+  return typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as Key);
+}
+
+/** The cell's content: `render`'s, or the field itself when it is text or a number. */
+function contentOf<Row>(column: DataTableColumn<Row>, row: Row, index: number): ReactNode {
+  const value: unknown = column.dataIndex === undefined ? undefined : row[column.dataIndex];
+  if (column.render) return column.render(value, row, index);
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
+/** Whether a wide table has more to its right than shows: the fixed column then casts a shadow, as antd's does. */
+function useMoreToTheRight(enabled: boolean) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!enabled || !element || typeof ResizeObserver === 'undefined') return;
+    const update = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    element.addEventListener('scroll', update, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', update);
+    };
+  }, [enabled]);
+  return { scroller, more };
+}
+
+export function DataTable<Row>({
+  columns,
+  dataSource,
+  rowKey,
+  loading = false,
+  pagination,
+  rowSelection,
+  size = 'middle',
+  scroll,
+  tableLayout,
+  locale,
+  'aria-label': ariaLabel,
+}: DataTableProps<Row>) {
+  const [ownPage, setOwnPage] = useState(1);
+  const { scroller, more } = useMoreToTheRight(scroll !== undefined);
+
+  const paged = pagination !== false;
+  const pageSize = (paged && pagination?.pageSize) || DEFAULT_PAGE_SIZE;
+  const serverSide = paged && pagination?.total !== undefined;
+  const total = serverSide ? (pagination?.total ?? 0) : dataSource.length;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // A list that shrank (an order cancelled, a filter) shows its last page rather than an empty one.
+  const page = Math.min((paged && pagination?.current) || ownPage, pageCount);
+  const rows = paged && !serverSide ? dataSource.slice((page - 1) * pageSize, page * pageSize) : dataSource;
+  const showPager = paged && total > 0 && !(pagination?.hideOnSinglePage && pageCount <= 1);
+
+  const goTo = (next: number) => {
+    setOwnPage(next);
+    if (paged) pagination?.onChange?.(next, pageSize);
+  };
+
+  const layout = tableLayout ?? (columns.some((column) => column.ellipsis) ? 'fixed' : 'auto');
+  const selected = new Set(rowSelection?.selectedRowKeys);
+  const columnCount = columns.length + (rowSelection ? 1 : 0);
+  const selectionWidth = size === 'small' ? 32 : 48;
+
+  const cellClass = (column: DataTableColumn<Row>) =>
+    [column.ellipsis ? 'data-table-ellipsis' : '', column.fixed === 'right' ? 'data-table-fixed-right' : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <div className="data-table-wrapper">
+      <style href="yaoshi-data-table" precedence="default">
+        {STYLES}
+      </style>
+      <div
+        ref={scroller}
+        className={['data-table-scroll', more ? 'data-table-shadow' : ''].filter(Boolean).join(' ')}
+      >
+        <table
+          aria-label={ariaLabel}
+          aria-busy={loading || undefined}
+          className={size === 'small' ? 'data-table data-table-small' : 'data-table'}
+          style={{ tableLayout: layout, ...(scroll ? { width: scroll.x, minWidth: '100%' } : {}) }}
+        >
+          <colgroup>
+            {rowSelection && <col style={{ width: selectionWidth }} />}
+            {columns.map((column, index) => (
+              <col key={column.key ?? column.dataIndex ?? index} style={{ width: column.width }} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr>
+              {rowSelection && <th scope="col" aria-label="选择" className="data-table-selection" />}
+              {columns.map((column, index) => (
+                <th
+                  key={column.key ?? column.dataIndex ?? index}
+                  scope="col"
+                  className={cellClass(column)}
+                  style={{ textAlign: column.align }}
+                >
+                  {column.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="data-table-empty-row">
+                <td colSpan={columnCount} className="data-table-empty">
+                  {locale?.emptyText ?? DEFAULT_EMPTY_TEXT}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, rowIndex) => {
+                const key = keyOf(row, rowKey);
+                const isSelected = rowSelection !== undefined && selected.has(key);
+                const box = rowSelection?.getCheckboxProps?.(row);
+                return (
+                  <tr key={key} className={isSelected ? 'data-table-row-selected' : undefined}>
+                    {rowSelection && (
+                      <td className="data-table-selection">
+                        <input
+                          type="checkbox"
+                          className="data-table-checkbox"
+                          checked={isSelected}
+                          disabled={box?.disabled}
+                          aria-label={box?.['aria-label']}
+                          onChange={(event) => rowSelection.onSelect(row, event.target.checked)}
+                        />
+                      </td>
+                    )}
+                    {columns.map((column, index) => {
+                      const content = contentOf(column, row, rowIndex);
+                      return (
+                        <td
+                          key={column.key ?? column.dataIndex ?? index}
+                          className={cellClass(column)}
+                          style={{ textAlign: column.align }}
+                          // antd's ellipsis tooltip: the whole text of a plain text cell.
+                          title={
+                            column.ellipsis && (typeof content === 'string' || typeof content === 'number')
+                              ? String(content)
+                              : undefined
+                          }
+                        >
+                          {content}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {loading && (
+        <div className="data-table-loading" role="status">
+          <span className="data-table-spinner" aria-hidden="true" />
+          <span>加载中</span>
+        </div>
+      )}
+      {showPager && <Pager page={page} pageCount={pageCount} onChange={goTo} />}
+    </div>
+  );
+}
+
+/**
+ * The page numbers to show, as antd's Pagination picks them: every page up to 7; beyond,
+ * five around the current page with the first and the last, and a gap (null) where more
+ * than one page is left out.
+ */
+function pagerItems(page: number, pageCount: number): (number | null)[] {
+  if (pageCount <= 7) return Array.from({ length: pageCount }, (_, index) => index + 1);
+  let from = Math.max(1, page - 2);
+  let to = Math.min(pageCount, page + 2);
+  if (page <= 3) to = 5;
+  if (pageCount - page <= 2) from = pageCount - 4;
+  const items: (number | null)[] = Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  if (page >= 5) items.unshift(null);
+  if (from !== 1) items.unshift(1);
+  if (pageCount - page >= 4) items.push(null);
+  if (to !== pageCount) items.push(pageCount);
+  return items;
+}
+
+function Arrow({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M8 1.5 3.5 6 8 10.5' : 'M4 1.5 8.5 6 4 10.5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+    </svg>
+  );
+}
+
+/** antd's Pagination, drawn: ‹ 1 2 3 › on the right under the table. */
+function Pager({ page, pageCount, onChange }: { page: number; pageCount: number; onChange: (page: number) => void }) {
+  return (
+    <nav aria-label="分页" className="data-table-pager">
+      <ul>
+        <li>
+          <button type="button" aria-label="上一页" title="上一页" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+            <Arrow direction="left" />
+          </button>
+        </li>
+        {pagerItems(page, pageCount).map((item, index) =>
+          item === null ? (
+            <li key={`gap-${index}`} className="data-table-pager-gap" aria-hidden="true">
+              •••
+            </li>
+          ) : (
+            <li key={item}>
+              <button
+                type="button"
+                aria-label={`第 ${item} 页`}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => {
+                  if (item !== page) onChange(item);
+                }}
+              >
+                {item}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            aria-label="下一页"
+            title="下一页"
+            disabled={page >= pageCount}
+            onClick={() => onChange(page + 1)}
+          >
+            <Arrow direction="right" />
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
