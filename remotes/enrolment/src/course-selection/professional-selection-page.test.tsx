@@ -137,7 +137,7 @@ test('sign-up, validate, msg2 and 确定 store the order and go to /pay', async 
   });
   fireEvent.click(screen.getByRole('button', { name: /确认报名/ }));
   const tip = await screen.findByText('本次选择8门课程，应缴费用300.00元', undefined, slow);
-  fireEvent.click(within(tip.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+  fireEvent.click(within(tip.closest('dialog') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
   expect(await screen.findByText('支付页', undefined, slow)).toBeInTheDocument();
   expect(readPendingOrder()).toMatchObject({
     year: 2025,
