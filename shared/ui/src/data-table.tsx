@@ -65,8 +65,8 @@ export interface DataTableProps<Row> {
   /** `false` shows every row; otherwise pages of `pageSize` rows (10 unless told). */
   pagination?: false | DataTablePagination;
   rowSelection?: DataTableRowSelection<Row>;
-  /** Cell padding: 16 px, or 8 px for `small`. */
-  size?: 'small' | 'middle';
+  /** Cell padding as antd's sizes: 16 px (`large`, the default), 12 × 8 px (`middle`), 8 px (`small`). */
+  size?: 'small' | 'middle' | 'large';
   /** `x`: the table's width in pixels; a narrower space scrolls it sideways. */
   scroll?: { x: number };
   /** `fixed` keeps the columns' widths; the default is `fixed` when a column ends in an ellipsis. */
@@ -82,6 +82,8 @@ const DEFAULT_EMPTY_TEXT = '暂无数据';
 const SELECTED_ROW_BG = '#dae3e8';
 const SELECTED_ROW_HOVER_BG = '#b4ccdb';
 const BORDER = '#f0f0f0';
+/** The checkbox column, as antd's (its control height). */
+const SELECTION_WIDTH = 32;
 const HEADER_BG = '#fafafa';
 const TEXT = 'rgba(0,0,0,.88)';
 
@@ -90,6 +92,7 @@ const STYLES = `
 .data-table-scroll { overflow-x: auto; }
 .data-table { width: 100%; border-collapse: separate; border-spacing: 0; background: #fff; text-align: start; }
 .data-table th, .data-table td { padding: 16px; border-bottom: 1px solid ${BORDER}; overflow-wrap: break-word; box-sizing: border-box; }
+.data-table-middle th, .data-table-middle td { padding: 12px 8px; }
 .data-table-small th, .data-table-small td { padding: 8px; }
 .data-table th { position: relative; background: ${HEADER_BG}; font-weight: 600; text-align: start; }
 .data-table th:first-child { border-start-start-radius: 8px; }
@@ -101,7 +104,7 @@ const STYLES = `
 .data-table tbody tr.data-table-row-selected > td { background: ${SELECTED_ROW_BG}; }
 .data-table tbody tr.data-table-row-selected:hover > td { background: ${SELECTED_ROW_HOVER_BG}; }
 .data-table tbody tr.data-table-empty-row:hover > td { background: #fff; }
-.data-table .data-table-selection { text-align: center; }
+.data-table .data-table-selection { padding-inline: 8px; text-align: center; }
 .data-table-checkbox { width: 16px; height: 16px; margin: 0; vertical-align: middle; accent-color: ${BRAND_BLUE}; cursor: pointer; }
 .data-table-checkbox:disabled { cursor: not-allowed; }
 .data-table .data-table-ellipsis { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
@@ -165,7 +168,7 @@ export function DataTable<Row>({
   loading = false,
   pagination,
   rowSelection,
-  size = 'middle',
+  size = 'large',
   scroll,
   tableLayout,
   locale,
@@ -192,7 +195,6 @@ export function DataTable<Row>({
   const layout = tableLayout ?? (columns.some((column) => column.ellipsis) ? 'fixed' : 'auto');
   const selected = new Set(rowSelection?.selectedRowKeys);
   const columnCount = columns.length + (rowSelection ? 1 : 0);
-  const selectionWidth = size === 'small' ? 32 : 48;
 
   const cellClass = (column: DataTableColumn<Row>) =>
     [column.ellipsis ? 'data-table-ellipsis' : '', column.fixed === 'right' ? 'data-table-fixed-right' : '']
@@ -211,11 +213,11 @@ export function DataTable<Row>({
         <table
           aria-label={ariaLabel}
           aria-busy={loading || undefined}
-          className={size === 'small' ? 'data-table data-table-small' : 'data-table'}
+          className={`data-table data-table-${size}`}
           style={{ tableLayout: layout, ...(scroll ? { width: scroll.x, minWidth: '100%' } : {}) }}
         >
           <colgroup>
-            {rowSelection && <col style={{ width: selectionWidth }} />}
+            {rowSelection && <col style={{ width: SELECTION_WIDTH }} />}
             {columns.map((column, index) => (
               <col key={column.key ?? column.dataIndex ?? index} style={{ width: column.width }} />
             ))}
