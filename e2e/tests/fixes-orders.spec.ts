@@ -253,7 +253,7 @@ test('item 13: one name for each thing: the menu, the student notice, the orders
 
   const token = await loginWithToken(page, LEARNERS.wang);
   await page.goto('/studentsNote');
-  const menu = page.getByRole('menu');
+  const menu = page.getByRole('navigation', { name: '学员中心菜单' });
   await expect(menu.getByText('专业课选课', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(menu.getByText('公需课选课', { exact: true })).toBeVisible();
   await expect(menu.getByText('个人信息与隐私政策', { exact: true })).toBeVisible();
