@@ -26,17 +26,21 @@ const COLUMNS: DataTableColumn<Course>[] = [
 /** The body's rows (the header row left out), each as the texts of its cells. */
 function bodyRows(): string[][] {
   const [, ...rows] = screen.getAllByRole('row');
-  return rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+  return rows.map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent ?? ''),
+  );
 }
 
 test('a table with a column header for each column and a row of cells for each row', () => {
   render(<DataTable aria-label="课程列表" rowKey="cid" columns={COLUMNS} dataSource={COURSES.slice(0, 2)} />);
   const table = screen.getByRole('table', { name: '课程列表' });
-  expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-    '课程',
-    '学时',
-    '操作',
-  ]);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent),
+  ).toEqual(['课程', '学时', '操作']);
   // A field as it is; a render function's own content, given the value, the row and its index.
   expect(bodyRows()).toEqual([
     ['课程1', '0.5', '试看1'],
@@ -114,7 +118,11 @@ test('client-side pages: ten rows a page unless told, the pager moves between th
 });
 
 test('a long list shows the pages around the current one, the first and the last', async () => {
-  const many = Array.from({ length: 200 }, (_, index) => ({ ...COURSES[0]!, cid: index + 1, name: `课程${index + 1}` }));
+  const many = Array.from({ length: 200 }, (_, index) => ({
+    ...COURSES[0]!,
+    cid: index + 1,
+    name: `课程${index + 1}`,
+  }));
   render(<DataTable rowKey="cid" columns={COLUMNS} dataSource={many} />);
   const pages = () =>
     within(screen.getByRole('navigation', { name: '分页' }))
@@ -157,7 +165,9 @@ test('hideOnSinglePage: no pager when every row fits on one page; otherwise one 
   );
   expect(bodyRows()).toHaveLength(20);
   expect(screen.queryByRole('navigation', { name: '分页' })).not.toBeInTheDocument();
-  rerender(<DataTable rowKey="cid" columns={COLUMNS} dataSource={COURSES.slice(0, 21)} pagination={{ pageSize: 20 }} />);
+  rerender(
+    <DataTable rowKey="cid" columns={COLUMNS} dataSource={COURSES.slice(0, 21)} pagination={{ pageSize: 20 }} />,
+  );
   expect(screen.getByRole('button', { name: '第 2 页' })).toBeInTheDocument();
   rerender(<DataTable rowKey="cid" columns={COLUMNS} dataSource={COURSES.slice(0, 2)} pagination={{ pageSize: 20 }} />);
   expect(screen.getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');

@@ -206,10 +206,7 @@ export function DataTable<Row>({
       <style href="yaoshi-data-table" precedence="default">
         {STYLES}
       </style>
-      <div
-        ref={scroller}
-        className={['data-table-scroll', more ? 'data-table-shadow' : ''].filter(Boolean).join(' ')}
-      >
+      <div ref={scroller} className={['data-table-scroll', more ? 'data-table-shadow' : ''].filter(Boolean).join(' ')}>
         <table
           aria-label={ariaLabel}
           aria-busy={loading || undefined}
@@ -337,7 +334,13 @@ function Pager({ page, pageCount, onChange }: { page: number; pageCount: number;
     <nav aria-label="分页" className="data-table-pager">
       <ul>
         <li>
-          <button type="button" aria-label="上一页" title="上一页" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+          <button
+            type="button"
+            aria-label="上一页"
+            title="上一页"
+            disabled={page <= 1}
+            onClick={() => onChange(page - 1)}
+          >
             <Arrow direction="left" />
           </button>
         </li>
