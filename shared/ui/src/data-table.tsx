@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { Pager } from './pager';
+import { pageCount } from './pager-rules';
 import { BRAND_BLUE, MUTED_TEXT } from './section-box';
 
 /**
@@ -118,16 +120,6 @@ const STYLES = `
   border-radius: 50%; animation: data-table-spin 1s linear infinite; }
 @keyframes data-table-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .data-table-spinner { animation-duration: 3s; } }
-.data-table-pager { display: flex; justify-content: flex-end; margin: 16px 0; }
-.data-table-pager ul { display: flex; flex-wrap: wrap; gap: 8px; margin: 0; padding: 0; list-style: none; }
-.data-table-pager button { min-width: 32px; height: 32px; padding: 0 6px; border: 1px solid transparent; border-radius: 6px;
-  background: transparent; color: ${TEXT}; font: inherit; font-size: 14px; cursor: pointer; transition: background .2s, border-color .2s; }
-.data-table-pager button:hover:not(:disabled):not([aria-current]) { background: rgba(0,0,0,.06); }
-.data-table-pager button:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: 1px; }
-.data-table-pager button:disabled { color: rgba(0,0,0,.25); cursor: not-allowed; }
-.data-table-pager button[aria-current="page"] { border-color: ${BRAND_BLUE}; background: #fff; color: ${BRAND_BLUE}; font-weight: 600; }
-.data-table-pager svg { display: block; margin: auto; }
-.data-table-pager-gap { min-width: 32px; line-height: 32px; text-align: center; color: rgba(0,0,0,.25); letter-spacing: 2px; }
 `;
 
 function keyOf<Row>(row: Row, rowKey: DataTableProps<Row>['rowKey']): Key {
@@ -181,11 +173,11 @@ export function DataTable<Row>({
   const pageSize = (paged && pagination?.pageSize) || DEFAULT_PAGE_SIZE;
   const serverSide = paged && pagination?.total !== undefined;
   const total = serverSide ? (pagination?.total ?? 0) : dataSource.length;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   // A list that shrank (an order cancelled, a filter) shows its last page rather than an empty one.
-  const page = Math.min((paged && pagination?.current) || ownPage, pageCount);
+  const page = Math.min((paged && pagination?.current) || ownPage, pages);
   const rows = paged && !serverSide ? dataSource.slice((page - 1) * pageSize, page * pageSize) : dataSource;
-  const showPager = paged && total > 0 && !(pagination?.hideOnSinglePage && pageCount <= 1);
+  const showPager = paged && total > 0 && !(pagination?.hideOnSinglePage && pages <= 1);
 
   const goTo = (next: number) => {
     setOwnPage(next);
@@ -291,91 +283,9 @@ export function DataTable<Row>({
           <span>加载中</span>
         </div>
       )}
-      {showPager && <Pager page={page} pageCount={pageCount} onChange={goTo} />}
+      {showPager && (
+        <Pager current={page} pageSize={pageSize} total={total} onChange={goTo} align="right" showTotal={false} />
+      )}
     </div>
-  );
-}
-
-/**
- * The page numbers to show, as antd's Pagination picks them: every page up to 7; beyond,
- * five around the current page with the first and the last, and a gap (null) where more
- * than one page is left out.
- */
-function pagerItems(page: number, pageCount: number): (number | null)[] {
-  if (pageCount <= 7) return Array.from({ length: pageCount }, (_, index) => index + 1);
-  let from = Math.max(1, page - 2);
-  let to = Math.min(pageCount, page + 2);
-  if (page <= 3) to = 5;
-  if (pageCount - page <= 2) from = pageCount - 4;
-  const items: (number | null)[] = Array.from({ length: to - from + 1 }, (_, index) => from + index);
-  if (page >= 5) items.unshift(null);
-  if (from !== 1) items.unshift(1);
-  if (pageCount - page >= 4) items.push(null);
-  if (to !== pageCount) items.push(pageCount);
-  return items;
-}
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M8 1.5 3.5 6 8 10.5' : 'M4 1.5 8.5 6 4 10.5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      />
-    </svg>
-  );
-}
-
-/** antd's Pagination, drawn: ‹ 1 2 3 › on the right under the table. */
-function Pager({ page, pageCount, onChange }: { page: number; pageCount: number; onChange: (page: number) => void }) {
-  return (
-    <nav aria-label="分页" className="data-table-pager">
-      <ul>
-        <li>
-          <button
-            type="button"
-            aria-label="上一页"
-            title="上一页"
-            disabled={page <= 1}
-            onClick={() => onChange(page - 1)}
-          >
-            <Arrow direction="left" />
-          </button>
-        </li>
-        {pagerItems(page, pageCount).map((item, index) =>
-          item === null ? (
-            <li key={`gap-${index}`} className="data-table-pager-gap" aria-hidden="true">
-              •••
-            </li>
-          ) : (
-            <li key={item}>
-              <button
-                type="button"
-                aria-label={`第 ${item} 页`}
-                aria-current={item === page ? 'page' : undefined}
-                onClick={() => {
-                  if (item !== page) onChange(item);
-                }}
-              >
-                {item}
-              </button>
-            </li>
-          ),
-        )}
-        <li>
-          <button
-            type="button"
-            aria-label="下一页"
-            title="下一页"
-            disabled={page >= pageCount}
-            onClick={() => onChange(page + 1)}
-          >
-            <Arrow direction="right" />
-          </button>
-        </li>
-      </ul>
-    </nav>
   );
 }
