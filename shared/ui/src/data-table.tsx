@@ -174,7 +174,7 @@ export function DataTable<Row>({
   const serverSide = paged && pagination?.total !== undefined;
   const total = serverSide ? (pagination?.total ?? 0) : dataSource.length;
   const pages = pageCount(total, pageSize);
-  // A list that shrank (an order cancelled, a filter) shows its last page rather than an empty one.
+  // A list that shrank while its last page was shown shows the new last page, not an empty one.
   const page = Math.min((paged && pagination?.current) || ownPage, pages);
   const rows = paged && !serverSide ? dataSource.slice((page - 1) * pageSize, page * pageSize) : dataSource;
   const showPager = paged && total > 0 && !(pagination?.hideOnSinglePage && pages <= 1);
