@@ -84,7 +84,7 @@ test('item 5: my orders shows its actions at 1280 and 1440 px', async ({ page })
     }
     // Nothing to scroll sideways.
     const overflow = await page
-      .locator('.ant-table-content, .ant-table-body')
+      .locator('.data-table-scroll')
       .first()
       .evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(1);
@@ -92,7 +92,9 @@ test('item 5: my orders shows its actions at 1280 and 1440 px', async ({ page })
   }
   // A long name ends in an ellipsis; the whole name is in the tooltip.
   const name = page.getByRole('row').nth(1).getByRole('cell').nth(1);
-  await expect(name).toHaveClass(/ant-table-cell-ellipsis/);
+  await expect(name).toHaveCSS('text-overflow', 'ellipsis');
+  await expect(name).toHaveCSS('white-space', 'nowrap');
+  expect(await name.evaluate((cell) => cell.scrollWidth > cell.clientWidth), 'the name is cut short').toBe(true);
   await name.locator('span').first().hover();
   await expect(page.getByRole('tooltip')).toContainText(/\d{4}年远程年度培训订单（\d{4}年度）/);
 });
@@ -251,7 +253,7 @@ test('item 13: one name for each thing: the menu, the student notice, the orders
 
   const token = await loginWithToken(page, LEARNERS.wang);
   await page.goto('/studentsNote');
-  const menu = page.getByRole('menu');
+  const menu = page.getByRole('navigation', { name: '学员中心菜单' });
   await expect(menu.getByText('专业课选课', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(menu.getByText('公需课选课', { exact: true })).toBeVisible();
   await expect(menu.getByText('个人信息与隐私政策', { exact: true })).toBeVisible();

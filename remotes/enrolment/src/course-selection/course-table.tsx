@@ -1,5 +1,6 @@
 import { Link } from '@yaoshi/ui/router';
-import { Table, Tag } from 'antd';
+import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
+import { Tag } from 'antd';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import { TRIAL_LINK_TEXT } from './selection-texts';
 
@@ -17,6 +18,21 @@ export interface CourseTableProps {
   showPrice?: boolean;
 }
 
+const PRICE_COLUMN: DataTableColumn<SelectionCourse> = {
+  title: '价格(元)',
+  dataIndex: 'price',
+  width: 90,
+  render: (price: number) => price.toFixed(2),
+};
+
+const TRIAL_COLUMN: DataTableColumn<SelectionCourse> = {
+  title: '操作',
+  key: 'trial',
+  width: 70,
+  render: (_, course) =>
+    course.is_buy === 1 ? null : <Link to={`/videoLearning?tryIt=1&cid=${course.cid}`}>{TRIAL_LINK_TEXT}</Link>,
+};
+
 /** One list of courses: thumbnail, name, teacher, credit, hours (one decimal), price (professional only), trial link. */
 export function CourseTable({
   title,
@@ -30,7 +46,7 @@ export function CourseTable({
   return (
     <section aria-label={title} style={{ marginBottom: 24 }}>
       <h3 style={{ margin: '8px 0' }}>{title}</h3>
-      <Table<SelectionCourse>
+      <DataTable<SelectionCourse>
         rowKey="cid"
         size="small"
         pagination={false}
@@ -43,7 +59,6 @@ export function CourseTable({
                   .filter((course) => selected.has(course.cid) || course.is_buy === 1)
                   .map((course) => course.cid),
                 onSelect: (course, checked) => onToggle(course.cid, checked),
-                hideSelectAll: true,
                 getCheckboxProps: (course) => ({
                   disabled: course.is_buy === 1 || course.face_to_face === 1 || (locked?.has(course.cid) ?? false),
                   'aria-label': `选择 ${course.name}`,
@@ -74,22 +89,8 @@ export function CourseTable({
           { title: '授课教师', dataIndex: 'teacher', width: 100 },
           { title: '学分', dataIndex: 'credit', width: 70, render: (credit: number) => credit.toFixed(1) },
           { title: '学时', dataIndex: 'class_hour', width: 70, render: (hours: number) => hours.toFixed(1) },
-          ...(showPrice
-            ? [{ title: '价格(元)', dataIndex: 'price', width: 90, render: (price: number) => price.toFixed(2) }]
-            : []),
-          ...(trial
-            ? [
-                {
-                  title: '操作',
-                  key: 'trial',
-                  width: 70,
-                  render: (_: unknown, course: SelectionCourse) =>
-                    course.is_buy === 1 ? null : (
-                      <Link to={`/videoLearning?tryIt=1&cid=${course.cid}`}>{TRIAL_LINK_TEXT}</Link>
-                    ),
-                },
-              ]
-            : []),
+          ...(showPrice ? [PRICE_COLUMN] : []),
+          ...(trial ? [TRIAL_COLUMN] : []),
         ]}
       />
     </section>

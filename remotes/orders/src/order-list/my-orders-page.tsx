@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
 import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
-import { Button, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import { Text, Title } from '@yaoshi/ui/typography';
-import type { ColumnsType } from 'antd/es/table';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { EDUCATION_TYPE_LABELS, ORDER_MESSAGES, PAY_TYPE_LABELS } from '@yaoshi/contracts/order-rules';
 import {
@@ -78,7 +78,7 @@ export default function MyOrdersPage() {
     }
   };
 
-  const columns: ColumnsType<OrderRow> = [
+  const columns: DataTableColumn<OrderRow>[] = [
     {
       title: '订单号',
       dataIndex: 'order_id',
@@ -94,7 +94,7 @@ export default function MyOrdersPage() {
       key: 'order_name',
       width: COLUMN_WIDTHS.name,
       // Long names end in an ellipsis; the whole name (and its year) is in the tooltip.
-      ellipsis: { showTitle: false },
+      ellipsis: true,
       render: (name: string, row) => (
         <Tooltip title={`${name}（${row.year}年度）`} placement="topLeft">
           <span>{name}</span>
@@ -225,7 +225,7 @@ export default function MyOrdersPage() {
       <Title level={3} data-testid="page-title">
         {PAGE_TITLES['./MyOrder']}
       </Title>
-      <Table<OrderRow>
+      <DataTable<OrderRow>
         aria-label="订单列表"
         rowKey="order_id"
         columns={columns}

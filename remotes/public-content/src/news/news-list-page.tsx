@@ -6,7 +6,7 @@ import { ArticleLinks } from '../articles/article-title-list';
 import { CATEGORY_NAMES, idParam, listPageSize } from '../articles/categories';
 import { ContactBlock } from '../layout/contact-block';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { Pager } from '../layout/pager';
+import { Pager } from '@yaoshi/ui/pager';
 import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
 
 export const UNKNOWN_CATEGORY_NAME = '资讯列表';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Tag } from 'antd';
 import { Card } from '@yaoshi/ui/site-card';
 import { Tabs } from '@yaoshi/ui/site-tabs';
-import type { ColumnsType } from 'antd/es/table';
+import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { ExamListRow } from '@yaoshi/contracts/exams';
 import {
@@ -51,7 +51,7 @@ export default function ExamListPage() {
   };
   const courses = data?.courses ?? [];
 
-  const columns: ColumnsType<ExamListRow> = [
+  const columns: DataTableColumn<ExamListRow>[] = [
     { title: '试卷编号', dataIndex: 'pid' },
     { title: '年度', dataIndex: 'year' },
     { title: '练习范围', key: 'course', render: (_, row) => row.course_name ?? '年度综合练习' },
@@ -121,7 +121,7 @@ export default function ExamListPage() {
           ))}
         </Space>
       )}
-      <Table<ExamListRow>
+      <DataTable<ExamListRow>
         rowKey="pid"
         columns={columns}
         dataSource={data?.data ?? []}

@@ -1,6 +1,6 @@
-import { Alert, Button, Table, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { Card } from '@yaoshi/ui/site-card';
-import type { ColumnsType } from 'antd/es/table';
+import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
 import { useNavigate } from '@yaoshi/ui/router';
 import { PAGE_TITLES } from '../page-titles';
@@ -38,7 +38,7 @@ export const MOCK_EXAM_ROWS: readonly MockExamRow[] = [
 /** /mockExam: the sample table with 再考一次, which leads to the real practice papers. */
 export default function MockExamPage() {
   const navigate = useNavigate();
-  const columns: ColumnsType<MockExamRow> = [
+  const columns: DataTableColumn<MockExamRow>[] = [
     { title: '考试名称', dataIndex: 'name' },
     { title: '考试时间', dataIndex: 'time' },
     { title: '题量', dataIndex: 'questions' },
@@ -62,7 +62,7 @@ export default function MockExamPage() {
         style={{ marginBottom: 16 }}
         title="以下为模拟考试示例，不计入学时与学分；点击「再考一次」进入课后练习。"
       />
-      <Table<MockExamRow> rowKey="key" columns={columns} dataSource={[...MOCK_EXAM_ROWS]} pagination={false} />
+      <DataTable<MockExamRow> rowKey="key" columns={columns} dataSource={MOCK_EXAM_ROWS} pagination={false} />
     </Card>
   );
 }

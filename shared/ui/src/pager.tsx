@@ -1,8 +1,9 @@
-import { BRAND_BLUE } from '@yaoshi/ui/section-box';
+import { BRAND_BLUE } from './section-box';
 import { PAGER_JUMP, jumpTarget, pageCount, pagerItems } from './pager-rules';
 
 const STYLES = `
 .list-pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px; margin-top: 16px; font-size: 14px; color: #262626; }
+.list-pager-right { justify-content: flex-end; margin: 16px 0; }
 .list-pager ul { display: flex; flex-wrap: wrap; gap: 8px; margin: 0; padding: 0; list-style: none; }
 .list-pager button { min-width: 32px; height: 32px; padding: 0 6px; font: inherit; color: inherit; background: #fff; border: 1px solid transparent;
   border-radius: 6px; cursor: pointer; transition: background .2s, border-color .2s, color .2s; }
@@ -17,26 +18,32 @@ const STYLES = `
 /**
  * A list's page buttons (上一页, pages, 下一页, 共 N 条), drawn like antd's Pagination but
  * plain markup: antd's brings Select and its popup machinery for a page-size menu these
- * lists do not have, on a page that otherwise renders no antd.
+ * lists do not have. The news lists show it centred with the total; a table (DataTable)
+ * on the right without it, where antd's Table puts its pager.
  */
 export function Pager({
   current,
   pageSize,
   total,
   onChange,
+  align = 'center',
+  showTotal = true,
 }: {
   current: number;
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
+  align?: 'center' | 'right';
+  /** 共 N 条 before the pages. */
+  showTotal?: boolean;
 }) {
   const pages = pageCount(total, pageSize);
   return (
-    <nav aria-label="分页" className="list-pager">
+    <nav aria-label="分页" className={align === 'right' ? 'list-pager list-pager-right' : 'list-pager'}>
       <style href="yaoshi-list-pager" precedence="default">
         {STYLES}
       </style>
-      <span>共 {total} 条</span>
+      {showTotal && <span>共 {total} 条</span>}
       <ul>
         <li>
           <button
