@@ -313,14 +313,18 @@ const ANTD_CHUNK_GROUPS = {
   // pages import them; outside a group their code was copied into 11 chunks.
   'antd-input': anyOf(packageFolders('antd/es', ['input']), packageFolders('@rc-component', ['input'])),
   // Tabs: Card imports them, so 我的课程 (Card and Tabs) fetched their code twice.
-  // rc-menu and rc-overflow too: Tabs' overflow list (OperationNode) is a menu.
-  'antd-tabs': anyOf(
-    packageFolders('antd/es', ['tabs']),
-    packageFolders('@rc-component', ['tabs', 'menu', 'overflow']),
+  // Select with its virtual list and rc-overflow (a multiple select's tags): the year and
+  // region pickers of learner pages, which have no antd Table or Tabs (see @yaoshi/ui).
+  'antd-select': anyOf(
+    packageFolders('antd/es', ['select']),
+    packageFolders('@rc-component', ['select', 'virtual-list', 'overflow']),
   ),
+  // rc-menu too: Tabs' overflow list (OperationNode) is a menu. The staff console's.
+  'antd-tabs': anyOf(packageFolders('antd/es', ['tabs']), packageFolders('@rc-component', ['tabs', 'menu'])),
+  // Table with Pagination, Tree (its filter) and Dropdown: the staff console's lists.
   'antd-table': anyOf(
-    packageFolders('antd/es', ['table', 'pagination', 'select', 'tree', 'dropdown']),
-    packageFolders('@rc-component', ['table', 'pagination', 'select', 'tree', 'virtual-list']),
+    packageFolders('antd/es', ['table', 'pagination', 'tree', 'dropdown']),
+    packageFolders('@rc-component', ['table', 'pagination', 'tree']),
   ),
 } as const;
 
