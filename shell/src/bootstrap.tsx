@@ -6,7 +6,7 @@ import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelo
 import { loadSiteAntd } from '@yaoshi/ui/antd-scope';
 import { firstPageRoute } from './app/first-page';
 import { LendRouter, SiteRoutes, type RouterAccess } from './app/router';
-import { SiteProviders } from './app/site-providers';
+import { SiteProviders, loadLoginPanel } from './app/site-providers';
 import { siteRoutes } from './app/site-routes';
 import { createSiteStore } from './app/store';
 import { fetchPins, takeEarlyPinsRequest } from './federation/pins';
@@ -53,6 +53,8 @@ async function start(): Promise<void> {
   if (firstPage?.source.kind === 'remote')
     void registry.load(firstPage.source.remote, firstPage.source.exposed).catch(() => undefined);
   if (firstPage && !firstPage.withoutAntd) void loadSiteAntd().catch(() => undefined);
+  // The home page places the shell's login box: fetch its code alongside the page's.
+  if (firstPage?.path === '/') void loadLoginPanel().catch(() => undefined);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -1,17 +1,40 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Provider } from 'react-redux';
 import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
-import { LoginPanel, focusLoginInput } from '../login/login-panel';
+import { SectionBox } from '@yaoshi/ui/section-box';
+import { focusLoginInput } from '../login/login-focus';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
 import type { SiteStore } from './store';
 
 dayjs.locale('zh-cn');
 
+/**
+ * The login box's code (its rules, the account endpoints, the code button) loads with the
+ * page that places it, the home page, not with every page's main.js: a signed-in learner's
+ * pages never show it. bootstrap starts the download early when the first page is `/`.
+ */
+export const loadLoginPanel = () => import('../login/login-panel');
+const LazyLoginPanel = lazy(() => loadLoginPanel().then((module) => ({ default: module.LoginPanel })));
+
+function LoginPanelSlot() {
+  return (
+    <Suspense
+      fallback={
+        <SectionBox title="学员登录" style={{ height: '100%', boxSizing: 'border-box' }}>
+          {null}
+        </SectionBox>
+      }
+    >
+      <LazyLoginPanel />
+    </Suspense>
+  );
+}
+
 /** What the shell lends to remote pages (the home page places the login panel). */
-const SITE_SLOTS: SiteSlots = { LoginPanel, focusLoginInput };
+const SITE_SLOTS: SiteSlots = { LoginPanel: LoginPanelSlot, focusLoginInput };
 
 /**
  * One React tree carries the store and the remote registry for shell and remotes alike.

@@ -10,6 +10,7 @@ import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { AGREEMENT_NAME } from '@yaoshi/contracts/site-names';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useLazyUserInfoQuery, useLoginMutation } from './account-api';
+import { LOGIN_INPUT_ID } from './login-focus';
 import { CodeButton } from './code-button';
 import { useRequestCode } from './use-request-code';
 import {
@@ -43,14 +44,6 @@ const MODE_OPTIONS = [
 export const STUDENT_AREA_HOME = '/studentsNote';
 /** Where a learner whose password was reset goes first. */
 export const CHANGE_PASSWORD_PATH = '/myInfo?tab=password';
-/** The first input of either login mode; the home page's 请先登录 dialog focuses it. */
-export const LOGIN_INPUT_ID = 'login-username';
-
-export function focusLoginInput(): void {
-  const input = document.getElementById(LOGIN_INPUT_ID);
-  input?.scrollIntoView({ block: 'center' });
-  input?.focus();
-}
 export const FACE_COLLECTION_PATH = '/faceCollection';
 
 const ERROR_RED = '#ff4d4f';
