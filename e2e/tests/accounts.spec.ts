@@ -186,7 +186,7 @@ test('leaving 专业课学习 (/myCourse) for another student page loads that pa
 }) => {
   await loginWithToken(page, LEARNERS.wang);
   await page.goto('/myOrder');
-  const menu = page.getByRole('menu', { name: '学员中心菜单' });
+  const menu = page.getByRole('navigation', { name: '学员中心菜单' });
   // A mark on the page's window: a new document has none.
   const markWindow = () => page.evaluate(() => Object.assign(window, { e2eMark: true }));
   const marked = () => page.evaluate(() => 'e2eMark' in window);
