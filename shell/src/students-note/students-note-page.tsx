@@ -1,4 +1,4 @@
-import { Image, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { COURSE_KIND_NAMES, STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
@@ -15,7 +15,7 @@ export function StudentsNotePage() {
   if (isLoading) return <Skeleton active />;
   return (
     <article>
-      {data?.thumb && <Image src={data.thumb} alt="学员须知横幅" preview={false} style={{ width: '100%' }} />}
+      {data?.thumb && <img src={data.thumb} alt="学员须知横幅" style={{ display: 'block', width: '100%' }} />}
       <Title level={3}>{STUDENTS_NOTE_HEADINGS.process}</Title>
       <Paragraph>{data?.excerpt}</Paragraph>
       <Title level={3}>{STUDENTS_NOTE_HEADINGS.notice}</Title>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { Alert, Button, Descriptions, Empty, Modal, Radio, Spin } from 'antd';
+import { Alert, Button, Descriptions, Empty, Radio, Spin } from 'antd';
+import { Modal } from '@yaoshi/ui/lazy-modal';
 import { QRCodeCanvas } from 'qrcode.react';
 import { api } from '@yaoshi/api-client/api';
 import type { OrderStatus } from '@yaoshi/contracts/enrolment';

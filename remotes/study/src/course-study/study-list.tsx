@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Image, Modal, Progress, Space, Spin, Statistic, Tag } from 'antd';
+import { Alert, Button, Empty, Progress, Space, Spin, Statistic, Tag } from 'antd';
+import { Modal } from '@yaoshi/ui/lazy-modal';
 import { Card } from '@yaoshi/ui/site-card';
 import { Tabs } from '@yaoshi/ui/site-tabs';
 import { Link, useNavigate } from '@yaoshi/ui/router';
@@ -176,7 +177,15 @@ function CourseRow({ course, approved, onOpen }: { course: StudyCourse; approved
         borderRadius: 8,
       }}
     >
-      {course.thumb ? <Image src={course.thumb} width={120} height={68} preview={false} alt="" /> : null}
+      {course.thumb ? (
+        <img
+          src={course.thumb}
+          width={120}
+          height={68}
+          alt=""
+          style={{ display: 'block', flexShrink: 0, objectFit: 'cover' }}
+        />
+      ) : null}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ fontWeight: 600 }}>
           {course.name} {course.course_type === 1 ? <Tag color="blue">必修</Tag> : <Tag color="green">选修</Tag>}

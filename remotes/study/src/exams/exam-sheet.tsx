@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Modal, Progress, Result, Space } from 'antd';
+import { Button, Progress, Result, Space } from 'antd';
+import { Modal } from '@yaoshi/ui/lazy-modal';
 import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
 import { EXAM_MESSAGES } from '@yaoshi/contracts/exam-rules';
