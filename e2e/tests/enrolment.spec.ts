@@ -52,8 +52,7 @@ async function openSelection(page: Page) {
 }
 
 async function chooseYear(page: Page, index: number): Promise<void> {
-  await page.getByRole('combobox', { name: '学习年度' }).click();
-  await page.locator('.ant-select-item-option').nth(index).click();
+  await page.getByRole('combobox', { name: '学习年度' }).selectOption({ index });
 }
 
 /** 立即报名 → confirm view → 确认报名 → msg2 → 确定 → /pay. Returns the year confirmed. */

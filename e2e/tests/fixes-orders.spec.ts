@@ -196,8 +196,7 @@ test('item 10: public courses show no price, and 30 学时 are 30.0 学分', asy
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await notice.getByRole('button', { name: '我已知晓' }).click();
   // The make-up year: 王芳 has no public course there, so nothing is ticked or owned.
-  await page.getByRole('combobox', { name: '学习年度' }).click();
-  await page.getByTitle(`${CURRENT_YEAR - 2}年度`, { exact: true }).click();
+  await page.getByRole('combobox', { name: '学习年度' }).selectOption({ label: `${CURRENT_YEAR - 2}年度` });
   await expect(page.locator('label', { hasText: '学习年度' })).toContainText(`${CURRENT_YEAR - 2}年度`);
   const list = page.getByRole('region', { name: /^公需.*课程$/ });
   await expect(list.getByRole('checkbox').first()).toBeVisible({ timeout: 30_000 });
@@ -283,8 +282,7 @@ test('item 13: one name for each thing: the menu, the student notice, the orders
   const notice = page.getByRole('dialog', { name: '重要提示' });
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await notice.getByRole('button', { name: '我已知晓' }).click();
-  await page.getByRole('combobox', { name: '学习年度' }).click();
-  await page.getByTitle(`${CURRENT_YEAR - 2}年度`, { exact: true }).click();
+  await page.getByRole('combobox', { name: '学习年度' }).selectOption({ label: `${CURRENT_YEAR - 2}年度` });
   await expect(page.locator('label', { hasText: '学习年度' })).toContainText(`${CURRENT_YEAR - 2}年度`);
   const list = page.getByRole('region', { name: /^公需.*课程$/ });
   await list.getByRole('checkbox').first().check();
@@ -365,8 +363,7 @@ test('item 17: an expired order says 已过期 and offers to pay again; a new or
   const notice = li.getByRole('dialog', { name: '重要提示' });
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await notice.getByRole('button', { name: '我已知晓' }).click();
-  await li.getByRole('combobox', { name: '学习年度' }).click();
-  await li.locator('.ant-select-item-option').nth(2).click();
+  await li.getByRole('combobox', { name: '学习年度' }).selectOption({ index: 2 });
   await li.getByRole('checkbox', { name: `选择 ${electives[1]!.name}` }).check();
   await li.getByRole('button', { name: '立即报名' }).click();
   await li.getByRole('button', { name: /确认报名/ }).click();

@@ -123,8 +123,7 @@ async function orderSixtyHours(page: Page, yearIndex: number): Promise<void> {
   await expect(notice).toBeVisible({ timeout: 60_000 });
   await notice.getByRole('button', { name: '我已知晓' }).click();
   if (yearIndex > 0) {
-    await page.getByRole('combobox', { name: '学习年度' }).click();
-    await page.locator('.ant-select-item-option').nth(yearIndex).click();
+    await page.getByRole('combobox', { name: '学习年度' }).selectOption({ index: yearIndex });
   }
   for (const name of ELECTIVES) await page.getByRole('checkbox', { name: `选择 ${name}` }).check();
   await page

@@ -23,9 +23,12 @@ export async function answerFirstOption(page: Page, number: number): Promise<voi
 
 /** Chooses the `index`-th year (0 = the newest) in /examList's year dropdown; returns it. */
 export async function chooseExamYear(page: Page, index: number): Promise<number> {
-  await page.getByRole('combobox', { name: '年度' }).click();
-  const option = page.locator('.ant-select-item-option').nth(index);
+  const select = page.getByRole('combobox', { name: '年度' });
+  // The years are listed once they have arrived; the select then shows the chosen one.
+  const years = select.locator('option', { hasText: '年度' });
+  await expect(years.first()).toBeAttached();
+  const option = years.nth(index);
   const year = Number(/(\d{4})年度/.exec((await option.textContent()) ?? '')![1]);
-  await option.click();
+  await select.selectOption({ label: `${year}年度` });
   return year;
 }

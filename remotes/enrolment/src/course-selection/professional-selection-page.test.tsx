@@ -195,8 +195,12 @@ test("choosing another year hides the previous year's courses until the new ones
   fireEvent.click(await screen.findByRole('button', { name: '我已知晓' }, slow));
   await waitFor(() => expect(checkbox('选修1')).toBeInTheDocument(), slow);
 
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: '学习年度' }));
-  fireEvent.click(await screen.findByText('2023年度（补学）', undefined, slow));
+  const years = screen.getByRole('combobox', { name: '学习年度' });
+  await waitFor(
+    () => expect(within(years).getByRole('option', { name: '2023年度（补学）' })).toBeInTheDocument(),
+    slow,
+  );
+  fireEvent.change(years, { target: { value: '2023' } });
   await waitFor(() => expect(screen.queryByRole('checkbox', { name: '选择 选修1' })).not.toBeInTheDocument(), slow);
 
   act(() => release2023());

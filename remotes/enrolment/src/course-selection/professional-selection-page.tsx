@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
-import { Alert, Button, Modal, Select, Space, Spin, Tooltip } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Tooltip } from 'antd';
+import { Select } from '@yaoshi/ui/site-select';
 import { Tabs } from '@yaoshi/ui/site-tabs';
 import {
   COURSE_TYPE,

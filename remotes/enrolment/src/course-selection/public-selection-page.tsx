@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
-import { Button, Modal, Select, Space, Spin } from 'antd';
+import { Button, Modal, Space, Spin } from 'antd';
+import { Select } from '@yaoshi/ui/site-select';
 import {
   REQUIRED_PUBLIC_TENTHS,
   SELECTION_MESSAGES,

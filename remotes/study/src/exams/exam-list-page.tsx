@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Select, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
+import { Select } from '@yaoshi/ui/site-select';
 import { Card } from '@yaoshi/ui/site-card';
 import { Tabs } from '@yaoshi/ui/site-tabs';
 import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
