@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { Result } from './site-result';
 import { UNDER_CONSTRUCTION_TITLE, underConstructionText } from './message-texts';
 
 /**

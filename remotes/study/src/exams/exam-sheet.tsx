@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Progress, Result, Space } from 'antd';
+import { Button, Progress, Space } from 'antd';
+import { Result } from '@yaoshi/ui/site-result';
 import { Modal } from '@yaoshi/ui/lazy-modal';
 import { useNavigate } from '@yaoshi/ui/router';
 import type { ExamPaper, ExamResult } from '@yaoshi/contracts/exams';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Progress, Result, Space } from 'antd';
+import { Alert, Button, Progress, Space } from 'antd';
+import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
 import { Link } from '@yaoshi/ui/router';
 import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Avatar, Modal, Progress, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Avatar, Modal, Progress, Space, Spin, Tag } from 'antd';
+import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
@@ -83,7 +84,7 @@ export function LessonPage({ kind }: { kind: LessonKind }) {
 
   if (support === 'mobile') return <Result status="warning" title={M.useAppOrPc} />;
   if (support === 'other') return <Result status="warning" title={M.useChrome} />;
-  if (!validCid) return <Result status="404" title={M.courseNotFound} />;
+  if (!validCid) return <Result status="warning" title={M.courseNotFound} />;
   if (query.isError) return <Result status="warning" title="课程加载失败" subTitle="请返回课程列表后重试" />;
   if (!query.data) return <Spin description="课程加载中" style={{ display: 'block', margin: '80px auto' }} />;
   return <Lesson kind={kind} lesson={query.data} />;
