@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Spin } from 'antd';
 import { Card } from '@yaoshi/ui/site-card';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
@@ -6,9 +6,22 @@ import { EXAM_MESSAGES, EXAM_TYPE, EXAM_TYPE_VALUES, IS_POST, type ExamType } fr
 import { showError } from '@yaoshi/ui/show-message';
 import { PAGE_TITLES } from '../page-titles';
 import { useGetExamQuery, type GetExamArgs } from './exam-api';
-import { ExamReview } from './exam-review';
 import { EXAM_LIST_ROUTE, continueExamRoute } from './exam-routes';
-import { ExamSheet } from './exam-sheet';
+
+// A paper is either answered or reviewed: each loads only its own parts (the sheet's
+// progress bar and submit dialog, the review's notices).
+const ExamReview = lazy(() => import('./exam-review').then((m) => ({ default: m.ExamReview })));
+const ExamSheet = lazy(() => import('./exam-sheet').then((m) => ({ default: m.ExamSheet })));
+
+function PaperLoading() {
+  return (
+    <div style={{ textAlign: 'center', padding: 48 }}>
+      <Spin description="试卷加载中…">
+        <div style={{ height: 48 }} />
+      </Spin>
+    </div>
+  );
+}
 
 const positiveInteger = (text: string | null) =>
   text !== null && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
@@ -63,15 +76,15 @@ export default function ExamPage() {
   return (
     <Card title={PAGE_TITLES['./Exam']} style={{ maxWidth: 960, margin: '0 auto' }}>
       {!current ? (
-        <div style={{ textAlign: 'center', padding: 48 }}>
-          <Spin description="试卷加载中…">
-            <div style={{ height: 48 }} />
-          </Spin>
-        </div>
-      ) : current.is_post === IS_POST.submitted ? (
-        <ExamReview paper={current} />
+        <PaperLoading />
       ) : (
-        <ExamSheet key={current.pid} paper={current} reload={() => refetch().unwrap()} />
+        <Suspense fallback={<PaperLoading />}>
+          {current.is_post === IS_POST.submitted ? (
+            <ExamReview paper={current} />
+          ) : (
+            <ExamSheet key={current.pid} paper={current} reload={() => refetch().unwrap()} />
+          )}
+        </Suspense>
       )}
     </Card>
   );
