@@ -233,22 +233,24 @@ const LEARNER_ICONS =
  * found by listing the modules each learner page loaded (bench:web on a build with named
  * module ids):
  *
- * - `antd-core` (61 KB gzip): what every page with antd runs — ConfigProvider and the zh_CN
+ * - `antd-core` (55 KB gzip): what every page with antd runs — ConfigProvider and the zh_CN
  *   locale (cssinjs with stylis, the theme, rc-util, motion, the icon base, antd's `_util`,
- *   the pickers' and pager's texts) and rc-form, which Modal, Input and Select need for
- *   their form context;
- * - `antd-learner` (64 KB): what every learner page loaded — the student frame's components
- *   (Layout, Menu, Avatar, Button) and Modal, Tag, Space, Spin, Skeleton, Empty, Popover, …
- *   with the rc-* packages and icons under them;
- * - `antd-table` (77 KB): Table with Pagination, Select, Tree (its filter), Radio, Checkbox
- *   and Dropdown — the order, exam and course-selection lists; not 我的课程.
+ *   the pickers', pager's and confirm dialogs' texts) and rc-form's contexts, which Modal,
+ *   Input and Select read (not rc-form itself: see sideEffectFreeRule);
+ * - `antd-learner` (41 KB): what most learner pages render — Button, Tag, Space, Spin,
+ *   Skeleton, Empty, Tooltip and Popover, with rc-trigger and the common icons;
+ * - `antd-select`, `antd-input`, `antd-modal`: one component family each, with the rc-*
+ *   package under it, fetched by the pages that render it;
+ * - `antd-menu`, `antd-tabs`, `antd-table`: the staff console's (learner pages draw their
+ *   tables, tabs, cards and menu with @yaoshi/ui; docs/architecture.md).
  *
- * The rest (Tabs, Image, Form, Typography, DatePicker, …) keeps rspack's default chunking,
- * fetched only by the pages that render it. Measured with bench:web: 我的课程 43 → 17 antd
- * scripts for 4 KB more (the 7 KB of the learner group it does not render), 我的订单, 考试
- * and 选课 39–44 → 19–21 scripts each for 2–9 KB less; with no default chunking at all the
- * same pages took 559–650 KB (each component copying what it shares). None of it reaches
- * the home page, which renders no antd.
+ * A group is fetched whole by any page needing one of its modules, so a small file imported
+ * from elsewhere goes with its importer (Modal's locale, which ConfigProvider imports, is in
+ * antd-core; without that every antd page fetched antd-modal).
+ * The rest (Form, Image, DatePicker, Progress, Alert, …) keeps rspack's default chunking,
+ * fetched only by the pages that render it. With no default chunking at all the learner
+ * pages took 559–650 KB (each component copying what it shares). None of it reaches the
+ * home page, which renders no antd.
  */
 const ANTD_CHUNK_GROUPS = {
   'antd-core': anyOf(
@@ -383,6 +385,12 @@ const typescriptRule: RuleSetRule = {
   type: 'javascript/auto',
 };
 
+/**
+ * The rc-* packages and antd's style packages import nothing for its side effects, but do
+ * not say so in their package.json: rspack then keeps every module an index file re-exports.
+ * Declared here, antd's form context (which imports `FormProvider` from rc-form's index)
+ * no longer brings rc-form's Form, Field, List and validator to every antd page.
+ */
 const sideEffectFreeRule: RuleSetRule = {
   test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/,
   sideEffects: false,
