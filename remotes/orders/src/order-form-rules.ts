@@ -32,12 +32,17 @@ export const ORDER_NO_RULES: Rule[] = [
   check(isOrderNo, M.orderNoDigits),
 ];
 
-export const REFUND_RULES = {
-  orderId: ORDER_NO_RULES,
-  reason: [
-    { required: true, whitespace: true, message: M.reasonRequired },
-    { max: REFUND_REASON_MAX_LENGTH, message: M.reasonTooLong },
-  ] satisfies Rule[],
+/** The refund form's checks (spec 02 §5): the problem with a field's value, if any. */
+export const REFUND_PROBLEMS = {
+  orderId: (value: string): string | undefined => {
+    const text = value.trim();
+    if (!text) return M.orderNoRequired;
+    return isOrderNo(text) ? undefined : M.orderNoDigits;
+  },
+  reason: (value: string): string | undefined => {
+    if (!value.trim()) return M.reasonRequired;
+    return value.length > REFUND_REASON_MAX_LENGTH ? M.reasonTooLong : undefined;
+  },
 };
 
 export const INVOICE_RULES = {
