@@ -104,7 +104,13 @@ test('a course manager creates a year, a course and its video; a learner buys it
   const notice = learner.getByRole('dialog', { name: '重要提示' });
   await expect(notice).toBeVisible({ timeout: LOAD_TIMEOUT });
   await notice.getByRole('button', { name: '我已知晓' }).click();
-  await pickOption(learner, '学习年度', String(YEAR));
+  // The learner's year picker is the browser's own <select>.
+  const years = learner.getByRole('combobox', { name: '学习年度' });
+  const yearLabel = await years
+    .locator('option', { hasText: String(YEAR) })
+    .first()
+    .textContent();
+  await years.selectOption({ label: yearLabel ?? '' });
   // A year without the 60-hour rule (need_all 2) leaves every course to choose.
   const box = learner.getByRole('checkbox', { name: `选择 ${COURSE}` });
   await expect(box).toBeVisible({ timeout: LOAD_TIMEOUT });
