@@ -6,6 +6,7 @@ import { FormRow, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
 import type { RefundRequest } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES, REFUND_REASON_MAX_LENGTH } from '@yaoshi/contracts/order-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
+import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { PAGE_TITLES } from '../page-titles';
 import { REFUND_PROBLEMS } from '../order-form-rules';
 import { useRequestRefundMutation } from '../orders-api';
@@ -91,7 +92,7 @@ export default function RefundRequestPage() {
             maxLength={REFUND_REASON_MAX_LENGTH}
             onChange={(e) => edit('reason', e.target.value)}
           />
-          <div aria-hidden="true" style={{ textAlign: 'right', color: 'rgba(0,0,0,.45)', fontSize: 14 }}>
+          <div aria-hidden="true" style={{ textAlign: 'right', color: MUTED_TEXT, fontSize: 14 }}>
             {values.reason.length} / {REFUND_REASON_MAX_LENGTH}
           </div>
         </FormRow>
