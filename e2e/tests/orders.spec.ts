@@ -123,7 +123,10 @@ test('invoice request end to end: every validation message first, then 提交成
   await rowOf(page, order.order_id).getByRole('button', { name: '申请发票' }).click();
   await expect(page).toHaveURL(new RegExp(`/requestInvoice\\?type=1&orderId=${order.order_id}$`));
   const form = page.getByRole('form', { name: '申请发票' });
-  await expect(form.getByText('增值税电子普通发票')).toBeVisible();
+  // The one invoice kind, chosen already in the browser's own drop-down.
+  await expect(form.getByRole('combobox', { name: '发票类型' }).locator('option:checked')).toHaveText(
+    '增值税电子普通发票',
+  );
   await form.getByText('企业', { exact: true }).click();
   await form.getByRole('button', { name: /提\s*交/ }).click();
   for (const text of ['请输入发票抬头', '请输入税号', '请输入手机号', '请输入邮箱'])

@@ -1,4 +1,3 @@
-import type { Rule } from 'antd/es/form';
 import {
   INVOICE_PHONE_MAX_LENGTH,
   INVOICE_REMARK_MAX_LENGTH,
@@ -13,60 +12,56 @@ import {
 } from '@yaoshi/contracts/order-rules';
 
 /**
- * The refund and invoice forms' rules (spec 02 §5) as antd rules, built on the very
- * functions and texts the server's contracts use (@yaoshi/contracts/order-rules).
+ * The refund and invoice forms' checks (spec 02 §5), each the problem with a field's value
+ * if any, built on the very functions and texts the server's contracts use
+ * (@yaoshi/contracts/order-rules). The pages check a field as it is edited and all of them
+ * at 提交.
  */
-const check =
-  (test: (value: string) => boolean, message: string): Rule =>
-  () => ({
-    validator: (_rule, value: unknown) =>
-      !value || test((typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim())
-        ? Promise.resolve()
-        : Promise.reject(new Error(message)),
-  });
+type Problem = string | undefined;
 
-const isEnterprise = (titleType: unknown) => Number(titleType) === INVOICE_TITLE_TYPE.enterprise;
+const orderNoProblem = (value: string): Problem => {
+  const text = value.trim();
+  if (!text) return M.orderNoRequired;
+  return isOrderNo(text) ? undefined : M.orderNoDigits;
+};
 
-export const ORDER_NO_RULES: Rule[] = [
-  { required: true, whitespace: true, message: M.orderNoRequired },
-  check(isOrderNo, M.orderNoDigits),
-];
+/** Required and in the right form: the empty text is the `required` message. */
+const requiredAnd =
+  (required: string, test: (text: string) => boolean, invalid: string) =>
+  (value: string): Problem => {
+    const text = value.trim();
+    if (!text) return required;
+    return test(text) ? undefined : invalid;
+  };
 
 /** The refund form's checks (spec 02 §5): the problem with a field's value, if any. */
 export const REFUND_PROBLEMS = {
-  orderId: (value: string): string | undefined => {
-    const text = value.trim();
-    if (!text) return M.orderNoRequired;
-    return isOrderNo(text) ? undefined : M.orderNoDigits;
-  },
-  reason: (value: string): string | undefined => {
+  orderId: orderNoProblem,
+  reason: (value: string): Problem => {
     if (!value.trim()) return M.reasonRequired;
     return value.length > REFUND_REASON_MAX_LENGTH ? M.reasonTooLong : undefined;
   },
 };
 
-export const INVOICE_RULES = {
-  orderId: ORDER_NO_RULES,
-  invoiceType: [{ required: true, message: M.invoiceKindRequired }] satisfies Rule[],
-  titleType: [{ required: true, message: M.titleTypeRequired }] satisfies Rule[],
-  /** Required for an enterprise title only: reads the title type of the same form. */
-  invoiceTitle: (titleType: () => unknown): Rule[] => [
-    () => ({ required: isEnterprise(titleType()), whitespace: true, message: M.invoiceTitleRequired }),
-    { max: INVOICE_TITLE_MAX_LENGTH, message: M.invoiceTitleTooLong },
-  ],
-  taxNumber: (titleType: () => unknown): Rule[] => [
-    () => ({ required: isEnterprise(titleType()), whitespace: true, message: M.taxNumberRequired }),
-    check((value) => isTaxNumber(value.toUpperCase()), M.taxNumberInvalid),
-  ],
-  phone: [
-    { required: true, whitespace: true, message: M.phoneRequired },
-    check(isInvoicePhone, M.phoneInvalid),
-  ] satisfies Rule[],
-  email: [
-    { required: true, whitespace: true, message: M.emailRequired },
-    check(isInvoiceEmail, M.emailInvalid),
-  ] satisfies Rule[],
-  remark: [{ max: INVOICE_REMARK_MAX_LENGTH, message: M.remarkTooLong }] satisfies Rule[],
+const isEnterprise = (titleType: number) => titleType === INVOICE_TITLE_TYPE.enterprise;
+
+/** The invoice form's checks; the title and the tax number depend on the title type. */
+export const INVOICE_PROBLEMS = {
+  orderId: orderNoProblem,
+  /** Required for an enterprise title only. */
+  invoiceTitle: (value: string, titleType: number): Problem => {
+    if (isEnterprise(titleType) && !value.trim()) return M.invoiceTitleRequired;
+    return value.length > INVOICE_TITLE_MAX_LENGTH ? M.invoiceTitleTooLong : undefined;
+  },
+  /** Required for an enterprise title only; any given is checked (upper-cased). */
+  taxNumber: (value: string, titleType: number): Problem => {
+    const text = value.trim();
+    if (!text) return isEnterprise(titleType) ? M.taxNumberRequired : undefined;
+    return isTaxNumber(text.toUpperCase()) ? undefined : M.taxNumberInvalid;
+  },
+  phone: requiredAnd(M.phoneRequired, isInvoicePhone, M.phoneInvalid),
+  email: requiredAnd(M.emailRequired, isInvoiceEmail, M.emailInvalid),
+  remark: (value: string): Problem => (value.length > INVOICE_REMARK_MAX_LENGTH ? M.remarkTooLong : undefined),
 };
 
 export const PHONE_MAX_LENGTH = INVOICE_PHONE_MAX_LENGTH;
