@@ -8,7 +8,7 @@ import { BRAND_BLUE } from './section-box';
  * the server's contracts use. A row's problem is announced (role="alert") and tied to its
  * input with aria-describedby (`problemIdOf`).
  */
-const ERROR_RED = '#ff4d4f';
+export const ERROR_RED = '#ff4d4f';
 
 const STYLES = `
 .site-input { width: 100%; padding: 4px 11px; font: inherit; font-size: 14px; line-height: 1.5715; color: rgba(0,0,0,.88);

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { SiteButton } from '@yaoshi/ui/site-button';
+import { ERROR_RED, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
 import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
@@ -46,23 +47,12 @@ export const STUDENT_AREA_HOME = '/studentsNote';
 export const CHANGE_PASSWORD_PATH = '/myInfo?tab=password';
 export const FACE_COLLECTION_PATH = '/faceCollection';
 
-const ERROR_RED = '#ff4d4f';
-
 /**
  * The login box is plain markup, not antd's Form: it is on the home page, the site's first
  * load, which then needs none of antd (Form, Input, Checkbox and the engine behind them).
  * It looks and behaves like the antd form it replaced: a field checks itself as it is
  * edited, and 登录 checks them all before anything is sent.
  */
-const INPUT_STYLES = `
-.login-input { width: 100%; height: 32px; padding: 4px 11px; font: inherit; font-size: 14px; color: #262626; background: #fff;
-  border: 1px solid #d9d9d9; border-radius: 6px; box-sizing: border-box; transition: border-color .2s, box-shadow .2s; }
-.login-input:hover { border-color: ${BRAND_BLUE}; }
-.login-input:focus { outline: none; border-color: ${BRAND_BLUE}; box-shadow: 0 0 0 2px rgba(31,95,168,.15); }
-.login-input[aria-invalid="true"] { border-color: ${ERROR_RED}; }
-.login-input[aria-invalid="true"]:focus { box-shadow: 0 0 0 2px rgba(255,77,79,.15); }
-`;
-
 const EMPTY_VALUES: LoginValues = { username: '', password: '', phone: '', vcode: '', agreement: true };
 
 /** The home page's login box (spec 01 §2, §4, §5), or the logged-in panel. */
@@ -78,7 +68,7 @@ function FieldRow({ id, problem, children }: { id: string; problem: string | und
       {children}
       {problem && (
         <div
-          id={`${id}-problem`}
+          id={problemIdOf(id)}
           role="alert"
           style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
         >
@@ -158,19 +148,17 @@ function LoginBox() {
     const problem = problems[field];
     return {
       id,
-      className: 'login-input',
+      className: 'site-input',
       value: values[field],
       onChange: (event: { target: { value: string } }) => change(field, event.target.value),
       'aria-invalid': problem ? true : undefined,
-      'aria-describedby': problem ? `${id}-problem` : undefined,
+      'aria-describedby': problem ? problemIdOf(id) : undefined,
     };
   };
 
   return (
     <SectionBox title="学员登录" style={{ height: '100%', boxSizing: 'border-box' }}>
-      <style href="yaoshi-login-input" precedence="default">
-        {INPUT_STYLES}
-      </style>
+      <SiteInputStyles />
       <div
         role="group"
         aria-label="登录方式"
@@ -288,7 +276,7 @@ function LoginBox() {
               checked={values.agreement}
               onChange={(event) => change('agreement', event.target.checked)}
               aria-invalid={problems.agreement ? true : undefined}
-              aria-describedby={problems.agreement ? `${fieldId('agreement')}-problem` : undefined}
+              aria-describedby={problems.agreement ? problemIdOf(fieldId('agreement')) : undefined}
               style={{ width: 16, height: 16, margin: 0, accentColor: BRAND_BLUE }}
             />
             <span>我已阅读并同意</span>
