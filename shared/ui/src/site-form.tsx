@@ -32,6 +32,19 @@ export function SiteInputStyles() {
   );
 }
 
+/** A field's problem under it: announced, and tied to its input (aria-describedby = problemIdOf). */
+export function FieldProblem({ inputId, problem }: { inputId: string; problem: string }) {
+  return (
+    <div
+      id={problemIdOf(inputId)}
+      role="alert"
+      style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
+    >
+      {problem}
+    </div>
+  );
+}
+
 export function FormRow({
   label,
   inputId,
@@ -64,15 +77,7 @@ export function FormRow({
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
         {children}
-        {problem && inputId && (
-          <div
-            id={problemIdOf(inputId)}
-            role="alert"
-            style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
-          >
-            {problem}
-          </div>
-        )}
+        {problem && inputId && <FieldProblem inputId={inputId} problem={problem} />}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { SiteButton } from '@yaoshi/ui/site-button';
-import { ERROR_RED, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
+import { FieldProblem, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
 import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
@@ -66,15 +66,7 @@ function FieldRow({ id, problem, children }: { id: string; problem: string | und
   return (
     <div style={{ marginBottom: problem ? 6 : 24 }}>
       {children}
-      {problem && (
-        <div
-          id={problemIdOf(id)}
-          role="alert"
-          style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
-        >
-          {problem}
-        </div>
-      )}
+      {problem && <FieldProblem inputId={id} problem={problem} />}
     </div>
   );
 }
