@@ -266,6 +266,11 @@ const ANTD_CHUNK_GROUPS = {
       // ConfigProvider's locale sets the confirm dialogs' texts: without it, every antd page fetched antd-modal.
       'modal/locale',
     ]),
+    // ConfigProvider renders the tooltips' shared popup, with the part of rc-trigger it draws
+    // with: outside antd-core, every antd page fetched antd-learner for it.
+    packageFolders('antd/es/tooltip', ['UniqueProvider']),
+    packageFolders('@rc-component/trigger/es', ['Popup', 'UniqueProvider', 'hooks']),
+    packageFiles('@rc-component/trigger/es', ['context', 'util']),
     packageFolders('@ant-design', ['cssinjs', 'cssinjs-utils', 'colors', 'fast-color']),
     packageFolders('@ant-design/icons/es', ['components', 'utils']),
     // The icon base's helpers are files beside those folders; outside a group, cssUtils alone

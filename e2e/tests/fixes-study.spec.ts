@@ -174,9 +174,11 @@ test('item 8: every control and error text of the video player is Chinese', asyn
   const english = texts.filter((text) => /[A-Za-z]{2,}/.test(text));
   expect(english).toEqual([]);
 
-  // An error is told in Chinese too: the video cannot be fetched.
+  // An error is told in Chinese too: the video cannot be fetched (the player fetches a
+  // streamed lesson once the learner means to watch it).
   await page.route('**/media/videos/**', (route) => route.abort());
   await page.reload();
+  await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
   const error = page.locator('.vjs-error-display');
   await expect(error).toBeVisible({ timeout: LOAD_TIMEOUT });
   await expect(error).toContainText(/[\u4e00-\u9fa5]/);

@@ -19,8 +19,9 @@ const federated = createFederatedConfig({
  * 212 KB gzip, of which VHS (with mux.js and its transmuxer workers) is about 130 KB, and
  * only a transcoded lesson (an `.m3u8` address) needs it; an uploaded MP4 or WebM plays in
  * the browser's own `<video>`. The lesson player loads `@videojs/http-streaming` for an HLS
- * source only, and that package registers itself on this same `video.js` (its own import
- * of `video.js` resolves here too, so the page has one player library).
+ * source only, when the learner points at the player or presses play (so the page's first
+ * load carries the core alone), and that package registers itself on this same `video.js`
+ * (its own import of `video.js` resolves here too, so the page has one player library).
  */
 const VIDEO_JS_CORE = createRequire(import.meta.url).resolve('video.js/dist/alt/video.core.js');
 

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Avatar, Modal, Progress, Space, Spin, Tag } from 'antd';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
+import { Tag } from '@yaoshi/ui/site-tag';
+import { Progress } from '@yaoshi/ui/site-progress';
+import { WarningAlert } from '@yaoshi/ui/site-alert';
+import { Spin } from '@yaoshi/ui/site-spin';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { LessonDetail, ProgressReportResponse, QuizQuestion } from '@yaoshi/contracts/study';
@@ -20,8 +23,6 @@ import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useUploadAvatarMutation } from '../face-collection/face-api';
 import { browserSupportOf } from './browser-support';
-import { EvaluationDialog } from './evaluation-dialog';
-import { FaceCheckDialog } from './face-check-dialog';
 import {
   useCheckPublicLastMutation,
   useCourseLastMutation,
@@ -35,7 +36,8 @@ import {
   useReportPublicProgressMutation,
 } from './lesson-api';
 import { LessonPlayer, type PlayerHandle } from './lesson-player';
-import { QuizDialog } from './quiz-dialog';
+import { EvaluationDialog, FaceCheckDialog, QuizDialog, prefetchLessonDialogs, showInfoDialog } from './lesson-dialogs';
+import { TeacherPortrait } from './teacher-portrait';
 import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue';
 import { readStoredReports, reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
 
@@ -86,7 +88,7 @@ export function LessonPage({ kind }: { kind: LessonKind }) {
   if (support === 'other') return <Result status="warning" title={M.useChrome} />;
   if (!validCid) return <Result status="warning" title={M.courseNotFound} />;
   if (query.isError) return <Result status="warning" title="课程加载失败" subTitle="请返回课程列表后重试" />;
-  if (!query.data) return <Spin description="课程加载中" style={{ display: 'block', margin: '80px auto' }} />;
+  if (!query.data) return <Spin description="课程加载中" />;
   return <Lesson kind={kind} lesson={query.data} />;
 }
 
@@ -347,8 +349,19 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [fetchQuestion, lesson.cid],
   );
 
+  const dialogsFetchedRef = useRef(false);
   const onTimeUpdate = useCallback(
     (seconds: number) => {
+      if (!dialogsFetchedRef.current) {
+        // Playback has started: fetch what this lesson's dialogs need, in the background.
+        dialogsFetchedRef.current = true;
+        const recording = !review && !trial;
+        prefetchLessonDialogs({
+          faceChecks: recording && lesson.photo.length > 0,
+          quizzes: recording && kind === 'public',
+          rating: !trial && !lesson.is_grade,
+        });
+      }
       if (review || trial || dialogOpenRef.current) return;
       const face = duePercentOf(lesson.photo, seconds, lesson.duration, doneChecks.current);
       if (face !== null) {
@@ -366,7 +379,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         }
       }
     },
-    [kind, lesson.duration, lesson.photo, quizPoints, openQuiz, review, trial],
+    [kind, lesson.duration, lesson.photo, lesson.is_grade, quizPoints, openQuiz, review, trial],
   );
 
   const backToList = useCallback(() => void navigate(listPath), [navigate, listPath]);
@@ -377,7 +390,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
       .unwrap()
       .catch(() => null);
     if (answer?.is_last === 1)
-      Modal.info({ title: '学习完成', content: M.archiveReview, okText: '确定', onOk: backToList });
+      await showInfoDialog({ title: '学习完成', content: M.archiveReview, onOk: backToList }).catch(backToList);
     else backToList();
   }, [kind, checkPublicLast, courseLast, lesson.year, lesson.cid, backToList]);
 
@@ -435,7 +448,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
 
   return (
     <Card title={lesson.name} extra={status}>
-      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
         <LessonPlayer
           src={lesson.video_url}
           poster={lesson.thumb}
@@ -448,12 +461,10 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
           onTimeUpdate={onTimeUpdate}
           onEnded={onEnded}
         />
-        {!trial && <Progress percent={progress} aria-label="学习进度" />}
-        {trialEnded && <Alert type="warning" showIcon title={M.trialEnded} />}
+        {!trial && <Progress percent={progress} label="学习进度" />}
+        {trialEnded && <WarningAlert>{M.trialEnded}</WarningAlert>}
         <section aria-label="讲师介绍" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-          <Avatar size={64} src={teacher.avatar || undefined}>
-            {teacher.name.slice(0, 1)}
-          </Avatar>
+          <TeacherPortrait name={teacher.name} avatar={teacher.avatar} />
           <div>
             <Title level={5} style={{ margin: 0 }}>
               {teacher.name}
@@ -465,53 +476,60 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
           <Title level={5}>课程介绍</Title>
           <Paragraph>{lesson.course_description}</Paragraph>
         </section>
-      </Space>
-      {dialog?.kind === 'face' && (
-        <FaceCheckDialog
-          percent={dialog.percent}
-          upload={(photo) => uploadFace(photo, dialog.percent)}
-          onTimeout={() => window.location.reload()}
-        />
-      )}
-      {dialog?.kind === 'quiz' && (
-        <QuizDialog
-          key={dialog.question.qid}
-          question={dialog.question}
-          submitting={quizState.isLoading}
-          onAnswer={(letter) => {
-            const details = JSON.stringify([
-              { qid: dialog.question.qid, percentage: dialog.question.percentage, answer: letter },
-            ]);
-            submitQuiz({ course_id: lesson.cid, question_details: details })
-              .unwrap()
-              .then((result) => {
-                if (result.is_pass !== 1) {
-                  showMessage(M.wrongAnswer, { type: 'error' });
-                  return;
-                }
-                showMessage(M.quizSubmitted);
-                setDialog(null);
-                playerRef.current?.play();
+      </div>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'face' && (
+          <FaceCheckDialog
+            percent={dialog.percent}
+            upload={(photo) => uploadFace(photo, dialog.percent)}
+            onTimeout={() => window.location.reload()}
+          />
+        )}
+        {dialog?.kind === 'quiz' && (
+          <QuizDialog
+            key={dialog.question.qid}
+            question={dialog.question}
+            submitting={quizState.isLoading}
+            onAnswer={(letter) => {
+              const details = JSON.stringify([
+                { qid: dialog.question.qid, percentage: dialog.question.percentage, answer: letter },
+              ]);
+              submitQuiz({ course_id: lesson.cid, question_details: details })
+                .unwrap()
+                .then((result) => {
+                  if (result.is_pass !== 1) {
+                    showMessage(M.wrongAnswer, { type: 'error' });
+                    return;
+                  }
+                  showMessage(M.quizSubmitted);
+                  setDialog(null);
+                  playerRef.current?.play();
+                })
+                .catch(() => undefined);
+            }}
+          />
+        )}
+        {dialog?.kind === 'evaluate' && (
+          <EvaluationDialog
+            submitting={evaluateState.isLoading}
+            onSubmit={(grade, comment) => {
+              evaluate({
+                course_id: lesson.cid,
+                stu_grade: grade,
+                stu_commont: comment,
+                type: kind === 'public' ? 1 : 0,
               })
-              .catch(() => undefined);
-          }}
-        />
-      )}
-      {dialog?.kind === 'evaluate' && (
-        <EvaluationDialog
-          submitting={evaluateState.isLoading}
-          onSubmit={(grade, comment) => {
-            evaluate({ course_id: lesson.cid, stu_grade: grade, stu_commont: comment, type: kind === 'public' ? 1 : 0 })
-              .unwrap()
-              .then(() => {
-                showMessage(M.evaluationSaved);
-                setDialog(null);
-                void afterRating();
-              })
-              .catch(() => undefined);
-          }}
-        />
-      )}
+                .unwrap()
+                .then(() => {
+                  showMessage(M.evaluationSaved);
+                  setDialog(null);
+                  void afterRating();
+                })
+                .catch(() => undefined);
+            }}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }

@@ -61,23 +61,39 @@ export function LessonPlayer(props: LessonPlayerProps) {
     ensureStylesheet();
     const container = containerRef.current;
     if (!container) return undefined;
-    let player: Player | null = null;
-    let unmounted = false;
-    const start = () => {
-      if (!unmounted) player = createPlayer(container, propsRef);
-    };
-    // An HLS lesson needs VHS, loaded on demand (see rspack.config.ts). Should it fail to load,
-    // the player starts anyway and shows its own error for a source it cannot play.
-    const type = videoSourceTypeOf(propsRef.current.src);
-    if (needsHlsEngine(type)) void loadHlsEngine().then(start, start);
-    else start();
-    return () => {
-      unmounted = true;
-      player?.dispose();
-    };
+    const player = createPlayer(container, propsRef);
+    return () => player.dispose();
   }, []);
 
   return <div ref={containerRef} data-testid="lesson-player" style={{ width: '100%', maxWidth: 960 }} />;
+}
+
+/**
+ * An HLS lesson's source is given to the player once the learner shows she means to watch:
+ * the pointer over the player, focus inside it, or any request to play (the big button, a
+ * click on the picture, the keyboard, the page resuming after a dialog). That is when VHS,
+ * its HLS engine (about 125 KB gzip, see video-source.ts), is downloaded, so the page and
+ * the player's poster and controls show without waiting for it; a play request made before
+ * it arrives is kept by video.js and carried out when the source loads. Should VHS fail to
+ * download, the source is given anyway, and the player plays it if the browser can or shows
+ * its own error.
+ */
+function attachOnIntent(player: Player, container: HTMLElement, source: { src: string; type: string }): void {
+  let attaching: Promise<void> | null = null;
+  const attach = () => {
+    attaching ??= loadHlsEngine()
+      .catch(() => undefined)
+      .then(() => {
+        if (!player.isDisposed()) player.src(source);
+      });
+  };
+  container.addEventListener('pointerenter', attach, { once: true });
+  container.addEventListener('focusin', attach, { once: true });
+  const play = player.play.bind(player);
+  player.play = () => {
+    attach();
+    return play();
+  };
 }
 
 /** Creates the player in `container` and wires the lesson's rules to it. */
@@ -87,15 +103,18 @@ function createPlayer(container: HTMLDivElement, propsRef: { readonly current: L
   element.setAttribute('aria-label', '课程视频');
   container.appendChild(element);
   const { src, poster, startAt } = propsRef.current;
+  const source = { src, type: videoSourceTypeOf(src) };
+  const deferred = needsHlsEngine(source.type);
   const player: Player = videojs(element, {
     controls: true,
     preload: 'auto',
     fluid: true,
     poster,
     language: PLAYER_LANGUAGE,
-    sources: [{ src, type: videoSourceTypeOf(src) }],
+    sources: deferred ? [] : [source],
     controlBar: { pictureInPictureToggle: false, playbackRateMenuButton: false },
   });
+  if (deferred) attachOnIntent(player, container, source);
   // Every error in the learner's words (VHS's own are English, with an address). Setting
   // the text raises 'error' once more, which then finds it already one of ours.
   let failure: string | null = null;

@@ -24,7 +24,8 @@ export function needsHlsEngine(type: string): boolean {
 
 /**
  * Loads VHS, which registers itself with the player library on load. The study remote
- * builds video.js without it (rspack.config.ts).
+ * builds video.js without it (rspack.config.ts); the lesson player asks for it when the
+ * learner means to watch (lesson-player.tsx, attachOnIntent).
  */
 export async function loadHlsEngine(): Promise<void> {
   await import('@videojs/http-streaming');

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A warning box drawn like antd's `Alert type="warning" showIcon`, without it (antd's is in
+ * the learner components' chunk). Announced when it appears.
+ */
+export function WarningAlert({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: '8px 12px',
+        fontSize: 14,
+        lineHeight: 1.5715,
+        color: 'rgba(0,0,0,.88)',
+        background: '#fffbe6',
+        border: '1px solid #ffe58f',
+        borderRadius: 8,
+      }}
+    >
+      <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" style={{ flex: 'none' }}>
+        <circle cx="7" cy="7" r="7" fill="#faad14" />
+        <path d="M7 3.5v4.5" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+        <circle cx="7" cy="10.3" r=".9" fill="#fff" />
+      </svg>
+      <div>{children}</div>
+    </div>
+  );
+}
