@@ -231,11 +231,11 @@ test('item 18: with the network cut for 30 s mid-lesson, the learner loses no ho
   await courseRow(page, NEAR_THE_END)
     .getByRole('button', { name: /继续学习/ })
     .click();
-  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(53.5);
   const firstSaved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
     timeout: 20_000,
   });
   await play(page);
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(53.5);
   expect(((await firstSaved.then((r) => r.json())) as { code: number }).code).toBe(200);
 
   // The lesson is streamed (HLS): the browser fetches it a few seconds at a time, up to a
@@ -318,6 +318,7 @@ test('item 18: reports still waiting when the page goes away are sent before the
   await page.goto(`/videoLearning?cid=${course.cid}&classState=0`);
   expect(((await (await replayed).json()) as { code: number }).code).toBe(200);
   // The lesson reopens where the queued reports had got to.
+  await play(page);
   await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(15);
   const after = await courseOf(LEARNERS.zhao, SHORT_UNSTARTED, token);
   expect(after.learn_time).toBeGreaterThanOrEqual(15);
@@ -357,11 +358,11 @@ test('item 18: in a background tab, hidden with its timers throttled, reports ar
   await courseRow(page, IN_THE_BACKGROUND)
     .getByRole('button', { name: /继续学习/ })
     .click();
-  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(44.5);
   const firstSaved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
     timeout: 20_000,
   });
   await play(page);
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(44.5);
   expect(((await firstSaved.then((r) => r.json())) as { code: number }).code).toBe(200);
 
   // 30 s in the background: one wake-up, so one report, 25 s after the last.

@@ -72,12 +72,12 @@ test('a lesson continues from where it was, saves progress and resumes there aft
   await row.getByRole('button', { name: /继续学习/ }).click();
   await expect(page).toHaveURL(/\/videoLearning\?cid=\d+&classState=40&year=\d+/);
   await expect(page.getByRole('region', { name: '讲师介绍' })).toContainText('刘雅琴');
-  // Resumes at the verified 36 s.
-  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(35.5);
   const saved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
     timeout: 20_000,
   });
   await play(page);
+  // Resumes at the verified 36 s.
+  await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(35.5);
   const body = (await (await saved).json()) as { code: number; data: { learn_time: number; progress: number } };
   expect(body.code).toBe(200);
   // About 10 s past the resume point; on a busy machine playback can stall for part of it.
@@ -85,6 +85,7 @@ test('a lesson continues from where it was, saves progress and resumes there aft
   expect(body.data.progress).toBeGreaterThan(40);
 
   await page.reload();
+  await play(page);
   await expect
     .poll(() => videoTime(page), { timeout: LOAD_TIMEOUT })
     .toBeGreaterThanOrEqual(body.data.learn_time - 0.5);
