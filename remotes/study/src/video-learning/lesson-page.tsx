@@ -352,8 +352,9 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const dialogsFetchedRef = useRef(false);
   const onTimeUpdate = useCallback(
     (seconds: number) => {
-      if (!dialogsFetchedRef.current) {
-        // Playback has started: fetch what this lesson's dialogs need, in the background.
+      // Once playing (a paused seek, such as the resume point's, also updates the time): fetch
+      // what this lesson's dialogs need, in the background.
+      if (!dialogsFetchedRef.current && playerRef.current?.paused() === false) {
         dialogsFetchedRef.current = true;
         const recording = !review && !trial;
         prefetchLessonDialogs({
