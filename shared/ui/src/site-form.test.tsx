@@ -54,7 +54,9 @@ test('a password is hidden until its eye is pressed, and again when it is presse
   expect(input).toHaveValue('Change99');
   expect(input).toHaveAttribute('type', 'password');
   expect(input).toHaveClass('site-input');
-  const eye = screen.getByRole('button', { name: '显示密码' });
+  const eye = screen.getByRole('button', { name: '显示' });
+  // The field alone answers to its label.
+  expect(screen.getAllByLabelText(/密码/)).toEqual([input]);
   expect(eye).toHaveAttribute('aria-pressed', 'false');
   await user.click(eye);
   expect(input).toHaveAttribute('type', 'text');

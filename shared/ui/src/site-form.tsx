@@ -140,7 +140,8 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 
 /**
  * A password input (a `site-input`) with an eye that shows the password while pressed, as
- * antd's Input.Password. Its characters are drawn in a Latin font, as antd's are: the site's
+ * antd's Input.Password. The eye is named 显示 (show), not anything with 密码 in it: the
+ * field is found by its label (密码, 新密码). Its characters are drawn in a Latin font, as antd's are: the site's
  * CJK font spaces a hidden password's dots wide apart.
  */
 export function PasswordInput({
@@ -159,7 +160,7 @@ export function PasswordInput({
       />
       <button
         type="button"
-        aria-label="显示密码"
+        aria-label="显示"
         aria-pressed={shown}
         onClick={() => setShown(!shown)}
         style={{
