@@ -15,7 +15,7 @@ import {
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { FormRow, SiteInputStyles, problemPropsOf } from '@yaoshi/ui/site-form';
 import { Skeleton } from '@yaoshi/ui/site-skeleton';
-import { Select, SelectGroup } from '@yaoshi/ui/site-select';
+import { Select, SelectGroup, type SelectOption } from '@yaoshi/ui/site-select';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useModifyProfileMutation, useProfileQuery } from './my-info-api';
 import { PROFILE_PROBLEMS } from './profile-rules';
@@ -135,6 +135,13 @@ const CHOICES: Record<ChoiceField, Record<number, string>> = {
   politics_status: POLITICS_STATUS_LABELS,
 };
 const inputIdOf = (field: Field) => `my-info-${field.replaceAll('_', '-')}`;
+type AddressField = keyof AddressValue;
+/** 单位地址: province, city and county side by side. */
+const ADDRESS_SELECTS: { field: AddressField; label: string; placeholder: string }[] = [
+  { field: 'province_id', label: '省', placeholder: '省' },
+  { field: 'city_id', label: '市', placeholder: '市' },
+  { field: 'area_id', label: '区县', placeholder: '区/县' },
+];
 /** 单位地址's label names the province; its problem (the city's) shows under the three. */
 const ADDRESS_ID = inputIdOf('province_id');
 
@@ -189,13 +196,13 @@ export function ProfileForm() {
     void loadRegions().then(setRegions);
   }, []);
 
-  const cityOptions = useMemo(
-    () => (regions ? regionOptions(citiesOf(regions, values.province_id)) : []),
-    [regions, values.province_id],
-  );
-  const countyOptions = useMemo(
-    () => (regions ? regionOptions(countiesOf(regions, values.city_id)) : []),
-    [regions, values.city_id],
+  const addressOptions: Record<AddressField, SelectOption<string>[]> = useMemo(
+    () => ({
+      province_id: regionOptions(regions?.provinces ?? []),
+      city_id: regions ? regionOptions(citiesOf(regions, values.province_id)) : [],
+      area_id: regions ? regionOptions(countiesOf(regions, values.city_id)) : [],
+    }),
+    [regions, values.province_id, values.city_id],
   );
 
   const check = (field: CheckedField, from: ProfileFormValues) =>
@@ -300,33 +307,23 @@ export function ProfileForm() {
         <div style={WIDE}>
           <FormRow layout="vertical" label="单位地址" inputId={ADDRESS_ID} required problem={problems.city_id}>
             <SelectGroup aria-label="单位地址">
-              <Select<string>
-                id={ADDRESS_ID}
-                aria-label="省"
-                placeholder="省"
-                options={regions ? regionOptions(regions.provinces) : []}
-                loading={!regions}
-                value={values.province_id}
-                onChange={(province_id) => chooseAddress({ province_id })}
-              />
-              <Select<string>
-                id={inputIdOf('city_id')}
-                aria-label="市"
-                placeholder="市"
-                options={cityOptions}
-                value={values.city_id}
-                onChange={(city_id) => chooseAddress({ city_id })}
-                onBlur={() => check('city_id', values)}
-                {...problemPropsOf(ADDRESS_ID, problems.city_id)}
-              />
-              <Select<string>
-                id={inputIdOf('area_id')}
-                aria-label="区县"
-                placeholder="区/县"
-                options={countyOptions}
-                value={values.area_id}
-                onChange={(area_id) => chooseAddress({ area_id })}
-              />
+              {ADDRESS_SELECTS.map(({ field, label, placeholder }) => (
+                <Select<string>
+                  key={field}
+                  id={inputIdOf(field)}
+                  aria-label={label}
+                  placeholder={placeholder}
+                  options={addressOptions[field]}
+                  loading={!regions}
+                  value={values[field]}
+                  onChange={(code) => chooseAddress({ [field]: code })}
+                  // The city is the one checked: required.
+                  {...(field === 'city_id' && {
+                    onBlur: () => check('city_id', values),
+                    ...problemPropsOf(ADDRESS_ID, problems.city_id),
+                  })}
+                />
+              ))}
             </SelectGroup>
           </FormRow>
         </div>
