@@ -2,6 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 
 export const BRAND_BLUE = '#1f5fa8';
 export const MUTED_TEXT = '#595959';
+/** antd's colorError: a field's problem and its input's border. */
+export const ERROR_RED = '#ff4d4f';
 
 /**
  * A titled box (a blue-ruled heading, an optional link on the right): the public pages'

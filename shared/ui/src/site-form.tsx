@@ -1,14 +1,17 @@
-import type { ReactNode } from 'react';
-import { BRAND_BLUE } from './section-box';
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { BRAND_BLUE, ERROR_RED, MUTED_TEXT } from './section-box';
 
 /**
- * A labelled form row and text inputs drawn like antd's horizontal Form, for short forms
- * that need none of antd's Form (its field store and async validator are about 35 KB gzip
- * with Input): the page keeps its values in state and checks them with the same pure rules
- * the server's contracts use. A row's problem is announced (role="alert") and tied to its
- * input with aria-describedby (`problemIdOf`).
+ * A labelled form row and text inputs drawn like antd's Form (horizontal, or vertical:
+ * the label above), for short forms that need none of antd's Form (its field store and
+ * async validator are about 35 KB gzip with Input): the page keeps its values in state and
+ * checks them with the same pure rules the server's contracts use. A row's problem is
+ * announced (role="alert") and tied to its input with aria-describedby (`problemIdOf`,
+ * `problemPropsOf`). `PasswordInput` is the login box's and 修改密码's, with antd's eye.
  */
-export const ERROR_RED = '#ff4d4f';
+
+/** The problems' red (kept in section-box with the site's other colours, for site-select too). */
+export { ERROR_RED };
 
 const STYLES = `
 .site-input { width: 100%; padding: 4px 11px; font: inherit; font-size: 14px; line-height: 1.5715; color: rgba(0,0,0,.88);
@@ -19,9 +22,18 @@ textarea.site-input { display: block; resize: vertical; }
 .site-input:focus { outline: none; border-color: ${BRAND_BLUE}; box-shadow: 0 0 0 2px rgba(31,95,168,.15); }
 .site-input[aria-invalid="true"] { border-color: ${ERROR_RED}; }
 .site-input[aria-invalid="true"]:focus { box-shadow: 0 0 0 2px rgba(255,77,79,.15); }
+.site-input:disabled { color: rgba(0,0,0,.25); background: rgba(0,0,0,.04); border-color: #d9d9d9; cursor: not-allowed; }
 `;
 
 export const problemIdOf = (inputId: string) => `${inputId}-problem`;
+
+/** An input's aria-invalid and aria-describedby while its problem (under it, `FieldProblem`) shows. */
+export function problemPropsOf(inputId: string, problem: string | undefined) {
+  return {
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? problemIdOf(inputId) : undefined,
+  };
+}
 
 /** The input styles, once per page (a hoisted stylesheet). */
 export function SiteInputStyles() {
@@ -45,12 +57,16 @@ export function FieldProblem({ inputId, problem }: { inputId: string; problem: s
   );
 }
 
+/** A vertical row's problem takes the gap under the row, as antd's does: showing one moves nothing below it. */
+const ROW_GAP = 24;
+
 export function FormRow({
   label,
   inputId,
   required = false,
   problem,
   labelWidth = 120,
+  layout = 'horizontal',
   children,
 }: {
   /** Without it, the row is the buttons' row, lined up under the inputs. */
@@ -59,26 +75,109 @@ export function FormRow({
   required?: boolean;
   problem?: string;
   labelWidth?: number;
+  /** `vertical`: the label above the input, without a colon (antd's `layout="vertical"`). */
+  layout?: 'horizontal' | 'vertical';
   children: ReactNode;
 }) {
+  const vertical = layout === 'vertical';
+  const labelElement = label && (
+    <label htmlFor={inputId} style={{ color: 'rgba(0,0,0,.88)', fontSize: 14 }}>
+      {required && (
+        <span aria-hidden="true" style={{ color: ERROR_RED, marginRight: 4 }}>
+          *
+        </span>
+      )}
+      {label}
+      {vertical ? '' : '：'}
+    </label>
+  );
+  const problemLine = problem && inputId && <FieldProblem inputId={inputId} problem={problem} />;
+  if (vertical) {
+    return (
+      <div style={{ marginBottom: problem ? 0 : ROW_GAP }}>
+        {labelElement && <div style={{ paddingBottom: 8, fontSize: 14, lineHeight: 1.5715 }}>{labelElement}</div>}
+        {children}
+        {problemLine && <div style={{ minHeight: ROW_GAP }}>{problemLine}</div>}
+      </div>
+    );
+  }
   return (
-    <div style={{ display: 'flex', alignItems: 'flex-start', marginBottom: problem ? 6 : 24 }}>
+    <div style={{ display: 'flex', alignItems: 'flex-start', marginBottom: problem ? 6 : ROW_GAP }}>
       <div style={{ flex: `0 0 ${labelWidth}px`, paddingRight: 8, textAlign: 'right', lineHeight: '32px' }}>
-        {label && (
-          <label htmlFor={inputId} style={{ color: 'rgba(0,0,0,.88)', fontSize: 14 }}>
-            {required && (
-              <span aria-hidden="true" style={{ color: ERROR_RED, marginRight: 4 }}>
-                *
-              </span>
-            )}
-            {label}：
-          </label>
-        )}
+        {labelElement}
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
         {children}
-        {problem && inputId && <FieldProblem inputId={inputId} problem={problem} />}
+        {problemLine}
       </div>
+    </div>
+  );
+}
+
+/** antd's font, for Latin text (characters it lacks, CJK, come from the site's). */
+const LATIN_FONT =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+/** The password's show/hide eye (crossed out while the password is hidden). */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+/**
+ * A password input (a `site-input`) with an eye that shows the password while pressed, as
+ * antd's Input.Password. The eye is named 显示 (show), not anything with 密码 in it: the
+ * field is found by its label (密码, 新密码). Its characters are drawn in a Latin font, as antd's are: the site's
+ * CJK font spaces a hidden password's dots wide apart.
+ */
+export function PasswordInput({
+  className = 'site-input',
+  style,
+  ...input
+}: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div style={{ position: 'relative' }}>
+      <input
+        {...input}
+        className={className}
+        type={shown ? 'text' : 'password'}
+        style={{ paddingRight: 44, fontFamily: LATIN_FONT, ...style }}
+      />
+      <button
+        type="button"
+        aria-label="显示"
+        aria-pressed={shown}
+        onClick={() => setShown(!shown)}
+        style={{
+          position: 'absolute',
+          right: 2,
+          top: 2,
+          width: 40,
+          height: 28,
+          border: 'none',
+          background: 'transparent',
+          color: MUTED_TEXT,
+          cursor: 'pointer',
+          padding: 0,
+        }}
+      >
+        <EyeIcon crossed={!shown} />
+      </button>
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import type { CSSProperties } from 'react';
-import { BRAND_BLUE } from './section-box';
+import type { CSSProperties, ReactNode } from 'react';
+import { BRAND_BLUE, ERROR_RED } from './section-box';
 
 /**
- * A drop-down of a few choices (the study year) on the browser's own `<select>`, drawn like
- * antd's Select: antd's brings rc-select, its virtual list, rc-overflow and rc-trigger (about
- * 20 KB gzip on each page's first load) for lists of three to six years. The browser's list
- * is also the one a keyboard, a screen reader and a phone know best.
+ * A drop-down (the study year, a profile's choices, an address's province, city and county)
+ * on the browser's own `<select>`, drawn like antd's Select: antd's brings rc-select, its
+ * virtual list, rc-overflow and rc-trigger (about 20 KB gzip on each page's first load). The
+ * browser's list is also the one a keyboard (type-ahead), a screen reader and a phone know
+ * best. In a form it takes the row's id (its label's `htmlFor`) and is red while aria-invalid.
  */
 export interface SelectOption<V extends string | number> {
   value: V;
@@ -22,7 +23,11 @@ export interface SelectProps<V extends string | number> {
   /** The options are still being fetched. */
   loading?: boolean;
   disabled?: boolean;
+  id?: string;
+  onBlur?: () => void;
   'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   style?: CSSProperties;
 }
 
@@ -36,7 +41,25 @@ const STYLES = `
 .site-select:focus-visible { outline: none; border-color: ${BRAND_BLUE}; box-shadow: 0 0 0 2px rgba(31,95,168,.15); }
 .site-select:disabled { color: rgba(0,0,0,.25); background-color: rgba(0,0,0,.04); cursor: not-allowed; }
 .site-select[aria-busy="true"] { cursor: progress; }
+.site-select[aria-invalid="true"] { border-color: ${ERROR_RED}; }
+.site-select-placeholder:not(:disabled) { color: rgba(0,0,0,.25); }
+.site-select option { color: rgba(0,0,0,.88); }
+.site-select-group { display: flex; width: 100%; }
+.site-select-group > .site-select { flex: 1 1 0; min-width: 0; border-radius: 0; }
+.site-select-group > .site-select + .site-select { margin-inline-start: -1px; }
+.site-select-group > .site-select:first-child { border-start-start-radius: 6px; border-end-start-radius: 6px; }
+.site-select-group > .site-select:last-child { border-start-end-radius: 6px; border-end-end-radius: 6px; }
+.site-select-group > .site-select:hover, .site-select-group > .site-select:focus-visible,
+.site-select-group > .site-select[aria-invalid="true"] { position: relative; z-index: 1; }
 `;
+
+function SelectStyles() {
+  return (
+    <style href="yaoshi-site-select" precedence="default">
+      {STYLES}
+    </style>
+  );
+}
 
 export function Select<V extends string | number>({
   options,
@@ -45,21 +68,27 @@ export function Select<V extends string | number>({
   placeholder,
   loading = false,
   disabled = false,
+  id,
+  onBlur,
   'aria-label': ariaLabel,
+  'aria-invalid': ariaInvalid,
+  'aria-describedby': ariaDescribedBy,
   style,
 }: SelectProps<V>) {
   const chosen = options.find((option) => option.value === value);
   return (
     <>
-      <style href="yaoshi-site-select" precedence="default">
-        {STYLES}
-      </style>
+      <SelectStyles />
       <select
-        className="site-select"
+        id={id}
+        className={chosen ? 'site-select' : 'site-select site-select-placeholder'}
         aria-label={ariaLabel}
         aria-busy={loading || undefined}
+        aria-invalid={ariaInvalid}
+        aria-describedby={ariaDescribedBy}
         disabled={disabled}
         style={style}
+        onBlur={onBlur}
         value={chosen ? String(chosen.value) : ''}
         onChange={(event) => {
           const option = options.find((candidate) => String(candidate.value) === event.target.value);
@@ -78,5 +107,15 @@ export function Select<V extends string | number>({
         ))}
       </select>
     </>
+  );
+}
+
+/** Selects side by side as one control, joined like antd's Space.Compact (an address's province, city and county). */
+export function SelectGroup({ 'aria-label': ariaLabel, children }: { 'aria-label'?: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={ariaLabel} className="site-select-group">
+      <SelectStyles />
+      {children}
+    </div>
   );
 }

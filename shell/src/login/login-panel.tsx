@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { SiteButton } from '@yaoshi/ui/site-button';
-import { FieldProblem, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
+import { FieldProblem, PasswordInput, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
 import { clearMessages } from '@yaoshi/ui/show-message';
 import { Link, useNavigate } from '@yaoshi/ui/router';
 import { selectSession, startSession, storeUserData } from '@yaoshi/api-client/session';
@@ -75,7 +75,6 @@ function LoginBox() {
   const [mode, setMode] = useState<LoginMode>('password');
   const [values, setValues] = useState<LoginValues>(EMPTY_VALUES);
   const [problems, setProblems] = useState<Partial<Record<LoginField, string>>>({});
-  const [showPassword, setShowPassword] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [policyOpen, setPolicyOpen] = useState(false);
   const [login, { isLoading }] = useLoginMutation();
@@ -202,36 +201,12 @@ function LoginBox() {
               />
             </FieldRow>
             <FieldRow id={fieldId('password')} problem={problems.password}>
-              <div style={{ position: 'relative' }}>
-                <input
-                  {...inputProps('password')}
-                  type={showPassword ? 'text' : 'password'}
-                  placeholder="密码"
-                  aria-label="密码"
-                  autoComplete="current-password"
-                  style={{ paddingRight: 44 }}
-                />
-                <button
-                  type="button"
-                  aria-label={showPassword ? '隐藏' : '显示'}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  style={{
-                    position: 'absolute',
-                    right: 2,
-                    top: 2,
-                    width: 40,
-                    height: 28,
-                    border: 'none',
-                    background: 'transparent',
-                    color: MUTED_TEXT,
-                    cursor: 'pointer',
-                    padding: 0,
-                  }}
-                >
-                  <EyeIcon crossed={!showPassword} />
-                </button>
-              </div>
+              <PasswordInput
+                {...inputProps('password')}
+                placeholder="密码"
+                aria-label="密码"
+                autoComplete="current-password"
+              />
             </FieldRow>
           </>
         ) : (
@@ -311,26 +286,6 @@ function LoginBox() {
         </Suspense>
       )}
     </SectionBox>
-  );
-}
-
-/** The password field's show/hide eye (crossed out while the password is hidden). */
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed && <path d="M4 4l16 16" />}
-    </svg>
   );
 }
 

@@ -1,20 +1,34 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Col, Form, Input, Row, Select, Skeleton, Space } from 'antd';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Button } from 'antd';
 import type { ModifyRequest, Profile } from '@yaoshi/contracts/accounts';
 import {
   CERTIFICATION_TYPE_LABELS,
   EDUCATION_LABELS,
+  EMAIL_MAX_LENGTH,
   ETHNIC_LABELS,
   POLITICS_STATUS_LABELS,
   PROFESSION_RANK_LABELS,
+  PROFILE_TEXT_MAX_LENGTH,
   SEX_LABELS,
   toShortRegionCode,
 } from '@yaoshi/contracts/profile-rules';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
+import { FormRow, SiteInputStyles, problemPropsOf } from '@yaoshi/ui/site-form';
+import { Skeleton } from '@yaoshi/ui/site-skeleton';
+import { Select, SelectGroup, type SelectOption } from '@yaoshi/ui/site-select';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useModifyProfileMutation, useProfileQuery } from './my-info-api';
-import { PROFILE_RULES } from './profile-rules';
-import { citiesOf, countiesOf, loadRegions, regionName, type RegionTable } from './regions';
+import { PROFILE_PROBLEMS } from './profile-rules';
+import {
+  changeAddress,
+  citiesOf,
+  countiesOf,
+  loadRegions,
+  regionName,
+  type AddressValue,
+  type Region,
+  type RegionTable,
+} from './regions';
 
 type Choice = number | undefined;
 
@@ -79,185 +93,254 @@ export function modifyPayloadOf(values: ProfileFormValues, regions: RegionTable)
     province_id,
     city_id,
     area_id,
-  } as ModifyRequest; // choices were checked `required` by the form's rules
+  } as ModifyRequest; // choices were checked by PROFILE_PROBLEMS before the save
 }
+
+type Field = keyof ProfileFormValues;
+/** The fields PROFILE_PROBLEMS checks, in the form's order. */
+type CheckedField = keyof typeof PROFILE_PROBLEMS;
+type TextField = 'name' | 'phone' | 'idcard' | 'company' | 'major' | 'graduate_school' | 'email' | CertificateNumber;
+type CertificateNumber = 'certification_number1' | 'certification_number2';
+type ChoiceField = 'certification_type' | 'education' | 'sex' | 'ethnic' | 'profession_ranks' | 'politics_status';
+type Problems = Partial<Record<CheckedField, string>>;
+
+const CHECKED_FIELDS = Object.keys(PROFILE_PROBLEMS) as CheckedField[];
+const isChecked = (field: Field): field is CheckedField => field in PROFILE_PROBLEMS;
+/** spec 01 §6: the learner cannot change these. */
+const READ_ONLY: readonly Field[] = ['name', 'phone', 'idcard', 'certification_type'];
+
+const LABEL: Record<TextField | ChoiceField, string> = {
+  name: '姓名',
+  phone: '手机号',
+  idcard: '身份证号',
+  certification_type: '证书类型',
+  company: '工作单位',
+  education: '学历',
+  sex: '性别',
+  major: '专业',
+  graduate_school: '毕业院校',
+  certification_number1: '资格证书编号1',
+  certification_number2: '资格证书编号2',
+  ethnic: '民族',
+  profession_ranks: '职称',
+  politics_status: '政治面貌',
+  email: '邮箱',
+};
+const CHOICES: Record<ChoiceField, Record<number, string>> = {
+  certification_type: CERTIFICATION_TYPE_LABELS,
+  education: EDUCATION_LABELS,
+  sex: SEX_LABELS,
+  ethnic: ETHNIC_LABELS,
+  profession_ranks: PROFESSION_RANK_LABELS,
+  politics_status: POLITICS_STATUS_LABELS,
+};
+const inputIdOf = (field: Field) => `my-info-${field.replaceAll('_', '-')}`;
+type AddressField = keyof AddressValue;
+/** 单位地址: province, city and county side by side. */
+const ADDRESS_SELECTS: { field: AddressField; label: string; placeholder: string }[] = [
+  { field: 'province_id', label: '省', placeholder: '省' },
+  { field: 'city_id', label: '市', placeholder: '市' },
+  { field: 'area_id', label: '区县', placeholder: '区/县' },
+];
+/** 单位地址's label names the province; its problem (the city's) shows under the three. */
+const ADDRESS_ID = inputIdOf('province_id');
+
+const EMPTY_VALUES: ProfileFormValues = {
+  name: '',
+  phone: '',
+  idcard: '',
+  certification_type: undefined,
+  company: '',
+  education: undefined,
+  sex: undefined,
+  major: '',
+  certification_number1: '',
+  certification_number2: '',
+  graduate_school: '',
+  ethnic: undefined,
+  profession_ranks: undefined,
+  politics_status: undefined,
+  email: '',
+};
+
+const problemOf = (field: CheckedField, values: ProfileFormValues) => PROFILE_PROBLEMS[field](values[field]);
 
 const optionsOf = (labels: Record<number, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
+const regionOptions = (regions: Region[]) => regions.map((r) => ({ value: r.code, label: r.name }));
 
-/** 学员信息 (spec 01 §5): validated on blur; name, phone, ID number and certificate type read-only. */
+/** antd's Row and Col span 12: two columns 16 px apart; a wide row spans both. */
+const COLUMNS: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 16 };
+const WIDE: CSSProperties = { gridColumn: '1 / -1' };
+
+/**
+ * 学员信息 (spec 01 §5): a field is checked on blur (a choice when made) and all of them at
+ * 保存, the first with a problem then focused; name, phone, ID number and certificate type
+ * are read-only (§6). Plain markup rather than antd's Form (see @yaoshi/ui/site-form).
+ */
 export function ProfileForm() {
   const { data: profile, isLoading } = useProfileQuery(undefined, { refetchOnMountOrArgChange: true });
   const [modify, { isLoading: saving }] = useModifyProfileMutation();
-  const [form] = Form.useForm<ProfileFormValues>();
   const [regions, setRegions] = useState<RegionTable | null>(null);
-  const provinceId = Form.useWatch('province_id', form);
-  const cityId = Form.useWatch('city_id', form);
+  const [values, setValues] = useState<ProfileFormValues>(EMPTY_VALUES);
+  const [problems, setProblems] = useState<Problems>({});
+  // The profile as loaded, and again after a save: the form shows it, with no problems.
+  const [shownProfile, setShownProfile] = useState<Profile>();
+  if (profile && profile !== shownProfile) {
+    setShownProfile(profile);
+    setValues(formValuesOf(profile));
+    setProblems({});
+  }
 
   useEffect(() => {
     void loadRegions().then(setRegions);
   }, []);
-  useEffect(() => {
-    if (profile) form.setFieldsValue(formValuesOf(profile));
-  }, [profile, form]);
 
-  const provinceOptions = useMemo(
-    () => (regions?.provinces ?? []).map((r) => ({ value: r.code, label: r.name })),
-    [regions],
-  );
-  const cityOptions = useMemo(
-    () => (regions ? citiesOf(regions, provinceId) : []).map((r) => ({ value: r.code, label: r.name })),
-    [regions, provinceId],
-  );
-  const countyOptions = useMemo(
-    () => (regions ? countiesOf(regions, cityId) : []).map((r) => ({ value: r.code, label: r.name })),
-    [regions, cityId],
+  const addressOptions: Record<AddressField, SelectOption<string>[]> = useMemo(
+    () => ({
+      province_id: regionOptions(regions?.provinces ?? []),
+      city_id: regions ? regionOptions(citiesOf(regions, values.province_id)) : [],
+      area_id: regions ? regionOptions(countiesOf(regions, values.city_id)) : [],
+    }),
+    [regions, values.province_id, values.city_id],
   );
 
-  const onValuesChange = (changed: Partial<ProfileFormValues>) => {
-    // spec 01 §5: changing the province clears city and county; the city clears the county.
-    if ('province_id' in changed) form.setFieldsValue({ city_id: undefined, area_id: undefined });
-    else if ('city_id' in changed) form.setFieldsValue({ area_id: undefined });
+  const check = (field: CheckedField, from: ProfileFormValues) =>
+    setProblems((current) => ({ ...current, [field]: problemOf(field, from) }));
+
+  const choose = (field: ChoiceField, value: number) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    check(field, next);
   };
 
-  const onFinish = async (values: ProfileFormValues) => {
+  /** spec 01 §5: another province clears city and county, another city the county. */
+  const chooseAddress = (change: AddressValue) => {
+    const next = { ...values, ...changeAddress(values, change) };
+    setValues(next);
+    if ('city_id' in change) check('city_id', next);
+    // A city cleared by another province is not a problem until the next check.
+    else if (next.city_id !== values.city_id) setProblems((current) => ({ ...current, city_id: undefined }));
+  };
+
+  const save = async () => {
+    const found: Problems = Object.fromEntries(CHECKED_FIELDS.map((field) => [field, problemOf(field, values)]));
+    setProblems(found);
+    if (CHECKED_FIELDS.some((field) => found[field])) {
+      const first = CHECKED_FIELDS.find((field) => found[field] && !READ_ONLY.includes(field));
+      if (first) document.getElementById(inputIdOf(first))?.focus();
+      return;
+    }
     if (!regions) return;
     try {
       await modify(modifyPayloadOf(values, regions)).unwrap();
       showMessage(ACCOUNT_MESSAGES.saveSuccess);
     } catch {
-      // spec 01 §8: a save failure only stops the save indicator.
+      // spec 01 §8: a save failure only stops the save indicator; the form keeps what was typed.
     }
   };
 
-  if (isLoading) return <Skeleton active />;
-  return (
-    <Form<ProfileFormValues>
-      form={form}
-      aria-label="学员信息"
+  const row = (field: TextField | ChoiceField, control: ReactNode) => (
+    <FormRow
       layout="vertical"
-      validateTrigger="onBlur"
-      onValuesChange={onValuesChange}
-      onFinish={(values) => void onFinish(values)}
+      label={LABEL[field]}
+      inputId={inputIdOf(field)}
+      required={isChecked(field)}
+      problem={isChecked(field) ? problems[field] : undefined}
     >
-      <Row gutter={16}>
-        <Col span={12}>
-          <Form.Item label="姓名" name="name" rules={PROFILE_RULES.name}>
-            <Input disabled />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="手机号" name="phone" rules={PROFILE_RULES.phone}>
-            <Input disabled />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="身份证号" name="idcard" rules={PROFILE_RULES.idcard}>
-            <Input disabled />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="证书类型" name="certification_type" rules={PROFILE_RULES.certification_type}>
-            <Select disabled options={optionsOf(CERTIFICATION_TYPE_LABELS)} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item label="工作单位" name="company" rules={PROFILE_RULES.company}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          {/* The noStyle selects' errors show under this item, once (issue 16 item 11). */}
-          <Form.Item label="单位地址" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="province_id" noStyle>
-                <Select
-                  aria-label="省"
-                  placeholder="省"
-                  options={provinceOptions}
+      {control}
+    </FormRow>
+  );
+  const controlProps = (field: TextField | ChoiceField) => ({
+    id: inputIdOf(field),
+    // The field's name alone (the visible label adds the required mark).
+    'aria-label': LABEL[field],
+    disabled: READ_ONLY.includes(field),
+    onBlur: () => {
+      if (isChecked(field)) check(field, values);
+    },
+    ...problemPropsOf(inputIdOf(field), isChecked(field) ? problems[field] : undefined),
+  });
+  const textRow = (field: TextField, maxLength = PROFILE_TEXT_MAX_LENGTH) =>
+    row(
+      field,
+      <input
+        {...controlProps(field)}
+        className="site-input"
+        value={values[field]}
+        maxLength={maxLength}
+        onChange={(event) => {
+          const text = event.target.value;
+          setValues((current) => ({ ...current, [field]: text }));
+        }}
+      />,
+    );
+  const choiceRow = (field: ChoiceField) =>
+    row(
+      field,
+      <Select<number>
+        {...controlProps(field)}
+        options={optionsOf(CHOICES[field])}
+        value={values[field]}
+        onChange={(value) => choose(field, value)}
+        style={{ width: '100%' }}
+      />,
+    );
+
+  if (isLoading) return <Skeleton />;
+  return (
+    <form
+      aria-label="学员信息"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <SiteInputStyles />
+      <div style={COLUMNS}>
+        {textRow('name')}
+        {textRow('phone')}
+        {textRow('idcard')}
+        {choiceRow('certification_type')}
+        <div style={WIDE}>{textRow('company')}</div>
+        <div style={WIDE}>
+          <FormRow layout="vertical" label="单位地址" inputId={ADDRESS_ID} required problem={problems.city_id}>
+            <SelectGroup aria-label="单位地址">
+              {ADDRESS_SELECTS.map(({ field, label, placeholder }) => (
+                <Select<string>
+                  key={field}
+                  id={inputIdOf(field)}
+                  aria-label={label}
+                  placeholder={placeholder}
+                  options={addressOptions[field]}
                   loading={!regions}
-                  showSearch
-                  optionFilterProp="label"
-                  style={{ width: '33%' }}
+                  value={values[field]}
+                  onChange={(code) => chooseAddress({ [field]: code })}
+                  // The city is the one checked: required.
+                  {...(field === 'city_id' && {
+                    onBlur: () => check('city_id', values),
+                    ...problemPropsOf(ADDRESS_ID, problems.city_id),
+                  })}
                 />
-              </Form.Item>
-              <Form.Item name="city_id" rules={PROFILE_RULES.city_id} noStyle>
-                <Select
-                  aria-label="市"
-                  placeholder="市"
-                  options={cityOptions}
-                  showSearch
-                  optionFilterProp="label"
-                  style={{ width: '33%' }}
-                />
-              </Form.Item>
-              <Form.Item name="area_id" noStyle>
-                <Select
-                  aria-label="区县"
-                  placeholder="区/县"
-                  options={countyOptions}
-                  showSearch
-                  optionFilterProp="label"
-                  style={{ width: '34%' }}
-                />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="学历" name="education" rules={PROFILE_RULES.education}>
-            <Select options={optionsOf(EDUCATION_LABELS)} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="性别" name="sex" rules={PROFILE_RULES.sex}>
-            <Select options={optionsOf(SEX_LABELS)} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="专业" name="major" rules={PROFILE_RULES.major}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="毕业院校" name="graduate_school" rules={PROFILE_RULES.graduate_school}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="资格证书编号1" name="certification_number1" rules={PROFILE_RULES.certification_number1}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="资格证书编号2" name="certification_number2" rules={PROFILE_RULES.certification_number2}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="民族" name="ethnic" rules={PROFILE_RULES.ethnic}>
-            <Select options={optionsOf(ETHNIC_LABELS)} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="职称" name="profession_ranks" rules={PROFILE_RULES.profession_ranks}>
-            <Select options={optionsOf(PROFESSION_RANK_LABELS)} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="政治面貌" name="politics_status" rules={PROFILE_RULES.politics_status}>
-            <Select options={optionsOf(POLITICS_STATUS_LABELS)} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label="邮箱" name="email" rules={PROFILE_RULES.email}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-      </Row>
+              ))}
+            </SelectGroup>
+          </FormRow>
+        </div>
+        {choiceRow('education')}
+        {choiceRow('sex')}
+        {textRow('major')}
+        {textRow('graduate_school')}
+        {textRow('certification_number1')}
+        {textRow('certification_number2')}
+        {choiceRow('ethnic')}
+        {choiceRow('profession_ranks')}
+        {choiceRow('politics_status')}
+        {textRow('email', EMAIL_MAX_LENGTH)}
+      </div>
       <Button type="primary" htmlType="submit" loading={saving} disabled={!regions}>
         保存
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,51 +1,62 @@
-import type { Rule } from 'antd/es/form';
 import { ACCOUNT_MESSAGES as M } from '@yaoshi/contracts/account-messages';
 import { isMobilePhone, isValidIdNumber, PASSWORD_MIN_LENGTH } from '@yaoshi/contracts/identity-rules';
 import { isChineseOnly, isEmail } from '@yaoshi/contracts/profile-rules';
 
-/** spec 01 §5 "Profile form" and "Password change", wired to the contracts' checks and messages. */
+/**
+ * spec 01 §5 "Profile form" and "Password change": each check gives the problem with a
+ * field's value, if any, with the contracts' checks and messages (the server's). The forms
+ * check a field on blur (a choice when made; a password as it is typed) and all of them at
+ * 保存 / 提交.
+ */
+type Problem = string | undefined;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** A profile field's value: text, or a choice (a number, a region code) with `undefined` unset. */
+export type FieldValue = string | number | undefined;
 
-/** Passes empty values (left to `required`); otherwise `test` must accept the text. */
-const matching = (test: (value: string) => boolean, message: string): Rule => ({
-  validator: async (_rule, value: unknown) => {
-    if (text(value) !== '' && !test(text(value))) throw new Error(message);
-  },
-});
+/** Required text (blank is `required`, as the server trims); then `test`, if any, must accept it. */
+const text =
+  (required: string, test?: (text: string) => boolean, invalid?: string) =>
+  (value: FieldValue): Problem => {
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    if (!trimmed) return required;
+    return test && !test(trimmed) ? invalid : undefined;
+  };
 
-const required = (message: string): Rule => ({ required: true, message });
+const chosen =
+  (required: string) =>
+  (value: FieldValue): Problem =>
+    value === undefined || value === '' ? required : undefined;
 
-export const PROFILE_RULES = {
-  name: [required(M.nameRequired)],
-  education: [required(M.educationRequired)],
-  sex: [required(M.sexRequired)],
-  phone: [required(M.phoneRequired), matching(isMobilePhone, M.phoneInvalid)],
-  major: [required(M.majorRequired)],
-  idcard: [required(M.idNumberRequired), matching(isValidIdNumber, M.idNumberInvalid)],
-  certification_type: [required(M.certificationTypeRequired)],
-  ethnic: [required(M.ethnicRequired)],
-  email: [required(M.emailRequired), matching(isEmail, M.emailInvalid)],
-  profession_ranks: [required(M.professionRanksRequired)],
-  politics_status: [required(M.politicsStatusRequired)],
-  certification_number1: [required(M.certificationNumber1Required)],
-  certification_number2: [],
-  company: [required(M.companyRequired), matching(isChineseOnly, M.companyChineseOnly)],
-  graduate_school: [required(M.graduateSchoolRequired)],
+/** The profile's checked fields, in the form's order (certification_number2 is optional: none). */
+export const PROFILE_PROBLEMS = {
+  name: text(M.nameRequired),
+  phone: text(M.phoneRequired, isMobilePhone, M.phoneInvalid),
+  idcard: text(M.idNumberRequired, isValidIdNumber, M.idNumberInvalid),
+  certification_type: chosen(M.certificationTypeRequired),
+  company: text(M.companyRequired, isChineseOnly, M.companyChineseOnly),
   /** 单位地址: the city must be chosen. */
-  city_id: [required(M.unitAddressRequired)],
-} satisfies Record<string, Rule[]>;
+  city_id: chosen(M.unitAddressRequired),
+  education: chosen(M.educationRequired),
+  sex: chosen(M.sexRequired),
+  major: text(M.majorRequired),
+  graduate_school: text(M.graduateSchoolRequired),
+  certification_number1: text(M.certificationNumber1Required),
+  ethnic: chosen(M.ethnicRequired),
+  profession_ranks: chosen(M.professionRanksRequired),
+  politics_status: chosen(M.politicsStatusRequired),
+  email: text(M.emailRequired, isEmail, M.emailInvalid),
+} satisfies Record<string, (value: FieldValue) => Problem>;
 
-export const PASSWORD_RULES = {
-  newpasswd: [required(M.passwordRequired), { min: PASSWORD_MIN_LENGTH, message: M.passwordTooShort }],
-  /** One message at a time: the form item sets `validateFirst`, so an empty field says only 请确认新密码. */
-  confirmpasswd: (newPassword: () => unknown): Rule[] => [
-    required(M.confirmPasswordRequired),
-    {
-      validator: async (_rule, value: unknown) => {
-        if (text(value).trim() === '') throw new Error(M.confirmPasswordEmpty);
-        if (value !== newPassword()) throw new Error(M.passwordsDiffer);
-      },
-    },
-  ],
+/** One message at a time for each field; a password is taken as typed (spaces count). */
+export const PASSWORD_PROBLEMS = {
+  newpasswd: (value: string): Problem => {
+    if (value === '') return M.passwordRequired;
+    return value.length < PASSWORD_MIN_LENGTH ? M.passwordTooShort : undefined;
+  },
+  /** Empty, then blank (only spaces), then different from the new password. */
+  confirmpasswd: (value: string, newPassword: string): Problem => {
+    if (value === '') return M.confirmPasswordRequired;
+    if (value.trim() === '') return M.confirmPasswordEmpty;
+    return value === newPassword ? undefined : M.passwordsDiffer;
+  },
 };

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FormRow, PasswordInput, SiteInputStyles, problemIdOf, problemPropsOf } from './site-form';
+
+function CompanyRow({ problem }: { problem?: string }) {
+  return (
+    <FormRow layout="vertical" label="工作单位" inputId="company" required problem={problem}>
+      <input id="company" className="site-input" {...problemPropsOf('company', problem)} />
+    </FormRow>
+  );
+}
+
+test('a vertical row: the label above names its input, with the required mark and no colon', () => {
+  render(<CompanyRow />);
+  const input = screen.getByRole('textbox', { name: '工作单位' });
+  expect(input).not.toHaveAttribute('aria-invalid');
+  expect(input).not.toHaveAttribute('aria-describedby');
+  expect(document.querySelector('label[for="company"]')).toHaveTextContent(/^\*工作单位$/);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a problem is announced under its input, which is invalid and described by it', () => {
+  render(<CompanyRow problem="请输入工作单位" />);
+  const input = screen.getByRole('textbox', { name: '工作单位' });
+  expect(screen.getByRole('alert')).toHaveTextContent('请输入工作单位');
+  expect(screen.getByRole('alert')).toHaveAttribute('id', problemIdOf('company'));
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input).toHaveAccessibleDescription('请输入工作单位');
+});
+
+test('a read-only (disabled) input is drawn greyed out, as antd draws it', () => {
+  render(
+    <>
+      <SiteInputStyles />
+      <input aria-label="姓名" className="site-input" disabled defaultValue="王芳" />
+    </>,
+  );
+  const style = getComputedStyle(screen.getByRole('textbox', { name: '姓名' }));
+  expect(style.cursor).toBe('not-allowed');
+  expect(style.color).toBe('rgba(0, 0, 0, 0.25)');
+});
+
+function NewPassword() {
+  const [value, setValue] = useState('');
+  return <PasswordInput aria-label="新密码" value={value} onChange={(event) => setValue(event.target.value)} />;
+}
+
+test('a password is hidden until its eye is pressed, and again when it is pressed again', async () => {
+  const user = userEvent.setup();
+  render(<NewPassword />);
+  const input = screen.getByLabelText('新密码');
+  await user.type(input, 'Change99');
+  expect(input).toHaveValue('Change99');
+  expect(input).toHaveAttribute('type', 'password');
+  expect(input).toHaveClass('site-input');
+  const eye = screen.getByRole('button', { name: '显示' });
+  // The field alone answers to its label.
+  expect(screen.getAllByLabelText(/密码/)).toEqual([input]);
+  expect(eye).toHaveAttribute('aria-pressed', 'false');
+  await user.click(eye);
+  expect(input).toHaveAttribute('type', 'text');
+  expect(eye).toHaveAttribute('aria-pressed', 'true');
+  await user.click(eye);
+  expect(input).toHaveAttribute('type', 'password');
+  expect(input).toHaveValue('Change99');
+});
