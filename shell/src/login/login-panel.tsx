@@ -2,6 +2,7 @@ import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { Avatar } from '@yaoshi/ui/site-avatar';
 import { SiteButton } from '@yaoshi/ui/site-button';
 import { FieldProblem, PasswordInput, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
 import { clearMessages } from '@yaoshi/ui/show-message';
@@ -295,35 +296,12 @@ function LoggedInPanel() {
   return (
     <SectionBox title="学员中心" style={{ height: '100%', boxSizing: 'border-box' }}>
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, width: '100%' }}>
-        <Avatar src={userData?.avatar || undefined} initial={userData?.name?.slice(0, 1)} />
+        <Avatar src={userData?.avatar || undefined} name={userData?.name} />
         <strong>{userData?.name}</strong>
         <span style={{ color: MUTED_TEXT }}>{LOGIN_TEXTS.loggedIn}</span>
         <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
         <SiteButton onClick={() => void logout()}>退出登录</SiteButton>
       </div>
     </SectionBox>
-  );
-}
-
-/** The learner's face photo in a circle, or the first character of the name. */
-function Avatar({ src, initial }: { src: string | undefined; initial: string | undefined }) {
-  const size = 64;
-  const circle = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
-  if (src) return <img src={src} alt="" width={size} height={size} style={{ ...circle, objectFit: 'cover' }} />;
-  return (
-    <span
-      aria-hidden="true"
-      style={{
-        ...circle,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: '#bfbfbf',
-        color: '#fff',
-        fontSize: 28,
-      }}
-    >
-      {initial}
-    </span>
   );
 }

@@ -5,6 +5,7 @@ import { Tag } from '@yaoshi/ui/site-tag';
 import { Progress } from '@yaoshi/ui/site-progress';
 import { WarningAlert } from '@yaoshi/ui/site-alert';
 import { Spin } from '@yaoshi/ui/site-spin';
+import { Avatar } from '@yaoshi/ui/site-avatar';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import type { LessonDetail, ProgressReportResponse, QuizQuestion } from '@yaoshi/contracts/study';
@@ -37,7 +38,6 @@ import {
 } from './lesson-api';
 import { LessonPlayer, type PlayerHandle } from './lesson-player';
 import { EvaluationDialog, FaceCheckDialog, QuizDialog, prefetchLessonDialogs, showInfoDialog } from './lesson-dialogs';
-import { TeacherPortrait } from './teacher-portrait';
 import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue';
 import { readStoredReports, reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
 
@@ -465,7 +465,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         {!trial && <Progress percent={progress} label="学习进度" />}
         {trialEnded && <WarningAlert>{M.trialEnded}</WarningAlert>}
         <section aria-label="讲师介绍" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-          <TeacherPortrait name={teacher.name} avatar={teacher.avatar} />
+          <Avatar src={teacher.avatar || undefined} name={teacher.name} />
           <div>
             <Title level={5} style={{ margin: 0 }}>
               {teacher.name}
