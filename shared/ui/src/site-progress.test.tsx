@@ -17,3 +17,11 @@ test('a value outside 0–100 is shown at the nearest end, whole', () => {
   rerender(<Progress percent={33.4} label="学习进度" />);
   expect(screen.getByText('33%')).toBeVisible();
 });
+
+test('a text beside the bar replaces the percentage and is its value text', () => {
+  render(<Progress percent={30} label="答题进度" text="已答 3 / 10" />);
+  const bar = screen.getByRole('progressbar', { name: '答题进度' });
+  expect(bar).toHaveAttribute('aria-valuetext', '已答 3 / 10');
+  expect(screen.getByText('已答 3 / 10')).toBeVisible();
+  expect(screen.queryByText('30%')).toBeNull();
+});

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Progress, Space, Spin, Statistic, Tag } from 'antd';
+import { Alert, Button, Empty, Space, Spin, Statistic, Tag } from 'antd';
+import { Progress } from '@yaoshi/ui/site-progress';
 import { Modal } from '@yaoshi/ui/lazy-modal';
 import { Card } from '@yaoshi/ui/site-card';
 import { Tabs } from '@yaoshi/ui/site-tabs';
@@ -194,7 +195,7 @@ function CourseRow({ course, approved, onOpen }: { course: StudyCourse; approved
         <div style={{ color: '#666' }}>
           学时 {formatOneDecimal(course.class_hour)} · 学分 {formatOneDecimal(course.credit)}
         </div>
-        <Progress percent={course.learn_progress} size="small" aria-label={`${course.name} 学习进度`} />
+        <Progress percent={course.learn_progress} size="small" label={`${course.name} 学习进度`} />
       </div>
       <Button type={action === 'review' ? 'default' : 'primary'} onClick={onOpen} disabled={!approved}>
         {approved ? STUDY_ACTION_LABELS[action] : M.avatarUnderReview}

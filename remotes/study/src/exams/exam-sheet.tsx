@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Progress, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { Progress } from '@yaoshi/ui/site-progress';
 import { Result } from '@yaoshi/ui/site-result';
 import { Modal } from '@yaoshi/ui/lazy-modal';
 import { useNavigate } from '@yaoshi/ui/router';
@@ -112,7 +113,7 @@ export function ExamSheet({ paper, reload }: ExamSheetProps) {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Progress percent={Math.round((answered / total) * 100)} format={() => `已答 ${answered} / ${total}`} />
+      <Progress percent={(answered / total) * 100} label="答题进度" text={`已答 ${answered} / ${total}`} />
       <ExamCarousel
         page={page}
         slides={paper.questions.map((question, index) => (

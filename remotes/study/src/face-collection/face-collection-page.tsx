@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Progress, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
+import { Progress } from '@yaoshi/ui/site-progress';
 import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
 import { Link } from '@yaoshi/ui/router';
@@ -73,7 +74,7 @@ export default function FaceCollectionPage() {
           <>
             <p style={{ margin: 0 }}>请正对摄像头，点击「开始采集」后保持不动，5 秒后自动拍照并上传。</p>
             <FaceCapture key={attempt} onCapture={onCapture} disabled={isLoading} />
-            {isLoading && <Progress percent={percent} status="active" style={{ width: 401 }} aria-label="上传进度" />}
+            {isLoading && <Progress percent={percent} style={{ width: 401 }} label="上传进度" />}
           </>
         )}
       </Space>
