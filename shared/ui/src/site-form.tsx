@@ -57,7 +57,7 @@ export function FieldProblem({ inputId, problem }: { inputId: string; problem: s
   );
 }
 
-/** A vertical row's problem takes the gap under the row, as antd's does: showing one moves nothing below it. */
+/** A row's problem takes the gap under the row, as antd's does: showing one moves nothing below it. */
 const ROW_GAP = 24;
 
 export function FormRow({
@@ -91,19 +91,33 @@ export function FormRow({
       {vertical ? '' : '：'}
     </label>
   );
-  const problemLine = problem && inputId && <FieldProblem inputId={inputId} problem={problem} />;
+  const problemLine = problem && inputId && (
+    <div style={{ minHeight: ROW_GAP }}>
+      <FieldProblem inputId={inputId} problem={problem} />
+    </div>
+  );
+  const marginBottom = problemLine ? 0 : ROW_GAP;
   if (vertical) {
     return (
-      <div style={{ marginBottom: problem ? 0 : ROW_GAP }}>
+      <div style={{ marginBottom }}>
         {labelElement && <div style={{ paddingBottom: 8, fontSize: 14, lineHeight: 1.5715 }}>{labelElement}</div>}
         {children}
-        {problemLine && <div style={{ minHeight: ROW_GAP }}>{problemLine}</div>}
+        {problemLine}
       </div>
     );
   }
   return (
-    <div style={{ display: 'flex', alignItems: 'flex-start', marginBottom: problem ? 6 : ROW_GAP }}>
-      <div style={{ flex: `0 0 ${labelWidth}px`, paddingRight: 8, textAlign: 'right', lineHeight: '32px' }}>
+    <div style={{ display: 'flex', alignItems: 'flex-start', marginBottom }}>
+      <div
+        style={{
+          flex: `0 0 ${labelWidth}px`,
+          height: 32,
+          paddingRight: 8,
+          textAlign: 'right',
+          lineHeight: '32px',
+          whiteSpace: 'nowrap',
+        }}
+      >
         {labelElement}
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
