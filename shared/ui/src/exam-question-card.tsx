@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Radio, Space, Tag } from 'antd';
+import { Button, Checkbox, Radio, Space } from 'antd';
+import { Tag } from './site-tag';
 import { Text, Title } from './typography';
 import type { ExamQuestion } from '@yaoshi/contracts/exams';
 import {
@@ -91,7 +92,7 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
         {review && (
           <div data-testid="review-answers">
             <Space wrap>
-              {question.is_right ? <Tag color="success">回答正确</Tag> : <Tag color="error">回答错误</Tag>}
+              {question.is_right ? <Tag color="green">回答正确</Tag> : <Tag color="red">回答错误</Tag>}
               <span>正确答案：{answerText(question.qtype, question.answer)}</span>
               <span>你的答案：{answerText(question.qtype, question.user_answer)}</span>
             </Space>

@@ -10,7 +10,7 @@ function luminance(rgb: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-test.each<TagColour>(['blue', 'green', 'gold', 'orange', 'red'])(
+test.each<TagColour>(['blue', 'green', 'gold', 'orange', 'red', 'purple', 'default'])(
   'the text of a %s tag has the 4.5:1 contrast small text needs on its background',
   (colour) => {
     render(<Tag color={colour}>复习模式</Tag>);

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * learner components' chunk). The text colours are darker than antd's for the same hue:
  * antd's gold and orange text on their pale backgrounds is under 4.5:1, the contrast text needs.
  */
-export type TagColour = 'blue' | 'green' | 'gold' | 'orange' | 'red' | 'default';
+export type TagColour = 'blue' | 'green' | 'gold' | 'orange' | 'red' | 'purple' | 'default';
 
 const COLOURS: Record<TagColour, { color: string; background: string; border: string }> = {
   blue: { color: '#0958d9', background: '#e6f4ff', border: '#91caff' },
@@ -13,6 +13,7 @@ const COLOURS: Record<TagColour, { color: string; background: string; border: st
   gold: { color: '#874d00', background: '#fffbe6', border: '#ffe58f' },
   orange: { color: '#ad4e00', background: '#fff7e6', border: '#ffd591' },
   red: { color: '#a8071a', background: '#fff1f0', border: '#ffa39e' },
+  purple: { color: '#531dab', background: '#f9f0ff', border: '#d3adf7' },
   default: { color: 'rgba(0,0,0,.88)', background: '#fafafa', border: '#d9d9d9' },
 };
 
@@ -22,6 +23,7 @@ export function Tag({ color = 'default', children }: { color?: TagColour; childr
     <span
       style={{
         display: 'inline-block',
+        marginInlineEnd: 8,
         padding: '0 7px',
         fontSize: 12,
         lineHeight: '20px',

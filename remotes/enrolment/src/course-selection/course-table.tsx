@@ -1,6 +1,6 @@
 import { Link } from '@yaoshi/ui/router';
 import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
-import { Tag } from 'antd';
+import { Tag } from '@yaoshi/ui/site-tag';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import { TRIAL_LINK_TEXT } from './selection-texts';
 

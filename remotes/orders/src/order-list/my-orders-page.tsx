@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@yaoshi/ui/router';
 import { PDF_TYPE, downloadBase64 } from '@yaoshi/ui/download';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
+import { Tag, type TagColour } from '@yaoshi/ui/site-tag';
 import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import { Text, Title } from '@yaoshi/ui/typography';
 import type { OrderRow } from '@yaoshi/contracts/orders';
@@ -24,7 +25,7 @@ import { ACTION_LABELS, actionTarget } from './order-actions';
 /** One page holds a learner's orders of several years, retries included. */
 const ORDERS_PER_PAGE = 20;
 
-const PAY_STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'default', 5: 'purple' };
+const PAY_STATUS_COLOR: Record<number, TagColour> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'default', 5: 'purple' };
 
 /**
  * Column widths (px) that fit the student area's content box (900 px wide from a 1280 px

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Space, Spin, Statistic, Tag } from 'antd';
+import { Alert, Button, Empty, Space, Spin, Statistic } from 'antd';
+import { Tag } from '@yaoshi/ui/site-tag';
 import { Progress } from '@yaoshi/ui/site-progress';
 import { Modal } from '@yaoshi/ui/lazy-modal';
 import { Card } from '@yaoshi/ui/site-card';

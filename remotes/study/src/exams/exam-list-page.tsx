@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Button, Space } from 'antd';
+import { Tag } from '@yaoshi/ui/site-tag';
 import { Select } from '@yaoshi/ui/site-select';
 import { Card } from '@yaoshi/ui/site-card';
 import { Tabs } from '@yaoshi/ui/site-tabs';
@@ -62,7 +63,7 @@ export default function ExamListPage() {
       title: '状态',
       dataIndex: 'is_post',
       render: (isPost: ExamListRow['is_post']) =>
-        isPost === IS_POST.submitted ? <Tag color="success">已提交</Tag> : <Tag color="processing">未提交</Tag>,
+        isPost === IS_POST.submitted ? <Tag color="green">已提交</Tag> : <Tag color="blue">未提交</Tag>,
     },
     {
       title: '成绩',

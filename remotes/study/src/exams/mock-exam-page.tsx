@@ -1,4 +1,5 @@
-import { Alert, Button, Tag } from 'antd';
+import { Alert, Button } from 'antd';
+import { Tag } from '@yaoshi/ui/site-tag';
 import { Card } from '@yaoshi/ui/site-card';
 import { DataTable, type DataTableColumn } from '@yaoshi/ui/data-table';
 import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
@@ -43,7 +44,7 @@ export default function MockExamPage() {
     { title: '考试时间', dataIndex: 'time' },
     { title: '题量', dataIndex: 'questions' },
     { title: '时长', dataIndex: 'duration' },
-    { title: '成绩', dataIndex: 'score', render: (score: string) => <Tag color="success">{score}</Tag> },
+    { title: '成绩', dataIndex: 'score', render: (score: string) => <Tag color="green">{score}</Tag> },
     {
       title: '操作',
       key: 'action',
