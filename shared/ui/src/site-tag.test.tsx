@@ -22,3 +22,16 @@ test.each<TagColour>(['blue', 'green', 'gold', 'orange', 'red', 'purple', 'defau
     expect((lighter + 0.05) / (darker + 0.05)).toBeGreaterThanOrEqual(4.5);
   },
 );
+
+test('a tag passes on its handlers and ref, so a tooltip can be attached to it', () => {
+  const entered = jest.fn();
+  let element: HTMLSpanElement | null = null;
+  render(
+    <Tag color="default" onMouseEnter={entered} ref={(node) => void (element = node)}>
+      已过期
+    </Tag>,
+  );
+  screen.getByText('已过期').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  expect(entered).toHaveBeenCalled();
+  expect(element).toBe(screen.getByText('已过期'));
+});

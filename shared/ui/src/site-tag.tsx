@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 /**
  * A status tag drawn like antd's Tag, without it (antd's brings its wave effect and the
@@ -17,10 +17,17 @@ const COLOURS: Record<TagColour, { color: string; background: string; border: st
   default: { color: 'rgba(0,0,0,.88)', background: '#fafafa', border: '#d9d9d9' },
 };
 
-export function Tag({ color = 'default', children }: { color?: TagColour; children: ReactNode }) {
+/** Other span props (a tooltip's handlers and ref, React 19 passing `ref` as a prop) go on the tag. */
+export function Tag({
+  color = 'default',
+  children,
+  style,
+  ...rest
+}: { color?: TagColour; children: ReactNode } & Omit<ComponentProps<'span'>, 'color' | 'children'>) {
   const colours = COLOURS[color];
   return (
     <span
+      {...rest}
       style={{
         display: 'inline-block',
         marginInlineEnd: 8,
@@ -32,6 +39,7 @@ export function Tag({ color = 'default', children }: { color?: TagColour; childr
         borderRadius: 4,
         color: colours.color,
         background: colours.background,
+        ...style,
       }}
     >
       {children}
