@@ -48,10 +48,18 @@ async function videoTime(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
 }
 
+/** Presses play and waits until the video plays with its length known (a streamed lesson loads once asked to play). */
 async function play(page: Page) {
   await page.locator('.vjs-big-play-button').click({ timeout: LOAD_TIMEOUT });
   await expect
-    .poll(() => page.evaluate(() => !(document.querySelector('video')?.paused ?? true)), { timeout: LOAD_TIMEOUT })
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const video = document.querySelector('video');
+          return video !== null && !video.paused && Number.isFinite(video.duration) && video.duration > 0;
+        }),
+      { timeout: LOAD_TIMEOUT },
+    )
     .toBe(true);
 }
 
