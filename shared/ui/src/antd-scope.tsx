@@ -13,8 +13,12 @@ import { BRAND_BLUE, MUTED_TEXT } from './section-box';
  */
 export const SITE_THEME = {
   // antd's secondary text (a Statistic's title) is 45 % black: 4.0:1 on white, under 4.5:1.
-  token: { colorPrimary: BRAND_BLUE, colorTextDescription: MUTED_TEXT },
+  // Links (and link buttons, such as 我的订单's actions) in the site's blue, not antd's
+  // #1677ff (4.1:1).
+  token: { colorPrimary: BRAND_BLUE, colorTextDescription: MUTED_TEXT, colorLink: BRAND_BLUE },
   components: {
+    // A danger link button (取消订单) in antd's red-7: its #ff4d4f text is 3.3:1 on white.
+    Button: { colorError: '#cf1322' },
     // antd draws breadcrumb links in 45 % black: 4.0:1 on white, under the 4.5:1 that text needs.
     Breadcrumb: { linkColor: MUTED_TEXT, itemColor: MUTED_TEXT, separatorColor: MUTED_TEXT },
   },
