@@ -10,6 +10,7 @@ import {
   isOrderNo,
   isTaxNumber,
 } from '@yaoshi/contracts/order-rules';
+import { requiredText } from '@yaoshi/ui/site-form';
 
 /**
  * The refund and invoice forms' checks (spec 02 §5), each the problem with a field's value
@@ -19,20 +20,7 @@ import {
  */
 type Problem = string | undefined;
 
-const orderNoProblem = (value: string): Problem => {
-  const text = value.trim();
-  if (!text) return M.orderNoRequired;
-  return isOrderNo(text) ? undefined : M.orderNoDigits;
-};
-
-/** Required and in the right form: the empty text is the `required` message. */
-const requiredAnd =
-  (required: string, test: (text: string) => boolean, invalid: string) =>
-  (value: string): Problem => {
-    const text = value.trim();
-    if (!text) return required;
-    return test(text) ? undefined : invalid;
-  };
+const orderNoProblem = requiredText(M.orderNoRequired, isOrderNo, M.orderNoDigits);
 
 /** The refund form's checks (spec 02 §5): the problem with a field's value, if any. */
 export const REFUND_PROBLEMS = {
@@ -59,8 +47,8 @@ export const INVOICE_PROBLEMS = {
     if (!text) return isEnterprise(titleType) ? M.taxNumberRequired : undefined;
     return isTaxNumber(text.toUpperCase()) ? undefined : M.taxNumberInvalid;
   },
-  phone: requiredAnd(M.phoneRequired, isInvoicePhone, M.phoneInvalid),
-  email: requiredAnd(M.emailRequired, isInvoiceEmail, M.emailInvalid),
+  phone: requiredText(M.phoneRequired, isInvoicePhone, M.phoneInvalid),
+  email: requiredText(M.emailRequired, isInvoiceEmail, M.emailInvalid),
   remark: (value: string): Problem => (value.length > INVOICE_REMARK_MAX_LENGTH ? M.remarkTooLong : undefined),
 };
 

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormRow, PasswordInput, SiteInputStyles, problemIdOf, problemPropsOf } from './site-form';
+import {
+  FormRow,
+  PasswordInput,
+  SiteInputStyles,
+  focusFirstProblem,
+  problemIdOf,
+  problemPropsOf,
+  requiredText,
+} from './site-form';
 
 function CompanyRow({ problem }: { problem?: string }) {
   return (
@@ -64,4 +72,28 @@ test('a password is hidden until its eye is pressed, and again when it is presse
   await user.click(eye);
   expect(input).toHaveAttribute('type', 'password');
   expect(input).toHaveValue('Change99');
+});
+
+test('a required text is blank once trimmed, then checked as trimmed', () => {
+  const phone = requiredText('请输入手机号', (text) => /^1\d{10}$/.test(text), '手机号格式不正确');
+  expect(phone('   ')).toBe('请输入手机号');
+  expect(phone(undefined)).toBe('请输入手机号');
+  expect(phone(' 1381234567 ')).toBe('手机号格式不正确');
+  expect(phone(' 13812345678 ')).toBeUndefined();
+  expect(requiredText('请输入专业')('药学')).toBeUndefined();
+});
+
+test('at 提交 the first field with a problem, in the form order, gets the focus', () => {
+  render(
+    <form>
+      <input id="a" aria-label="甲" />
+      <input id="b" aria-label="乙" />
+      <input id="c" aria-label="丙" />
+    </form>,
+  );
+  const fields = ['a', 'b', 'c'] as const;
+  expect(focusFirstProblem(fields, { c: '丙有误', b: '乙有误' }, (field) => field)).toBe(true);
+  expect(screen.getByLabelText('乙')).toHaveFocus();
+  expect(focusFirstProblem(fields, { a: undefined }, (field) => field)).toBe(false);
+  expect(screen.getByLabelText('乙')).toHaveFocus();
 });

@@ -35,6 +35,33 @@ export function problemPropsOf(inputId: string, problem: string | undefined) {
   };
 }
 
+/**
+ * A required text's problem: blank once trimmed (as the server trims) is `required`; then
+ * `test`, if any, must accept the trimmed text, or the problem is `invalid`. A value that
+ * is not text (an unset choice) counts as blank.
+ */
+export function requiredText(required: string, test?: (text: string) => boolean, invalid?: string) {
+  return (value: string | number | undefined): string | undefined => {
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    if (!trimmed) return required;
+    return test && !test(trimmed) ? invalid : undefined;
+  };
+}
+
+/**
+ * At 提交: focuses the input of the first of `fields` (in the form's order) that has a
+ * problem, and tells whether one had.
+ */
+export function focusFirstProblem<F extends string>(
+  fields: readonly F[],
+  problems: Partial<Record<F, string | undefined>>,
+  inputIdOf: (field: F) => string,
+): boolean {
+  const first = fields.find((field) => problems[field]);
+  if (first !== undefined) document.getElementById(inputIdOf(first))?.focus();
+  return first !== undefined;
+}
+
 /** The input styles, once per page (a hoisted stylesheet). */
 export function SiteInputStyles() {
   return (

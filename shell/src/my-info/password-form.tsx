@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import type { PasswordChangeRequest } from '@yaoshi/contracts/accounts';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
-import { FormRow, PasswordInput, SiteInputStyles, problemPropsOf } from '@yaoshi/ui/site-form';
+import { FormRow, PasswordInput, SiteInputStyles, focusFirstProblem, problemPropsOf } from '@yaoshi/ui/site-form';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useChangePasswordMutation } from './my-info-api';
 import { PASSWORD_PROBLEMS } from './profile-rules';
@@ -47,11 +47,7 @@ export function PasswordForm() {
   const submit = async () => {
     const found: Problems = Object.fromEntries(FIELDS.map((field) => [field, problemOf(field, values)]));
     setProblems(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(INPUT_ID[first])?.focus();
-      return;
-    }
+    if (focusFirstProblem(FIELDS, found, (field) => INPUT_ID[field])) return;
     try {
       await change(values).unwrap();
     } catch {

@@ -13,7 +13,7 @@ import {
   toShortRegionCode,
 } from '@yaoshi/contracts/profile-rules';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
-import { FormRow, SiteInputStyles, problemPropsOf } from '@yaoshi/ui/site-form';
+import { FormRow, SiteInputStyles, focusFirstProblem, problemPropsOf } from '@yaoshi/ui/site-form';
 import { Skeleton } from '@yaoshi/ui/site-skeleton';
 import { Select, SelectGroup, type SelectOption } from '@yaoshi/ui/site-select';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -227,8 +227,12 @@ export function ProfileForm() {
     const found: Problems = Object.fromEntries(CHECKED_FIELDS.map((field) => [field, problemOf(field, values)]));
     setProblems(found);
     if (CHECKED_FIELDS.some((field) => found[field])) {
-      const first = CHECKED_FIELDS.find((field) => found[field] && !READ_ONLY.includes(field));
-      if (first) document.getElementById(inputIdOf(first))?.focus();
+      // A read-only field cannot be mended here: the first the learner can edit.
+      focusFirstProblem(
+        CHECKED_FIELDS.filter((field) => !READ_ONLY.includes(field)),
+        found,
+        inputIdOf,
+      );
       return;
     }
     if (!regions) return;

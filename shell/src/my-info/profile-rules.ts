@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES as M } from '@yaoshi/contracts/account-messages';
 import { isMobilePhone, isValidIdNumber, PASSWORD_MIN_LENGTH } from '@yaoshi/contracts/identity-rules';
 import { isChineseOnly, isEmail } from '@yaoshi/contracts/profile-rules';
+import { requiredText } from '@yaoshi/ui/site-form';
 
 /**
  * spec 01 §5 "Profile form" and "Password change": each check gives the problem with a
@@ -13,15 +14,6 @@ type Problem = string | undefined;
 /** A profile field's value: text, or a choice (a number, a region code) with `undefined` unset. */
 export type FieldValue = string | number | undefined;
 
-/** Required text (blank is `required`, as the server trims); then `test`, if any, must accept it. */
-const text =
-  (required: string, test?: (text: string) => boolean, invalid?: string) =>
-  (value: FieldValue): Problem => {
-    const trimmed = typeof value === 'string' ? value.trim() : '';
-    if (!trimmed) return required;
-    return test && !test(trimmed) ? invalid : undefined;
-  };
-
 const chosen =
   (required: string) =>
   (value: FieldValue): Problem =>
@@ -29,22 +21,22 @@ const chosen =
 
 /** The profile's checked fields, in the form's order (certification_number2 is optional: none). */
 export const PROFILE_PROBLEMS = {
-  name: text(M.nameRequired),
-  phone: text(M.phoneRequired, isMobilePhone, M.phoneInvalid),
-  idcard: text(M.idNumberRequired, isValidIdNumber, M.idNumberInvalid),
+  name: requiredText(M.nameRequired),
+  phone: requiredText(M.phoneRequired, isMobilePhone, M.phoneInvalid),
+  idcard: requiredText(M.idNumberRequired, isValidIdNumber, M.idNumberInvalid),
   certification_type: chosen(M.certificationTypeRequired),
-  company: text(M.companyRequired, isChineseOnly, M.companyChineseOnly),
+  company: requiredText(M.companyRequired, isChineseOnly, M.companyChineseOnly),
   /** 单位地址: the city must be chosen. */
   city_id: chosen(M.unitAddressRequired),
   education: chosen(M.educationRequired),
   sex: chosen(M.sexRequired),
-  major: text(M.majorRequired),
-  graduate_school: text(M.graduateSchoolRequired),
-  certification_number1: text(M.certificationNumber1Required),
+  major: requiredText(M.majorRequired),
+  graduate_school: requiredText(M.graduateSchoolRequired),
+  certification_number1: requiredText(M.certificationNumber1Required),
   ethnic: chosen(M.ethnicRequired),
   profession_ranks: chosen(M.professionRanksRequired),
   politics_status: chosen(M.politicsStatusRequired),
-  email: text(M.emailRequired, isEmail, M.emailInvalid),
+  email: requiredText(M.emailRequired, isEmail, M.emailInvalid),
 } satisfies Record<string, (value: FieldValue) => Problem>;
 
 /** One message at a time for each field; a password is taken as typed (spaces count). */

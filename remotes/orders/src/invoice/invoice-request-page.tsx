@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { Button, Space } from 'antd';
 import { Title } from '@yaoshi/ui/typography';
-import { FormRow, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
+import { FormRow, SiteInputStyles, focusFirstProblem, problemPropsOf } from '@yaoshi/ui/site-form';
 import { Select } from '@yaoshi/ui/site-select';
 import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import type { InvoiceRequest } from '@yaoshi/contracts/orders';
@@ -106,11 +106,7 @@ export default function InvoiceRequestPage() {
   const onSubmit = async () => {
     const found = Object.fromEntries(TEXT_FIELDS.map((field) => [field, problemOf(field, form)]));
     setProblems(found);
-    const first = TEXT_FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(inputIdOf(first))?.focus();
-      return;
-    }
+    if (focusFirstProblem(TEXT_FIELDS, found, inputIdOf)) return;
     const payload: InvoiceRequest = {
       order_id: form.order_id.trim(),
       invoice_type: form.invoice_type,
@@ -138,8 +134,7 @@ export default function InvoiceRequestPage() {
     className: 'site-input',
     value: form[field],
     onChange: edit(field),
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? problemIdOf(inputIdOf(field)) : undefined,
+    ...problemPropsOf(inputIdOf(field), problems[field]),
   });
   const hint = (text: string) => <div style={{ color: MUTED_TEXT, fontSize: 14, lineHeight: 1.5715 }}>{text}</div>;
 

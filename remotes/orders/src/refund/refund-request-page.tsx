@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
 import { Button, Space } from 'antd';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
-import { FormRow, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
+import { FormRow, SiteInputStyles, focusFirstProblem, problemPropsOf } from '@yaoshi/ui/site-form';
 import type { RefundRequest } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES, REFUND_REASON_MAX_LENGTH } from '@yaoshi/contracts/order-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -42,11 +42,7 @@ export default function RefundRequestPage() {
   const submit = async () => {
     const found = Object.fromEntries(FIELDS.map((field) => [field, PROBLEM_OF[field](values[field])]));
     setProblems(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(INPUT_ID[first])?.focus();
-      return;
-    }
+    if (focusFirstProblem(FIELDS, found, (field) => INPUT_ID[field])) return;
     const payload: RefundRequest = { order_id: values.order_id.trim(), reason: values.reason.trim() };
     try {
       await requestRefund(payload).unwrap();
@@ -63,8 +59,7 @@ export default function RefundRequestPage() {
     'aria-label': LABEL[field],
     className: 'site-input',
     value: values[field],
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? problemIdOf(INPUT_ID[field]) : undefined,
+    ...problemPropsOf(INPUT_ID[field], problems[field]),
   });
 
   return (
