@@ -88,6 +88,39 @@ function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * A pool whose `end` resolves once every connection it opened has closed. `pool.end()` alone
+ * resolves before they have; dropping or renaming the database then would cut them
+ * mid-goodbye, and the pool's clients would throw it as an uncaught error.
+ */
+function closablePool(connectionString: string, max: number): { pool: pg.Pool; end: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString, max });
+  const connectionsClosed: Promise<void>[] = [];
+  pool.on('connect', (client) => {
+    connectionsClosed.push(new Promise((resolve) => client.once('end', () => resolve())));
+  });
+  return {
+    pool,
+    async end() {
+      await pool.end();
+      await Promise.all(connectionsClosed);
+    },
+  };
+}
+
+/** Waits (up to 10 s) until the server has no session left on database `name`. */
+export async function untilNoSessions(admin: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    if (rows[0]?.n === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Serialises the making of the PostgreSQL template between test files starting at once. */
 const TEMPLATE_ADVISORY_LOCK = 7_242_102;
 
@@ -104,15 +137,14 @@ async function postgresTemplate(admin: pg.Client, serverUrl: string): Promise<st
       const building = `${name}_${process.pid}`;
       await admin.query(`drop database if exists "${building}"`);
       await admin.query(`create database "${building}"`);
-      const pool = new pg.Pool({ connectionString: databaseUrl(serverUrl, building), max: 2 });
-      const handle = await preparePostgres(pool, undefined, () => pool.end());
+      // Two connections: one holds the setup lock while another migrates.
+      const { pool, end } = closablePool(databaseUrl(serverUrl, building), 2);
+      const handle = await preparePostgres(pool, undefined, end);
       await handle.close();
-      // A template may have no session open on it: end any the pool left behind. (The pool
-      // needs two connections: one holds the setup lock while another migrates.)
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
-        [building],
-      );
+      // A template may have no session open on it. The pool's have ended on this side; wait
+      // until the server has let them go too, rather than terminating them under the pool's
+      // clients (an uncaught "terminating connection due to administrator command").
+      await untilNoSessions(admin, building);
       await admin.query(`alter database "${building}" rename to "${name}"`);
     }
   } finally {
@@ -155,16 +187,9 @@ export async function createThrowawayDatabase(
 
 async function openThrowawayPostgres(serverUrl: string, setup: SetupStep | undefined): Promise<DatabaseHandle> {
   const database = await createThrowawayDatabase(serverUrl, { migrated: true });
-  const pool = new pg.Pool({ connectionString: database.url, max: 5 });
-  // pool.end() resolves before its connections have actually closed; dropping the
-  // database then would kill them mid-goodbye. Wait for each to end first.
-  const connectionsClosed: Promise<void>[] = [];
-  pool.on('connect', (client) => {
-    connectionsClosed.push(new Promise((resolve) => client.once('end', () => resolve())));
-  });
+  const { pool, end } = closablePool(database.url, 5);
   const close = async () => {
-    await pool.end();
-    await Promise.all(connectionsClosed);
+    await end();
     await database.drop();
   };
   try {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/test-database';
+import { createThrowawayDatabase, untilNoSessions, type ThrowawayDatabase } from '../db/test-database';
 import type { JobQueue } from './job-queue';
 import { PG_BOSS_SCHEMA, createPgBossQueue } from './pg-boss-queue';
 import { workUntilAborted } from '../test-support/aborted-job';
@@ -53,14 +53,7 @@ describe('pg-boss queue on PostgreSQL', { skip: !serverUrl && 'DATABASE_URL is n
     // due to administrator command", seen once in a full run). Wait for the sessions to go.
     const watcher = new pg.Client({ connectionString: serverUrl });
     await watcher.connect();
-    const name = new URL(database.url).pathname.slice(1);
-    await until(async () => {
-      const { rows } = await watcher.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      return rows[0]?.n === 0;
-    }, 10_000).catch(() => undefined);
+    await untilNoSessions(watcher, new URL(database.url).pathname.slice(1));
     await watcher.end();
     await database.drop();
   });
