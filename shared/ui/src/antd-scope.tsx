@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { BRAND_BLUE, MUTED_TEXT } from './section-box';
+import { BRAND_BLUE, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
 
 /**
  * antd's context for the site — locale zh_CN and the site's blue — loaded when something
@@ -17,8 +17,10 @@ export const SITE_THEME = {
   // #1677ff (4.1:1).
   token: { colorPrimary: BRAND_BLUE, colorTextDescription: MUTED_TEXT, colorLink: BRAND_BLUE },
   components: {
-    // A danger link button (取消订单) in antd's red-7: its #ff4d4f text is 3.3:1 on white.
-    Button: { colorError: '#cf1322' },
+    // A danger link button (取消订单) and a form field's problem in antd's red-7: #ff4d4f
+    // text is 3.3:1 on white. (Inputs keep #ff4d4f borders: a border needs 3:1.)
+    Button: { colorError: ERROR_TEXT_RED },
+    Form: { colorError: ERROR_TEXT_RED },
     // antd draws breadcrumb links in 45 % black: 4.0:1 on white, under the 4.5:1 that text needs.
     Breadcrumb: { linkColor: MUTED_TEXT, itemColor: MUTED_TEXT, separatorColor: MUTED_TEXT },
   },

@@ -2,8 +2,12 @@ import type { CSSProperties, ReactNode } from 'react';
 
 export const BRAND_BLUE = '#1f5fa8';
 export const MUTED_TEXT = '#595959';
-/** antd's colorError: a field's problem and its input's border. */
+/** antd's colorError: an input's border (3.3:1 on white, as a border needs 3:1) and a required mark. */
 export const ERROR_RED = '#ff4d4f';
+/** A problem's text, and red text on buttons: antd's red-7, 5.6:1 on white (#ff4d4f is 3.3:1, under 4.5:1). */
+export const ERROR_TEXT_RED = '#cf1322';
+/** A correct answer's text: antd's green-8, 5.6:1 on white (green-7 #389e0d is 3.5:1). */
+export const CORRECT_GREEN = '#237804';
 
 /**
  * A titled box (a blue-ruled heading, an optional link on the right): the public pages'

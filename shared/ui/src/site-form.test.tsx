@@ -10,6 +10,7 @@ import {
   problemPropsOf,
   requiredText,
 } from './site-form';
+import { contrastRatio } from './colour-contrast';
 
 function CompanyRow({ problem }: { problem?: string }) {
   return (
@@ -35,6 +36,8 @@ test('a problem is announced under its input, which is invalid and described by 
   expect(screen.getByRole('alert')).toHaveAttribute('id', problemIdOf('company'));
   expect(input).toHaveAttribute('aria-invalid', 'true');
   expect(input).toHaveAccessibleDescription('请输入工作单位');
+  // Small text needs 4.5:1 on the white page; antd's #ff4d4f is 3.3:1.
+  expect(contrastRatio(getComputedStyle(screen.getByRole('alert')).color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
 });
 
 test('a read-only (disabled) input is drawn greyed out, as antd draws it', () => {

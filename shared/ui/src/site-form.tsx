@@ -1,5 +1,5 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { BRAND_BLUE, ERROR_RED, MUTED_TEXT } from './section-box';
+import { BRAND_BLUE, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
 
 /**
  * A labelled form row and text inputs drawn like antd's Form (horizontal, or vertical:
@@ -10,8 +10,8 @@ import { BRAND_BLUE, ERROR_RED, MUTED_TEXT } from './section-box';
  * `problemPropsOf`). `PasswordInput` is the login box's and 修改密码's, with antd's eye.
  */
 
-/** The problems' red (kept in section-box with the site's other colours, for site-select too). */
-export { ERROR_RED };
+/** The invalid border's red and the problems' darker red (kept in section-box with the site's other colours). */
+export { ERROR_RED, ERROR_TEXT_RED };
 
 const STYLES = `
 .site-input { width: 100%; padding: 4px 11px; font: inherit; font-size: 14px; line-height: 1.5715; color: rgba(0,0,0,.88);
@@ -77,7 +77,7 @@ export function FieldProblem({ inputId, problem }: { inputId: string; problem: s
     <div
       id={problemIdOf(inputId)}
       role="alert"
-      style={{ color: ERROR_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
+      style={{ color: ERROR_TEXT_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
     >
       {problem}
     </div>
