@@ -130,7 +130,7 @@ test('item 11: one message per field on the profile and password forms', async (
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(form.getByText('请选择单位地址')).toHaveCount(1);
   await expect(form.getByText('请选择单位地址')).toBeVisible();
-  await expect(form.getByText('请选择单位地址')).toHaveCSS('color', 'rgb(207, 19, 34)'); // ERROR_TEXT_RED, 5.6:1 on white;
+  await expect(form.getByText('请选择单位地址')).toHaveCSS('color', 'rgb(207, 19, 34)'); // ERROR_TEXT_RED, 5.6:1 on white
 
   await page.getByRole('tab', { name: '修改密码' }).click();
   const password = page.getByRole('form', { name: '修改密码' });
