@@ -100,3 +100,18 @@ test('at 提交 the first field with a problem, in the form order, gets the focu
   expect(focusFirstProblem(fields, { a: undefined }, (field) => field)).toBe(false);
   expect(screen.getByLabelText('乙')).toHaveFocus();
 });
+
+test('a hint stays under its input when a problem shows, under the problem, and describes the input', () => {
+  const row = (problem?: string) => (
+    <FormRow label="邮箱" inputId="email" required problem={problem} hint="电子发票将发送至该邮箱">
+      <input id="email" className="site-input" {...problemPropsOf('email', problem, true)} />
+    </FormRow>
+  );
+  const { rerender } = render(row());
+  const input = screen.getByRole('textbox', { name: '邮箱：' });
+  expect(input).toHaveAccessibleDescription('电子发票将发送至该邮箱');
+  rerender(row('请输入正确的邮箱'));
+  expect(input).toHaveAccessibleDescription('请输入正确的邮箱 电子发票将发送至该邮箱');
+  const [problem, hint] = [screen.getByRole('alert'), screen.getByText('电子发票将发送至该邮箱')];
+  expect(problem.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});

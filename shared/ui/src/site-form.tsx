@@ -27,11 +27,17 @@ textarea.site-input { display: block; resize: vertical; }
 
 export const problemIdOf = (inputId: string) => `${inputId}-problem`;
 
-/** An input's aria-invalid and aria-describedby while its problem (under it, `FieldProblem`) shows. */
-export function problemPropsOf(inputId: string, problem: string | undefined) {
+export const hintIdOf = (inputId: string) => `${inputId}-hint`;
+
+/**
+ * An input's aria-invalid and aria-describedby: its problem (under it, `FieldProblem`) while
+ * one shows, then its row's hint if it has one (`hinted`).
+ */
+export function problemPropsOf(inputId: string, problem: string | undefined, hinted = false) {
+  const describedBy = [problem ? problemIdOf(inputId) : '', hinted ? hintIdOf(inputId) : ''].filter(Boolean);
   return {
     'aria-invalid': problem ? true : undefined,
-    'aria-describedby': problem ? problemIdOf(inputId) : undefined,
+    'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
   };
 }
 
@@ -93,6 +99,7 @@ export function FormRow({
   required = false,
   problem,
   labelWidth = 120,
+  hint,
   layout = 'horizontal',
   children,
 }: {
@@ -102,6 +109,11 @@ export function FormRow({
   required?: boolean;
   problem?: string;
   labelWidth?: number;
+  /**
+   * A line under the input, such as what the field is for (antd's `extra`): it stays when a
+   * problem shows, under it, so the row does not change height. Its id is `hintIdOf(inputId)`.
+   */
+  hint?: ReactNode;
   /** `vertical`: the label above the input, without a colon (antd's `layout="vertical"`). */
   layout?: 'horizontal' | 'vertical';
   children: ReactNode;
@@ -123,6 +135,11 @@ export function FormRow({
       <FieldProblem inputId={inputId} problem={problem} />
     </div>
   );
+  const hintLine = hint && (
+    <div id={inputId && hintIdOf(inputId)} style={{ color: MUTED_TEXT, fontSize: 14, lineHeight: 1.5715 }}>
+      {hint}
+    </div>
+  );
   const marginBottom = problemLine ? 0 : ROW_GAP;
   if (vertical) {
     return (
@@ -130,6 +147,7 @@ export function FormRow({
         {labelElement && <div style={{ paddingBottom: 8, fontSize: 14, lineHeight: 1.5715 }}>{labelElement}</div>}
         {children}
         {problemLine}
+        {hintLine}
       </div>
     );
   }
@@ -150,6 +168,7 @@ export function FormRow({
       <div style={{ flex: 1, minWidth: 0 }}>
         {children}
         {problemLine}
+        {hintLine}
       </div>
     </div>
   );

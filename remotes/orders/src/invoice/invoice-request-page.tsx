@@ -4,7 +4,6 @@ import { Button, Space } from 'antd';
 import { Title } from '@yaoshi/ui/typography';
 import { FormRow, SiteInputStyles, focusFirstProblem, problemPropsOf } from '@yaoshi/ui/site-form';
 import { Select } from '@yaoshi/ui/site-select';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import type { InvoiceRequest } from '@yaoshi/contracts/orders';
 import {
   INVOICE_KIND,
@@ -85,6 +84,11 @@ export default function InvoiceRequestPage() {
   });
   const [problems, setProblems] = useState<Partial<Record<TextField, string>>>({});
   const enterprise = form.type === INVOICE_TITLE_TYPE.enterprise;
+  // What a field is for, under it (and kept under a problem): the title only for a person.
+  const hints: Partial<Record<TextField, string>> = {
+    invoice_title: enterprise ? undefined : '个人发票可不填，默认为学员本人姓名',
+    email: '电子发票将发送至该邮箱',
+  };
 
   const edit = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...form, [field]: event.target.value };
@@ -134,9 +138,8 @@ export default function InvoiceRequestPage() {
     className: 'site-input',
     value: form[field],
     onChange: edit(field),
-    ...problemPropsOf(inputIdOf(field), problems[field]),
+    ...problemPropsOf(inputIdOf(field), problems[field], hints[field] !== undefined),
   });
-  const hint = (text: string) => <div style={{ color: MUTED_TEXT, fontSize: 14, lineHeight: 1.5715 }}>{text}</div>;
 
   return (
     <section>
@@ -190,9 +193,9 @@ export default function InvoiceRequestPage() {
           inputId={inputIdOf('invoice_title')}
           required={enterprise}
           problem={problems.invoice_title}
+          hint={hints.invoice_title}
         >
           <input {...inputProps('invoice_title')} placeholder={enterprise ? '单位全称' : '个人姓名'} />
-          {!enterprise && !problems.invoice_title && hint('个人发票可不填，默认为学员本人姓名')}
         </FormRow>
         {enterprise && (
           <FormRow label={LABEL.tax_number} inputId={inputIdOf('tax_number')} required problem={problems.tax_number}>
@@ -202,9 +205,8 @@ export default function InvoiceRequestPage() {
         <FormRow label={LABEL.phone} inputId={inputIdOf('phone')} required problem={problems.phone}>
           <input {...inputProps('phone')} inputMode="tel" maxLength={PHONE_MAX_LENGTH} />
         </FormRow>
-        <FormRow label={LABEL.email} inputId={inputIdOf('email')} required problem={problems.email}>
+        <FormRow label={LABEL.email} inputId={inputIdOf('email')} required problem={problems.email} hint={hints.email}>
           <input {...inputProps('email')} inputMode="email" />
-          {!problems.email && hint('电子发票将发送至该邮箱')}
         </FormRow>
         <FormRow label={LABEL.remark} inputId={inputIdOf('remark')} problem={problems.remark}>
           <textarea {...inputProps('remark')} rows={3} maxLength={INVOICE_REMARK_MAX_LENGTH} />
