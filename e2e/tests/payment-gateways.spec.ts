@@ -126,11 +126,9 @@ async function orderSixtyHours(page: Page, yearIndex: number): Promise<void> {
     await page.getByRole('combobox', { name: '学习年度' }).selectOption({ index: yearIndex });
   }
   for (const name of ELECTIVES) await page.getByRole('checkbox', { name: `选择 ${name}` }).check();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: '已选满60.0学时' })
-    .getByRole('button', { name: /知道了/ })
-    .click();
+  const reached = page.getByRole('dialog').filter({ hasText: '已选满60.0学时' });
+  await reached.getByRole('button', { name: /知道了/ }).click();
+  await expect(reached).toBeHidden();
   await page.getByRole('button', { name: '立即报名' }).click();
   await page.getByRole('button', { name: /确认报名/ }).click();
   const tip = page.getByRole('dialog', { name: '提示' }).filter({ hasText: '应缴费用' });

@@ -3,7 +3,7 @@ import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Pagination from 'antd/es/pagination';
 import { contrastRatio } from './colour-contrast';
-import { inSiteAntdScope, loadSiteAntd } from './antd-scope';
+import { SITE_THEME, inSiteAntdScope, loadSiteAntd, prefersReducedMotion, siteThemeFor } from './antd-scope';
 
 /**
  * An element's text colour. antd draws with CSS variables (`var(--ant-color-error)`) set on
@@ -52,4 +52,18 @@ test("in the scope a form field's problem is readable: 4.5:1 on white, not antd'
   );
   render(<Scoped />);
   expect(contrastRatio(drawnColour(screen.getByText('请输入邮箱')), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+});
+
+test("a visitor who asks the system for less motion gets antd's theme without its animations", () => {
+  const matchMedia = jest.spyOn(window, 'matchMedia');
+  matchMedia.mockImplementation(
+    (query) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
+  );
+  expect(prefersReducedMotion()).toBe(true);
+  matchMedia.mockImplementation(() => ({ matches: false }) as MediaQueryList);
+  expect(prefersReducedMotion()).toBe(false);
+  matchMedia.mockRestore();
+
+  expect(siteThemeFor(false)).toBe(SITE_THEME);
+  expect(siteThemeFor(true)).toEqual({ ...SITE_THEME, token: { ...SITE_THEME.token, motion: false } });
 });

@@ -28,6 +28,19 @@ export const SITE_THEME = {
 
 export type SiteAntdProvider = ComponentType<{ children: ReactNode }>;
 
+/** The visitor has asked the system for less motion (prefers-reduced-motion). */
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The site's theme for this visitor: without antd's animations (dialogs zooming in, drawers
+ * sliding) for one who asks for less motion; they open and close at once.
+ */
+export function siteThemeFor(reducedMotion: boolean) {
+  return reducedMotion ? { ...SITE_THEME, token: { ...SITE_THEME.token, motion: false } } : SITE_THEME;
+}
+
 let loading: Promise<SiteAntdProvider> | undefined;
 
 async function importSiteAntd(): Promise<SiteAntdProvider> {
@@ -35,9 +48,10 @@ async function importSiteAntd(): Promise<SiteAntdProvider> {
     import('antd/es/config-provider'),
     import('antd/es/locale/zh_CN'),
   ]);
+  const theme = siteThemeFor(prefersReducedMotion());
   function SiteAntd({ children }: { children: ReactNode }) {
     return (
-      <ConfigProvider locale={zhCN} theme={SITE_THEME}>
+      <ConfigProvider locale={zhCN} theme={theme}>
         {children}
       </ConfigProvider>
     );
