@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Pagination from 'antd/es/pagination';
-import { contrastRatio } from './colour-contrast';
+import { contrastRatio } from './test-support/colour-contrast';
 import { SITE_THEME, inSiteAntdScope, loadSiteAntd, prefersReducedMotion, siteThemeFor } from './antd-scope';
 
 /**

@@ -10,7 +10,7 @@ import {
   problemPropsOf,
   requiredText,
 } from './site-form';
-import { contrastRatio } from './colour-contrast';
+import { contrastRatio } from './test-support/colour-contrast';
 
 function CompanyRow({ problem }: { problem?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { contrastRatio } from './colour-contrast';
+import { contrastRatio } from './test-support/colour-contrast';
 import { Tag, type TagColour } from './site-tag';
 
 test.each<TagColour>(['blue', 'green', 'gold', 'orange', 'red', 'purple', 'default'])(

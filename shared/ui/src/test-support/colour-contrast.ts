@@ -1,4 +1,6 @@
 /**
+ * Test support, not a module of the site (the shared modules are the files directly in src).
+ *
  * WCAG 2 contrast between two colours, each `#rrggbb` or `rgb(r, g, b)` (as a browser reports
  * a computed colour). Small text needs 4.5:1 on its background, a control's border 3:1.
  */

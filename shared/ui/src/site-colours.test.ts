@@ -1,4 +1,4 @@
-import { contrastRatio } from './colour-contrast';
+import { contrastRatio } from './test-support/colour-contrast';
 import { BRAND_BLUE, CORRECT_GREEN, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
 
 test('contrast is WCAG 2’s: 21:1 for black on white, 1:1 for a colour on itself, either way round', () => {
