@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { VISITOR_COOKIE, inCanary } from '../../api/src/releases/canary';
+import { baseURL } from './support/environment';
 import { skipTextAdvertisement } from './support/site';
 import { RELEASE_MANAGER, buildRemoteVariant, releaseApi, releaseOk } from './support/releases';
 import { DEMO_STAFF, staffLoginPage } from './support/staff';
@@ -150,8 +153,18 @@ test('an override link shows the version and a banner naming it in that browser 
   expect((await statusOf('public-content'))?.pinned).toBe('0.1.0');
 });
 
-async function visit(browser: Browser): Promise<{ version: string; sawError: boolean }> {
+/** A new browser id (the server's visitor cookie) that lands on the pin, or in `canary`'s share. */
+function browserIdIn(share: 'pin' | 'canary', canary: { remote: string; version: string; percent: number }): string {
+  for (;;) {
+    const id = randomUUID();
+    if (inCanary(canary.remote, canary.version, canary.percent, `browser:${id}`) === (share === 'canary')) return id;
+  }
+}
+
+/** A new visitor: a fresh browser, with a chosen browser id when `browserId` is given. */
+async function visit(browser: Browser, browserId?: string): Promise<{ version: string; sawError: boolean }> {
   const context = await browser.newContext();
+  if (browserId) await context.addCookies([{ name: VISITOR_COOKIE, value: browserId, url: baseURL }]);
   try {
     const page = await context.newPage();
     const version = await openAndSeeVersion(page, '/releaseProbe', 'release-probe');
@@ -205,13 +218,17 @@ test('a canary whose entry fails to load reports its failures and is rolled back
     good.remove();
     bad.remove();
   }
-  await releaseOk('canary', 'release-probe', '1.0.1', '--percent', '50', '--reason', '灰度演练');
+  const canary = { remote: 'release-probe', version: '1.0.1', percent: 50 };
+  await releaseOk('canary', canary.remote, canary.version, '--percent', String(canary.percent), '--reason', '灰度演练');
 
-  // New visitors, four at a time (each a fresh browser id), until the server ends the canary.
+  // New visitors, four at a time, until the server ends the canary: each a fresh browser id,
+  // two of them in the canary's share and two not (left to chance, all four of a round were
+  // sometimes in the canary, which then ended before anyone had visited on the pin).
   const visits: { version: string; sawError: boolean }[] = [];
   let ended = false;
   for (let round = 0; round < 10 && !ended; round += 1) {
-    visits.push(...(await Promise.all([1, 2, 3, 4].map(() => visit(browser)))));
+    const shares = ['pin', 'canary', 'pin', 'canary'] as const;
+    visits.push(...(await Promise.all(shares.map((share) => visit(browser, browserIdIn(share, canary))))));
     ended = (await statusOf('release-probe'))?.canary === null;
   }
   expect(ended).toBe(true);

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+/** The anonymous browser id's cookie (a random UUID, set by GET /remotes.json). */
+export const VISITOR_COOKIE = 'yaoshi_vid';
+
 /**
  * Who gets a canary: a stable share of visitors, by learner id once logged in and by an
  * anonymous browser id before. The bucket (0–9999) hashes the remote, the canary's version

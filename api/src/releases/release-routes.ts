@@ -15,6 +15,7 @@ import { staffSessionAuthenticator } from '../staff/staff-sessions';
 import { MESSAGES } from '../messages';
 import { DEFAULT_REPORTS_PER_MINUTE, releaseManagerOf, type ReleaseConfig } from './release-config';
 import { RELEASE_MESSAGES } from './release-messages';
+import { VISITOR_COOKIE } from './canary';
 import { DEFAULT_REPORTS_PER_ADDRESS, createReportBudget } from './report-budget';
 import { OVERRIDE_COOKIE, OVERRIDE_LIFETIME_MS, signOverride, verifyOverride } from './release-override';
 import { RELEASE_PERMISSION, releaseAuditEntry, staffReleaseActor } from './release-admin-routes';
@@ -63,7 +64,6 @@ interface Manager {
   staff: StaffPrincipal | null;
 }
 
-export const VISITOR_COOKIE = 'yaoshi_vid';
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 /** Browsers keep the pins document at most this long (issue 17: no longer than 60 s). */
 export const PINS_MAX_AGE_S = 60;
