@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Radio, Space } from 'antd';
-import { CORRECT_GREEN } from './section-box';
+import { SUCCESS_TEXT_GREEN } from './section-box';
 import { Tag } from './site-tag';
 import { Text, Title } from './typography';
 import type { ExamQuestion } from '@yaoshi/contracts/exams';
@@ -44,7 +44,7 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
   // In review the correct options are green: the learner sees the key at its place, not only as letters.
   const labelOf = (n: number) => (
     <span
-      style={correct.has(n) ? { color: CORRECT_GREEN, fontWeight: 600 } : undefined}
+      style={correct.has(n) ? { color: SUCCESS_TEXT_GREEN, fontWeight: 600 } : undefined}
     >{`${optionLetter(n)}. ${options[n - 1]}`}</span>
   );
 

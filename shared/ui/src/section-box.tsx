@@ -6,8 +6,11 @@ export const MUTED_TEXT = '#595959';
 export const ERROR_RED = '#ff4d4f';
 /** A problem's text, and red text on buttons: antd's red-7, 5.6:1 on white (#ff4d4f is 3.3:1, under 4.5:1). */
 export const ERROR_TEXT_RED = '#cf1322';
-/** A correct answer's text: antd's green-8, 5.6:1 on white (green-7 #389e0d is 3.5:1). */
-export const CORRECT_GREEN = '#237804';
+/**
+ * Green text (a correct answer, a finished bar's 100%, a green tag): antd's green-8, 5.6:1
+ * on white (green-7 #389e0d is 3.5:1, the bar's green #52c41a 2.4:1).
+ */
+export const SUCCESS_TEXT_GREEN = '#237804';
 
 /**
  * A titled box (a blue-ruled heading, an optional link on the right): the public pages'

@@ -1,5 +1,5 @@
 import { contrastRatio } from './test-support/colour-contrast';
-import { BRAND_BLUE, CORRECT_GREEN, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
+import { BRAND_BLUE, SUCCESS_TEXT_GREEN, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
 
 test('contrast is WCAG 2’s: 21:1 for black on white, 1:1 for a colour on itself, either way round', () => {
   expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
@@ -12,7 +12,7 @@ test.each([
   ['the site blue (links)', BRAND_BLUE],
   ['muted text', MUTED_TEXT],
   ['a problem’s text', ERROR_TEXT_RED],
-  ['a correct answer', CORRECT_GREEN],
+  ['green text (a correct answer, a finished bar, a green tag)', SUCCESS_TEXT_GREEN],
 ])('%s is small text with 4.5:1 on white', (_, colour) => {
   expect(contrastRatio(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
 });

@@ -10,9 +10,6 @@ import { BRAND_BLUE, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box
  * `problemPropsOf`). `PasswordInput` is the login box's and 修改密码's, with antd's eye.
  */
 
-/** The invalid border's red and the problems' darker red (kept in section-box with the site's other colours). */
-export { ERROR_RED, ERROR_TEXT_RED };
-
 const STYLES = `
 .site-input { width: 100%; padding: 4px 11px; font: inherit; font-size: 14px; line-height: 1.5715; color: rgba(0,0,0,.88);
   background: #fff; border: 1px solid #d9d9d9; border-radius: 6px; box-sizing: border-box; transition: border-color .2s, box-shadow .2s; }

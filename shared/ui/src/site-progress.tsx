@@ -1,9 +1,8 @@
 import type { CSSProperties } from 'react';
-import { BRAND_BLUE, MUTED_TEXT } from './section-box';
+import { BRAND_BLUE, MUTED_TEXT, SUCCESS_TEXT_GREEN } from './section-box';
 
 /** The bar turns green when the work is complete, as antd's does; its text in a darker green, at 4.5:1 on white. */
 const COMPLETE_GREEN = '#52c41a';
-const COMPLETE_TEXT_GREEN = '#237804';
 const FULL = 100;
 
 /**
@@ -62,7 +61,7 @@ export function Progress({
         style={{
           minWidth: 40,
           whiteSpace: 'nowrap',
-          color: complete && text === undefined ? COMPLETE_TEXT_GREEN : MUTED_TEXT,
+          color: complete && text === undefined ? SUCCESS_TEXT_GREEN : MUTED_TEXT,
         }}
       >
         {text ?? `${value}%`}

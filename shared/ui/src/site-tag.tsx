@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { SUCCESS_TEXT_GREEN } from './section-box';
 
 /**
  * A status tag drawn like antd's Tag, without it (antd's brings its wave effect and the
@@ -9,7 +10,7 @@ export type TagColour = 'blue' | 'green' | 'gold' | 'orange' | 'red' | 'purple' 
 
 const COLOURS: Record<TagColour, { color: string; background: string; border: string }> = {
   blue: { color: '#0958d9', background: '#e6f4ff', border: '#91caff' },
-  green: { color: '#237804', background: '#f6ffed', border: '#b7eb8f' },
+  green: { color: SUCCESS_TEXT_GREEN, background: '#f6ffed', border: '#b7eb8f' },
   gold: { color: '#874d00', background: '#fffbe6', border: '#ffe58f' },
   orange: { color: '#ad4e00', background: '#fff7e6', border: '#ffd591' },
   red: { color: '#a8071a', background: '#fff1f0', border: '#ffa39e' },
