@@ -54,6 +54,7 @@ import { faceReviewRoutes } from './face-review/face-review-routes';
 import { reportRoutes } from './reports/reports-routes';
 import { financeRoutes } from './finance/finance-routes';
 import { releaseAdminRoutes } from './releases/release-admin-routes';
+import { personalDataRoutes } from './personal-data/personal-data-routes';
 import { createInProcessQueue } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { registerQueueMetrics } from './jobs/job-metrics';
@@ -99,6 +100,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   questionBankRoutes,
   courseAdminRoutes,
   transcodeRoutes,
+  personalDataRoutes,
 ];
 
 export interface BuildAppOptions {

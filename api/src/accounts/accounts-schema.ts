@@ -55,12 +55,27 @@ export const learners = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Why 审核 rejected the latest face photo, shown to the learner at /faceCollection. */
     avatarRejectReason: text('avatar_reject_reason'),
+    /**
+     * The face-photo rules the learner separately agreed to (PIPL art. 29), and when: a face
+     * collection photo is refused until they agree to the version in force (FACE_CONSENT_VERSION).
+     */
+    faceConsentVersion: text('face_consent_version'),
+    faceConsentAt: timestamp('face_consent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set when 学员管理 approves the learner's request to close the account
+     * (personal-data/account-closure.ts): the phone is replaced by `closed:<id>`, the profile
+     * emptied, face photos deleted; name, ID number and the records the law keeps stay.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check('learners_id_number_format', sql`${table.idNumber} ~ '^[0-9]{17}[0-9X]$'`),
-    check('learners_phone_format', sql`${table.phone} ~ '^1[0-9]{10}$'`),
+    check(
+      'learners_phone_format',
+      sql`${table.phone} ~ '^1[0-9]{10}$' or (${table.closedAt} is not null and ${table.phone} = 'closed:' || ${table.id})`,
+    ),
     check('learners_certification_type', sql`${table.certificationType} between 1 and 4`),
     check('learners_education', sql`${table.education} between 1 and 5`),
     check('learners_sex', sql`${table.sex} between 1 and 3`),

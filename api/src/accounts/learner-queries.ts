@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginIdKind } from '@yaoshi/contracts/identity-rules';
 import type { Database } from '../db/database';
 import { batchedStatement } from '../db/statement-batcher';
@@ -22,7 +22,12 @@ export async function findLearnerByLoginId(
   loginId: { kind: LoginIdKind; value: string },
 ): Promise<LearnerRow | null> {
   const column = loginId.kind === 'phone' ? learners.phone : learners.idNumber;
-  const [row] = await db.select().from(learners).where(eq(column, loginId.value)).limit(1);
+  // A closed account keeps its ID number with its records but never logs in again.
+  const [row] = await db
+    .select()
+    .from(learners)
+    .where(and(eq(column, loginId.value), isNull(learners.closedAt)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -2,13 +2,16 @@ import { archiveReviewEndpoints } from '@yaoshi/contracts/archive-reviews';
 import type { RouteModule } from '../app-deps';
 import { requireStaff } from '../auth/authenticator';
 import { actorOf, auditedChange } from '../audit/audit-log';
+import { personalViewOf } from '../auth/personal-view';
 import { decideArchiveReviews, listArchiveReviews } from './archive-reviews';
 
 /** 档案审核 (issue 20): the year's completers with their review; pass or fail, audited. */
 export const archiveReviewRoutes: RouteModule = (api, { db, clock }) => {
-  api.add(archiveReviewEndpoints.list, async ({ payload }) => {
+  api.add(archiveReviewEndpoints.list, async ({ payload, staff }) => {
     const { page, size, ...query } = payload;
-    return listArchiveReviews(db, query, page, size);
+    const view = personalViewOf(staff);
+    const reviews = await listArchiveReviews(db, query, page, size);
+    return { ...reviews, list: reviews.list.map((row) => ({ ...row, id_number: view.idNumber(row.id_number) })) };
   });
 
   api.add(archiveReviewEndpoints.decide, async ({ payload, staff, request }) => {

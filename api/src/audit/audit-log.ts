@@ -19,6 +19,11 @@ export function actorOf(staff: StaffPrincipal, ip: string): AuditActor {
   return { staffId: staff.staffId, username: staff.username, roles: staff.roles, ip };
 }
 
+/** A learner acting on their own personal data (face-photo consent, closure request), as the audit trail names them. */
+export function learnerActor(learner: { name: string }, ip: string): AuditActor {
+  return { staffId: null, username: `学员 ${learner.name}`, roles: ['学员'], ip };
+}
+
 /** The command line acts as the machine's operator. */
 export const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, username: '命令行', roles: [], ip: 'localhost' };
 

@@ -10,6 +10,8 @@ import { LEARNER_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 import { decodeImageData } from './image-data';
 import { storeFacePhotoFile, submitFacePhoto } from './face-photos';
+import { requireFaceConsent } from './face-consent';
+import { requireLearner } from '../accounts/learner-queries';
 
 /** POST /v1/avatar: the face photo of /faceCollection and of face checks in lessons (spec 02). */
 export const facePhotoRoutes: RouteModule = (api, { db, clock, mediaUrls, storage }) => {
@@ -31,6 +33,9 @@ export const facePhotoRoutes: RouteModule = (api, { db, clock, mediaUrls, storag
     const courseId = typeof payload.course_id === 'number' && payload.course_id > 0 ? payload.course_id : null;
     // A face check during a lesson: only in a course the learner is studying.
     if (courseId !== null) await requireLiveEnrolment(db, learnerId, courseId, 'professional');
+    // A face collection photo only after the learner's separate consent to the rules in force
+    // (PIPL art. 29); a lesson check compares with the photo collected under that consent.
+    else requireFaceConsent(await requireLearner(db, learnerId));
     const image = decodeImageData(payload.avatar);
     if (!image.ok)
       throw image.reason === 'too-large'

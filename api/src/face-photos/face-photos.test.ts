@@ -14,6 +14,7 @@ import {
   ZHANG,
   assertRefused,
   authed,
+  consentAllToFacePhotos,
   dataOf,
   loginToken,
   passwordLogin,
@@ -37,6 +38,7 @@ let mediaDir: string;
 before(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-media-'));
   server = await startTestServer({ config: { mediaDir } });
+  await consentAllToFacePhotos(server);
 });
 after(async () => {
   await server.close();

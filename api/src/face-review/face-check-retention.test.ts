@@ -3,14 +3,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { ZHANG } from '../test-support/learner-session';
 import { localStorage } from '../storage/local-storage';
-import { isPastRetention, purgeLessonCheckPhotos, studyYearClosesAt } from './face-check-retention';
+import {
+  FACE_RETENTION_ACTOR,
+  isPastRetention,
+  purgeLessonCheckPhotos,
+  studyYearClosesAt,
+} from './face-check-retention';
+import { auditRecords } from '../audit/audit-schema';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -77,6 +83,17 @@ test('the purge deletes lesson-check photos past retention, rows and files, and 
   assert.ok(!left.includes(old) && left.includes(late) && left.includes(collection));
   assert.equal(fs.existsSync(path.join(mediaDir, old)), false);
   assert.equal(fs.existsSync(path.join(mediaDir, late)), true);
+  // The deletion is in the audit trail, named for the job, with the photo and the learner.
+  const [record] = await server.db
+    .select()
+    .from(auditRecords)
+    .where(eq(auditRecords.action, 'face.retention-delete'))
+    .orderBy(desc(auditRecords.id))
+    .limit(1);
+  assert.equal(record?.actor, FACE_RETENTION_ACTOR.username);
+  assert.equal(record?.target, '1张课程人脸核验照片');
+  assert.deepEqual((record?.before as { learner_ids: number[] }).learner_ids, [learner!.id]);
+  assert.deepEqual(record?.after, { retention_days: 30 });
 
   server.clock.set(close.getTime() + 50 * DAY);
   assert.equal(

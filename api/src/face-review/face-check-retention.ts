@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { courses } from '../catalogue/catalogue-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import type { Storage } from '../storage/storage';
+import { writeAudit, type AuditActor } from '../audit/audit-log';
 
 /**
  * The retention of lesson face-check photos (issue 18, PIPL): a photo taken at a lesson's
@@ -12,9 +13,18 @@ import type { Storage } from '../storage/storage';
  * its study year closes. A study year closes at the end of 31 December, Beijing time; a
  * photo taken later (a make-up year studied after its close) counts from its own day. Face
  * collection photos (no course) are the learner's reference photo and are never touched.
+ * Every batch deleted is written to the audit trail with the photos' and learners' ids.
  */
 
 const DAY_MS = 86_400_000;
+/** Who the audit trail names for the job's deletions. */
+export const FACE_RETENTION_ACTOR: AuditActor = {
+  staffId: null,
+  username: '人脸照片保存期限任务',
+  roles: [],
+  ip: 'localhost',
+};
+
 /** Rows deleted per statement, so a first run over years of photos holds no long lock. */
 const BATCH = 500;
 
@@ -50,15 +60,29 @@ export async function purgeLessonCheckPhotos(
       )
       .limit(BATCH);
     if (due.length === 0) return deleted;
-    const removed = await db
-      .delete(facePhotos)
-      .where(
-        inArray(
-          facePhotos.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning({ path: facePhotos.path });
+    // Each batch's rows go with their audit record in one transaction.
+    const removed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(facePhotos)
+        .where(
+          inArray(
+            facePhotos.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({ id: facePhotos.id, path: facePhotos.path, learnerId: facePhotos.learnerId });
+      if (rows.length > 0)
+        await writeAudit(tx, clock, FACE_RETENTION_ACTOR, {
+          action: 'face.retention-delete',
+          target: `${rows.length}张课程人脸核验照片`,
+          before: {
+            photo_ids: rows.map((row) => row.id),
+            learner_ids: [...new Set(rows.map((row) => row.learnerId))],
+          },
+          after: { retention_days: days },
+        });
+      return rows;
+    });
     // Rows first, then files: a file left behind by a crash is unreachable (no row signs a URL for it).
     await Promise.all(removed.map((row) => storage.delete(row.path)));
     deleted += removed.length;

@@ -2,11 +2,14 @@ import { adminEndpoints } from '@yaoshi/contracts/admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange } from '../audit/audit-log';
+import { personalViewOf } from '../auth/personal-view';
 import { failLessonChecks, faceQueue, lessonChecks, reviewFacePhoto } from './face-review';
 
 /** 审核: the face photo queue, approve and reject (issue 18). */
 export const faceReviewRoutes: RouteModule = (api, { db, clock, mediaUrls }) => {
-  api.add(adminEndpoints.faceQueue, async ({ payload }) => faceQueue(db, mediaUrls, payload.page, payload.size));
+  api.add(adminEndpoints.faceQueue, async ({ payload, staff }) =>
+    faceQueue(db, mediaUrls, payload.page, payload.size, personalViewOf(staff)),
+  );
 
   api.add(adminEndpoints.faceApprove, async ({ payload, staff, request }) => {
     await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
@@ -22,7 +25,9 @@ export const faceReviewRoutes: RouteModule = (api, { db, clock, mediaUrls }) => 
     return null;
   });
 
-  api.add(adminEndpoints.faceLessonChecks, async ({ payload }) => lessonChecks(db, mediaUrls, payload.id_number));
+  api.add(adminEndpoints.faceLessonChecks, async ({ payload, staff }) =>
+    lessonChecks(db, mediaUrls, payload.id_number, personalViewOf(staff)),
+  );
 
   api.add(adminEndpoints.faceLessonFail, async ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>

@@ -14,8 +14,18 @@ import { SHORT_LIVED_URL_MS } from '../media/private-media';
 import { REDACTED, redactUrl } from '../logging/logger';
 import { MESSAGES } from '../messages';
 import { JPEG_BYTES } from '../test-support/image-fixtures';
-import { LI, ZHANG, assertRefused, authed, dataOf, loginToken, passwordLogin } from '../test-support/learner-session';
+import {
+  LI,
+  ZHANG,
+  assertRefused,
+  authed,
+  consentAllToFacePhotos,
+  dataOf,
+  loginToken,
+  passwordLogin,
+} from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
+import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -25,6 +35,7 @@ let reviewer: TestStaff;
 before(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-media-'));
   server = await startTestServer({ config: { mediaDir } });
+  await consentAllToFacePhotos(server);
   reviewer = await signedInStaff(server, ['审核']);
 });
 after(async () => {
@@ -42,9 +53,12 @@ async function queue(): Promise<FaceQueueRow[]> {
 test('a collected photo waits in the queue beside the learner, behind a URL that lives minutes', async () => {
   const token = await loginToken(server, LI.idNumber, LI.password);
   dataOf(await authed(server, token, 'POST', '/v1/avatar', { avatar: photo }));
-  const [row] = (await queue()).filter((entry) => entry.id_number === LI.idNumber);
+  const [row] = (await queue()).filter((entry) => entry.name === LI.name);
   assert.ok(row);
   assert.equal(row.name, LI.name);
+  // 审核 sees the numbers masked (docs/security.md).
+  assert.equal(row.id_number, maskPersonalIdNumber(LI.idNumber));
+  assert.equal(row.phone, maskPhone(LI.phone));
   assert.equal(row.previous_url, null);
   const expires = Number(new URL(row.photo_url, 'http://site').searchParams.get('expires'));
   assert.ok(expires * 1000 - server.clock.nowMs() <= SHORT_LIVED_URL_MS + 60_000);
@@ -59,7 +73,7 @@ test('a collected photo waits in the queue beside the learner, behind a URL that
 });
 
 test('reject with a reason: the learner is sent back to collect and reads the reason; a second decision is refused', async () => {
-  const [row] = (await queue()).filter((entry) => entry.id_number === LI.idNumber);
+  const [row] = (await queue()).filter((entry) => entry.name === LI.name);
   assertRefused(
     await authed(server, reviewer.token, 'POST', '/v1/admin/faces/reject', { photo_id: row!.photo_id, reason: ' ' }),
     400,
@@ -85,7 +99,7 @@ test('reject with a reason: the learner is sent back to collect and reads the re
     avatar_status: 3,
     reject_reason: '照片模糊，请在光线充足处重新采集',
   });
-  assert.equal((await queue()).filter((entry) => entry.id_number === LI.idNumber).length, 0);
+  assert.equal((await queue()).filter((entry) => entry.name === LI.name).length, 0);
   const [record] = await server.db.select().from(auditRecords).where(eq(auditRecords.action, 'face.reject'));
   assert.equal(record!.target, LI.idNumber);
 
@@ -95,7 +109,7 @@ test('reject with a reason: the learner is sent back to collect and reads the re
     avatar_status: 2,
     reject_reason: null,
   });
-  const [again] = (await queue()).filter((entry) => entry.id_number === LI.idNumber);
+  const [again] = (await queue()).filter((entry) => entry.name === LI.name);
   dataOf(await authed(server, reviewer.token, 'POST', '/v1/admin/faces/approve', { photo_id: again!.photo_id }));
   assert.equal((dataOf(await passwordLogin(server, LI.idNumber, LI.password)) as { face_init: number }).face_init, 1);
 });

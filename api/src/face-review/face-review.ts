@@ -4,6 +4,7 @@ import type { FaceQueueRow, LessonChecks } from '@yaoshi/contracts/admin';
 import { formatBeijingTime } from '../content/published-time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { PersonalView } from '../auth/personal-view';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import type { MediaUrls } from '../media/private-media';
@@ -24,6 +25,7 @@ export async function faceQueue(
   urls: MediaUrls,
   page: number,
   size: number,
+  view: PersonalView,
 ): Promise<{ total: number; list: FaceQueueRow[] }> {
   const pending = and(eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId));
   const [total] = await db.select({ n: count() }).from(facePhotos).where(pending);
@@ -47,8 +49,8 @@ export async function faceQueue(
       photo_id: photo.id,
       learner_id: learner.id,
       name: learner.name,
-      id_number: learner.idNumber,
-      phone: learner.phone,
+      id_number: view.idNumber(learner.idNumber),
+      phone: view.phone(learner.phone),
       company: learner.company,
       region: [learner.province, learner.city, learner.county].filter(Boolean).join(' '),
       photo_url: urls.shortLivedUrlOf(photo.path),
@@ -90,7 +92,12 @@ export async function reviewFacePhoto(
  * A learner's lesson face checks (issue 18), per lesson (course), newest lesson first, each
  * photo behind a URL that lives minutes, beside the learner's approved photo.
  */
-export async function lessonChecks(db: Database, urls: MediaUrls, idNumber: string): Promise<LessonChecks> {
+export async function lessonChecks(
+  db: Database,
+  urls: MediaUrls,
+  idNumber: string,
+  view: PersonalView,
+): Promise<LessonChecks> {
   const [learner] = await db.select().from(learners).where(eq(learners.idNumber, idNumber.toUpperCase())).limit(1);
   if (!learner) throw notFound(MESSAGES.learnerNotFound);
   const rows = await db
@@ -136,7 +143,7 @@ export async function lessonChecks(db: Database, urls: MediaUrls, idNumber: stri
   return {
     learner_id: learner.id,
     name: learner.name,
-    id_number: learner.idNumber,
+    id_number: view.idNumber(learner.idNumber),
     approved_url: approved,
     lessons: [...lessons.values()],
   };

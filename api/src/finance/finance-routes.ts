@@ -7,6 +7,7 @@ import { adminOrderDetail, financeSummary, searchOrders } from './order-search';
 import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund-queue';
 import { reconcileDay, reconciliationReport } from '../payment/bill-reconciliation';
 import { ApiError } from '../envelope/api-error';
+import { personalViewOf } from '../auth/personal-view';
 
 export const BILL_UNAVAILABLE = '支付平台账单暂时无法下载，请稍后重试';
 
@@ -25,8 +26,8 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
     return reconciliationReport(db, payload.day);
   });
 
-  api.add(adminEndpoints.refundQueue, async ({ payload }) =>
-    refundQueue(db, payload.page, payload.size, payload.status),
+  api.add(adminEndpoints.refundQueue, async ({ payload, staff }) =>
+    refundQueue(db, payload.page, payload.size, payload.status, personalViewOf(staff)),
   );
 
   api.add(adminEndpoints.refundApprove, async ({ payload, staff, request }) =>
@@ -38,14 +39,16 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
     return null;
   });
 
-  api.add(adminEndpoints.orderSearch, async ({ payload }) => searchOrders(db, payload));
+  api.add(adminEndpoints.orderSearch, async ({ payload, staff }) => searchOrders(db, payload, personalViewOf(staff)));
 
-  api.add(adminEndpoints.orderDetail, async ({ payload }) => adminOrderDetail(db, payload.order_no));
+  api.add(adminEndpoints.orderDetail, async ({ payload, staff }) =>
+    adminOrderDetail(db, payload.order_no, personalViewOf(staff)),
+  );
 
   api.add(adminEndpoints.financeSummary, async ({ payload }) => financeSummary(db, payload.from, payload.to));
 
-  api.add(adminEndpoints.invoiceQueue, async ({ payload }) =>
-    invoiceQueue(db, payload.page, payload.size, payload.status),
+  api.add(adminEndpoints.invoiceQueue, async ({ payload, staff }) =>
+    invoiceQueue(db, payload.page, payload.size, payload.status, personalViewOf(staff)),
   );
 
   api.add(adminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
 import type { AuditActor } from '../audit/audit-log';
+import type { PersonalView } from '../auth/personal-view';
 import { issueInvoiceWithNumber } from '../invoices/invoice-documents';
 import { failInvoice } from '../invoices/invoice-processing';
 import { invoiceRequests } from '../invoices/invoices-schema';
@@ -18,6 +19,7 @@ export async function invoiceQueue(
   page: number,
   size: number,
   status: InvoiceQueueRow['status'] | undefined,
+  view: PersonalView,
 ) {
   const where = status ? eq(invoiceRequests.status, status) : undefined;
   const [total] = await db.select({ n: count() }).from(invoiceRequests).where(where);
@@ -35,7 +37,7 @@ export async function invoiceQueue(
     order_name: order.orderName,
     year: order.year,
     learner_name: learner.name,
-    id_number: learner.idNumber,
+    id_number: view.idNumber(learner.idNumber),
     amount: request.amountFen / 100,
     title_type: request.titleType,
     invoice_title: request.invoiceTitle,

@@ -7,6 +7,7 @@ import { badInput, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
 import { escapeLike } from '../audit/audit-log';
+import type { PersonalView } from '../auth/personal-view';
 import { orders } from '../orders/orders-schema';
 import { paymentAttempts, paymentNotifications } from '../payment/payment-schema';
 import { refundRequests } from '../refunds/refunds-schema';
@@ -19,11 +20,11 @@ const dayStart = (day: string) => parseBeijingTime(`${day} 00:00:00`);
 
 type OrderWithLearner = { order: typeof orders.$inferSelect; learner: typeof learners.$inferSelect };
 
-function rowOf({ order, learner }: OrderWithLearner): OrderSearchRow {
+function rowOf({ order, learner }: OrderWithLearner, view: PersonalView): OrderSearchRow {
   return {
     order_no: order.orderNo,
     learner_name: learner.name,
-    id_number: learner.idNumber,
+    id_number: view.idNumber(learner.idNumber),
     year: order.year,
     name: order.orderName,
     amount: order.priceFen / 100,
@@ -46,12 +47,24 @@ export interface OrderQuery {
   merchant_no?: string | undefined;
 }
 
-/** 财务's order search: by learner, year, state, creation day (Beijing) or merchant number. */
-export async function searchOrders(db: Database, query: OrderQuery) {
+/**
+ * 财务's order search: by learner, year, state, creation day (Beijing) or merchant number.
+ * Without `learners.reveal` a learner is found by part of the name or by a whole ID number or
+ * phone (as in 学员管理's list).
+ */
+export async function searchOrders(db: Database, query: OrderQuery, view: PersonalView) {
   const conditions: (SQL | undefined)[] = [];
   if (query.learner) {
     const k = `%${escapeLike(query.learner)}%`;
-    conditions.push(or(ilike(learners.name, k), ilike(learners.idNumber, k), ilike(learners.phone, k)));
+    conditions.push(
+      view.full
+        ? or(ilike(learners.name, k), ilike(learners.idNumber, k), ilike(learners.phone, k))
+        : or(
+            ilike(learners.name, k),
+            eq(learners.idNumber, query.learner.toUpperCase()),
+            eq(learners.phone, query.learner),
+          ),
+    );
   }
   if (query.year !== undefined) conditions.push(eq(orders.year, query.year));
   if (query.pay_status !== undefined) conditions.push(eq(orders.payStatus, query.pay_status));
@@ -78,11 +91,11 @@ export async function searchOrders(db: Database, query: OrderQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
-  return { total: Number(total?.n ?? 0), list: rows.map(rowOf) };
+  return { total: Number(total?.n ?? 0), list: rows.map((row) => rowOf(row, view)) };
 }
 
 /** An order with every payment attempt and every notification received for them. */
-export async function adminOrderDetail(db: Database, orderNo: string): Promise<AdminOrderDetail> {
+export async function adminOrderDetail(db: Database, orderNo: string, view: PersonalView): Promise<AdminOrderDetail> {
   const [row] = await db
     .select({ order: orders, learner: learners })
     .from(orders)
@@ -105,7 +118,7 @@ export async function adminOrderDetail(db: Database, orderNo: string): Promise<A
           .where(inArray(paymentNotifications.merchantNo, merchantNos))
           .orderBy(asc(paymentNotifications.receivedAt), asc(paymentNotifications.id));
   return {
-    order: rowOf(row),
+    order: rowOf(row, view),
     attempts: attempts.map((attempt) => ({
       merchant_no: attempt.merchantNo,
       provider: attempt.provider,

@@ -17,6 +17,7 @@ import { orders } from '../orders/orders-schema';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { approveRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
 import { refundRequests } from '../refunds/refunds-schema';
+import type { PersonalView } from '../auth/personal-view';
 
 /**
  * 财务's refund queue (issue 18). Decisions go through the same service functions as
@@ -30,6 +31,7 @@ export async function refundQueue(
   page: number,
   size: number,
   status: RefundQueueRow['status'] | undefined,
+  view: PersonalView,
 ) {
   const where = status ? eq(refundRequests.status, status) : undefined;
   const [total] = await db.select({ n: count() }).from(refundRequests).where(where);
@@ -47,7 +49,7 @@ export async function refundQueue(
     order_name: order.orderName,
     year: order.year,
     learner_name: learner.name,
-    id_number: learner.idNumber,
+    id_number: view.idNumber(learner.idNumber),
     amount: request.amountFen / 100,
     reason: request.reason,
     status: request.status,

@@ -12,12 +12,17 @@ import {
 import { learnerDetail } from './learner-detail';
 import { checkImport, confirmImport, importTemplate } from './learner-import';
 import { listLearners } from './learner-list';
+import { personalViewOf } from '../auth/personal-view';
 
 /** 学员管理: the registrar's calls (issue 18). Every change is audited in its own transaction. */
 export const learnerAdminRoutes: RouteModule = (api, { db, clock }) => {
-  api.add(adminEndpoints.learners, async ({ payload }) => listLearners(db, clock, payload));
+  api.add(adminEndpoints.learners, async ({ payload, staff }) =>
+    listLearners(db, clock, payload, personalViewOf(staff)),
+  );
 
-  api.add(adminEndpoints.learnerDetail, async ({ payload }) => learnerDetail(db, clock, payload.id));
+  api.add(adminEndpoints.learnerDetail, async ({ payload, staff }) =>
+    learnerDetail(db, clock, payload.id, personalViewOf(staff)),
+  );
 
   api.add(adminEndpoints.learnerCreate, async ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>

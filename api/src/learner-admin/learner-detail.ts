@@ -13,12 +13,18 @@ import { facePhotos } from '../face-photos/face-photos-schema';
 import { enrolments, orders } from '../orders/orders-schema';
 import { courseProgress, studyReports } from '../study/study-schema';
 import { liveSessionCount } from './learner-actions';
+import type { PersonalView } from '../auth/personal-view';
 
 /** How many refused progress reports the learner's page lists (newest first). */
 const REFUSALS_SHOWN = 100;
 
 /** Everything 学员管理 sees on a learner's page. */
-export async function learnerDetail(db: Database, clock: Clock, id: number): Promise<LearnerDetail> {
+export async function learnerDetail(
+  db: Database,
+  clock: Clock,
+  id: number,
+  view: PersonalView,
+): Promise<LearnerDetail> {
   const [learner] = await db.select().from(learners).where(eq(learners.id, id)).limit(1);
   if (!learner) throw notFound(MESSAGES.learnerNotFound);
   const now = clock.now();
@@ -75,7 +81,7 @@ export async function learnerDetail(db: Database, clock: Clock, id: number): Pro
     .where(and(eq(studyReports.learnerId, id), ne(studyReports.outcome, 'accepted')))
     .orderBy(desc(studyReports.receivedAt))
     .limit(REFUSALS_SHOWN);
-  const profile = profileOf(learner);
+  const profile = { ...profileOf(learner), idcard: view.idNumber(learner.idNumber), phone: view.phone(learner.phone) };
   return {
     id: learner.id,
     profile: Object.fromEntries(Object.entries(profile).filter(([key]) => key !== 'avatar_status')),
@@ -83,6 +89,7 @@ export async function learnerDetail(db: Database, clock: Clock, id: number): Pro
     avatar_reject_reason: learner.avatarRejectReason,
     locked: learner.passwordLockedUntil !== null && learner.passwordLockedUntil.getTime() > now.getTime(),
     disabled: learner.disabledAt !== null,
+    closed_at: learner.closedAt ? formatBeijingTime(learner.closedAt) : null,
     must_change_password: learner.mustChangePassword,
     live_sessions: await liveSessionCount(db, clock, id),
     years: [...years.values()].map((year) => ({

@@ -5,6 +5,7 @@ import { formatBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
 import { learners } from '../accounts/accounts-schema';
 import { escapeLike } from '../audit/audit-log';
+import type { PersonalView } from '../auth/personal-view';
 
 type Query = LearnerListRequest & {
   page: number;
@@ -15,17 +16,29 @@ type Query = LearnerListRequest & {
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
-/** The registrar's learner list: filtered, sorted and paged in the database. */
-export async function listLearners(db: Database, clock: Clock, query: Query): Promise<LearnerListResponse> {
+/**
+ * The registrar's learner list: filtered, sorted and paged in the database. ID numbers and
+ * phones come through `view`; a staff member who sees them masked finds a learner by a whole
+ * ID number or phone only, never by a part (a part would spell a number out digit by digit).
+ */
+export async function listLearners(
+  db: Database,
+  clock: Clock,
+  query: Query,
+  view: PersonalView,
+): Promise<LearnerListResponse> {
   const now = clock.now();
   const conditions: (SQL | undefined)[] = [];
-  if (query.keyword) {
-    const k = contains(query.keyword);
-    conditions.push(or(ilike(learners.name, k), ilike(learners.idNumber, k), ilike(learners.phone, k)));
-  }
+  const idNumberMatches = (text: string) =>
+    view.full ? ilike(learners.idNumber, contains(text.toUpperCase())) : eq(learners.idNumber, text.toUpperCase());
+  const phoneMatches = (text: string) => (view.full ? ilike(learners.phone, contains(text)) : eq(learners.phone, text));
+  if (query.keyword)
+    conditions.push(
+      or(ilike(learners.name, contains(query.keyword)), idNumberMatches(query.keyword), phoneMatches(query.keyword)),
+    );
   if (query.name) conditions.push(ilike(learners.name, contains(query.name)));
-  if (query.id_number) conditions.push(ilike(learners.idNumber, contains(query.id_number.toUpperCase())));
-  if (query.phone) conditions.push(ilike(learners.phone, contains(query.phone)));
+  if (query.id_number) conditions.push(idNumberMatches(query.id_number));
+  if (query.phone) conditions.push(phoneMatches(query.phone));
   if (query.company) conditions.push(ilike(learners.company, contains(query.company)));
   if (query.region) {
     const code = query.region;
@@ -57,8 +70,9 @@ export async function listLearners(db: Database, clock: Clock, query: Query): Pr
     list: rows.map((row) => ({
       id: row.id,
       name: row.name,
-      id_number: row.idNumber,
-      phone: row.phone,
+      id_number: view.idNumber(row.idNumber),
+      phone: view.phone(row.phone),
+      closed: row.closedAt !== null,
       company: row.company,
       region: [row.province, row.city, row.county].filter(Boolean).join(' '),
       avatar_status: row.avatarStatus,

@@ -6,7 +6,7 @@ import { courses } from '../catalogue/catalogue-schema';
 import { s3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
 import { JPEG_BYTES } from '../test-support/image-fixtures';
-import { LI, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { LI, authed, consentAllToFacePhotos, dataOf, loginToken } from '../test-support/learner-session';
 import { startS3TestServer, type S3TestServer } from '../test-support/s3-test-server';
 import { signedInStaff } from '../test-support/staff-session';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -32,6 +32,7 @@ before(async () => {
   s3 = await startS3TestServer();
   storage = s3Storage(s3.settings, () => new Date(Date.now() + signingOffsetMs));
   server = await startTestServer({ config: { s3: s3.settings }, storage });
+  await consentAllToFacePhotos(server);
 });
 after(async () => {
   await server.close();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../db/columns';
 
 /**
@@ -20,6 +20,11 @@ export const reportExports = pgTable(
     /** The workbook in storage once done; null again once deleted after the keep period. */
     fileKey: text('file_key'),
     rows: integer('rows'),
+    /**
+     * Whether the file carries whole ID numbers: only when its requester held `learners.reveal`;
+     * otherwise they are masked in it, and only such a staff member may download a whole one.
+     */
+    fullNumbers: boolean('full_numbers').notNull().default(false),
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -11,10 +11,12 @@ import {
   type ReportExport,
   type ReportKind,
 } from '@yaoshi/contracts/reports';
-import type { Audit } from '../audit/audit-log';
+import { writeAudit, type Audit, type AuditActor } from '../audit/audit-log';
+import { PERSONAL_DATA_MESSAGES } from '@yaoshi/contracts/personal-data';
+import { FULL_VIEW, MASKED_VIEW } from '../auth/personal-view';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { conflict, notFound } from '../envelope/api-error';
+import { conflict, refusedRequest, notFound } from '../envelope/api-error';
 import { formatBeijingTime } from '../content/published-time';
 import type { JobContext, JobQueue, RetryPolicy } from '../jobs/job-queue';
 import { ORPHANED_AFTER_SECONDS, sweepOrphans } from '../jobs/orphaned-jobs';
@@ -82,6 +84,7 @@ export async function requestExport(
   requestedBy: string,
   year: number,
   report: ReportKind,
+  fullNumbers: boolean,
 ): Promise<ReportExport> {
   await chooseYear(tx, year);
   const now = clock.now();
@@ -93,6 +96,7 @@ export async function requestExport(
       status: 'queued',
       requestedBy,
       fileName: workbookName(year, report),
+      fullNumbers,
       createdAt: now,
       updatedAt: now,
     })
@@ -100,7 +104,7 @@ export async function requestExport(
   await audit({
     action: 'report.export',
     target: `${year}年度${REPORT_KIND_LABELS[report]}`,
-    after: { year, report, file: row!.fileName, export_id: row!.id },
+    after: { year, report, file: row!.fileName, export_id: row!.id, id_numbers: fullNumbers ? '完整' : '隐去部分数字' },
   });
   return exportView(row!);
 }
@@ -119,18 +123,31 @@ export async function listExports(db: Database): Promise<ReportExport[]> {
   return rows.map(exportView);
 }
 
-/** A finished export's file, for the console to save. */
+/**
+ * A finished export's file, for the console to save, in the caller's audited transaction: the
+ * download is recorded with its rows (`report.download`). A file with whole ID numbers goes
+ * only to a staff member who may see them (`mayReveal`).
+ */
 export async function exportFile(
-  db: Database,
+  tx: Database,
   storage: Pick<Storage, 'get'>,
+  audit: Audit,
   exportId: number,
+  mayReveal: boolean,
 ): Promise<{ file_name: string; xlsx_base64: string }> {
-  const [row] = await db.select().from(reportExports).where(eq(reportExports.id, exportId));
+  const [row] = await tx.select().from(reportExports).where(eq(reportExports.id, exportId));
   if (!row) throw notFound(M.unknown);
   if (row.status !== 'done') throw conflict(M.notReady);
+  if (row.fullNumbers && !mayReveal) throw refusedRequest(PERSONAL_DATA_MESSAGES.exportFullNumbersForbidden);
   const stream = row.fileKey ? await storage.get(row.fileKey) : null;
   if (!stream) throw conflict(M.expired);
-  return { file_name: row.fileName, xlsx_base64: (await buffer(stream)).toString('base64') };
+  const content = await buffer(stream);
+  await audit({
+    action: 'report.download',
+    target: row.fileName,
+    after: { export_id: row.id, rows: row.rows, id_numbers: row.fullNumbers ? '完整' : '隐去部分数字' },
+  });
+  return { file_name: row.fileName, xlsx_base64: content.toString('base64') };
 }
 
 export interface ReportExportDeps {
@@ -142,10 +159,17 @@ export interface ReportExportDeps {
 }
 
 async function workbookOf(db: Database, row: ExportRow): Promise<Workbook> {
-  return row.report === 'summary'
-    ? summaryWorkbook(await yearReport(db, row.year))
-    : completedWorkbook(row.year, await completedLearners(db, row.year));
+  if (row.report === 'summary') return summaryWorkbook(await yearReport(db, row.year));
+  const view = row.fullNumbers ? FULL_VIEW : MASKED_VIEW;
+  const list = (await completedLearners(db, row.year)).map((learner) => ({
+    ...learner,
+    id_number: view.idNumber(learner.id_number),
+  }));
+  return completedWorkbook(row.year, list);
 }
+
+/** The job writes the audit record of the file it made: which, how many rows, whole numbers or not. */
+export const REPORT_EXPORT_ACTOR: AuditActor = { staffId: null, username: '报表导出任务', roles: [], ip: 'localhost' };
 
 /** The job: claims the export, makes the workbook, stores it, marks it 已完成. */
 export async function runExport(deps: ReportExportDeps, payload: ReportExportPayload, job: JobContext): Promise<void> {
@@ -166,10 +190,24 @@ export async function runExport(deps: ReportExportDeps, payload: ReportExportPay
     const key = `${REPORT_EXPORT_FOLDER}/reports/${row.id}-${randomBytes(8).toString('hex')}.xlsx`;
     // Stored with the .xlsx type by its extension (MEDIA_TYPES).
     await deps.storage.put(key, workbook.content);
-    await db
-      .update(reportExports)
-      .set({ status: 'done', fileKey: key, rows: workbook.rows, finishedAt: clock.now(), updatedAt: clock.now() })
-      .where(stillRunning);
+    await db.transaction(async (tx) => {
+      const done = await tx
+        .update(reportExports)
+        .set({ status: 'done', fileKey: key, rows: workbook.rows, finishedAt: clock.now(), updatedAt: clock.now() })
+        .where(stillRunning)
+        .returning({ id: reportExports.id });
+      if (done.length === 0) return;
+      await writeAudit(tx, clock, REPORT_EXPORT_ACTOR, {
+        action: 'report.export-ready',
+        target: row.fileName,
+        after: {
+          export_id: row.id,
+          requested_by: row.requestedBy,
+          rows: workbook.rows,
+          id_numbers: row.fullNumbers ? '完整' : '隐去部分数字',
+        },
+      });
+    });
   } catch (error) {
     const retryLimit = deps.policy?.retryLimit ?? REPORT_EXPORT_POLICY.retryLimit ?? 0;
     if (job.attempt > retryLimit) {

@@ -7,6 +7,7 @@ import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';
 import { notFound } from '../envelope/api-error';
+import type { PersonalView } from '../auth/personal-view';
 import {
   beijingDayOf,
   completedTenthsOf,
@@ -131,7 +132,11 @@ export async function completedLearnersPage(
   year: number,
   page: number,
   size: number,
+  view: PersonalView,
 ): Promise<{ total: number; list: CompletedLearner[] }> {
   const all = await completedLearners(db, year);
-  return { total: all.length, list: all.slice((page - 1) * size, page * size) };
+  return {
+    total: all.length,
+    list: all.slice((page - 1) * size, page * size).map((row) => ({ ...row, id_number: view.idNumber(row.id_number) })),
+  };
 }

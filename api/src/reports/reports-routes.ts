@@ -3,6 +3,7 @@ import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange } from '../audit/audit-log';
 import { completedLearnersPage, yearReport } from './report-queries';
+import { mayReveal, personalViewOf } from '../auth/personal-view';
 import { exportFile, listExports, offerExport, requestExport, workExports } from './report-exports';
 
 /**
@@ -16,14 +17,14 @@ export const reportRoutes: RouteModule = (api, { db, clock, storage, jobs, log }
 
   api.add(reportEndpoints.yearReport, async ({ payload }) => yearReport(db, payload.year));
 
-  api.add(reportEndpoints.completedLearners, async ({ payload }) =>
-    completedLearnersPage(db, payload.year, payload.page, payload.size),
+  api.add(reportEndpoints.completedLearners, async ({ payload, staff }) =>
+    completedLearnersPage(db, payload.year, payload.page, payload.size, personalViewOf(staff)),
   );
 
   api.add(reportEndpoints.exportReport, async ({ payload, staff, request }) => {
     const principal = requireStaff(staff);
     const requested = await auditedChange(db, clock, actorOf(principal, request.ip), (tx, audit) =>
-      requestExport(tx, clock, audit, principal.username, payload.year, payload.report),
+      requestExport(tx, clock, audit, principal.username, payload.year, payload.report, mayReveal(principal)),
     );
     await offerExport(jobs, requested.export_id);
     return requested;
@@ -31,5 +32,11 @@ export const reportRoutes: RouteModule = (api, { db, clock, storage, jobs, log }
 
   api.add(reportEndpoints.exports, async () => ({ list: await listExports(db) }));
 
-  api.add(reportEndpoints.exportFile, async ({ payload }) => exportFile(db, storage, payload.export_id));
+  // The file leaves the system here: audited with its rows, and a whole-numbers file only to `learners.reveal`.
+  api.add(reportEndpoints.exportFile, async ({ payload, staff, request }) => {
+    const principal = requireStaff(staff);
+    return auditedChange(db, clock, actorOf(principal, request.ip), (tx, audit) =>
+      exportFile(tx, storage, audit, payload.export_id, mayReveal(principal)),
+    );
+  });
 };

@@ -31,6 +31,7 @@ import {
 } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { staffAccounts } from './staff-schema';
+import { accountClosureRequests } from '../personal-data/personal-data-schema';
 import { learners } from '../accounts/accounts-schema';
 import { archiveReviews } from '../certificates/archive-reviews-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';
@@ -436,6 +437,42 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
       await authed(server, staff.token, 'POST', '/v1/admin/learners/import/confirm', { file_base64: file, valid: 2 }),
     );
     return { action: 'learner.import', target: '2名学员' };
+  },
+  '/v1/admin/learners/reveal': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/learners/reveal', {
+        id: await learnerIdOf(ZHANG.idNumber),
+        field: 'phone',
+      }),
+    );
+    return { action: 'learner.reveal-personal', target: ZHANG.idNumber };
+  },
+  '/v1/admin/closures/refuse': async (staff) => {
+    const id = await closureRequestOf(WANG);
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/closures/refuse', { id, reason: '尚有退款未完成' }));
+    return { action: 'learner.closure-refuse', target: WANG.idNumber };
+  },
+  '/v1/admin/closures/approve': async (staff) => {
+    // A learner of its own: the approval closes the account for good.
+    const now = server.clock.now();
+    const [learner] = await server.db
+      .insert(learners)
+      .values({
+        name: '注销学员',
+        idNumber: '110105199003070017',
+        phone: '13600008887',
+        passwordHash: 'x',
+        certificationType: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: learners.id });
+    const [request] = await server.db
+      .insert(accountClosureRequests)
+      .values({ learnerId: learner!.id, status: 'pending', createdAt: now })
+      .returning({ id: accountClosureRequests.id });
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/closures/approve', { id: request!.id }));
+    return { action: 'learner.closure-approve', target: '110105199003070017' };
   },
   '/v1/admin/learners/end-sessions': async (staff) => {
     dataOf(
@@ -975,6 +1012,15 @@ async function insertPendingPhoto(): Promise<void> {
   await server.db
     .insert(facePhotos)
     .values({ learnerId: id, path: 'faces/test.jpg', courseId: null, percent: null, createdAt: server.clock.now() });
+}
+
+/** A pending closure request of `account`'s (written directly: asking from /myInfo writes a record of its own). */
+async function closureRequestOf(account: { idNumber: string }): Promise<number> {
+  const [request] = await server.db
+    .insert(accountClosureRequests)
+    .values({ learnerId: await learnerIdOf(account.idNumber), status: 'pending', createdAt: server.clock.now() })
+    .returning({ id: accountClosureRequests.id });
+  return request!.id;
 }
 
 async function learnerIdOf(idNumber: string): Promise<number> {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { initialPasswordOf } from '@yaoshi/contracts/identity-rules';
+import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data';
 import { DEMO_LEARNERS } from '../seed/learner-seed';
+import { learners } from '../accounts/accounts-schema';
 import type { ApiResponse, TestServer } from './test-server';
 
 /** A demo learner's login ids and initial password. */
@@ -71,4 +73,13 @@ export function authed(
   payload?: Record<string, unknown>,
 ) {
   return server.call({ method, path, token, ...(payload ? { payload } : {}) });
+}
+
+/**
+ * Every learner's separate consent to the face-photo rules in force, for tests about
+ * something else that take face photos (api/src/personal-data/personal-data.test.ts proves
+ * an upload without it is refused).
+ */
+export async function consentAllToFacePhotos(server: TestServer): Promise<void> {
+  await server.db.update(learners).set({ faceConsentVersion: FACE_CONSENT_VERSION, faceConsentAt: server.clock.now() });
 }

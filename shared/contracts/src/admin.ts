@@ -183,6 +183,8 @@ export const learnerListRowSchema = z.object({
   region: z.string(),
   avatar_status: z.number().int(),
   locked: z.boolean(),
+  /** The account was closed at the learner's request. */
+  closed: z.boolean(),
   created_at: timeText,
 });
 export type LearnerListRow = z.infer<typeof learnerListRowSchema>;
@@ -234,6 +236,8 @@ export const learnerDetailSchema = z.object({
   avatar_reject_reason: z.string().nullable(),
   locked: z.boolean(),
   disabled: z.boolean(),
+  /** Beijing time the account was closed at the learner's request; null while open. */
+  closed_at: timeText.nullable(),
   must_change_password: z.boolean(),
   live_sessions: z.number().int(),
   years: z.array(

@@ -30,6 +30,12 @@ export const PERMISSIONS = [
   'reports.read',
   /** Pass or fail a learner's year in the archive review, before the 学时证明 (issue 20). */
   'archive.review',
+  /**
+   * See a learner's whole ID number and phone (PIPL data minimisation): one value at a time in
+   * the console, each reveal audited, and in full in exports. Without it every console view and
+   * export shows them masked, from the server.
+   */
+  'learners.reveal',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -47,7 +53,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   管理员: ['staff.manage', 'audit.read', 'reports.read'],
-  学员管理: ['learners.read', 'learners.write', 'reports.read', 'archive.review'],
+  学员管理: ['learners.read', 'learners.write', 'reports.read', 'archive.review', 'learners.reveal'],
   财务: ['finance.read', 'finance.write', 'learners.read'],
   审核: ['faces.review', 'learners.read'],
   内容编辑: ['content.edit'],
