@@ -1,32 +1,38 @@
 import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data';
 import type { Permission } from '@yaoshi/contracts/staff-roles';
-import type { StaffPrincipal } from '../auth/authenticator';
+import type { StaffPrincipal } from './authenticator';
 
-/** The permission that shows ID numbers and phones whole. */
+/** The permission that reveals a learner's whole ID number or phone, and exports them whole. */
 export const REVEAL_PERMISSION: Permission = 'learners.reveal';
 
 /**
- * How one staff member sees learners' ID numbers and phones (docs/security.md, "Masking"):
- * whole with `learners.reveal`, masked otherwise. Every console read that returns either
- * value passes it through here, so the masking happens on the server and a role without the
- * permission never receives a whole number. A closed account's phone placeholder shows as ''.
+ * How learners' ID numbers and phones leave the server (docs/security.md, "Masking"). Every
+ * console read that returns either value passes it through a view, so the masking happens
+ * here and the browser never receives a whole number it does not show. A closed account's
+ * phone placeholder shows as ''.
  */
 export interface PersonalView {
-  readonly full: boolean;
+  /**
+   * Whether the reader holds `learners.reveal`: then a search may match part of a number
+   * (otherwise only a whole one, so a part cannot spell a number out digit by digit).
+   */
+  readonly mayReveal: boolean;
   idNumber(value: string): string;
   phone(value: string): string;
 }
 
 const isRealPhone = (value: string) => /^1\d{10}$/.test(value);
 
+/** Whole numbers: only an export requested with `learners.reveal`. */
 export const FULL_VIEW: PersonalView = {
-  full: true,
+  mayReveal: true,
   idNumber: (value) => value,
   phone: (value) => (isRealPhone(value) ? value : ''),
 };
 
+/** Masked numbers (3201**********4510, 138****5678). */
 export const MASKED_VIEW: PersonalView = {
-  full: false,
+  mayReveal: false,
   idNumber: maskPersonalIdNumber,
   phone: (value) => (isRealPhone(value) ? maskPhone(value) : ''),
 };
@@ -35,6 +41,10 @@ export function mayReveal(staff: Pick<StaffPrincipal, 'permissions'> | null): bo
   return staff !== null && staff.permissions.has(REVEAL_PERMISSION);
 }
 
+/**
+ * The console's view for `staff`: masked by default for every role; one with
+ * `learners.reveal` shows one value whole at a time through the audited reveal.
+ */
 export function personalViewOf(staff: Pick<StaffPrincipal, 'permissions'> | null): PersonalView {
-  return mayReveal(staff) ? FULL_VIEW : MASKED_VIEW;
+  return { ...MASKED_VIEW, mayReveal: mayReveal(staff) };
 }

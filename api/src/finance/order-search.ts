@@ -57,7 +57,7 @@ export async function searchOrders(db: Database, query: OrderQuery, view: Person
   if (query.learner) {
     const k = `%${escapeLike(query.learner)}%`;
     conditions.push(
-      view.full
+      view.mayReveal
         ? or(ilike(learners.name, k), ilike(learners.idNumber, k), ilike(learners.phone, k))
         : or(
             ilike(learners.name, k),

@@ -30,8 +30,9 @@ export async function listLearners(
   const now = clock.now();
   const conditions: (SQL | undefined)[] = [];
   const idNumberMatches = (text: string) =>
-    view.full ? ilike(learners.idNumber, contains(text.toUpperCase())) : eq(learners.idNumber, text.toUpperCase());
-  const phoneMatches = (text: string) => (view.full ? ilike(learners.phone, contains(text)) : eq(learners.phone, text));
+    view.mayReveal ? ilike(learners.idNumber, contains(text.toUpperCase())) : eq(learners.idNumber, text.toUpperCase());
+  const phoneMatches = (text: string) =>
+    view.mayReveal ? ilike(learners.phone, contains(text)) : eq(learners.phone, text);
   if (query.keyword)
     conditions.push(
       or(ilike(learners.name, contains(query.keyword)), idNumberMatches(query.keyword), phoneMatches(query.keyword)),

@@ -10,7 +10,7 @@ import { requireLearner } from '../accounts/learner-queries';
 import { approveClosure, askClosure, listClosures, myClosure, refuseClosure, withdrawClosure } from './account-closure';
 import { faceConsentStateOf, giveFaceConsent } from '../face-photos/face-consent';
 import { myData } from './my-data';
-import { personalViewOf } from '../auth/personal-view';
+import { FULL_VIEW, personalViewOf } from '../auth/personal-view';
 
 /**
  * The learner's rights over their personal data (consent to face photos, a copy of their data,
@@ -52,7 +52,7 @@ export const personalDataRoutes: RouteModule = (api, { db, clock, config, storag
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), async (tx, audit) => {
       const [learner] = await tx.select().from(learners).where(eq(learners.id, payload.id)).limit(1);
       if (!learner) throw notFound(MESSAGES.learnerNotFound);
-      const value = payload.field === 'id_number' ? learner.idNumber : personalViewOf(staff).phone(learner.phone);
+      const value = payload.field === 'id_number' ? learner.idNumber : FULL_VIEW.phone(learner.phone);
       await audit({ action: 'learner.reveal-personal', target: learner.idNumber, after: { field: payload.field } });
       return { value };
     }),

@@ -249,7 +249,8 @@ export const personalDataEndpoints = {
     method: 'GET',
     path: '/v1/admin/closures',
     auth: 'staff',
-    permission: 'learners.read',
+    // Only the role that decides them: 学员管理.
+    permission: 'learners.write',
     request: z.strictObject({
       page: z.number().int().min(1).default(1),
       size: z.number().int().min(1).max(100).default(20),

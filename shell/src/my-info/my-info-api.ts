@@ -1,7 +1,10 @@
 import { api } from '@yaoshi/api-client/api';
 import type { ModifyRequest, PasswordChangeRequest, Profile } from '@yaoshi/contracts/accounts';
+import type { ClosureAsk, MyClosure, MyData } from '@yaoshi/contracts/personal-data';
 
-export const myInfoApi = api.injectEndpoints({
+const base = api.enhanceEndpoints({ addTagTypes: ['MyClosure'] });
+
+export const myInfoApi = base.injectEndpoints({
   endpoints: (build) => ({
     profile: build.query<Profile, void>({
       query: () => ({ method: 'GET', path: '/v1/profile' }),
@@ -14,7 +17,31 @@ export const myInfoApi = api.injectEndpoints({
     changePassword: build.mutation<null, PasswordChangeRequest>({
       query: (payload) => ({ method: 'POST', path: '/v1/password', payload: { ...payload } }),
     }),
+    /** What the site holds about the learner, as a file to save (PIPL art. 45). */
+    myData: build.mutation<{ file_name: string; data: MyData }, void>({
+      query: () => ({ method: 'GET', path: '/v1/my_data' }),
+    }),
+    myClosure: build.query<MyClosure, void>({
+      query: () => ({ method: 'GET', path: '/v1/account_closure' }),
+      providesTags: ['MyClosure'],
+    }),
+    askClosure: build.mutation<MyClosure, ClosureAsk>({
+      query: (payload) => ({ method: 'POST', path: '/v1/account_closure', payload: { ...payload } }),
+      invalidatesTags: ['MyClosure'],
+    }),
+    withdrawClosure: build.mutation<MyClosure, void>({
+      query: () => ({ method: 'POST', path: '/v1/account_closure/withdraw' }),
+      invalidatesTags: ['MyClosure'],
+    }),
   }),
 });
 
-export const { useProfileQuery, useModifyProfileMutation, useChangePasswordMutation } = myInfoApi;
+export const {
+  useProfileQuery,
+  useModifyProfileMutation,
+  useChangePasswordMutation,
+  useMyDataMutation,
+  useMyClosureQuery,
+  useAskClosureMutation,
+  useWithdrawClosureMutation,
+} = myInfoApi;

@@ -19,6 +19,7 @@ import { OrdersPage } from '../finance/orders-page';
 import { RefundsPage } from '../finance/refunds-page';
 import { ReconciliationPage } from '../finance/reconciliation-page';
 import { LearnersPage } from '../learners/learners-page';
+import { ClosuresPage } from '../learners/closures-page';
 import { CertificatesPage } from '../certificates/certificates-page';
 import { LoginPage } from '../login/login-page';
 import { QuestionBanksPage } from '../question-banks/question-banks-page';
@@ -33,6 +34,7 @@ const PAGE_COMPONENTS: Record<string, () => ReactNode> = {
   '/admin/learners': () => <LearnersPage />,
   '/admin/archive-reviews': () => <ArchiveReviewsPage />,
   '/admin/certificates': () => <CertificatesPage />,
+  '/admin/closures': () => <ClosuresPage />,
   '/admin/faces': () => <FaceReviewPage />,
   '/admin/lesson-checks': () => <LessonChecksPage />,
   '/admin/orders': () => <OrdersPage />,

@@ -20,11 +20,16 @@ test('the menu shows only the pages the permissions open', () => {
     '课程人脸核验',
   ]);
   expect(pagesFor(['releases.manage']).map((page) => page.title)).toEqual(['发布管理']);
-  expect(pagesFor(['learners.read', 'learners.write']).map((page) => page.title)).toEqual(['学员管理', '学时证明']);
+  expect(pagesFor(['learners.read', 'learners.write']).map((page) => page.title)).toEqual([
+    '学员管理',
+    '学时证明',
+    '注销申请',
+  ]);
   expect(pagesFor(['learners.read', 'learners.write', 'archive.review']).map((page) => page.title)).toEqual([
     '学员管理',
     '档案审核',
     '学时证明',
+    '注销申请',
   ]);
   expect(pagesFor(['content.edit']).map((page) => page.title)).toEqual(['协会信息', '文章管理', '首页管理']);
   expect(pagesFor(['courses.manage']).map((page) => page.title)).toEqual(['学习年度', '课程管理', '题库管理']);

@@ -11,6 +11,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/learners', title: '学员管理', permission: 'learners.read' },
   { path: '/admin/archive-reviews', title: '档案审核', permission: 'archive.review' },
   { path: '/admin/certificates', title: '学时证明', permission: 'learners.write' },
+  { path: '/admin/closures', title: '注销申请', permission: 'learners.write' },
   { path: '/admin/faces', title: '人脸审核', permission: 'faces.review' },
   { path: '/admin/lesson-checks', title: '课程人脸核验', permission: 'faces.review' },
   { path: '/admin/orders', title: '订单查询', permission: 'finance.read' },

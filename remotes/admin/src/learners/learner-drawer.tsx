@@ -32,6 +32,7 @@ import {
 } from '../admin-api';
 import { EMPTY_TEXT } from '../kit/list-kit';
 import { FACE_STATUS_TEXT } from './face-status';
+import { PersonalNumber } from './personal-number';
 
 const PROFILE_LABELS: Readonly<Record<string, string>> = {
   name: '姓名',
@@ -132,7 +133,11 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
     <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Tag>{FACE_STATUS_TEXT[detail.avatar_status] ?? ''}</Tag>
-        {detail.disabled && <Tag color="red">已停用</Tag>}
+        {detail.closed_at !== null ? (
+          <Tag>已注销（{detail.closed_at}）</Tag>
+        ) : (
+          detail.disabled && <Tag color="red">已停用</Tag>
+        )}
         {detail.locked && <Tag color="orange">密码登录已锁定</Tag>}
         {detail.must_change_password && <Tag color="blue">待修改密码</Tag>}
         <Tag>在线会话 {detail.live_sessions}</Tag>
@@ -192,7 +197,16 @@ function LearnerDetailView({ detail, canWrite }: { detail: LearnerDetail; canWri
               <Descriptions column={2} size="small" bordered>
                 {Object.entries(PROFILE_LABELS).map(([key, label]) => (
                   <Descriptions.Item key={key} label={label}>
-                    {String(detail.profile[key] ?? '') || '—'}
+                    {key === 'idcard' || key === 'phone' ? (
+                      <PersonalNumber
+                        learnerId={detail.id}
+                        field={key === 'idcard' ? 'id_number' : 'phone'}
+                        value={String(detail.profile[key] ?? '')}
+                        learnerName={String(detail.profile['name'] ?? '')}
+                      />
+                    ) : (
+                      String(detail.profile[key] ?? '') || '—'
+                    )}
                   </Descriptions.Item>
                 ))}
               </Descriptions>

@@ -18,6 +18,7 @@ import {
 import { FACE_STATUS_TEXT } from './face-status';
 import { ImportLearnersDialog } from './import-dialog';
 import { LearnerDrawer } from './learner-drawer';
+import { PersonalNumber } from './personal-number';
 const FACE_STATUS_COLOR: Readonly<Record<number, string>> = { 0: 'default', 1: 'green', 2: 'blue', 3: 'red' };
 
 const FILTERS: readonly FilterField[] = [
@@ -61,8 +62,25 @@ export function LearnersPage() {
 
   const columns: ColumnsType<LearnerListRow> = [
     { title: '姓名', dataIndex: 'name', key: 'name', sorter: true, ...ellipsisColumn(100) },
-    { title: '身份证号', dataIndex: 'id_number', key: 'id_number', sorter: true, width: COLUMN_WIDTH.idNumber },
-    { title: '手机号', dataIndex: 'phone', key: 'phone', width: 125 },
+    {
+      title: '身份证号',
+      dataIndex: 'id_number',
+      key: 'id_number',
+      sorter: true,
+      width: COLUMN_WIDTH.idNumber + 20,
+      render: (_: unknown, row) => (
+        <PersonalNumber learnerId={row.id} field="id_number" value={row.id_number} learnerName={row.name} />
+      ),
+    },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      key: 'phone',
+      width: 150,
+      render: (_: unknown, row) => (
+        <PersonalNumber learnerId={row.id} field="phone" value={row.phone} learnerName={row.name} />
+      ),
+    },
     { title: '工作单位', dataIndex: 'company', key: 'company', ...ellipsisColumn() },
     { title: '地区', dataIndex: 'region', key: 'region', ...ellipsisColumn(110) },
     {
@@ -73,6 +91,7 @@ export function LearnersPage() {
         <Space orientation="vertical" size={2}>
           <Tag color={FACE_STATUS_COLOR[row.avatar_status]}>{FACE_STATUS_TEXT[row.avatar_status] ?? ''}</Tag>
           {row.locked && <Tag color="orange">已锁定</Tag>}
+          {row.closed && <Tag>已注销</Tag>}
         </Space>
       ),
     },

@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { FaceStatus } from '@yaoshi/contracts/accounts';
+import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
 
 /** spec 01 §7 / spec 02 §3: the face photo, for a course (0 outside a lesson) at a progress percent. */
 export interface AvatarUpload {
@@ -10,7 +11,9 @@ export interface AvatarUpload {
 
 export const AVATAR_PATH = '/v1/avatar';
 
-export const faceApi = api.injectEndpoints({
+const base = api.enhanceEndpoints({ addTagTypes: ['FaceConsent'] });
+
+export const faceApi = base.injectEndpoints({
   endpoints: (build) => ({
     uploadAvatar: build.mutation<unknown, AvatarUpload>({
       query: (payload) => ({ method: 'POST', path: AVATAR_PATH, payload: { ...payload } }),
@@ -20,7 +23,16 @@ export const faceApi = api.injectEndpoints({
     faceStatus: build.query<FaceStatus, void>({
       query: () => ({ method: 'GET', path: '/v1/face_status' }),
     }),
+    /** The learner's consent to the face-photo rules, and how long photos are kept (PIPL). */
+    faceConsent: build.query<FaceConsentState, void>({
+      query: () => ({ method: 'GET', path: '/v1/face_consent' }),
+      providesTags: ['FaceConsent'],
+    }),
+    giveFaceConsent: build.mutation<FaceConsentState, { version: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/face_consent', payload: { ...payload } }),
+      invalidatesTags: ['FaceConsent'],
+    }),
   }),
 });
 
-export const { useUploadAvatarMutation, useFaceStatusQuery } = faceApi;
+export const { useUploadAvatarMutation, useFaceStatusQuery, useFaceConsentQuery, useGiveFaceConsentMutation } = faceApi;

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Space } from 'antd';
+import { Alert, Button, Checkbox, Space, Spin, Typography } from 'antd';
+import {
+  FACE_CONSENT_TITLE,
+  FACE_CONSENT_VERSION,
+  faceConsentParagraphs,
+  type FaceConsentState,
+} from '@yaoshi/contracts/personal-data';
 import { Progress } from '@yaoshi/ui/site-progress';
 import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
@@ -8,20 +14,34 @@ import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { readToken } from '@yaoshi/api-client/browser-storage';
-import { AVATAR_PATH, useFaceStatusQuery, useUploadAvatarMutation } from './face-api';
+import {
+  AVATAR_PATH,
+  useFaceConsentQuery,
+  useFaceStatusQuery,
+  useGiveFaceConsentMutation,
+  useUploadAvatarMutation,
+} from './face-api';
 import { FaceCapture } from './face-capture';
 
 /** Outside a lesson the photo belongs to no course. */
 const NO_COURSE = 0;
 
-/** /faceCollection (spec 02): take a face photo after a 5 s countdown and upload it for review. */
+/**
+ * /faceCollection (spec 02): take a face photo after a 5 s countdown and upload it for review.
+ * Face photos are sensitive personal information (PIPL art. 28–29): the page first asks for the
+ * learner's separate consent to the versioned rules (the server refuses a photo without it),
+ * and always says what is kept and for how long.
+ */
 export default function FaceCollectionPage() {
   const [upload, { isLoading, isSuccess, reset }] = useUploadAvatarMutation();
   const [percent, setPercent] = useState(0);
   const [attempt, setAttempt] = useState(0);
-  // Only a signed-in learner has a review result to read.
-  const faceStatus = useFaceStatusQuery(undefined, { skip: readToken() === null, refetchOnMountOrArgChange: true });
+  // Only a signed-in learner has a review result and a consent to read.
+  const signedOut = readToken() === null;
+  const faceStatus = useFaceStatusQuery(undefined, { skip: signedOut, refetchOnMountOrArgChange: true });
+  const consent = useFaceConsentQuery(undefined, { skip: signedOut, refetchOnMountOrArgChange: true });
   const rejectReason = faceStatus.data?.reject_reason ?? null;
+  const needsConsent = consent.data !== undefined && !consent.data.consented;
 
   useEffect(() => onUploadProgress(AVATAR_PATH, setPercent), []);
 
@@ -50,7 +70,11 @@ export default function FaceCollectionPage() {
           />
         )}
         <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
-        {isSuccess ? (
+        {consent.isLoading ? (
+          <Spin />
+        ) : needsConsent ? (
+          <ConsentStep retentionDays={consent.data?.retention_days ?? 0} />
+        ) : isSuccess ? (
           <Result
             status="success"
             title={MESSAGE_TEXTS.uploadSuccess}
@@ -77,7 +101,69 @@ export default function FaceCollectionPage() {
             {isLoading && <Progress percent={percent} style={{ width: 401 }} label="上传进度" />}
           </>
         )}
+        {consent.data && <KeptNotice consent={consent.data} />}
       </Space>
     </Card>
+  );
+}
+
+/** The rules, in full, and a separate agreement before the first photo. */
+function ConsentStep({ retentionDays }: { retentionDays: number }) {
+  const [agreed, setAgreed] = useState(false);
+  const [give, { isLoading }] = useGiveFaceConsentMutation();
+  return (
+    <section aria-label={FACE_CONSENT_TITLE} style={{ width: '100%' }}>
+      <Typography.Title level={5} style={{ textAlign: 'center' }}>
+        《{FACE_CONSENT_TITLE}》
+      </Typography.Title>
+      {faceConsentParagraphs(retentionDays).map((text) => (
+        <Typography.Paragraph key={text.slice(0, 12)}>{text}</Typography.Paragraph>
+      ))}
+      <Space orientation="vertical" style={{ width: '100%', alignItems: 'center' }}>
+        <Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)}>
+          我已阅读并同意《{FACE_CONSENT_TITLE}》，同意平台处理我的人脸照片
+        </Checkbox>
+        <Button
+          type="primary"
+          disabled={!agreed}
+          loading={isLoading}
+          onClick={() =>
+            void give({ version: FACE_CONSENT_VERSION })
+              .unwrap()
+              .catch(() => undefined)
+          }
+        >
+          同意并开始采集
+        </Button>
+      </Space>
+    </section>
+  );
+}
+
+/** What is kept and for how long, and the learner's consent (Beijing time). */
+function KeptNotice({ consent }: { consent: FaceConsentState }) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ width: '100%' }}
+      data-testid="face-retention"
+      title="我们保存什么、保存多久"
+      description={
+        <>
+          <div>人脸采集照片：审核通过后作为学习时人脸核验的比对依据，在您的账号存续期间保存，注销账号时删除。</div>
+          <div>学习中的人脸核验照片：保存至所属学习年度结束后{consent.retention_days}天，期满自动删除。</div>
+          <div>
+            照片仅协会审核人员可以查看；您可以在<Link to="/myInfo?tab=data">我的信息</Link>
+            中下载本平台保存的您的个人信息，或申请注销账号。
+          </div>
+          {consent.consented_at && (
+            <div>
+              您已于 {consent.consented_at} 同意《{FACE_CONSENT_TITLE}》（版本 {consent.consented_version}）。
+            </div>
+          )}
+        </>
+      }
+    />
   );
 }
