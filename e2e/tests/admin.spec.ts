@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, staffLoginPage } from './support/staff';
-import { FACE_CONSENT_VERSION, maskPersonalIdNumber } from '@yaoshi/contracts/personal-data';
+import { FACE_CONSENT_VERSION, maskPersonalIdNumber } from '@yaoshi/contracts/personal-data-rules';
 
 /** The staff console at /admin (issue 18): its own login with TOTP, a menu by role, staff accounts and the audit log. */
 test.describe.configure({ mode: 'serial' });

@@ -5,7 +5,7 @@ import { apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { testIdNumber } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, staffApiLogin } from './support/staff';
-import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data';
+import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data-rules';
 
 /**
  * Adaptive video (issue 21): the demo videos go through the transcoding pipeline when the

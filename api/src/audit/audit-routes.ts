@@ -1,5 +1,5 @@
 import { adminEndpoints } from '@yaoshi/contracts/admin';
-import { maskPersonalNumbersDeep, maskPersonalNumbersIn } from '@yaoshi/contracts/personal-data';
+import { maskPersonalNumbersDeep, maskPersonalNumbersIn } from '@yaoshi/contracts/personal-data-rules';
 import type { RouteModule } from '../app-deps';
 import { listAudit } from './audit-log';
 

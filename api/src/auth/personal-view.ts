@@ -1,4 +1,4 @@
-import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data';
+import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data-rules';
 import type { Permission } from '@yaoshi/contracts/staff-roles';
 import type { StaffPrincipal } from './authenticator';
 

@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
-import {
-  FACE_CONSENT_VERSION,
-  PERSONAL_DATA_MESSAGES as M,
-  type FaceConsentState,
-} from '@yaoshi/contracts/personal-data';
+import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
+import { FACE_CONSENT_VERSION, PERSONAL_DATA_MESSAGES as M } from '@yaoshi/contracts/personal-data-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { formatBeijingTime } from '../content/published-time';

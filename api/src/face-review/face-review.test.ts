@@ -25,7 +25,7 @@ import {
   passwordLogin,
 } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
-import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data';
+import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data-rules';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;

@@ -21,7 +21,7 @@ import type { PaymentProvider, RefundInput } from '../payment/payment-provider';
 import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 // 财务 holds no learners.reveal: ID numbers come masked.
-import { maskPersonalIdNumber } from '@yaoshi/contracts/personal-data';
+import { maskPersonalIdNumber } from '@yaoshi/contracts/personal-data-rules';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;

@@ -1,12 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { ClosureRequest, ClosureRow } from '@yaoshi/contracts/personal-data';
 import {
   CLOSURE_STATUS_LABELS,
   PERSONAL_DATA_MESSAGES as M,
-  type ClosureRequest,
-  type ClosureRow,
   type ClosureStatus,
-} from '@yaoshi/contracts/personal-data';
-import { maskPhone } from '@yaoshi/contracts/personal-data';
+} from '@yaoshi/contracts/personal-data-rules';
+import { maskPhone } from '@yaoshi/contracts/personal-data-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { formatBeijingTime } from '../content/published-time';

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { CLOSURE_STATUS_LABELS, myDataFileName, type MyData } from '@yaoshi/contracts/personal-data';
+import type { MyData } from '@yaoshi/contracts/personal-data';
+import { CLOSURE_STATUS_LABELS, myDataFileName } from '@yaoshi/contracts/personal-data-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { formatBeijingTime } from '../content/published-time';

@@ -5,16 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { ClosureRow, FaceConsentState, MyClosure, MyData } from '@yaoshi/contracts/personal-data';
 import {
   FACE_CONSENT_VERSION,
   PERSONAL_DATA_MESSAGES as M,
   maskPersonalIdNumber,
   maskPhone,
-  type ClosureRow,
-  type FaceConsentState,
-  type MyClosure,
-  type MyData,
-} from '@yaoshi/contracts/personal-data';
+} from '@yaoshi/contracts/personal-data-rules';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import type { ReportExport } from '@yaoshi/contracts/reports';
 import { learners } from '../accounts/accounts-schema';

@@ -12,7 +12,7 @@ import {
   type ReportKind,
 } from '@yaoshi/contracts/reports';
 import { writeAudit, type Audit, type AuditActor } from '../audit/audit-log';
-import { PERSONAL_DATA_MESSAGES } from '@yaoshi/contracts/personal-data';
+import { PERSONAL_DATA_MESSAGES } from '@yaoshi/contracts/personal-data-rules';
 import { FULL_VIEW, MASKED_VIEW } from '../auth/personal-view';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';

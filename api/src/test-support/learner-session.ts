@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { initialPasswordOf } from '@yaoshi/contracts/identity-rules';
-import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data';
+import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data-rules';
 import { DEMO_LEARNERS } from '../seed/learner-seed';
 import { learners } from '../accounts/accounts-schema';
 import type { ApiResponse, TestServer } from './test-server';

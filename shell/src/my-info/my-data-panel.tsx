@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Spin, Tag, Typography } from 'antd';
-import {
-  CLOSURE_KEEPS,
-  CLOSURE_REASON_MAX_LENGTH,
-  CLOSURE_REMOVES,
-  type ClosureRequest,
-} from '@yaoshi/contracts/personal-data';
+import type { ClosureRequest } from '@yaoshi/contracts/personal-data';
+import { CLOSURE_KEEPS, CLOSURE_REASON_MAX_LENGTH, CLOSURE_REMOVES } from '@yaoshi/contracts/personal-data-rules';
 import { downloadBlob } from '@yaoshi/ui/download';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAskClosureMutation, useMyClosureQuery, useMyDataMutation, useWithdrawClosureMutation } from './my-info-api';

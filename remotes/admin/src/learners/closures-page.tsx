@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Alert, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ClosureRow } from '@yaoshi/contracts/personal-data';
 import {
   CLOSURE_KEEPS,
   CLOSURE_REASON_MAX_LENGTH,
   CLOSURE_REMOVES,
   CLOSURE_STATUS_LABELS,
-  type ClosureRow,
   type ClosureStatus,
-} from '@yaoshi/contracts/personal-data';
+} from '@yaoshi/contracts/personal-data-rules';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,

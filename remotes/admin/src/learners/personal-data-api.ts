@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
-import type { ClosureRow, ClosureStatus, RevealField } from '@yaoshi/contracts/personal-data';
+import type { ClosureRow } from '@yaoshi/contracts/personal-data';
+import type { ClosureStatus, RevealField } from '@yaoshi/contracts/personal-data-rules';
 
 /**
  * Learners' personal data in the console: the audited reveal of one number, and 注销申请

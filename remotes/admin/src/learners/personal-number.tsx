@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Space, Tooltip, Typography } from 'antd';
-import { REVEAL_FIELD_LABELS, isMasked, type RevealField } from '@yaoshi/contracts/personal-data';
+import { REVEAL_FIELD_LABELS, isMasked, type RevealField } from '@yaoshi/contracts/personal-data-rules';
 import { useAdminMeQuery } from '../admin-api';
 import { useRevealPersonalMutation } from './personal-data-api';
 

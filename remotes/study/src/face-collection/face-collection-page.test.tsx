@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { ok, stubApi, type ReceivedCall } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
-import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data';
+import { FACE_CONSENT_VERSION } from '@yaoshi/contracts/personal-data-rules';
 import FaceCollectionPage from './face-collection-page';
 
 const JPEG = 'data:image/jpeg;base64,/9j/AAAA';

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Space, Spin, Typography } from 'antd';
-import {
-  FACE_CONSENT_TITLE,
-  FACE_CONSENT_VERSION,
-  faceConsentParagraphs,
-  type FaceConsentState,
-} from '@yaoshi/contracts/personal-data';
+import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
+import { FACE_CONSENT_TITLE, FACE_CONSENT_VERSION, faceConsentParagraphs } from '@yaoshi/contracts/personal-data-rules';
 import { Progress } from '@yaoshi/ui/site-progress';
 import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
