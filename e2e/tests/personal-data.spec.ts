@@ -103,13 +103,13 @@ test('/faceCollection asks for consent to the rules before the camera, then says
   const rules = page.getByRole('region', { name: '人脸信息处理规则' });
   await expect(rules).toContainText('人脸信息属于敏感个人信息');
   await expect(rules).toContainText(/学习中的人脸核验照片保存至所属学习年度结束后\d+天/);
-  await expect(page.getByRole('button', { name: '开始采集' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '开始采集', exact: true })).toHaveCount(0);
   const agree = page.getByRole('button', { name: '同意并开始采集' });
   await expect(agree).toBeDisabled();
   await shoot(page, 'face-consent');
   await page.getByRole('checkbox').check();
   await agree.click();
-  await expect(page.getByRole('button', { name: '开始采集' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '开始采集', exact: true })).toBeVisible();
   const kept = page.getByTestId('face-retention');
   await expect(kept).toContainText('账号存续期间保存');
   await expect(kept).toContainText(/您已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 同意《人脸信息处理规则》/);
