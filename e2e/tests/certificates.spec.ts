@@ -39,7 +39,7 @@ test('a learner with a complete year downloads her certificate; its verify page 
   const console = await browser.newPage();
   await openConsoleAs(console, DEMO_STAFF.registrar, '/admin/archive-reviews');
   const table = console.getByRole('table', { name: '档案审核' });
-  const row = table.getByRole('row').filter({ hasText: learner.idcard });
+  const row = table.getByRole('row').filter({ hasText: learner.name });
   await expect(row).toContainText('待审核', { timeout: LOAD_TIMEOUT });
   await expect(row).toContainText('60.0');
   await expect(row).toContainText('30.0');
@@ -51,7 +51,7 @@ test('a learner with a complete year downloads her certificate; its verify page 
     .click();
   await expect(console.getByText(`已通过 ${learner.name} 的学习档案审核`)).toBeVisible({ timeout: LOAD_TIMEOUT });
   // The list shows the pending ones by default: hers has left it.
-  await expect(table.getByRole('row').filter({ hasText: learner.idcard })).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: learner.name })).toHaveCount(0);
   await console.close();
 
   await page.reload();
