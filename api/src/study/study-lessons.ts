@@ -16,6 +16,7 @@ import { courseProgress } from './study-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { ApiError, notFound } from '../envelope/api-error';
+import { learnerStudyYears } from '../catalogue/study-years';
 import { publicMediaUrl } from '../media/private-media';
 import { playbackPathOf } from '../video-transcode/lesson-transcodes';
 import { openPlaybackSession } from './progress-reports';
@@ -66,12 +67,13 @@ async function avatarStatusOf(db: Database, learnerId: number): Promise<number> 
 /** `mycourses` / `public_courses_my` (spec 02 §3 "My courses summary"). */
 export async function studySummary(
   db: Database,
+  clock: Clock,
   learnerId: number,
   requestedYear: number | undefined,
   kind: CourseKind,
   tab: number,
 ): Promise<StudySummaryResponse> {
-  const years = await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
+  const years = await learnerStudyYears(db, clock.now());
   const year = requestedYear ?? years[0]?.year ?? 0;
   const yearRow = years.find((row) => row.year === year);
   const delivery: CourseDelivery | null = kind === 'public' ? null : tab === 2 ? 'face_to_face' : 'web';
