@@ -157,6 +157,7 @@ export function CourseYearsPage() {
           {
             title: '年度',
             dataIndex: 'year',
+            width: 190,
             render: (year: number, row) => (
               <Space size={4} style={{ whiteSpace: 'nowrap' }}>
                 <span>{year}年度</span>
@@ -168,6 +169,7 @@ export function CourseYearsPage() {
           {
             title: '状态',
             dataIndex: 'status',
+            width: 90,
             render: (status: StudyYearStatus, row) => (
               <span title={row.opened_at ? `${row.opened_by ?? ''} 于 ${row.opened_at} 开放` : undefined}>
                 <Tag color={STATUS_COLORS[status]}>{STUDY_YEAR_STATUS_LABELS[status]}</Tag>
@@ -179,24 +181,26 @@ export function CourseYearsPage() {
             dataIndex: 'need_all',
             render: (needAll: number) => YEAR_PAGE_TEXTS.needAll[needAll === 2 ? 2 : 1],
           },
-          { title: '报名开放', dataIndex: 'opens_on', render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
-          { title: '报名截止', dataIndex: 'closes_on', render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
+          { title: '报名开始', dataIndex: 'opens_on', width: 110, render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
+          { title: '报名截止', dataIndex: 'closes_on', width: 110, render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
           {
             title: '学习期间',
             key: 'study',
+            width: 120,
             render: (_: unknown, row) =>
               row.study_starts_on && row.study_ends_on ? (
-                <span style={{ whiteSpace: 'nowrap' }}>
-                  {row.study_starts_on} 至 {row.study_ends_on}
-                </span>
+                <>
+                  {row.study_starts_on} 至<br />
+                  {row.study_ends_on}
+                </>
               ) : (
                 '—'
               ),
           },
-          { title: '成为默认年度', dataIndex: 'default_from', render: (day: string | null) => day ?? '—' },
-          { title: '每学时价格', dataIndex: 'hour_price', render: (price: number) => `${price.toFixed(2)} 元` },
-          { title: '课程数', dataIndex: 'course_count' },
-          { title: '排序', dataIndex: 'sort_order' },
+          { title: '成为默认年度', dataIndex: 'default_from', width: 120, render: (day: string | null) => day ?? '—' },
+          { title: '每学时价格', dataIndex: 'hour_price', width: 100, render: (price: number) => `${price.toFixed(2)} 元` },
+          { title: '课程数', dataIndex: 'course_count', width: 70 },
+          { title: '排序', dataIndex: 'sort_order', width: 60 },
           {
             title: '操作',
             key: ACTIONS_COLUMN_KEY,
