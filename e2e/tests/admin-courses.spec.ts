@@ -83,7 +83,10 @@ test('a course manager creates a year, a course and its video; a learner buys it
   await fillDay(dialog, '成为默认年度的日期', `${YEAR}-01-01`);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('学习年度已保存')).toBeVisible();
-  const yearRow = page.getByRole('table', { name: '学习年度' }).getByRole('row').filter({ hasText: `${YEAR}年度` });
+  const yearRow = page
+    .getByRole('table', { name: '学习年度' })
+    .getByRole('row')
+    .filter({ hasText: `${YEAR}年度` });
   await expect(yearRow.getByText('草稿')).toBeVisible();
 
   await page.goto('/admin/courses');
@@ -136,7 +139,10 @@ test('a course manager creates a year, a course and its video; a learner buys it
   }
   await page.keyboard.press('Escape');
   await yearRow.getByRole('button', { name: `开放${YEAR}年度` }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /开\s*放/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /开\s*放/ })
+    .click();
   await expect(page.getByText('学习年度已开放')).toBeVisible();
   await expect(yearRow.getByText('已开放', { exact: true })).toBeVisible();
   for (const width of [1280, 1440]) {

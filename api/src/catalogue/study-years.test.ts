@@ -78,15 +78,7 @@ async function defaults() {
 }
 
 function assertAllOn(seen: Awaited<ReturnType<typeof defaults>>, year: number) {
-  for (const page of [
-    'signStudy',
-    'publicSignStudy',
-    'myCourse',
-    'publicCourse',
-    'home',
-    'report',
-    'reviews',
-  ] as const)
+  for (const page of ['signStudy', 'publicSignStudy', 'myCourse', 'publicCourse', 'home', 'report', 'reviews'] as const)
     assert.equal(seen[page], year, `${page} opens on ${String(seen[page])}`);
   assert.deepEqual(seen.consoleCurrent, [year]);
 }
@@ -139,7 +131,9 @@ describe('next year is prepared without changing this year', () => {
       [['2026年度药事法规更新', 3, 15, 1]],
     );
     // Still nothing for learners.
-    assert.ok(!(dataOf(await asLearner('GET', '/v1/academic_year')) as { year: number }[]).some((y) => y.year === 2026));
+    assert.ok(
+      !(dataOf(await asLearner('GET', '/v1/academic_year')) as { year: number }[]).some((y) => y.year === 2026),
+    );
   });
 
   test('opening needs its dates, is audited, and the year appears on its opening day and becomes default on its day', async () => {

@@ -15,7 +15,6 @@ export async function allStudyYears(db: Database): Promise<StudyYearRow[]> {
   return db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
 }
 
-
 /** The current open year, or null when no year is open. */
 export async function currentStudyYear(db: Database, now: Date): Promise<StudyYearRow | null> {
   return currentYearOf(await allStudyYears(db), beijingDayOf(now));

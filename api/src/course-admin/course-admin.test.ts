@@ -264,12 +264,19 @@ describe('courses', () => {
   });
 
   test('outside its sign-up dates a year refuses sign-up', async () => {
-    // 2031 opens on 2031-01-01; the test clock is years before it. A draft is unknown to learners,
-    // an opened year before its opening day refuses sign-up.
+    // A draft is unknown to learners; opened, with its sign-up dates past (the test clock is
+    // mid-2025), it refuses sign-up.
     const learner = await loginToken(server, ZHANG.phone, ZHANG.password);
     const signUp = () => authed(server, learner, 'POST', '/v1/signup_once', { cids: String(courseId), year: 2031 });
     assertRefused(await signUp(), 400, '该年度不存在');
-    const dated = { ...YEAR, study_starts_on: '2031-01-01', study_ends_on: '2031-12-31', default_from: '2031-01-01' };
+    const dated = {
+      ...YEAR,
+      opens_on: '2025-01-01',
+      closes_on: '2025-03-01',
+      study_starts_on: '2031-01-01',
+      study_ends_on: '2031-12-31',
+      default_from: '2031-01-01',
+    };
     dataOf(await call('POST', '/v1/admin/course_years/update', dated));
     dataOf(await call('POST', '/v1/admin/course_years/open', { year: 2031 }));
     assertRefused(await signUp(), 400, M.signupClosed);

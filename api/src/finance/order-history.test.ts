@@ -112,10 +112,6 @@ describe('finance sees the whole order', () => {
     assert.equal(audit.actor, finance.username);
     assert.equal((audit.after as { request: string }).request, 'refunded');
     // Asked again once finished: refused, nothing changes.
-    assertRefused(
-      await call('POST', '/v1/admin/refunds/requery', { order_no: orderNo }),
-      409,
-      /没有退款中的退款/,
-    );
+    assertRefused(await call('POST', '/v1/admin/refunds/requery', { order_no: orderNo }), 409, /没有退款中的退款/);
   });
 });

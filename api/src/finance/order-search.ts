@@ -167,7 +167,8 @@ async function refundsOf(
       reason: request.reason,
       failure_reason: request.failureReason,
       // Our refund number exists from the approval on: the one the gateway is asked with.
-      merchant_refund_no: request.status === 'reviewing' || request.status === 'rejected' ? null : merchantRefundNoOf(order, request.id),
+      merchant_refund_no:
+        request.status === 'reviewing' || request.status === 'rejected' ? null : merchantRefundNoOf(order, request.id),
       provider_refund_no: request.providerRefundNo,
       requested_at: formatBeijingTime(request.createdAt),
       decided_at: timeOrNull(request.decidedAt),

@@ -137,19 +137,22 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
   const refundStatus = REFUND_REQUEST_STATUS[state.refund_status];
   if (refundStatus) {
     const done = refundStatus === 'refunded' || refundStatus === 'rejected';
-    const [request] = await db.insert(refundRequests).values({
-      orderId: order.id,
-      learnerId: spec.learnerId,
-      reason: '工作调动，本年度已在外省完成继续教育学习',
-      amountFen: priceFen,
-      status: refundStatus,
-      providerRefundNo: refundStatus === 'refunded' ? `SANDBOX-RF-${spec.orderNo}` : null,
-      failureReason: refundStatus === 'rejected' ? '退款申请未通过审核' : null,
-      createdAt: updatedAt,
-      decidedAt: refundStatus === 'reviewing' ? null : updatedAt,
-      completedAt: done ? updatedAt : null,
-      updatedAt,
-    }).returning({ id: refundRequests.id, reason: refundRequests.reason });
+    const [request] = await db
+      .insert(refundRequests)
+      .values({
+        orderId: order.id,
+        learnerId: spec.learnerId,
+        reason: '工作调动，本年度已在外省完成继续教育学习',
+        amountFen: priceFen,
+        status: refundStatus,
+        providerRefundNo: refundStatus === 'refunded' ? `SANDBOX-RF-${spec.orderNo}` : null,
+        failureReason: refundStatus === 'rejected' ? '退款申请未通过审核' : null,
+        createdAt: updatedAt,
+        decidedAt: refundStatus === 'reviewing' ? null : updatedAt,
+        completedAt: done ? updatedAt : null,
+        updatedAt,
+      })
+      .returning({ id: refundRequests.id, reason: refundRequests.reason });
     if (refundStatus === 'refunded' && merchantNo !== null) {
       const refundNo = await recordDemoRefund(db, {
         merchantRefundNo: merchantRefundNoOf({ orderNo: spec.orderNo }, request!.id),

@@ -1,11 +1,29 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Radio, Result, Space, Switch, Tag, Typography } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Result,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable } from '../kit/list-kit';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CourseYear, CourseYearInput } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { STUDY_YEAR_MESSAGES, STUDY_YEAR_STATUS_LABELS, type StudyYearStatus } from '@yaoshi/contracts/study-year-rules';
+import {
+  STUDY_YEAR_MESSAGES,
+  STUDY_YEAR_STATUS_LABELS,
+  type StudyYearStatus,
+} from '@yaoshi/contracts/study-year-rules';
 import {
   useCourseYearCreateMutation,
   useCourseYearOpenMutation,
@@ -181,8 +199,18 @@ export function CourseYearsPage() {
             dataIndex: 'need_all',
             render: (needAll: number) => YEAR_PAGE_TEXTS.needAll[needAll === 2 ? 2 : 1],
           },
-          { title: '报名开始', dataIndex: 'opens_on', width: 110, render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
-          { title: '报名截止', dataIndex: 'closes_on', width: 110, render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
+          {
+            title: '报名开始',
+            dataIndex: 'opens_on',
+            width: 110,
+            render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit,
+          },
+          {
+            title: '报名截止',
+            dataIndex: 'closes_on',
+            width: 110,
+            render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit,
+          },
           {
             title: '学习期间',
             key: 'study',
@@ -198,7 +226,12 @@ export function CourseYearsPage() {
               ),
           },
           { title: '成为默认年度', dataIndex: 'default_from', width: 120, render: (day: string | null) => day ?? '—' },
-          { title: '每学时价格', dataIndex: 'hour_price', width: 100, render: (price: number) => `${price.toFixed(2)} 元` },
+          {
+            title: '每学时价格',
+            dataIndex: 'hour_price',
+            width: 100,
+            render: (price: number) => `${price.toFixed(2)} 元`,
+          },
           { title: '课程数', dataIndex: 'course_count', width: 70 },
           { title: '排序', dataIndex: 'sort_order', width: 60 },
           {

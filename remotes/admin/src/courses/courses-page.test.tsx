@@ -79,6 +79,8 @@ test('a course that was ordered shows price and hours read-only with the reason;
   renderPage();
   const row = (await screen.findByText('抗菌药物临床合理应用')).closest('tr')!;
   expect(within(row).getByText('已有订单 3')).toBeInTheDocument();
+  // Course types are named as learners see them: 专业课 / 公需课.
+  expect(within(row).getByText(/^专业课（必修）/)).toBeInTheDocument();
   expect(within(row).getByText('第 1 版 · 01:30')).toBeInTheDocument();
   await userEvent.click(within(row).getByRole('button', { name: '编辑抗菌药物临床合理应用' }));
 

@@ -51,7 +51,12 @@ export function YearPreviewDrawer({ year, onClose }: { year: number | null; onCl
   const preview = useCourseYearPreviewQuery(year ?? 0, { skip: year === null, refetchOnMountOrArgChange: true });
   const data = preview.currentData;
   return (
-    <Drawer open={year !== null} onClose={onClose} size={880} title={year === null ? '' : `预览${year}年度（学员视角）`}>
+    <Drawer
+      open={year !== null}
+      onClose={onClose}
+      size={880}
+      title={year === null ? '' : `预览${year}年度（学员视角）`}
+    >
       {preview.isError ? (
         <Result status="error" title="预览加载失败" />
       ) : !data ? (
@@ -62,7 +67,9 @@ export function YearPreviewDrawer({ year, onClose }: { year: number | null; onCl
             <Tag color={data.status === 'open' ? 'green' : data.status === 'draft' ? 'default' : 'blue'}>
               {STUDY_YEAR_STATUS_LABELS[data.status]}
             </Tag>
-            {data.status === 'open' ? '学员现在可以看到该年度。' : '学员现在还看不到该年度；以下是开放后学员选课时看到的内容。'}
+            {data.status === 'open'
+              ? '学员现在可以看到该年度。'
+              : '学员现在还看不到该年度；以下是开放后学员选课时看到的内容。'}
           </p>
           {data.msg1 ? <Alert type="info" showIcon title={data.msg1} style={{ marginBottom: 16 }} /> : null}
           <CourseList

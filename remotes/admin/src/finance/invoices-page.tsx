@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { INVOICE_REJECT_REASON_MAX_LENGTH, INVOICE_REQUEST_STATUS_TEXT, type InvoiceQueueRow } from '@yaoshi/contracts/admin';
+import {
+  INVOICE_REJECT_REASON_MAX_LENGTH,
+  INVOICE_REQUEST_STATUS_TEXT,
+  type InvoiceQueueRow,
+} from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvoiceRejectMutation } from '../admin-api';
 import {

@@ -215,6 +215,7 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
               {
                 title: '状态',
                 key: 'status',
+                width: 76,
                 render: (_: unknown, row) => PAYMENT_ATTEMPT_STATUS_TEXT[row.status] ?? row.status,
               },
               { title: '渠道流水号', key: 'trade', render: (_: unknown, row) => row.provider_trade_no ?? '—' },
@@ -237,7 +238,8 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
               {
                 title: '结果',
                 key: 'outcome',
-                render: (_: unknown, row) => (row.outcome ? (NOTIFICATION_OUTCOME_TEXT[row.outcome] ?? row.outcome) : '—'),
+                render: (_: unknown, row) =>
+                  row.outcome ? (NOTIFICATION_OUTCOME_TEXT[row.outcome] ?? row.outcome) : '—',
               },
               {
                 title: '金额',
@@ -316,13 +318,17 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
                 render: (_: unknown, row) => (row.tax_number ? `${row.title}（${row.tax_number}）` : row.title),
               },
               { title: '发票号码', key: 'no', render: (_: unknown, row) => row.invoice_no ?? '—' },
-              { title: '开具时间', key: 'issued', width: COLUMN_WIDTH.time, render: (_: unknown, row) => row.issued_at ?? '—' },
+              {
+                title: '开具时间',
+                key: 'issued',
+                width: COLUMN_WIDTH.time,
+                render: (_: unknown, row) => row.issued_at ?? '—',
+              },
               {
                 title: '发票文件',
                 key: 'pdf',
                 width: 90,
-                render: (_: unknown, row) =>
-                  row.has_pdf ? <InvoicePdfLink orderNo={detail.order.order_no} /> : '—',
+                render: (_: unknown, row) => (row.has_pdf ? <InvoicePdfLink orderNo={detail.order.order_no} /> : '—'),
               },
             ]}
           />

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REFUND_REJECT_REASON_MAX_LENGTH, REFUND_REQUEST_STATUS_TEXT, type RefundQueueRow } from '@yaoshi/contracts/admin';
+import {
+  REFUND_REJECT_REASON_MAX_LENGTH,
+  REFUND_REQUEST_STATUS_TEXT,
+  type RefundQueueRow,
+} from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useRefundApproveMutation, useRefundQueueQuery, useRefundRejectMutation } from '../admin-api';
 import {
