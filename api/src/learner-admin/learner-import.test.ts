@@ -56,7 +56,7 @@ test('the template is an .xlsx whose data sheet holds only the header, in import
   // The qualification choices read as the four real ones: each quoted, none seeming repeated.
   const notes = workbook.getWorksheet('说明')!;
   const certification = notes.getColumn(1).values.findIndex((value) => value === '证书类型');
-  const text = String(notes.getRow(certification).getCell(2).value);
+  const text = notes.getRow(certification).getCell(2).text;
   const choices = [...text.matchAll(/“([^”]+)”/g)].map((match) => match[1]);
   assert.deepEqual(choices, Object.values(CERTIFICATION_TYPE_LABELS));
   assert.match(text, /从以下4项中选一项/);

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CompletedLearner, YearReport } from '@yaoshi/contracts/reports';
 import { COMPLETE_PROGRESS, fromTenths } from '@yaoshi/contracts/study-rules';
 import type { Database } from '../db/database';
 import { learners } from '../accounts/accounts-schema';
-import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { courses } from '../catalogue/catalogue-schema';
 import { staffStudyYears } from '../catalogue/study-years';
 import { enrolments } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';

@@ -3,7 +3,6 @@ import type { Database } from '../db/database';
 import { paymentAttempts, paymentNotifications, sandboxPayments, sandboxRefunds } from '../payment/payment-schema';
 import { merchantNoOf } from '../payment/payments';
 import { SANDBOX_PROVIDER_NAME, type SandboxNotificationBody } from '../payment/sandbox-provider';
-import { NOTIFY_PATH_PREFIX } from '../payment/notify-routes';
 
 /**
  * The sandbox gateway's side of a demo order that is paid: the payment attempt, the gateway's
@@ -35,7 +34,7 @@ export async function recordDemoPayment(db: Database, payment: DemoPayment): Pro
     amountFen: payment.amountFen,
     description: payment.orderName,
     payType: payment.payType,
-    notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}/${SANDBOX_PROVIDER_NAME}`,
+    notifyUrl: `${origin}/payment/notify/${SANDBOX_PROVIDER_NAME}`,
     returnUrl: `${origin}/myOrder`,
     state: 'paid',
     tradeNo,

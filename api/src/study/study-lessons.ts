@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { LessonDetail, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
@@ -6,7 +6,6 @@ import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf, requiredYearTenths }
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import {
-  academicYears,
   courseLessons,
   courses,
   type CourseDelivery,

@@ -114,8 +114,8 @@ export function questionTypeOf(text: string): QuestionType | null {
 }
 
 const JUDGE_WORDS: Readonly<Record<string, string>> = Object.fromEntries([
-  ...JUDGE_ANSWER_WORDS.right.map((word) => [word, '1']),
-  ...JUDGE_ANSWER_WORDS.wrong.map((word) => [word, '2']),
+  ...JUDGE_ANSWER_WORDS.right.map((word): [string, string] => [word, '1']),
+  ...JUDGE_ANSWER_WORDS.wrong.map((word): [string, string] => [word, '2']),
 ]);
 
 /**

@@ -252,14 +252,13 @@ export function CourseYearsPage() {
                     okText="开放"
                     cancelText="取消"
                     overlayStyle={{ maxWidth: 360 }}
-                    onConfirm={async () => {
-                      try {
-                        await openYear(row.year).unwrap();
-                        showMessage(YEAR_PAGE_TEXTS.opened);
-                      } catch {
+                    onConfirm={() =>
+                      void openYear(row.year)
+                        .unwrap()
+                        .then(() => showMessage(YEAR_PAGE_TEXTS.opened))
                         // The error catalogue has shown the server's message.
-                      }
-                    }}
+                        .catch(() => undefined)
+                    }
                   >
                     <Button size="small" type="primary" loading={opening} aria-label={`开放${row.year}年度`}>
                       {YEAR_PAGE_TEXTS.open}
