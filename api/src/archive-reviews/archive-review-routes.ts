@@ -10,7 +10,7 @@ export const archiveReviewRoutes: RouteModule = (api, { db, clock }) => {
   api.add(archiveReviewEndpoints.list, async ({ payload, staff }) => {
     const { page, size, ...query } = payload;
     const view = personalViewOf(staff);
-    const reviews = await listArchiveReviews(db, query, page, size);
+    const reviews = await listArchiveReviews(db, query, page, size, clock.now());
     return { ...reviews, list: reviews.list.map((row) => ({ ...row, id_number: view.idNumber(row.id_number) })) };
   });
 

@@ -86,7 +86,7 @@ export async function requestExport(
   report: ReportKind,
   fullNumbers: boolean,
 ): Promise<ReportExport> {
-  await chooseYear(tx, year);
+  await chooseYear(tx, year, clock.now());
   const now = clock.now();
   const [row] = await tx
     .insert(reportExports)
@@ -158,8 +158,8 @@ export interface ReportExportDeps {
   policy?: Partial<RetryPolicy>;
 }
 
-async function workbookOf(db: Database, row: ExportRow): Promise<Workbook> {
-  if (row.report === 'summary') return summaryWorkbook(await yearReport(db, row.year));
+async function workbookOf(db: Database, row: ExportRow, now: Date): Promise<Workbook> {
+  if (row.report === 'summary') return summaryWorkbook(await yearReport(db, row.year, now));
   const view = row.fullNumbers ? FULL_VIEW : MASKED_VIEW;
   const list = (await completedLearners(db, row.year)).map((learner) => ({
     ...learner,
@@ -186,7 +186,7 @@ export async function runExport(deps: ReportExportDeps, payload: ReportExportPay
   if (!row) return;
   const stillRunning = and(eq(reportExports.id, row.id), eq(reportExports.status, 'running'));
   try {
-    const workbook = await workbookOf(db, row);
+    const workbook = await workbookOf(db, row, clock.now());
     const key = `${REPORT_EXPORT_FOLDER}/reports/${row.id}-${randomBytes(8).toString('hex')}.xlsx`;
     // Stored with the .xlsx type by its extension (MEDIA_TYPES).
     await deps.storage.put(key, workbook.content);
