@@ -1,3 +1,6 @@
+// The release manager's laptop is not in Beijing: the table still shows Beijing time.
+process.env.TZ = 'America/New_York';
+
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -134,8 +137,17 @@ test('pin, canary, promote, rollback, status and history; --json for machines', 
   assert.deepEqual((await run(['rollback', 'news', '--reason', '回退'])).out, ['news (production): 1.1.0 → 1.0.0']);
   const history = await run(['history', 'news']);
   assert.equal(history.code, 0);
+  // The server's clock reads 2026-01-05T02:00:00Z: 10:00 in Beijing, 21:00 the day before in New York.
+  assert.ok(
+    history.out.every((line) => line.startsWith('2026-01-05 10:00:00  ')),
+    history.out.join('\n'),
+  );
+  const historyJson = JSON.parse((await run(['history', 'news', '--json'])).out[0] ?? '') as {
+    data: { history: { at: string }[] };
+  };
+  assert.equal(historyJson.data.history[0]?.at, '2026-01-05T10:00:00+08:00');
   assert.deepEqual(
-    history.out.map((line) => line.replace(/^\S+\s+/, '')),
+    history.out.map((line) => line.replace(/^\S+ \S+\s+/, '')),
     [
       'production rollback      1.1.0 → 1.0.0  by ci: 回退',
       'production promote       1.0.0 → 1.1.0  by ci: 灰度转正',
@@ -145,6 +157,10 @@ test('pin, canary, promote, rollback, status and history; --json for machines', 
   );
   const override = await run(['override', 'news', '1.1.0']);
   assert.match(override.out[0] ?? '', new RegExp(`^${url}/release-override\\?grant=`));
+  assert.equal(
+    override.out[1],
+    '(opens the site with this version in that browser only, until 2026-01-05 11:00:00 Beijing time)',
+  );
   const refusedJson = await run(['pin', 'news', '9.9.9', '--reason', 'x', '--json']);
   assert.equal(refusedJson.code, 1);
   assert.deepEqual(JSON.parse(refusedJson.out[0] ?? ''), {

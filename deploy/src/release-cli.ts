@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 /**
  * `npm run release -- <command>`: the release manager's one command, for a CI job or a
@@ -116,7 +117,7 @@ function printHistory(io: CliIo, data: { remote: string; history: HistoryLine[] 
   if (data.history.length === 0) io.out(`${data.remote}: no history yet`);
   for (const line of data.history) {
     io.out(
-      `${line.at}  ${line.environment.padEnd(10)} ${line.action.padEnd(13)} ${line.from ?? '-'} → ${line.to ?? '-'}  by ${line.actor}: ${line.reason}`,
+      `${formatBeijingTime(line.at)}  ${line.environment.padEnd(10)} ${line.action.padEnd(13)} ${line.from ?? '-'} → ${line.to ?? '-'}  by ${line.actor}: ${line.reason}`,
     );
   }
 }
@@ -340,7 +341,9 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
       case 'override': {
         const base = io.env.RELEASE_URL?.trim().replace(/\/+$/, '') ?? '';
         io.out(`${base}${String(data.path)}`);
-        io.out(`(opens the site with this version in that browser only, until ${String(data.expires)})`);
+        io.out(
+          `(opens the site with this version in that browser only, until ${formatBeijingTime(String(data.expires))} Beijing time)`,
+        );
         break;
       }
       case 'status':

@@ -3,7 +3,7 @@ import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/admi
 import type { AuditAction } from '@yaoshi/contracts/audit-actions';
 import type { StaffPrincipal } from '../auth/authenticator';
 import type { Clock } from '../clock';
-import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { auditRecords } from './audit-schema';
 

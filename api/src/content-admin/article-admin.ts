@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';
 import { articleAttachments, articles, categories, contentFiles } from '../content/content-schema';
 import { articleViewOf, likePattern, listAttachments } from '../content/content-queries';
-import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { sanitizeRichText } from '../content/rich-text';
 
 /**

@@ -27,7 +27,7 @@ import { orderCourses } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';
 import { badInput, conflict, notFound, unavailable } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { probeVideo } from './video-probe';
 import type { LessonUploads } from './lesson-uploads';
 import type { Storage } from '../storage/storage';

@@ -18,7 +18,7 @@ import { badInput } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
 import { PUBLIC_COURSE_PRICE_FEN } from '@yaoshi/contracts/credit-rules';
 import { COURSE_ADMIN_MESSAGES, yearOpenOn } from '@yaoshi/contracts/course-admin-rules';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 export type CatalogueCourse = RuleCourse & {
   thumb: string;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AdminOrderDetail, FinanceSummary, OrderSearchRow } from '@yaoshi/contracts/admin';
-import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';

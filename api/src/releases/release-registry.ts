@@ -11,6 +11,7 @@ import {
   type ReleaseManifest,
   type ShellManifest,
 } from '@yaoshi/contracts/release-manifest';
+import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { DEFAULT_AUTO_ROLLBACK, failureRate, inCanary, shouldRollBack } from './canary';
@@ -743,6 +744,7 @@ export async function releaseStatus(db: Database, environment: Environment): Pro
 }
 
 export interface HistoryLine {
+  /** ISO 8601 with Beijing's offset (+08:00): programs read it; tables show it as Beijing time. */
   at: string;
   environment: string;
   action: string;
@@ -761,7 +763,7 @@ export async function releaseHistoryOf(db: Database, remote: string, limit = 200
     .orderBy(desc(releaseHistory.id))
     .limit(limit);
   return rows.map((row) => ({
-    at: row.at.toISOString(),
+    at: beijingIsoTime(row.at),
     environment: row.environment,
     action: row.action,
     from: row.fromVersion,

@@ -8,6 +8,7 @@ import { sessionTokenHash } from '../accounts/sessions';
 import { bearerToken, type StaffPrincipal } from '../auth/authenticator';
 import { actorOf, auditedChange } from '../audit/audit-log';
 import type { AuditAction } from '@yaoshi/contracts/audit-actions';
+import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { sendEnvelope } from '../envelope/signed-routes';
@@ -325,7 +326,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const grant = signOverride(deps.secret, { remote: body.remote, version: body.version, expires });
       return ok(reply, {
         path: `/release-override?grant=${encodeURIComponent(grant)}`,
-        expires: new Date(expires).toISOString(),
+        expires: beijingIsoTime(expires),
       });
     });
 

@@ -5,7 +5,7 @@ import { signRequest, type SignedRequest, type SignedRequestInput, type SignerCo
 import { buildApp, type BuildAppOptions } from '../app';
 import { movableClock, type MovableClock } from '../clock';
 import { configFromEnv, type Config } from '../config';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { rowsOf, type Database, type DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { articles } from '../content/content-schema';

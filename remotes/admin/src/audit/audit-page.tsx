@@ -1,3 +1,4 @@
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -47,7 +48,7 @@ export function AuditPage() {
     setExporting(true);
     try {
       const rows = await exportRows(list.filters, (request) => fetchPage(request).unwrap());
-      downloadText(`审计日志-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows, CSV_COLUMNS));
+      downloadText(`审计日志-${beijingDayOf(new Date())}.csv`, toCsv(rows, CSV_COLUMNS));
       showMessage(`已导出 ${rows.length} 条记录`);
     } catch {
       // shown by the error catalogue

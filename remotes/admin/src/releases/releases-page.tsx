@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import {
   CANARY_PERCENT_MAX,
   CANARY_PERCENT_MIN,
@@ -163,7 +163,7 @@ function HistoryPanel({ remote }: { remote: string }) {
       dataIndex: 'at',
       key: 'at',
       width: COLUMN_WIDTH.time + 40,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+      render: (at: string) => formatBeijingTime(at),
     },
     {
       title: '环境',
