@@ -112,7 +112,7 @@ function auditView(article: AdminArticle) {
     author: article.author,
     source: article.source,
     excerpt: article.excerpt,
-    content_length: article.content.length,
+    content: article.content,
     state: article.state,
     published_time: article.published_time,
     pinned: article.pinned,

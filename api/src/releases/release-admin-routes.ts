@@ -42,10 +42,20 @@ export const RELEASE_PERMISSION = 'releases.manage' satisfies Permission;
 /** A staff member's release move in the audit log: the remote, and the version before and after. */
 export function releaseAuditEntry(
   action: AuditAction,
-  result: { remote: string; version?: string; from?: string | null; to?: string | null },
+  result: { remote: string; version?: string; from?: string | null; to?: string | null; environment?: string },
+  reason?: string,
 ): AuditEntry {
   const to = result.to !== undefined ? result.to : (result.version ?? null);
-  return { action, target: result.remote, before: { version: result.from ?? null }, after: { version: to } };
+  return {
+    action,
+    target: result.remote,
+    before: { version: result.from ?? null },
+    after: {
+      version: to,
+      ...(result.environment ? { environment: result.environment } : {}),
+      ...(reason?.trim() ? { reason: reason.trim() } : {}),
+    },
+  };
 }
 
 /** How the release history names a staff member: 姓名（用户名）. */
@@ -67,13 +77,14 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
     ip: string,
     action: AuditAction,
     change: (registry: RegistryDeps, actor: Actor) => Promise<T>,
+    reason?: string,
   ): Promise<T> => {
     const me = requireStaff(staff);
     return refusalsAsApiErrors(async () => {
       const actor = await staffReleaseActor(db, me);
       return auditedChange(db, clock, actorOf(me, ip), async (tx, audit) => {
         const result = await change(registryOn(tx), actor);
-        await audit(releaseAuditEntry(action, result));
+        await audit(releaseAuditEntry(action, result, reason));
         return result;
       });
     });
@@ -97,12 +108,14 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
         environment: payload.env,
         reason: payload.reason,
       }),
+      payload.reason,
     ),
   );
 
   api.add(releaseAdminEndpoints.rollback, async ({ payload, staff, request }) =>
     move(staff, request.ip, 'release.rollback', (registry, actor) =>
       rollback(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+      payload.reason,
     ),
   );
 
@@ -116,12 +129,13 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
         reason: payload.reason,
       });
       return { ...started, from: null, to: started.version };
-    }),
+    }, payload.reason),
   );
 
   api.add(releaseAdminEndpoints.promote, async ({ payload, staff, request }) =>
     move(staff, request.ip, 'release.promote', (registry, actor) =>
       promote(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+      payload.reason,
     ),
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { jobActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -12,7 +13,6 @@ import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
 import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
 import { deleteExpiredExports, sweepOrphanedExports } from '../reports/report-exports';
 import {
-  PAYMENT_SYSTEM_ACTOR,
   reconcilePendingAttempts,
   settleExpiredOrders,
   type PaymentContext,
@@ -68,7 +68,7 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     periodSeconds: HOUR,
     policy: { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 30 * MINUTE },
     async run({ payments }) {
-      await reconcileYesterdayOnce(payments, PAYMENT_SYSTEM_ACTOR);
+      await reconcileYesterdayOnce(payments, jobActor('payments-reconcile-bills'));
     },
   },
   {

@@ -14,6 +14,7 @@ import {
   type RemoteReleaseStatus,
 } from '@yaoshi/contracts/releases-admin';
 import { showMessage } from '@yaoshi/ui/show-message';
+import { useAdminMeQuery } from '../admin-api';
 import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, ellipsisColumn } from '../kit/list-kit';
 import {
   ACTION_BUTTON_LABELS,
@@ -55,6 +56,8 @@ export function ReleasesPage() {
   );
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [acting, setActing] = useState<Acting | null>(null);
+  // 只读审计 reads the versions and the history; moving them takes 发布管理.
+  const canMove = useAdminMeQuery().data?.permissions.includes('releases.manage') ?? false;
 
   const columns: ColumnsType<RemoteReleaseStatus> = [
     {
@@ -111,7 +114,7 @@ export function ReleasesPage() {
       width: 300,
       render: (_: unknown, row) => (
         <Space size={4} wrap>
-          {availableActions(row).map((kind) => (
+          {(canMove ? availableActions(row) : []).map((kind) => (
             <Button
               key={kind}
               size="small"
@@ -132,6 +135,14 @@ export function ReleasesPage() {
 
   return (
     <>
+      {!canMove && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="只读：可查看各模块的版本、灰度和发布历史；固定版本、灰度和回滚需要发布管理角色。"
+        />
+      )}
       <Space style={{ marginBottom: 16 }}>
         <span>环境</span>
         <Segmented<ReleaseEnvironment>
