@@ -101,40 +101,58 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
   }));
 
   api.add(releaseAdminEndpoints.pin, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.pin', (registry, actor) =>
-      pinVersion(registry, actor, {
-        remote: payload.remote,
-        version: payload.version,
-        environment: payload.env,
-        reason: payload.reason,
-      }),
+    move(
+      staff,
+      request.ip,
+      'release.pin',
+      (registry, actor) =>
+        pinVersion(registry, actor, {
+          remote: payload.remote,
+          version: payload.version,
+          environment: payload.env,
+          reason: payload.reason,
+        }),
       payload.reason,
     ),
   );
 
   api.add(releaseAdminEndpoints.rollback, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.rollback', (registry, actor) =>
-      rollback(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+    move(
+      staff,
+      request.ip,
+      'release.rollback',
+      (registry, actor) =>
+        rollback(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
       payload.reason,
     ),
   );
 
   api.add(releaseAdminEndpoints.canary, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.canary', async (registry, actor) => {
-      const started = await startCanary(registry, actor, {
-        remote: payload.remote,
-        version: payload.version,
-        percent: payload.percent,
-        environment: payload.env,
-        reason: payload.reason,
-      });
-      return { ...started, from: null, to: started.version };
-    }, payload.reason),
+    move(
+      staff,
+      request.ip,
+      'release.canary',
+      async (registry, actor) => {
+        const started = await startCanary(registry, actor, {
+          remote: payload.remote,
+          version: payload.version,
+          percent: payload.percent,
+          environment: payload.env,
+          reason: payload.reason,
+        });
+        return { ...started, from: null, to: started.version };
+      },
+      payload.reason,
+    ),
   );
 
   api.add(releaseAdminEndpoints.promote, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.promote', (registry, actor) =>
-      promote(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+    move(
+      staff,
+      request.ip,
+      'release.promote',
+      (registry, actor) =>
+        promote(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
       payload.reason,
     ),
   );
