@@ -9,7 +9,7 @@ import type {
   LessonVersion,
   YearPreview,
 } from '@yaoshi/contracts/course-admin';
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { STUDY_YEAR_MESSAGES as Y, studyYearStatusOf } from '@yaoshi/contracts/study-year-rules';
 import { currentStudyYear, staffStudyYears } from '../catalogue/study-years';
 import { catalogueOf, selectionCourseOf } from '../enrolment/catalogue';

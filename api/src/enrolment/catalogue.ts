@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { visibleToLearners } from '@yaoshi/contracts/study-year-rules';
 import type { Clock } from '../clock';
 import { learnerStudyYears } from '../catalogue/study-years';
