@@ -3,7 +3,7 @@ import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
 import { FACE_CONSENT_VERSION, PERSONAL_DATA_MESSAGES as M } from '@yaoshi/contracts/personal-data-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { conflict } from '../envelope/api-error';
 import { learners } from '../accounts/accounts-schema';
 import { learnerActor, writeAudit } from '../audit/audit-log';

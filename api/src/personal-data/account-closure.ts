@@ -8,7 +8,7 @@ import {
 import { maskPhone } from '@yaoshi/contracts/personal-data-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { conflict, notFound } from '../envelope/api-error';
 import { learners, passwordFailures } from '../accounts/accounts-schema';
 import { revokeOtherSessions } from '../accounts/sessions';

@@ -16,7 +16,7 @@ import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@yaoshi/contracts
 import type { ReportExport } from '@yaoshi/contracts/reports';
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { orders } from '../orders/orders-schema';
 import { MESSAGES } from '../messages';

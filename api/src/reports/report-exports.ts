@@ -17,7 +17,7 @@ import { FULL_VIEW, MASKED_VIEW } from '../auth/personal-view';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { conflict, refusedRequest, notFound } from '../envelope/api-error';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { JobContext, JobQueue, RetryPolicy } from '../jobs/job-queue';
 import { ORPHANED_AFTER_SECONDS, sweepOrphans } from '../jobs/orphaned-jobs';
 import type { Storage } from '../storage/storage';
