@@ -44,6 +44,7 @@ export const MESSAGES = {
   summaryRange: (days: number) => `统计区间须为1至${days}天`,
   invoiceNotIssued: '该订单的发票尚未开具',
   refundNotUnderReview: (state: string) => `该订单没有待审核的退款申请（${state}）`,
+  refundNotRefunding: (state: string) => `该订单没有退款中的退款（${state}），无需再次查询`,
   facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',
   learnerIdNumberTaken: '该身份证号已有学员账号',
   learnerPhoneTaken: '该手机号已有学员账号',

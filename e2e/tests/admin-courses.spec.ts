@@ -9,11 +9,12 @@ import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, openConsoleAs } from './support/staff';
 
 /**
- * 课程管理 (issue 20), end to end: the `courses` staff member creates a study year and a course
+ * 课程管理, end to end: the `courses` staff member creates a study year (a draft) and a course
  * in it, uploads a short video generated here with ffmpeg (tus, the progress bar reaches 100 %)
- * and sees the length the server read; 陈静 then enrols in that course, pays in the sandbox and
- * plays the lesson. The year is a future one listed last (sort order 90), so the other specs'
- * "first listed year" stays the current one.
+ * and sees the length the server read. While the year is a draft, 陈静's pages stay on this
+ * year; the staff member previews it, opens it, and 陈静 then enrols in that course, pays in the
+ * sandbox and plays the lesson. The year becomes the default only years from now, so the other
+ * specs' default year stays the current one.
  */
 // Two people's whole journeys, a build-free but busy two-core machine: minutes.
 test.setTimeout(480_000);
@@ -26,6 +27,8 @@ test.use({
 });
 
 const YEAR = new Date().getFullYear() + 4;
+/** Today in Beijing, 'YYYY-MM-DD': the year's enrolment opens today. */
+const TODAY = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const COURSE = '药学服务沟通技巧（上传测试）';
 const LOAD_TIMEOUT = 30_000;
 
@@ -48,6 +51,13 @@ function generatedVideo(): string {
   return file;
 }
 
+async function fillDay(scope: ReturnType<Page['getByRole']>, label: string, day: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+
 async function pickOption(page: Page, combobox: string, text: string) {
   await page.getByRole('combobox', { name: combobox }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
@@ -67,9 +77,17 @@ test('a course manager creates a year, a course and its video; a learner buys it
   await dialog.getByRole('spinbutton', { name: /^\*?\s*年度$/ }).fill(String(YEAR));
   await dialog.getByRole('radio', { name: '不限学时（按需选课）' }).check();
   await dialog.getByRole('spinbutton', { name: /排序/ }).fill('90');
+  await fillDay(dialog, '报名开始日期', TODAY);
+  await fillDay(dialog, '学习开始日期', `${YEAR}-01-01`);
+  await fillDay(dialog, '学习结束日期', `${YEAR}-12-31`);
+  await fillDay(dialog, '成为默认年度的日期', `${YEAR}-01-01`);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('学习年度已保存')).toBeVisible();
-  await expect(page.getByRole('table', { name: '学习年度' }).getByText(`${YEAR}年度`)).toBeVisible();
+  const yearRow = page
+    .getByRole('table', { name: '学习年度' })
+    .getByRole('row')
+    .filter({ hasText: `${YEAR}年度` });
+  await expect(yearRow.getByText('草稿')).toBeVisible();
 
   await page.goto('/admin/courses');
   await pickOption(page, '学习年度', `${YEAR}年度`);
@@ -96,10 +114,43 @@ test('a course manager creates a year, a course and its video; a learner buys it
   await expect(editor).toBeHidden();
   await expect(page.getByRole('table', { name: '课程列表' }).getByText('第 1 版 · 00:06')).toBeVisible();
 
-  // ── the learner ────────────────────────────────────────────────────────────────────────
+  // ── the draft changes nothing for learners ─────────────────────────────────────────────
   const learner = await browser.newPage();
   await skipTextAdvertisement(learner);
   await loginWithToken(learner, LEARNERS.chen);
+  await learner.goto('/myCourse');
+  const yearTabs = learner.getByRole('tablist', { name: '学习年度' });
+  await expect(yearTabs.getByRole('tab', { selected: true })).toHaveText(`${new Date().getFullYear()}年度`, {
+    timeout: LOAD_TIMEOUT,
+  });
+  await expect(yearTabs.getByRole('tab', { name: `${YEAR}年度` })).toHaveCount(0);
+  // This year's courses stay listed (a draft year once opened this page on an empty list).
+  await expect(learner.getByRole('button', { name: /复\s*习/ }).first()).toBeVisible();
+  await expect(learner.getByText('暂无课程')).toHaveCount(0);
+
+  // ── preview, then open the year ────────────────────────────────────────────────────────
+  await page.goto('/admin/course-years');
+  await yearRow.getByRole('button', { name: `预览${YEAR}年度` }).click();
+  const preview = page.getByRole('dialog', { name: `预览${YEAR}年度（学员视角）` });
+  await expect(preview.getByText(COURSE)).toBeVisible();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`year-preview-${width}.png`) });
+  }
+  await page.keyboard.press('Escape');
+  await yearRow.getByRole('button', { name: `开放${YEAR}年度` }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /开\s*放/ })
+    .click();
+  await expect(page.getByText('学习年度已开放')).toBeVisible();
+  await expect(yearRow.getByText('已开放', { exact: true })).toBeVisible();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`course-years-${width}.png`) });
+  }
+
+  // ── the learner enrols in the opened year ──────────────────────────────────────────────
   await learner.goto('/signStudy');
   const notice = learner.getByRole('dialog', { name: '重要提示' });
   await expect(notice).toBeVisible({ timeout: LOAD_TIMEOUT });

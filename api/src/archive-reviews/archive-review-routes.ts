@@ -8,7 +8,7 @@ import { decideArchiveReviews, listArchiveReviews } from './archive-reviews';
 export const archiveReviewRoutes: RouteModule = (api, { db, clock }) => {
   api.add(archiveReviewEndpoints.list, async ({ payload }) => {
     const { page, size, ...query } = payload;
-    return listArchiveReviews(db, query, page, size);
+    return listArchiveReviews(db, query, page, size, clock.now());
   });
 
   api.add(archiveReviewEndpoints.decide, async ({ payload, staff, request }) => {

@@ -31,8 +31,9 @@ export async function listArchiveReviews(
   query: { year?: number | undefined; status?: ArchiveReviewStatus | undefined; learner?: string | undefined },
   page: number,
   size: number,
+  now: Date,
 ): Promise<ArchiveReviewList> {
-  const { year, years } = await chooseYear(db, query.year);
+  const { year, years } = await chooseYear(db, query.year, now);
   const [completers, reviews] = await Promise.all([completedLearners(db, year), reviewsOfYear(db, year)]);
   const rows = completers.map((learner): ArchiveReviewRow => {
     const review = reviews.get(learner.learner_id);

@@ -38,10 +38,25 @@ export const academicYears = pgTable(
     closesOn: date('closes_on', { mode: 'string' }),
     /** The price of one professional class hour, in fen: what the console offers a new course at. */
     hourPriceFen: integer('hour_price_fen').notNull().default(500),
+    /**
+     * When staff opened the year (study-year-rules.ts); null: a draft, prepared in the console
+     * and invisible to learners. Years from before drafts existed were opened by the migration.
+     */
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+    openedBy: text('opened_by'),
+    /** The study period (Beijing days, both included), required to open the year. */
+    studyStartsOn: date('study_starts_on', { mode: 'string' }),
+    studyEndsOn: date('study_ends_on', { mode: 'string' }),
+    /** From this Beijing day the year is the default of every page; required to open the year. */
+    defaultFrom: date('default_from', { mode: 'string' }),
   },
   (table) => [
     check('academic_years_need_all', sql`${table.needAll} in (1, 2)`),
     check('academic_years_year_range', sql`${table.year} between 2000 and 2100`),
+    check(
+      'academic_years_study_period',
+      sql`${table.studyStartsOn} is null or ${table.studyEndsOn} is null or ${table.studyStartsOn} <= ${table.studyEndsOn}`,
+    ),
   ],
 );
 

@@ -13,7 +13,7 @@ import type {
   TopicPage,
 } from '@yaoshi/contracts/content';
 import type { Database } from '../db/database';
-import { academicYears } from '../catalogue/catalogue-schema';
+import { currentStudyYear } from '../catalogue/study-years';
 import {
   advertisements,
   articleAttachments,
@@ -218,13 +218,8 @@ export async function readAdvertisements(db: Database, now: Date): Promise<Adver
     .orderBy(asc(advertisements.sortOrder), asc(advertisements.id));
   const text = rows.find((row) => row.kind === 'text');
   const image = rows.find((row) => row.kind === 'image');
-  // The current study year: the first regular (not make-up) year in /v1/academic_year's order.
-  const [current] = await db
-    .select({ year: academicYears.year })
-    .from(academicYears)
-    .where(eq(academicYears.isBuxue, false))
-    .orderBy(asc(academicYears.sortOrder), asc(academicYears.year))
-    .limit(1);
+  // The current study year, by the one rule every page uses.
+  const current = await currentStudyYear(db, now);
   return {
     study_year: current?.year ?? null,
     textAdv: text?.content ? { content: text.content } : null,

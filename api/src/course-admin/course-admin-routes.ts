@@ -9,6 +9,8 @@ import {
   createCourseYear,
   listAdminCourses,
   listCourseYears,
+  openCourseYear,
+  previewCourseYear,
   saveLesson,
   saveCourseImage,
   updateAdminCourse,
@@ -19,17 +21,24 @@ import { offerTranscode } from '../video-transcode/lesson-transcodes';
 /** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */
 export const courseAdminRoutes: RouteModule = (api, { db, clock, config, storage, jobs }) => {
   const uploads = lessonUploads(config, storage);
-  api.add(E.years, () => listCourseYears(db));
+  api.add(E.years, () => listCourseYears(db, clock.now()));
   api.add(E.yearCreate, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      createCourseYear(tx, audit, payload),
+      createCourseYear(tx, audit, payload, clock.now()),
     ),
   );
   api.add(E.yearUpdate, ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
-      updateCourseYear(tx, audit, payload),
+      updateCourseYear(tx, audit, payload, clock.now()),
     ),
   );
+  api.add(E.yearOpen, ({ payload, staff, request }) => {
+    const principal = requireStaff(staff);
+    return auditedChange(db, clock, actorOf(principal, request.ip), (tx, audit) =>
+      openCourseYear(tx, audit, payload, principal.username, clock.now()),
+    );
+  });
+  api.add(E.yearPreview, ({ payload }) => previewCourseYear(db, payload.year, clock.now()));
   api.add(E.courses, ({ payload }) => listAdminCourses(db, payload.year));
   api.add(E.detail, ({ payload }) => adminCourseDetail(db, payload.course_id));
   api.add(E.create, ({ payload, staff, request }) =>

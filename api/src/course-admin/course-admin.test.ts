@@ -168,7 +168,17 @@ async function uploadResuming(bytes: Buffer): Promise<{ id: string; last: Respon
 describe('study years', () => {
   test('a year is created and edited with its dates, make-up flag, price and need_all; each change audited', async () => {
     const created = dataOf(await call('POST', '/v1/admin/course_years/create', YEAR)) as CourseYear;
-    assert.deepEqual(created, { ...YEAR, course_count: 0 });
+    assert.deepEqual(created, {
+      ...YEAR,
+      course_count: 0,
+      study_starts_on: null,
+      study_ends_on: null,
+      default_from: null,
+      status: 'draft',
+      opened_at: null,
+      opened_by: null,
+      is_current: false,
+    });
     assert.equal((await lastAudit()).action, 'course-year.create');
     assert.equal((await lastAudit()).target, '2031年度');
 
@@ -185,10 +195,10 @@ describe('study years', () => {
 
     const years = dataOf(await call('GET', '/v1/admin/course_years')) as CourseYear[];
     assert.ok(years.some((year) => year.year === 2031));
-    // The learner's year list has it too, with its make-up flag.
+    // A new year is a draft: learners do not see it until it is opened (study-years.test.ts).
     const learner = await loginToken(server, ZHANG.phone, ZHANG.password);
     const listed = dataOf(await authed(server, learner, 'GET', '/v1/academic_year')) as { year: number }[];
-    assert.ok(listed.some((year) => year.year === 2031));
+    assert.ok(!listed.some((year) => year.year === 2031));
   });
 
   test('bad years are refused in Chinese and write nothing', async () => {
@@ -254,10 +264,22 @@ describe('courses', () => {
   });
 
   test('outside its sign-up dates a year refuses sign-up', async () => {
-    // 2031 opens on 2031-01-01; the test clock is years before it.
+    // A draft is unknown to learners; opened, with its sign-up dates past (the test clock is
+    // mid-2025), it refuses sign-up.
     const learner = await loginToken(server, ZHANG.phone, ZHANG.password);
-    const response = await authed(server, learner, 'POST', '/v1/signup_once', { cids: String(courseId), year: 2031 });
-    assertRefused(response, 400, M.signupClosed);
+    const signUp = () => authed(server, learner, 'POST', '/v1/signup_once', { cids: String(courseId), year: 2031 });
+    assertRefused(await signUp(), 400, '该年度不存在');
+    const dated = {
+      ...YEAR,
+      opens_on: '2025-01-01',
+      closes_on: '2025-03-01',
+      study_starts_on: '2031-01-01',
+      study_ends_on: '2031-12-31',
+      default_from: '2031-01-01',
+    };
+    dataOf(await call('POST', '/v1/admin/course_years/update', dated));
+    dataOf(await call('POST', '/v1/admin/course_years/open', { year: 2031 }));
+    assertRefused(await signUp(), 400, M.signupClosed);
   });
 
   test('bad courses are refused in Chinese and write nothing', async () => {

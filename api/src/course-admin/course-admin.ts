@@ -7,7 +7,12 @@ import type {
   CourseYear,
   CourseYearInput,
   LessonVersion,
+  YearPreview,
 } from '@yaoshi/contracts/course-admin';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { STUDY_YEAR_MESSAGES as Y, studyYearStatusOf } from '@yaoshi/contracts/study-year-rules';
+import { currentStudyYear, staffStudyYears } from '../catalogue/study-years';
+import { catalogueOf, selectionCourseOf } from '../enrolment/catalogue';
 import {
   COURSE_ADMIN_LIMITS,
   COURSE_ADMIN_MESSAGES as M,
@@ -38,7 +43,7 @@ type CourseRow = typeof courses.$inferSelect;
 
 const FROZEN_REASON = M.frozen;
 
-function yearOf(row: YearRow, courseCount: number): CourseYear {
+function yearOf(row: YearRow, courseCount: number, now: Date, current: number | null): CourseYear {
   return {
     year: row.year,
     is_buxue: row.isBuxue,
@@ -49,14 +54,33 @@ function yearOf(row: YearRow, courseCount: number): CourseYear {
     hour_price: row.hourPriceFen / 100,
     sort_order: row.sortOrder,
     course_count: courseCount,
+    study_starts_on: row.studyStartsOn,
+    study_ends_on: row.studyEndsOn,
+    default_from: row.defaultFrom,
+    status: studyYearStatusOf(row, beijingDayOf(now)),
+    opened_at: row.openedAt === null ? null : formatBeijingTime(row.openedAt),
+    opened_by: row.openedBy,
+    is_current: row.year === current,
   };
 }
 
-export async function listCourseYears(db: Database): Promise<CourseYear[]> {
-  const rows = await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
+async function courseCountOf(db: Database, year: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(courses).where(eq(courses.year, year));
+  return Number(row?.n ?? 0);
+}
+
+/** One year as the console shows it, with whether it is the current year now. */
+async function courseYearOf(db: Database, row: YearRow, now: Date): Promise<CourseYear> {
+  const current = await currentStudyYear(db, now);
+  return yearOf(row, await courseCountOf(db, row.year), now, current?.year ?? null);
+}
+
+export async function listCourseYears(db: Database, now: Date): Promise<CourseYear[]> {
+  const { years: rows } = await staffStudyYears(db, now);
+  const current = await currentStudyYear(db, now);
   const counts = await db.select({ year: courses.year, n: count() }).from(courses).groupBy(courses.year);
   const byYear = new Map(counts.map((row) => [row.year, Number(row.n)]));
-  return rows.map((row) => yearOf(row, byYear.get(row.year) ?? 0));
+  return rows.map((row) => yearOf(row, byYear.get(row.year) ?? 0, now, current?.year ?? null));
 }
 
 function yearValues(input: CourseYearInput) {
@@ -68,38 +92,95 @@ function yearValues(input: CourseYearInput) {
     closesOn: input.closes_on,
     hourPriceFen: fenOfYuan(input.hour_price)!,
     sortOrder: input.sort_order,
+    studyStartsOn: input.study_starts_on ?? null,
+    studyEndsOn: input.study_ends_on ?? null,
+    defaultFrom: input.default_from ?? null,
   };
 }
 
-export async function createCourseYear(tx: Database, audit: Audit, input: CourseYearInput): Promise<CourseYear> {
+/** The dates a year must have to be opened, and to stay open. */
+function hasOpeningDates(row: Pick<YearRow, 'opensOn' | 'studyStartsOn' | 'studyEndsOn' | 'defaultFrom'>): boolean {
+  return row.opensOn !== null && row.studyStartsOn !== null && row.studyEndsOn !== null && row.defaultFrom !== null;
+}
+
+/** A new year is a draft: prepared here, invisible to learners until it is opened. */
+export async function createCourseYear(
+  tx: Database,
+  audit: Audit,
+  input: CourseYearInput,
+  now: Date,
+): Promise<CourseYear> {
   const [row] = await tx
     .insert(academicYears)
     .values({ year: input.year, ...yearValues(input) })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(M.yearExists);
-  const after = yearOf(row, 0);
+  const after = await courseYearOf(tx, row, now);
   await audit({ action: 'course-year.create', target: `${row.year}年度`, after });
   return after;
 }
 
-export async function updateCourseYear(tx: Database, audit: Audit, input: CourseYearInput): Promise<CourseYear> {
+export async function updateCourseYear(
+  tx: Database,
+  audit: Audit,
+  input: CourseYearInput,
+  now: Date,
+): Promise<CourseYear> {
   const [before] = await tx.select().from(academicYears).where(eq(academicYears.year, input.year)).for('update');
   if (!before) throw notFound(M.yearUnknown);
+  const values = yearValues(input);
+  // Years opened before opening dates existed keep working without them; a date once set stays.
+  if (before.openedAt !== null && hasOpeningDates(before) && !hasOpeningDates(values))
+    throw badInput(Y.openedKeepsDates);
+  const beforeView = await courseYearOf(tx, before, now);
+  const [row] = await tx.update(academicYears).set(values).where(eq(academicYears.year, input.year)).returning();
+  const after = await courseYearOf(tx, row!, now);
+  await audit({ action: 'course-year.update', target: `${row!.year}年度`, before: beforeView, after });
+  return after;
+}
+
+/** 开放: the draft becomes visible to learners on its enrolment opening day. */
+export async function openCourseYear(
+  tx: Database,
+  audit: Audit,
+  input: { year: number },
+  actor: string,
+  now: Date,
+): Promise<CourseYear> {
+  const [before] = await tx.select().from(academicYears).where(eq(academicYears.year, input.year)).for('update');
+  if (!before) throw notFound(M.yearUnknown);
+  if (before.openedAt !== null) throw conflict(Y.alreadyOpen);
+  if (!hasOpeningDates(before)) throw badInput(Y.openNeedsDates);
+  const beforeView = await courseYearOf(tx, before, now);
   const [row] = await tx
     .update(academicYears)
-    .set(yearValues(input))
+    .set({ openedAt: now, openedBy: actor })
     .where(eq(academicYears.year, input.year))
     .returning();
-  const [courseCount] = await tx.select({ n: count() }).from(courses).where(eq(courses.year, input.year));
-  const after = yearOf(row!, Number(courseCount?.n ?? 0));
-  await audit({
-    action: 'course-year.update',
-    target: `${row!.year}年度`,
-    before: yearOf(before, after.course_count),
-    after,
-  });
+  const after = await courseYearOf(tx, row!, now);
+  await audit({ action: 'course-year.open', target: `${row!.year}年度`, before: beforeView, after });
   return after;
+}
+
+/** Any year, drafts included, as the learner's selection pages would list it (nothing owned yet). */
+export async function previewCourseYear(db: Database, year: number, now: Date): Promise<YearPreview> {
+  const [row] = await db.select().from(academicYears).where(eq(academicYears.year, year));
+  if (!row) throw notFound(M.yearUnknown);
+  const none = new Set<number>();
+  const [professional, open] = await Promise.all([
+    catalogueOf(db, year, 'professional'),
+    catalogueOf(db, year, 'public'),
+  ]);
+  return {
+    year,
+    is_buxue: row.isBuxue,
+    status: studyYearStatusOf(row, beijingDayOf(now)),
+    need_all: row.needAll,
+    msg1: row.courseTypeTip,
+    professional: professional.map((course) => selectionCourseOf(course, none)),
+    public: open.map((course) => selectionCourseOf(course, none)),
+  };
 }
 
 async function orderCountsOf(db: Database, courseIds: number[] | null): Promise<Map<number, number>> {

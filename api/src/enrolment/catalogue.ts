@@ -1,4 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { visibleToLearners } from '@yaoshi/contracts/study-year-rules';
+import type { Clock } from '../clock';
+import { learnerStudyYears } from '../catalogue/study-years';
 import {
   checkSelection,
   parseIdList,
@@ -26,19 +30,16 @@ export type CatalogueCourse = RuleCourse & {
   creditTenths: number;
 };
 
-export async function readYear(db: Database, year: number) {
+/** A year open to learners on `now`; a draft is as unknown to them as a year that does not exist. */
+export async function requireYear(db: Database, year: number, now: Date) {
   const [row] = await db.select().from(academicYears).where(eq(academicYears.year, year)).limit(1);
-  return row ?? null;
-}
-
-export async function requireYear(db: Database, year: number) {
-  const row = await readYear(db, year);
-  if (!row) throw badInput(SELECTION_MESSAGES.yearUnknown);
+  if (!row || !visibleToLearners(row, beijingDayOf(now))) throw badInput(SELECTION_MESSAGES.yearUnknown);
   return row;
 }
 
-export async function listYears(db: Database) {
-  const rows = await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), asc(academicYears.year));
+/** `academic_year`: the years open to learners, the current one first (it is every picker's default). */
+export async function listYears(db: Database, clock: Clock) {
+  const rows = await learnerStudyYears(db, clock.now());
   return rows.map((row) => ({ year: row.year, is_buxue: row.isBuxue ? 1 : 0 }));
 }
 
@@ -113,7 +114,7 @@ export async function checkedSelectionOf(
   /** The moment of the sign-up or order: a year whose sign-up dates (issue 20) exclude it is refused. */
   now: Date,
 ): Promise<CheckedSelection> {
-  const yearRow = await requireYear(db, year);
+  const yearRow = await requireYear(db, year, now);
   if (!yearOpenOn(yearRow, formatBeijingTime(now).slice(0, 10))) throw badInput(COURSE_ADMIN_MESSAGES.signupClosed);
   const ids = parseIdList(idsText);
   if (ids === null) throw badInput(SELECTION_MESSAGES.unknownCourse);

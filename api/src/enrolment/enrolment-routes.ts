@@ -39,17 +39,17 @@ function msg2Of(year: number, count: number, selectedTenths: number, creditTenth
  * public-requirement sign-up, which enrols at once (public courses are free).
  */
 export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
-  api.add(enrolmentEndpoints.academicYear, async () => listYears(db));
-  api.add(enrolmentEndpoints.publicCoursesYear, async () => listYears(db));
+  api.add(enrolmentEndpoints.academicYear, async () => listYears(db, clock));
+  api.add(enrolmentEndpoints.publicCoursesYear, async () => listYears(db, clock));
 
   api.add(enrolmentEndpoints.getCourseType, async ({ payload }) => {
-    const year = await requireYear(db, payload.year);
+    const year = await requireYear(db, payload.year, clock.now());
     return { need_all: year.needAll, msg1: year.courseTypeTip };
   });
 
   api.add(enrolmentEndpoints.webcourses, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
-    await requireYear(db, payload.year);
+    await requireYear(db, payload.year, clock.now());
     const delivery = payload.type === TEACHING_MODE.faceToFace ? 'face_to_face' : 'web';
     const catalogue = await catalogueOf(db, payload.year, 'professional');
     const owned = await ownedCourseIds(db, learnerId, payload.year);
@@ -107,7 +107,7 @@ export const enrolmentRoutes: RouteModule = (api, { db, clock }) => {
 
   api.add(enrolmentEndpoints.publicCoursesList, async ({ payload, principal }) => {
     const { learnerId } = requirePrincipal(principal);
-    await requireYear(db, payload.year);
+    await requireYear(db, payload.year, clock.now());
     const owned = await ownedCourseIds(db, learnerId, payload.year);
     const catalogue = await catalogueOf(db, payload.year, 'public');
     const delivery = payload.type === TEACHING_MODE.faceToFace ? 'face_to_face' : 'web';

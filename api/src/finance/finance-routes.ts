@@ -4,7 +4,8 @@ import type { RouteModule } from '../app-deps';
 import { actorOf } from '../audit/audit-log';
 import { invoiceQueue, issueInvoiceAsStaff, rejectInvoiceAsStaff } from './invoice-queue';
 import { adminOrderDetail, financeSummary, searchOrders } from './order-search';
-import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff } from './refund-queue';
+import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff, requeryRefundAsStaff } from './refund-queue';
+import { invoicePdfOf } from '../invoices/invoice-documents';
 import { reconcileDay, reconciliationReport } from '../payment/bill-reconciliation';
 import { ApiError } from '../envelope/api-error';
 
@@ -32,6 +33,12 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
   api.add(adminEndpoints.refundApprove, async ({ payload, staff, request }) =>
     approveRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
   );
+
+  api.add(adminEndpoints.refundRequery, async ({ payload, staff, request }) =>
+    requeryRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
+  );
+
+  api.add(adminEndpoints.invoicePdf, async ({ payload }) => invoicePdfOf(db, null, payload.order_no));
 
   api.add(adminEndpoints.refundReject, async ({ payload, staff, request }) => {
     await rejectRefundAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);

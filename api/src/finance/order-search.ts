@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { AdminOrderDetail, FinanceSummary, OrderSearchRow } from '@yaoshi/contracts/admin';
+import {
+  INVOICE_REQUEST_STATUS_TEXT,
+  LATE_REFUND_STATUS_TEXT,
+  REFUND_REQUEST_STATUS_TEXT,
+  type AdminOrderDetail,
+  type FinanceSummary,
+  type OrderSearchRow,
+} from '@yaoshi/contracts/admin';
 import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
 import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';
@@ -8,7 +15,10 @@ import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
 import { escapeLike } from '../audit/audit-log';
 import { orders } from '../orders/orders-schema';
-import { paymentAttempts, paymentNotifications } from '../payment/payment-schema';
+import { paymentAttempts, paymentNotifications, paymentRefunds } from '../payment/payment-schema';
+import { invoiceRequests } from '../invoices/invoices-schema';
+import { invoiceNoOf } from '../invoices/invoice-processing';
+import { merchantRefundNoOf } from '../refunds/refund-requests';
 import { refundRequests } from '../refunds/refunds-schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,7 +133,83 @@ export async function adminOrderDetail(db: Database, orderNo: string): Promise<A
       result: note.result,
       received_at: formatBeijingTime(note.receivedAt),
     })),
+    refunds: await refundsOf(db, row.order, merchantNos),
+    invoices: await invoicesOf(db, row.order.id),
   };
+}
+
+const timeOrNull = (time: Date | null) => (time === null ? null : formatBeijingTime(time));
+
+/** The learner's refund requests with their outcome, then automatic refunds of late payments. */
+async function refundsOf(
+  db: Database,
+  order: typeof orders.$inferSelect,
+  merchantNos: readonly string[],
+): Promise<AdminOrderDetail['refunds']> {
+  const requests = await db
+    .select()
+    .from(refundRequests)
+    .where(eq(refundRequests.orderId, order.id))
+    .orderBy(asc(refundRequests.createdAt), asc(refundRequests.id));
+  const late =
+    merchantNos.length === 0
+      ? []
+      : await db
+          .select()
+          .from(paymentRefunds)
+          .where(inArray(paymentRefunds.merchantNo, [...merchantNos]))
+          .orderBy(asc(paymentRefunds.createdAt));
+  return [
+    ...requests.map((request) => ({
+      kind: 'request' as const,
+      status_text: REFUND_REQUEST_STATUS_TEXT[request.status],
+      amount: request.amountFen / 100,
+      reason: request.reason,
+      failure_reason: request.failureReason,
+      // Our refund number exists from the approval on: the one the gateway is asked with.
+      merchant_refund_no:
+        request.status === 'reviewing' || request.status === 'rejected' ? null : merchantRefundNoOf(order, request.id),
+      provider_refund_no: request.providerRefundNo,
+      requested_at: formatBeijingTime(request.createdAt),
+      decided_at: timeOrNull(request.decidedAt),
+      completed_at: timeOrNull(request.completedAt),
+    })),
+    ...late.map((refund) => ({
+      kind: 'late' as const,
+      status_text: LATE_REFUND_STATUS_TEXT[refund.state],
+      amount: refund.amountFen / 100,
+      reason: refund.reason,
+      failure_reason: refund.failureReason,
+      merchant_refund_no: refund.merchantRefundNo,
+      provider_refund_no: refund.providerRefundNo,
+      requested_at: formatBeijingTime(refund.createdAt),
+      decided_at: null,
+      completed_at: timeOrNull(refund.confirmedAt),
+    })),
+  ];
+}
+
+async function invoicesOf(db: Database, orderId: number): Promise<AdminOrderDetail['invoices']> {
+  const rows = await db
+    .select()
+    .from(invoiceRequests)
+    .where(eq(invoiceRequests.orderId, orderId))
+    .orderBy(asc(invoiceRequests.createdAt), asc(invoiceRequests.id));
+  return rows.map((request) => ({
+    status_text: INVOICE_REQUEST_STATUS_TEXT[request.status],
+    title: request.invoiceTitle,
+    tax_number: request.taxNumber,
+    amount: request.amountFen / 100,
+    // Invoices issued before numbers were recorded (demo data) get theirs from the same rule as their PDF.
+    invoice_no:
+      request.status === 'issued'
+        ? (request.invoiceNo ?? invoiceNoOf(request.id, request.issuedAt ?? request.updatedAt))
+        : request.invoiceNo,
+    failure_reason: request.failureReason,
+    requested_at: formatBeijingTime(request.createdAt),
+    issued_at: timeOrNull(request.issuedAt),
+    has_pdf: request.status === 'issued',
+  }));
 }
 
 interface Totals {

@@ -15,7 +15,7 @@ import { learners } from '../accounts/accounts-schema';
 import type { AuditActor } from '../audit/audit-log';
 import { orders } from '../orders/orders-schema';
 import type { PaymentProvider } from '../payment/payment-provider';
-import { approveRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
+import { approveRefund, completeRefund, rejectRefund, type RefundOutcome } from '../refunds/refund-processing';
 import { refundRequests } from '../refunds/refunds-schema';
 
 /**
@@ -75,7 +75,27 @@ export async function approveRefundAsStaff(
   actor: AuditActor,
   orderNo: string,
 ) {
-  const outcome = await approveRefund(db, clock, provider, actor, orderNo);
+  return answerOf(await approveRefund(db, clock, provider, actor, orderNo), '已通过审核，');
+}
+
+/**
+ * 再次查询: a refund left 退款中 is sent again with the same refund number (the gateway refunds
+ * it once, and a refund it already made is answered with its refund number); the answer is
+ * recorded and audited (`refund.complete`) by the service.
+ */
+export async function requeryRefundAsStaff(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  actor: AuditActor,
+  orderNo: string,
+) {
+  const outcome = await completeRefund(db, clock, provider, actor, orderNo);
+  if (outcome.kind === 'wrong-state') throw conflict(MESSAGES.refundNotRefunding(stateText(outcome.state)));
+  return answerOf(outcome, '');
+}
+
+function answerOf(outcome: RefundOutcome, approvedPrefix: string) {
   const refused = refusal(outcome);
   if (refused) throw refused;
   switch (outcome.kind) {
@@ -89,7 +109,7 @@ export async function approveRefundAsStaff(
     case 'provider-unreachable':
       return {
         outcome: 'provider-unreachable' as const,
-        message: '已通过审核，支付渠道暂未确认结果，请稍后在退款中列表再次确认',
+        message: `${approvedPrefix}支付渠道暂未确认结果，请稍后在退款中列表再次查询`,
       };
     default:
       throw new Error(`unexpected refund outcome ${outcome.kind}`);

@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
+import { CERTIFICATION_TYPE_LABELS } from '@yaoshi/contracts/profile-rules';
 import { count, eq, inArray } from 'drizzle-orm';
 import { IMPORT_COLUMNS, importReportSchema } from '@yaoshi/contracts/admin';
 import { learners } from '../accounts/accounts-schema';
@@ -52,6 +53,13 @@ test('the template is an .xlsx whose data sheet holds only the header, in import
   const sheet = workbook.worksheets[0]!;
   assert.deepEqual((sheet.getRow(1).values as unknown[]).slice(1), [...IMPORT_COLUMNS]);
   assert.equal(sheet.actualRowCount, 1, 'no example row that would be imported');
+  // The qualification choices read as the four real ones: each quoted, none seeming repeated.
+  const notes = workbook.getWorksheet('说明')!;
+  const certification = notes.getColumn(1).values.findIndex((value) => value === '证书类型');
+  const text = notes.getRow(certification).getCell(2).text;
+  const choices = [...text.matchAll(/“([^”]+)”/g)].map((match) => match[1]);
+  assert.deepEqual(choices, Object.values(CERTIFICATION_TYPE_LABELS));
+  assert.match(text, /从以下4项中选一项/);
   // The template as downloaded, with nothing filled in, is refused as empty.
   assertRefused(
     await post('/v1/admin/learners/import/check', { file_base64: template.xlsx_base64 }),

@@ -34,7 +34,12 @@ export async function importTemplate(): Promise<{ file_name: string; xlsx_base64
   note.addRow(['姓名', '必填。']);
   note.addRow(['身份证号', '必填，18位（末位可为X），不能与已有学员重复。初始密码为身份证号后6位。']);
   note.addRow(['手机号', '必填，11位手机号，不能与已有学员重复。']);
-  note.addRow(['证书类型', `必填，填写：${Object.values(CERTIFICATION_TYPE_LABELS).join('、')}`]);
+  // The labels themselves contain 、 (执业西药师、中药师（双证）): each is quoted, so the choices read as four.
+  const choices = Object.values(CERTIFICATION_TYPE_LABELS);
+  note.addRow([
+    '证书类型',
+    `必填，从以下${choices.length}项中选一项，照原样填写：${choices.map((label) => `“${label}”`).join('、')}`,
+  ]);
   note.addRow(['工作单位', '选填，只能为中文。']);
   note.addRow([]);
   note.addRow(['示例', IMPORT_COLUMNS.join(' | ')]);

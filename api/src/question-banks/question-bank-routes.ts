@@ -7,7 +7,7 @@ import { auditedImportCheck, confirmQuestionImport, questionImportTemplate } fro
 
 /** 题库管理: 课程管理's calls (issue 20). Every change is audited in its own transaction. */
 export const questionBankRoutes: RouteModule = (api, { db, clock }) => {
-  api.add(questionBankEndpoints.courses, async ({ payload }) => listBankCourses(db, payload.year));
+  api.add(questionBankEndpoints.courses, async ({ payload }) => listBankCourses(db, payload.year, clock.now()));
 
   api.add(questionBankEndpoints.questions, async ({ payload }) => listBankQuestions(db, payload));
 

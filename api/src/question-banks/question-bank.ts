@@ -26,7 +26,8 @@ import type { Database } from '../db/database';
 import { badInput, conflict, notFound } from '../envelope/api-error';
 import { isUniqueViolation } from '../spreadsheets/xlsx-import';
 import { escapeLike, type Audit } from '../audit/audit-log';
-import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { staffStudyYears } from '../catalogue/study-years';
 import { examPaperQuestions, examQuestions } from '../exams/exams-schema';
 import { NO_QUESTIONS, courseBankCounts, examTypeOfKind, questionInUse } from '../exams/exam-papers';
 
@@ -70,12 +71,11 @@ function bankCourseRow(course: BankCourseRecord, bank: BankReadiness): BankCours
   };
 }
 
-/** The study years, and the courses of one (the newest when none is asked for) with their banks' sizes. */
-export async function listBankCourses(db: Database, year: number | undefined): Promise<BankCourses> {
-  const years = (
-    await db.select({ year: academicYears.year }).from(academicYears).orderBy(desc(academicYears.year))
-  ).map((row) => row.year);
-  const shown = year ?? years[0] ?? null;
+/** The study years, and the courses of one (the current year when none is asked for) with their banks' sizes. */
+export async function listBankCourses(db: Database, year: number | undefined, now: Date): Promise<BankCourses> {
+  const { years: yearRows, current } = await staffStudyYears(db, now);
+  const years = yearRows.map((row) => row.year).sort((a, b) => b - a);
+  const shown = year ?? current?.year ?? null;
   if (shown === null) return { years, year: null, courses: [] };
   const rows = await db
     .select({ id: courses.id, year: courses.year, kind: courses.kind, name: courses.name })

@@ -4,7 +4,12 @@ import ExcelJS from 'exceljs';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { PAPER_COMPOSITION } from '@yaoshi/contracts/exam-rules';
 import { examListsResponseSchema, examPaperSchema } from '@yaoshi/contracts/exams';
-import { QUESTION_BANK_MESSAGES, QUESTION_IMPORT_COLUMNS } from '@yaoshi/contracts/question-bank-rules';
+import {
+  JUDGE_ANSWER_WORDS,
+  QUESTION_BANK_MESSAGES,
+  QUESTION_IMPORT_COLUMNS,
+  answerFromText,
+} from '@yaoshi/contracts/question-bank-rules';
 import {
   bankCoursesResponseSchema,
   bankQuestionsResponseSchema,
@@ -127,6 +132,16 @@ describe('import', () => {
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     assert.deepEqual((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1), [...QUESTION_IMPORT_COLUMNS]);
     assert.equal(workbook.worksheets[1]!.name, '说明');
+    // The template names every answer word a 判断题 accepts, and each of them is accepted.
+    const noteRows = workbook.worksheets[1]!.getSheetValues() as unknown[];
+    const answerNote = noteRows
+      .flatMap((row) => (Array.isArray(row) ? [(row as unknown[]).slice(1).map(String)] : []))
+      .find((cells) => cells[0] === '答案')![1]!;
+    for (const word of [...JUDGE_ANSWER_WORDS.right, ...JUDGE_ANSWER_WORDS.wrong]) {
+      assert.ok(answerNote.includes(`“${word}”`), `the template names ${word}`);
+      assert.notEqual(answerFromText(3, word), '9', `${word} is accepted`);
+    }
+    assert.equal(answerFromText(3, '是'), '9', 'a word the template does not name is refused');
 
     const before = await bankSize(otherCourse);
     const report = questionImportReportSchema.parse(

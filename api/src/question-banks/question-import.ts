@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { JUDGE_OPTIONS, QUESTION_TYPE, QUESTION_TYPE_TEXT, QUESTION_TYPE_VALUES } from '@yaoshi/contracts/exam-rules';
+import { QUESTION_TYPE, QUESTION_TYPE_TEXT, QUESTION_TYPE_VALUES } from '@yaoshi/contracts/exam-rules';
 import {
   QUESTION_BANK_MESSAGES,
   QUESTION_IMPORT_COLUMNS,
@@ -12,6 +12,7 @@ import {
   questionTypeOf,
   stemKey,
   answerFromText,
+  JUDGE_ANSWER_HINT,
   type CheckedQuestion,
   type QuestionCounts,
 } from '@yaoshi/contracts/question-bank-rules';
@@ -101,10 +102,7 @@ export async function questionImportTemplate(): Promise<{ file_name: string; xls
     ['题型', `必填，填写：${QUESTION_TYPE_VALUES.map((qtype) => QUESTION_TYPE_TEXT[qtype]).join('、')}。`],
     ['题干', '必填，不能与本课程题库中已有的题目或本表其他行重复。'],
     ['选项A–H', '单选题、多选题至少填写2个选项，从选项A起依次填写，不能跳空；判断题不填选项。'],
-    [
-      '答案',
-      `单选题填一个字母（如 A）；多选题填两个或以上字母（如 ABC 或 A,C）；判断题填“${JUDGE_OPTIONS[0]}”或“${JUDGE_OPTIONS[1]}”。`,
-    ],
+    ['答案', `单选题填一个字母（如 A）；多选题填两个或以上字母（如 ABC 或 A,C）；${JUDGE_ANSWER_HINT}。`],
   ];
   for (const line of lines) note.addRow(line);
   return workbookDownload(workbook, '题库导入模板.xlsx');

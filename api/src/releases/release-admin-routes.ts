@@ -10,6 +10,8 @@ import { ApiError, type ApiErrorCode } from '../envelope/api-error';
 import { staffAccounts } from '../staff/staff-schema';
 import {
   ReleaseRefusal,
+  currentCanary,
+  endCanary,
   pinVersion,
   promote,
   releaseHistoryOf,
@@ -106,8 +108,21 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
     ),
   );
 
-  api.add(releaseAdminEndpoints.canary, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.canary', async (registry, actor) => {
+  api.add(releaseAdminEndpoints.canary, async ({ payload, staff, request }) => {
+    // Exactly this canary already running: nothing changes, so no history line and no audit record.
+    const running = await currentCanary(db, payload.env, payload.remote);
+    if (running && running.version === payload.version && running.percent === payload.percent) {
+      requireStaff(staff);
+      return {
+        environment: payload.env,
+        remote: payload.remote,
+        from: null,
+        to: running.version,
+        percent: running.percent,
+        unchanged: true,
+      };
+    }
+    return move(staff, request.ip, 'release.canary', async (registry, actor) => {
       const started = await startCanary(registry, actor, {
         remote: payload.remote,
         version: payload.version,
@@ -116,6 +131,17 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
         reason: payload.reason,
       });
       return { ...started, from: null, to: started.version };
+    });
+  });
+
+  api.add(releaseAdminEndpoints.canaryEnd, async ({ payload, staff, request }) =>
+    move(staff, request.ip, 'release.canary-end', async (registry, actor) => {
+      const ended = await endCanary(registry, actor, {
+        remote: payload.remote,
+        environment: payload.env,
+        reason: payload.reason,
+      });
+      return { environment: ended.environment, remote: ended.remote, from: ended.version, to: null };
     }),
   );
 

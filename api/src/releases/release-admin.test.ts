@@ -91,6 +91,47 @@ describe('发布管理 in the staff console', () => {
     );
   });
 
+  test('回滚 is offered only with an earlier pin; the same canary twice changes nothing; 结束灰度 ends it, audited', async () => {
+    await registerTestRemote(server.db, server.clock, 'desk', { versions: ['1.0.0', '1.1.0'], pinned: '1.0.0' });
+    type Status = { remotes: { remote: string; rollbackTo: string | null; canary: unknown }[] };
+    const desk = async () =>
+      (dataOf(await staffCall('GET', '/v1/admin/releases/status')) as Status).remotes.find((r) => r.remote === 'desk')!;
+    // Pinned once: other versions exist, but nothing earlier to go back to.
+    assert.equal((await desk()).rollbackTo, null);
+    assert.equal((await desk()).canary, null);
+
+    const history = async () =>
+      (
+        dataOf(await staffCall('GET', '/v1/admin/releases/history', { remote: 'desk' })) as {
+          history: { action: string }[];
+        }
+      ).history.map((line) => line.action);
+    const audits = async () =>
+      (await server.db.select().from(auditRecords).where(eq(auditRecords.target, 'desk'))).map((row) => row.action);
+    const canary = { remote: 'desk', version: '1.1.0', percent: 20, reason: '灰度' };
+    dataOf(await staffCall('POST', '/v1/admin/releases/canary', canary));
+    const before = { history: await history(), audits: await audits() };
+    const again = dataOf(await staffCall('POST', '/v1/admin/releases/canary', canary)) as { unchanged?: boolean };
+    assert.equal(again.unchanged, true);
+    assert.deepEqual({ history: await history(), audits: await audits() }, before, 'no second line, no record');
+
+    const ended = dataOf(
+      await staffCall('POST', '/v1/admin/releases/canary_end', { remote: 'desk', reason: '暂停灰度' }),
+    );
+    assert.deepEqual(ended, { environment: 'production', remote: 'desk', from: '1.1.0', to: null });
+    assert.equal((await desk()).canary, null);
+    assert.equal((await history())[0], 'canary-end');
+    assert.equal((await audits()).at(-1), 'release.canary-end');
+    assertRefused(
+      await staffCall('POST', '/v1/admin/releases/canary_end', { remote: 'desk', reason: '再结束' }),
+      409,
+      /灰度/,
+    );
+
+    dataOf(await staffCall('POST', '/v1/admin/releases/pin', { remote: 'desk', version: '1.1.0', reason: '上线' }));
+    assert.equal((await desk()).rollbackTo, '1.0.0');
+  });
+
   test('a move without a reason, to an unknown version or of nothing is refused in Chinese and changes nothing', async () => {
     const before = await server.db.select().from(auditRecords);
     assertRefused(

@@ -484,17 +484,30 @@ export interface CanaryState {
   percent: number;
 }
 
+/** A canary started, or `unchanged` when exactly this canary was already running. */
+export type CanaryStart = CanaryState & { unchanged: boolean };
+
 export async function startCanary(
   deps: RegistryDeps,
   actor: Actor,
   input: { remote: string; version: string; percent: number; environment: Environment; reason?: string },
-): Promise<CanaryState> {
+): Promise<CanaryStart> {
   if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 99)
     refuse(400, RELEASE_MESSAGES.percentInvalid);
   const row = await requireVersion(deps.db, input.remote, input.version);
   const pinned = await currentPin(deps.db, input.environment, input.remote);
   if (!pinned) refuse(409, RELEASE_MESSAGES.notPinned(input.remote));
   if (pinned === input.version) refuse(409, RELEASE_MESSAGES.canaryIsPin(input.remote, input.version));
+  const state = {
+    environment: input.environment,
+    remote: input.remote,
+    version: input.version,
+    percent: input.percent,
+  };
+  // The same canary again changes nothing: its loads keep counting and the history gets no second line.
+  const running = await currentCanary(deps.db, input.environment, input.remote);
+  if (running && running.version === input.version && running.percent === input.percent)
+    return { ...state, unchanged: true };
   await proveCompatible(deps, row.manifest);
   const reason = input.reason?.trim() || '开始灰度';
   await deps.db.transaction(async (tx) => {
@@ -533,10 +546,10 @@ export async function startCanary(
       actor: actor.name,
     });
   });
-  return { environment: input.environment, remote: input.remote, version: input.version, percent: input.percent };
+  return { ...state, unchanged: false };
 }
 
-async function currentCanary(db: Database, environment: Environment, remote: string) {
+export async function currentCanary(db: Database, environment: Environment, remote: string) {
   const [row] = await db
     .select()
     .from(releaseCanaries)
@@ -695,6 +708,8 @@ export interface RemoteStatus {
   canary: { version: string; percent: number } | null;
   versions: string[];
   health: VersionHealth[];
+  /** Where 回滚 would go (the pin before the current one), or null: nothing to roll back to. */
+  rollbackTo: string | null;
 }
 
 async function loadCounts(db: Database, environment: Environment): Promise<Map<string, VersionHealth>> {
@@ -724,15 +739,27 @@ export async function releaseStatus(db: Database, environment: Environment): Pro
     .from(releaseVersions)
     .orderBy(releaseVersions.publishedAt);
   const counts = await loadCounts(db, environment);
+  const pinMoves = await db
+    .select({ remote: releaseHistory.remote, action: releaseHistory.action, toVersion: releaseHistory.toVersion })
+    .from(releaseHistory)
+    .where(
+      and(eq(releaseHistory.environment, environment), inArray(releaseHistory.action, [...PIN_FORWARD, ...PIN_BACK])),
+    )
+    .orderBy(releaseHistory.id);
   return remotes.map((remote) => {
+    const pinned = pins.find((p) => p.remote === remote.key)?.version ?? null;
     const own = versions.filter((v) => v.remote === remote.key).map((v) => v.version);
     const canary = canaries.find((c) => c.remote === remote.key);
     return {
       remote: remote.key,
       section: remote.section,
       federationName: remote.federationName,
-      pinned: pins.find((p) => p.remote === remote.key)?.version ?? null,
+      pinned,
       canary: canary ? { version: canary.version, percent: canary.percent } : null,
+      rollbackTo: rollbackTarget(
+        pinMoves.filter((move) => move.remote === remote.key),
+        pinned,
+      ),
       versions: own,
       health: own.flatMap((version) => {
         const health = counts.get(`${remote.key}\0${version}`);

@@ -83,7 +83,7 @@ export async function requestExport(
   year: number,
   report: ReportKind,
 ): Promise<ReportExport> {
-  await chooseYear(tx, year);
+  await chooseYear(tx, year, clock.now());
   const now = clock.now();
   const [row] = await tx
     .insert(reportExports)
@@ -141,9 +141,9 @@ export interface ReportExportDeps {
   policy?: Partial<RetryPolicy>;
 }
 
-async function workbookOf(db: Database, row: ExportRow): Promise<Workbook> {
+async function workbookOf(db: Database, row: ExportRow, now: Date): Promise<Workbook> {
   return row.report === 'summary'
-    ? summaryWorkbook(await yearReport(db, row.year))
+    ? summaryWorkbook(await yearReport(db, row.year, now))
     : completedWorkbook(row.year, await completedLearners(db, row.year));
 }
 
@@ -162,7 +162,7 @@ export async function runExport(deps: ReportExportDeps, payload: ReportExportPay
   if (!row) return;
   const stillRunning = and(eq(reportExports.id, row.id), eq(reportExports.status, 'running'));
   try {
-    const workbook = await workbookOf(db, row);
+    const workbook = await workbookOf(db, row, clock.now());
     const key = `${REPORT_EXPORT_FOLDER}/reports/${row.id}-${randomBytes(8).toString('hex')}.xlsx`;
     // Stored with the .xlsx type by its extension (MEDIA_TYPES).
     await deps.storage.put(key, workbook.content);

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CompletedLearner, YearReport } from '@yaoshi/contracts/reports';
 import { COMPLETE_PROGRESS, fromTenths } from '@yaoshi/contracts/study-rules';
 import type { Database } from '../db/database';
 import { learners } from '../accounts/accounts-schema';
-import { academicYears, courses } from '../catalogue/catalogue-schema';
+import { courses } from '../catalogue/catalogue-schema';
+import { staffStudyYears } from '../catalogue/study-years';
 import { enrolments } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';
 import { notFound } from '../envelope/api-error';
@@ -29,14 +30,14 @@ interface YearChoice {
   years: number[];
 }
 
-/** The requested study year (or the newest), with its need_all and every year for the selector. */
-export async function chooseYear(db: Database, requested: number | undefined): Promise<YearChoice> {
-  const rows = await db
-    .select({ year: academicYears.year, needAll: academicYears.needAll })
-    .from(academicYears)
-    .orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
+/**
+ * The requested study year (or the current open year, by the one rule of study-years.ts), with
+ * its need_all and every year, drafts included, for the selector.
+ */
+export async function chooseYear(db: Database, requested: number | undefined, now: Date): Promise<YearChoice> {
+  const { years: rows, current } = await staffStudyYears(db, now);
   const years = rows.map((row) => row.year);
-  const chosen = requested === undefined ? rows[0] : rows.find((row) => row.year === requested);
+  const chosen = requested === undefined ? current : rows.find((row) => row.year === requested);
   if (!chosen) throw notFound(REPORT_MESSAGES.yearNotFound);
   return { year: chosen.year, needAll: chosen.needAll, years };
 }
@@ -90,8 +91,8 @@ export async function learnerYears(db: Database, year: number): Promise<LearnerY
 }
 
 /** The year's numbers: in all, by unit, by region. */
-export async function yearReport(db: Database, requested: number | undefined): Promise<YearReport> {
-  const { year, needAll, years } = await chooseYear(db, requested);
+export async function yearReport(db: Database, requested: number | undefined, now: Date): Promise<YearReport> {
+  const { year, needAll, years } = await chooseYear(db, requested, now);
   const rows = await learnerYears(db, year);
   return {
     year,
@@ -104,7 +105,8 @@ export async function yearReport(db: Database, requested: number | undefined): P
 
 /** Everyone who completed `year`, first completed first (the archive review's order). */
 export async function completedLearners(db: Database, year: number): Promise<CompletedLearner[]> {
-  const { needAll } = await chooseYear(db, year);
+  // The year is given: the moment only picks a default year, which is not needed here.
+  const { needAll } = await chooseYear(db, year, new Date(0));
   const rows = await learnerYears(db, year);
   return rows
     .filter((learner) => isYearCompleted(needAll, learner))

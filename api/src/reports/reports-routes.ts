@@ -14,7 +14,7 @@ export const reportRoutes: RouteModule = (api, { db, clock, storage, jobs, log }
     log.error({ err: error }, 'could not register the report-export job'),
   );
 
-  api.add(reportEndpoints.yearReport, async ({ payload }) => yearReport(db, payload.year));
+  api.add(reportEndpoints.yearReport, async ({ payload }) => yearReport(db, payload.year, clock.now()));
 
   api.add(reportEndpoints.completedLearners, async ({ payload }) =>
     completedLearnersPage(db, payload.year, payload.page, payload.size),

@@ -124,7 +124,15 @@ export const seedCatalogue: SeedPart = async ({ tx, clock }) => {
   for (const demoYear of demoYearsOf(beijingYearOf(clock.now()))) {
     const yearRows = await tx
       .insert(academicYears)
-      .values(demoYear)
+      // Demo years are open already: a regular year is the default from its 1 January.
+      .values({
+        ...demoYear,
+        openedAt: clock.now(),
+        openedBy: '演示数据',
+        studyStartsOn: `${demoYear.year}-01-01`,
+        studyEndsOn: `${demoYear.year}-12-31`,
+        defaultFrom: demoYear.isBuxue ? null : `${demoYear.year}-01-01`,
+      })
       .onConflictDoNothing()
       .returning({ year: academicYears.year });
     const courseRows = await tx

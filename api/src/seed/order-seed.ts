@@ -17,6 +17,8 @@ import { learners } from '../accounts/accounts-schema';
 import { refundRequests, type RefundRequestStatus } from '../refunds/refunds-schema';
 import type { SeedPart } from './seed-part';
 import { orderNameOf } from '@yaoshi/contracts/enrolment';
+import { merchantRefundNoOf } from '../refunds/refund-requests';
+import { recordDemoPayment, recordDemoRefund } from './demo-payments';
 
 const REFUND_REQUEST_STATUS: Record<number, RefundRequestStatus | null> = {
   [REFUND_STATUS.none]: null,
@@ -51,6 +53,11 @@ export interface OrderInState {
   payDeadline?: Date;
   /** Why a failed order failed; defaults to declined by the payer. */
   payFailure?: PayFailure;
+  /**
+   * Paid through the sandbox gateway (demo data): its attempt, the sandbox's record and the
+   * notification are written too, and a refunded order's refund is the sandbox's.
+   */
+  sandbox?: boolean;
 }
 
 /**
@@ -115,22 +122,47 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
       );
     }
   }
+  const merchantNo =
+    paidAt !== null && spec.sandbox
+      ? await recordDemoPayment(db, {
+          orderId: order.id,
+          orderNo: spec.orderNo,
+          orderName: orderNameOf(spec.year),
+          payType: spec.payType ?? 3,
+          amountFen: priceFen,
+          createdAt: spec.createdAt,
+          paidAt,
+        })
+      : null;
   const refundStatus = REFUND_REQUEST_STATUS[state.refund_status];
   if (refundStatus) {
     const done = refundStatus === 'refunded' || refundStatus === 'rejected';
-    await db.insert(refundRequests).values({
-      orderId: order.id,
-      learnerId: spec.learnerId,
-      reason: '工作调动，本年度已在外省完成继续教育学习',
-      amountFen: priceFen,
-      status: refundStatus,
-      providerRefundNo: refundStatus === 'refunded' ? `SANDBOX-RF-${spec.orderNo}` : null,
-      failureReason: refundStatus === 'rejected' ? '退款申请未通过审核' : null,
-      createdAt: updatedAt,
-      decidedAt: refundStatus === 'reviewing' ? null : updatedAt,
-      completedAt: done ? updatedAt : null,
-      updatedAt,
-    });
+    const [request] = await db
+      .insert(refundRequests)
+      .values({
+        orderId: order.id,
+        learnerId: spec.learnerId,
+        reason: '工作调动，本年度已在外省完成继续教育学习',
+        amountFen: priceFen,
+        status: refundStatus,
+        providerRefundNo: refundStatus === 'refunded' ? `SANDBOX-RF-${spec.orderNo}` : null,
+        failureReason: refundStatus === 'rejected' ? '退款申请未通过审核' : null,
+        createdAt: updatedAt,
+        decidedAt: refundStatus === 'reviewing' ? null : updatedAt,
+        completedAt: done ? updatedAt : null,
+        updatedAt,
+      })
+      .returning({ id: refundRequests.id, reason: refundRequests.reason });
+    if (refundStatus === 'refunded' && merchantNo !== null) {
+      const refundNo = await recordDemoRefund(db, {
+        merchantRefundNo: merchantRefundNoOf({ orderNo: spec.orderNo }, request!.id),
+        merchantNo,
+        amountFen: priceFen,
+        reason: request!.reason,
+        at: updatedAt,
+      });
+      await db.update(refundRequests).set({ providerRefundNo: refundNo }).where(eq(refundRequests.id, request!.id));
+    }
   }
   const invoiceStatus = INVOICE_REQUEST_STATUS[state.is_receipt];
   if (invoiceStatus) {
@@ -224,6 +256,7 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
         ? { payDeadline: new Date(clock.nowMs() + UNPAID_DEMO_ORDER_DAYS * DAY_MS) }
         : {}),
       payType: index % 3 === 0 ? 2 : 3,
+      sandbox: true,
     });
     wrote = wrote || id !== null;
   }
@@ -279,6 +312,7 @@ export const seedLapsedRefundOrder: SeedPart = async ({ tx, clock }) => {
     courseIds,
     createdAt: new Date(paidAt.getTime() - 5 * 60 * 1000),
     paidAt,
+    sandbox: true,
   });
   return id !== null;
 };

@@ -8,6 +8,7 @@ import { learners } from '../accounts/accounts-schema';
 import type { SeedContext, SeedPart } from './seed-part';
 import { readDemoData } from './demo-data';
 import { orderNameOf } from '@yaoshi/contracts/enrolment';
+import { recordDemoPayment } from './demo-payments';
 
 /**
  * Study demo data (issue 6): the lesson videos of the catalogue, each public course's quiz
@@ -238,6 +239,15 @@ async function seedLearnerStudy({ tx, clock }: SeedContext, study: DemoStudy): P
     .onConflictDoNothing()
     .returning({ id: orders.id });
   if (!order) return false;
+  await recordDemoPayment(tx, {
+    orderId: order.id,
+    orderNo: `${year}${study.idNumber.slice(10, 14)}00${study.idNumber.slice(14)}`,
+    orderName: orderNameOf(year),
+    payType: 3,
+    amountFen: priceFen,
+    createdAt: now,
+    paidAt: now,
+  });
   await tx
     .insert(orderCourses)
     .values(professional.map((c) => ({ orderId: order.id, courseId: c.id, priceFen: c.priceFen })));

@@ -484,6 +484,17 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/approve', { order_no: orderNo }));
     return { action: 'refund.approve', target: orderNo };
   },
+  '/v1/admin/refunds/requery': async (staff) => {
+    // The demo's refund left 退款中; the sandbox holds its payment and refunds it.
+    const [refunding] = await server.db
+      .select({ orderNo: orders.orderNo })
+      .from(refundRequests)
+      .innerJoin(orders, eq(orders.id, refundRequests.orderId))
+      .where(eq(refundRequests.status, 'refunding'))
+      .limit(1);
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/requery', { order_no: refunding!.orderNo }));
+    return { action: 'refund.complete', target: refunding!.orderNo };
+  },
   '/v1/admin/refunds/reject': async (staff) => {
     const orderNo = await reviewingRefund();
     dataOf(
@@ -604,6 +615,20 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<{ action: st
   '/v1/admin/course_years/create': async (staff) => {
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/course_years/create', { ...AUDIT_YEAR, year: 2041 }));
     return { action: 'course-year.create', target: '2041年度' };
+  },
+  '/v1/admin/course_years/open': async (staff) => {
+    await server.db
+      .insert(academicYears)
+      .values({
+        year: 2044,
+        opensOn: '2044-01-01',
+        studyStartsOn: '2044-01-01',
+        studyEndsOn: '2044-12-31',
+        defaultFrom: '2044-01-01',
+      })
+      .onConflictDoNothing();
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/course_years/open', { year: 2044 }));
+    return { action: 'course-year.open', target: '2044年度' };
   },
   '/v1/admin/course_years/update': async (staff) => {
     await server.db.insert(academicYears).values({ year: 2042 }).onConflictDoNothing();

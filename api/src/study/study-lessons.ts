@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { LessonDetail, StudySummaryResponse } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
@@ -6,7 +6,6 @@ import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf, requiredYearTenths }
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import {
-  academicYears,
   courseLessons,
   courses,
   type CourseDelivery,
@@ -16,6 +15,7 @@ import { courseProgress } from './study-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { ApiError, notFound } from '../envelope/api-error';
+import { learnerStudyYears } from '../catalogue/study-years';
 import { publicMediaUrl } from '../media/private-media';
 import { playbackPathOf } from '../video-transcode/lesson-transcodes';
 import { openPlaybackSession } from './progress-reports';
@@ -66,12 +66,13 @@ async function avatarStatusOf(db: Database, learnerId: number): Promise<number> 
 /** `mycourses` / `public_courses_my` (spec 02 §3 "My courses summary"). */
 export async function studySummary(
   db: Database,
+  clock: Clock,
   learnerId: number,
   requestedYear: number | undefined,
   kind: CourseKind,
   tab: number,
 ): Promise<StudySummaryResponse> {
-  const years = await db.select().from(academicYears).orderBy(asc(academicYears.sortOrder), desc(academicYears.year));
+  const years = await learnerStudyYears(db, clock.now());
   const year = requestedYear ?? years[0]?.year ?? 0;
   const yearRow = years.find((row) => row.year === year);
   const delivery: CourseDelivery | null = kind === 'public' ? null : tab === 2 ? 'face_to_face' : 'web';

@@ -60,10 +60,10 @@ const quizDetailsSchema = z.array(quizAnswerSchema).min(1).max(10);
 export const studyRoutes: RouteModule = (api, { db, clock, metrics, storage }) => {
   const reports = progressReports(db, clock);
   api.add(studyEndpoints.mycourses, async ({ payload, principal }) =>
-    studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
+    studySummary(db, clock, requirePrincipal(principal).learnerId, payload.year, 'professional', payload.type ?? 1),
   );
   api.add(studyEndpoints.publicMy, async ({ payload, principal }) =>
-    studySummary(db, requirePrincipal(principal).learnerId, payload.year, 'public', 1),
+    studySummary(db, clock, requirePrincipal(principal).learnerId, payload.year, 'public', 1),
   );
 
   api.add(studyEndpoints.webcourseDetail, async ({ payload, principal }) =>

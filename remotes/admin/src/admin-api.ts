@@ -39,6 +39,7 @@ const adminApiBase = api.enhanceEndpoints({
     'Invoice',
     'Reconciliation',
     'ReportExports',
+    'AdminOrder',
   ],
 });
 
@@ -95,7 +96,15 @@ export const adminApi = adminApiBase.injectEndpoints({
     }),
     refundApprove: build.mutation<{ outcome: string; message: string }, { order_no: string }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/approve', payload: { ...payload } }),
-      invalidatesTags: ['Refund', 'AdminLearner', 'Audit'],
+      invalidatesTags: ['Refund', 'AdminOrder', 'AdminLearner', 'Audit'],
+    }),
+    refundRequery: build.mutation<{ outcome: string; message: string }, { order_no: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/requery', payload: { ...payload } }),
+      invalidatesTags: ['Refund', 'AdminOrder', 'AdminLearner', 'Audit'],
+    }),
+    adminInvoicePdf: build.query<{ file_name: string; pdf_base64: string }, { order_no: string }>({
+      query: (payload) => ({ method: 'GET', path: '/v1/admin/invoices/pdf', payload: { ...payload } }),
+      keepUnusedDataFor: 0,
     }),
     refundReject: build.mutation<null, { order_no: string; reason: string }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/refunds/reject', payload: { ...payload } }),
@@ -125,6 +134,7 @@ export const adminApi = adminApiBase.injectEndpoints({
     }),
     adminOrderDetail: build.query<AdminOrderDetail, { order_no: string }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/orders/detail', payload: { ...payload } }),
+      providesTags: ['AdminOrder'],
     }),
     financeSummary: build.query<FinanceSummary, { from: string; to: string }>({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/finance/summary', payload: { ...payload } }),
@@ -187,6 +197,8 @@ export const adminApi = adminApiBase.injectEndpoints({
 });
 
 export const {
+  useRefundRequeryMutation,
+  useLazyAdminInvoicePdfQuery,
   useAdminLoginMutation,
   useAdminLogoutMutation,
   useAdminMeQuery,

@@ -364,6 +364,21 @@ export const lessonFailRequestSchema = z.strictObject({
 export type LessonFailRequest = z.input<typeof lessonFailRequestSchema>;
 
 export const REFUND_QUEUE_STATUSES = ['reviewing', 'refunding', 'refunded', 'failed', 'rejected'] as const;
+/** A refund request's state as finance reads it, in the queue and in the order drawer. */
+export const REFUND_REQUEST_STATUS_TEXT: Readonly<Record<(typeof REFUND_QUEUE_STATUSES)[number], string>> = {
+  reviewing: '待审核',
+  refunding: '退款中',
+  refunded: '已退款',
+  failed: '退款失败',
+  rejected: '已驳回',
+};
+/** An automatic refund of a payment that arrived after its order was closed (payment_refunds). */
+export const LATE_REFUND_STATUS_TEXT: Readonly<Record<'sending' | 'accepted' | 'refunded' | 'failed', string>> = {
+  sending: '退款中',
+  accepted: '退款中（渠道已受理）',
+  refunded: '已退款',
+  failed: '退款失败',
+};
 
 export const refundQueueRowSchema = z.object({
   order_no: z.string(),
@@ -390,6 +405,12 @@ const orderNoField = z
   .regex(/^\d{1,32}$/, { error: '订单号不正确' });
 
 export const INVOICE_QUEUE_STATUSES = ['reviewing', 'issuing', 'issued', 'failed'] as const;
+export const INVOICE_REQUEST_STATUS_TEXT: Readonly<Record<(typeof INVOICE_QUEUE_STATUSES)[number], string>> = {
+  reviewing: '待审核',
+  issuing: '开具中',
+  issued: '已开具',
+  failed: '开票失败',
+};
 
 export const invoiceQueueRowSchema = z.object({
   order_no: z.string(),
@@ -427,6 +448,31 @@ export const orderSearchRowSchema = z.object({
 });
 export type OrderSearchRow = z.infer<typeof orderSearchRowSchema>;
 
+/** A payment attempt's state and a notification's handling, as finance reads them in the order drawer. */
+export const PAYMENT_ATTEMPT_STATUS_TEXT: Readonly<Record<string, string>> = {
+  open: '待支付',
+  paid: '已支付',
+  failed: '失败',
+  closed: '已关闭',
+  refunded: '已原路退回',
+};
+export const NOTIFICATION_RESULT_TEXT: Readonly<Record<string, string>> = {
+  applied: '已入账',
+  duplicate: '重复通知（已忽略）',
+  refunded_late: '订单已关闭，款项自动退回',
+  failed_recorded: '支付失败已记录',
+  unknown_order: '未知订单（已拒收）',
+  amount_mismatch: '金额不符（已拒收）',
+  refund_confirmed: '退款已确认',
+  refund_failed: '退款失败',
+  bad_signature: '签名无效（已拒收）',
+};
+export const NOTIFICATION_OUTCOME_TEXT: Readonly<Record<string, string>> = {
+  paid: '支付成功',
+  failed: '支付失败',
+  refunded: '已退款',
+};
+
 export const adminOrderDetailSchema = z.object({
   order: orderSearchRowSchema,
   attempts: z.array(
@@ -448,6 +494,37 @@ export const adminOrderDetailSchema = z.object({
       amount: z.number().nullable(),
       result: z.string(),
       received_at: timeText,
+    }),
+  ),
+  /** The order's refunds: the learner's requests with their outcome, and automatic refunds of late payments. */
+  refunds: z.array(
+    z.object({
+      kind: z.enum(['request', 'late']),
+      /** REFUND_REQUEST_STATUS_TEXT, or LATE_REFUND_STATUS_TEXT for an automatic refund. */
+      status_text: z.string(),
+      amount: z.number(),
+      reason: z.string(),
+      failure_reason: z.string().nullable(),
+      merchant_refund_no: z.string().nullable(),
+      provider_refund_no: z.string().nullable(),
+      requested_at: timeText,
+      decided_at: timeText.nullable(),
+      completed_at: timeText.nullable(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      /** INVOICE_REQUEST_STATUS_TEXT. */
+      status_text: z.string(),
+      title: z.string(),
+      tax_number: z.string().nullable(),
+      amount: z.number(),
+      invoice_no: z.string().nullable(),
+      failure_reason: z.string().nullable(),
+      requested_at: timeText,
+      issued_at: timeText.nullable(),
+      /** Whether the issued PDF can be downloaded (`invoicePdf`). */
+      has_pdf: z.boolean(),
     }),
   ),
 });
@@ -671,6 +748,27 @@ export const adminEndpoints = {
     permission: 'finance.write',
     request: z.strictObject({ order_no: orderNoField }),
     response: z.object({ outcome: z.enum(['refunded', 'refund-failed', 'provider-unreachable']), message: z.string() }),
+  }),
+  /**
+   * A refund left 退款中 (the gateway's answer never came): asks the gateway again with the same
+   * refund number — it refunds once — and records the answer.
+   */
+  refundRequery: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/refunds/requery',
+    auth: 'staff',
+    permission: 'finance.write',
+    request: z.strictObject({ order_no: orderNoField }),
+    response: z.object({ outcome: z.enum(['refunded', 'refund-failed', 'provider-unreachable']), message: z.string() }),
+  }),
+  /** The issued invoice of any order, as the learner downloads it. */
+  invoicePdf: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/invoices/pdf',
+    auth: 'staff',
+    permission: 'finance.read',
+    request: z.strictObject({ order_no: orderNoField }),
+    response: z.object({ file_name: z.string(), pdf_base64: z.string() }),
   }),
   refundReject: defineEndpoint({
     method: 'POST',

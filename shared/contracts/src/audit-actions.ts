@@ -60,6 +60,7 @@ export const AUDIT_ACTION_LABELS = {
   'question.retire': '停用题目（已用于试卷）',
   'course-year.create': '新建学习年度',
   'course-year.update': '修改学习年度',
+  'course-year.open': '开放学习年度',
   'course.create': '新建课程',
   'course.update': '修改课程',
   'course.thumbnail': '上传课程封面',

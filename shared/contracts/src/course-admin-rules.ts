@@ -1,3 +1,4 @@
+import { COURSE_KIND_NAMES } from './site-names';
 /**
  * 课程管理 (issue 20): the rules of editing study years, courses and lessons, used by the
  * server (which enforces them) and by the console (which shows frozen fields read-only and
@@ -17,7 +18,7 @@ export const COURSE_ADMIN_MESSAGES = {
   nameRequired: '请输入课程名称',
   nameTooLong: '课程名称不能超过 60 个字',
   nameTaken: '该年度同类课程中已有同名课程',
-  kindInvalid: '课程类型只能是必修课、选修课或公需课',
+  kindInvalid: '课程类型只能是专业课（必修）、专业课（选修）或公需课',
   publicFaceToFace: '公需课只能网络授课',
   creditInvalid: '学分须为 0 至 100 之间、最多一位小数的数',
   hoursInvalid: '学时须大于 0、不超过 100，最多一位小数',
@@ -81,11 +82,14 @@ export const COURSE_ADMIN_LIMITS = {
   videoBytes: 8 * 1024 * 1024 * 1024,
 } as const;
 
-/** The console's three course kinds, as the catalogue stores them (kind + course_type). */
+/**
+ * The console's three course kinds, as the catalogue stores them (kind + course_type), named
+ * as learners see them: 专业课 (compulsory or elective within it) and 公需课 (site-names.ts).
+ */
 export const COURSE_KIND_CHOICES = {
-  compulsory: { kind: 'professional', courseType: 1, label: '必修课' },
-  elective: { kind: 'professional', courseType: 2, label: '选修课' },
-  public: { kind: 'public', courseType: 1, label: '公需课' },
+  compulsory: { kind: 'professional', courseType: 1, label: `${COURSE_KIND_NAMES.professional}（必修）` },
+  elective: { kind: 'professional', courseType: 2, label: `${COURSE_KIND_NAMES.professional}（选修）` },
+  public: { kind: 'public', courseType: 1, label: COURSE_KIND_NAMES.public },
 } as const;
 export type CourseKindChoice = keyof typeof COURSE_KIND_CHOICES;
 

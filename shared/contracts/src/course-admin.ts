@@ -10,6 +10,8 @@ import {
   tenthsOf,
   TRANSCODE_STATUSES,
 } from './course-admin-rules';
+import { STUDY_YEAR_MESSAGES as Y } from './study-year-rules';
+import { selectionCourseSchema } from './enrolment';
 
 /**
  * 课程管理 in the console (issue 20, permission `courses.manage`): study years, the courses
@@ -51,9 +53,21 @@ export const courseYearInputSchema = z
     /** The price of one professional class hour, in yuan: what a new course of the year is offered at. */
     hour_price: yuan(M.hourPriceInvalid),
     sort_order: z.number({ error: M.yearInvalid }).int({ error: M.yearInvalid }).min(0).max(1000),
+    /** The study period, and the day the year becomes every page's default (required to open it). */
+    study_starts_on: dayOrNull.optional().default(null),
+    study_ends_on: dayOrNull.optional().default(null),
+    default_from: dayOrNull.optional().default(null),
   })
   .refine((value) => value.opens_on === null || value.closes_on === null || value.opens_on <= value.closes_on, {
     error: M.datesOrder,
+  })
+  .refine(
+    (value) =>
+      value.study_starts_on === null || value.study_ends_on === null || value.study_starts_on <= value.study_ends_on,
+    { error: Y.studyDatesOrder },
+  )
+  .refine((value) => value.opens_on === null || value.default_from === null || value.opens_on <= value.default_from, {
+    error: Y.defaultBeforeOpening,
   });
 export type CourseYearInput = z.input<typeof courseYearInputSchema>;
 
@@ -67,8 +81,30 @@ export const courseYearSchema = z.object({
   hour_price: z.number(),
   sort_order: z.number(),
   course_count: z.number(),
+  study_starts_on: z.string().nullable(),
+  study_ends_on: z.string().nullable(),
+  default_from: z.string().nullable(),
+  /** 草稿 until staff open it; learners see it from its enrolment opening day. */
+  status: z.enum(['draft', 'scheduled', 'open']),
+  /** Beijing time, or null for a draft. */
+  opened_at: z.string().nullable(),
+  opened_by: z.string().nullable(),
+  /** The year every page opens on today (study-year-rules.ts). */
+  is_current: z.boolean(),
 });
 export type CourseYear = z.output<typeof courseYearSchema>;
+
+/** A year as a learner choosing courses would see it: the selection pages' tip and catalogue. */
+export const yearPreviewSchema = z.object({
+  year: z.number(),
+  is_buxue: z.boolean(),
+  status: z.enum(['draft', 'scheduled', 'open']),
+  need_all: z.number(),
+  msg1: z.string(),
+  professional: z.array(selectionCourseSchema),
+  public: z.array(selectionCourseSchema),
+});
+export type YearPreview = z.output<typeof yearPreviewSchema>;
 
 const kindChoice = z.enum(['compulsory', 'elective', 'public'], { error: M.kindInvalid });
 
@@ -209,6 +245,24 @@ export const courseAdminEndpoints = {
     permission: 'courses.manage',
     request: courseYearInputSchema,
     response: courseYearSchema,
+  }),
+  /** Opens a draft year to learners (from its enrolment opening day); its dates must be set. */
+  yearOpen: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/course_years/open',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({ year: yearNumber }),
+    response: courseYearSchema,
+  }),
+  /** Any year, drafts included, as the learner's course selection would show it. */
+  yearPreview: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/course_years/preview',
+    auth: 'staff',
+    permission: 'courses.manage',
+    request: z.strictObject({ year: yearNumber }),
+    response: yearPreviewSchema,
   }),
   courses: defineEndpoint({
     method: 'GET',

@@ -39,6 +39,18 @@ export const QUESTION_IMPORT_COLUMNS = [
 /** Rows per page of the bank's list. */
 export const QUESTION_BANK_PAGE_SIZE = 20;
 
+/** What a 判断题's answer cell accepts for 正确 and for 错误, the first of each being the template's word. */
+export const JUDGE_ANSWER_WORDS = {
+  right: ['正确', '对', '√', 'A'],
+  wrong: ['错误', '错', '×', 'B'],
+} as const;
+
+const quoted = (words: readonly string[]) => words.map((word) => `“${word}”`).join('');
+/** The template's and the check's one sentence on a 判断题's answer. */
+export const JUDGE_ANSWER_HINT =
+  `判断题填“${JUDGE_ANSWER_WORDS.right[0]}”或“${JUDGE_ANSWER_WORDS.wrong[0]}”` +
+  `（也可填${quoted(JUDGE_ANSWER_WORDS.right.slice(1))}表示正确，${quoted(JUDGE_ANSWER_WORDS.wrong.slice(1))}表示错误）`;
+
 export const QUESTION_BANK_MESSAGES = {
   typeUnknown: '题型应为单选题、多选题或判断题',
   titleMissing: '题干不能为空',
@@ -52,7 +64,7 @@ export const QUESTION_BANK_MESSAGES = {
   answerNotAnOption: '答案不在选项中',
   singleWithSeveral: '单选题只能有一个答案',
   multipleWithOne: '多选题至少要有两个答案',
-  judgeAnswer: '判断题答案应为“正确”或“错误”',
+  judgeAnswer: `判断题答案应为${JUDGE_ANSWER_HINT.slice('判断题填'.length)}`,
   duplicateInBank: '与题库中已有题目重复',
   duplicateRow: (row: number) => `与第${row}行题目重复`,
   fileTooLarge: `文件不能超过${QUESTION_IMPORT_MAX_BYTES / 1024 / 1024} MB，请分批导入`,
@@ -101,16 +113,10 @@ export function questionTypeOf(text: string): QuestionType | null {
   return null;
 }
 
-const JUDGE_WORDS: Readonly<Record<string, string>> = {
-  正确: '1',
-  对: '1',
-  '√': '1',
-  A: '1',
-  错误: '2',
-  错: '2',
-  '×': '2',
-  B: '2',
-};
+const JUDGE_WORDS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...JUDGE_ANSWER_WORDS.right.map((word): [string, string] => [word, '1']),
+  ...JUDGE_ANSWER_WORDS.wrong.map((word): [string, string] => [word, '2']),
+]);
 
 /**
  * The key from what a person writes in the answer cell: letters for choice questions

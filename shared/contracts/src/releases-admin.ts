@@ -58,6 +58,8 @@ export const remoteReleaseStatusSchema = z.object({
   /** Published versions, oldest first. */
   versions: z.array(z.string()),
   health: z.array(versionHealthSchema),
+  /** The version 回滚 goes back to; null when no earlier pin exists (the page offers no 回滚). */
+  rollbackTo: z.string().nullable(),
 });
 export type RemoteReleaseStatus = z.infer<typeof remoteReleaseStatusSchema>;
 
@@ -87,6 +89,8 @@ export const releaseMoveResultSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   percent: z.number().int().optional(),
+  /** True when exactly this canary was already running: nothing changed. */
+  unchanged: z.boolean().optional(),
 });
 export type ReleaseMoveResult = z.infer<typeof releaseMoveResultSchema>;
 
@@ -107,6 +111,8 @@ export const releaseCanaryRequestSchema = z.strictObject({
 });
 export type ReleaseCanaryRequest = z.input<typeof releaseCanaryRequestSchema>;
 export const releasePromoteRequestSchema = z.strictObject({ remote, env, reason });
+export const releaseCanaryEndRequestSchema = z.strictObject({ remote, env, reason });
+export type ReleaseCanaryEndRequest = z.input<typeof releaseCanaryEndRequestSchema>;
 export type ReleasePromoteRequest = z.input<typeof releasePromoteRequestSchema>;
 
 const staffReleases = { auth: 'staff', permission: 'releases.manage' } as const;
@@ -152,6 +158,14 @@ export const releaseAdminEndpoints = {
     path: '/v1/admin/releases/promote',
     ...staffReleases,
     request: releasePromoteRequestSchema,
+    response: releaseMoveResultSchema,
+  }),
+  /** 结束灰度: every visitor is back on the pin; the canary version stays published. */
+  canaryEnd: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/releases/canary_end',
+    ...staffReleases,
+    request: releaseCanaryEndRequestSchema,
     response: releaseMoveResultSchema,
   }),
 };

@@ -6,6 +6,7 @@ import type {
   CourseYear,
   CourseYearInput,
   Transcode,
+  YearPreview,
 } from '@yaoshi/contracts/course-admin';
 
 /** 学习年度 and 课程管理 in the console (issue 20): the one API slice, endpoints injected. */
@@ -24,6 +25,14 @@ export const courseAdminApi = base.injectEndpoints({
     courseYearUpdate: build.mutation<CourseYear, CourseYearInput>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/course_years/update', payload: { ...payload } }),
       invalidatesTags: ['CourseYears'],
+    }),
+    courseYearOpen: build.mutation<CourseYear, number>({
+      query: (year) => ({ method: 'POST', path: '/v1/admin/course_years/open', payload: { year } }),
+      invalidatesTags: ['CourseYears'],
+    }),
+    courseYearPreview: build.query<YearPreview, number>({
+      query: (year) => ({ method: 'GET', path: '/v1/admin/course_years/preview', payload: { year } }),
+      providesTags: ['CourseYears', 'AdminCourses'],
     }),
     adminCourses: build.query<AdminCourse[], number>({
       query: (year) => ({ method: 'GET', path: '/v1/admin/courses', payload: { year } }),
@@ -68,6 +77,8 @@ export const {
   useCourseYearsQuery,
   useCourseYearCreateMutation,
   useCourseYearUpdateMutation,
+  useCourseYearOpenMutation,
+  useCourseYearPreviewQuery,
   useAdminCoursesQuery,
   useAdminCourseDetailQuery,
   useCourseCreateMutation,

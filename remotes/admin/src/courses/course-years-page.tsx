@@ -1,11 +1,36 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Result, Switch, Tag } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Result,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable } from '../kit/list-kit';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CourseYear, CourseYearInput } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { useCourseYearCreateMutation, useCourseYearsQuery, useCourseYearUpdateMutation } from './course-admin-api';
+import {
+  STUDY_YEAR_MESSAGES,
+  STUDY_YEAR_STATUS_LABELS,
+  type StudyYearStatus,
+} from '@yaoshi/contracts/study-year-rules';
+import {
+  useCourseYearCreateMutation,
+  useCourseYearOpenMutation,
+  useCourseYearsQuery,
+  useCourseYearUpdateMutation,
+} from './course-admin-api';
+import { YearPreviewDrawer } from './year-preview-drawer';
 
 export const YEAR_PAGE_TEXTS = {
   create: '新建年度',
@@ -17,7 +42,16 @@ export const YEAR_PAGE_TEXTS = {
   retry: '重试',
   needAll: { 1: '专业科目须修满60学时', 2: '不限学时（按需选课）' },
   noLimit: '不限',
+  open: '开放',
+  openConfirm: (year: number) =>
+    `开放${year}年度？开放后学员自报名开始日期起可以看到该年度，到“成为默认年度”的日期起各页面默认显示该年度。`,
+  opened: '学习年度已开放',
+  preview: '预览',
+  current: '当前年度',
+  draftNote: '新建的年度是草稿，学员看不到；填好报名开始日期、学习期间和成为默认年度的日期后点击“开放”。',
 } as const;
+
+const STATUS_COLORS: Readonly<Record<StudyYearStatus, string>> = { draft: 'default', scheduled: 'blue', open: 'green' };
 
 interface YearFormValues {
   year: number;
@@ -28,6 +62,9 @@ interface YearFormValues {
   closes_on: Dayjs | null;
   hour_price: number;
   sort_order: number;
+  study_starts_on: Dayjs | null;
+  study_ends_on: Dayjs | null;
+  default_from: Dayjs | null;
 }
 
 const DAY = 'YYYY-MM-DD';
@@ -43,6 +80,9 @@ function formValuesOf(year: CourseYear | null, suggested: number): YearFormValue
       closes_on: null,
       hour_price: 5,
       sort_order: 0,
+      study_starts_on: null,
+      study_ends_on: null,
+      default_from: null,
     };
   return {
     year: year.year,
@@ -53,20 +93,33 @@ function formValuesOf(year: CourseYear | null, suggested: number): YearFormValue
     closes_on: year.closes_on ? dayjs(year.closes_on) : null,
     hour_price: year.hour_price,
     sort_order: year.sort_order,
+    study_starts_on: year.study_starts_on ? dayjs(year.study_starts_on) : null,
+    study_ends_on: year.study_ends_on ? dayjs(year.study_ends_on) : null,
+    default_from: year.default_from ? dayjs(year.default_from) : null,
   };
 }
+
+const dayOf = (value: Dayjs | null | undefined) => (value ? value.format(DAY) : null);
 
 export function yearInputOf(values: YearFormValues): CourseYearInput {
   return {
     ...values,
     course_type_tip: values.course_type_tip ?? '',
-    opens_on: values.opens_on ? values.opens_on.format(DAY) : null,
-    closes_on: values.closes_on ? values.closes_on.format(DAY) : null,
+    opens_on: dayOf(values.opens_on),
+    closes_on: dayOf(values.closes_on),
+    study_starts_on: dayOf(values.study_starts_on),
+    study_ends_on: dayOf(values.study_ends_on),
+    default_from: dayOf(values.default_from),
   };
 }
 
-/** 学习年度 (课程管理, issue 20): the study years, their sign-up dates, make-up flag, price and need_all. */
+/**
+ * 学习年度 (课程管理): the study years, their sign-up dates, study period, make-up flag, price and
+ * need_all. A new year is a draft until it is opened; any year can be previewed as a learner sees it.
+ */
 export function CourseYearsPage() {
+  const [openYear, { isLoading: opening }] = useCourseYearOpenMutation();
+  const [previewing, setPreviewing] = useState<number | null>(null);
   const years = useCourseYearsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [editing, setEditing] = useState<CourseYear | 'new' | null>(null);
   const [create, { isLoading: creating }] = useCourseYearCreateMutation();
@@ -106,10 +159,11 @@ export function CourseYearsPage() {
 
   return (
     <>
-      <div style={{ marginBottom: 16 }}>
+      <div style={{ marginBottom: 16, display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button type="primary" onClick={() => open('new')}>
           {YEAR_PAGE_TEXTS.create}
         </Button>
+        <Typography.Text type="secondary">{YEAR_PAGE_TEXTS.draftNote}</Typography.Text>
       </div>
       <DataTable<CourseYear>
         label="学习年度"
@@ -121,10 +175,23 @@ export function CourseYearsPage() {
           {
             title: '年度',
             dataIndex: 'year',
+            width: 190,
             render: (year: number, row) => (
-              <>
-                {year}年度 {row.is_buxue && <Tag color="orange">补学</Tag>}
-              </>
+              <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+                <span>{year}年度</span>
+                {row.is_buxue && <Tag color="orange">补学</Tag>}
+                {row.is_current && <Tag color="green">{YEAR_PAGE_TEXTS.current}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (status: StudyYearStatus, row) => (
+              <span title={row.opened_at ? `${row.opened_by ?? ''} 于 ${row.opened_at} 开放` : undefined}>
+                <Tag color={STATUS_COLORS[status]}>{STUDY_YEAR_STATUS_LABELS[status]}</Tag>
+              </span>
             ),
           },
           {
@@ -132,19 +199,73 @@ export function CourseYearsPage() {
             dataIndex: 'need_all',
             render: (needAll: number) => YEAR_PAGE_TEXTS.needAll[needAll === 2 ? 2 : 1],
           },
-          { title: '报名开放', dataIndex: 'opens_on', render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
-          { title: '报名截止', dataIndex: 'closes_on', render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit },
-          { title: '每学时价格', dataIndex: 'hour_price', render: (price: number) => `${price.toFixed(2)} 元` },
-          { title: '课程数', dataIndex: 'course_count' },
-          { title: '排序', dataIndex: 'sort_order' },
+          {
+            title: '报名开始',
+            dataIndex: 'opens_on',
+            width: 110,
+            render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit,
+          },
+          {
+            title: '报名截止',
+            dataIndex: 'closes_on',
+            width: 110,
+            render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit,
+          },
+          {
+            title: '学习期间',
+            key: 'study',
+            width: 120,
+            render: (_: unknown, row) =>
+              row.study_starts_on && row.study_ends_on ? (
+                <>
+                  {row.study_starts_on} 至<br />
+                  {row.study_ends_on}
+                </>
+              ) : (
+                '—'
+              ),
+          },
+          { title: '成为默认年度', dataIndex: 'default_from', width: 120, render: (day: string | null) => day ?? '—' },
+          {
+            title: '每学时价格',
+            dataIndex: 'hour_price',
+            width: 100,
+            render: (price: number) => `${price.toFixed(2)} 元`,
+          },
+          { title: '课程数', dataIndex: 'course_count', width: 70 },
+          { title: '排序', dataIndex: 'sort_order', width: 60 },
           {
             title: '操作',
             key: ACTIONS_COLUMN_KEY,
-            width: COLUMN_WIDTH.oneLink,
+            width: COLUMN_WIDTH.threeButtons,
             render: (_: unknown, row) => (
-              <Button size="small" aria-label={`编辑${row.year}年度`} onClick={() => open(row)}>
-                {YEAR_PAGE_TEXTS.edit}
-              </Button>
+              <Space size={4}>
+                <Button size="small" aria-label={`编辑${row.year}年度`} onClick={() => open(row)}>
+                  {YEAR_PAGE_TEXTS.edit}
+                </Button>
+                <Button size="small" aria-label={`预览${row.year}年度`} onClick={() => setPreviewing(row.year)}>
+                  {YEAR_PAGE_TEXTS.preview}
+                </Button>
+                {row.status === 'draft' && (
+                  <Popconfirm
+                    title={YEAR_PAGE_TEXTS.openConfirm(row.year)}
+                    okText="开放"
+                    cancelText="取消"
+                    overlayStyle={{ maxWidth: 360 }}
+                    onConfirm={() =>
+                      void openYear(row.year)
+                        .unwrap()
+                        .then(() => showMessage(YEAR_PAGE_TEXTS.opened))
+                        // The error catalogue has shown the server's message.
+                        .catch(() => undefined)
+                    }
+                  >
+                    <Button size="small" type="primary" loading={opening} aria-label={`开放${row.year}年度`}>
+                      {YEAR_PAGE_TEXTS.open}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
             ),
           },
         ]}
@@ -183,7 +304,7 @@ export function CourseYearsPage() {
             <Input.TextArea rows={2} maxLength={COURSE_ADMIN_LIMITS.tip} />
           </Form.Item>
           <div style={{ display: 'flex', gap: 16 }}>
-            <Form.Item name="opens_on" label="报名开放日期">
+            <Form.Item name="opens_on" label="报名开始日期" extra="学员从这一天起看到该年度">
               <DatePicker placeholder="不限" />
             </Form.Item>
             <Form.Item
@@ -217,8 +338,38 @@ export function CourseYearsPage() {
               <InputNumber min={0} max={1000} precision={0} style={{ width: 120 }} />
             </Form.Item>
           </div>
+          <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+            <Form.Item name="study_starts_on" label="学习开始日期">
+              <DatePicker placeholder="开放前填写" />
+            </Form.Item>
+            <Form.Item
+              name="study_ends_on"
+              label="学习结束日期"
+              dependencies={['study_starts_on']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_rule, value: Dayjs | null) => {
+                    const starts = getFieldValue('study_starts_on') as Dayjs | null;
+                    return starts && value && value.isBefore(starts, 'day')
+                      ? Promise.reject(new Error(STUDY_YEAR_MESSAGES.studyDatesOrder))
+                      : Promise.resolve();
+                  },
+                }),
+              ]}
+            >
+              <DatePicker placeholder="开放前填写" />
+            </Form.Item>
+            <Form.Item
+              name="default_from"
+              label="成为默认年度的日期"
+              extra="从这一天起，学员和后台各页面默认显示该年度"
+            >
+              <DatePicker placeholder="开放前填写" />
+            </Form.Item>
+          </div>
         </Form>
       </Modal>
+      <YearPreviewDrawer year={previewing} onClose={() => setPreviewing(null)} />
     </>
   );
 }

@@ -24,6 +24,13 @@ const YEARS: CourseYear[] = [
     hour_price: 5,
     sort_order: 0,
     course_count: 1,
+    study_starts_on: null,
+    study_ends_on: null,
+    default_from: null,
+    status: 'open',
+    opened_at: null,
+    opened_by: null,
+    is_current: true,
   },
 ];
 
@@ -72,6 +79,8 @@ test('a course that was ordered shows price and hours read-only with the reason;
   renderPage();
   const row = (await screen.findByText('抗菌药物临床合理应用')).closest('tr')!;
   expect(within(row).getByText('已有订单 3')).toBeInTheDocument();
+  // Course types are named as learners see them: 专业课 / 公需课.
+  expect(within(row).getByText(/^专业课（必修）/)).toBeInTheDocument();
   expect(within(row).getByText('第 1 版 · 01:30')).toBeInTheDocument();
   await userEvent.click(within(row).getByRole('button', { name: '编辑抗菌药物临床合理应用' }));
 

@@ -359,7 +359,8 @@ function CourseImageCard({
 export function CoursesPage() {
   const years = useCourseYearsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [year, setYear] = useState<number | null>(null);
-  const selectedYear = year ?? years.data?.[0]?.year ?? null;
+  // The server marks the current year (the one rule every page's default follows).
+  const selectedYear = year ?? (years.data?.find((row) => row.is_current) ?? years.data?.[0])?.year ?? null;
   const courses = useAdminCoursesQuery(selectedYear ?? 0, {
     skip: selectedYear === null,
     refetchOnMountOrArgChange: true,
@@ -392,7 +393,7 @@ export function CoursesPage() {
           loading={years.isLoading}
           options={(years.data ?? []).map((row) => ({
             value: row.year,
-            label: `${row.year}年度${row.is_buxue ? '（补学）' : ''}`,
+            label: `${row.year}年度${row.is_buxue ? '（补学）' : ''}${row.status === 'draft' ? '（草稿）' : ''}`,
           }))}
           onChange={(value: number) => setYear(value)}
         />

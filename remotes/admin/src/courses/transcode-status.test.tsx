@@ -73,6 +73,13 @@ const YEARS: CourseYear[] = [
     hour_price: 5,
     sort_order: 0,
     course_count: 1,
+    study_starts_on: null,
+    study_ends_on: null,
+    default_from: null,
+    status: 'open',
+    opened_at: null,
+    opened_by: null,
+    is_current: true,
   },
 ];
 

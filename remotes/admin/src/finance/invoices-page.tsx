@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { INVOICE_REJECT_REASON_MAX_LENGTH, type InvoiceQueueRow } from '@yaoshi/contracts/admin';
+import {
+  INVOICE_REJECT_REASON_MAX_LENGTH,
+  INVOICE_REQUEST_STATUS_TEXT,
+  type InvoiceQueueRow,
+} from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvoiceRejectMutation } from '../admin-api';
 import {
@@ -15,12 +19,7 @@ import {
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 
-const STATUS_TEXT: Readonly<Record<InvoiceQueueRow['status'], string>> = {
-  reviewing: '待审核',
-  issuing: '开具中',
-  issued: '已开具',
-  failed: '开票失败',
-};
+const STATUS_TEXT = INVOICE_REQUEST_STATUS_TEXT;
 const STATUS_COLOR: Readonly<Record<InvoiceQueueRow['status'], string>> = {
   reviewing: 'blue',
   issuing: 'orange',

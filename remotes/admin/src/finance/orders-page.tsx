@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Button, DatePicker, Descriptions, Drawer, Result, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import type { OrderSearchRow } from '@yaoshi/contracts/admin';
+import {
+  NOTIFICATION_OUTCOME_TEXT,
+  NOTIFICATION_RESULT_TEXT,
+  PAYMENT_ATTEMPT_STATUS_TEXT,
+  type OrderSearchRow,
+} from '@yaoshi/contracts/admin';
 import {
   PAY_STATUS_TEXT,
   RECEIPT_STATUS_TEXT,
@@ -11,9 +16,16 @@ import {
   type ReceiptStatus,
   type RefundStatus,
 } from '@yaoshi/contracts/order-states';
-import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
+import { PDF_TYPE, XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { useAdminOrderDetailQuery, useLazyFinanceSummaryQuery, useOrderSearchQuery } from '../admin-api';
+import {
+  useAdminMeQuery,
+  useAdminOrderDetailQuery,
+  useLazyAdminInvoicePdfQuery,
+  useLazyFinanceSummaryQuery,
+  useOrderSearchQuery,
+} from '../admin-api';
+import { RefundRequeryButton } from './refund-requery';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
@@ -142,7 +154,26 @@ function SummaryExport() {
   );
 }
 
+/** 查看PDF: the issued invoice, exactly as the learner downloads it. */
+function InvoicePdfLink({ orderNo }: { orderNo: string }) {
+  const [fetchPdf, pdf] = useLazyAdminInvoicePdfQuery();
+  const open = async () => {
+    try {
+      const { file_name, pdf_base64 } = await fetchPdf({ order_no: orderNo }).unwrap();
+      downloadBase64(file_name, pdf_base64, PDF_TYPE);
+    } catch {
+      // The error catalogue has shown the server's reason.
+    }
+  };
+  return (
+    <Button type="link" size="small" style={{ padding: 0 }} loading={pdf.isFetching} onClick={() => void open()}>
+      查看PDF
+    </Button>
+  );
+}
+
 function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
   const query = useAdminOrderDetailQuery(
     { order_no: orderNo ?? '' },
     { skip: orderNo === null, refetchOnMountOrArgChange: true },
@@ -181,7 +212,12 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
               { title: '商户订单号', dataIndex: 'merchant_no' },
               { title: '渠道', dataIndex: 'provider' },
               { title: '金额', key: 'amount', render: (_: unknown, row) => row.amount.toFixed(2) },
-              { title: '状态', dataIndex: 'status' },
+              {
+                title: '状态',
+                key: 'status',
+                width: 76,
+                render: (_: unknown, row) => PAYMENT_ATTEMPT_STATUS_TEXT[row.status] ?? row.status,
+              },
               { title: '渠道流水号', key: 'trade', render: (_: unknown, row) => row.provider_trade_no ?? '—' },
               { title: '创建', dataIndex: 'created_at' },
               { title: '结束', key: 'finished', render: (_: unknown, row) => row.finished_at ?? '—' },
@@ -199,13 +235,101 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
             columns={[
               { title: '收到时间', dataIndex: 'received_at' },
               { title: '商户订单号', key: 'merchant', render: (_: unknown, row) => row.merchant_no ?? '—' },
-              { title: '结果', key: 'outcome', render: (_: unknown, row) => row.outcome ?? '—' },
+              {
+                title: '结果',
+                key: 'outcome',
+                render: (_: unknown, row) =>
+                  row.outcome ? (NOTIFICATION_OUTCOME_TEXT[row.outcome] ?? row.outcome) : '—',
+              },
               {
                 title: '金额',
                 key: 'amount',
                 render: (_: unknown, row) => (row.amount === null ? '—' : row.amount.toFixed(2)),
               },
-              { title: '处理', dataIndex: 'result' },
+              {
+                title: '处理',
+                key: 'result',
+                render: (_: unknown, row) => NOTIFICATION_RESULT_TEXT[row.result] ?? row.result,
+              },
+            ]}
+          />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            退款
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey={(row) => `${row.kind}-${row.requested_at}-${row.merchant_refund_no ?? ''}`}
+            pagination={false}
+            locale={{ emptyText: EMPTY_TEXT }}
+            dataSource={detail.refunds}
+            columns={[
+              { title: '申请时间', dataIndex: 'requested_at', width: COLUMN_WIDTH.time },
+              {
+                title: '结果',
+                key: 'status',
+                render: (_: unknown, row) => (
+                  <Space orientation="vertical" size={0}>
+                    <span>
+                      {row.kind === 'late' ? '自动退款（支付晚于订单关闭）：' : ''}
+                      {row.status_text}
+                    </span>
+                    {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
+                    {row.status_text === '退款中' && row.kind === 'request' && canWrite && (
+                      <RefundRequeryButton orderNo={detail.order.order_no} />
+                    )}
+                  </Space>
+                ),
+              },
+              { title: '金额', key: 'amount', width: 80, render: (_: unknown, row) => row.amount.toFixed(2) },
+              { title: '退款单号', key: 'merchant', render: (_: unknown, row) => row.merchant_refund_no ?? '—' },
+              { title: '渠道退款号', key: 'provider', render: (_: unknown, row) => row.provider_refund_no ?? '—' },
+              {
+                title: '完成时间',
+                key: 'completed',
+                width: COLUMN_WIDTH.time,
+                render: (_: unknown, row) => row.completed_at ?? '—',
+              },
+            ]}
+          />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            发票
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey="requested_at"
+            pagination={false}
+            locale={{ emptyText: EMPTY_TEXT }}
+            dataSource={detail.invoices}
+            columns={[
+              { title: '申请时间', dataIndex: 'requested_at', width: COLUMN_WIDTH.time },
+              {
+                title: '状态',
+                key: 'status',
+                render: (_: unknown, row) => (
+                  <Space orientation="vertical" size={0}>
+                    <span>{row.status_text}</span>
+                    {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
+                  </Space>
+                ),
+              },
+              {
+                title: '抬头',
+                key: 'title',
+                render: (_: unknown, row) => (row.tax_number ? `${row.title}（${row.tax_number}）` : row.title),
+              },
+              { title: '发票号码', key: 'no', render: (_: unknown, row) => row.invoice_no ?? '—' },
+              {
+                title: '开具时间',
+                key: 'issued',
+                width: COLUMN_WIDTH.time,
+                render: (_: unknown, row) => row.issued_at ?? '—',
+              },
+              {
+                title: '发票文件',
+                key: 'pdf',
+                width: 90,
+                render: (_: unknown, row) => (row.has_pdf ? <InvoicePdfLink orderNo={detail.order.order_no} /> : '—'),
+              },
             ]}
           />
         </>

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { REFUND_REJECT_REASON_MAX_LENGTH, type RefundQueueRow } from '@yaoshi/contracts/admin';
+import {
+  REFUND_REJECT_REASON_MAX_LENGTH,
+  REFUND_REQUEST_STATUS_TEXT,
+  type RefundQueueRow,
+} from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useRefundApproveMutation, useRefundQueueQuery, useRefundRejectMutation } from '../admin-api';
 import {
@@ -15,14 +19,9 @@ import {
   type FilterField,
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
+import { RefundRequeryButton } from './refund-requery';
 
-const STATUS_TEXT: Readonly<Record<RefundQueueRow['status'], string>> = {
-  reviewing: '待审核',
-  refunding: '退款中',
-  refunded: '已退款',
-  failed: '退款失败',
-  rejected: '已驳回',
-};
+const STATUS_TEXT = REFUND_REQUEST_STATUS_TEXT;
 const STATUS_COLOR: Readonly<Record<RefundQueueRow['status'], string>> = {
   reviewing: 'blue',
   refunding: 'orange',
@@ -98,7 +97,9 @@ export function RefundsPage() {
       key: ACTIONS_COLUMN_KEY,
       width: COLUMN_WIDTH.twoButtons,
       render: (_: unknown, row) =>
-        canWrite && row.status === 'reviewing' ? (
+        canWrite && row.status === 'refunding' ? (
+          <RefundRequeryButton orderNo={row.order_no} />
+        ) : canWrite && row.status === 'reviewing' ? (
           <DecisionButtons
             label="通过"
             confirmTitle={`通过订单 ${row.order_no} 的退款？`}

@@ -178,6 +178,7 @@ export const COLUMN_WIDTH = {
   time: 120,
   status: 100,
   twoButtons: 130,
+  threeButtons: 200,
   oneLink: 80,
 } as const;
 

@@ -15,22 +15,27 @@ const orders: RemoteReleaseStatus = {
   canary: null,
   versions: ['0.1.0', '0.2.0', '0.3.0'],
   health: [],
+  rollbackTo: '0.1.0',
 };
 
 test('a pin or a canary moves to any published version but the pinned one, newest first', () => {
   expect(versionChoices(orders)).toEqual(['0.3.0', '0.1.0']);
 });
 
-test('the buttons follow the remote’s state: promote only with a canary, nothing to move without other versions', () => {
+test('the buttons follow the remote’s state: promote and 结束灰度 only with a canary, 回滚 only to an earlier pin', () => {
   expect(availableActions(orders)).toEqual(['pin', 'rollback', 'canary']);
   expect(availableActions({ ...orders, canary: { version: '0.3.0', percent: 10 } })).toEqual([
     'pin',
     'rollback',
     'canary',
     'promote',
+    'canary-end',
   ]);
-  expect(availableActions({ ...orders, versions: ['0.2.0'] })).toEqual([]);
-  expect(availableActions({ ...orders, pinned: null, versions: ['0.1.0'] })).toEqual(['pin']);
+  // Pinned once, never moved: other versions exist, but there is nothing to roll back to.
+  expect(availableActions({ ...orders, rollbackTo: null })).toEqual(['pin', 'canary']);
+  expect(availableActions({ ...orders, versions: ['0.2.0'], rollbackTo: null })).toEqual([]);
+  expect(availableActions({ ...orders, pinned: null, versions: ['0.1.0'], rollbackTo: null })).toEqual(['pin']);
+  expect(confirmQuestion('rollback', orders, {})).toBe('确认将「订单管理」orders从 0.2.0 回滚到 0.1.0？');
 });
 
 test('failure rates read as a share of loads', () => {

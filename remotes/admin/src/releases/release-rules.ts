@@ -1,13 +1,14 @@
 import type { RemoteReleaseStatus, VersionHealth } from '@yaoshi/contracts/releases-admin';
 
 /** What the 发布管理 page offers and says, as pure rules (the server decides again). */
-export type ReleaseActionKind = 'pin' | 'rollback' | 'canary' | 'promote';
+export type ReleaseActionKind = 'pin' | 'rollback' | 'canary' | 'promote' | 'canary-end';
 
 export const ACTION_BUTTON_LABELS: Readonly<Record<ReleaseActionKind, string>> = {
   pin: '固定版本',
   rollback: '回滚',
   canary: '灰度',
   promote: '转正',
+  'canary-end': '结束灰度',
 };
 
 /** The history's actions in Chinese (the registry writes them in English). */
@@ -33,10 +34,10 @@ export function availableActions(status: RemoteReleaseStatus): ReleaseActionKind
   const others = versionChoices(status).length > 0;
   const actions: ReleaseActionKind[] = [];
   if (others) actions.push('pin');
-  // Back to an earlier pin needs one to exist (the server checks the history).
-  if (status.pinned !== null && others) actions.push('rollback');
+  // Back to an earlier pin only when the history has one (the server works it out: rollbackTo).
+  if (status.rollbackTo !== null) actions.push('rollback');
   if (status.pinned !== null && others) actions.push('canary');
-  if (status.canary !== null) actions.push('promote');
+  if (status.canary !== null) actions.push('promote', 'canary-end');
   return actions;
 }
 
@@ -58,10 +59,12 @@ export function confirmQuestion(kind: ReleaseActionKind, status: RemoteReleaseSt
     case 'pin':
       return `确认将${name}从 ${status.pinned ?? '（未固定）'} 固定到 ${values.version ?? ''}？`;
     case 'rollback':
-      return `确认将${name}从 ${status.pinned ?? '（未固定）'} 回滚到上一个固定版本？`;
+      return `确认将${name}从 ${status.pinned ?? '（未固定）'} 回滚到 ${status.rollbackTo ?? '上一个固定版本'}？`;
     case 'canary':
       return `确认让 ${values.percent ?? 0}% 的访客使用${name} ${values.version ?? ''}？`;
     case 'promote':
       return `确认将${name}的灰度版本 ${status.canary?.version ?? ''} 转为固定版本？`;
+    case 'canary-end':
+      return `确认结束${name}的灰度 ${status.canary?.version ?? ''}？所有访客将回到固定版本 ${status.pinned ?? ''}。`;
   }
 }

@@ -5,6 +5,7 @@ import type {
   ReleaseMoveResult,
   ReleasePinRequest,
   ReleasePromoteRequest,
+  ReleaseCanaryEndRequest,
   ReleaseRollbackRequest,
   ReleaseStatus,
 } from '@yaoshi/contracts/releases-admin';
@@ -41,6 +42,10 @@ export const releasesApi = releasesApiBase.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/promote', payload: { ...payload } }),
       invalidatesTags: [...moved],
     }),
+    releaseCanaryEnd: build.mutation<ReleaseMoveResult, ReleaseCanaryEndRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/canary_end', payload: { ...payload } }),
+      invalidatesTags: [...moved],
+    }),
   }),
 });
 
@@ -51,4 +56,5 @@ export const {
   useReleaseRollbackMutation,
   useReleaseCanaryMutation,
   useReleasePromoteMutation,
+  useReleaseCanaryEndMutation,
 } = releasesApi;

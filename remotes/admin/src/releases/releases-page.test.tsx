@@ -23,6 +23,7 @@ const STATUS: ReleaseStatus = {
         { version: '0.1.0', loads: 400, failures: 2, failureRate: 0.005 },
         { version: '0.3.0', loads: 50, failures: 5, failureRate: 0.1 },
       ],
+      rollbackTo: null,
     },
   ],
 };

@@ -30,6 +30,7 @@ import {
   useReleaseHistoryQuery,
   useReleasePinMutation,
   useReleasePromoteMutation,
+  useReleaseCanaryEndMutation,
   useReleaseRollbackMutation,
   useReleaseStatusQuery,
 } from './releases-api';
@@ -224,7 +225,9 @@ function ActionDialog({
   const [rollback, rollingBack] = useReleaseRollbackMutation();
   const [canary, starting] = useReleaseCanaryMutation();
   const [promote, promoting] = useReleasePromoteMutation();
-  const busy = pinning.isLoading || rollingBack.isLoading || starting.isLoading || promoting.isLoading;
+  const [endCanary, ending] = useReleaseCanaryEndMutation();
+  const busy =
+    pinning.isLoading || rollingBack.isLoading || starting.isLoading || promoting.isLoading || ending.isLoading;
 
   const close = () => {
     setConfirming(null);
@@ -245,8 +248,21 @@ function ActionDialog({
         const moved = await rollback({ remote, env, reason }).unwrap();
         showMessage(`${remote} 已回滚到 ${moved.to ?? ''}`);
       } else if (kind === 'canary') {
-        await canary({ remote, version: values.version ?? '', percent: values.percent ?? 0, env, reason }).unwrap();
-        showMessage(`${remote} ${values.version ?? ''} 已开始灰度（${values.percent ?? 0}%）`);
+        const started = await canary({
+          remote,
+          version: values.version ?? '',
+          percent: values.percent ?? 0,
+          env,
+          reason,
+        }).unwrap();
+        showMessage(
+          started.unchanged
+            ? `${remote} ${values.version ?? ''} 已在灰度中（${values.percent ?? 0}%），未作改动`
+            : `${remote} ${values.version ?? ''} 已开始灰度（${values.percent ?? 0}%）`,
+        );
+      } else if (kind === 'canary-end') {
+        const ended = await endCanary({ remote, env, reason }).unwrap();
+        showMessage(`${remote} ${ended.from ?? ''} 的灰度已结束，所有访客使用固定版本`);
       } else {
         const moved = await promote({ remote, env, reason }).unwrap();
         showMessage(`${remote} ${moved.to ?? ''} 已转为固定版本`);
@@ -308,7 +324,15 @@ function ActionDialog({
             </Form.Item>
           )}
           {kind === 'rollback' && (
-            <Typography.Paragraph type="secondary">回到 {status.pinned ?? ''} 之前固定的版本。</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              回到 {status.pinned ?? ''} 之前固定的版本 {status.rollbackTo ?? ''}。
+            </Typography.Paragraph>
+          )}
+          {kind === 'canary-end' && status.canary && (
+            <Typography.Paragraph type="secondary">
+              灰度版本 {status.canary.version}（{status.canary.percent}%）停止使用，所有访客回到固定版本{' '}
+              {status.pinned ?? ''}。
+            </Typography.Paragraph>
           )}
           {kind === 'promote' && status.canary && (
             <Typography.Paragraph type="secondary">
