@@ -1,3 +1,6 @@
+// The release manager's laptop is not in Beijing: the table still shows Beijing time.
+process.env.TZ = 'America/New_York';
+
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,7 +15,8 @@ import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config
 import { ensureEnvironments } from '@yaoshi/api-server/releases/release-registry';
 import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
 import { readFolder } from '@yaoshi/api-server/releases/release-storage';
-import { runRelease, type CliIo } from './release-cli';
+import { spawnSync } from 'node:child_process';
+import { RELEASE_COMMANDS, runRelease, type CliIo, type ReleaseCommand } from './release-cli';
 
 /** `npm run release` against a real server over HTTP: what a CI job sees (exit codes, lines, --json). */
 
@@ -107,8 +111,6 @@ test('a refusal exits 1 with one line saying why', async () => {
     { code: refused.code, err: refused.err, out: refused.out },
     { code: 1, err: ['refused: news 1.0.0 已发布且内容不同：已发布的版本不可覆盖，请提升版本号'], out: [] },
   );
-  const noReason = await run(['pin', 'news', '1.0.0']);
-  assert.deepEqual({ code: noReason.code, err: noReason.err }, { code: 1, err: ['refused: 请填写原因（--reason）'] });
   const wrongToken = await run(['status'], { RELEASE_TOKEN: 'nope-nope-nope-nope' });
   assert.deepEqual({ code: wrongToken.code, err: wrongToken.err }, { code: 1, err: ['refused: 发布令牌无效'] });
 });
@@ -135,8 +137,17 @@ test('pin, canary, promote, rollback, status and history; --json for machines', 
   assert.deepEqual((await run(['rollback', 'news', '--reason', '回退'])).out, ['news (production): 1.1.0 → 1.0.0']);
   const history = await run(['history', 'news']);
   assert.equal(history.code, 0);
+  // The server's clock reads 2026-01-05T02:00:00Z: 10:00 in Beijing, 21:00 the day before in New York.
+  assert.ok(
+    history.out.every((line) => line.startsWith('2026-01-05 10:00:00  ')),
+    history.out.join('\n'),
+  );
+  const historyJson = JSON.parse((await run(['history', 'news', '--json'])).out[0] ?? '') as {
+    data: { history: { at: string }[] };
+  };
+  assert.equal(historyJson.data.history[0]?.at, '2026-01-05T10:00:00+08:00');
   assert.deepEqual(
-    history.out.map((line) => line.replace(/^\S+\s+/, '')),
+    history.out.map((line) => line.replace(/^\S+ \S+\s+/, '')),
     [
       'production rollback      1.1.0 → 1.0.0  by ci: 回退',
       'production promote       1.0.0 → 1.1.0  by ci: 灰度转正',
@@ -146,6 +157,10 @@ test('pin, canary, promote, rollback, status and history; --json for machines', 
   );
   const override = await run(['override', 'news', '1.1.0']);
   assert.match(override.out[0] ?? '', new RegExp(`^${url}/release-override\\?grant=`));
+  assert.equal(
+    override.out[1],
+    '(opens the site with this version in that browser only, until 2026-01-05 11:00:00 Beijing time)',
+  );
   const refusedJson = await run(['pin', 'news', '9.9.9', '--reason', 'x', '--json']);
   assert.equal(refusedJson.code, 1);
   assert.deepEqual(JSON.parse(refusedJson.out[0] ?? ''), {
@@ -170,12 +185,89 @@ test('usage mistakes exit 2; a missing RELEASE_URL or RELEASE_TOKEN is named', a
   );
 });
 
+/** A valid command line for each command (the server may still refuse it: that is exit 1, not 2). */
+const VALID = (): Record<ReleaseCommand, string[]> => ({
+  publish: ['publish', 'news'],
+  pin: ['pin', 'news', '1.0.0', '--reason', '首发'],
+  rollback: ['rollback', 'news', '--reason', '回退'],
+  canary: ['canary', 'news', '1.1.0', '--percent', '10'],
+  promote: ['promote', 'news'],
+  'canary-end': ['canary-end', 'news', '--reason', '结束'],
+  override: ['override', 'news', '1.0.0'],
+  status: ['status'],
+  history: ['history', 'news'],
+  'check-shell': ['check-shell', '--dir', path.join(repoRoot, 'shell-usage')],
+});
+
+for (const command of Object.keys(RELEASE_COMMANDS) as ReleaseCommand[]) {
+  test(`${command}: every usage mistake exits 2 before anything is sent; the valid line does not`, async () => {
+    const spec = RELEASE_COMMANDS[command];
+    writeShellManifest(path.join(repoRoot, 'shell-usage'), '^19.0.0');
+    const valid = VALID()[command];
+    const positional = valid.slice(1, 1 + spec.args.length);
+    const options = valid.slice(1 + spec.args.length);
+    const mistakes: string[][] = [
+      [command, ...positional, 'extra', ...options],
+      ...(spec.args.length > 0 ? [[command, ...positional.slice(0, -1), ...options]] : []),
+      ...spec.needs.map((option) => {
+        const at = options.indexOf(`--${option}`);
+        return [command, ...positional, ...options.filter((_, i) => i !== at && i !== at + 1)];
+      }),
+      ...(['env', 'reason', 'percent', 'dir'] as const)
+        .filter((option) => !(spec.accepts as readonly string[]).includes(option))
+        .map((option) => [...valid, `--${option}`, option === 'percent' ? '10' : 'x']),
+      [...valid, '--no-such-option'],
+    ];
+    let sent = 0;
+    const counting: typeof fetch = (input, init) => {
+      sent += 1;
+      return fetch(input, init);
+    };
+    for (const args of mistakes) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runRelease(args, {
+        env: { RELEASE_URL: url, RELEASE_TOKEN: TOKEN },
+        fetch: counting,
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        readFolder,
+        readText: (file) => fs.readFileSync(file, 'utf8'),
+        repoRoot,
+      });
+      assert.equal(code, 2, `${args.join(' ')} → ${code}: ${err.join(' ')}`);
+      assert.ok(err.length > 0, `${args.join(' ')} says what is wrong`);
+    }
+    assert.equal(sent, 0, 'a usage mistake sends nothing');
+    // Without RELEASE_URL the valid line is a usage mistake too; with it, it reaches the
+    // server (here refused for its token, so the registry stays as the other tests expect).
+    assert.equal((await run(valid, { RELEASE_URL: '' })).code, 2);
+    const sentLine = await run(valid, { RELEASE_TOKEN: 'not-a-token-of-this-server' });
+    assert.deepEqual({ code: sentLine.code, err: sentLine.err }, { code: 1, err: ['refused: 发布令牌无效'] });
+  });
+}
+
+test('canary: --percent outside 1–99 or not a whole number is a usage mistake', async () => {
+  for (const percent of ['0', '100', '12.5', 'ten', '-3'])
+    assert.equal((await run(['canary', 'news', '1.1.0', `--percent=${percent}`])).code, 2, percent);
+});
+
+test('`npm run release -- pin public-content 0.1.0` without --reason: the process exits 2 and says what is missing', () => {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'release.ts'), 'pin', 'public-content', '0.1.0'],
+    { encoding: 'utf8', env: { ...process.env, RELEASE_URL: 'http://127.0.0.1:9', RELEASE_TOKEN: TOKEN } },
+  );
+  assert.equal(result.status, 2, result.stderr);
+  assert.match(result.stderr, /pin needs --reason/);
+});
+
 test('canary-end ends a canary by hand, with a reason, recorded in the history', async () => {
   assert.equal((await run(['canary', 'news', '1.1.0', '--percent', '20'])).code, 0);
   const noReason = await run(['canary-end', 'news']);
   assert.deepEqual(
     { code: noReason.code, err: noReason.err },
-    { code: 2, err: ['canary-end needs --reason "…" (why the canary ends)'] },
+    { code: 2, err: ['canary-end needs --reason "…" (why; it goes into the release history)'] },
   );
   const ended = await run(['canary-end', 'news', '--reason', '页面白屏']);
   assert.deepEqual(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 /**
  * `npm run release -- <command>`: the release manager's one command, for a CI job or a
@@ -116,7 +117,7 @@ function printHistory(io: CliIo, data: { remote: string; history: HistoryLine[] 
   if (data.history.length === 0) io.out(`${data.remote}: no history yet`);
   for (const line of data.history) {
     io.out(
-      `${line.at}  ${line.environment.padEnd(10)} ${line.action.padEnd(13)} ${line.from ?? '-'} → ${line.to ?? '-'}  by ${line.actor}: ${line.reason}`,
+      `${formatBeijingTime(line.at)}  ${line.environment.padEnd(10)} ${line.action.padEnd(13)} ${line.from ?? '-'} → ${line.to ?? '-'}  by ${line.actor}: ${line.reason}`,
     );
   }
 }
@@ -125,6 +126,69 @@ function remoteVersion(io: CliIo, remote: string): string {
   const pkg = JSON.parse(io.readText(join(io.repoRoot, 'remotes', remote, 'package.json'))) as { version?: string };
   if (!pkg.version) throw new UsageError(`remotes/${remote}/package.json has no version`);
   return pkg.version;
+}
+
+type OptionName = 'env' | 'reason' | 'percent' | 'dir';
+
+/**
+ * Every command: how many arguments it takes, which options it accepts and which it needs.
+ * A command given the wrong number of arguments, an option it does not take or without one
+ * it needs is a usage mistake (exit 2) before anything is sent; a test walks this table.
+ */
+export const RELEASE_COMMANDS = {
+  publish: { args: ['remote'], accepts: ['dir'], needs: [] },
+  pin: { args: ['remote', 'version'], accepts: ['env', 'reason'], needs: ['reason'] },
+  rollback: { args: ['remote'], accepts: ['env', 'reason'], needs: ['reason'] },
+  canary: { args: ['remote', 'version'], accepts: ['env', 'reason', 'percent'], needs: ['percent'] },
+  promote: { args: ['remote'], accepts: ['env', 'reason'], needs: [] },
+  'canary-end': { args: ['remote'], accepts: ['env', 'reason'], needs: ['reason'] },
+  override: { args: ['remote', 'version'], accepts: [], needs: [] },
+  status: { args: [], accepts: ['env'], needs: [] },
+  history: { args: ['remote'], accepts: [], needs: [] },
+  'check-shell': { args: [], accepts: ['dir'], needs: [] },
+} as const satisfies Record<
+  string,
+  { args: readonly string[]; accepts: readonly OptionName[]; needs: readonly OptionName[] }
+>;
+
+export type ReleaseCommand = keyof typeof RELEASE_COMMANDS;
+
+const isReleaseCommand = (name: string | undefined): name is ReleaseCommand =>
+  name !== undefined && Object.hasOwn(RELEASE_COMMANDS, name);
+
+/** What a missing option is asked for with. */
+const NEEDED: Record<OptionName, string> = {
+  reason: '--reason "…" (why; it goes into the release history)',
+  percent: '--percent N (a whole number from 1 to 99)',
+  env: '--env <environment>',
+  dir: '--dir <folder>',
+};
+
+/** Checks a command's arguments and options against RELEASE_COMMANDS; a mistake throws UsageError. */
+function checkUsage(
+  command: ReleaseCommand,
+  rest: readonly string[],
+  values: Partial<Record<OptionName, string | undefined>>,
+): void {
+  const spec = RELEASE_COMMANDS[command];
+  if (rest.length !== spec.args.length)
+    throw new UsageError(
+      `${command} takes ${spec.args.length} argument${spec.args.length === 1 ? '' : 's'}${spec.args.length > 0 ? ` (${spec.args.map((name) => `<${name}>`).join(' ')})` : ''}`,
+    );
+  for (const option of Object.keys(NEEDED) as OptionName[]) {
+    const given = values[option];
+    if (given === undefined) continue;
+    if (!(spec.accepts as readonly OptionName[]).includes(option))
+      throw new UsageError(`${command} takes no --${option}`);
+  }
+  for (const option of spec.needs as readonly OptionName[]) {
+    if (!values[option]?.trim()) throw new UsageError(`${command} needs ${NEEDED[option]}`);
+  }
+  if (values.percent !== undefined) {
+    const share = Number(values.percent);
+    if (!/^\d+$/.test(values.percent.trim()) || share < 1 || share > 99)
+      throw new UsageError(`${command} needs ${NEEDED.percent}`);
+  }
 }
 
 /** Runs one command; returns the exit code. */
@@ -150,17 +214,21 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
-  const needs = (count: number): string[] => {
-    if (rest.length !== count) throw new UsageError(`${command} takes ${count} argument${count === 1 ? '' : 's'}`);
-    return rest;
-  };
   const env = values.env;
 
   try {
+    if (values.help) {
+      io.out(USAGE);
+      return 0;
+    }
+    if (!isReleaseCommand(command)) {
+      throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
+    }
+    checkUsage(command, rest, values);
     let answer: Envelope;
     switch (command) {
       case 'publish': {
-        const [remote] = needs(1) as [string];
+        const [remote] = rest as [string];
         const dir = values.dir ?? join(io.repoRoot, 'remotes', remote, 'dist', remoteVersion(io, remote));
         let files;
         try {
@@ -176,20 +244,18 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
         break;
       }
       case 'pin': {
-        const [remote, version] = needs(2) as [string, string];
+        const [remote, version] = rest as [string, string];
         answer = await request(io, 'POST', '/v1/releases/pin', { remote, version, env, reason: values.reason });
         break;
       }
       case 'rollback': {
-        const [remote] = needs(1) as [string];
+        const [remote] = rest as [string];
         answer = await request(io, 'POST', '/v1/releases/rollback', { remote, env, reason: values.reason });
         break;
       }
       case 'canary': {
-        const [remote, version] = needs(2) as [string, string];
+        const [remote, version] = rest as [string, string];
         const share = Number(values.percent);
-        if (values.percent === undefined || !Number.isInteger(share))
-          throw new UsageError('canary needs --percent N (a whole number from 1 to 99)');
         answer = await request(io, 'POST', '/v1/releases/canary', {
           remote,
           version,
@@ -200,33 +266,30 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
         break;
       }
       case 'promote': {
-        const [remote] = needs(1) as [string];
+        const [remote] = rest as [string];
         answer = await request(io, 'POST', '/v1/releases/promote', { remote, env, reason: values.reason });
         break;
       }
       case 'canary-end': {
-        const [remote] = needs(1) as [string];
-        if (!values.reason?.trim()) throw new UsageError('canary-end needs --reason "…" (why the canary ends)');
+        const [remote] = rest as [string];
         answer = await request(io, 'POST', '/v1/releases/canary/end', { remote, env, reason: values.reason });
         break;
       }
       case 'override': {
-        const [remote, version] = needs(2) as [string, string];
+        const [remote, version] = rest as [string, string];
         answer = await request(io, 'POST', '/v1/releases/override', { remote, version });
         break;
       }
       case 'status': {
-        needs(0);
         answer = await request(io, 'GET', `/v1/releases/status${env ? `?env=${encodeURIComponent(env)}` : ''}`);
         break;
       }
       case 'history': {
-        const [remote] = needs(1) as [string];
+        const [remote] = rest as [string];
         answer = await request(io, 'GET', `/v1/releases/history?remote=${encodeURIComponent(remote)}`);
         break;
       }
       case 'check-shell': {
-        needs(0);
         const file = join(values.dir ?? join(io.repoRoot, 'shell', 'dist'), 'shell-manifest.json');
         let manifest: unknown;
         try {
@@ -237,12 +300,6 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
         answer = await request(io, 'POST', '/v1/releases/check-shell', manifest);
         break;
       }
-      default:
-        if (values.help) {
-          io.out(USAGE);
-          return 0;
-        }
-        throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
     }
 
     if (answer.code !== 200) {
@@ -284,7 +341,9 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
       case 'override': {
         const base = io.env.RELEASE_URL?.trim().replace(/\/+$/, '') ?? '';
         io.out(`${base}${String(data.path)}`);
-        io.out(`(opens the site with this version in that browser only, until ${String(data.expires)})`);
+        io.out(
+          `(opens the site with this version in that browser only, until ${formatBeijingTime(String(data.expires))} Beijing time)`,
+        );
         break;
       }
       case 'status':
@@ -301,7 +360,7 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(error.message);
-      if (!command || /unknown command|takes \d/.test(error.message)) io.err(USAGE);
+      if (!command || /unknown command|takes /.test(error.message)) io.err(USAGE);
       return 2;
     }
     throw error;

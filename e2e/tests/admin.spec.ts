@@ -56,7 +56,7 @@ test('a 管理员 signs in with password and TOTP and creates a 财务 and a 审
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出 CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('\uFEFF时间,操作人,角色,操作,对象,修改前,修改后,IP');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFF时间,操作人,角色,操作,对象,变更,来源地址');
   expect(csv).toContain(`新建工作人员账号,${created.finance.username}`);
   await page.screenshot({ path: test.info().outputPath('audit-1280.png') });
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { VISITOR_COOKIE, inCanary } from '../../api/src/releases/canary';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { baseURL } from './support/environment';
 import { skipTextAdvertisement } from './support/site';
 import { RELEASE_MANAGER, buildRemoteVariant, releaseApi, releaseOk } from './support/releases';
@@ -34,6 +35,7 @@ interface StatusRemote {
   health: { version: string; loads: number; failures: number; failureRate: number }[];
 }
 interface HistoryLine {
+  at: string;
   action: string;
   from: string | null;
   to: string | null;
@@ -252,55 +254,64 @@ test('a canary whose entry fails to load reports its failures and is rolled back
   for (let i = 0; i < 3; i += 1) expect(await visit(browser)).toEqual({ version: '1.0.0', sawError: false });
 });
 
-test('a 发布管理 staff member signs in at /admin and pins, then rolls back, from the 发布管理 page', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(90_000); // a TOTP code is taken once per 30 s step: a second sign-in may wait for the next
-  await staffLoginPage(page, DEMO_STAFF.releases);
-  await page.getByRole('menuitem', { name: '发布管理' }).click();
-  await expect(page.getByTestId('page-title')).toHaveText('发布管理');
-  const row = page.getByRole('row', { name: /public-content/ });
-  await expect(row).toContainText('0.1.0');
+test.describe('in a browser set to New York time', () => {
+  test.use({ timezoneId: 'America/New_York' });
 
-  await row.getByRole('button', { name: '固定版本' }).click();
-  let dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('combobox', { name: '版本' })).toBeVisible();
-  await dialog.getByRole('button', { name: '下一步' }).click();
-  await expect(dialog.getByText('请填写原因')).toBeVisible();
-  await dialog.getByLabel('原因').fill('控制台发布演练');
-  await dialog.getByRole('button', { name: '下一步' }).click();
-  await expect(dialog).toContainText(`确认将「协会资讯」public-content从 0.1.0 固定到 ${NEXT}？`);
-  await dialog.getByRole('button', { name: '确认固定版本' }).click();
-  await expect(page.getByText(`public-content 已固定到 ${NEXT}`)).toBeVisible();
-  await expect(row.getByText(NEXT, { exact: true })).toBeVisible();
+  test('a 发布管理 staff member signs in at /admin and pins, then rolls back, from the 发布管理 page; the history reads Beijing time', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000); // a TOTP code is taken once per 30 s step: a second sign-in may wait for the next
+    await staffLoginPage(page, DEMO_STAFF.releases);
+    await page.getByRole('menuitem', { name: '发布管理' }).click();
+    await expect(page.getByTestId('page-title')).toHaveText('发布管理');
+    const row = page.getByRole('row', { name: /public-content/ });
+    await expect(row).toContainText('0.1.0');
 
-  const visitor = await browser.newPage();
-  try {
-    await skipTextAdvertisement(visitor);
-    await visitor.goto('/notice');
-    await expect(visitor.getByText(NEW_NOTICE, { exact: true })).toBeVisible();
-
-    await row.getByRole('button', { name: /回\s*滚/ }).click();
-    dialog = page.getByRole('dialog');
-    await dialog.getByLabel('原因').fill('控制台回滚演练');
+    await row.getByRole('button', { name: '固定版本' }).click();
+    let dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('combobox', { name: '版本' })).toBeVisible();
     await dialog.getByRole('button', { name: '下一步' }).click();
-    await expect(dialog).toContainText(`确认将「协会资讯」public-content从 ${NEXT} 回滚到上一个固定版本？`);
-    await dialog.getByRole('button', { name: '确认回滚' }).click();
-    await expect(page.getByText('public-content 已回滚到 0.1.0')).toBeVisible();
-    await expect(row.getByText('0.1.0', { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText('请填写原因')).toBeVisible();
+    await dialog.getByLabel('原因').fill('控制台发布演练');
+    await dialog.getByRole('button', { name: '下一步' }).click();
+    await expect(dialog).toContainText(`确认将「协会资讯」public-content从 0.1.0 固定到 ${NEXT}？`);
+    await dialog.getByRole('button', { name: '确认固定版本' }).click();
+    await expect(page.getByText(`public-content 已固定到 ${NEXT}`)).toBeVisible();
+    await expect(row.getByText(NEXT, { exact: true })).toBeVisible();
 
-    await visitor.goto('/notice');
-    await expect(visitor.getByText(OLD_NOTICE, { exact: true })).toBeVisible();
-  } finally {
-    await visitor.close();
-  }
+    const visitor = await browser.newPage();
+    try {
+      await skipTextAdvertisement(visitor);
+      await visitor.goto('/notice');
+      await expect(visitor.getByText(NEW_NOTICE, { exact: true })).toBeVisible();
 
-  await row.getByRole('button', { name: /历\s*史/ }).click();
-  const history = page.getByRole('region', { name: 'public-content 发布历史' });
-  await expect(history.getByRole('row').nth(1)).toContainText('控制台回滚演练');
-  await expect(history.getByRole('row').nth(1)).toContainText('卫发布（releases）');
-  await expect(history.getByRole('row').nth(2)).toContainText('控制台发布演练');
-  const [last] = await historyOf('public-content');
-  expect(last).toEqual(expect.objectContaining({ action: 'rollback', to: '0.1.0', actor: '卫发布（releases）' }));
+      await row.getByRole('button', { name: /回\s*滚/ }).click();
+      dialog = page.getByRole('dialog');
+      await dialog.getByLabel('原因').fill('控制台回滚演练');
+      await dialog.getByRole('button', { name: '下一步' }).click();
+      await expect(dialog).toContainText(`确认将「协会资讯」public-content从 ${NEXT} 回滚到上一个固定版本？`);
+      await dialog.getByRole('button', { name: '确认回滚' }).click();
+      await expect(page.getByText('public-content 已回滚到 0.1.0')).toBeVisible();
+      await expect(row.getByText('0.1.0', { exact: true }).first()).toBeVisible();
+
+      await visitor.goto('/notice');
+      await expect(visitor.getByText(OLD_NOTICE, { exact: true })).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+
+    await row.getByRole('button', { name: /历\s*史/ }).click();
+    const history = page.getByRole('region', { name: 'public-content 发布历史' });
+    await expect(history.getByRole('row').nth(1)).toContainText('控制台回滚演练');
+    await expect(history.getByRole('row').nth(1)).toContainText('卫发布（releases）');
+    await expect(history.getByRole('row').nth(2)).toContainText('控制台发布演练');
+    const [last] = await historyOf('public-content');
+    expect(last).toEqual(expect.objectContaining({ action: 'rollback', to: '0.1.0', actor: '卫发布（releases）' }));
+    // The API answers ISO 8601 with +08:00; the page shows the same moment as Beijing time,
+    // though this browser's clock zone is New York's.
+    expect(last?.at).toMatch(/\+08:00$/);
+    await expect(history.getByRole('row').nth(1)).toContainText(formatBeijingTime(last!.at));
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+  });
 });

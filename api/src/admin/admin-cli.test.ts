@@ -194,8 +194,17 @@ describe('npm run admin: every change is audited as the command line', () => {
         .select()
         .from(auditRecords)
         .where(sql`${auditRecords.id} > ${newest?.id ?? 0}`);
+      // An approved refund's outcome follows as the gateway's answer, under the gateway's name.
+      const outcome = written.filter((record) => record.action === 'refund.outcome');
+      if (cliCase.name === 'refund approve') {
+        assert.equal(outcome.length, 1, JSON.stringify(written));
+        assert.equal(outcome[0]!.actorKind, 'gateway');
+        assert.equal((outcome[0]!.after as { outcome: string }).outcome, '已退款');
+      } else assert.equal(outcome.length, 0);
+      written.splice(0, written.length, ...written.filter((record) => record.action !== 'refund.outcome'));
       assert.equal(written.length, 1, JSON.stringify(written));
       assert.equal(written[0]!.actor, '命令行');
+      assert.equal(written[0]!.actorKind, 'command-line');
       assert.equal(written[0]!.staffId, null);
       assert.equal(written[0]!.action, cliCase.action);
       assert.equal(written[0]!.target, target);

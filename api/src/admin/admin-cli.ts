@@ -31,6 +31,22 @@ export const ADMIN_USAGE = `用法：npm run admin -- <命令>（供程序读取
                                      --json 时输出一行 {"username","password","otpauth"}（用 npm run -s，
                                      否则 npm 会在标准输出先打印它自己的命令行）。角色：${STAFF_ROLES.join('、')}`;
 
+/**
+ * Every command of `npm run admin`, as typed: the usage test gives each one a mistake (exit 2)
+ * and the all-writers test runs each one and requires an audit record of what it changed.
+ */
+export const ADMIN_COMMANDS = [
+  'avatar approve',
+  'avatar reject',
+  'refund approve',
+  'refund reject',
+  'refund done',
+  'invoice issue',
+  'invoice fail',
+  'create-staff',
+] as const;
+export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
+
 /** Said on stderr when `--json` runs under an npm that has already printed its banner on stdout. */
 export const ADMIN_JSON_HINT =
   '提示：npm 已在标准输出打印了它的命令行；程序读取 --json 输出时请用 npm run -s admin -- …（或 npm run --silent）';

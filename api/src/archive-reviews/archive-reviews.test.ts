@@ -5,7 +5,7 @@ import { ARCHIVE_REVIEW_MESSAGES as M, type ArchiveReviewList } from '@yaoshi/co
 import type { CertificatePdf, CertificateStatus } from '@yaoshi/contracts/certificates';
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { CHEN, WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';

@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { Audit, AuditActor } from '../audit/audit-log';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { conflict } from '../envelope/api-error';
 import { creditCertificates } from '../certificates/certificates-schema';
 import { chooseYear, completedLearners } from '../reports/report-queries';

@@ -1,26 +1,58 @@
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/admin';
 import type { AuditAction } from '@yaoshi/contracts/audit-actions';
+import type { AuditActorKind } from '@yaoshi/contracts/audit-fields';
+import { staffAccounts } from '../staff/staff-schema';
 import type { StaffPrincipal } from '../auth/authenticator';
 import type { Clock } from '../clock';
-import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { auditRecords } from './audit-schema';
 
-/** Who acts: a staff member from a request, or the command line (`npm run admin`). */
+/**
+ * Who acts: a staff member from a request (姓名 and 用户名), the command line (`npm run
+ * admin`), a release token (by its name), a background job (系统任务, by the job's name) or
+ * a payment gateway (its callback or what reconciliation learnt from it, by the gateway's name).
+ */
 export interface AuditActor {
   staffId: number | null;
+  /** The staff member's 用户名, or the token's, job's or gateway's name. */
   username: string;
   roles: readonly string[];
   ip: string;
+  /** Default `staff`. */
+  kind?: AuditActorKind;
+  /** A staff member's 姓名; looked up by `staffId` when not given. */
+  name?: string | null;
 }
 
 export function actorOf(staff: StaffPrincipal, ip: string): AuditActor {
-  return { staffId: staff.staffId, username: staff.username, roles: staff.roles, ip };
+  return { staffId: staff.staffId, username: staff.username, roles: staff.roles, ip, kind: 'staff' };
 }
 
 /** The command line acts as the machine's operator. */
-export const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, username: '命令行', roles: [], ip: 'localhost' };
+export const COMMAND_LINE_ACTOR: AuditActor = {
+  staffId: null,
+  username: '命令行',
+  roles: [],
+  ip: 'localhost',
+  kind: 'command-line',
+};
+
+/** A release manager's token (RELEASE_TOKENS), named as it is there. */
+export function releaseTokenActor(tokenName: string, ip: string): AuditActor {
+  return { staffId: null, username: tokenName, roles: [], ip, kind: 'release-token' };
+}
+
+/** A background job (api/src/timed-work, the job queue): 系统任务 with the job's name. */
+export function jobActor(jobName: string): AuditActor {
+  return { staffId: null, username: jobName, roles: [], ip: 'localhost', kind: 'job' };
+}
+
+/** A payment gateway: its callback (`ip` its address) or its answer to a query or bill. */
+export function gatewayActor(gatewayName: string, ip = 'localhost'): AuditActor {
+  return { staffId: null, username: gatewayName, roles: [], ip, kind: 'gateway' };
+}
 
 export interface AuditEntry {
   /** e.g. `staff.create`, `refund.approve`: one of the named actions, each with its label (contracts audit-actions.ts). */
@@ -33,8 +65,18 @@ export interface AuditEntry {
 
 /** Writes one record in `tx`, the transaction of the change it describes. */
 export async function writeAudit(tx: Database, clock: Clock, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  let name = actor.name ?? null;
+  if (name === null && actor.staffId !== null) {
+    const [staff] = await tx
+      .select({ name: staffAccounts.name })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, actor.staffId));
+    name = staff?.name ?? null;
+  }
   await tx.insert(auditRecords).values({
     staffId: actor.staffId,
+    actorKind: actor.kind ?? 'staff',
+    actorName: name,
     actor: actor.username,
     roles: [...actor.roles],
     action: entry.action,
@@ -78,7 +120,16 @@ export async function listAudit(
   query: AuditListRequest & { page: number; size: number },
 ): Promise<AuditListResponse> {
   const conditions: SQL[] = [];
-  if (query.actor) conditions.push(eq(auditRecords.actor, query.actor));
+  if (query.actor) {
+    // 用户名 as typed, or part of a 姓名, a token's, job's or gateway's name.
+    const pattern = `%${escapeLike(query.actor)}%`;
+    const either = or(
+      eq(auditRecords.actor, query.actor),
+      ilike(auditRecords.actor, pattern),
+      ilike(auditRecords.actorName, pattern),
+    );
+    if (either) conditions.push(either);
+  }
   if (query.action) conditions.push(eq(auditRecords.action, query.action));
   if (query.target) conditions.push(ilike(auditRecords.target, `%${escapeLike(query.target)}%`));
   if (query.from) conditions.push(gte(auditRecords.createdAt, parseBeijingTime(`${query.from} 00:00:00`)));
@@ -105,6 +156,8 @@ export async function listAudit(
       id: row.id,
       time: formatBeijingTime(row.createdAt),
       actor: row.actor,
+      actor_kind: row.actorKind as AuditActorKind,
+      actor_name: row.actorName,
       roles: row.roles,
       action: row.action,
       target: row.target,

@@ -12,6 +12,11 @@ export const auditRecords = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     staffId: integer('staff_id'),
+    /** staff, command-line, release-token, job, gateway (contracts audit-fields.ts). */
+    actorKind: text('actor_kind').notNull().default('staff'),
+    /** A staff member's 姓名 at the time. */
+    actorName: text('actor_name'),
+    /** A staff member's 用户名, or the release token's, job's or gateway's name. */
     actor: text('actor').notNull(),
     roles: text('roles').array().notNull(),
     action: text('action').notNull(),

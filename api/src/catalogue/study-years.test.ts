@@ -5,7 +5,7 @@ import type { CourseYear, YearPreview } from '@yaoshi/contracts/course-admin';
 import { STUDY_YEAR_MESSAGES as Y } from '@yaoshi/contracts/study-year-rules';
 import { SELECTION_MESSAGES } from '@yaoshi/contracts/course-selection-rules';
 import { auditRecords } from '../audit/audit-schema';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { CHEN, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { TEST_START, startTestServer, type TestServer } from '../test-support/test-server';

@@ -1,5 +1,5 @@
 import { asc, desc } from 'drizzle-orm';
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { currentYearOf, learnerYearsOf } from '@yaoshi/contracts/study-year-rules';
 import type { Database } from '../db/database';
 import { academicYears } from './catalogue-schema';

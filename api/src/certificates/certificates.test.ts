@@ -15,7 +15,7 @@ import type {
 import { ARCHIVE_REVIEW_MESSAGES } from '@yaoshi/contracts/archive-reviews';
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { siteSettings } from '../content/content-schema';
 import { CHEN, WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';

@@ -19,7 +19,7 @@ import type {
 import { fromTenths } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { siteSettings } from '../content/content-schema';
 import { ApiError, conflict, notFound } from '../envelope/api-error';
 import type { Audit, AuditActor } from '../audit/audit-log';

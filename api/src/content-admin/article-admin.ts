@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';
 import { articleAttachments, articles, categories, contentFiles } from '../content/content-schema';
 import { articleViewOf, likePattern, listAttachments } from '../content/content-queries';
-import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { sanitizeRichText } from '../content/rich-text';
 
 /**
@@ -112,7 +112,7 @@ function auditView(article: AdminArticle) {
     author: article.author,
     source: article.source,
     excerpt: article.excerpt,
-    content_length: article.content.length,
+    content: article.content,
     state: article.state,
     published_time: article.published_time,
     pinned: article.pinned,

@@ -12,7 +12,7 @@ import { auditRecords } from '../audit/audit-schema';
 import { assertRefused, authed, dataOf, envelopeOf } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 const M = CONTENT_MESSAGES;
 const HOUR_MS = 60 * 60 * 1000;

@@ -27,7 +27,7 @@ import {
   topicPages,
   type TopicPageSlug,
 } from './content-schema';
-import { beijingDateOf, formatBeijingTime } from './published-time';
+import { beijingDayOf, formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 /** Reads of the public content of spec 01 §3, shaped as the contracts declare. */
 
@@ -204,7 +204,7 @@ export function listQuickLinks(db: Database): Promise<PublicQuickLink[]> {
  * Beijing, included; none of a kind → null), and the current study year.
  */
 export async function readAdvertisements(db: Database, now: Date): Promise<Advertisements> {
-  const today = beijingDateOf(now);
+  const today = beijingDayOf(now);
   const rows = await db
     .select()
     .from(advertisements)

@@ -17,7 +17,7 @@ import { storeArticles } from './content-writes';
 import { sanitizeRichText } from './rich-text';
 import { MESSAGES } from '../messages';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
-import { beijingYearOf } from './published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { ASSOCIATION } from '../seed/site-content';
 
 let server: TestServer;

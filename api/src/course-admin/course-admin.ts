@@ -9,7 +9,7 @@ import type {
   LessonVersion,
   YearPreview,
 } from '@yaoshi/contracts/course-admin';
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { STUDY_YEAR_MESSAGES as Y, studyYearStatusOf } from '@yaoshi/contracts/study-year-rules';
 import { currentStudyYear, staffStudyYears } from '../catalogue/study-years';
 import { catalogueOf, selectionCourseOf } from '../enrolment/catalogue';
@@ -32,7 +32,7 @@ import { orderCourses } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';
 import { badInput, conflict, notFound, unavailable } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { probeVideo } from './video-probe';
 import type { LessonUploads } from './lesson-uploads';
 import type { Storage } from '../storage/storage';

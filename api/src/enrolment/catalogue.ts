@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { visibleToLearners } from '@yaoshi/contracts/study-year-rules';
 import type { Clock } from '../clock';
 import { learnerStudyYears } from '../catalogue/study-years';
@@ -22,7 +22,7 @@ import { badInput } from '../envelope/api-error';
 import { publicMediaUrl } from '../media/private-media';
 import { PUBLIC_COURSE_PRICE_FEN } from '@yaoshi/contracts/credit-rules';
 import { COURSE_ADMIN_MESSAGES, yearOpenOn } from '@yaoshi/contracts/course-admin-rules';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 export type CatalogueCourse = RuleCourse & {
   thumb: string;

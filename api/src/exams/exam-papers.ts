@@ -15,7 +15,7 @@ import {
   type QuestionType,
 } from '@yaoshi/contracts/exam-rules';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { academicYears, courses, type CourseKind } from '../catalogue/catalogue-schema';
 import { enrolments } from '../orders/orders-schema';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { courses } from '../catalogue/catalogue-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { FaceQueueRow, LessonChecks } from '@yaoshi/contracts/admin';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';

@@ -11,7 +11,7 @@ import type { OrderRow } from '@yaoshi/contracts/orders';
 import { auditRecords } from '../audit/audit-schema';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { enrolments } from '../orders/orders-schema';
 import { paymentAttempts, paymentNotifications } from '../payment/payment-schema';
 import { insertOrderInState } from '../seed/order-seed';

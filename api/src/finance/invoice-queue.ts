@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { InvoiceQueueRow } from '@yaoshi/contracts/admin';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';

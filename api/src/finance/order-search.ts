@@ -8,7 +8,7 @@ import {
   type FinanceSummary,
   type OrderSearchRow,
 } from '@yaoshi/contracts/admin';
-import { formatBeijingTime, parseBeijingTime } from '../content/published-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';

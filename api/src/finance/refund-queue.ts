@@ -7,7 +7,7 @@ import {
   type OrderState,
 } from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { conflict, notFound, type ApiError } from '../envelope/api-error';
 import { MESSAGES } from '../messages';

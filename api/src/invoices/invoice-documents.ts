@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { siteSettings } from '../content/content-schema';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';

@@ -3,7 +3,7 @@ import { RECEIPT_STATUS, type OrderState } from '@yaoshi/contracts/order-states'
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { invoiceRequests } from './invoices-schema';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { findOrderByNo, orderStateOf, transitionOrder } from '../orders/order-transitions';
 import { writeAudit, type AuditActor } from '../audit/audit-log';
 

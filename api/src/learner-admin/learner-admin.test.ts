@@ -6,7 +6,7 @@ import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 import { learnerDetailSchema, learnerListResponseSchema, type LearnerListResponse } from '@yaoshi/contracts/admin';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { enrolments } from '../orders/orders-schema';
 import { courseProgress, studyReports } from '../study/study-schema';
 import { MESSAGES } from '../messages';

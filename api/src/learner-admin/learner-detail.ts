@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import type { LearnerDetail } from '@yaoshi/contracts/admin';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { LearnerListRequest, LearnerListResponse } from '@yaoshi/contracts/admin';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { learners } from '../accounts/accounts-schema';
 import { escapeLike } from '../audit/audit-log';

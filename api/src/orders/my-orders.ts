@@ -9,7 +9,7 @@ import {
 } from '@yaoshi/contracts/order-states';
 import { isWithinRefundWindow } from '@yaoshi/contracts/refund-window';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { orders } from './orders-schema';
 import { conflict, notFound } from '../envelope/api-error';

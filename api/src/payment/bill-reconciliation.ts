@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { BillDifferenceRow, LateRefundRow, ReconciliationReport } from '@yaoshi/contracts/admin';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { orders } from '../orders/orders-schema';
 import { writeAudit, type AuditActor } from '../audit/audit-log';
 import {
@@ -16,7 +16,8 @@ import {
   type PaymentRefundState,
 } from './payment-schema';
 import { allGateways, type BillEntry, type PaymentProvider } from './payment-provider';
-import { beijingDayBounds, beijingDayOf } from './beijing-time';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
+import { beijingDayBounds } from './beijing-time';
 
 /**
  * Daily bill reconciliation: each gateway's bill of a day compared with our payment

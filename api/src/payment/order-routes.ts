@@ -4,7 +4,7 @@ import { SELECTION_MESSAGES, EDUCATION_TYPE_PROFESSIONAL } from '@yaoshi/contrac
 import { PAYMENT_VALID_MINUTES, enrolmentEndpoints, orderNameOf } from '@yaoshi/contracts/enrolment';
 import { PAY_STATUS, type PayFailure } from '@yaoshi/contracts/order-states';
 import { requirePrincipal } from '../auth/authenticator';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { courses } from '../catalogue/catalogue-schema';
 import { enrolments, orderCourses, orders } from '../orders/orders-schema';

@@ -14,7 +14,7 @@ import {
   type PayType,
   type RefundNotification,
 } from './payment-provider';
-import { writeAudit, type AuditActor } from '../audit/audit-log';
+import { gatewayActor, jobActor, writeAudit } from '../audit/audit-log';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 
 /**
@@ -58,13 +58,11 @@ export type SettlementResult =
   | 'refund_confirmed'
   | 'refund_failed';
 
-/** Who the audit log names for what the server does on its own (late refunds, reconciliation). */
-export const PAYMENT_SYSTEM_ACTOR: AuditActor = {
-  staffId: null,
-  username: '系统（支付对账）',
-  roles: [],
-  ip: 'localhost',
-};
+/**
+ * The audit trail names a gateway for what it told us (a callback, an answer to a query or a
+ * refund) and the expiry rule, a 系统任务, for an unpaid order it closes.
+ */
+export const ORDER_EXPIRY_JOB = 'orders-expire';
 export const LATE_REFUND_REASON = '订单已关闭，迟到的支付原路退回';
 /** A late refund the gateway did not answer is sent again by the reconciliation job after this long. */
 export const LATE_REFUND_RETRY_MS = 60 * 1000;
@@ -207,6 +205,18 @@ export async function settlePaid(
       await tx
         .delete(courseSelections)
         .where(and(eq(courseSelections.learnerId, order.learnerId), eq(courseSelections.year, order.year)));
+      await writeAudit(tx, clock, gatewayActor(attempt.provider), {
+        action: 'payment.paid',
+        target: order.orderNo,
+        before: { pay_status: order.payStatus },
+        after: {
+          pay_status: PAY_STATUS.paid,
+          merchant_no: merchantNo,
+          trade_no: report.tradeNo,
+          amount_fen: report.amountFen,
+          enrolments: paidCourses.length,
+        },
+      });
       return { result: 'applied' as const };
     }
     // Too late for this order: never enrol; refund below, once (the attempt row is locked).
@@ -226,7 +236,7 @@ export async function settlePaid(
       updatedAt: now,
     };
     await tx.insert(paymentRefunds).values(refund).onConflictDoNothing();
-    await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
+    await writeAudit(tx, clock, gatewayActor(attempt.provider), {
       action: 'payment.late_refund',
       target: order.orderNo,
       after: {
@@ -282,7 +292,7 @@ export async function sendLateRefund(ctx: PaymentContext, merchantRefundNo: stri
       .where(and(eq(paymentRefunds.merchantRefundNo, merchantRefundNo), eq(paymentRefunds.state, 'sending')))
       .returning({ merchantNo: paymentRefunds.merchantNo });
     if (changed.length === 0) return;
-    await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
+    await writeAudit(tx, clock, gatewayActor(refund.provider), {
       action: answer.state === 'refunded' ? 'payment.late_refund_sent' : 'payment.late_refund_failed',
       target: refund.merchantNo,
       after: answer,
@@ -330,7 +340,7 @@ export async function settleRefundNotification(
           : { state: 'failed', failureReason: '支付平台退款未成功', updatedAt: now },
       )
       .where(eq(paymentRefunds.merchantRefundNo, refund.merchantRefundNo));
-    await writeAudit(tx, clock, PAYMENT_SYSTEM_ACTOR, {
+    await writeAudit(tx, clock, gatewayActor(attempt.provider), {
       action: notification.outcome === 'refunded' ? 'payment.refund_confirmed' : 'payment.refund_failed',
       target: attempt.merchantNo,
       after: { merchantRefundNo: refund.merchantRefundNo, providerRefundNo: notification.providerRefundNo },
@@ -363,6 +373,12 @@ export async function settleFailed(
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update');
     const newest = order ? await newestAttemptOf(tx, order.id) : null;
     if (order && newest?.id === attempt.id) await transitionOrder(tx, order, 'payment_failed', now);
+    await writeAudit(tx, clock, gatewayActor(attempt.provider), {
+      action: 'payment.failed',
+      target: order?.orderNo ?? merchantNo,
+      before: { status: 'open' },
+      after: { status: 'failed', merchant_no: merchantNo },
+    });
     return 'failed_recorded';
   });
 }
@@ -444,12 +460,27 @@ export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Pro
       });
       return readOrder(db, order.id);
     }
-    await db
-      .update(paymentAttempts)
-      .set({ status: 'closed', finishedAt: clock.now() })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
   }
-  await transitionOrder(db, order, 'payment_expired', clock.now());
+  await db.transaction(async (tx) => {
+    const closed = attempt
+      ? await tx
+          .update(paymentAttempts)
+          .set({ status: 'closed', finishedAt: clock.now() })
+          .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')))
+          .returning({ id: paymentAttempts.id })
+      : [];
+    const expired = await transitionOrder(tx, order, 'payment_expired', clock.now());
+    if (closed.length === 0 && expired === null) return;
+    await writeAudit(tx, clock, jobActor(ORDER_EXPIRY_JOB), {
+      action: 'order.expire',
+      target: order.orderNo,
+      before: { pay_status: order.payStatus, ...(closed.length > 0 ? { attempt: 'open' } : {}) },
+      after: {
+        pay_status: expired?.pay_status ?? order.payStatus,
+        ...(closed.length > 0 ? { attempt: 'closed', merchant_no: attempt?.merchantNo } : {}),
+      },
+    });
+  });
   return readOrder(db, order.id);
 }
 
@@ -528,10 +559,20 @@ async function settleAndCloseAttempt(ctx: PaymentContext, attempt: AttemptRow): 
     });
     return 'paid';
   }
-  await db
-    .update(paymentAttempts)
-    .set({ status: 'closed', finishedAt: clock.now() })
-    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')));
+  await db.transaction(async (tx) => {
+    const closed = await tx
+      .update(paymentAttempts)
+      .set({ status: 'closed', finishedAt: clock.now() })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')))
+      .returning({ id: paymentAttempts.id });
+    if (closed.length === 0) return;
+    await writeAudit(tx, clock, gatewayActor(attempt.provider), {
+      action: 'payment.close',
+      target: attempt.merchantNo,
+      before: { status: 'open' },
+      after: { status: 'closed' },
+    });
+  });
   return 'closed';
 }
 

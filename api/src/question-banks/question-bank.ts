@@ -21,7 +21,7 @@ import type {
 } from '@yaoshi/contracts/question-banks';
 import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { badInput, conflict, notFound } from '../envelope/api-error';
 import { isUniqueViolation } from '../spreadsheets/xlsx-import';

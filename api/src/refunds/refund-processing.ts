@@ -7,7 +7,7 @@ import { refundRequests } from './refunds-schema';
 import { findOrderByNo, orderStateOf, transitionOrder, type OrderRow } from '../orders/order-transitions';
 import type { OrderState } from '@yaoshi/contracts/order-states';
 import type { PaymentProvider } from '../payment/payment-provider';
-import { writeAudit, type AuditActor } from '../audit/audit-log';
+import { gatewayActor, writeAudit, type AuditActor } from '../audit/audit-log';
 import { merchantRefundNoOf } from './refund-requests';
 
 /**
@@ -122,7 +122,7 @@ export async function approveRefund(
     return { kind: 'approved', order, request } as const;
   });
   if (approved.kind !== 'approved') return approved;
-  // The approval is the audited decision; the gateway's answer follows from it.
+  // The approval is the audited decision; the gateway's answer is recorded under its name.
   return sendRefund(db, clock, provider, approved.order.orderNo, approved.request, null);
 }
 
@@ -144,7 +144,12 @@ export async function completeRefund(
   return sendRefund(db, clock, provider, orderNo, request, actor);
 }
 
-/** `actor`: who asked for the outcome to be recorded (`refund done`); null right after an audited approval. */
+/**
+ * `actor`: who asked for the outcome to be recorded (`refund done`: refund.complete); null
+ * right after an approval, when the outcome is the gateway's answer (refund.outcome, named by
+ * the gateway). Either way the outcome is in the trail: 已退款 with the channel's refund
+ * number, or 退款失败 with the channel's reason.
+ */
 async function sendRefund(
   db: Database,
   clock: Clock,
@@ -171,13 +176,13 @@ async function sendRefund(
     // Read again inside the transaction: the state this move is conditional on.
     const current = await findOrderByNo(tx, orderNo);
     if (current === null) return { kind: 'no-such-order' } as const;
+    const merchantRefundNo = merchantRefundNoOf(current, request.id);
     const audit = async (after: Record<string, unknown>) => {
-      if (actor === null) return;
-      await writeAudit(tx, clock, actor, {
-        action: 'refund.complete',
+      await writeAudit(tx, clock, actor ?? gatewayActor(provider.name), {
+        action: actor ? 'refund.complete' : 'refund.outcome',
         target: current.orderNo,
         before: { refund_status: current.refundStatus, request: 'refunding' },
-        after,
+        after: { merchant_refund_no: merchantRefundNo, ...after },
       });
     };
     if (result.state === 'failed') {
@@ -188,7 +193,7 @@ async function sendRefund(
         .set({ status: 'failed', failureReason: result.reason, completedAt: now, updatedAt: now })
         .where(eq(refundRequests.id, request.id));
       await tx.update(orders).set({ refundNote: result.reason }).where(eq(orders.id, current.id));
-      await audit({ request: 'failed', reason: result.reason });
+      await audit({ request: 'failed', outcome: '退款失败', reason: result.reason });
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
     if ((await transitionOrder(tx, current, 'refund_completed', now)) === null)
@@ -198,7 +203,12 @@ async function sendRefund(
       .set({ status: 'refunded', providerRefundNo: result.providerRefundNo, completedAt: now, updatedAt: now })
       .where(eq(refundRequests.id, request.id));
     const withdrawn = await withdrawOrderEnrolments(tx, current.id, now);
-    await audit({ request: 'refunded', provider_refund_no: result.providerRefundNo, withdrawn_enrolments: withdrawn });
+    await audit({
+      request: 'refunded',
+      outcome: '已退款',
+      provider_refund_no: result.providerRefundNo,
+      withdrawn_enrolments: withdrawn,
+    });
     return { kind: 'refunded', providerRefundNo: result.providerRefundNo, withdrawnEnrolments: withdrawn } as const;
   });
 }

@@ -44,10 +44,20 @@ export const RELEASE_PERMISSION = 'releases.manage' satisfies Permission;
 /** A staff member's release move in the audit log: the remote, and the version before and after. */
 export function releaseAuditEntry(
   action: AuditAction,
-  result: { remote: string; version?: string; from?: string | null; to?: string | null },
+  result: { remote: string; version?: string; from?: string | null; to?: string | null; environment?: string },
+  reason?: string,
 ): AuditEntry {
   const to = result.to !== undefined ? result.to : (result.version ?? null);
-  return { action, target: result.remote, before: { version: result.from ?? null }, after: { version: to } };
+  return {
+    action,
+    target: result.remote,
+    before: { version: result.from ?? null },
+    after: {
+      version: to,
+      ...(result.environment ? { environment: result.environment } : {}),
+      ...(reason?.trim() ? { reason: reason.trim() } : {}),
+    },
+  };
 }
 
 /** How the release history names a staff member: 姓名（用户名）. */
@@ -69,13 +79,14 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
     ip: string,
     action: AuditAction,
     change: (registry: RegistryDeps, actor: Actor) => Promise<T>,
+    reason?: string,
   ): Promise<T> => {
     const me = requireStaff(staff);
     return refusalsAsApiErrors(async () => {
       const actor = await staffReleaseActor(db, me);
       return auditedChange(db, clock, actorOf(me, ip), async (tx, audit) => {
         const result = await change(registryOn(tx), actor);
-        await audit(releaseAuditEntry(action, result));
+        await audit(releaseAuditEntry(action, result, reason));
         return result;
       });
     });
@@ -92,19 +103,29 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
   }));
 
   api.add(releaseAdminEndpoints.pin, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.pin', (registry, actor) =>
-      pinVersion(registry, actor, {
-        remote: payload.remote,
-        version: payload.version,
-        environment: payload.env,
-        reason: payload.reason,
-      }),
+    move(
+      staff,
+      request.ip,
+      'release.pin',
+      (registry, actor) =>
+        pinVersion(registry, actor, {
+          remote: payload.remote,
+          version: payload.version,
+          environment: payload.env,
+          reason: payload.reason,
+        }),
+      payload.reason,
     ),
   );
 
   api.add(releaseAdminEndpoints.rollback, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.rollback', (registry, actor) =>
-      rollback(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+    move(
+      staff,
+      request.ip,
+      'release.rollback',
+      (registry, actor) =>
+        rollback(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+      payload.reason,
     ),
   );
 
@@ -122,32 +143,49 @@ export const releaseAdminRoutes: RouteModule = (api, deps) => {
         unchanged: true,
       };
     }
-    return move(staff, request.ip, 'release.canary', async (registry, actor) => {
-      const started = await startCanary(registry, actor, {
-        remote: payload.remote,
-        version: payload.version,
-        percent: payload.percent,
-        environment: payload.env,
-        reason: payload.reason,
-      });
-      return { ...started, from: null, to: started.version };
-    });
+    return move(
+      staff,
+      request.ip,
+      'release.canary',
+      async (registry, actor) => {
+        const started = await startCanary(registry, actor, {
+          remote: payload.remote,
+          version: payload.version,
+          percent: payload.percent,
+          environment: payload.env,
+          reason: payload.reason,
+        });
+        return { ...started, from: null, to: started.version };
+      },
+      payload.reason,
+    );
   });
 
   api.add(releaseAdminEndpoints.canaryEnd, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.canary-end', async (registry, actor) => {
-      const ended = await endCanary(registry, actor, {
-        remote: payload.remote,
-        environment: payload.env,
-        reason: payload.reason,
-      });
-      return { environment: ended.environment, remote: ended.remote, from: ended.version, to: null };
-    }),
+    move(
+      staff,
+      request.ip,
+      'release.canary-end',
+      async (registry, actor) => {
+        const ended = await endCanary(registry, actor, {
+          remote: payload.remote,
+          environment: payload.env,
+          reason: payload.reason,
+        });
+        return { environment: ended.environment, remote: ended.remote, from: ended.version, to: null };
+      },
+      payload.reason,
+    ),
   );
 
   api.add(releaseAdminEndpoints.promote, async ({ payload, staff, request }) =>
-    move(staff, request.ip, 'release.promote', (registry, actor) =>
-      promote(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+    move(
+      staff,
+      request.ip,
+      'release.promote',
+      (registry, actor) =>
+        promote(registry, actor, { remote: payload.remote, environment: payload.env, reason: payload.reason }),
+      payload.reason,
     ),
   );
 };

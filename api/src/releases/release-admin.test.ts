@@ -81,12 +81,36 @@ describe('发布管理 in the staff console', () => {
     );
     const audits = await server.db.select().from(auditRecords).orderBy(desc(auditRecords.id)).limit(4);
     assert.deepEqual(
-      audits.map((record) => [record.actor, record.action, record.target, record.after]),
+      audits.map((record) => [record.actorName, record.actor, record.action, record.target, record.after]),
       [
-        ['releaser', 'release.rollback', 'shop', { version: '1.1.0' }],
-        ['releaser', 'release.promote', 'shop', { version: '1.2.0' }],
-        ['releaser', 'release.canary', 'shop', { version: '1.2.0' }],
-        ['releaser', 'release.pin', 'shop', { version: '1.1.0' }],
+        [
+          '测试releaser',
+          'releaser',
+          'release.rollback',
+          'shop',
+          { version: '1.1.0', environment: 'production', reason: '页面报错' },
+        ],
+        [
+          '测试releaser',
+          'releaser',
+          'release.promote',
+          'shop',
+          { version: '1.2.0', environment: 'production', reason: '灰度无异常' },
+        ],
+        [
+          '测试releaser',
+          'releaser',
+          'release.canary',
+          'shop',
+          { version: '1.2.0', environment: 'production', reason: '灰度' },
+        ],
+        [
+          '测试releaser',
+          'releaser',
+          'release.pin',
+          'shop',
+          { version: '1.1.0', environment: 'production', reason: '上线新版' },
+        ],
       ],
     );
   });

@@ -11,7 +11,9 @@ import {
   type ReleaseManifest,
   type ShellManifest,
 } from '@yaoshi/contracts/release-manifest';
+import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
+import { jobActor, writeAudit } from '../audit/audit-log';
 import type { Database } from '../db/database';
 import { DEFAULT_AUTO_ROLLBACK, failureRate, inCanary, shouldRollBack } from './canary';
 import { collisionProblems, exposureProblems, sharedProblems, shellProblems, type LiveRoutes } from './compatibility';
@@ -770,6 +772,7 @@ export async function releaseStatus(db: Database, environment: Environment): Pro
 }
 
 export interface HistoryLine {
+  /** ISO 8601 with Beijing's offset (+08:00): programs read it; tables show it as Beijing time. */
   at: string;
   environment: string;
   action: string;
@@ -788,7 +791,7 @@ export async function releaseHistoryOf(db: Database, remote: string, limit = 200
     .orderBy(desc(releaseHistory.id))
     .limit(limit);
   return rows.map((row) => ({
-    at: row.at.toISOString(),
+    at: beijingIsoTime(row.at),
     environment: row.environment,
     action: row.action,
     from: row.fromVersion,
@@ -871,6 +874,9 @@ export async function recordReports(
   return checkCanaries(deps);
 }
 
+/** How the audit trail names the automatic end of a failing canary: a 系统任务. */
+export const AUTO_ROLLBACK_JOB = 'canary-auto-rollback';
+
 /** Ends every canary whose version fails more than the threshold allows, recording an auto-rollback. */
 export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> {
   const threshold = deps.autoRollback ?? DEFAULT_AUTO_ROLLBACK;
@@ -885,12 +891,21 @@ export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> 
     const reason = `失败率 ${(health.failureRate * 100).toFixed(1)}%（${health.failures}/${health.loads} 次加载）超过阈值 ${(threshold.failureRate * 100).toFixed(1)}%，自动回滚`;
     try {
       ended.push(
-        await endCanary(
-          deps,
-          { name: 'system' },
-          { remote: canary.remote, environment: canary.environment as Environment, reason },
-          'auto-rollback',
-        ),
+        await deps.db.transaction(async (tx) => {
+          const state = await endCanary(
+            { ...deps, db: tx },
+            { name: 'system' },
+            { remote: canary.remote, environment: canary.environment as Environment, reason },
+            'auto-rollback',
+          );
+          await writeAudit(tx, deps.clock, jobActor(AUTO_ROLLBACK_JOB), {
+            action: 'release.auto-rollback',
+            target: canary.remote,
+            before: { canary: canary.version, percent: canary.percent },
+            after: { canary: null, environment: canary.environment, reason },
+          });
+          return state;
+        }),
       );
     } catch (error) {
       if (!(error instanceof ReleaseRefusal)) throw error; // another server ended it first
@@ -902,6 +917,14 @@ export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> 
 // ── The site's own builds ───────────────────────────────────────────────────────────────
 
 const BUILD_ACTOR: Actor = { name: 'npm run build' };
+/** The first start registers what `npm run build` assembled: in the trail as that command. */
+const BUILD_AUDIT_ACTOR = {
+  staffId: null,
+  username: 'npm run build',
+  roles: [],
+  ip: 'localhost',
+  kind: 'command-line',
+} as const;
 
 /**
  * Seeds an empty registry from what `npm run build` assembled in the site folder, on the
@@ -927,7 +950,15 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
     for (const version of fs.readdirSync(remoteDir).filter((name) => VERSION_PATTERN.test(name))) {
       const dir = path.join(remoteDir, version);
       if (!fs.existsSync(path.join(dir, RELEASE_MANIFEST_FILE))) continue;
-      await publishVersion(deps, BUILD_ACTOR, remote, readFolder(dir), { source: 'build' });
+      const files = readFolder(dir);
+      await deps.db.transaction(async (tx) => {
+        const published = await publishVersion({ ...deps, db: tx }, BUILD_ACTOR, remote, files, { source: 'build' });
+        await writeAudit(tx, deps.clock, BUILD_AUDIT_ACTOR, {
+          action: 'release.publish',
+          target: remote,
+          after: { version: published.version },
+        });
+      });
     }
   }
   const pinsFile = path.join(siteDir, 'remotes.json');
@@ -936,19 +967,30 @@ export async function importBuiltRemotes(deps: RegistryDeps): Promise<PinMove[]>
   const moves: PinMove[] = [];
   for (const [remote, pin] of Object.entries(built)) {
     if (typeof pin?.version !== 'string' || !(await findVersion(deps.db, remote, pin.version))) continue;
+    const version = pin.version;
     for (const environment of ENVIRONMENTS) {
       try {
+        const reason = '首次启动：取自构建的 remotes.json';
         moves.push(
-          await movePin(
-            deps,
-            BUILD_ACTOR,
-            environment,
-            remote,
-            pin.version,
-            'pin',
-            '首次启动：取自构建的 remotes.json',
-            null,
-          ),
+          await deps.db.transaction(async (tx) => {
+            const move = await movePin(
+              { ...deps, db: tx },
+              BUILD_ACTOR,
+              environment,
+              remote,
+              version,
+              'pin',
+              reason,
+              null,
+            );
+            await writeAudit(tx, deps.clock, BUILD_AUDIT_ACTOR, {
+              action: 'release.pin',
+              target: remote,
+              before: { version: null },
+              after: { version: move.to, environment, reason },
+            });
+            return move;
+          }),
         );
       } catch (error) {
         // Another server starting on the same database pinned it first.

@@ -6,8 +6,9 @@ import { REMOTE_KEY_PATTERN, VERSION_PATTERN, shellManifestSchema } from '@yaosh
 import { sessions } from '../accounts/accounts-schema';
 import { sessionTokenHash } from '../accounts/sessions';
 import { bearerToken, type StaffPrincipal } from '../auth/authenticator';
-import { actorOf, auditedChange } from '../audit/audit-log';
+import { actorOf, auditedChange, releaseTokenActor } from '../audit/audit-log';
 import type { AuditAction } from '@yaoshi/contracts/audit-actions';
+import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { sendEnvelope } from '../envelope/signed-routes';
@@ -179,17 +180,23 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
     throw new ReleaseRefusal(403, RELEASE_MESSAGES.tokenInvalid);
   }
 
-  /** A change: as it is for a release token; for a staff member, in one transaction with its audit record. */
+  /**
+   * A change, in one transaction with its audit record: named by the staff member, or by the
+   * release token's name (RELEASE_TOKENS) for `npm run release` with a token.
+   */
   async function change<T extends { remote: string }>(
     request: FastifyRequest,
     manager: Manager,
     action: AuditAction,
     work: (registry: RegistryDeps) => Promise<T>,
+    reason?: string,
   ): Promise<T> {
-    if (!manager.staff) return work(deps);
-    return auditedChange(deps.db, deps.clock, actorOf(manager.staff, request.ip), async (tx, audit) => {
+    const actor = manager.staff
+      ? actorOf(manager.staff, request.ip)
+      : releaseTokenActor(manager.actor.name, request.ip);
+    return auditedChange(deps.db, deps.clock, actor, async (tx, audit) => {
       const result = await work({ ...deps, db: tx });
-      await audit(releaseAuditEntry(action, result));
+      await audit(releaseAuditEntry(action, result, reason));
       return result;
     });
   }
@@ -259,7 +266,13 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       };
       return ok(
         reply,
-        await change(request, manager, 'release.pin', (registry) => pinVersion(registry, manager.actor, input)),
+        await change(
+          request,
+          manager,
+          'release.pin',
+          (registry) => pinVersion(registry, manager.actor, input),
+          input.reason,
+        ),
       );
     });
 
@@ -269,7 +282,13 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const input = { remote: body.remote, environment: environmentOf(body.env), reason: body.reason };
       return ok(
         reply,
-        await change(request, manager, 'release.rollback', (registry) => rollback(registry, manager.actor, input)),
+        await change(
+          request,
+          manager,
+          'release.rollback',
+          (registry) => rollback(registry, manager.actor, input),
+          input.reason,
+        ),
       );
     });
 
@@ -285,7 +304,13 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       };
       return ok(
         reply,
-        await change(request, manager, 'release.canary', (registry) => startCanary(registry, manager.actor, input)),
+        await change(
+          request,
+          manager,
+          'release.canary',
+          (registry) => startCanary(registry, manager.actor, input),
+          input.reason,
+        ),
       );
     });
 
@@ -299,7 +324,13 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       };
       return ok(
         reply,
-        await change(request, manager, 'release.canary-end', (registry) => endCanary(registry, manager.actor, input)),
+        await change(
+          request,
+          manager,
+          'release.canary-end',
+          (registry) => endCanary(registry, manager.actor, input),
+          input.reason,
+        ),
       );
     });
 
@@ -309,7 +340,13 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const input = { remote: body.remote, environment: environmentOf(body.env), reason: body.reason };
       return ok(
         reply,
-        await change(request, manager, 'release.promote', (registry) => promote(registry, manager.actor, input)),
+        await change(
+          request,
+          manager,
+          'release.promote',
+          (registry) => promote(registry, manager.actor, input),
+          input.reason,
+        ),
       );
     });
 
@@ -325,7 +362,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       const grant = signOverride(deps.secret, { remote: body.remote, version: body.version, expires });
       return ok(reply, {
         path: `/release-override?grant=${encodeURIComponent(grant)}`,
-        expires: new Date(expires).toISOString(),
+        expires: beijingIsoTime(expires),
       });
     });
 

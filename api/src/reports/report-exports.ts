@@ -15,7 +15,7 @@ import type { Audit } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { JobContext, JobQueue, RetryPolicy } from '../jobs/job-queue';
 import { ORPHANED_AFTER_SECONDS, sweepOrphans } from '../jobs/orphaned-jobs';
 import type { Storage } from '../storage/storage';

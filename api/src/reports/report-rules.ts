@@ -1,4 +1,4 @@
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { REPORT_UNFILLED, type ReportGroup } from '@yaoshi/contracts/reports';
 import { ARCHIVE_REVIEW_WORKING_DAYS, fromTenths, yearCompleted, type KindHours } from '@yaoshi/contracts/study-rules';
 

@@ -12,7 +12,7 @@ import {
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { enrolments } from '../orders/orders-schema';
 import { courseProgress } from '../study/study-schema';
 import { assertRefused, authed, dataOf, loginToken, ZHANG } from '../test-support/learner-session';

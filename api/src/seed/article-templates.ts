@@ -1,4 +1,4 @@
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { z } from 'zod';
 import { SITE_NAME_PLACEHOLDERS, readDemoData, yearPlaceholders } from './demo-data';
 import { ASSOCIATION } from './site-content';

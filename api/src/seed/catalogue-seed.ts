@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { SITE_NAME_PLACEHOLDERS, readDemoData } from './demo-data';
 import { COURSE_KIND_NAMES } from '@yaoshi/contracts/site-names';

@@ -12,7 +12,7 @@ import { storeArticles, storeTopicPages } from '../content/content-writes';
 import { sanitizeRichText } from '../content/rich-text';
 import { buildSeedArticles, demoArticleIdeas } from './article-templates';
 import type { SeedPart } from './seed-part';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { ASSOCIATION, CATEGORY_SEED, demoSiteOf } from './site-content';
 
 /**

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { EXAM_TYPE, QUESTION_TYPE, decodeAnswer, encodeAnswer } from '@yaoshi/contracts/exam-rules';
 import type { Clock } from '../clock';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { examPaperQuestions, examPapers, examQuestions } from '../exams/exams-schema';
 import { learners } from '../accounts/accounts-schema';
 import { startPaper, submitPaper } from '../exams/exam-papers';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { asc, eq } from 'drizzle-orm';
 import { PAY_STATUS, reachableOrderStates } from '@yaoshi/contracts/order-states';
 import { movableClock } from '../clock';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { DatabaseHandle } from '../db/database';
 import { academicYears } from '../catalogue/catalogue-schema';
 import { enrolments, orders } from '../orders/orders-schema';

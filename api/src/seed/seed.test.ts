@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { max } from 'drizzle-orm';
 import { movableClock } from '../clock';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { DatabaseHandle } from '../db/database';
 import { articles, topicPages } from '../content/content-schema';
 import { openTestDatabase } from '../db/test-database';

@@ -24,7 +24,13 @@ const demoStaffSchema = z.object({
 /** The demo staff accounts of `api/demo/staff.json`, one per role, with known passwords and TOTP secrets. */
 export const DEMO_STAFF = readDemoData('staff.json', demoStaffSchema).staff;
 
-const SEED_ACTOR: AuditActor = { staffId: null, username: '演示数据', roles: [], ip: 'localhost' };
+const SEED_ACTOR: AuditActor = {
+  staffId: null,
+  username: '演示数据',
+  roles: [],
+  ip: 'localhost',
+  kind: 'command-line',
+};
 
 /**
  * Development only (`NODE_ENV=development`, checked by the caller): adds the demo staff

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { courseProgress, publicQuizQuestions } from '../study/study-schema';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { enrolments, orderCourses, orders } from '../orders/orders-schema';

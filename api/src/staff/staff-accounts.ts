@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminLoginRequest, AdminLoginResponse, StaffCredentials, StaffRow } from '@yaoshi/contracts/admin';
 import { permissionsOf, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import type { Clock } from '../clock';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { ApiError, badInput, conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';

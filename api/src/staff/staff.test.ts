@@ -18,7 +18,7 @@ import { auditedChange, COMMAND_LINE_ACTOR } from '../audit/audit-log';
 import { isAuditAction } from '@yaoshi/contracts/audit-actions';
 import { MESSAGES } from '../messages';
 import { CHEN, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
-import { beijingYearOf } from '../content/published-time';
+import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { orders } from '../orders/orders-schema';
 import { refundRequests } from '../refunds/refunds-schema';
 import { invoiceRequests } from '../invoices/invoices-schema';

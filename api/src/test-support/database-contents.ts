@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/database';
+import { PROBE_TABLE } from '../audit/unaudited-writes';
 
 /**
  * "Did anything change?" by content, not by row counts: one hash per table over every row
@@ -11,7 +12,8 @@ import { rowsOf, type Database } from '../db/database';
  * whole tables (`'request_nonces'`) or single columns (`'staff_sessions.last_seen_at'`).
  */
 export async function databaseContents(db: Database, ignore: readonly string[] = []): Promise<Record<string, string>> {
-  const ignored = new Set(ignore);
+  // The audit probe notes transactions, even refused ones: the product's data is the rest.
+  const ignored = new Set([...ignore, PROBE_TABLE]);
   const columns = await rowsOf<{ table_name: string; column_name: string }>(
     db,
     sql`select c.table_name, c.column_name

@@ -5,11 +5,13 @@ import { signRequest, type SignedRequest, type SignedRequestInput, type SignerCo
 import { buildApp, type BuildAppOptions } from '../app';
 import { movableClock, type MovableClock } from '../clock';
 import { configFromEnv, type Config } from '../config';
-import { parseBeijingTime } from '../content/published-time';
+import { parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { rowsOf, type Database, type DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { articles } from '../content/content-schema';
 import { seedMissing } from '../seed/seed';
+import { installWriteProbe, PROBE_TABLE, probeMark, unauditedWritesSince } from '../audit/unaudited-writes';
+import { NOTIFY_PATH_PREFIX } from '../payment/notify-routes';
 import type { PaymentProvider } from '../payment/payment-provider';
 
 /**
@@ -71,6 +73,19 @@ export interface TestServerOptions extends Partial<
   register?: (app: FastifyInstance, deps: { db: Database; clock: MovableClock; config: Config }) => Promise<void>;
 }
 
+/**
+ * The calls whose every change must be in the audit trail: staff (the console), release
+ * managers (`npm run release`), and gateways (their callbacks). A learner's own actions are
+ * theirs (orders, study, profile) and are not audited. Every test server checks each such
+ * call: a change it makes without an audit record in its transaction fails the call.
+ */
+export function mustAudit(method: string, url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  // A console read that writes (a listing that settles expired orders) is checked as well.
+  if (path.startsWith('/v1/admin/')) return true;
+  return method.toUpperCase() !== 'GET' && (path.startsWith('/v1/releases/') || path.startsWith(NOTIFY_PATH_PREFIX));
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = options.clock ?? movableClock(TEST_START);
   const shared = options.database;
@@ -93,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     nodeEnv: 'test',
     ...configOverrides,
   };
+  await installWriteProbe(database.db);
   const paymentProvider = paymentProviderFactory?.({ db: database.db, clock });
   const app = buildApp({
     db: database.db,
@@ -112,7 +128,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const send = async (url: string, init?: RequestInit): Promise<ApiResponse> => {
+    const audited = mustAudit(init?.method ?? 'GET', url);
+    const mark = audited ? await probeMark(database.db) : 0;
     const response = await fetch(baseUrl + url, init);
+    if (audited) {
+      const unaudited = await unauditedWritesSince(database.db, mark);
+      if (unaudited.length > 0)
+        throw new Error(
+          `${init?.method ?? 'GET'} ${url.split('?')[0]} changed ${unaudited.map((write) => write.tables.join(', ')).join('; ')} without an audit record in the same transaction`,
+        );
+    }
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -150,7 +175,7 @@ export async function databaseFingerprint(db: Database): Promise<Record<string, 
   // Every table the migrations made, read from the catalogue, so a new table is counted too.
   const tables = await rowsOf<{ name: string }>(
     db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> ${PROBE_TABLE} order by table_name`,
   );
   for (const { name } of tables) {
     const [counted] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { jobActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -11,12 +12,7 @@ import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
 import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
 import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
 import { deleteExpiredExports, sweepOrphanedExports } from '../reports/report-exports';
-import {
-  PAYMENT_SYSTEM_ACTOR,
-  reconcilePendingAttempts,
-  settleExpiredOrders,
-  type PaymentContext,
-} from '../payment/payments';
+import { reconcilePendingAttempts, settleExpiredOrders, type PaymentContext } from '../payment/payments';
 
 /**
  * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of
@@ -68,7 +64,7 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     periodSeconds: HOUR,
     policy: { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 30 * MINUTE },
     async run({ payments }) {
-      await reconcileYesterdayOnce(payments, PAYMENT_SYSTEM_ACTOR);
+      await reconcileYesterdayOnce(payments, jobActor('payments-reconcile-bills'));
     },
   },
   {

@@ -12,11 +12,11 @@ import {
   TRANSCODE_STATUS_LABELS,
   type TranscodeStatusName,
 } from '@yaoshi/contracts/course-admin-rules';
-import type { Audit } from '../audit/audit-log';
 import type { Clock } from '../clock';
+import { jobActor, writeAudit, type Audit } from '../audit/audit-log';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
-import { formatBeijingTime } from '../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { courseLessons, courses } from '../catalogue/catalogue-schema';
 import type { JobContext, JobQueue, RetryPolicy } from '../jobs/job-queue';
 import { ORPHANED_AFTER_SECONDS, sweepOrphans } from '../jobs/orphaned-jobs';
@@ -337,6 +337,12 @@ export async function runTranscode(deps: TranscodeJobDeps, payload: TranscodePay
         .set({ durationSeconds: seconds })
         .where(eq(courseLessons.videoPath, row.sourcePath));
       await tx.update(courses).set({ durationSeconds: seconds }).where(eq(courses.videoPath, row.sourcePath));
+      await writeAudit(tx, clock, jobActor(TRANSCODE_JOB), {
+        action: 'course.transcode-done',
+        target: row.sourcePath,
+        before: { duration: null },
+        after: { duration: seconds, master: `${folder}/${result.master}` },
+      });
     });
     deps.log.info({ video: row.sourcePath, seconds, attempt: job.attempt }, 'video transcoded to HLS');
   } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTOR_KINDS } from './audit-fields';
 import { defineEndpoint, noPayload } from './endpoint';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { isMobilePhone, isValidIdNumber, normalizeIdNumber } from './identity-rules';
@@ -140,6 +141,8 @@ export const auditRecordSchema = z.object({
   id: z.number().int(),
   time: timeText,
   actor: z.string(),
+  actor_kind: z.enum(AUDIT_ACTOR_KINDS),
+  actor_name: z.string().nullable(),
   roles: z.array(z.string()),
   action: z.string(),
   target: z.string(),

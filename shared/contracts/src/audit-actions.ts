@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS = {
   'refund.approve': '退款审核通过',
   'refund.reject': '退款驳回',
   'refund.complete': '退款完成（向支付渠道再次确认）',
+  'refund.outcome': '退款结果（支付渠道答复）',
   'invoice.issue': '开具发票',
   'invoice.reject': '发票申请驳回',
   'release.publish': '发布新版本',
@@ -30,12 +31,17 @@ export const AUDIT_ACTION_LABELS = {
   'release.canary': '开始灰度',
   'release.canary-end': '结束灰度',
   'release.promote': '灰度转正',
+  'release.auto-rollback': '灰度自动回滚（失败率超过阈值）',
   'payment.late_refund': '迟到款项自动退款',
   'payment.late_refund_sent': '迟到款项退款已提交支付渠道',
   'payment.late_refund_failed': '迟到款项退款失败',
   'payment.refund_confirmed': '支付渠道确认退款',
   'payment.refund_failed': '支付渠道退款失败',
   'payment.reconcile': '支付对账',
+  'payment.paid': '支付成功（支付渠道通知或查询）',
+  'payment.failed': '支付失败（支付渠道通知）',
+  'order.expire': '订单超时关闭',
+  'payment.close': '关闭支付尝试',
   'report.export': '导出统计报表',
   'certificate.revoke': '撤销学时证明',
   'archive.pass': '学习档案审核通过',
@@ -66,6 +72,7 @@ export const AUDIT_ACTION_LABELS = {
   'course.thumbnail': '上传课程封面',
   'course.lesson': '更新课时视频',
   'course.transcode-retry': '重新转码课时视频',
+  'course.transcode-done': '课时视频转码完成（课时长度已更新）',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -1,4 +1,4 @@
-import { BEIJING_OFFSET_MS } from './beijing-day';
+import { BEIJING_OFFSET_MS } from './beijing-time';
 
 /**
  * Spec 01 §4, payment notes: no refund more than one month after payment. Shared: the

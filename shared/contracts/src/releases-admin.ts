@@ -116,19 +116,21 @@ export type ReleaseCanaryEndRequest = z.input<typeof releaseCanaryEndRequestSche
 export type ReleasePromoteRequest = z.input<typeof releasePromoteRequestSchema>;
 
 const staffReleases = { auth: 'staff', permission: 'releases.manage' } as const;
+/** 只读审计 reads what 发布管理 moves: the status and the history. */
+const staffReleaseReaders = { auth: 'staff', permission: 'releases.read' } as const;
 
 export const releaseAdminEndpoints = {
   status: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/releases/status',
-    ...staffReleases,
+    ...staffReleaseReaders,
     request: z.strictObject({ env }),
     response: releaseStatusSchema,
   }),
   history: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/releases/history',
-    ...staffReleases,
+    ...staffReleaseReaders,
     request: z.strictObject({ remote }),
     response: z.object({ remote: z.string(), history: z.array(releaseHistoryLineSchema) }),
   }),

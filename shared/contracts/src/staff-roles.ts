@@ -24,8 +24,10 @@ export const PERMISSIONS = [
   'content.edit',
   /** Courses and lessons (next issue). */
   'courses.manage',
-  /** Remote versions and pins (issue 17). */
+  /** Move remote versions and pins: publish, pin, canary, promote, roll back (issue 17). */
   'releases.manage',
+  /** Read remote versions, pins, canaries and the release history (发布管理 read-only). */
+  'releases.read',
   /** Study reports per year: enrolled, hours, completion, the completed list (issue 20). */
   'reports.read',
   /** Pass or fail a learner's year in the archive review, before the 学时证明 (issue 20). */
@@ -52,8 +54,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   审核: ['faces.review', 'learners.read'],
   内容编辑: ['content.edit'],
   课程管理: ['courses.manage'],
-  发布管理: ['releases.manage'],
-  只读审计: ['audit.read', 'learners.read', 'finance.read', 'reports.read'],
+  发布管理: ['releases.manage', 'releases.read'],
+  只读审计: ['audit.read', 'learners.read', 'finance.read', 'reports.read', 'releases.read'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {

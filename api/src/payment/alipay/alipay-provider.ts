@@ -13,7 +13,7 @@ import type {
   RefundNotification,
   RefundResult,
 } from '../payment-provider';
-import { formatBeijingTime } from '../../content/published-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { parseBeijingDateTime } from '../beijing-time';
 
 /**

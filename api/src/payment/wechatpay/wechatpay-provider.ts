@@ -14,7 +14,8 @@ import type {
   RefundNotification,
   RefundResult,
 } from '../payment-provider';
-import { beijingDateTime, parseBeijingDateTime } from '../beijing-time';
+import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
+import { parseBeijingDateTime } from '../beijing-time';
 
 /**
  * WeChat Pay API v3 (微信支付), Native payment: the QR code encodes the `code_url` WeChat
@@ -192,7 +193,7 @@ export function createWechatpayProvider(settings: WechatpaySettings): PaymentPro
         mchid,
         description: input.description.slice(0, 127),
         out_trade_no: input.merchantOrderNo,
-        time_expire: beijingDateTime(input.expiresAt),
+        time_expire: beijingIsoTime(input.expiresAt),
         notify_url: input.notifyUrl,
         amount: { total: input.amountFen, currency: 'CNY' },
       });

@@ -2,8 +2,8 @@ import { createSign, createVerify, generateKeyPairSync, randomBytes, randomInt, 
 import JSZip from 'jszip';
 import iconv from 'iconv-lite';
 import type { AlipaySettings } from '../../payment/alipay/alipay-provider';
-import { beijingDayOf } from '../../payment/beijing-time';
-import { formatBeijingTime, parseBeijingTime } from '../../content/published-time';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
+import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import {
   deliver,
   html,

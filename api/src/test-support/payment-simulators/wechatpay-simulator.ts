@@ -9,8 +9,8 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { WechatpaySettings } from '../../payment/wechatpay/wechatpay-provider';
-import { beijingDateTime, beijingDayOf } from '../../payment/beijing-time';
-import { formatBeijingTime } from '../../content/published-time';
+import { beijingIsoTime, beijingDayOf } from '@yaoshi/contracts/beijing-time';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import {
   deliver,
   payerPage,
@@ -205,7 +205,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
   function event(eventType: string, summary: string, resource: unknown, resourceType: string) {
     return JSON.stringify({
       id: `EV-${randomBytes(8).toString('hex')}`,
-      create_time: beijingDateTime(now()),
+      create_time: beijingIsoTime(now()),
       resource_type: 'encrypt-resource',
       event_type: eventType,
       summary,
@@ -229,7 +229,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
         trade_state_desc: '支付成功',
         bank_type: 'OTHERS',
         attach: '',
-        success_time: beijingDateTime(trade.successTime),
+        success_time: beijingIsoTime(trade.successTime),
         payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
         amount: {
           total: opts.amountFen ?? trade.amountFen,
@@ -267,7 +267,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
         out_refund_no: refund.outRefundNo,
         refund_id: refund.refundId,
         refund_status: 'SUCCESS',
-        success_time: beijingDateTime(refund.createdAt),
+        success_time: beijingIsoTime(refund.createdAt),
         user_received_account: '支付用户零钱',
         amount: {
           total: trade.amountFen,
@@ -491,7 +491,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
         trade_type: 'NATIVE',
         trade_state: trade.state,
         trade_state_desc: trade.state,
-        success_time: trade.successTime ? beijingDateTime(trade.successTime) : undefined,
+        success_time: trade.successTime ? beijingIsoTime(trade.successTime) : undefined,
         amount: { total: trade.amountFen, currency: 'CNY' },
       });
     }
@@ -525,7 +525,7 @@ export async function startWechatpaySimulator(options: WechatpaySimulatorOptions
         out_trade_no: trade.outTradeNo,
         channel: 'ORIGINAL',
         status: 'PROCESSING',
-        create_time: beijingDateTime(refund.createdAt),
+        create_time: beijingIsoTime(refund.createdAt),
         amount: { total: trade.amountFen, refund: refund.amountFen, currency: 'CNY' },
       });
     }

@@ -20,7 +20,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/staff', title: '工作人员账号', permission: 'staff.manage' },
   { path: '/admin/audit', title: '审计日志', permission: 'audit.read' },
   { path: '/admin/reports', title: '统计报表', permission: 'reports.read' },
-  { path: '/admin/releases', title: '发布管理', permission: 'releases.manage' },
+  { path: '/admin/releases', title: '发布管理', permission: 'releases.read' },
   { path: '/admin/association-profile', title: '协会信息', permission: 'content.edit' },
   { path: '/admin/articles', title: '文章管理', permission: 'content.edit' },
   { path: '/admin/home-content', title: '首页管理', permission: 'content.edit' },

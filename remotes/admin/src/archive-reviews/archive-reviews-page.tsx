@@ -9,7 +9,7 @@ import {
   type ArchiveReviewStatus,
 } from '@yaoshi/contracts/archive-reviews';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
-import { beijingDayOf } from '@yaoshi/contracts/beijing-day';
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,

@@ -6,6 +6,8 @@ const record = (id: number): AuditRecord => ({
   id,
   time: '2025-06-16 10:00:00',
   actor: 'finance',
+  actor_kind: 'staff',
+  actor_name: '钱财务',
   roles: ['财务'],
   action: 'refund.approve',
   target: String(id),

@@ -1,3 +1,4 @@
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -5,12 +6,14 @@ import type { AuditRecord } from '@yaoshi/contracts/admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAuditListQuery, useLazyAuditListQuery } from '../admin-api';
 import { toCsv, downloadText, type CsvColumn } from '../kit/csv';
-import { COLUMN_WIDTH, DataTable, FilterBar, ellipsisColumn, useListState, type FilterField } from '../kit/list-kit';
-import { AUDIT_ACTION_LABELS, auditActionLabel, changeText } from './audit-actions';
+import { COLUMN_WIDTH, DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import { auditActorLabel, auditChanges, auditValueText } from '@yaoshi/contracts/audit-fields';
+import { AUDIT_ACTION_LABELS, auditActionLabel } from '@yaoshi/contracts/audit-actions';
+import { AuditChanges, LONG_TEXT_CHANGED } from './audit-changes';
 import { exportRows } from './audit-export';
 
 const FILTERS: readonly FilterField[] = [
-  { name: 'actor', label: '操作人', placeholder: '用户名' },
+  { name: 'actor', label: '操作人', placeholder: '姓名或用户名' },
   {
     name: 'action',
     label: '操作',
@@ -24,13 +27,22 @@ const FILTERS: readonly FilterField[] = [
 
 const CSV_COLUMNS: readonly CsvColumn<AuditRecord>[] = [
   { title: '时间', value: (row) => row.time },
-  { title: '操作人', value: (row) => row.actor },
+  { title: '操作人', value: (row) => auditActorLabel(row) },
   { title: '角色', value: (row) => row.roles.join('、') },
   { title: '操作', value: (row) => auditActionLabel(row.action) },
   { title: '对象', value: (row) => row.target },
-  { title: '修改前', value: (row) => changeText(row.before) },
-  { title: '修改后', value: (row) => changeText(row.after) },
-  { title: 'IP', value: (row) => row.ip },
+  {
+    title: '变更',
+    value: (row) =>
+      auditChanges(row.before, row.after)
+        .map((change) =>
+          change.long
+            ? `${change.label}：${LONG_TEXT_CHANGED}`
+            : `${change.label}：${auditValueText(change.before)} → ${auditValueText(change.after)}`,
+        )
+        .join('；'),
+  },
+  { title: '来源地址', value: (row) => row.ip },
 ];
 
 /** 审计日志: every staff change, newest first, with filters and a CSV export of what they match. */
@@ -47,7 +59,7 @@ export function AuditPage() {
     setExporting(true);
     try {
       const rows = await exportRows(list.filters, (request) => fetchPage(request).unwrap());
-      downloadText(`审计日志-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows, CSV_COLUMNS));
+      downloadText(`审计日志-${beijingDayOf(new Date())}.csv`, toCsv(rows, CSV_COLUMNS));
       showMessage(`已导出 ${rows.length} 条记录`);
     } catch {
       // shown by the error catalogue
@@ -56,31 +68,36 @@ export function AuditPage() {
     }
   };
 
+  const wrap = { overflowWrap: 'anywhere' } as const;
   const columns: ColumnsType<AuditRecord> = [
     { title: '时间', dataIndex: 'time', key: 'time', width: COLUMN_WIDTH.time },
-    { title: '操作人', dataIndex: 'actor', key: 'actor', ...ellipsisColumn(110) },
     {
-      title: '角色',
-      key: 'roles',
-      width: 120,
-      render: (_: unknown, row) => row.roles.map((role) => <Tag key={role}>{role}</Tag>),
+      title: '操作人',
+      key: 'actor',
+      width: 150,
+      render: (_: unknown, row) => (
+        <div style={wrap}>
+          {auditActorLabel(row)}
+          {row.roles.length > 0 && (
+            <div>
+              {row.roles.map((role) => (
+                <Tag key={role} style={{ marginTop: 2 }}>
+                  {role}
+                </Tag>
+              ))}
+            </div>
+          )}
+        </div>
+      ),
     },
-    { title: '操作', key: 'action', width: 140, render: (_: unknown, row) => auditActionLabel(row.action) },
-    { title: '对象', dataIndex: 'target', key: 'target', ...ellipsisColumn(140) },
+    { title: '操作', key: 'action', width: 130, render: (_: unknown, row) => auditActionLabel(row.action) },
+    { title: '对象', key: 'target', width: 150, render: (_: unknown, row) => <span style={wrap}>{row.target}</span> },
     {
-      title: '修改前 → 修改后',
+      title: '变更（修改前 → 修改后）',
       key: 'change',
-      render: (_: unknown, row) => {
-        const before = changeText(row.before);
-        const after = changeText(row.after);
-        return before || after ? (
-          <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{`${before || '—'} → ${after || '—'}`}</code>
-        ) : (
-          ''
-        );
-      },
+      render: (_: unknown, row) => <AuditChanges record={row} />,
     },
-    { title: 'IP', dataIndex: 'ip', key: 'ip', ...ellipsisColumn(120) },
+    { title: '来源地址', key: 'ip', width: 120, render: (_: unknown, row) => <span style={wrap}>{row.ip}</span> },
   ];
 
   return (

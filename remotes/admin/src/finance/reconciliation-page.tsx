@@ -1,3 +1,4 @@
+import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,7 +19,7 @@ const yuanText = (value: number | null) => (value === null ? '—' : value.toFix
  * server every morning; 重新对账 downloads the bills again.
  */
 export function ReconciliationPage() {
-  const [day, setDay] = useState<Dayjs>(() => dayjs().subtract(1, 'day'));
+  const [day, setDay] = useState<Dayjs>(() => dayjs(beijingDayOf(Date.now() - 24 * 60 * 60 * 1000)));
   const dayText = day.format('YYYY-MM-DD');
   const query = useReconciliationReportQuery({ day: dayText }, { refetchOnMountOrArgChange: true });
   const [run, running] = useReconciliationRunMutation();

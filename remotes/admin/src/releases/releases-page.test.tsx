@@ -28,6 +28,19 @@ const STATUS: ReleaseStatus = {
   ],
 };
 
+const RELEASER = {
+  username: 'releases',
+  name: '卫发布',
+  roles: ['发布管理'],
+  permissions: ['releases.manage', 'releases.read'],
+};
+const AUDITOR = {
+  username: 'auditor',
+  name: '审计员',
+  roles: ['只读审计'],
+  permissions: ['audit.read', 'releases.read'],
+};
+
 function renderReleasesPage() {
   return render(
     <Provider store={createTestStore()}>
@@ -37,7 +50,7 @@ function renderReleasesPage() {
 }
 
 test('each remote’s live version, canary and failure rate per version', async () => {
-  stubApi({ '/v1/admin/releases/status': () => ok(STATUS) });
+  stubApi({ '/v1/admin/me': () => ok(RELEASER), '/v1/admin/releases/status': () => ok(STATUS) });
   renderReleasesPage();
   const row = await screen.findByRole('row', { name: /订单管理/ });
   expect(row).toHaveTextContent('0.1.0');
@@ -48,6 +61,7 @@ test('each remote’s live version, canary and failure rate per version', async 
 
 test('a pin asks for a reason, then for a confirmation naming both versions, and only then calls the server', async () => {
   const received = stubApi({
+    '/v1/admin/me': () => ok(RELEASER),
     '/v1/admin/releases/status': () => ok(STATUS),
     '/v1/admin/releases/pin': () => ok({ environment: 'production', remote: 'orders', from: '0.1.0', to: '0.3.0' }),
   });
@@ -70,6 +84,7 @@ test('a pin asks for a reason, then for a confirmation naming both versions, and
 
 test('a refusal is shown and nothing is said to have moved', async () => {
   stubApi({
+    '/v1/admin/me': () => ok(RELEASER),
     '/v1/admin/releases/status': () => ok(STATUS),
     '/v1/admin/releases/promote': () =>
       fail(409, 'orders 0.3.0 与线上外壳不兼容：antd 构建版本 7.0.0，外壳提供 ^6.6.8'),
@@ -85,4 +100,34 @@ test('a refusal is shown and nothing is said to have moved', async () => {
     await screen.findByText('orders 0.3.0 与线上外壳不兼容：antd 构建版本 7.0.0，外壳提供 ^6.6.8'),
   ).toBeInTheDocument();
   expect(screen.queryByText(/已转为固定版本/)).not.toBeInTheDocument();
+});
+
+test('只读审计 sees the versions and the history, in Beijing time, and no button that moves anything', async () => {
+  stubApi({
+    '/v1/admin/me': () => ok(AUDITOR),
+    '/v1/admin/releases/status': () => ok(STATUS),
+    '/v1/admin/releases/history': () =>
+      ok({
+        remote: 'orders',
+        history: [
+          {
+            at: '2026-11-24T11:27:05+08:00',
+            environment: 'production',
+            action: 'pin',
+            from: '0.1.0',
+            to: '0.3.0',
+            actor: 'ci',
+            reason: '上线',
+          },
+        ],
+      }),
+  });
+  renderReleasesPage();
+  const row = await screen.findByRole('row', { name: /订单管理/ });
+  expect(await screen.findByText(/只读：/)).toBeInTheDocument();
+  expect(within(row).queryByRole('button', { name: '固定版本' })).toBeNull();
+  expect(within(row).queryByRole('button', { name: /回\s*滚/ })).toBeNull();
+  await userEvent.click(within(row).getByRole('button', { name: /历\s*史/ }));
+  const history = await screen.findByRole('region', { name: 'orders 发布历史' });
+  expect(await within(history).findByText('2026-11-24 11:27:05')).toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import {
   CANARY_PERCENT_MAX,
   CANARY_PERCENT_MIN,
@@ -14,6 +14,7 @@ import {
   type RemoteReleaseStatus,
 } from '@yaoshi/contracts/releases-admin';
 import { showMessage } from '@yaoshi/ui/show-message';
+import { useAdminMeQuery } from '../admin-api';
 import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, ellipsisColumn } from '../kit/list-kit';
 import {
   ACTION_BUTTON_LABELS,
@@ -56,6 +57,8 @@ export function ReleasesPage() {
   );
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [acting, setActing] = useState<Acting | null>(null);
+  // 只读审计 reads the versions and the history; moving them takes 发布管理.
+  const canMove = useAdminMeQuery().data?.permissions.includes('releases.manage') ?? false;
 
   const columns: ColumnsType<RemoteReleaseStatus> = [
     {
@@ -112,7 +115,7 @@ export function ReleasesPage() {
       width: 300,
       render: (_: unknown, row) => (
         <Space size={4} wrap>
-          {availableActions(row).map((kind) => (
+          {(canMove ? availableActions(row) : []).map((kind) => (
             <Button
               key={kind}
               size="small"
@@ -133,6 +136,14 @@ export function ReleasesPage() {
 
   return (
     <>
+      {!canMove && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="只读：可查看各模块的版本、灰度和发布历史；固定版本、灰度和回滚需要发布管理角色。"
+        />
+      )}
       <Space style={{ marginBottom: 16 }}>
         <span>环境</span>
         <Segmented<ReleaseEnvironment>
@@ -164,7 +175,7 @@ function HistoryPanel({ remote }: { remote: string }) {
       dataIndex: 'at',
       key: 'at',
       width: COLUMN_WIDTH.time + 40,
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+      render: (at: string) => formatBeijingTime(at),
     },
     {
       title: '环境',
