@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import type { LearnerDetail } from '@yaoshi/contracts/admin';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
@@ -78,7 +78,8 @@ export async function learnerDetail(
   const refusals = await db
     .select()
     .from(studyReports)
-    .where(and(eq(studyReports.learnerId, id), ne(studyReports.outcome, 'accepted')))
+    // A takeover (在此继续学习) is the learner's move, not a refusal.
+    .where(and(eq(studyReports.learnerId, id), notInArray(studyReports.outcome, ['accepted', 'takeover'])))
     .orderBy(desc(studyReports.receivedAt))
     .limit(REFUSALS_SHOWN);
   const profile = { ...profileOf(learner), idcard: view.idNumber(learner.idNumber), phone: view.phone(learner.phone) };

@@ -83,7 +83,8 @@ export function createMetrics(db: Database, poolStats: (() => PoolStats) | undef
   return {
     registry,
     progressReport(reason) {
-      reports.inc({ result: reason === 'accepted' ? 'accepted' : 'refused', reason });
+      // A takeover (在此继续学习) is the learner's move, answered as a success.
+      reports.inc({ result: reason === 'accepted' || reason === 'takeover' ? 'accepted' : 'refused', reason });
     },
     requestAnswered(labels, seconds) {
       requests.inc(labels);

@@ -9,7 +9,18 @@ import { courseLessons, courses, type CourseKind } from '../catalogue/catalogue-
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
 import { conflict } from '../envelope/api-error';
-import { LIVE_SESSION_SECONDS, claimedSecondsOf, creditedUntilAfter, judgeReport } from './report-rules';
+import {
+  LIVE_SESSION_SECONDS,
+  claimedSecondsOf,
+  creditedFrom,
+  creditedUntilAfter,
+  endsOtherSessions,
+  judgeReport,
+  judgeTakeover,
+  silentAfterSeconds,
+  takeoverPosition,
+  type OtherSessions,
+} from './report-rules';
 
 /**
  * Progress reports (`records`, `public_courses_recordProgress`): each one is judged by
@@ -28,6 +39,12 @@ import { LIVE_SESSION_SECONDS, claimedSecondsOf, creditedUntilAfter, judgeReport
  * that way is judged again on fresh facts. That is a lock held for no round trip: a
  * report costs two statements, each prepared and shared with the other reports arriving
  * at the same time (preparedBatch), and no transaction of its own.
+ *
+ * One study session per learner at a time (report-rules.ts): a report is refused while
+ * another session of the learner is still reporting; a session starting its play takes over
+ * the learner's silent sessions (a killed tab's, a paused page's) and ends them; a takeover
+ * (`takeover`, 在此继续学习) ends every other one and continues from the verified point.
+ * Wall time is credited to one session only (`creditedFrom`).
  */
 
 export interface ProgressReport {
@@ -37,6 +54,8 @@ export interface ProgressReport {
   courseId: number | null;
   kind: CourseKind;
   position: number;
+  /** The learner moves study to this session (在此继续学习): no position is judged. */
+  takeover?: boolean;
 }
 
 export interface ReportResult {
@@ -59,6 +78,9 @@ interface FactsCall {
   learner_id: number;
   record_id: number;
   live_since: string;
+  /** Other sessions with a report accepted after this are still reporting (by their course's kind). */
+  reporting_since_professional: string;
+  reporting_since_public: string;
 }
 
 interface ReportFactsRow {
@@ -75,7 +97,12 @@ interface ReportFactsRow {
   verified: number | null;
   completed: boolean;
   enrolled: boolean;
-  other_session_live: boolean;
+  /** The session is playing (a report of it was accepted, and nothing ended it since). */
+  playing: boolean;
+  other_live: boolean;
+  other_reporting: boolean;
+  /** The latest instant another session of the learner has been credited up to. */
+  others_credited_ms: number | null;
 }
 
 /** What one judged report writes (snake_case: the write statement's column list). */
@@ -93,6 +120,8 @@ interface WriteCall {
   credited: string | null;
   /** The course's verified progress is written (an accepted report of a formal session). */
   writes_progress: boolean;
+  /** The learner's other sessions stop being live (this one took over). */
+  ends_others: boolean;
   /** The learner has a progress row for the course (updated), or not yet (inserted). */
   progress_exists: boolean;
   verified: number;
@@ -118,13 +147,26 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
         (extract(epoch from s.credited_until) * 1000)::float8 as credited_ms, coalesce(lv.duration_seconds, c.duration_seconds) as duration,
         cp.verified_seconds as verified, coalesce(cp.completed_at is not null, false) as completed,
         exists (select 1 from ${enrolments} e where e.learner_id = l.id and e.course_id = s.course_id and e.withdrawn_at is null) as enrolled,
-        exists (select 1 from ${studySessions} other where other.learner_id = l.id and other.id <> s.id
-          and other.playing_at is not null and other.last_accepted_at > input.live_since) as other_session_live
-      from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, record_id int, live_since timestamptz)
+        s.playing_at is not null as playing,
+        coalesce(live.any_live, false) as other_live, coalesce(live.any_reporting, false) as other_reporting,
+        -- Up to its last accepted report at most: a session's credit may run ahead of the wall
+        -- clock by the tolerance, which is its own and does not shorten the next session's.
+        (select (extract(epoch from max(least(other.credited_until, other.last_accepted_at))) * 1000)::float8
+          from ${studySessions} other where other.learner_id = l.id and other.id <> s.id
+          and other.last_accepted_at > s.credited_until) as others_credited_ms
+      from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, record_id int, live_since timestamptz,
+        reporting_since_professional timestamptz, reporting_since_public timestamptz)
       join ${learners} l on l.id = input.learner_id
       left join (${studySessions} s join ${courses} c on c.id = s.course_id) on s.id = input.record_id and s.learner_id = l.id
       left join ${courseProgress} cp on cp.learner_id = l.id and cp.course_id = s.course_id
-      left join ${courseLessons} lv on lv.id = cp.lesson_id`,
+      left join ${courseLessons} lv on lv.id = cp.lesson_id
+      left join lateral (
+        select count(*) > 0 as any_live, bool_or(other.last_accepted_at > case oc.kind when 'public'
+            then input.reporting_since_public else input.reporting_since_professional end) as any_reporting
+        from ${studySessions} other join ${courses} oc on oc.id = other.course_id
+        where other.learner_id = l.id and other.id <> s.id and other.playing_at is not null
+          and other.last_accepted_at > input.live_since
+      ) live on true`,
   );
   // A learner's sequence moves on only if still as read, and everything else is written
   // only through it; answers the calls that were written (the others went stale).
@@ -134,8 +176,8 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     'report_write',
     sql`with input as (
         select * from json_to_recordset(${BATCH_INPUT}) as input (i int, learner_id int, seq int, course_id int,
-          session_id int, claimed int, outcome text, at timestamptz, accepted boolean, credited timestamptz, writes_progress boolean,
-          progress_exists boolean, verified int, percent smallint, completes boolean)
+          session_id int, claimed int, outcome text, at timestamptz, accepted boolean, credited timestamptz, ends_others boolean,
+          writes_progress boolean, progress_exists boolean, verified int, percent smallint, completes boolean)
       ), turn as (
         update ${learners} l set study_report_seq = l.study_report_seq + 1
         from input
@@ -148,6 +190,11 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
           playing_at = case when turn.completes then null else turn.at end,
           credited_until = turn.credited
         from turn where turn.accepted and s.id = turn.session_id
+      ), ended as (
+        -- This session took the learner's study over: the others stop being live.
+        update ${studySessions} o set playing_at = null
+        from turn where turn.ends_others and o.learner_id = turn.learner_id and o.id <> turn.session_id
+          and o.playing_at is not null
       ), progressed as (
         update ${courseProgress} cp set verified_seconds = turn.verified, progress = turn.percent,
           completed_at = case when turn.completes then turn.at end, updated_at = turn.at
@@ -169,11 +216,15 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
 
   const write = async (
     at: Date,
-    call: Omit<WriteCall, 'at' | 'writes_progress' | 'progress_exists' | 'verified' | 'percent' | 'completes'>,
+    call: Omit<
+      WriteCall,
+      'at' | 'ends_others' | 'writes_progress' | 'progress_exists' | 'verified' | 'percent' | 'completes'
+    > & { ends_others?: boolean },
     progress?: { exists: boolean; verified: number; percent: number; completes: boolean },
   ) =>
     (await writeReports({
       ...call,
+      ends_others: call.ends_others ?? false,
       at: at.toISOString(),
       writes_progress: progress !== undefined,
       progress_exists: progress?.exists ?? false,
@@ -186,11 +237,13 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
   const attempt = async (report: ProgressReport): Promise<ReportResult | null> => {
     const now = clock.now();
     const claimed = claimedSecondsOf(report.position);
-    const liveSince = new Date(now.getTime() - LIVE_SESSION_SECONDS * 1000);
+    const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
     const row = await readFacts({
       learner_id: report.learnerId,
       record_id: report.recordId,
-      live_since: liveSince.toISOString(),
+      live_since: before(LIVE_SESSION_SECONDS),
+      reporting_since_professional: before(silentAfterSeconds('professional')),
+      reporting_since_public: before(silentAfterSeconds('public')),
     });
     if (!row) throw new Error(`progress report of learner ${report.learnerId}, who does not exist`);
     await hooks.beforeWrite?.();
@@ -217,25 +270,57 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
         : null;
     }
 
-    const outcome = judgeReport({
+    const otherSessions: OtherSessions = row.other_reporting ? 'reporting' : row.other_live ? 'silent' : 'none';
+    const fromMs = creditedFrom(row.credited_ms, row.others_credited_ms, !row.playing || report.takeover === true);
+    const verified = row.verified ?? 0;
+    const progressNow = row.completed ? 100 : progressPercentOf(verified, row.duration);
+
+    if (report.takeover) {
+      const verdict = judgeTakeover({ trial: row.trial, enrolled: row.enrolled, completed: row.completed });
+      const position = takeoverPosition(row.trial, row.position, row.verified);
+      const call = { ...base, claimed: position, course_id: row.course_id, session_id: report.recordId };
+      if (verdict !== 'takeover') {
+        if (!(await write(now, { ...call, outcome: verdict }))) return null;
+        return { outcome: verdict, recordId: report.recordId, progress: progressNow, learnTime: 0, completed: false };
+      }
+      // Credited from now on (or from the instant another session has been credited to).
+      const credited = new Date(Math.max(now.getTime(), fromMs)).toISOString();
+      if (!(await write(now, { ...call, outcome: 'takeover', accepted: true, credited, ends_others: true })))
+        return null;
+      return {
+        outcome: 'takeover',
+        recordId: report.recordId,
+        progress: row.trial ? 0 : progressNow,
+        learnTime: row.trial ? position : verified,
+        completed: false,
+      };
+    }
+
+    const facts = {
       claimedSeconds: claimed,
       durationSeconds: row.duration,
       trial: row.trial,
       enrolled: row.enrolled,
       completed: row.completed,
       sessionPositionSeconds: row.position,
-      sinceCreditedMs: now.getTime() - row.credited_ms,
-      otherSessionLive: row.other_session_live,
-    });
-    const verified = row.verified ?? 0;
-    const judged = { ...base, course_id: row.course_id, session_id: report.recordId, outcome };
+      sinceCreditedMs: now.getTime() - fromMs,
+      otherSessions,
+      startsPlaying: !row.playing,
+    };
+    const outcome = judgeReport(facts);
+    const judged = {
+      ...base,
+      course_id: row.course_id,
+      session_id: report.recordId,
+      outcome,
+      ends_others: endsOtherSessions(facts, outcome),
+    };
     if (outcome !== 'accepted') {
       if (!(await write(now, judged))) return null;
-      const progress = row.completed ? 100 : progressPercentOf(verified, row.duration);
       return {
         outcome,
         recordId: report.recordId,
-        progress,
+        progress: progressNow,
         learnTime: row.trial ? row.position : verified,
         completed: false,
       };
@@ -243,7 +328,7 @@ export function progressReports(db: Database, clock: Clock, hooks: ProgressRepor
     const accepted = {
       ...judged,
       accepted: true,
-      credited: new Date(creditedUntilAfter(row.credited_ms, claimed - row.position)).toISOString(),
+      credited: new Date(creditedUntilAfter(fromMs, claimed - row.position)).toISOString(),
     };
     if (row.trial) {
       if (!(await write(now, accepted))) return null;

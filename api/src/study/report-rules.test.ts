@@ -4,10 +4,16 @@ import { TRIAL_LIMIT_SECONDS } from '@yaoshi/contracts/study-rules';
 import {
   ADVANCE_TOLERANCE_SECONDS,
   LIVE_SESSION_SECONDS,
+  blockedByOtherSession,
   claimedSecondsOf,
+  creditedFrom,
   creditedUntilAfter,
+  endsOtherSessions,
   isLiveSession,
   judgeReport,
+  judgeTakeover,
+  silentAfterSeconds,
+  takeoverPosition,
   type ReportFacts,
 } from './report-rules';
 
@@ -19,7 +25,8 @@ const honest: ReportFacts = {
   completed: false,
   sessionPositionSeconds: 10,
   sinceCreditedMs: 10_000,
-  otherSessionLive: false,
+  otherSessions: 'none',
+  startsPlaying: false,
 };
 
 describe('a progress report', () => {
@@ -51,7 +58,9 @@ describe('a progress report', () => {
   });
 
   test('a second simultaneous playback session is refused, whatever it claims', () => {
-    assert.equal(judgeReport({ ...honest, otherSessionLive: true }), 'second_session');
+    assert.equal(judgeReport({ ...honest, otherSessions: 'reporting' }), 'second_session');
+    // Even when it is only starting: the other place is really playing.
+    assert.equal(judgeReport({ ...honest, otherSessions: 'reporting', startsPlaying: true }), 'second_session');
   });
 
   test('a finished course records nothing more', () => {
@@ -133,5 +142,60 @@ describe('live sessions', () => {
     assert.equal(isLiveSession(true, 0, LIVE_SESSION_SECONDS * 1000 - 1), true);
     assert.equal(isLiveSession(true, 0, LIVE_SESSION_SECONDS * 1000), false);
     assert.equal(isLiveSession(false, 0, 1), false);
+  });
+});
+
+describe('one study session at a time, without punishing a reload, a reopen or a killed tab', () => {
+  test('a session still reporting blocks every other; silent ones block only a session already playing', () => {
+    assert.equal(blockedByOtherSession('none', false), false);
+    assert.equal(blockedByOtherSession('none', true), false);
+    assert.equal(blockedByOtherSession('reporting', false), true);
+    assert.equal(blockedByOtherSession('reporting', true), true);
+    // A killed tab's session, a paused page's: a new play start takes it over.
+    assert.equal(blockedByOtherSession('silent', true), false);
+    assert.equal(blockedByOtherSession('silent', false), true);
+    assert.equal(judgeReport({ ...honest, otherSessions: 'silent', startsPlaying: true }), 'accepted');
+    assert.equal(judgeReport({ ...honest, otherSessions: 'silent' }), 'second_session');
+  });
+
+  test('a session is silent after its report interval and two seconds more', () => {
+    assert.equal(silentAfterSeconds('professional'), 12);
+    assert.equal(silentAfterSeconds('public'), 62);
+    // Still longer-lived than any interval: a session silent this long is still live.
+    assert.ok(silentAfterSeconds('public') < LIVE_SESSION_SECONDS);
+  });
+
+  test('an accepted report that starts a session ends the others; a refused one or a playing one does not', () => {
+    assert.equal(endsOtherSessions({ startsPlaying: true }, 'accepted'), true);
+    assert.equal(endsOtherSessions({ startsPlaying: true }, 'second_session'), false);
+    assert.equal(endsOtherSessions({ startsPlaying: false }, 'accepted'), false);
+  });
+
+  test('a session starting its play is credited only from the latest instant another was credited to', () => {
+    // Its own instant is earlier: another session played meanwhile, and that time is not credited twice.
+    assert.equal(creditedFrom(1_000, 61_000, true), 61_000);
+    assert.equal(creditedFrom(70_000, 61_000, true), 70_000);
+    assert.equal(creditedFrom(1_000, null, true), 1_000);
+    // A session already playing keeps its own (reports queued while offline still fit).
+    assert.equal(creditedFrom(1_000, 61_000, false), 1_000);
+    // So a page that waited, refused, while another played cannot claim that minute after taking over.
+    const waited = {
+      ...honest,
+      durationSeconds: 90,
+      claimedSeconds: 70,
+      sessionPositionSeconds: 10,
+      startsPlaying: true,
+    };
+    assert.equal(judgeReport({ ...waited, sinceCreditedMs: 70_000 - creditedFrom(0, 61_000, true) }), 'too_fast');
+  });
+
+  test('a takeover continues from the verified point; a left or finished course refuses it', () => {
+    assert.equal(judgeTakeover({ trial: false, enrolled: true, completed: false }), 'takeover');
+    assert.equal(judgeTakeover({ trial: true, enrolled: false, completed: false }), 'takeover');
+    assert.equal(judgeTakeover({ trial: false, enrolled: false, completed: false }), 'not_enrolled');
+    assert.equal(judgeTakeover({ trial: false, enrolled: true, completed: true }), 'already_completed');
+    assert.equal(takeoverPosition(false, 30, 48), 48);
+    assert.equal(takeoverPosition(false, 30, null), 30);
+    assert.equal(takeoverPosition(true, 30, null), 30);
   });
 });

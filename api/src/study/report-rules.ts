@@ -1,4 +1,9 @@
-import { TRIAL_LIMIT_SECONDS } from '@yaoshi/contracts/study-rules';
+import {
+  PROFESSIONAL_REPORT_INTERVAL_SECONDS,
+  PUBLIC_REPORT_INTERVAL_SECONDS,
+  TRIAL_LIMIT_SECONDS,
+} from '@yaoshi/contracts/study-rules';
+import type { CourseKind } from '../catalogue/catalogue-schema';
 import type { StudyReportOutcome } from './study-schema';
 
 /**
@@ -21,6 +26,27 @@ export const ADVANCE_TOLERANCE_SECONDS = 5;
  */
 export const LIVE_SESSION_SECONDS = 90;
 
+/**
+ * A live session that has had no report accepted for its report interval plus this long has
+ * stopped reporting: its page is paused, closed without a word (a killed tab, a crashed
+ * browser) or cut off (the server restarted). A foreground page playing reports every
+ * interval to the millisecond, so two seconds cover the network and a busy server.
+ */
+export const SILENCE_GRACE_SECONDS = 2;
+
+/** After how long without an accepted report a live session of a lesson of `kind` is silent. */
+export function silentAfterSeconds(kind: CourseKind): number {
+  return (
+    (kind === 'public' ? PUBLIC_REPORT_INTERVAL_SECONDS : PROFESSIONAL_REPORT_INTERVAL_SECONDS) + SILENCE_GRACE_SECONDS
+  );
+}
+
+/**
+ * The learner's other live sessions, as a report sees them: none; only silent ones
+ * (see SILENCE_GRACE_SECONDS); or at least one still reporting (really playing now).
+ */
+export type OtherSessions = 'none' | 'silent' | 'reporting';
+
 export interface ReportFacts {
   /** The position claimed, whole seconds. */
   claimedSeconds: number;
@@ -39,13 +65,38 @@ export interface ReportFacts {
    * verified play has been credited up to (at opening: since it opened).
    */
   sinceCreditedMs: number;
-  /** Another session of the same learner is live (see LIVE_SESSION_SECONDS). */
-  otherSessionLive: boolean;
+  /** The learner's other live sessions (see LIVE_SESSION_SECONDS, OtherSessions). */
+  otherSessions: OtherSessions;
+  /**
+   * The report starts this session's play: it was not playing (just opened, reopened after a
+   * reload, closed by its page, or taken over by another session).
+   */
+  startsPlaying: boolean;
+}
+
+/**
+ * Whether another session stops this report (one study session per learner at a time). A
+ * session still reporting always does: two places really playing at once are never both
+ * credited. Silent ones stop only a session already playing; a session starting its play
+ * takes them over (the report ends them, see `endsOtherSessions`), so a learner whose tab
+ * was killed, or whose server restarted, plays again at once in a new tab.
+ */
+export function blockedByOtherSession(otherSessions: OtherSessions, startsPlaying: boolean): boolean {
+  return otherSessions === 'reporting' || (otherSessions === 'silent' && !startsPlaying);
+}
+
+/**
+ * Whether an accepted report ends the learner's other sessions: one that starts this
+ * session's play does (it took over the silent ones, and any older one left playing must
+ * start again, credited only from then: see `creditedFrom`).
+ */
+export function endsOtherSessions(facts: Pick<ReportFacts, 'startsPlaying'>, outcome: StudyReportOutcome): boolean {
+  return outcome === 'accepted' && facts.startsPlaying;
 }
 
 /** The verdict on a report; 'accepted' is the only one that changes anything but the audit trail. */
 export function judgeReport(facts: ReportFacts): StudyReportOutcome {
-  if (facts.otherSessionLive) return 'second_session';
+  if (blockedByOtherSession(facts.otherSessions, facts.startsPlaying)) return 'second_session';
   if (!facts.trial && !facts.enrolled) return 'not_enrolled';
   if (!facts.trial && facts.completed) return 'already_completed';
   if (facts.claimedSeconds > facts.durationSeconds) return 'beyond_length';
@@ -68,6 +119,40 @@ export function judgeReport(facts: ReportFacts): StudyReportOutcome {
  */
 export function creditedUntilAfter(creditedUntilMs: number, advanceSeconds: number): number {
   return creditedUntilMs + Math.max(0, advanceSeconds) * 1000;
+}
+
+/**
+ * The instant from which a session's play may be credited. A session already playing goes
+ * on from its own credited instant (so reports it queued while offline still fit). One
+ * starting its play (or taking over) goes on from the latest instant any other session of
+ * the learner has been credited up to, if later: wall time is credited to one session only,
+ * so two places playing in turn, or one waiting while the other plays and then taking
+ * over, never count the same minute twice.
+ */
+export function creditedFrom(ownCreditedMs: number, othersCreditedMs: number | null, startsPlaying: boolean): number {
+  return startsPlaying && othersCreditedMs !== null ? Math.max(ownCreditedMs, othersCreditedMs) : ownCreditedMs;
+}
+
+/**
+ * The verdict on a takeover (在此继续学习): 'takeover' moves the learner's study to the
+ * session; a session whose course the learner has left, or finished, records nothing.
+ */
+export function judgeTakeover(facts: Pick<ReportFacts, 'trial' | 'enrolled' | 'completed'>): StudyReportOutcome {
+  if (!facts.trial && !facts.enrolled) return 'not_enrolled';
+  if (!facts.trial && facts.completed) return 'already_completed';
+  return 'takeover';
+}
+
+/**
+ * What a takeover (在此继续学习) continues from: the verified point of the course (the
+ * place a reload would start from), or for a trial the session's own position.
+ */
+export function takeoverPosition(
+  trial: boolean,
+  sessionPositionSeconds: number,
+  verifiedSeconds: number | null,
+): number {
+  return trial ? sessionPositionSeconds : (verifiedSeconds ?? sessionPositionSeconds);
 }
 
 /** Whether a session last accepted at `lastAcceptedMs` (and ever playing) is live at `nowMs`. */

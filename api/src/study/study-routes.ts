@@ -21,7 +21,10 @@ import { quizQuestionFor, submitQuizAnswers } from './public-quiz';
 import { requireLiveEnrolment } from '../enrolment/live-enrolment';
 
 /** How each refused report is answered; the report itself is already in the audit trail. */
-const REFUSALS: Record<Exclude<StudyReportOutcome, 'accepted'>, { code: ApiErrorCode; message: string }> = {
+const REFUSALS: Record<
+  Exclude<StudyReportOutcome, 'accepted' | 'takeover'>,
+  { code: ApiErrorCode; message: string }
+> = {
   beyond_length: { code: 409, message: M.reportBeyondLength },
   too_fast: { code: 409, message: M.reportTooFast },
   backwards: { code: 409, message: M.reportBackwards },
@@ -33,7 +36,7 @@ const REFUSALS: Record<Exclude<StudyReportOutcome, 'accepted'>, { code: ApiError
 };
 
 function answerOf(result: ReportResult) {
-  if (result.outcome !== 'accepted') {
+  if (result.outcome !== 'accepted' && result.outcome !== 'takeover') {
     const refusal = REFUSALS[result.outcome];
     throw new ApiError(refusal.code, refusal.message);
   }
@@ -83,8 +86,10 @@ export const studyRoutes: RouteModule = (api, { db, clock, metrics, storage }) =
   );
 
   /**
-   * A progress report route: `state` 3 ends the playback session; any other report is
-   * judged (progress-reports.ts). `reportOf` reads the learner's claim from the payload.
+   * A progress report route: `state` 3 ends the playback session (the page left, reloaded or
+   * closed: the study page sends it from `pagehide`); `state` 4 moves the learner's study to
+   * it (在此继续学习); any other report is judged (progress-reports.ts). `reportOf` reads
+   * the learner's claim from the payload.
    */
   const reportRoute = <Req extends z.ZodType<{ state?: number | undefined }>>(
     endpoint: Endpoint<Req, typeof progressReportResponseSchema>,
@@ -93,7 +98,11 @@ export const studyRoutes: RouteModule = (api, { db, clock, metrics, storage }) =
     api.add(
       endpoint,
       async ({ payload, principal }) => {
-        const report = { learnerId: requirePrincipal(principal).learnerId, ...reportOf(payload) };
+        const report = {
+          learnerId: requirePrincipal(principal).learnerId,
+          ...reportOf(payload),
+          takeover: payload.state === REPORT_STATE.takeover,
+        };
         const result =
           payload.state === REPORT_STATE.closed
             ? await closePlaybackSession(db, report.learnerId, report.recordId)

@@ -118,6 +118,8 @@ export const STUDY_REPORT_OUTCOMES = [
   'second_session',
   'unknown_session',
   'already_completed',
+  /** Not a position report: the learner moved study to this session (在此继续学习). */
+  'takeover',
 ] as const;
 export type StudyReportOutcome = (typeof STUDY_REPORT_OUTCOMES)[number];
 
@@ -149,7 +151,7 @@ export const studyReports = pgTable(
     index('study_reports_learner_course_idx').on(table.learnerId, table.courseId, table.receivedAt),
     check(
       'study_reports_outcome',
-      sql`${table.outcome} in ('accepted', 'beyond_length', 'too_fast', 'backwards', 'not_enrolled', 'trial_limit', 'second_session', 'unknown_session', 'already_completed')`,
+      sql`${table.outcome} in ('accepted', 'beyond_length', 'too_fast', 'backwards', 'not_enrolled', 'trial_limit', 'second_session', 'unknown_session', 'already_completed', 'takeover')`,
     ),
   ],
 );

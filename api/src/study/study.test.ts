@@ -699,3 +699,130 @@ describe('public quiz and face comparison', () => {
     );
   });
 });
+
+describe('one study session at a time: a reload, a reopen or a killed tab never locks the learner out', () => {
+  /** 王芳's unfinished professional courses of at least 90 s, furthest from their end first. */
+  async function roomyCourses() {
+    const id = await learnerId(WANG.idNumber);
+    const rows = await server.db
+      .select({ id: courses.id, duration: courses.durationSeconds, verified: courseProgress.verifiedSeconds })
+      .from(enrolments)
+      .innerJoin(courses, eq(courses.id, enrolments.courseId))
+      .leftJoin(courseProgress, and(eq(courseProgress.learnerId, id), eq(courseProgress.courseId, courses.id)))
+      .where(and(eq(enrolments.learnerId, id), isNull(enrolments.withdrawnAt), eq(courses.kind, 'professional')));
+    return rows
+      .filter((row) => (row.duration ?? 0) >= 90 && (row.verified ?? 0) <= (row.duration ?? 0) - 60)
+      .sort((a, b) => (b.duration ?? 0) - (b.verified ?? 0) - ((a.duration ?? 0) - (a.verified ?? 0)));
+  }
+
+  async function verifiedOf(courseId: number): Promise<number> {
+    const [row] = await server.db
+      .select({ verified: courseProgress.verifiedSeconds })
+      .from(courseProgress)
+      .where(and(eq(courseProgress.learnerId, await learnerId(WANG.idNumber)), eq(courseProgress.courseId, courseId)));
+    return row?.verified ?? 0;
+  }
+
+  test('the page that closes ends its session: a reopen plays at once, and nothing is credited twice', async () => {
+    const [course] = await roomyCourses();
+    const first = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    const start = first.progress.learn_time;
+    server.clock.advance(10_000);
+    dataOf(await report(wang, course!.id, first.record_id, start + 10));
+    // pagehide: the closing tab sends state 3; a new tab opens a new session a moment later.
+    server.clock.advance(1_000);
+    dataOf(await report(wang, course!.id, first.record_id, start + 11, { state: 3 }));
+    const reopened = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    assert.notEqual(reopened.record_id, first.record_id);
+    assert.equal(reopened.progress.learn_time, start + 10);
+    server.clock.advance(10_000);
+    const answer = dataOf(await report(wang, course!.id, reopened.record_id, start + 20)) as ProgressReportResponse;
+    assert.equal(answer.learn_time, start + 20);
+  });
+
+  test('a killed tab (no word from it) is taken over by the next play start once it is silent', async () => {
+    const [course] = await roomyCourses();
+    const dead = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    const start = dead.progress.learn_time;
+    server.clock.advance(10_000);
+    dataOf(await report(wang, course!.id, dead.record_id, start + 10));
+    // The tab is killed right after; the learner reopens the lesson and presses play.
+    server.clock.advance(3_000);
+    const next = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    server.clock.advance(10_000);
+    const answer = dataOf(await report(wang, course!.id, next.record_id, start + 20)) as ProgressReportResponse;
+    assert.equal(answer.learn_time, start + 20);
+    // The killed session was ended: were its page alive after all, it is now the second one.
+    const [deadRow] = await server.db.select().from(studySessions).where(eq(studySessions.id, dead.record_id));
+    assert.equal(deadRow?.playingAt, null);
+    server.clock.advance(5_000);
+    assertRefused(await report(wang, course!.id, dead.record_id, start + 25), 409, M.reportSecondSession);
+    server.clock.advance(5_000);
+    dataOf(await report(wang, course!.id, next.record_id, start + 30));
+    assert.equal(await verifiedOf(course!.id), start + 30);
+  });
+
+  test('two places playing at once: the second is refused; 在此继续学习 moves study there without double credit', async () => {
+    const [a, b] = await roomyCourses();
+    const here = dataOf(await detail(wang, a!.id)) as LessonDetail;
+    const there = dataOf(await detail(wang, b!.id)) as LessonDetail;
+    const hereStart = here.progress.learn_time;
+    const thereStart = there.progress.learn_time;
+    server.clock.advance(10_000);
+    dataOf(await report(wang, a!.id, here.record_id, hereStart + 10));
+    // The other place is really playing: refused, even at its play start.
+    server.clock.advance(1_000);
+    assertRefused(await report(wang, b!.id, there.record_id, thereStart + 1), 409, M.reportSecondSession);
+    // The first plays on for 30 s more while the second waits.
+    for (let i = 2; i <= 4; i += 1) {
+      server.clock.advance(i === 2 ? 9_000 : 10_000);
+      dataOf(await report(wang, a!.id, here.record_id, hereStart + i * 10));
+    }
+    // 在此继续学习 on the second: it continues from its verified point, the first stops.
+    const moved = dataOf(await report(wang, b!.id, there.record_id, 0, { state: 4 })) as ProgressReportResponse;
+    assert.equal(moved.learn_time, thereStart);
+    assert.equal((await reportsOf(there.record_id)).at(-1)?.outcome, 'takeover');
+    server.clock.advance(10_000);
+    assertRefused(await report(wang, a!.id, here.record_id, hereStart + 50), 409, M.reportSecondSession);
+    // The 40 s it waited were the first one's: claiming them now is faster than real play.
+    assertRefused(await report(wang, b!.id, there.record_id, thereStart + 45), 409, M.reportTooFast);
+    dataOf(await report(wang, b!.id, there.record_id, thereStart + 10));
+    assert.equal(await verifiedOf(a!.id), hereStart + 40);
+    assert.equal(await verifiedOf(b!.id), thereStart + 10);
+    // And back: the first takes over again, credited only from now.
+    dataOf(await report(wang, a!.id, here.record_id, 0, { state: 4 }));
+    server.clock.advance(10_000);
+    assertRefused(await report(wang, b!.id, there.record_id, thereStart + 20), 409, M.reportSecondSession);
+    assertRefused(await report(wang, a!.id, here.record_id, hereStart + 60), 409, M.reportTooFast);
+    dataOf(await report(wang, a!.id, here.record_id, hereStart + 50));
+  });
+
+  test('a page paused for a moment keeps its session; a new play start elsewhere takes it over once silent', async () => {
+    const [course] = await roomyCourses();
+    const paused = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    const start = paused.progress.learn_time;
+    server.clock.advance(10_000);
+    dataOf(await report(wang, course!.id, paused.record_id, start + 10));
+    // The same page plays on after a pause of a minute: still its session.
+    server.clock.advance(60_000);
+    dataOf(await report(wang, course!.id, paused.record_id, start + 20));
+    // Paused again; a tab opened a few seconds later and played is refused while it may still be playing …
+    const other = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    server.clock.advance(5_000);
+    assertRefused(await report(wang, course!.id, other.record_id, start + 20), 409, M.reportSecondSession);
+    // … and plays once the paused page has been silent for its report interval and two seconds.
+    server.clock.advance(10_000);
+    dataOf(await report(wang, course!.id, other.record_id, start + 25));
+  });
+
+  test('a takeover of a finished course, or of another learner’s session, changes nothing', async () => {
+    const finished = await courseNamed(RATED);
+    const [course] = await roomyCourses();
+    const mine = dataOf(await detail(wang, course!.id)) as LessonDetail;
+    assertRefused(await report(zhang, course!.id, mine.record_id, 0, { state: 4 }), 404, M.reportUnknownSession);
+    const [row] = await server.db.select().from(studySessions).where(eq(studySessions.id, mine.record_id));
+    assert.equal(row?.playingAt, null);
+    const review = dataOf(await detail(wang, finished.id)) as LessonDetail;
+    assert.equal(review.record_id, 0);
+  });
+});

@@ -14,6 +14,12 @@ export interface HttpRequest {
   url: string;
   headers: Record<string, string>;
   data?: string;
+  /**
+   * The request must outlive the page (sent from `pagehide`: a reload, a closed tab). It goes
+   * by fetch with `keepalive`, which the browser finishes after the page is gone and which,
+   * unlike `navigator.sendBeacon`, carries the signature's headers.
+   */
+  keepalive?: boolean;
   onUploadProgress?: (progress: { loaded: number; total: number | undefined }) => void;
 }
 
@@ -49,24 +55,41 @@ function parsedBody(text: string): unknown {
   }
 }
 
+async function keepaliveFetch(request: HttpRequest): Promise<HttpResponse> {
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: { ...request.headers, accept: 'application/json, text/plain, */*' },
+      body: request.data ?? null,
+      keepalive: true,
+    });
+    return { data: parsedBody(await response.text()), status: response.status, statusText: response.statusText };
+  } catch {
+    throw new HttpTransportError('Network Error', NETWORK_ERROR_CODE);
+  }
+}
+
 const xhrTransport: HttpTransport = (request) =>
-  new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(request.method, request.url, true);
-    xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader('accept', 'application/json, text/plain, */*');
-    const { onUploadProgress } = request;
-    if (onUploadProgress) {
-      xhr.upload.onprogress = (event) =>
-        onUploadProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
-    }
-    xhr.onload = () => resolve({ data: parsedBody(xhr.responseText), status: xhr.status, statusText: xhr.statusText });
-    xhr.onerror = () => reject(new HttpTransportError('Network Error', NETWORK_ERROR_CODE));
-    xhr.ontimeout = () =>
-      reject(new HttpTransportError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, TIMEOUT_ERROR_CODE));
-    xhr.send(request.data ?? null);
-  });
+  request.keepalive
+    ? keepaliveFetch(request)
+    : new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open(request.method, request.url, true);
+        xhr.timeout = REQUEST_TIMEOUT_MS;
+        for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+        xhr.setRequestHeader('accept', 'application/json, text/plain, */*');
+        const { onUploadProgress } = request;
+        if (onUploadProgress) {
+          xhr.upload.onprogress = (event) =>
+            onUploadProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+        }
+        xhr.onload = () =>
+          resolve({ data: parsedBody(xhr.responseText), status: xhr.status, statusText: xhr.statusText });
+        xhr.onerror = () => reject(new HttpTransportError('Network Error', NETWORK_ERROR_CODE));
+        xhr.ontimeout = () =>
+          reject(new HttpTransportError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, TIMEOUT_ERROR_CODE));
+        xhr.send(request.data ?? null);
+      });
 
 let transport: HttpTransport = xhrTransport;
 

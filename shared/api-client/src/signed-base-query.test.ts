@@ -5,7 +5,7 @@ import { CLIENT_IDENTITY } from '@yaoshi/envelope/envelope';
 import { api } from './api';
 import { HttpTransportError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from './http';
 import { loggedIn } from './session';
-import type { SignedCall } from './signed-base-query';
+import { sendAsPageLeaves, type SignedCall } from './signed-base-query';
 import { fail, ok, stubApi, type StubRoute } from './testing/stub-api';
 import { createTestStore } from './testing/test-store';
 
@@ -74,6 +74,7 @@ test('a GET is signed, carries the envelope and the stored token, and resolves t
       payload: { catid: 1, limit: 6, page: 1, ...CLIENT_IDENTITY },
       authorization: 'Bearer tok-123',
       signatureOk: true,
+      keepalive: false,
     },
   ]);
 });
@@ -128,4 +129,18 @@ test('an answer that is not an envelope (a proxy error page) is shown with its H
   const { call } = setup(() => ({ status: 502, body: '<html>Bad Gateway</html>' }));
   await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ status: 502 });
   await waitFor(() => expect(screen.getByText(/HTTP 502/)).toBeInTheDocument());
+});
+
+test('a call sent as the page leaves is signed like any other, carries the token, and is kept alive', async () => {
+  localStorage.setItem('token', 'learner-token');
+  const received = stubApi({ '/v1/records': () => ok({ record_id: 1 }) });
+  sendAsPageLeaves({ method: 'POST', path: '/v1/records', payload: { record_id: 7, state: 3 } });
+  await waitFor(() => expect(received).toHaveLength(1));
+  expect(received[0]).toMatchObject({
+    path: '/v1/records',
+    payload: { record_id: 7, state: 3, ...CLIENT_IDENTITY },
+    authorization: 'Bearer learner-token',
+    signatureOk: true,
+    keepalive: true,
+  });
 });

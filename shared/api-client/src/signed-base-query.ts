@@ -81,6 +81,26 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
 }
 
 /**
+ * Sends a call as the page goes away (`pagehide`), signed like every other, with
+ * `keepalive` (http.ts): the study page ends its playback session this way on a reload or a
+ * closed tab. The answer is not read, and nothing is shown.
+ */
+export function sendAsPageLeaves(call: SignedCall): void {
+  const config = apiClientConfig();
+  const signed = signRequest(
+    { appId: config.appId, secret: config.secret },
+    { method: call.method, path: call.path, payload: call.payload, token: tokenFor(call.path) },
+  );
+  httpRequest({
+    method: signed.method,
+    url: `${config.baseUrl}${signed.url}`,
+    headers: signed.headers,
+    data: signed.body,
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+/**
  * The RTK Query base query of the one api slice. The error catalogue lives here and only
  * here, so every endpoint injected by the shell or a remote gets the same behaviour.
  */

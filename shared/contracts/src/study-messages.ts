@@ -33,7 +33,12 @@ export const STUDY_MESSAGES = {
   reportTooFast: '学习进度增长快于实际观看时间，本次记录未保存',
   reportBackwards: '学习进度不能倒退，本次记录未保存',
   reportTrialLimit: '试看已结束',
-  reportSecondSession: '您正在其他页面或设备上学习本平台课程，请关闭后再试',
+  reportSecondSession: '您正在其他页面或设备上学习本平台课程，本页面已暂停记录',
+  /** The study page, refused as a second session: what happened, and what the button does. */
+  elsewhereTitle: '本页面已暂停学习记录',
+  elsewhereDetail:
+    '您正在其他页面或设备上学习本平台课程。同一时间只记录一处的学习时长；点击“在此继续学习”后，学习将转到本页面，另一处随即暂停。',
+  continueHere: '在此继续学习',
   reportUnknownSession: '学习记录已失效，请刷新页面后继续学习',
   reportAlreadyCompleted: '该课程已学完，复习不再记录进度',
   reportBusy: '学习记录提交过于频繁，请稍后再试',

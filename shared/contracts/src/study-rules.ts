@@ -35,10 +35,12 @@ export const MIN_GRADE = 1;
 export const MAX_GRADE = 4;
 
 /**
- * 1 playing, 2 the video ended, 3 the page stops playing (left the lesson): the session
- * is no longer live, so the learner can open another lesson at once.
+ * 1 playing, 2 the video ended, 3 the page stops playing (left the lesson, reloaded or
+ * closed): the session is no longer live, so the learner can open another lesson at once;
+ * 4 the learner moves study to this page (在此继续学习): the learner's other sessions stop
+ * being live and this one continues from the verified point.
  */
-export const REPORT_STATE = { playing: 1, ended: 2, closed: 3 } as const;
+export const REPORT_STATE = { playing: 1, ended: 2, closed: 3, takeover: 4 } as const;
 
 /** spec 02 §9: archive review takes up to 7 working days. */
 export const ARCHIVE_REVIEW_WORKING_DAYS = 7;

@@ -30,7 +30,16 @@ const secondsSchema = z
   ])
   .pipe(z.number().finite().min(0).max(10_000_000));
 const stateSchema = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal('1'), z.literal('2'), z.literal('3')])
+  .union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal('1'),
+    z.literal('2'),
+    z.literal('3'),
+    z.literal('4'),
+  ])
   .transform(Number)
   .optional();
 /** 0 or absent: open a new playback session. */
@@ -124,7 +133,8 @@ export type PublicDetailRequest = z.input<typeof publicDetailRequestSchema>;
 /**
  * A professional progress report. `pos` is the position reached (seconds); `vlength` and
  * `start_time` are the client's view, kept for compatibility and not trusted; `state` 2
- * marks the end of the video, 3 the page leaving it (the position is then not judged); `flag` 1 a trial.
+ * marks the end of the video, 3 the page leaving it, 4 the learner's 在此继续学习 (for 3 and 4 the
+ * position is not judged, see REPORT_STATE); `flag` 1 a trial.
  */
 export const recordsRequestSchema = z.strictObject({
   cid: recordIdSchema,

@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 
 /**
  * A warning box drawn like antd's `Alert type="warning" showIcon`, without it (antd's is in
- * the learner components' chunk). Announced when it appears.
+ * the learner components' chunk). Announced when it appears. `action`, like antd's, sits at
+ * the right (a button that resolves the warning); on a narrow box it wraps below the text.
  */
-export function WarningAlert({ children }: { children: ReactNode }) {
+export function WarningAlert({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
     <div
       role="alert"
       style={{
         display: 'flex',
+        flexWrap: action ? 'wrap' : 'nowrap',
         alignItems: 'center',
         gap: 8,
         padding: '8px 12px',
@@ -26,7 +28,8 @@ export function WarningAlert({ children }: { children: ReactNode }) {
         <path d="M7 3.5v4.5" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
         <circle cx="7" cy="10.3" r=".9" fill="#fff" />
       </svg>
-      <div>{children}</div>
+      <div style={action ? { flex: '1 1 320px', minWidth: 0 } : undefined}>{children}</div>
+      {action && <div style={{ flex: 'none', marginLeft: 'auto' }}>{action}</div>}
     </div>
   );
 }

@@ -14,6 +14,12 @@ import type {
   WebcourseDetailRequest,
 } from '@yaoshi/contracts/study';
 
+/** The two progress report calls' paths (also sent as the page leaves, lesson-page.tsx). */
+export const REPORT_PATHS = {
+  professional: '/v1/records',
+  public: '/v1/public_courses_recordProgress',
+} as const;
+
 /** spec 02 §7: a lesson's detail, its progress reports, rating, last-course check, public quiz and face comparison. */
 export const lessonApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,11 +32,11 @@ export const lessonApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     reportProgress: build.mutation<ProgressReportResponse, RecordsRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/records', payload: { ...payload } }),
+      query: (payload) => ({ method: 'POST', path: REPORT_PATHS.professional, payload: { ...payload } }),
       invalidatesTags: ['Course'],
     }),
     reportPublicProgress: build.mutation<ProgressReportResponse, PublicRecordRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/public_courses_recordProgress', payload: { ...payload } }),
+      query: (payload) => ({ method: 'POST', path: REPORT_PATHS.public, payload: { ...payload } }),
       invalidatesTags: ['Course'],
     }),
     evaluateCourse: build.mutation<null, EvaluateRequest>({

@@ -4,6 +4,8 @@ import { Card } from '@yaoshi/ui/site-card';
 import { Tag } from '@yaoshi/ui/site-tag';
 import { Progress } from '@yaoshi/ui/site-progress';
 import { WarningAlert } from '@yaoshi/ui/site-alert';
+import { SiteButton } from '@yaoshi/ui/site-button';
+import { sendAsPageLeaves } from '@yaoshi/api-client/api';
 import { Spin } from '@yaoshi/ui/site-spin';
 import { Avatar } from '@yaoshi/ui/site-avatar';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
@@ -25,6 +27,7 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { useUploadAvatarMutation } from '../face-collection/face-api';
 import { browserSupportOf } from './browser-support';
 import {
+  REPORT_PATHS,
   useCheckPublicLastMutation,
   useCourseLastMutation,
   useEvaluateCourseMutation,
@@ -40,6 +43,13 @@ import { LessonPlayer, type PlayerHandle } from './lesson-player';
 import { EvaluationDialog, FaceCheckDialog, QuizDialog, prefetchLessonDialogs, showInfoDialog } from './lesson-dialogs';
 import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue';
 import { readStoredReports, reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
+import {
+  isElsewhereRefusal,
+  positionAfterMove,
+  studyPlaceAfter,
+  type StudyPlace,
+  type StudyPlaceEvent,
+} from './study-place';
 
 export type LessonKind = 'professional' | 'public';
 
@@ -55,9 +65,6 @@ function storedRecordId(kind: LessonKind, cid: number): number | undefined {
 
 /** How often the trial's viewing time is added up. */
 const TRIAL_TICK_MS = 1000;
-
-/** The server code that refuses a report when another page of the learner is playing. */
-const CONFLICT = 409;
 
 type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];
 
@@ -155,7 +162,16 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const [progress, setProgress] = useState(lesson.progress.progress);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [trialEnded, setTrialEnded] = useState(false);
+  /** Why this page stopped recording for good (a withdrawn enrolment, a session gone), shown until it is left. */
+  const [stoppedText, setStoppedText] = useState<string | null>(null);
   dialogOpenRef.current = dialog !== null;
+  /** Where the learner's study is recorded (study-place.ts): here, or refused because another place plays. */
+  const [place, setPlace] = useState<StudyPlace>('here');
+  const placeRef = useRef<StudyPlace>('here');
+  const movePlace = useCallback((event: StudyPlaceEvent) => {
+    placeRef.current = studyPlaceAfter(placeRef.current, event);
+    setPlace(placeRef.current);
+  }, []);
 
   const [reportProfessional] = useReportProgressMutation();
   const [reportPublic] = useReportPublicProgressMutation();
@@ -192,17 +208,23 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [reportContext, reportProfessional, reportPublic],
   );
 
-  const handleRefusal = useCallback((error: unknown) => {
-    // The catalogue has shown the server's message. A second playback elsewhere, a
-    // withdrawn enrolment or an ended trial stop this page's recording.
-    const code = (error as { code?: number } | undefined)?.code;
-    if (code === CONFLICT && (error as { message?: string }).message === M.reportSecondSession) {
-      playerRef.current?.pause();
-    } else if (code === 403 || code === 404) {
-      stoppedRef.current = true;
-      playerRef.current?.pause();
-    }
-  }, []);
+  const handleRefusal = useCallback(
+    (error: unknown) => {
+      // The catalogue has shown the server's message for a moment; the page keeps saying why
+      // it stopped. Another place playing holds this one paused until 在此继续学习; a
+      // withdrawn enrolment, a session gone or an ended trial stop its recording for good.
+      const failure = error as { code?: number; message?: string } | undefined;
+      if (isElsewhereRefusal(error)) {
+        movePlace('refused-elsewhere');
+        playerRef.current?.pause();
+      } else if (failure?.code === 403 || failure?.code === 404) {
+        stoppedRef.current = true;
+        setStoppedText(failure.message ?? null);
+        playerRef.current?.pause();
+      }
+    },
+    [movePlace],
+  );
 
   /** What happens when the course is complete and its video has ended: the rating, or the next step. */
   const finishRef = useRef<() => void>(() => undefined);
@@ -259,9 +281,12 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   }, [queue]);
 
   const report = useCallback(
-    (state: ReportState) => {
+    /** `start`: playing starts; reported even before the verified point (as that point: no advance). */
+    (state: ReportState, start = false) => {
       const player = playerRef.current;
       if (!player || review || recordId <= 0 || stoppedRef.current || completedRef.current) return Promise.resolve();
+      // Refused because another place plays: nothing is reported until study moves here.
+      if (placeRef.current !== 'here') return Promise.resolve();
       // The video played to its end: that is the lesson's length. A streamed (HLS) lesson's media
       // can stop a fraction of a second short of it (its last segment's frames), which rounded
       // down to 89 of 90 s; the server still allows no more than the wall time since the last report.
@@ -269,7 +294,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         state === REPORT_STATE.ended ? Math.max(player.currentTime(), lesson.duration) : player.currentTime();
       // Re-watching before the verified (or already queued) point adds nothing; the server would call it backwards.
       const floor = Math.max(verifiedRef.current, queue.lastQueuedPosition ?? 0);
-      if (position < floor && state !== REPORT_STATE.ended) return queue.drain();
+      if (position < floor && state !== REPORT_STATE.ended && !start) return queue.drain();
       queue.enqueue({ position: Math.max(position, floor), state });
       return queue.drain();
     },
@@ -285,6 +310,55 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     }, interval * 1000);
     return () => clearInterval(timer);
   }, [interval, report, review]);
+
+  // A reload or a closed tab ends this page's playback session at once (`pagehide`; React
+  // does not unmount then), so the reopened page, or another lesson, plays without waiting
+  // for it to lapse. Reports still waiting stay stored for the next load (stored-reports.ts).
+  useEffect(() => {
+    if (review || recordId <= 0) return undefined;
+    const onPageHide = () => {
+      const position = Math.min(playerRef.current?.currentTime() ?? 0, lesson.duration);
+      const request = reportRequestOf(reportContextRef.current, { position, state: REPORT_STATE.closed });
+      sendAsPageLeaves({
+        method: 'POST',
+        path: REPORT_PATHS[request.kind],
+        payload: { ...request.payload },
+      });
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [review, recordId, lesson.duration]);
+
+  /** 在此继续学习: the server moves the learner's study to this page's session, from the verified point. */
+  const continueHere = useCallback(async () => {
+    if (placeRef.current !== 'elsewhere') return;
+    movePlace('continue-here');
+    const player = playerRef.current;
+    try {
+      const answer = await sendRef.current(player?.currentTime() ?? 0, REPORT_STATE.takeover);
+      verifiedRef.current = Math.max(verifiedRef.current, answer.learn_time);
+      if (!trial) setProgress(answer.progress);
+      const target = player ? positionAfterMove(player.currentTime(), answer.learn_time) : null;
+      if (target !== null) player?.seek(target);
+      movePlace('moved');
+      player?.play();
+    } catch (error) {
+      movePlace('move-failed');
+      handleRefusal(error);
+    }
+  }, [movePlace, handleRefusal, trial]);
+
+  const onPlay = useCallback(() => {
+    // Refused because another place plays: the video waits for 在此继续学习.
+    if (placeRef.current !== 'here') {
+      playerRef.current?.pause();
+      return;
+    }
+    // Playing starts (or resumes): reported at once, so a refusal (another place is playing)
+    // comes as the learner presses 播放, not a report interval into the lesson; and a
+    // learner's killed tab, silent since, is taken over from this moment.
+    void report(REPORT_STATE.playing, true);
+  }, [report]);
 
   // Leaving the lesson ends this page's playback, so another lesson can start at once:
   // after the reports still waiting, so they are judged while the session is live.
@@ -461,7 +535,21 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
           }}
           onTimeUpdate={onTimeUpdate}
           onEnded={onEnded}
+          onPlay={onPlay}
         />
+        {place !== 'here' && (
+          <WarningAlert
+            action={
+              <SiteButton variant="primary" loading={place === 'moving'} onClick={() => void continueHere()}>
+                {M.continueHere}
+              </SiteButton>
+            }
+          >
+            <strong>{M.elsewhereTitle}</strong>
+            <div>{M.elsewhereDetail}</div>
+          </WarningAlert>
+        )}
+        {stoppedText !== null && <WarningAlert>{stoppedText}</WarningAlert>}
         {!trial && <Progress percent={progress} label="学习进度" />}
         {trialEnded && <WarningAlert>{M.trialEnded}</WarningAlert>}
         <section aria-label="讲师介绍" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>

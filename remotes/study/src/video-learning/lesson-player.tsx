@@ -32,6 +32,8 @@ export interface PlayerHandle {
   playedUntil(from: number): number;
   pause(): void;
   play(): void;
+  /** Moves the playback to `seconds` (back to the verified point after a takeover). */
+  seek(seconds: number): void;
 }
 
 export interface LessonPlayerProps {
@@ -45,6 +47,8 @@ export interface LessonPlayerProps {
   onReady: (handle: PlayerHandle) => void;
   onTimeUpdate: (seconds: number) => void;
   onEnded: () => void;
+  /** The video started or resumed playing. */
+  onPlay?: () => void;
 }
 
 /**
@@ -151,6 +155,7 @@ function createPlayer(container: HTMLDivElement, propsRef: { readonly current: L
     propsRef.current.onTimeUpdate(now);
   });
   player.on('ended', () => propsRef.current.onEnded());
+  player.on('play', () => propsRef.current.onPlay?.());
   propsRef.current.onReady({
     currentTime: () => player.currentTime() ?? lastTime,
     duration: () => player.duration() ?? 0,
@@ -163,6 +168,7 @@ function createPlayer(container: HTMLDivElement, propsRef: { readonly current: L
     },
     pause: () => player.pause(),
     play: () => void player.play()?.catch(() => undefined),
+    seek: (seconds) => void player.currentTime(seconds),
   });
   return player;
 }

@@ -17,6 +17,8 @@ export interface ReceivedCall {
   payload: Record<string, unknown>;
   authorization: string | undefined;
   signatureOk: boolean;
+  /** Sent to outlive the page (`keepalive`, from `pagehide`). */
+  keepalive: boolean;
 }
 
 export type StubAnswer = { status: number; body: unknown } | Error;
@@ -55,6 +57,7 @@ export function stubApi(
       payload: JSON.parse(data || '{}') as Record<string, unknown>,
       authorization: headers.authorization,
       signatureOk: check.ok,
+      keepalive: request.keepalive === true,
     };
     received.push(call);
     const route = routes[call.path];

@@ -1,0 +1,2 @@
+ALTER TABLE "study_reports" DROP CONSTRAINT "study_reports_outcome";--> statement-breakpoint
+ALTER TABLE "study_reports" ADD CONSTRAINT "study_reports_outcome" CHECK ("study_reports"."outcome" in ('accepted', 'beyond_length', 'too_fast', 'backwards', 'not_enrolled', 'trial_limit', 'second_session', 'unknown_session', 'already_completed', 'takeover'));
