@@ -332,7 +332,7 @@ describe('the admin CLI (ADMIN_COMMANDS)', () => {
       assert.ok(!('error' in parsed), `${args.join(' ')}: ${'error' in parsed ? parsed.error : ''}`);
       const mark = await probeMark(server.db);
       const since = await lastAuditId();
-      const result = await runAdminCommand(server.db, server.clock, parsed as never, { paymentProvider: gateway });
+      const result = await runAdminCommand(server.db, server.clock, parsed, { paymentProvider: gateway });
       assert.deepEqual(
         await unauditedWritesSince(server.db, mark),
         [],

@@ -5,12 +5,7 @@ import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { COMPLETE_PROGRESS, fromTenths, publicCourseGateOf, requiredYearTenths } from '@yaoshi/contracts/study-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import {
-  courseLessons,
-  courses,
-  type CourseDelivery,
-  type CourseKind,
-} from '../catalogue/catalogue-schema';
+import { courseLessons, courses, type CourseDelivery, type CourseKind } from '../catalogue/catalogue-schema';
 import { courseProgress } from './study-schema';
 import { enrolments } from '../orders/orders-schema';
 import { learners } from '../accounts/accounts-schema';
