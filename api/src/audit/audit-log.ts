@@ -2,11 +2,10 @@ import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle
 import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/admin';
 import type { AuditAction } from '@yaoshi/contracts/audit-actions';
 import type { AuditActorKind } from '@yaoshi/contracts/audit-fields';
-import { staffAccounts } from '../staff/staff-schema';
 import type { StaffPrincipal } from '../auth/authenticator';
 import type { Clock } from '../clock';
 import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 import { auditRecords } from './audit-schema';
 
 /**
@@ -72,10 +71,12 @@ export interface AuditEntry {
 export async function writeAudit(tx: Database, clock: Clock, actor: AuditActor, entry: AuditEntry): Promise<void> {
   let name = actor.name ?? null;
   if (name === null && actor.staffId !== null) {
-    const [staff] = await tx
-      .select({ name: staffAccounts.name })
-      .from(staffAccounts)
-      .where(eq(staffAccounts.id, actor.staffId));
+    // By name, not through the staff feature's schema: the staff feature writes its changes
+    // through this module, and features import each other one way only.
+    const [staff] = await rowsOf<{ name: string }>(
+      tx,
+      sql`select name from staff_accounts where id = ${actor.staffId}`,
+    );
     name = staff?.name ?? null;
   }
   await tx.insert(auditRecords).values({
