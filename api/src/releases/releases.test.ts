@@ -334,7 +334,13 @@ describe('pins, rollback, canary, promote, history', () => {
     const started = await call('POST', '/v1/releases/canary', {
       body: { remote: 'shop', version: '1.1.0', percent: 30 },
     });
-    assert.deepEqual(started.body.data, { environment: 'production', remote: 'shop', version: '1.1.0', percent: 30 });
+    assert.deepEqual(started.body.data, {
+      environment: 'production',
+      remote: 'shop',
+      version: '1.1.0',
+      percent: 30,
+      unchanged: false,
+    });
     const status = await call('GET', '/v1/releases/status');
     const shop = (status.body.data.remotes as { remote: string; pinned: string; canary: unknown }[]).find(
       (r) => r.remote === 'shop',
