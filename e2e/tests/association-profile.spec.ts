@@ -72,3 +72,64 @@ test('an editor renames the association in the console; the site shows the new n
     expect(restored.data.name).toBe(original.name);
   }
 });
+
+test('隐私政策 is edited in the same rich-text editor as articles; the site shows the formatting, sanitized', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await staffApiLogin(DEMO_STAFF.editor);
+  const original = await readProfile(token);
+  const clause = `加粗条款${String(Date.now()).slice(-5)}`;
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openConsoleAs(page, DEMO_STAFF.editor, '/admin/association-profile');
+    const form = page.getByRole('form', { name: '协会信息' });
+    await expect(form.getByLabel('协会名称')).toHaveValue(original.name, { timeout: LOAD_TIMEOUT });
+    // No raw HTML box: a visual editor with its toolbar, as for an article's 正文.
+    const editor = form.getByRole('textbox', { name: '隐私政策', exact: true });
+    await expect(editor).toBeVisible({ timeout: LOAD_TIMEOUT });
+    await expect(form.getByRole('toolbar', { name: '隐私政策格式' })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: '学员协议', exact: true })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: '协会章程', exact: true })).toBeVisible();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await form.getByRole('toolbar', { name: '隐私政策格式' }).getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type(clause);
+    await expect(editor.locator('strong')).toHaveText(clause);
+    await editor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('privacy-editor-1280.png') });
+
+    // What the toolbar does not offer goes in as HTML, and the server sanitizes it the same way.
+    const policy = form.getByRole('radiogroup', { name: '隐私政策编辑方式' });
+    await policy.getByText('HTML 源码').click();
+    const source = form.getByLabel('隐私政策（HTML）');
+    await source.fill(
+      `${await source.inputValue()}<img src="/x.png" onerror="window.__xss=1"><script>window.__xss=2</script>`,
+    );
+
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByRole('button', { name: '确认保存' }).click();
+    await expect(page.getByText('协会信息已保存')).toBeVisible();
+    const saved = (await readProfile(token)).privacy_policy;
+    expect(saved).toContain(`<strong>${clause}</strong>`);
+    expect(saved).not.toMatch(/onerror|<script/);
+
+    const visitor = await browser.newContext();
+    const site = await visitor.newPage();
+    await skipTextAdvertisement(site);
+    await site.goto('/agreement');
+    await expect(site.locator('strong', { hasText: clause })).toBeVisible({ timeout: LOAD_TIMEOUT });
+    expect(await site.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await visitor.close();
+  } finally {
+    const restored = await apiCall<AssociationProfile>(
+      'POST',
+      '/v1/admin/association_profile/save',
+      { ...original },
+      token,
+    );
+    expect(restored.code, restored.message).toBe(200);
+  }
+});

@@ -18,7 +18,7 @@ import {
   useArticleUpdateMutation,
 } from './articles-api';
 import type { EditorTarget } from './editor-target';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '../kit/rich-text-field';
 import { useContentUpload } from './use-content-upload';
 
 export const EDITOR_TEXTS = {

@@ -11,7 +11,7 @@ import { ArticlesPage } from './articles-page';
 import { EDITOR_TEXTS } from './article-editor';
 
 // ProseMirror needs layout APIs jsdom lacks; the editor itself is exercised in the browser test.
-jest.mock('./tiptap-editor', () => ({
+jest.mock('../kit/tiptap-editor', () => ({
   __esModule: true,
   default: ({ value, onChange, label }: { value: string; onChange: (html: string) => void; label: string }) => (
     <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { Provider } from 'react-redux';
@@ -6,6 +6,14 @@ import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
 import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { AssociationProfilePage, PROFILE_PAGE_TEXTS } from './association-profile-page';
+
+// ProseMirror needs layout APIs jsdom lacks; the editor itself is exercised in the browser test.
+jest.mock('../kit/tiptap-editor', () => ({
+  __esModule: true,
+  default: ({ value, onChange, label }: { value: string; onChange: (html: string) => void; label: string }) => (
+    <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
+  ),
+}));
 
 afterEach(() => act(() => message.destroy()));
 
@@ -36,7 +44,7 @@ function renderPage() {
   );
 }
 
-test('shows the profile with sanitized previews, and saves the edited name after a confirmation', async () => {
+test('shows the profile with its texts in the rich-text editor, and saves the edited name after a confirmation', async () => {
   const calls = stubApi({
     '/v1/admin/association_profile': () => ok(PROFILE),
     '/v1/admin/association_profile/save': (call) => ok(call.payload),
@@ -44,9 +52,9 @@ test('shows the profile with sanitized previews, and saves the edited name after
   renderPage();
   const name = await screen.findByLabelText('协会名称');
   expect(name).toHaveValue('某省药师协会');
-  const preview = screen.getByRole('region', { name: '第 1 节内容预览' });
-  expect(within(preview).getByText('概况正文')).toBeInTheDocument();
-  expect(preview.querySelector('[onerror]')).toBeNull();
+  expect(await screen.findByLabelText('第 1 节内容')).toHaveValue(PROFILE.introduction[0]!.html);
+  expect(await screen.findByLabelText('协会章程')).toHaveValue('<h2>章程</h2>');
+  expect(await screen.findByLabelText('隐私政策')).toHaveValue('<p>隐私</p>');
 
   fireEvent.change(name, { target: { value: '浙江省药师协会' } });
   await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));

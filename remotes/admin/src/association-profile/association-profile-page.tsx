@@ -4,7 +4,7 @@ import { PROFILE_LIMITS, PROFILE_MESSAGES, SMS_SIGNATURE_PATTERN } from '@yaoshi
 import { SITE_SETTINGS_CACHE_KEY } from '@yaoshi/api-client/site-settings-api';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAssociationProfileQuery, useAssociationProfileSaveMutation } from './association-profile-api';
-import { HtmlField } from './html-field';
+import { RichTextField } from '../kit/rich-text-field';
 import { formValuesOf, profileOf, type ProfileFormValues } from './profile-form';
 
 export const PROFILE_PAGE_TEXTS = {
@@ -144,7 +144,7 @@ export function AssociationProfilePage() {
                     <Input maxLength={L.chapterTitle} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'html']} label="章节内容">
-                    <HtmlField label={`第 ${index + 1} 节内容`} />
+                    <RichTextField label={`第 ${index + 1} 节内容`} minHeight={160} />
                   </Form.Item>
                 </Card>
               ))}
@@ -158,7 +158,7 @@ export function AssociationProfilePage() {
 
       <Card title="协会章程" size="small" style={{ marginBottom: 16 }}>
         <Form.Item name="charter" noStyle>
-          <HtmlField label="协会章程" rows={12} />
+          <RichTextField label="协会章程" />
         </Form.Item>
       </Card>
 
@@ -209,14 +209,14 @@ export function AssociationProfilePage() {
 
       <Card title="学员协议与隐私政策" size="small" style={{ marginBottom: 16 }}>
         <Form.Item name="learner_agreement" label="学员协议">
-          <HtmlField label="学员协议" />
+          <RichTextField label="学员协议" minHeight={200} />
         </Form.Item>
         <Form.Item
           name="privacy_policy"
           label="隐私政策"
           extra="网站的《个人信息与隐私政策》依次显示学员协议和隐私政策"
         >
-          <HtmlField label="隐私政策" />
+          <RichTextField label="隐私政策" minHeight={200} />
         </Form.Item>
       </Card>
 

@@ -8,6 +8,14 @@ import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { HOME_PAGE_TEXTS, HomeContentPage } from './home-content-page';
 
+// ProseMirror needs layout APIs jsdom lacks; the editor itself is exercised in the browser test.
+jest.mock('../kit/tiptap-editor', () => ({
+  __esModule: true,
+  default: ({ value, onChange, label }: { value: string; onChange: (html: string) => void; label: string }) => (
+    <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
+  ),
+}));
+
 afterEach(() => act(() => message.destroy()));
 
 const HOME: HomeContent = {
@@ -42,7 +50,7 @@ test('shows the slides, advertisements and quick links; reorders and saves the s
   renderPage();
   expect(await screen.findByDisplayValue('报名开始')).toBeInTheDocument();
   expect(screen.getByRole('switch', { name: '第 2 张显示' })).not.toBeChecked();
-  expect(screen.getByLabelText('文字广告内容')).toHaveValue('<p>年度报名</p>');
+  expect(await screen.findByLabelText('文字广告内容')).toHaveValue('<p>年度报名</p>');
   expect(screen.getByLabelText('浮动广告链接')).toHaveValue('/signStudy');
   expect(screen.getByLabelText('快捷入口 1 名称')).toHaveValue('学分查询');
 
@@ -61,7 +69,7 @@ test('refuses a bad link, an enabled text ad without text and an end before the 
   await userEvent.click(screen.getByRole('button', { name: HOME_PAGE_TEXTS.saveSlides }));
   expect(await screen.findByText(CONTENT_MESSAGES.linkInvalid)).toBeInTheDocument();
 
-  fireEvent.change(screen.getByLabelText('文字广告内容'), { target: { value: '' } });
+  fireEvent.change(await screen.findByLabelText('文字广告内容'), { target: { value: '' } });
   await userEvent.click(screen.getByRole('button', { name: HOME_PAGE_TEXTS.saveAds }));
   expect(await screen.findByText(CONTENT_MESSAGES.textAdRequired)).toBeInTheDocument();
 

@@ -15,6 +15,7 @@ import {
   useQuickLinksSaveMutation,
   useSlidesSaveMutation,
 } from '../articles/articles-api';
+import { RichTextField } from '../kit/rich-text-field';
 import { ImageField } from './image-field';
 
 export const HOME_PAGE_TEXTS = {
@@ -252,7 +253,7 @@ function AdsCard({ content }: { content: HomeContent }) {
           </Form.Item>
           <Form.Item
             name={['text_ad', 'content']}
-            label="广告内容（HTML）"
+            label="广告内容"
             dependencies={[['text_ad', 'enabled']]}
             rules={[
               { max: L.textAd, message: M.textAdTooLong },
@@ -264,7 +265,7 @@ function AdsCard({ content }: { content: HomeContent }) {
               }),
             ]}
           >
-            <Input.TextArea rows={3} maxLength={L.textAd} aria-label="文字广告内容" />
+            <RichTextField label="文字广告内容" minHeight={100} />
           </Form.Item>
           <DateRange prefix="text_ad" />
         </Card>

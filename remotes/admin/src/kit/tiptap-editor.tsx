@@ -5,20 +5,22 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 
 /**
- * The rich-text editor (TipTap 3 on ProseMirror, React 19). Loaded lazily, only by the
- * console's article form (see rich-text-field.tsx): neither the site nor the rest of the
- * console downloads it. It produces plain HTML (p, h2/h3, strong, em, u, s, lists,
+ * The rich-text editor (TipTap 3 on ProseMirror, React 19). Loaded lazily by the console's
+ * forms that edit HTML (articles, 协会简介/章程/协议/隐私政策, the text advertisement; see
+ * rich-text-field.tsx): neither the site nor the rest of the console downloads it. It produces plain HTML (p, h2/h3, strong, em, u, s, lists,
  * blockquote, links, images), all of which the server's sanitizer keeps. Images are inserted
  * by their uploaded URL, never as base64 (pasted or dropped image files are uploaded too).
  */
 export interface TiptapEditorProps {
   value: string;
   onChange: (html: string) => void;
-  /** Asks for an image file, uploads it, and answers its URL (null: cancelled or refused). */
-  pickImage: () => Promise<string | null>;
-  /** Uploads an image pasted or dropped into the text and answers its URL (null: refused). */
-  uploadImage: (file: File) => Promise<string | null>;
+  /** Asks for an image file, uploads it, and answers its URL (null: cancelled or refused). Without it, no 图片 button. */
+  pickImage?: () => Promise<string | null>;
+  /** Uploads an image pasted or dropped into the text and answers its URL (null: refused). Without it, image files are not taken. */
+  uploadImage?: (file: File) => Promise<string | null>;
   label: string;
+  /** The editing area's least height in pixels (default 280). */
+  minHeight?: number;
 }
 
 /**
@@ -39,10 +41,18 @@ function ToolbarButton({ title, onClick, children }: { title: string; onClick: (
   );
 }
 
-function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEditorProps['pickImage'] }) {
+function Toolbar({
+  editor,
+  pickImage,
+  label,
+}: {
+  editor: Editor;
+  pickImage: TiptapEditorProps['pickImage'];
+  label: string;
+}) {
   const chain = () => editor.chain().focus();
   const chooseImage = async () => {
-    const url = await pickImage();
+    const url = await pickImage?.();
     if (url) insertImage(editor, url);
   };
   const setLink = () => {
@@ -53,7 +63,7 @@ function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEdito
     else chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
   return (
-    <Space wrap size={4} role="toolbar" aria-label="正文格式" style={{ marginBottom: 8 }}>
+    <Space wrap size={4} role="toolbar" aria-label={`${label}格式`} style={{ marginBottom: 8 }}>
       <ToolbarButton title="加粗" onClick={() => chain().toggleBold().run()}>
         B
       </ToolbarButton>
@@ -84,9 +94,11 @@ function Toolbar({ editor, pickImage }: { editor: Editor; pickImage: TiptapEdito
       <ToolbarButton title="链接" onClick={setLink}>
         链接
       </ToolbarButton>
-      <ToolbarButton title="插入图片" onClick={() => void chooseImage()}>
-        图片
-      </ToolbarButton>
+      {pickImage && (
+        <ToolbarButton title="插入图片" onClick={() => void chooseImage()}>
+          图片
+        </ToolbarButton>
+      )}
       <ToolbarButton title="撤销" onClick={() => chain().undo().run()}>
         撤销
       </ToolbarButton>
@@ -102,10 +114,18 @@ function imageFilesOf(data: DataTransfer | null | undefined): File[] {
   return Array.from(data?.files ?? []).filter((file) => file.type.startsWith('image/'));
 }
 
-export default function TiptapEditor({ value, onChange, pickImage, uploadImage, label }: TiptapEditorProps) {
+export default function TiptapEditor({
+  value,
+  onChange,
+  pickImage,
+  uploadImage,
+  label,
+  minHeight = 280,
+}: TiptapEditorProps) {
   const latest = useRef(value);
   const current = useRef<Editor | null>(null);
   const insertUploaded = async (files: File[]) => {
+    if (!uploadImage) return;
     for (const file of files) {
       const url = await uploadImage(file);
       if (url && current.current) insertImage(current.current, url);
@@ -122,6 +142,7 @@ export default function TiptapEditor({ value, onChange, pickImage, uploadImage, 
       handlePaste: (_view, event) => {
         const files = imageFilesOf(event.clipboardData);
         if (files.length === 0) return false;
+        // Never inlined as base64: without an upload, a pasted image file is simply not taken.
         void insertUploaded(files);
         return true;
       },
@@ -134,7 +155,9 @@ export default function TiptapEditor({ value, onChange, pickImage, uploadImage, 
       },
     },
     onUpdate: ({ editor: current }) => {
-      const html = current.getHTML();
+      // An emptied editor still holds one empty paragraph: it is saved as no text at all, so
+      // 「必填」 rules see it empty.
+      const html = current.isEmpty ? '' : current.getHTML();
       latest.current = html;
       onChange(html);
     },
@@ -152,13 +175,13 @@ export default function TiptapEditor({ value, onChange, pickImage, uploadImage, 
   if (!editor) return null;
   return (
     <div>
-      <Toolbar editor={editor} pickImage={pickImage} />
+      <Toolbar editor={editor} pickImage={pickImage} label={label} />
       <div
         style={{
           border: '1px solid #d9d9d9',
           borderRadius: 6,
           padding: '4px 12px',
-          minHeight: 280,
+          minHeight,
           background: '#fff',
         }}
       >
