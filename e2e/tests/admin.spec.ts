@@ -35,6 +35,11 @@ test('a 管理员 signs in with password and TOTP and creates a 财务 and a 审
     await expect(page.getByTestId('new-username')).toHaveText(created[key].username);
     created[key].password = (await page.getByTestId('new-password').textContent()) ?? '';
     created[key].secret = (await page.getByTestId('new-secret').textContent()) ?? '';
+    // The authenticator is enrolled by scanning a QR code of the otpauth address.
+    const qr = page.getByRole('img', { name: '验证器绑定二维码' });
+    await expect(qr).toBeVisible();
+    expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(150);
+    if (key === 'finance') await page.screenshot({ path: test.info().outputPath('credentials-1280.png') });
     await page.getByRole('button', { name: '我已转交' }).click();
     await expect(
       page.getByRole('table', { name: '工作人员账号' }).getByRole('row', { name: new RegExp(created[key].username) }),
@@ -65,9 +70,31 @@ test('a 管理员 signs in with password and TOTP and creates a 财务 and a 审
   await expect(page.getByRole('form', { name: '管理后台登录' })).toBeVisible();
 });
 
-test('the new 财务 account signs in and sees only what its role opens', async ({ page }) => {
+test('the new 财务 account replaces its generated password at the first login, then sees only what its role opens', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await staffLoginPage(page, created.finance);
+  // A generated password: the console opens nothing but 修改密码 until its owner replaces it.
+  await expect(page.getByTestId('page-title')).toHaveText('修改密码');
+  await expect(page).toHaveURL(/\/admin\/password$/);
+  await expect(page.getByText('首次登录，请先修改初始密码')).toBeVisible();
+  await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveCount(0);
+  await page.goto('/admin/learners');
+  await expect(page.getByTestId('page-title')).toHaveText('修改密码');
+  const form = page.getByRole('form', { name: '修改密码' });
+  await form.getByLabel('初始密码').fill(created.finance.password);
+  await form.getByLabel('新密码', { exact: true }).fill('onlyletters');
+  await form.getByLabel('再次输入新密码').fill('onlyletters');
+  await form.getByRole('button', { name: '修改密码' }).click();
+  await expect(form.getByText('新密码须同时包含字母和数字')).toBeVisible();
+  const chosen = `Qian${suffix}finance`;
+  await form.getByLabel('新密码', { exact: true }).fill(chosen);
+  await form.getByLabel('再次输入新密码').fill(chosen);
+  await page.screenshot({ path: test.info().outputPath('first-login-password-1440.png') });
+  await form.getByRole('button', { name: '修改密码' }).click();
+  await expect(page.getByText('密码已修改')).toBeVisible();
+  created.finance.password = chosen;
   await expect(page.getByTestId('page-title')).toHaveText('学员管理');
   await expect(page.getByRole('menu', { name: '管理菜单' }).getByRole('menuitem')).toHaveText([
     '学员管理',

@@ -228,7 +228,7 @@ export async function runAdminCommand(
         });
         const message = command.json
           ? JSON.stringify({ username: created.username, password: created.password, otpauth: created.otpauth })
-          : `已创建工作人员账号 ${created.username}（${command.roles.join('、')}）\n密码：${created.password}\n动态验证码绑定地址（用验证器应用扫描或输入）：${created.otpauth}\n密钥：${created.secret}\n密码只显示这一次，请妥善转交。`;
+          : `已创建工作人员账号 ${created.username}（${command.roles.join('、')}）\n密码：${created.password}\n动态验证码绑定地址（用验证器应用扫描或输入）：${created.otpauth}\n密钥：${created.secret}\n密码只显示这一次，请妥善转交；首次登录管理后台时须修改密码。`;
         return { ok: true, message };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, message: error.message };

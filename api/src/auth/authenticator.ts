@@ -43,6 +43,8 @@ export interface StaffPrincipal {
   readonly username: string;
   readonly roles: readonly string[];
   readonly permissions: ReadonlySet<string>;
+  /** The password is still the generated one: only `STAFF_PATHS_BEFORE_PASSWORD_CHANGE` answer. */
+  readonly mustChangePassword: boolean;
 }
 
 export interface StaffAuthenticator {

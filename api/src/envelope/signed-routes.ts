@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@yaoshi/contracts/endpoint';
+import { ADMIN_MESSAGES, STAFF_PATHS_BEFORE_PASSWORD_CHANGE } from '@yaoshi/contracts/admin';
 import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify';
 import type { Clock } from '../clock';
 import { signSecrets, type Config } from '../config';
@@ -133,6 +134,8 @@ function routeHandler<Req extends z.ZodType, Res extends z.ZodType>(
     if (staffAuth) {
       staff = token === null || token.length > 200 ? null : await pipeline.deps.staffAuthenticator.authenticate(token);
       if (staff === null) throw unauthorized(MESSAGES.staffLoginRequired);
+      if (staff.mustChangePassword && !STAFF_PATHS_BEFORE_PASSWORD_CHANGE.has(endpoint.path))
+        throw new ApiError(403, ADMIN_MESSAGES.passwordChangeRequired);
       if (endpoint.permission !== undefined && !staff.permissions.has(endpoint.permission))
         throw new ApiError(403, MESSAGES.staffForbidden);
     }

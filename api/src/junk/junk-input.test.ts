@@ -5,7 +5,7 @@ import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
 import { routeTableOf } from '../envelope/route-table';
 import { releaseConfigFromEnv } from '../releases/release-config';
 import { registerReleaseRoutes } from '../releases/release-routes';
-import { createStaffAudited } from '../staff/staff-accounts';
+import { createStaffAudited, generateStaffPassword } from '../staff/staff-accounts';
 import { currentTotp } from '../staff/totp';
 import { ZHANG, dataOf, loginToken } from '../test-support/learner-session';
 import { registerTestRemote } from '../test-support/release-registry';
@@ -49,6 +49,7 @@ before(async () => {
     username: staff.username,
     name: '乱码测试',
     roles: STAFF_ROLES,
+    password: generateStaffPassword(),
   });
   staff.password = created.password;
   staff.secret = created.secret;

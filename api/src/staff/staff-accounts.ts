@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AdminLoginRequest, AdminLoginResponse, StaffCredentials, StaffRow } from '@yaoshi/contracts/admin';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  type AdminLoginRequest,
+  type AdminLoginResponse,
+  type StaffCredentials,
+  type StaffPasswordChangeRequest,
+  type StaffRow,
+} from '@yaoshi/contracts/admin';
 import { permissionsOf, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
@@ -14,8 +21,9 @@ import {
   minutesLocked,
 } from '../accounts/password-lockout';
 import { hashPassword, type PasswordHasher } from '../accounts/passwords';
-import { auditedChange, type AuditActor, type Audit } from '../audit/audit-log';
-import { staffAccounts, staffLoginFailures } from './staff-schema';
+import { actorOf, auditedChange, type AuditActor, type Audit } from '../audit/audit-log';
+import type { StaffPrincipal } from '../auth/authenticator';
+import { staffAccounts, staffLoginFailures, staffSessions } from './staff-schema';
 import { openStaffSession, revokeAllStaffSessions, sweepDeadStaffSessions } from './staff-sessions';
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp';
 
@@ -66,6 +74,8 @@ export async function createStaff(
       passwordHash: await hashPassword(password),
       totpSecret: secret,
       roles,
+      // A generated password is known to whoever handed it over: its owner replaces it first.
+      passwordChangeRequired: staff.password === undefined,
       createdAt: now,
       updatedAt: now,
     })
@@ -201,13 +211,58 @@ async function checkStaffLogin(
     name: staff.name,
     roles: staff.roles,
     permissions: permissionsOf(staff.roles),
+    must_change_password: staff.passwordChangeRequired,
   };
 }
 
 export async function staffSelf(db: Database, staffId: number) {
   const [staff] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).limit(1);
   if (!staff) throw notFound(MESSAGES.staffNotFound);
-  return { username: staff.username, name: staff.name, roles: staff.roles, permissions: permissionsOf(staff.roles) };
+  return {
+    username: staff.username,
+    name: staff.name,
+    roles: staff.roles,
+    permissions: permissionsOf(staff.roles),
+    must_change_password: staff.passwordChangeRequired,
+  };
+}
+
+/**
+ * A staff member replaces their own password (the generated one at first login, or any time):
+ * the current one is checked in a slot of the password pool; the change ends the account's
+ * other sessions and is audited without either password.
+ */
+export async function changeStaffPassword(
+  db: Database,
+  clock: Clock,
+  passwords: PasswordHasher,
+  me: StaffPrincipal,
+  ip: string,
+  change: StaffPasswordChangeRequest,
+): Promise<void> {
+  const [staff] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, me.staffId)).limit(1);
+  if (!staff) throw notFound(MESSAGES.staffNotFound);
+  const currentOk = await passwords.exclusive(() => passwords.verify(staff.passwordHash, change.current_password));
+  if (!currentOk) throw badInput(ADMIN_MESSAGES.currentPasswordWrong);
+  const passwordHash = await passwords.hash(change.new_password);
+  await auditedChange(db, clock, actorOf(me, ip), async (tx, audit) => {
+    await tx
+      .update(staffAccounts)
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: clock.now() })
+      .where(eq(staffAccounts.id, staff.id));
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: clock.now() })
+      .where(
+        and(eq(staffSessions.staffId, staff.id), isNull(staffSessions.revokedAt), ne(staffSessions.id, me.sessionId)),
+      );
+    await audit({
+      action: 'staff.password-change',
+      target: staff.username,
+      before: { must_change_password: staff.passwordChangeRequired },
+      after: { must_change_password: false },
+    });
+  });
 }
 
 export async function listStaff(db: Database, clock: Clock): Promise<StaffRow[]> {

@@ -2,7 +2,7 @@ import { adminEndpoints } from '@yaoshi/contracts/admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange } from '../audit/audit-log';
-import { createStaff, listStaff, loginStaff, staffSelf, updateStaff } from './staff-accounts';
+import { changeStaffPassword, createStaff, listStaff, loginStaff, staffSelf, updateStaff } from './staff-accounts';
 import { revokeStaffSession } from './staff-sessions';
 
 /** Staff login and logout, and the 管理员's accounts page (issue 18). */
@@ -19,6 +19,11 @@ export const staffRoutes: RouteModule = (api, { db, clock, passwords }) => {
   });
 
   api.add(adminEndpoints.me, async ({ staff }) => staffSelf(db, requireStaff(staff).staffId));
+
+  api.add(adminEndpoints.passwordChange, async ({ payload, staff, request }) => {
+    await changeStaffPassword(db, clock, passwords, requireStaff(staff), request.ip, payload);
+    return null;
+  });
 
   api.add(adminEndpoints.staffList, async () => listStaff(db, clock));
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../db/columns';
 
 // ── Staff: the association's people who operate the platform (issue 18) ──────────────
@@ -22,6 +22,11 @@ export const staffAccounts = pgTable('staff_accounts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Set when the password was generated (a new account): the console opens nothing but 修改密码
+   * until its owner chooses one of their own.
+   */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -64,6 +64,7 @@ export function staffSessionAuthenticator(db: Database, clock: Clock): StaffAuth
           staffId: staffAccounts.id,
           username: staffAccounts.username,
           roles: staffAccounts.roles,
+          mustChangePassword: staffAccounts.passwordChangeRequired,
         });
       if (!row) return null;
       return { ...row, permissions: new Set(permissionsOf(row.roles)) };

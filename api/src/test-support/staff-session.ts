@@ -3,7 +3,7 @@ import type { Endpoint } from '@yaoshi/contracts/endpoint';
 import type { StaffRole } from '@yaoshi/contracts/staff-roles';
 import type { RouteModule } from '../app-deps';
 import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
-import { createStaffAudited } from '../staff/staff-accounts';
+import { createStaffAudited, generateStaffPassword } from '../staff/staff-accounts';
 import { currentTotp } from '../staff/totp';
 import { dataOf } from './learner-session';
 import type { ApiResponse, TestServer } from './test-server';
@@ -17,7 +17,11 @@ export interface TestStaff {
 
 let serial = 0;
 
-/** A new staff account with `roles`, logged in over HTTP. */
+/**
+ * A new staff account with `roles`, logged in over HTTP. Its password is chosen here (as if
+ * its owner had already replaced the generated one), so the session opens every page its
+ * roles grant; tests of the first login create accounts through the console or the CLI.
+ */
 export async function signedInStaff(
   server: TestServer,
   roles: readonly StaffRole[],
@@ -27,6 +31,7 @@ export async function signedInStaff(
     username,
     name: `测试${username}`,
     roles,
+    password: generateStaffPassword(),
   });
   const data = dataOf(
     await staffLogin(server, username, created.password, currentTotp(created.secret, server.clock.nowMs())),

@@ -23,6 +23,7 @@ import type {
   StaffCreateRequest,
   StaffCredentials,
   StaffRow,
+  StaffPasswordChangeRequest,
   StaffSelf,
   StaffUpdateRequest,
 } from '@yaoshi/contracts/admin';
@@ -54,6 +55,10 @@ export const adminApi = adminApiBase.injectEndpoints({
     adminMe: build.query<StaffSelf, void>({
       query: () => ({ method: 'GET', path: '/v1/admin/me' }),
       providesTags: ['StaffSelf'],
+    }),
+    adminPasswordChange: build.mutation<null, StaffPasswordChangeRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/password', payload: { ...payload } }),
+      invalidatesTags: ['StaffSelf'],
     }),
     staffList: build.query<StaffRow[], void>({
       query: () => ({ method: 'GET', path: '/v1/admin/staff' }),
@@ -202,6 +207,7 @@ export const {
   useAdminLoginMutation,
   useAdminLogoutMutation,
   useAdminMeQuery,
+  useAdminPasswordChangeMutation,
   useStaffListQuery,
   useStaffCreateMutation,
   useStaffUpdateMutation,

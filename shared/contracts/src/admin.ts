@@ -27,6 +27,15 @@ export const ADMIN_MESSAGES = {
   rolesRequired: '请至少选择一个角色',
   roleUnknown: '角色不存在',
   passwordTooShort: `密码至少${STAFF_PASSWORD_MIN_LENGTH}位`,
+  passwordTooLong: '密码不能超过128位',
+  currentPasswordRequired: '请输入当前密码',
+  newPasswordRequired: '请输入新密码',
+  newPasswordWeak: '新密码须同时包含字母和数字',
+  newPasswordSame: '新密码不能与当前密码相同',
+  passwordsDiffer: '两次输入的新密码不一致',
+  passwordChangeRequired: '请先修改初始密码',
+  currentPasswordWrong: '当前密码不正确',
+  passwordChanged: '密码已修改',
 } as const;
 
 const M = ADMIN_MESSAGES;
@@ -63,8 +72,30 @@ export const staffSelfSchema = z.object({
   name: z.string(),
   roles: z.array(z.string()),
   permissions: z.array(z.custom<Permission>((value) => typeof value === 'string')),
+  /** The password is still the generated one: the console opens only 修改密码. */
+  must_change_password: z.boolean(),
 });
 export type StaffSelf = z.infer<typeof staffSelfSchema>;
+
+/** A staff member's own new password: at least 10 characters, letters and digits both. */
+export const staffPasswordChangeRequestSchema = z
+  .strictObject({
+    current_password: z
+      .string({ error: M.currentPasswordRequired })
+      .min(1, { error: M.currentPasswordRequired })
+      .max(128, { error: M.currentPasswordRequired }),
+    new_password: z
+      .string({ error: M.newPasswordRequired })
+      .min(STAFF_PASSWORD_MIN_LENGTH, { error: M.passwordTooShort })
+      .max(128, { error: M.passwordTooLong })
+      .regex(/[A-Za-z]/, { error: M.newPasswordWeak })
+      .regex(/[0-9]/, { error: M.newPasswordWeak }),
+  })
+  .refine((change) => change.current_password !== change.new_password, {
+    error: M.newPasswordSame,
+    path: ['new_password'],
+  });
+export type StaffPasswordChangeRequest = z.input<typeof staffPasswordChangeRequestSchema>;
 
 export const adminLoginResponseSchema = staffSelfSchema.extend({ token: z.string() });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
@@ -853,6 +884,13 @@ export const adminEndpoints = {
     request: noPayload,
     response: staffSelfSchema,
   }),
+  passwordChange: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/password',
+    auth: 'staff',
+    request: staffPasswordChangeRequestSchema,
+    response: z.null(),
+  }),
   staffList: defineEndpoint({
     method: 'GET',
     path: '/v1/admin/staff',
@@ -942,3 +980,13 @@ export const adminEndpoints = {
     response: z.object({ ended: z.number().int() }),
   }),
 };
+
+/**
+ * What a staff session may call while its password is still the generated one (all else
+ * answers 403 请先修改初始密码): who am I, change it, sign out.
+ */
+export const STAFF_PATHS_BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set([
+  adminEndpoints.me.path,
+  adminEndpoints.passwordChange.path,
+  adminEndpoints.logout.path,
+]);

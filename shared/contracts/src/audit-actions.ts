@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.logout': '退出管理后台',
   'staff.create': '新建工作人员账号',
   'staff.update': '修改工作人员账号',
+  'staff.password-change': '修改本人密码',
   'learner.create': '新建学员',
   'learner.reset-password': '重置学员密码',
   'learner.unlock': '解锁学员',

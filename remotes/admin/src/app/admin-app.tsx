@@ -26,7 +26,8 @@ import { QuestionBanksPage } from '../question-banks/question-banks-page';
 import { ReleasesPage } from '../releases/releases-page';
 import { ReportsPage } from '../reports/reports-page';
 import { StaffPage } from '../staff/staff-page';
-import { ADMIN_LOGIN_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
+import { PASSWORD_PAGE_TEXTS, PasswordPage } from '../staff/password-page';
+import { ADMIN_LOGIN_PATH, ADMIN_PASSWORD_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
 
 const CONSOLE_NAME = '管理后台';
 
@@ -129,10 +130,25 @@ export default function AdminApp() {
       </div>
     );
   }
+  if (me.data.must_change_password) {
+    // A generated password: nothing of the console opens (the server refuses it too) until it is replaced.
+    return (
+      <ConsoleLayout pages={[]} staffName={me.data.name} roles={me.data.roles} onLogout={() => void onLogout()}>
+        {location.pathname !== ADMIN_PASSWORD_PATH && <Redirect to={ADMIN_PASSWORD_PATH} />}
+        <TitledPage title={PASSWORD_PAGE_TEXTS.title}>
+          <PasswordPage forced onChanged={() => void navigate('/admin', { replace: true })} />
+        </TitledPage>
+      </ConsoleLayout>
+    );
+  }
   const pages = pagesFor(me.data.permissions);
   return (
     <ConsoleLayout pages={pages} staffName={me.data.name} roles={me.data.roles} onLogout={() => void onLogout()}>
-      {route.kind === 'home' ? (
+      {route.kind === 'password' ? (
+        <TitledPage title={PASSWORD_PAGE_TEXTS.title}>
+          <PasswordPage forced={false} onChanged={() => void navigate('/admin', { replace: true })} />
+        </TitledPage>
+      ) : route.kind === 'home' ? (
         pages[0] ? (
           <Redirect to={pages[0].path} />
         ) : (
@@ -199,6 +215,9 @@ function ConsoleLayout({
               {role}
             </Tag>
           ))}
+          <Button size="small" onClick={() => void navigate(ADMIN_PASSWORD_PATH)}>
+            修改密码
+          </Button>
           <Button size="small" onClick={onLogout}>
             退出登录
           </Button>

@@ -45,3 +45,9 @@ test('routes: login when signed out, forbidden without the permission, home at /
   expect(adminRouteOf('/admin', ['staff.manage'])).toEqual({ kind: 'home' });
   expect(adminRouteOf('/admin/nothing', ['staff.manage'])).toEqual({ kind: 'not-found' });
 });
+
+test('修改密码 opens for every signed-in staff member, whatever the roles', () => {
+  expect(adminRouteOf('/admin/password', ['audit.read'])).toEqual({ kind: 'password' });
+  expect(adminRouteOf('/admin/password/', [])).toEqual({ kind: 'password' });
+  expect(adminRouteOf('/admin/password', null)).toEqual({ kind: 'login' });
+});

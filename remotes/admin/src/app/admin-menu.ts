@@ -31,6 +31,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
 ];
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
+/** 修改密码: every staff member's own, outside the menu (the header's link; forced at a first login). */
+export const ADMIN_PASSWORD_PATH = '/admin/password';
 
 /** The pages a staff member's permissions open, in menu order. */
 export function pagesFor(permissions: readonly string[]): AdminPage[] {
@@ -41,6 +43,7 @@ export type AdminRoute =
   | { kind: 'login' }
   | { kind: 'page'; page: AdminPage }
   | { kind: 'home' }
+  | { kind: 'password' }
   | { kind: 'forbidden' }
   | { kind: 'not-found' };
 
@@ -50,6 +53,7 @@ export function adminRouteOf(pathname: string, permissions: readonly string[] | 
   if (path === ADMIN_LOGIN_PATH) return { kind: 'login' };
   if (permissions === null) return { kind: 'login' };
   if (path === '/admin') return { kind: 'home' };
+  if (path === ADMIN_PASSWORD_PATH) return { kind: 'password' };
   const page = ADMIN_PAGES.find((candidate) => candidate.path === path);
   if (!page) return { kind: 'not-found' };
   return permissions.includes(page.permission) ? { kind: 'page', page } : { kind: 'forbidden' };

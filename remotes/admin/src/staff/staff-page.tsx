@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { QRCodeSVG } from 'qrcode.react';
 import { ADMIN_MESSAGES, type StaffCreateRequest, type StaffCredentials, type StaffRow } from '@yaoshi/contracts/admin';
 import { STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import { showMessage } from '@yaoshi/ui/show-message';
@@ -178,6 +179,7 @@ function CredentialsDialog({ credentials, onClose }: { credentials: StaffCredent
       title="账号已创建"
       open={credentials !== null}
       onCancel={onClose}
+      width={640}
       footer={
         <Button type="primary" onClick={onClose}>
           我已转交
@@ -190,9 +192,29 @@ function CredentialsDialog({ credentials, onClose }: { credentials: StaffCredent
             type="warning"
             showIcon
             title="密码和动态验证码密钥只显示这一次，请当面或通过安全渠道转交本人。"
+            description="本人首次登录时须修改初始密码。"
             style={{ marginBottom: 16 }}
           />
-          <Descriptions column={1} bordered size="small">
+          <div style={{ display: 'flex', gap: 16, alignItems: 'center', marginBottom: 16 }}>
+            <QRCodeSVG
+              value={credentials.otpauth}
+              size={168}
+              marginSize={2}
+              role="img"
+              aria-label="验证器绑定二维码"
+              data-testid="otpauth-qr"
+            />
+            <Typography.Paragraph style={{ margin: 0 }}>
+              请本人用手机上的验证器（如 Google Authenticator、Microsoft Authenticator、阿里云 App）扫描二维码绑定；
+              无法扫码时，在验证器中手动输入下方的验证器密钥。
+            </Typography.Paragraph>
+          </div>
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            styles={{ label: { width: 112, whiteSpace: 'nowrap' }, content: { wordBreak: 'break-all' } }}
+          >
             <Descriptions.Item label="用户名">
               <Typography.Text data-testid="new-username">{credentials.username}</Typography.Text>
             </Descriptions.Item>
