@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { DEMO_STAFF, openConsoleAs, type StaffLogin } from './support/staff';
 
 /**
@@ -27,6 +27,34 @@ const TABLE_PAGES: readonly { path: string; menu: string; table: string; staff: 
   { path: '/admin/question-banks', menu: '题库管理', table: '题目', staff: DEMO_STAFF.courses },
 ];
 
+/**
+ * Form labels, description labels and column headings squeezed so narrow that their text
+ * breaks about one character per line (a label of n ≥ 2 characters on n or more lines, or
+ * on 3 or more lines when longer).
+ */
+async function squeezedLabels(page: Awaited<ReturnType<Browser['newPage']>>): Promise<string[]> {
+  return page.evaluate(() => {
+    const selectors = '.ant-form-item-label > label, .ant-descriptions-item-label, .ant-table-thead th';
+    const found: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selectors))) {
+      if (element.offsetParent === null) continue;
+      const text = (element.textContent ?? '').trim();
+      if ([...text].length < 2) continue;
+      // The lines of the label's text itself (not of a sort icon or a help mark beside it).
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      const lines = tops.size;
+      if (lines >= Math.min([...text].length, 3)) found.push(`${text} (${lines} 行)`);
+    }
+    return found;
+  });
+}
+
 for (const width of [1280, 1440]) {
   test(`every console table fits at ${width} px with its actions in view`, async ({ browser }) => {
     // One tab per staff member, signed in once; each page is then opened in that tab.
@@ -51,6 +79,8 @@ for (const width of [1280, 1440]) {
       expect.soft(overflow, `${path}: ${overflow} px wider than its box at ${width} px`).toBeLessThanOrEqual(1);
       const firstAction = grid.locator('tbody tr:not(.ant-table-placeholder) td:last-child button').first();
       if ((await firstAction.count()) > 0) await expect(firstAction).toBeInViewport();
+      const squeezed = await squeezedLabels(page);
+      expect.soft(squeezed, `${path}: labels broken one character per line at ${width} px`).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`${path.slice(7)}-${width}.png`) });
     }
     for (const page of tabs.values()) await page.close();

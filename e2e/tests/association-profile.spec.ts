@@ -119,8 +119,14 @@ test('隐私政策 is edited in the same rich-text editor as articles; the site 
     const visitor = await browser.newContext();
     const site = await visitor.newPage();
     await skipTextAdvertisement(site);
-    await site.goto('/agreement');
-    await expect(site.locator('strong', { hasText: clause })).toBeVisible({ timeout: LOAD_TIMEOUT });
+    await site.goto('/');
+    // The login box's 《个人信息与隐私政策》 shows the agreement, then the privacy policy.
+    await site
+      .getByRole('form', { name: '学员登录' })
+      .getByRole('button', { name: '《个人信息与隐私政策》' })
+      .click({ timeout: LOAD_TIMEOUT });
+    const dialog = site.getByRole('dialog', { name: '个人信息与隐私政策' });
+    await expect(dialog.locator('strong', { hasText: clause })).toBeVisible({ timeout: LOAD_TIMEOUT });
     expect(await site.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     await visitor.close();
   } finally {

@@ -224,16 +224,18 @@ function ConsoleLayout({
         </Space>
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={200} theme="light">
-          <Menu
-            mode="inline"
-            aria-label="管理菜单"
-            selectedKeys={[location.pathname.replace(/\/+$/, '')]}
-            items={pages.map((page) => ({ key: page.path, label: page.title }))}
-            onClick={({ key }) => void navigate(key)}
-            style={{ height: '100%' }}
-          />
-        </Layout.Sider>
+        {pages.length > 0 && (
+          <Layout.Sider width={200} theme="light">
+            <Menu
+              mode="inline"
+              aria-label="管理菜单"
+              selectedKeys={[location.pathname.replace(/\/+$/, '')]}
+              items={pages.map((page) => ({ key: page.path, label: page.title }))}
+              onClick={({ key }) => void navigate(key)}
+              style={{ height: '100%' }}
+            />
+          </Layout.Sider>
+        )}
         <Layout.Content style={{ padding: 24, background: '#fff', margin: 16 }}>{children}</Layout.Content>
       </Layout>
     </Layout>

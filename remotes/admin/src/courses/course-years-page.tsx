@@ -175,9 +175,9 @@ export function CourseYearsPage() {
           {
             title: '年度',
             dataIndex: 'year',
-            width: 190,
+            width: 120,
             render: (year: number, row) => (
-              <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+              <Space size={4} wrap>
                 <span>{year}年度</span>
                 {row.is_buxue && <Tag color="orange">补学</Tag>}
                 {row.is_current && <Tag color="green">{YEAR_PAGE_TEXTS.current}</Tag>}
@@ -187,7 +187,7 @@ export function CourseYearsPage() {
           {
             title: '状态',
             dataIndex: 'status',
-            width: 90,
+            width: 80,
             render: (status: StudyYearStatus, row) => (
               <span title={row.opened_at ? `${row.opened_by ?? ''} 于 ${row.opened_at} 开放` : undefined}>
                 <Tag color={STATUS_COLORS[status]}>{STUDY_YEAR_STATUS_LABELS[status]}</Tag>
@@ -200,16 +200,18 @@ export function CourseYearsPage() {
             render: (needAll: number) => YEAR_PAGE_TEXTS.needAll[needAll === 2 ? 2 : 1],
           },
           {
-            title: '报名开始',
-            dataIndex: 'opens_on',
+            title: '报名期间',
+            key: 'enrolment',
             width: 110,
-            render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit,
-          },
-          {
-            title: '报名截止',
-            dataIndex: 'closes_on',
-            width: 110,
-            render: (day: string | null) => day ?? YEAR_PAGE_TEXTS.noLimit,
+            render: (_: unknown, row) =>
+              row.opens_on === null && row.closes_on === null ? (
+                YEAR_PAGE_TEXTS.noLimit
+              ) : (
+                <>
+                  {row.opens_on ?? YEAR_PAGE_TEXTS.noLimit} 至<br />
+                  {row.closes_on ?? YEAR_PAGE_TEXTS.noLimit}
+                </>
+              ),
           },
           {
             title: '学习期间',
@@ -225,21 +227,22 @@ export function CourseYearsPage() {
                 '—'
               ),
           },
-          { title: '成为默认年度', dataIndex: 'default_from', width: 120, render: (day: string | null) => day ?? '—' },
+          { title: '默认年度起', dataIndex: 'default_from', width: 110, render: (day: string | null) => day ?? '—' },
           {
-            title: '每学时价格',
+            title: '学时单价',
             dataIndex: 'hour_price',
-            width: 100,
+            width: 90,
             render: (price: number) => `${price.toFixed(2)} 元`,
           },
-          { title: '课程数', dataIndex: 'course_count', width: 70 },
-          { title: '排序', dataIndex: 'sort_order', width: 60 },
+          // 排序 is set in the edit dialog; the list is shown in that order.
+          { title: '课程数', dataIndex: 'course_count', width: 80 },
           {
             title: '操作',
             key: ACTIONS_COLUMN_KEY,
-            width: COLUMN_WIDTH.threeButtons,
+            // 编辑 and 预览 on one line; a draft's 开放 may go below them.
+            width: COLUMN_WIDTH.twoButtons + 40,
             render: (_: unknown, row) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Button size="small" aria-label={`编辑${row.year}年度`} onClick={() => open(row)}>
                   {YEAR_PAGE_TEXTS.edit}
                 </Button>

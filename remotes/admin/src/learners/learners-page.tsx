@@ -67,7 +67,7 @@ export function LearnersPage() {
       dataIndex: 'id_number',
       key: 'id_number',
       sorter: true,
-      width: COLUMN_WIDTH.idNumber + 20,
+      width: COLUMN_WIDTH.idNumber + 10,
       render: (_: unknown, row) => (
         <PersonalNumber learnerId={row.id} field="id_number" value={row.id_number} learnerName={row.name} />
       ),
@@ -82,7 +82,7 @@ export function LearnersPage() {
       ),
     },
     { title: '工作单位', dataIndex: 'company', key: 'company', ...ellipsisColumn() },
-    { title: '地区', dataIndex: 'region', key: 'region', ...ellipsisColumn(110) },
+    { title: '地区', dataIndex: 'region', key: 'region', ...ellipsisColumn(100) },
     {
       title: '人脸 / 登录',
       key: 'avatar_status',

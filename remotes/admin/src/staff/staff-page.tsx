@@ -203,6 +203,7 @@ function CredentialsDialog({ credentials, onClose }: { credentials: StaffCredent
               role="img"
               aria-label="验证器绑定二维码"
               data-testid="otpauth-qr"
+              style={{ flex: 'none' }}
             />
             <Typography.Paragraph style={{ margin: 0 }}>
               请本人用手机上的验证器（如 Google Authenticator、Microsoft Authenticator、阿里云 App）扫描二维码绑定；
