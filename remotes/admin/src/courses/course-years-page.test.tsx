@@ -44,7 +44,9 @@ test('lists the years with their rule, dates and price, and edits one', async ()
   renderPage();
   const row = (await screen.findByText('2026年度')).closest('tr')!;
   expect(within(row).getByText(YEAR_PAGE_TEXTS.needAll[1])).toBeInTheDocument();
-  expect(within(row).getByText('2026-01-01')).toBeInTheDocument();
+  // 报名期间: from the opening day, with no closing day.
+  expect(within(row).getByText(/2026-01-01 至/)).toBeInTheDocument();
+  expect(within(row).getByText(/不限/)).toBeInTheDocument();
   expect(within(row).getByText('5.00 元')).toBeInTheDocument();
   await userEvent.click(within(row).getByRole('button', { name: '编辑2026年度' }));
   const dialog = await screen.findByRole('dialog');
