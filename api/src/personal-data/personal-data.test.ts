@@ -12,7 +12,7 @@ import {
   maskPersonalIdNumber,
   maskPhone,
 } from '@yaoshi/contracts/personal-data-rules';
-import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
+import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import type { ReportExport } from '@yaoshi/contracts/reports';
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
@@ -53,7 +53,7 @@ after(async () => {
 });
 
 const as = (role: StaffRole) => staff.get(role)!;
-const may = (role: StaffRole, permission: string) => (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission);
+const may = (role: StaffRole, permission: Permission) => ROLE_PERMISSIONS[role].includes(permission);
 
 async function learnerIdOf(idNumber: string): Promise<number> {
   const [row] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, idNumber));
@@ -128,7 +128,7 @@ async function wholeNumbers(): Promise<string[]> {
 }
 
 /** Each console read that returns learners' numbers, with a payload that finds some. */
-async function personalReads(): Promise<{ path: string; permission: string; payload: Record<string, unknown> }[]> {
+async function personalReads(): Promise<{ path: string; permission: Permission; payload: Record<string, unknown> }[]> {
   const [order] = await server.db.select({ orderNo: orders.orderNo }).from(orders).limit(1);
   const year = beijingYearOf(server.clock.now());
   return [

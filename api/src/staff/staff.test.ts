@@ -11,7 +11,13 @@ import { ADMIN_MESSAGES, type StaffSelf } from '@yaoshi/contracts/admin';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROLE_PERMISSIONS, STAFF_IDLE_MS, STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
+import {
+  ROLE_PERMISSIONS,
+  STAFF_IDLE_MS,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from '@yaoshi/contracts/staff-roles';
 import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
 import { ROUTE_MODULES } from '../app';
 import { auditRecords } from '../audit/audit-schema';
@@ -89,17 +95,15 @@ function servedRoutes(tree: string): string[] {
 }
 
 /** A staff member whose roles do not grant `permission`. */
-function staffWithout(permission: string): TestStaff {
-  const role = STAFF_ROLES.find(
-    (candidate) => !(ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission),
-  );
+function staffWithout(permission: Permission): TestStaff {
+  const role = STAFF_ROLES.find((candidate) => !ROLE_PERMISSIONS[candidate].includes(permission));
   assert.ok(role, `every role grants ${permission}`);
   return staffByRole.get(role)!;
 }
 
-function staffWith(permission: string | undefined): TestStaff {
+function staffWith(permission: Permission | undefined): TestStaff {
   const role = STAFF_ROLES.find(
-    (candidate) => permission === undefined || (ROLE_PERMISSIONS[candidate] as readonly string[]).includes(permission),
+    (candidate) => permission === undefined || ROLE_PERMISSIONS[candidate].includes(permission),
   );
   return staffByRole.get(role!)!;
 }
@@ -1131,9 +1135,7 @@ async function learnerIdOf(idNumber: string): Promise<number> {
 function roleFor(path: string): StaffRole {
   const endpoint = staffEndpoints.find((candidate) => candidate.path === path);
   const permission = endpoint?.permission;
-  return STAFF_ROLES.find(
-    (role) => permission === undefined || (ROLE_PERMISSIONS[role] as readonly string[]).includes(permission),
-  )!;
+  return STAFF_ROLES.find((role) => permission === undefined || ROLE_PERMISSIONS[role].includes(permission))!;
 }
 
 describe('the audit trail', () => {

@@ -1,5 +1,6 @@
 import './zod-setup';
 import { z } from 'zod';
+import type { Permission } from './staff-roles';
 
 /**
  * One declaration per call: method, path, the payload schema the server validates (the
@@ -17,7 +18,7 @@ export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> {
    */
   auth: boolean | 'staff';
   /** For `auth: 'staff'`: the permission the staff member needs (else 403); none = any staff member. */
-  permission?: string;
+  permission?: Permission;
   request: Req;
   response: Res;
 }
