@@ -172,8 +172,7 @@ export function buildLintConfig({ root, projects }) {
         '@typescript-eslint/no-misused-promises': 'error',
         '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
         '@typescript-eslint/no-explicit-any': 'error',
-        // react-router's loaders stop navigation by throwing the Response that redirect() makes.
-        '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+        '@typescript-eslint/only-throw-error': 'error',
         // Chinese text indents paragraphs with the ideographic space (U+3000); code may not.
         'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }],
         // An async function without await is how Fastify handlers and RTK Query callbacks are
