@@ -116,6 +116,13 @@ export interface Config extends PaymentConfig {
    * behind refuses to start, so N servers never race a migration. See `migratesOnStart`.
    */
   migrateOnStart?: boolean | undefined;
+  /**
+   * `BACKUP_DIR`, default `<repo>/.backups`: where `npm run backup -- now` writes on PGlite
+   * (database dump + copy of `MEDIA_DIR`), and pgBackRest's repository when no S3 is configured.
+   */
+  backupDir?: string | undefined;
+  /** `BACKUP_RETENTION_FULL`, default 4: full backups kept (with their incrementals and WAL); older ones are expired. */
+  backupRetentionFull?: number | undefined;
 }
 
 /** Half a year after the study year closes: time for the association's credit-hour checks and complaints. */
@@ -140,6 +147,9 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEFAULT_DATA_DIR = path.join(REPOSITORY_ROOT, '.data');
 export const DEFAULT_MEDIA_DIR = path.join(API_ROOT, 'media');
+export const DEFAULT_BACKUP_DIR = path.join(REPOSITORY_ROOT, '.backups');
+/** Four weekly full backups: a month of point-in-time recovery. */
+export const DEFAULT_BACKUP_RETENTION_FULL = 4;
 
 /** Public, in this repository: only for development and tests. */
 export const DEVELOPMENT_MEDIA_URL_SECRET = 'dev-media-url-secret-change-me';
@@ -288,6 +298,8 @@ export function configFromEnv(env: Environment = process.env): Config {
     faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
     jobRunner: jobRunner(env),
     migrateOnStart: parseBoolean('MIGRATE_ON_START', read(env, 'MIGRATE_ON_START')),
+    backupDir: path.resolve(read(env, 'BACKUP_DIR') ?? DEFAULT_BACKUP_DIR),
+    backupRetentionFull: parseCount(env, 'BACKUP_RETENTION_FULL', DEFAULT_BACKUP_RETENTION_FULL, 1),
   };
 }
 

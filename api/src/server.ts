@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { DEFAULT_MEDIA_DIR, isProduction, loadConfig, migratesOnStart, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { serveDumpChannel } from './backup/dump-channel';
 import { jobQueueFromConfig } from './jobs/job-queue-from-config';
 import { REFERENCE_PARTS, seedMissing } from './seed/seed';
 import { seedDemoStaff } from './seed/staff-seed';
@@ -83,6 +84,16 @@ export async function createApiServer(
   } catch (error) {
     await database.close();
     throw error;
+  }
+  // PGlite: `npm run backup -- now` asks this process for a consistent dump (src/backup/dump-channel.ts).
+  if (database.dumpDataDir) {
+    const dump = database.dumpDataDir;
+    try {
+      const channel = await serveDumpChannel(config.dataDir, dump);
+      app.addHook('onClose', () => channel.close());
+    } catch (error) {
+      app.log.warn({ err: error }, 'backup channel not opened: npm run backup -- now needs the server stopped');
+    }
   }
   // Also when a caller closes `app` directly (deploy/ does on shutdown).
   app.addHook('onClose', () => database.close());

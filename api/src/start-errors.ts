@@ -1,5 +1,6 @@
 import { UnsafeConfigError } from './config';
 import { PendingMigrationsError } from './db/migration-state';
+import { RestoreIncompleteError } from './db/restore-marker';
 
 /** sysexits' EX_CONFIG: a process manager can tell "fix the configuration" from a crash. */
 export const EXIT_UNSAFE_CONFIG = 78;
@@ -15,6 +16,11 @@ export function exitOnStartError(error: unknown): never {
     process.exit(EXIT_UNSAFE_CONFIG);
   }
   // Not a crash: the operator must run the release's migration first; a restart loop would not help.
+  // Not a crash either: serving a half-restored database would lose or mix records.
+  if (error instanceof RestoreIncompleteError) {
+    console.error(`Refusing to start: ${error.message}`);
+    process.exit(EXIT_UNSAFE_CONFIG);
+  }
   if (error instanceof PendingMigrationsError) {
     console.error(`Refusing to start: ${error.message}`);
     process.exit(EXIT_UNSAFE_CONFIG);

@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PendingMigrationsError, pendingMigrations } from './migration-state';
 import { acquireDataDirLock } from './pglite-lock';
+import { assertNoRestoreInProgress } from './restore-marker';
 
 /**
  * One handle type for both drivers. (A union of the two driver types breaks drizzle's
@@ -45,6 +46,8 @@ export interface DatabaseHandle {
   appliedMigrations: readonly string[];
   /** PostgreSQL's pool; PGlite has one in-process connection and no pool. */
   poolStats?: () => PoolStats;
+  /** PGlite only: a consistent gzip tarball of its data folder (`npm run backup -- now` asks the running server for it). */
+  dumpDataDir?: () => Promise<Blob>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
 }
@@ -81,12 +84,14 @@ export interface OpenDatabaseOptions {
   setup?: SetupStep;
   /** Default `apply`. */
   migrations?: MigrationMode;
+  /** Only the restore command itself, finishing its work (the face-photo retention) before it removes the restore marker. */
+  duringRestore?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.setup, options.migrations ?? 'apply')
-    : openPglite(options.dataDir, options.setup, options.migrations ?? 'apply');
+    : openPglite(options.dataDir, options.setup, options.migrations ?? 'apply', options.duringRestore ?? false);
 }
 
 export function pgliteDir(dataDir: string): string {
@@ -97,7 +102,9 @@ async function openPglite(
   dataDir: string,
   setup: SetupStep | undefined,
   migrations: MigrationMode,
+  duringRestore: boolean,
 ): Promise<DatabaseHandle> {
+  if (!duringRestore) assertNoRestoreInProgress(dataDir);
   const lock = acquireDataDirLock(dataDir);
   let client: PGlite | undefined;
   try {
@@ -130,6 +137,7 @@ export async function preparePglite(
     db,
     kind: 'pglite',
     appliedMigrations,
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close() {
       closing ??= client.close().finally(afterClose);
       return closing;
