@@ -195,7 +195,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     done();
   });
   registerSecurityHeaders(app, options.config);
-  const metrics = createMetrics(options.db, options.poolStats);
+  const metrics = createMetrics(
+    options.db,
+    options.poolStats,
+    options.config.backupDir
+      ? { backupDir: options.config.backupDir, postgres: options.config.databaseUrl !== undefined }
+      : undefined,
+  );
   registerMetrics(app, metrics, options.config);
   const onPruneError = (error: unknown) => app.log.warn({ err: error }, 'could not prune nonces');
   const paymentProvider =

@@ -6,6 +6,7 @@ import { beijingIsoTime, formatBeijingTime } from '@yaoshi/contracts/beijing-tim
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import { pgliteDir } from '../db/database';
+import { recordNewestBackup } from './backup-metrics';
 import { purgeFacePhotosAfterRestore } from './face-retention-after-restore';
 import { backupPglite, BackupError, listPgliteBackups, restorePglite, verifyPgliteBackup } from './pglite-backup';
 import {
@@ -141,6 +142,7 @@ async function pgliteCommand(command: string, flags: Flags, options: BackupCliOp
     }
     case 'now': {
       const manifest = await backupPglite(where);
+      recordNewestBackup(config.backupDir, { finishedAt: manifest.createdAt, kind: 'pglite', label: manifest.id });
       if (flags.json) io.out(JSON.stringify(manifest));
       else
         io.out(
@@ -293,6 +295,13 @@ async function postgresCommand(
       await pgbackrest(settings, ['backup', `--type=${type}`]);
       info = await pgBackRestInfo(settings);
       const newest = info.backups.at(-1);
+      if (newest) {
+        recordNewestBackup(config.backupDir, {
+          finishedAt: beijingIsoTime(newest.stop * 1000),
+          kind: newest.type,
+          label: newest.label,
+        });
+      }
       const result = {
         type,
         label: newest?.label ?? null,

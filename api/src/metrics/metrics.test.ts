@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import type { LessonDetail } from '@yaoshi/contracts/study';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
@@ -7,6 +10,7 @@ import { courses } from '../catalogue/catalogue-schema';
 import { orders } from '../orders/orders-schema';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { WANG, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { recordNewestBackup } from '../backup/backup-metrics';
 import { allowList } from './metrics';
 
 const TOKEN = 'metrics-token-0123456789abcdefghijklmnop';
@@ -108,3 +112,27 @@ test('the content: requests by route and status with latency, progress reports b
       assert.equal(sample(text, 'yaoshi_db_pool_connections{state="waiting"}'), 0);
     }
   }));
+
+test("backup gauges: the newest backup's age once one is recorded in BACKUP_DIR; on PostgreSQL the WAL archive and the job backlog", async () => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-metrics-backup-'));
+  try {
+    await withServer({ seed: false, config: { metricsToken: TOKEN, backupDir } }, async (server) => {
+      const read = async () =>
+        String((await server.send('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).body);
+      assert.equal((await read()).includes('yaoshi_backup_newest_age_seconds{'), false, 'no backup yet: absent');
+      recordNewestBackup(backupDir, {
+        finishedAt: new Date(Date.now() - 3600_000).toISOString(),
+        kind: 'pglite',
+        label: 'x',
+      });
+      const text = await read();
+      const age = sample(text, 'yaoshi_backup_newest_age_seconds{kind="pglite"}');
+      assert.ok(age !== undefined && age >= 3600 && age < 3700, `age ${age}`);
+      const postgres = server.config.databaseUrl !== undefined;
+      assert.equal(text.includes('yaoshi_wal_archive_failures '), postgres);
+      if (postgres) assert.equal(sample(text, 'yaoshi_wal_archive_failures'), 0);
+    });
+  } finally {
+    fs.rmSync(backupDir, { recursive: true, force: true });
+  }
+});

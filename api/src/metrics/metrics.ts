@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import type { Config } from '../config';
-import type { Database, PoolStats } from '../db/database';
+import { rowsOf, type Database, type PoolStats } from '../db/database';
+import { readNewestBackup } from '../backup/backup-metrics';
 import { orders } from '../orders/orders-schema';
 
 /**
@@ -31,7 +32,19 @@ const PAY_STATE_NAMES = Object.fromEntries(Object.entries(PAY_STATUS).map(([name
   string
 >;
 
-export function createMetrics(db: Database, poolStats: (() => PoolStats) | undefined): AppMetrics {
+/** Where the backup and WAL-archive gauges look (docs/operations.md, deploy/prometheus/yaoshi-alerts.yaml). */
+export interface BackupWatch {
+  backupDir: string;
+  /** PostgreSQL: WAL archiving is read from pg_stat_archiver, the job backlog from pg-boss. */
+  postgres: boolean;
+}
+
+export function createMetrics(
+  db: Database,
+  poolStats: (() => PoolStats) | undefined,
+  backup?: BackupWatch,
+  now: () => number = Date.now,
+): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'yaoshi_' });
 
@@ -79,6 +92,77 @@ export function createMetrics(db: Database, poolStats: (() => PoolStats) | undef
       for (const row of rows) this.set({ state: PAY_STATE_NAMES[row.state] ?? String(row.state) }, Number(row.n));
     },
   });
+
+  new Gauge({
+    name: 'yaoshi_release_page_loads',
+    help: 'Page loads reported by the shells, by remote, version and kind (load, load-error, render-error): a canary failing shows as errors of its version.',
+    labelNames: ['remote', 'version', 'kind'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await rowsOf<{ remote: string; version: string; kind: string; n: number }>(
+        db,
+        sql`select remote, version, kind, sum(count)::int as n from release_load_counts group by remote, version, kind`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ remote: row.remote, version: row.version, kind: row.kind }, Number(row.n));
+    },
+  });
+  if (backup) {
+    new Gauge({
+      name: 'yaoshi_backup_newest_age_seconds',
+      help: 'Seconds since the newest backup (npm run backup -- now) finished, by its kind (pglite, full, incr); absent when none is recorded in BACKUP_DIR.',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        const newest = readNewestBackup(backup.backupDir);
+        if (newest) this.set({ kind: newest.kind }, Math.max(0, (now() - Date.parse(newest.finishedAt)) / 1000));
+      },
+    });
+  }
+  if (backup?.postgres) {
+    new Gauge({
+      name: 'yaoshi_wal_archived_newest_age_seconds',
+      help: 'Seconds since PostgreSQL last archived a WAL segment (pg_stat_archiver), with the segment; absent when it never has.',
+      labelNames: ['wal'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const [row] = await rowsOf<{ t: string | Date | null; wal: string | null }>(
+          db,
+          sql`select last_archived_time as t, last_archived_wal as wal from pg_stat_archiver`,
+        );
+        if (row?.t) this.set({ wal: row.wal ?? '' }, Math.max(0, (now() - new Date(row.t).getTime()) / 1000));
+      },
+    });
+    new Gauge({
+      name: 'yaoshi_wal_archive_failures',
+      help: 'WAL segments PostgreSQL failed to archive since its statistics were reset (pg_stat_archiver.failed_count; it only grows).',
+      registers: [registry],
+      async collect() {
+        const [row] = await rowsOf<{ n: number }>(db, sql`select failed_count::int as n from pg_stat_archiver`);
+        this.set(Number(row?.n ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'yaoshi_jobs_waiting',
+      help: 'Background jobs queued or waiting for a retry on pg-boss, by queue; absent before pg-boss made its tables.',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        try {
+          const rows = await rowsOf<{ name: string; n: number }>(
+            db,
+            sql`select name, count(*)::int as n from pgboss.job where state in ('created', 'retry') group by name`,
+          );
+          for (const row of rows) this.set({ queue: row.name }, Number(row.n));
+        } catch {
+          // No pgboss schema (yet): nothing to report.
+        }
+      },
+    });
+  }
 
   return {
     registry,
