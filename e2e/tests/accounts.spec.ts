@@ -9,7 +9,7 @@ import {
   restorePassword,
   type Learner,
 } from './support/accounts';
-import { skipTextAdvertisement } from './support/site';
+import { agreeToFaceRulesIfAsked, skipTextAdvertisement } from './support/site';
 
 test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
@@ -161,7 +161,8 @@ test('a learner without a face photo lands on /faceCollection and uploads one', 
   });
   await expect(page.getByText('请先上传人脸采集')).toBeVisible();
   await expect(page).toHaveURL(/\/faceCollection$/);
-  await page.getByRole('button', { name: '开始采集' }).click();
+  await agreeToFaceRulesIfAsked(page);
+  await page.getByRole('button', { name: '开始采集', exact: true }).click();
   await expect(page.getByRole('timer')).toBeVisible();
   await expect(page.getByRole('heading', { name: '上传成功' }).or(page.getByText('上传成功').first())).toBeVisible({
     timeout: 15_000,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
-import { skipTextAdvertisement } from './support/site';
+import { agreeToFaceRulesIfAsked, skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, openConsoleAs } from './support/staff';
 
 /**
@@ -154,6 +154,8 @@ test('the face collection page starts the camera under the policy', async ({ pag
   const problems = await watchPolicy(page);
   await loginWithToken(page, LEARNERS.li);
   await page.goto('/faceCollection');
+  // The camera starts once the learner has agreed to 《人脸信息处理规则》.
+  await agreeToFaceRulesIfAsked(page);
   await expect
     .poll(() => page.evaluate(() => (document.querySelector('video')?.readyState ?? 0) >= 2), { timeout: LOAD_TIMEOUT })
     .toBe(true);

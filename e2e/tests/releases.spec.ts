@@ -290,7 +290,7 @@ test.describe('in a browser set to New York time', () => {
       dialog = page.getByRole('dialog');
       await dialog.getByLabel('原因').fill('控制台回滚演练');
       await dialog.getByRole('button', { name: '下一步' }).click();
-      await expect(dialog).toContainText(`确认将「协会资讯」public-content从 ${NEXT} 回滚到上一个固定版本？`);
+      await expect(dialog).toContainText(`确认将「协会资讯」public-content从 ${NEXT} 回滚到 0.1.0？`);
       await dialog.getByRole('button', { name: '确认回滚' }).click();
       await expect(page.getByText('public-content 已回滚到 0.1.0')).toBeVisible();
       await expect(row.getByText('0.1.0', { exact: true }).first()).toBeVisible();

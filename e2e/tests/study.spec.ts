@@ -72,9 +72,15 @@ test('a lesson continues from where it was, saves progress and resumes there aft
   await row.getByRole('button', { name: /继续学习/ }).click();
   await expect(page).toHaveURL(/\/videoLearning\?cid=\d+&classState=40&year=\d+/);
   await expect(page.getByRole('region', { name: '讲师介绍' })).toContainText('刘雅琴');
-  const saved = page.waitForResponse((r) => r.url().includes('/v1/records') && r.request().method() === 'POST', {
-    timeout: 20_000,
-  });
+  // The first report that credits time past the resume point (the one sent as 播放 is pressed
+  // opens the study session and credits nothing yet).
+  const saved = page.waitForResponse(
+    async (r) =>
+      r.url().includes('/v1/records') &&
+      r.request().method() === 'POST' &&
+      ((await r.json()) as { data?: { learn_time?: number } }).data?.learn_time !== 36,
+    { timeout: 40_000 },
+  );
   await play(page);
   // Resumes at the verified 36 s.
   await expect.poll(() => videoTime(page), { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(35.5);

@@ -21,7 +21,7 @@ import {
   minutesLocked,
 } from '../accounts/password-lockout';
 import { hashPassword, type PasswordHasher } from '../accounts/passwords';
-import { actorOf, auditedChange, type AuditActor, type Audit } from '../audit/audit-log';
+import { actorOf, auditedChange, writeAudit, type AuditActor, type Audit } from '../audit/audit-log';
 import type { StaffPrincipal } from '../auth/authenticator';
 import { staffAccounts, staffLoginFailures, staffSessions } from './staff-schema';
 import { openStaffSession, revokeAllStaffSessions, sweepDeadStaffSessions } from './staff-sessions';
@@ -100,32 +100,94 @@ export async function createStaffAudited(
   return auditedChange(db, clock, actor, (tx, audit) => createStaff(tx, clock, audit, staff));
 }
 
-async function recordLoginFailure(
+/**
+ * The login guard, as the audit trail names it when it locks an account: a rule of the
+ * system, triggered by an attempt from `ip`.
+ */
+function loginGuardActor(ip: string): AuditActor {
+  return { staffId: null, username: '登录保护', roles: [], ip, kind: 'job' };
+}
+
+/** A failed login for a user name that does not exist: it counts against the address only. */
+async function recordUnknownUserFailure(db: Database, clock: Clock, ip: string): Promise<void> {
+  await db.insert(staffLoginFailures).values({ staffId: null, ip, failedAt: clock.now() });
+}
+
+/** Failures counted against `staffId` within the window (reserved attempts included), in `tx`. */
+async function accountFailures(tx: Database, clock: Clock, staffId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(staffLoginFailures)
+    .where(
+      and(
+        eq(staffLoginFailures.staffId, staffId),
+        gt(staffLoginFailures.failedAt, new Date(clock.nowMs() - PASSWORD_FAILURE_WINDOW_MS)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Claims the right to check one staff login, atomically, as the learner's lockout does: under
+ * a lock on the account's row, a locked account is refused, and so is an attempt when
+ * MAX_PASSWORD_FAILURES attempts in the window have failed or are still being checked.
+ * Otherwise the attempt is recorded as a failure before the (slow) check, so however many
+ * arrive at once, on however many servers, at most MAX_PASSWORD_FAILURES are ever checked.
+ */
+async function reserveStaffAttempt(
   db: Database,
   clock: Clock,
-  staff: StaffAccountRow | null,
+  staffId: number,
+  ip: string,
+): Promise<{ attemptId: number } | { lockedMinutes: number }> {
+  return db.transaction(async (tx) => {
+    const [staff] = await tx
+      .select({ lockedUntil: staffAccounts.lockedUntil })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staffId))
+      .for('update');
+    const locked = minutesLocked(staff?.lockedUntil ?? null, clock.now());
+    if (locked !== null) return { lockedMinutes: locked };
+    if ((await accountFailures(tx, clock, staffId)) >= MAX_PASSWORD_FAILURES)
+      return { lockedMinutes: PASSWORD_LOCK_MS / 60_000 };
+    const [attempt] = await tx
+      .insert(staffLoginFailures)
+      .values({ staffId, ip, failedAt: clock.now() })
+      .returning({ id: staffLoginFailures.id });
+    return { attemptId: attempt!.id };
+  });
+}
+
+/**
+ * A reserved attempt failed: it stays counted, and when it makes MAX_PASSWORD_FAILURES
+ * within the window the account is locked for 15 minutes (audited, as the login guard) and
+ * its failures stop counting against it (the address limit still counts them).
+ */
+async function recordStaffFailure(
+  db: Database,
+  clock: Clock,
+  staff: StaffAccountRow,
   ip: string,
 ): Promise<number | null> {
   const now = clock.now();
   return db.transaction(async (tx) => {
-    await tx.insert(staffLoginFailures).values({ staffId: staff?.id ?? null, ip, failedAt: now });
-    if (staff === null) return null;
     const [row] = await tx
-      .select({ n: count() })
-      .from(staffLoginFailures)
-      .where(
-        and(
-          eq(staffLoginFailures.staffId, staff.id),
-          gt(staffLoginFailures.failedAt, new Date(now.getTime() - PASSWORD_FAILURE_WINDOW_MS)),
-        ),
-      );
-    if ((row?.n ?? 0) < MAX_PASSWORD_FAILURES) return null;
-    await tx
-      .update(staffAccounts)
-      .set({ lockedUntil: new Date(now.getTime() + PASSWORD_LOCK_MS) })
-      .where(eq(staffAccounts.id, staff.id));
-    // Keep the rows (the address limit counts them) but stop counting them against the account.
+      .select({ lockedUntil: staffAccounts.lockedUntil })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staff.id))
+      .for('update');
+    const locked = minutesLocked(row?.lockedUntil ?? null, now);
+    if (locked !== null) return locked;
+    if ((await accountFailures(tx, clock, staff.id)) < MAX_PASSWORD_FAILURES) return null;
+    const lockedUntil = new Date(now.getTime() + PASSWORD_LOCK_MS);
+    await tx.update(staffAccounts).set({ lockedUntil }).where(eq(staffAccounts.id, staff.id));
     await tx.update(staffLoginFailures).set({ staffId: null }).where(eq(staffLoginFailures.staffId, staff.id));
+    await writeAudit(tx, clock, loginGuardActor(ip), {
+      action: 'staff.lock',
+      target: staff.username,
+      before: { locked_until: null },
+      after: { locked_until: formatBeijingTime(lockedUntil) },
+    });
     return PASSWORD_LOCK_MS / 60_000;
   });
 }
@@ -175,17 +237,17 @@ async function checkStaffLogin(
     .limit(1);
   if (!staff) {
     await passwords.spendVerificationTime(credentials.password);
-    await recordLoginFailure(db, clock, null, ip);
+    await recordUnknownUserFailure(db, clock, ip);
     throw badInput(MESSAGES.staffWrongCredentials);
   }
-  const locked = minutesLocked(staff.lockedUntil, clock.now());
-  if (locked !== null) throw new ApiError(429, MESSAGES.staffLocked(locked));
+  const attempt = await reserveStaffAttempt(db, clock, staff.id, ip);
+  if ('lockedMinutes' in attempt) throw new ApiError(429, MESSAGES.staffLocked(attempt.lockedMinutes));
   const passwordOk = await passwords.verify(staff.passwordHash, credentials.password);
   const step = passwordOk
     ? acceptedTotpStep(staff.totpSecret, credentials.otp, clock.nowMs(), staff.lastTotpStep)
     : null;
   if (step === null) {
-    const lockedNow = await recordLoginFailure(db, clock, staff, ip);
+    const lockedNow = await recordStaffFailure(db, clock, staff, ip);
     if (lockedNow !== null) throw new ApiError(429, MESSAGES.staffLocked(lockedNow));
     throw badInput(MESSAGES.staffWrongCredentials);
   }
@@ -193,6 +255,14 @@ async function checkStaffLogin(
   if (staff.disabledAt !== null) throw new ApiError(403, MESSAGES.staffDisabled);
   const actor: AuditActor = { staffId: staff.id, username: staff.username, roles: staff.roles, ip };
   const token = await auditedChange(db, clock, actor, async (tx, audit) => {
+    // A concurrent attempt may have locked the account while this one was checked.
+    const [current] = await tx
+      .select({ lockedUntil: staffAccounts.lockedUntil })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staff.id))
+      .for('update');
+    const lockedMeanwhile = minutesLocked(current?.lockedUntil ?? null, clock.now());
+    if (lockedMeanwhile !== null) throw new ApiError(429, MESSAGES.staffLocked(lockedMeanwhile));
     // The step is claimed conditionally: two logins racing with one code, one wins.
     const claimed = await tx
       .update(staffAccounts)
@@ -200,6 +270,8 @@ async function checkStaffLogin(
       .where(and(eq(staffAccounts.id, staff.id), sql`coalesce(${staffAccounts.lastTotpStep}, -1) < ${step}`))
       .returning({ id: staffAccounts.id });
     if (claimed.length === 0) throw badInput(MESSAGES.staffWrongCredentials);
+    // This attempt was no failure after all; earlier ones stop counting against the account.
+    await tx.delete(staffLoginFailures).where(eq(staffLoginFailures.id, attempt.attemptId));
     await tx.update(staffLoginFailures).set({ staffId: null }).where(eq(staffLoginFailures.staffId, staff.id));
     await sweepDeadStaffSessions(tx, clock, staff.id);
     await audit({ action: 'staff.login', target: staff.username });

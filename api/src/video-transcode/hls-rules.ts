@@ -77,6 +77,12 @@ export function hlsArguments(
     `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
     '-sc_threshold',
     '0',
+    // Packets go out strictly in time order, so each segment holds the audio of its own
+    // seconds. By default the muxer lets audio run up to 10 s ahead of video that the encoder
+    // still holds back (its look-ahead is frames, seconds in a low-frame-rate lecture): a
+    // segment then carried audio of the next one, and a lesson resumed mid-way stalled there.
+    '-max_interleave_delta',
+    '0',
     '-f',
     'hls',
     '-hls_time',

@@ -118,6 +118,58 @@ describe('a real 10-second clip through Debian’s ffmpeg', () => {
     assert.equal(progress.at(-1), 1);
   });
 
+  test('a slide-show lecture (1 frame a second) keeps each segment’s audio in its own seconds', async () => {
+    // The encoder holds back frames, seconds at 1 fps; the muxer once let the audio run ahead
+    // by most of a segment, and a lesson resumed in the middle stalled for want of audio.
+    const slides = path.join(folder, 'slides.webm');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=1:duration=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=30',
+      '-c:v',
+      'libvpx',
+      '-c:a',
+      'libopus',
+      '-shortest',
+      slides,
+    ]);
+    const out = path.join(folder, 'slides-hls');
+    const result = await transcodeToHls({ input: slides, outDir: out });
+    assert.ok(result.ok, JSON.stringify(result));
+    const rendition = path.join(out, path.dirname(result.renditions[0]!));
+    const startOf = (segment: string, stream: 'v' | 'a') =>
+      Number(
+        execFileSync('ffprobe', [
+          '-v',
+          'error',
+          '-select_streams',
+          stream,
+          '-show_entries',
+          'stream=start_time',
+          '-of',
+          'csv=p=0',
+          path.join(rendition, segment),
+        ])
+          .toString()
+          .trim()
+          .split('\n')[0],
+      );
+    const segments = fs.readdirSync(rendition).filter((file) => file.endsWith('.ts'));
+    assert.ok(segments.length >= 4, segments.join());
+    for (const segment of segments.slice(1, -1)) {
+      const video = startOf(segment, 'v');
+      const audio = startOf(segment, 'a');
+      assert.ok(audio <= video + 1, `${segment}: audio from ${audio} s, video from ${video} s`);
+    }
+  });
+
   test('a file that is no video fails with a reason, and one ffmpeg refuses gives ffmpeg’s words', async () => {
     const junk = path.join(folder, 'junk.mp4');
     fs.writeFileSync(junk, 'not a video');

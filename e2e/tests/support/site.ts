@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The home page opens the text advertisement once per browser session (every test has a
@@ -15,4 +15,19 @@ export async function skipTextAdvertisement(page: Page): Promise<void> {
       document.head.appendChild(style);
     });
   });
+}
+
+/**
+ * On /faceCollection: agrees to 《人脸信息处理规则》 when the page asks (a learner who has not
+ * agreed yet), so the camera may start. A learner who agreed earlier sees 开始采集 at once.
+ */
+export async function agreeToFaceRulesIfAsked(page: Page): Promise<void> {
+  const agree = page.getByRole('button', { name: '同意并开始采集' });
+  const start = page.getByRole('button', { name: '开始采集', exact: true });
+  await expect(agree.or(start)).toBeVisible({ timeout: 30_000 });
+  if (await agree.isVisible()) {
+    await page.getByRole('checkbox').check();
+    await agree.click();
+  }
+  await expect(start).toBeVisible();
 }

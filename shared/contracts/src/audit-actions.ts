@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.create': '新建工作人员账号',
   'staff.update': '修改工作人员账号',
   'staff.password-change': '修改本人密码',
+  'staff.lock': '登录失败次数过多，锁定工作人员账号',
   'learner.create': '新建学员',
   'learner.reset-password': '重置学员密码',
   'learner.unlock': '解锁学员',
