@@ -115,6 +115,7 @@ async function main(): Promise<void> {
   log(`${acknowledged.length} acknowledged writes; full backup`);
   log((await cli(['now', '--type', 'full'])).join(' '));
 
+  for (const line of await cli(['status'])) log(line);
   for (let i = 0; i < 200; i += 1) await write('after-backup');
   // A point before the mistaken DELETE, in whole Beijing seconds (what an operator types).
   await sleep(1100);
