@@ -3,6 +3,7 @@ import type { RouteModule } from '../app-deps';
 import { requirePrincipal, requireStaff } from '../auth/authenticator';
 import { actorOf, auditedChange } from '../audit/audit-log';
 import { siteOrigin } from '../payment/site-origin';
+import { IP_LIMITS, hitRateLimit } from '../rate-limits/rate-limits';
 import {
   certificatePdf,
   certificateStatus,
@@ -22,7 +23,10 @@ export const certificateRoutes: RouteModule = (api, { db, clock, config }) => {
     certificatePdf(db, clock, requirePrincipal(principal).learnerId, payload.year, siteOrigin(request, config)),
   );
 
-  api.add(certificateEndpoints.verify, async ({ payload }) => verifyCertificate(db, payload.no));
+  api.add(certificateEndpoints.verify, async ({ payload, request }) => {
+    await hitRateLimit(db, clock, IP_LIMITS.certificateVerify, request.ip);
+    return verifyCertificate(db, payload.no);
+  });
 
   api.add(certificateEndpoints.adminSearch, async ({ payload }) => searchCertificates(db, payload));
 

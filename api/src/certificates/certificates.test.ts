@@ -18,6 +18,8 @@ import { auditRecords } from '../audit/audit-schema';
 import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { siteSettings } from '../content/content-schema';
 import { CHEN, WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { MESSAGES } from '../messages';
+import { IP_LIMITS } from '../rate-limits/rate-limits';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
 import { creditCertificates } from './certificates-schema';
@@ -155,6 +157,17 @@ test('the public verification: genuine with the masked name only, unknown number
   assert.equal(unknown.name_masked, null);
   for (const junk of ['', 'XS', '1 OR 1=1', `XS${YEAR}ILOU000000`, 'x'.repeat(500)])
     assert.equal((await verify(junk)).status, 400, junk);
+});
+
+test('one address may check 30 certificates a minute; more are refused until the minute is over', async () => {
+  server.clock.advance(60_000 - (server.clock.nowMs() % 60_000));
+  for (let i = 0; i < IP_LIMITS.certificateVerify.max; i += 1)
+    assert.equal((await verify(`XS${YEAR}0000000000`)).status, 200);
+  const refused = await verify(`XS${YEAR}0000000000`);
+  assertRefused(refused, 429, MESSAGES.certificateVerifyIpLimit(1));
+  assert.ok(Number(refused.headers.get('retry-after')) <= 60);
+  server.clock.advance(60_000);
+  assert.equal((await verify(`XS${YEAR}0000000000`)).status, 200);
 });
 
 test('bad input answers 4xx', async () => {

@@ -30,6 +30,16 @@ export const IP_LIMITS = {
   smsCode: { action: 'ip:sms-code', max: 30, windowMs: HOUR_MS, message: () => MESSAGES.codeIpLimit },
   /** Forgotten-password resets: 20 an hour. */
   forgotPassword: { action: 'ip:forgot-password', max: 20, windowMs: HOUR_MS, message: MESSAGES.forgotIpLimit },
+  /**
+   * Public 学时证明 checks (/verify): 30 a minute. An employer checks a few certificates by
+   * hand or by scanning their QR codes; guessing numbers by the thousand is refused.
+   */
+  certificateVerify: {
+    action: 'ip:certificate-verify',
+    max: 30,
+    windowMs: MINUTE_MS,
+    message: MESSAGES.certificateVerifyIpLimit,
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /**

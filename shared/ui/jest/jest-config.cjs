@@ -22,8 +22,10 @@ module.exports = function frontEndJestConfig(rootDir) {
         },
       ],
     },
-    // The site imports antd's ES modules (antd/es/…, see rspack.config.base.ts); jest runs CommonJS.
+    // The site imports antd's ES modules (antd/es/…, see rspack/shared-modules.ts); jest runs CommonJS.
     moduleNameMapper: { '^antd/es/(.*)$': 'antd/lib/$1' },
+    // @noble/hashes (the request signer's HMAC) ships ES modules only: compiled like our code.
+    transformIgnorePatterns: ['/node_modules/(?!@noble/hashes/)'],
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
     // A page test renders the whole frame (antd, the store, lazy pages): seconds on an idle
     // machine, and tens of seconds when CI's two cores are shared (one such test once took

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
@@ -71,4 +71,15 @@ test('without a number the page asks for one, and the form looks it up', async (
   await userEvent.click(screen.getByRole('button', { name: '验证' }));
   expect(await screen.findByText(VERIFY_TEXTS.failed)).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent(`/verify?no=${NO}`);
+});
+
+test('too many checks from one network: the page says how long to wait', async () => {
+  stubApi({ '/v1/certificate_verify': () => fail(429, '当前网络查询学时证明过于频繁，请1分钟后再试') });
+  renderPage(<VerifyPage />, { path: `/verify?no=${NO}` });
+  // On the page itself (the error catalogue's toast says it too).
+  await waitFor(() =>
+    expect(
+      screen.getAllByText('当前网络查询学时证明过于频繁，请1分钟后再试').some((note) => note.tagName === 'P'),
+    ).toBe(true),
+  );
 });

@@ -24,6 +24,7 @@ const VERDICT_STYLE = {
 } as const;
 
 const normalized = (value: string) => value.trim().toUpperCase();
+const TOO_MANY_REQUESTS = 429;
 
 function Verdict({ result }: { result: CertificateVerification }) {
   const text = VERIFY_TEXTS[result.verdict];
@@ -76,10 +77,15 @@ function Verdict({ result }: { result: CertificateVerification }) {
 
 function VerifyResult({ no }: { no: string }) {
   const valid = CERTIFICATE_NO_PATTERN.test(no);
-  const { data, isLoading, isFetching, isError } = useCertificateVerifyQuery({ no }, { skip: !valid });
+  const { data, isLoading, isFetching, isError, error } = useCertificateVerifyQuery({ no }, { skip: !valid });
   if (!valid) return <p role="alert">{VERIFY_TEXTS.badNumber}</p>;
   if (isLoading || isFetching) return <p aria-busy="true">{VERIFY_TEXTS.loading}</p>;
-  if (isError || !data) return <p role="alert">{VERIFY_TEXTS.failed}</p>;
+  if (isError || !data) {
+    // Too many checks from this network: the server's words say how long to wait.
+    const refusal =
+      error && 'kind' in error && error.kind === 'server' && error.code === TOO_MANY_REQUESTS ? error.message : '';
+    return <p role="alert">{refusal || VERIFY_TEXTS.failed}</p>;
+  }
   return <Verdict result={data} />;
 }
 
