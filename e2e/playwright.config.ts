@@ -43,6 +43,9 @@ export default defineConfig({
       NODE_ENV: 'development',
       RELEASE_TOKENS: `${RELEASE_MANAGER}:${RELEASE_TOKEN}`,
       RELEASE_ROLLBACK_MIN_LOADS: '6',
+      // Every test browser comes from 127.0.0.1: one address, a few browsers (production: 3 and 5).
+      RELEASE_ROLLBACK_MIN_ADDRESSES: '1',
+      RELEASE_ROLLBACK_MIN_BROWSERS: '3',
       // Every browser of the run reports from 127.0.0.1.
       RELEASE_REPORTS_PER_MINUTE: '100000',
       RELEASE_REPORTS_PER_ADDRESS: '100000',

@@ -21,6 +21,7 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   sms_codes: 'one-time SMS codes',
   sms_outbox: 'the development SMS outbox',
   release_load_counts: 'the shells’ load and failure counts (an automatic rollback they cause is audited)',
+  release_canary_visitors: 'a canary’s loads and failures per browser (an automatic rollback they cause is audited)',
   payment_notifications: 'the log of every notification a gateway sent, as received (what it changed is audited)',
   sandbox_payments: 'the sandbox gateway’s own books (the gateway side, not ours)',
   sandbox_refunds: 'the sandbox gateway’s own books (the gateway side, not ours)',

@@ -18,8 +18,42 @@ export function inCanary(remote: string, version: string, percent: number, visit
   return canaryBucket(remote, version, visitorId) < percent * 100;
 }
 
-/** Default threshold for ending a canary by itself: 2 % failures over at least 50 loads. */
-export const DEFAULT_AUTO_ROLLBACK = { failureRate: 0.02, minimumLoads: 50 } as const;
+/**
+ * When a canary ends by itself: more than `failureRate` of at least `minimumLoads` loads
+ * failed, the failures coming from at least `minimumBrowsers` browsers on at least
+ * `minimumAddresses` network addresses (each visitor's failures counted up to its own loads).
+ */
+export interface AutoRollbackThreshold {
+  failureRate: number;
+  minimumLoads: number;
+  minimumBrowsers: number;
+  minimumAddresses: number;
+}
+
+/** Default: 2 % failures over at least 50 loads, from 5 browsers on 3 addresses. */
+export const DEFAULT_AUTO_ROLLBACK: AutoRollbackThreshold = {
+  failureRate: 0.02,
+  minimumLoads: 50,
+  minimumBrowsers: 5,
+  minimumAddresses: 3,
+};
+
+/** A canary's evidence: loads and failures (capped per visitor), and who failed. */
+export interface CanaryEvidence extends FailureCounts {
+  /** Browsers with at least one failure that followed a load of theirs. */
+  failingBrowsers: number;
+  /** Network addresses of those browsers. */
+  failingAddresses: number;
+}
+
+/** Many independent visitors failing past the threshold; never one address's word. */
+export function canaryFails(evidence: CanaryEvidence, threshold: AutoRollbackThreshold): boolean {
+  return (
+    shouldRollBack(evidence, threshold) &&
+    evidence.failingBrowsers >= threshold.minimumBrowsers &&
+    evidence.failingAddresses >= threshold.minimumAddresses
+  );
+}
 
 export interface FailureCounts {
   loads: number;
@@ -32,7 +66,7 @@ export function failureRate({ loads, failures }: FailureCounts): number {
 
 export function shouldRollBack(
   counts: FailureCounts,
-  threshold: { failureRate: number; minimumLoads: number },
+  threshold: Pick<AutoRollbackThreshold, 'failureRate' | 'minimumLoads'>,
 ): boolean {
   return counts.loads >= threshold.minimumLoads && failureRate(counts) > threshold.failureRate;
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_AUTO_ROLLBACK } from './canary';
+import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackThreshold } from './canary';
 import { DEFAULT_REPORTS_PER_ADDRESS } from './report-budget';
 import { ENVIRONMENTS, type Environment } from './release-registry';
 
@@ -10,7 +10,10 @@ import { ENVIRONMENTS, type Environment } from './release-registry';
  *   production, releasing is closed.
  * - `RELEASE_ENV`: the environment this server's visitors get (default production).
  * - `RELEASE_ROLLBACK_RATE` (default 0.02) and `RELEASE_ROLLBACK_MIN_LOADS` (default 50):
- *   a canary failing more than the rate over at least that many loads ends by itself.
+ *   a canary failing more than the rate over at least that many loads ends by itself, when
+ *   the failures come from at least `RELEASE_ROLLBACK_MIN_BROWSERS` (default 5) browsers on
+ *   at least `RELEASE_ROLLBACK_MIN_ADDRESSES` (default 3) addresses, each browser's failures
+ *   counted only up to the loads it reported itself.
  * - `RELEASE_REPORTS_PER_MINUTE` (default 120): failure reports taken from one address a
  *   minute (a shell sends at most one every 10 s; many learners may share one address).
  * - `RELEASE_REPORTS_PER_ADDRESS` (default 25): loads and failures one address may add to
@@ -19,7 +22,7 @@ import { ENVIRONMENTS, type Environment } from './release-registry';
 export interface ReleaseConfig {
   tokens: ReadonlyMap<string, string>;
   environment: Environment;
-  autoRollback: { failureRate: number; minimumLoads: number };
+  autoRollback: AutoRollbackThreshold;
   /** Report batches taken from one address a minute (DEFAULT_REPORTS_PER_MINUTE when absent). */
   reportsPerMinute?: number;
   /** Counts one address may add per version and canary (DEFAULT_REPORTS_PER_ADDRESS when absent). */
@@ -83,6 +86,16 @@ export function releaseConfigFromEnv(env: Env, production: boolean): ReleaseConf
     throw new ReleaseConfigError('RELEASE_ROLLBACK_RATE must be a number between 0 and 1, e.g. 0.02.');
   if (!Number.isInteger(minimumLoads) || minimumLoads < 1)
     throw new ReleaseConfigError('RELEASE_ROLLBACK_MIN_LOADS must be a whole number of at least 1.');
+  const minimumBrowsers = env.RELEASE_ROLLBACK_MIN_BROWSERS?.trim()
+    ? Number(env.RELEASE_ROLLBACK_MIN_BROWSERS)
+    : DEFAULT_AUTO_ROLLBACK.minimumBrowsers;
+  if (!Number.isInteger(minimumBrowsers) || minimumBrowsers < 1)
+    throw new ReleaseConfigError('RELEASE_ROLLBACK_MIN_BROWSERS must be a whole number of at least 1.');
+  const minimumAddresses = env.RELEASE_ROLLBACK_MIN_ADDRESSES?.trim()
+    ? Number(env.RELEASE_ROLLBACK_MIN_ADDRESSES)
+    : DEFAULT_AUTO_ROLLBACK.minimumAddresses;
+  if (!Number.isInteger(minimumAddresses) || minimumAddresses < 1)
+    throw new ReleaseConfigError('RELEASE_ROLLBACK_MIN_ADDRESSES must be a whole number of at least 1.');
   const reportsPerMinute = env.RELEASE_REPORTS_PER_MINUTE?.trim()
     ? Number(env.RELEASE_REPORTS_PER_MINUTE)
     : DEFAULT_REPORTS_PER_MINUTE;
@@ -96,7 +109,7 @@ export function releaseConfigFromEnv(env: Env, production: boolean): ReleaseConf
   return {
     tokens,
     environment,
-    autoRollback: { failureRate: rate, minimumLoads },
+    autoRollback: { failureRate: rate, minimumLoads, minimumBrowsers, minimumAddresses },
     reportsPerMinute,
     reportsPerAddress,
   };

@@ -15,7 +15,14 @@ import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
 import { jobActor, writeAudit } from '../audit/audit-log';
 import type { Database } from '../db/database';
-import { DEFAULT_AUTO_ROLLBACK, failureRate, inCanary, shouldRollBack } from './canary';
+import {
+  DEFAULT_AUTO_ROLLBACK,
+  canaryFails,
+  failureRate,
+  inCanary,
+  type AutoRollbackThreshold,
+  type CanaryEvidence,
+} from './canary';
 import { collisionProblems, exposureProblems, sharedProblems, shellProblems, type LiveRoutes } from './compatibility';
 import { RELEASE_MESSAGES } from './release-messages';
 import { createReportBudget, hourWindow, type ReportBudget } from './report-budget';
@@ -23,6 +30,7 @@ import {
   releaseCanaries,
   releaseEnvironments,
   releaseHistory,
+  releaseCanaryVisitors,
   releaseLoadCounts,
   releasePins,
   releaseRemotes,
@@ -71,7 +79,7 @@ export interface RegistryDeps {
    * them: the bucket with `S3_*` (release-storage.ts `releaseStorageOf`). Default: the site folder.
    */
   files?: Storage;
-  autoRollback?: { failureRate: number; minimumLoads: number };
+  autoRollback?: AutoRollbackThreshold;
 }
 
 /** A refusal: the HTTP status and one Chinese line (several problems: joined by "；"). */
@@ -516,6 +524,15 @@ export async function startCanary(
     const now = deps.clock.now();
     // A canary is judged on its own loads: earlier counts of this version here start over.
     await tx
+      .delete(releaseCanaryVisitors)
+      .where(
+        and(
+          eq(releaseCanaryVisitors.environment, input.environment),
+          eq(releaseCanaryVisitors.remote, input.remote),
+          eq(releaseCanaryVisitors.version, input.version),
+        ),
+      );
+    await tx
       .delete(releaseLoadCounts)
       .where(
         and(
@@ -821,7 +838,17 @@ export interface ReportBatch {
   environment: Environment;
   /** Who sent it (the request's address): what it may add is bounded by `budget`. */
   address: string;
+  /** The browser's id (`yaoshi_vid`), when it sent one: only then does it count as a canary's evidence. */
+  visitor?: string;
   lines: readonly ReportLine[];
+}
+
+/** A report line's loads (a failed load was a load too) and failures. */
+function loadsAndFailures(kind: ReportKind, count: number): { loads: number; failures: number } {
+  return {
+    loads: kind === 'load' || kind === 'load-error' ? count : 0,
+    failures: kind === 'load-error' || kind === 'render-error' ? count : 0,
+  };
 }
 
 /**
@@ -870,8 +897,69 @@ export async function recordReports(
         ],
         set: { count: sql`${releaseLoadCounts.count} + ${count}`, updatedAt: now },
       });
+    if (canary && batch.visitor) {
+      const { loads, failures } = loadsAndFailures(line.kind, count);
+      await deps.db
+        .insert(releaseCanaryVisitors)
+        .values({
+          environment: batch.environment,
+          remote: line.remote,
+          version: line.version,
+          visitor: batch.visitor,
+          address: batch.address,
+          loads,
+          failures,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [
+            releaseCanaryVisitors.environment,
+            releaseCanaryVisitors.remote,
+            releaseCanaryVisitors.version,
+            releaseCanaryVisitors.visitor,
+          ],
+          set: {
+            loads: sql`${releaseCanaryVisitors.loads} + ${loads}`,
+            failures: sql`${releaseCanaryVisitors.failures} + ${failures}`,
+            updatedAt: now,
+          },
+        });
+    }
   }
   return checkCanaries(deps);
+}
+
+/**
+ * A canary's evidence from its visitors: each one's failures count up to the loads it
+ * reported itself (a failure without a load of its own is no evidence), and who failed is
+ * counted by browser and by address.
+ */
+async function canaryEvidence(
+  db: Database,
+  canary: { environment: string; remote: string; version: string },
+): Promise<CanaryEvidence> {
+  const counted = sql`least(${releaseCanaryVisitors.failures}, ${releaseCanaryVisitors.loads})`;
+  const [row] = await db
+    .select({
+      loads: sql<string>`coalesce(sum(${releaseCanaryVisitors.loads}), 0)`,
+      failures: sql<string>`coalesce(sum(${counted}), 0)`,
+      failingBrowsers: sql<string>`count(*) filter (where ${counted} > 0)`,
+      failingAddresses: sql<string>`count(distinct ${releaseCanaryVisitors.address}) filter (where ${counted} > 0)`,
+    })
+    .from(releaseCanaryVisitors)
+    .where(
+      and(
+        eq(releaseCanaryVisitors.environment, canary.environment),
+        eq(releaseCanaryVisitors.remote, canary.remote),
+        eq(releaseCanaryVisitors.version, canary.version),
+      ),
+    );
+  return {
+    loads: Number(row?.loads ?? 0),
+    failures: Number(row?.failures ?? 0),
+    failingBrowsers: Number(row?.failingBrowsers ?? 0),
+    failingAddresses: Number(row?.failingAddresses ?? 0),
+  };
 }
 
 /** How the audit trail names the automatic end of a failing canary: a 系统任务. */
@@ -882,13 +970,11 @@ export async function checkCanaries(deps: RegistryDeps): Promise<CanaryState[]> 
   const threshold = deps.autoRollback ?? DEFAULT_AUTO_ROLLBACK;
   const canaries = await deps.db.select().from(releaseCanaries);
   if (canaries.length === 0) return [];
-  const counts = new Map<Environment, Map<string, VersionHealth>>();
-  for (const environment of ENVIRONMENTS) counts.set(environment, await loadCounts(deps.db, environment));
   const ended: CanaryState[] = [];
   for (const canary of canaries) {
-    const health = counts.get(canary.environment as Environment)?.get(`${canary.remote}\0${canary.version}`);
-    if (!health || !shouldRollBack(health, threshold)) continue;
-    const reason = `失败率 ${(health.failureRate * 100).toFixed(1)}%（${health.failures}/${health.loads} 次加载）超过阈值 ${(threshold.failureRate * 100).toFixed(1)}%，自动回滚`;
+    const evidence = await canaryEvidence(deps.db, canary);
+    if (!canaryFails(evidence, threshold)) continue;
+    const reason = `失败率 ${(failureRate(evidence) * 100).toFixed(1)}%（${evidence.failures}/${evidence.loads} 次加载，来自 ${evidence.failingBrowsers} 个浏览器、${evidence.failingAddresses} 个网络地址）超过阈值 ${(threshold.failureRate * 100).toFixed(1)}%，自动回滚`;
     try {
       ended.push(
         await deps.db.transaction(async (tx) => {

@@ -113,6 +113,14 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
+/** The browser id the report came with (set by /remotes.json), when it is one. */
+function visitorOf(request: FastifyRequest): { visitor?: string } {
+  const visitor = cookieOf(request, VISITOR_COOKIE);
+  return visitor && VISITOR_ID.test(visitor) ? { visitor } : {};
+}
+
+const VISITOR_ID = /^[0-9a-f-]{36}$/;
+
 function cookieOf(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
@@ -217,7 +225,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
     scope.get<{ Querystring: { env?: string } }>('/remotes.json', async (request, reply) => {
       const env = environmentOf(request.query.env, deps.config.environment);
       let anonymous = cookieOf(request, VISITOR_COOKIE);
-      if (!anonymous || !/^[0-9a-f-]{36}$/.test(anonymous)) {
+      if (!anonymous || !VISITOR_ID.test(anonymous)) {
         anonymous = randomUUID();
         reply.header(
           'set-cookie',
@@ -395,6 +403,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
         {
           environment: deps.config.environment,
           address: request.ip,
+          ...visitorOf(request),
           lines: body.reports.map((line) => ({ ...line, kind: line.kind as (typeof REPORT_KINDS)[number] })),
         },
         reportBudget,

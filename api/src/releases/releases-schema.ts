@@ -104,3 +104,26 @@ export const releaseLoadCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.environment, table.remote, table.version, table.kind] })],
 );
+
+/**
+ * A running canary's evidence, per visitor (the browser's `yaoshi_vid`): how many pages of the
+ * canary's version it really loaded, and how many failures it reported. An automatic rollback
+ * counts a visitor's failures only up to its own loads, and needs failing visitors from
+ * several browsers and several addresses, so one address's claims never end a canary. Rows of
+ * a version start over when its canary starts (startCanary).
+ */
+export const releaseCanaryVisitors = pgTable(
+  'release_canary_visitors',
+  {
+    environment: text('environment').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    visitor: text('visitor').notNull(),
+    /** The address of the visitor's first report of this canary. */
+    address: text('address').notNull(),
+    loads: integer('loads').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    updatedAt: at('updated_at'),
+  },
+  (table) => [primaryKey({ columns: [table.environment, table.remote, table.version, table.visitor] })],
+);

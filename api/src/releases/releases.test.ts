@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { learners } from '../accounts/accounts-schema';
 import { seedMissing } from '../seed/seed';
 import { TEST_START } from '../test-support/test-server';
 import { SHARED_BUILT, SHELL_PROVIDES } from '../test-support/release-builds';
-import { canaryBucket } from './canary';
+import { VISITOR_COOKIE, canaryBucket } from './canary';
 import { releaseConfigFromEnv } from './release-config';
 import { ensureEnvironments, importBuiltRemotes, pinsDocument } from './release-registry';
 import { registerReleaseRoutes } from './release-routes';
@@ -87,9 +88,10 @@ const clock = movableClock(TEST_START);
 async function call(
   method: string,
   url: string,
-  options: { token?: string | null; body?: unknown; cookie?: string } = {},
+  options: { token?: string | null; body?: unknown; cookie?: string; address?: string } = {},
 ) {
   const headers: Record<string, string> = {};
+  if (options.address) headers['x-forwarded-for'] = options.address;
   const token = options.token === undefined ? ALICE : options.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -125,7 +127,8 @@ before(async () => {
   await ensureEnvironments(database.db);
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaoshi-releases-'));
   writeLiveShell();
-  app = Fastify();
+  // Behind a proxy: a test may play visitors on several addresses (x-forwarded-for).
+  app = Fastify({ trustProxy: true });
   await registerReleaseRoutes(app, {
     db: database.db,
     clock,
@@ -439,13 +442,21 @@ describe('failure reports and automatic rollback', () => {
       (await call('POST', '/v1/releases/canary', { body: { remote: 'shop', version: '1.2.0', percent: 20 } })).status,
       200,
     );
-    const report = (kind: string, count: number) =>
+    // Ten browsers on five addresses load the canary five times each; five of them, one on
+    // each address, see it fail to render once.
+    const visitors = Array.from({ length: 10 }, (_, i) => ({
+      cookie: `${VISITOR_COOKIE}=${randomUUID()}`,
+      address: `10.9.0.${i % 5}`,
+    }));
+    const report = (visitor: (typeof visitors)[number], kind: string, count: number) =>
       call('POST', '/v1/releases/reports', {
         token: null,
+        ...visitor,
         body: { reports: [{ remote: 'shop', version: '1.2.0', kind, count }] },
       });
-    assert.equal((await report('load-error', 2)).status, 200);
-    assert.equal((await report('load', 20)).status, 200);
+    for (const visitor of visitors.slice(0, 5)) assert.equal((await report(visitor, 'load', 5)).status, 200);
+    for (const visitor of visitors.slice(0, 5)) assert.equal((await report(visitor, 'render-error', 1)).status, 200);
+    for (const visitor of visitors.slice(5, 9)) assert.equal((await report(visitor, 'load', 5)).status, 200);
     let status = (await call('GET', '/v1/releases/status')).body.data.remotes as {
       remote: string;
       canary: unknown;
@@ -456,13 +467,13 @@ describe('failure reports and automatic rollback', () => {
       { version: '1.2.0', percent: 20 },
       'under 50 loads: still running',
     );
-    assert.equal((await report('load', 28)).status, 200);
+    assert.equal((await report(visitors[9]!, 'load', 5)).status, 200);
     status = (await call('GET', '/v1/releases/status')).body.data.remotes as typeof status;
     const shop = status.find((r) => r.remote === 'shop');
     assert.equal(shop?.canary, null);
     assert.deepEqual(
       shop?.health.find((h) => h.version === '1.2.0'),
-      { version: '1.2.0', loads: 50, failures: 2, failureRate: 0.04 },
+      { version: '1.2.0', loads: 50, failures: 5, failureRate: 0.1 },
     );
     const [last] = (await call('GET', '/v1/releases/history?remote=shop')).body.data.history as {
       action: string;
@@ -475,7 +486,58 @@ describe('failure reports and automatic rollback', () => {
       { action: last?.action, actor: last?.actor, from: last?.from, to: last?.to },
       { action: 'auto-rollback', actor: 'system', from: '1.2.0', to: '1.1.0' },
     );
-    assert.match(last?.reason ?? '', /失败率 4\.0%（2\/50 次加载）超过阈值 2\.0%/);
+    assert.match(last?.reason ?? '', /失败率 10\.0%（5\/50 次加载，来自 5 个浏览器、5 个网络地址）超过阈值 2\.0%/);
+  });
+
+  test('one address cannot end a canary: claimed failures without loads, or many forged browsers, are no evidence', async () => {
+    await publish({
+      remote: 'shop',
+      federationName: 'shop',
+      version: '1.3.0',
+      routes: [page('/shop', 'Home')],
+      exposes: ['Home'],
+    });
+    assert.equal(
+      (await call('POST', '/v1/releases/canary', { body: { remote: 'shop', version: '1.3.0', percent: 10 } })).status,
+      200,
+    );
+    const running = async () =>
+      ((await call('GET', '/v1/releases/status')).body.data.remotes as { remote: string; canary: unknown }[]).find(
+        (r) => r.remote === 'shop',
+      )?.canary;
+    const report = (options: { cookie?: string; address: string }, kind: string, count: number) =>
+      call('POST', '/v1/releases/reports', {
+        token: null,
+        ...options,
+        body: { reports: [{ remote: 'shop', version: '1.3.0', kind, count }] },
+      });
+    // 200 honest loads from 8 browsers on 8 addresses, none failing.
+    for (let i = 0; i < 8; i += 1)
+      assert.equal(
+        (await report({ cookie: `${VISITOR_COOKIE}=${randomUUID()}`, address: `10.8.0.${i}` }, 'load', 25)).status,
+        200,
+      );
+    // The attack as found: one anonymous request claims 25 render errors.
+    assert.equal((await report({ address: '203.0.113.7' }, 'render-error', 25)).status, 200);
+    assert.deepEqual(await running(), { version: '1.3.0', percent: 10 });
+    // With a browser id but no load of its own: still nothing.
+    assert.equal(
+      (await report({ cookie: `${VISITOR_COOKIE}=${randomUUID()}`, address: '203.0.113.7' }, 'render-error', 25))
+        .status,
+      200,
+    );
+    assert.deepEqual(await running(), { version: '1.3.0', percent: 10 });
+    // Ten forged browser ids from that one address, each "loading" and failing: one address.
+    for (let i = 0; i < 10; i += 1) {
+      const forged = { cookie: `${VISITOR_COOKIE}=${randomUUID()}`, address: '203.0.113.7' };
+      await report(forged, 'load', 5);
+      await report(forged, 'render-error', 5);
+    }
+    assert.deepEqual(await running(), { version: '1.3.0', percent: 10 }, 'one address never ends a canary');
+    assert.equal(
+      (await call('POST', '/v1/releases/canary/end', { body: { remote: 'shop', reason: '演练结束' } })).status,
+      200,
+    );
   });
 
   test('reports are checked and carry nothing but remote, version, kind and count', async () => {
@@ -828,8 +890,24 @@ describe('check-shell: a new shell against the live remotes', () => {
 });
 
 describe('failure counts per environment and per canary', () => {
-  const reportTo = (target: FastifyInstance, address: string, lines: Record<string, unknown>[]) =>
-    target.inject({ method: 'POST', url: '/v1/releases/reports', remoteAddress: address, payload: { reports: lines } });
+  const reportTo = (target: FastifyInstance, address: string, lines: Record<string, unknown>[], visitor?: string) =>
+    target.inject({
+      method: 'POST',
+      url: '/v1/releases/reports',
+      remoteAddress: address,
+      payload: { reports: lines },
+      ...(visitor ? { headers: { cookie: `${VISITOR_COOKIE}=${visitor}` } } : {}),
+    });
+  /** Five browsers on five addresses, each loading the version ten times and failing once. */
+  const fiveFailingVisitors = async (target: FastifyInstance, remote: string, version: string, network: string) => {
+    for (let i = 0; i < 5; i += 1)
+      await reportTo(
+        target,
+        `${network}.${i}`,
+        [line(remote, version, 'load', 9), line(remote, version, 'load-error', 1)],
+        randomUUID(),
+      );
+  };
   const line = (remote: string, version: string, kind: string, count: number) => ({ remote, version, kind, count });
   const healthOf = async (remote: string, version: string, env = 'production') => {
     const status = await call('GET', `/v1/releases/status?env=${env}`);
@@ -899,10 +977,7 @@ describe('failure counts per environment and per canary', () => {
       });
 
       // Staging's visitors fail: staging's canary ends, production's is untouched.
-      await reportTo(staging, '198.51.100.2', [
-        line('gauge', '1.1.0', 'load', 45),
-        line('gauge', '1.1.0', 'load-error', 5),
-      ]);
+      await fiveFailingVisitors(staging, 'gauge', '1.1.0', '198.51.100');
       assert.deepEqual(await healthOf('gauge', '1.1.0', 'staging'), { canary: null, loads: 50, failures: 5 });
       assert.deepEqual(await healthOf('gauge', '1.1.0'), {
         canary: { version: '1.1.0', percent: 20 },
@@ -910,12 +985,9 @@ describe('failure counts per environment and per canary', () => {
         failures: 0,
       });
 
-      // Production's own 2 failures in 50 loads end it: the 500 earlier loads no longer dilute them.
-      await reportTo(app, '198.51.100.3', [
-        line('gauge', '1.1.0', 'load', 48),
-        line('gauge', '1.1.0', 'load-error', 2),
-      ]);
-      assert.deepEqual(await healthOf('gauge', '1.1.0'), { canary: null, loads: 50, failures: 2 });
+      // Production's own 5 failures in 50 loads end it: the 500 earlier loads no longer dilute them.
+      await fiveFailingVisitors(app, 'gauge', '1.1.0', '192.0.2');
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), { canary: null, loads: 50, failures: 5 });
       const [last] = (await call('GET', '/v1/releases/history?remote=gauge')).body.data.history as {
         action: string;
         environment: string;
@@ -950,9 +1022,14 @@ describe('failure counts per environment and per canary', () => {
       );
       const huge = await reportTo(bounded, '203.0.113.8', [line('gauge', '1.1.0', 'load-error', 1000)]);
       assert.equal(huge.statusCode, 400, 'a line counts at most 100');
-      // A second address's failures are counted: together they pass the threshold.
+      // A second address's anonymous claims show on the dashboard, but no browser loaded and
+      // failed: the canary runs on.
       await reportTo(bounded, '203.0.113.9', [line('gauge', '1.1.0', 'load-error', 25)]);
-      assert.deepEqual(await healthOf('gauge', '1.1.0'), { canary: null, loads: 50, failures: 50 });
+      assert.deepEqual(await healthOf('gauge', '1.1.0'), {
+        canary: { version: '1.1.0', percent: 20 },
+        loads: 50,
+        failures: 50,
+      });
     } finally {
       await bounded.close();
     }

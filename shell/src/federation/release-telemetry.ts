@@ -78,8 +78,11 @@ export function createLoadReporter(deps: ReporterDeps): LoadReporter {
 }
 
 /**
- * The browser's reporter: a keepalive fetch (it outlives the page, like a beacon, but can
- * leave cookies and the referrer out — sendBeacon always sends cookies).
+ * The browser's reporter: a keepalive fetch (it outlives the page, like a beacon), without the
+ * referrer. It carries the site's one cookie the server reads here, the anonymous browser id
+ * (`yaoshi_vid`, set with the pins document): a canary ends by itself only on failures from
+ * many browsers, each counted up to the loads it reported itself, never on one address's claim.
+ * No learner's identity goes with it (the learner's token is a header the report never sends).
  */
 export function browserLoadReporter(): LoadReporter {
   const reporter = createLoadReporter({
@@ -89,7 +92,7 @@ export function browserLoadReporter(): LoadReporter {
         headers: { 'content-type': 'application/json' },
         body,
         keepalive: true,
-        credentials: 'omit',
+        credentials: 'same-origin',
         referrerPolicy: 'no-referrer',
       }).catch(() => undefined),
     schedule: (run, ms) => void setTimeout(run, ms),
