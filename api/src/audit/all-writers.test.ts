@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,8 @@ import { orders } from '../orders/orders-schema';
 import { refundRequests } from '../refunds/refunds-schema';
 import { releaseConfigFromEnv } from '../releases/release-config';
 import { registerReleaseRoutes } from '../releases/release-routes';
-import { releaseLoadCounts } from '../releases/releases-schema';
+import { releaseCanaryVisitors } from '../releases/releases-schema';
+import { VISITOR_COOKIE } from '../releases/canary';
 import { TIMED_JOBS } from '../timed-work/timed-jobs';
 import { TRANSCODE_JOB } from '../video-transcode/lesson-transcodes';
 import { REPORT_EXPORT_JOB } from '../reports/report-exports';
@@ -185,33 +187,28 @@ describe('release moves with a release token', () => {
       body: JSON.stringify({ remote: 'shop', version: '1.2.0', percent: 50, reason: '再试' }),
     });
     assert.equal(started.status, 200, JSON.stringify(started.body));
-    // The shells' counts so far (telemetry, not audited); the next report tips the failure rate.
-    await server.db.insert(releaseLoadCounts).values([
-      {
+    // Four browsers' evidence so far, each on an address of its own (telemetry, not audited);
+    // a fifth browser's report tips the failure rate.
+    await server.db.insert(releaseCanaryVisitors).values(
+      [1, 2, 3, 4].map((i) => ({
         environment: 'production',
         remote: 'shop',
         version: '1.2.0',
-        kind: 'load',
-        count: 100,
+        visitor: randomUUID(),
+        address: `198.51.100.${i}`,
+        loads: 25,
+        failures: 8,
         updatedAt: server.clock.now(),
-      },
-      {
-        environment: 'production',
-        remote: 'shop',
-        version: '1.2.0',
-        kind: 'load-error',
-        count: 30,
-        updatedAt: server.clock.now(),
-      },
-    ]);
+      })),
+    );
     const since = await lastAuditId();
     const reported = await server.send('/v1/releases/reports', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: `${VISITOR_COOKIE}=${randomUUID()}` },
       body: JSON.stringify({
         reports: [
-          { remote: 'shop', version: '1.2.0', kind: 'load', count: 40 },
-          { remote: 'shop', version: '1.2.0', kind: 'load-error', count: 40 },
+          // Within what one address may add to a canary (RELEASE_REPORTS_PER_ADDRESS, 25).
+          { remote: 'shop', version: '1.2.0', kind: 'load-error', count: 20 },
         ],
       }),
     });
