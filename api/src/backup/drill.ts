@@ -101,6 +101,17 @@ async function main(): Promise<void> {
   };
 
   let client = await connect(PORT);
+  /** Waits until a restored cluster has replayed its WAL and been promoted (out of recovery). */
+  const promoted = async (target: typeof client) => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const { rows } = await target.query<{ r: boolean }>('select pg_is_in_recovery() as r');
+      if (!rows[0]!.r) return;
+      if (Date.now() > deadline) throw new Error('the restored cluster was still recovering after 120 s');
+      await sleep(100);
+    }
+  };
+
   await client.query(
     `create table drill_writes (id serial primary key, kind text not null, written_at timestamptz not null default clock_timestamp())`,
   );
@@ -153,6 +164,9 @@ async function main(): Promise<void> {
   await cli(['restore', '--to', 'latest', '--target-dir', latest]);
   startCluster(latest, PORT + 1, false);
   client = await connect(PORT + 1);
+  // Connections are taken while the WAL is still being replayed: the restore is done (and the
+  // rows to count are all there) once it is promoted.
+  await promoted(client);
   const restoreSeconds = (Date.now() - restoreStarted) / 1000;
   const present = new Set((await client.query<{ id: number }>('select id from drill_writes')).rows.map((r) => r.id));
   const expected = acknowledged.filter((id) => !deleted.includes(id));
@@ -169,11 +183,7 @@ async function main(): Promise<void> {
   startCluster(beforeMistake, PORT + 2, false);
   client = await connect(PORT + 2);
   // Promotion comes after the replay to the target; wait for it.
-  for (;;) {
-    const { rows } = await client.query<{ r: boolean }>('select pg_is_in_recovery() as r');
-    if (!rows[0]!.r) break;
-    await sleep(100);
-  }
+  await promoted(client);
   const pitrSeconds = (Date.now() - pitrStarted) / 1000;
   const back = (await client.query<{ id: number }>(`select id from drill_writes where kind = 'payment'`)).rows.length;
   const afterDelete = Number(
