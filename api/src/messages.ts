@@ -33,6 +33,8 @@ export const MESSAGES = {
   importNotXlsx: '文件不是有效的 .xlsx 表格，请使用导入模板',
   importWrongColumns: (columns: string) => `表头应依次为：${columns}，请使用导入模板`,
   importEmpty: '表格中没有学员数据',
+  importTooLarge: '文件内容过大，请使用导入模板并分批导入',
+  importBusy: '正在处理的导入较多，请稍后重试',
   importTooMany: (max: number) => `一次最多导入${max}行，请分批导入`,
   importDuplicate: (field: string, row: number) => `${field}与第${row}行重复`,
   importNothingValid: '没有可导入的学员，请修改后重新上传',

@@ -1,9 +1,11 @@
-import ExcelJS from 'exceljs';
-import { badInput } from '../envelope/api-error';
+import type ExcelJS from 'exceljs';
+import { badInput, unavailable } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
+import { firstSheetPath, parseXml, readSharedStrings, SheetRowReader } from './sheet-xml';
+import { listZipEntries, ZipRefused, type ZipLimits } from './zip-entries';
 
 /**
- * Reading an operator's .xlsx (issues 18 and 20): the learner import and the question-bank
+ * Reading an operator's .xlsx: the learner import and the question-bank
  * import share how a file is opened, how a cell reads and how the data rows are found, so
  * both refuse a bad file with the same clear message.
  */
@@ -37,36 +39,67 @@ export interface SheetLimits {
   emptyMessage: string;
 }
 
-/** Opens the base64 .xlsx, or refuses it (400) as no valid .xlsx: a corrupt file, a renamed .csv or .xls. */
-export async function openWorkbook(fileBase64: string): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    const bytes = Buffer.from(fileBase64, 'base64');
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  } catch {
-    throw badInput(MESSAGES.importNotXlsx);
-  }
-  if (!workbook.worksheets[0]) throw badInput(MESSAGES.importNotXlsx);
-  return workbook;
-}
+/** What an import's zip is held to: a 10,000-row sheet is a few megabytes, so these leave room and stop bombs. */
+export const IMPORT_ZIP_LIMITS: ZipLimits = {
+  maxEntryBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxEntries: 256,
+};
+
+/** Imports read at once in one server process; more wait for a 503 and try again. */
+export const IMPORTS_AT_ONCE = 2;
+const IMPORT_BUSY_RETRY_SECONDS = 10;
+let importsRunning = 0;
 
 /**
  * The first sheet's data rows (blank rows skipped), after checking its header; refused
- * (400) when the header is not the template's, when no row is filled, or over `maxRows`.
+ * (400) when the file is no .xlsx we read, when the header is not the template's, when
+ * no row is filled, or over `maxRows`. The zip's parts are checked before inflating and
+ * the sheet is read as a stream that stops at `maxRows` + 1, so a spreadsheet bomb costs
+ * a few megabytes at most; and no more than IMPORTS_AT_ONCE run at once (503 beyond).
  */
 export async function readSheetRows(fileBase64: string, limits: SheetLimits): Promise<SheetRow[]> {
-  const sheet = (await openWorkbook(fileBase64)).worksheets[0]!;
+  if (importsRunning >= IMPORTS_AT_ONCE) throw unavailable(MESSAGES.importBusy, IMPORT_BUSY_RETRY_SECONDS);
+  importsRunning += 1;
+  try {
+    return await readRowsOf(Buffer.from(fileBase64, 'base64'), limits);
+  } catch (error) {
+    if (error instanceof ZipRefused) {
+      throw badInput(error.reason === 'too-large' ? MESSAGES.importTooLarge : MESSAGES.importNotXlsx);
+    }
+    throw error;
+  } finally {
+    importsRunning -= 1;
+  }
+}
+
+async function readRowsOf(bytes: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
+  const parts = new Map(listZipEntries(bytes, IMPORT_ZIP_LIMITS).map((entry) => [entry.name, entry]));
+  const sheetPath = await firstSheetPath(bytes, parts);
+  const sheetPart = sheetPath === undefined ? undefined : parts.get(sheetPath);
+  if (!sheetPart) throw new ZipRefused('malformed', 'no first sheet');
+  const sharedStringsPart = parts.get('xl/sharedStrings.xml');
+  const sharedStrings = sharedStringsPart ? await readSharedStrings(bytes, sharedStringsPart) : [];
+
   const { columns } = limits;
-  const header = columns.map((_, i) => cellText(sheet.getRow(1).getCell(i + 1).value));
-  if (header.join('|') !== columns.join('|')) throw badInput(MESSAGES.importWrongColumns(columns.join('、')));
+  const wrongColumns = () => badInput(MESSAGES.importWrongColumns(columns.join('、')));
   const rows: SheetRow[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const cells = columns.map((_, i) => cellText(row.getCell(i + 1).value));
+  let headerRead = false;
+  let refusal: Error | undefined;
+  const reader = new SheetRowReader(sharedStrings, columns.length, (number, cells) => {
+    if (refusal) return;
+    if (!headerRead) {
+      headerRead = true;
+      if (number !== 1 || cells.join('|') !== columns.join('|')) refusal = wrongColumns();
+      return;
+    }
     if (cells.some((cell) => cell !== '')) rows.push({ row: number, cells });
+    if (rows.length > limits.maxRows) refusal = badInput(MESSAGES.importTooMany(limits.maxRows));
   });
+  await parseXml(bytes, sheetPart, reader.handlers, () => refusal !== undefined);
+  if (refusal) throw refusal;
+  if (!headerRead) throw wrongColumns();
   if (rows.length === 0) throw badInput(limits.emptyMessage);
-  if (rows.length > limits.maxRows) throw badInput(MESSAGES.importTooMany(limits.maxRows));
   return rows;
 }
 
