@@ -248,6 +248,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerLessonUploadRoutes(app, {
     uploads: lessonUploads(options.config, storage),
     staffAuthenticator: staffSessionAuthenticator(options.db, options.clock),
+    db: options.db,
+    clock: options.clock,
   });
   registerHealthRoutes(app, options.db);
   registerNotifyRoutes(app, paymentContext);

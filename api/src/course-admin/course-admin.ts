@@ -35,6 +35,7 @@ import { publicMediaUrl } from '../media/private-media';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { probeVideo } from './video-probe';
 import type { LessonUploads } from './lesson-uploads';
+import { releaseUploadSlot } from './upload-slots';
 import type { Storage } from '../storage/storage';
 import { recordTranscode, transcodesOf } from '../video-transcode/lesson-transcodes';
 
@@ -468,6 +469,7 @@ export async function saveLesson(
       originalName: (upload.metadata?.filename ?? '').slice(0, 200),
       uploadId: input.upload_id,
     };
+    await releaseUploadSlot(tx, input.upload_id);
     video.path = `${LESSON_VIDEO_FOLDER}/${row.id}-${input.upload_id}.${probe.container}`;
   } else {
     if (row.videoPath === null || row.durationSeconds === null) throw badInput(M.videoRequired);

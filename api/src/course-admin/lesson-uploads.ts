@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -8,13 +9,18 @@ import { S3Store } from '@tus/s3-store';
 import type { DataStore, Upload } from '@tus/utils';
 import { LESSON_UPLOAD_PATH } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
+import { ADMIN_MESSAGES } from '@yaoshi/contracts/admin';
 import type { Permission } from '@yaoshi/contracts/staff-roles';
+import { actorOf, type AuditActor } from '../audit/audit-log';
 import type { StaffAuthenticator } from '../auth/authenticator';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
 import { sendEnvelope } from '../envelope/signed-routes';
 import { MESSAGES } from '../messages';
 import { probeVideo } from './video-probe';
 import type { Storage } from '../storage/storage';
 import type { S3Settings } from '../storage/storage-config';
+import { freeUploadSlot, takeUploadSlot, UPLOAD_LIMITS, type UploadLimits } from './upload-slots';
 
 /**
  * Lesson videos arrive by tus (resumable uploads, issue 20): a file of several GB goes up in
@@ -123,11 +129,31 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Who is calling tus: its hooks run inside the handler's call, where this holds the staff member. */
+const uploadCaller = new AsyncLocalStorage<AuditActor & { staffId: number }>();
+
+/** tus answers a thrown `{ status_code, body }` as it is (its own error shape, not an Error); the console shows the body. */
+function tusRefusal(status: number, body: string): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  throw { status_code: status, body };
+}
+
 export function registerLessonUploadRoutes(
   app: FastifyInstance,
-  deps: { uploads: LessonUploads; staffAuthenticator: StaffAuthenticator },
+  deps: {
+    uploads: LessonUploads;
+    staffAuthenticator: StaffAuthenticator;
+    db: Database;
+    clock: Clock;
+    limits?: UploadLimits;
+  },
 ): void {
-  const { uploads } = deps;
+  const { uploads, db, clock } = deps;
+  const caller = () => {
+    const actor = uploadCaller.getStore();
+    if (!actor) throw new Error('a tus hook ran outside an authenticated call');
+    return actor;
+  };
   const tus = new Server({
     path: LESSON_UPLOAD_PATH,
     datastore: uploads.datastore,
@@ -136,22 +162,26 @@ export function registerLessonUploadRoutes(
     namingFunction: () => randomBytes(16).toString('hex'),
     // Only ids we made: nothing else can name a file under the folder.
     getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+    // A new upload takes one of the open-upload slots, or is refused before any byte is kept.
+    onUploadCreate: async (_request, upload) => {
+      const refusal = await takeUploadSlot(
+        db,
+        clock,
+        caller(),
+        { id: upload.id, size: upload.size ?? COURSE_ADMIN_LIMITS.videoBytes },
+        deps.limits ?? UPLOAD_LIMITS,
+      );
+      if (refusal) tusRefusal(refusal.status, refusal.message);
+      return {};
+    },
     onUploadFinish: async (_request, upload) => {
       const probe = await probeVideo(await uploads.probeSource(upload.id));
       if (probe.ok) return { headers: { 'Upload-Duration': String(probe.durationSeconds) } };
-      if (probe.reason !== 'no-ffprobe') await uploads.remove(upload.id).catch(() => undefined);
-      // tus answers the thrown status and body as they are (its own error shape, not an Error);
-      // the console shows the body.
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
-      throw {
-        status_code: probe.reason === 'no-ffprobe' ? 503 : 422,
-        body:
-          probe.reason === 'no-ffprobe'
-            ? M.probeUnavailable
-            : probe.reason === 'format'
-              ? M.videoFormat
-              : M.videoUnreadable,
-      };
+      if (probe.reason === 'no-ffprobe') tusRefusal(503, M.probeUnavailable);
+      const why = probe.reason === 'format' ? M.videoFormat : M.videoUnreadable;
+      await uploads.remove(upload.id).catch(() => undefined);
+      await freeUploadSlot(db, clock, caller(), upload.id, 'course.upload-discard', why);
+      return tusRefusal(422, why);
     },
   });
 
@@ -161,20 +191,32 @@ export function registerLessonUploadRoutes(
     // upload's own maximum (Upload-Length) does.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      let actor: (AuditActor & { staffId: number }) | undefined;
       if (request.method !== 'OPTIONS') {
         const token = bearerOf(request);
         const staff = token ? await deps.staffAuthenticator.authenticate(token) : null;
         if (!staff) return sendEnvelope(reply, 401, MESSAGES.staffLoginRequired, null);
+        if (staff.mustChangePassword) return sendEnvelope(reply, 403, ADMIN_MESSAGES.passwordChangeRequired, null);
         if (!staff.permissions.has(LESSON_UPLOAD_PERMISSION))
           return sendEnvelope(reply, 403, MESSAGES.staffForbidden, null);
         // Anything but a tus client gets our envelope, not tus's bare protocol error.
         if (request.headers['tus-resumable'] === undefined) return sendEnvelope(reply, 412, M.resumableRequired, null);
+        actor = { ...actorOf(staff, request.ip), staffId: staff.staffId };
       }
       // tus answers on the raw response: the headers set so far (the security headers) go with it.
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      if (!actor) {
+        await tus.handle(request.raw, reply.raw);
+        return reply;
+      }
+      const staffActor = actor;
+      await uploadCaller.run(staffActor, () => tus.handle(request.raw, reply.raw));
+      // The console gave an upload up (tus termination): its slot is free again.
+      const uploadId = /\/([0-9a-f]{32})$/.exec(request.url.split('?')[0] ?? '')?.[1];
+      if (request.method === 'DELETE' && reply.raw.statusCode === 204 && uploadId)
+        await freeUploadSlot(db, clock, staffActor, uploadId, 'course.upload-discard', '上传被取消');
       return reply;
     };
     for (const route of RAW_STAFF_ROUTES)

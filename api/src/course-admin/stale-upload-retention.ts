@@ -1,9 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { jobActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
+import type { Database } from '../db/database';
 import type { Storage } from '../storage/storage';
-import { LESSON_UPLOAD_FOLDER } from './lesson-uploads';
+import type { S3Settings } from '../storage/storage-config';
+import { LESSON_UPLOAD_FOLDER, lessonUploads } from './lesson-uploads';
+import { freeUploadSlot, slotsStartedBefore } from './upload-slots';
 
 /** The ids the upload routes make: nothing else in the folder is an upload. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -14,7 +18,7 @@ function lessonUploadFile(mediaDir: string, id: string): string {
 }
 
 /**
- * Retention of lesson-video uploads left behind (issue 21): a tus upload interrupted and never
+ * Retention of lesson-video uploads left behind: a tus upload interrupted and never
  * resumed, or finished and never made into a lesson (making a lesson moves the file out of
  * `<media>/.uploads/`), is deleted — data and metadata — once nothing has been written to it
  * for a day. A slow upload that is still receiving chunks is never touched: its age counts
@@ -91,6 +95,38 @@ export async function deleteStaleBucketUploads(
     if (at >= cutoff) continue;
     await remove(id);
     deleted.push(id);
+  }
+  return deleted;
+}
+
+/** The retention job's name, as the audit trail shows it (系统任务). */
+export const LESSON_UPLOAD_RETENTION_JOB = 'retention-lesson-uploads';
+
+/**
+ * The retention job's run: deletes idle uploads (from the folder or the bucket, by their own
+ * age rules) and frees their open-upload slots, each with an audit record of 系统任务; a slot
+ * whose upload no longer exists at all (its creation failed after the slot was taken) is
+ * freed once it is as old as the rule. Answers the ids freed or deleted.
+ */
+export async function expireLessonUploads(deps: {
+  db: Database;
+  clock: Clock;
+  config: { mediaDir: string; s3: S3Settings | undefined };
+  storage: Storage;
+}): Promise<string[]> {
+  const { db, clock, config, storage } = deps;
+  const uploads = lessonUploads(config, storage);
+  const deleted = config.s3
+    ? await deleteStaleBucketUploads(storage, (id) => uploads.remove(id), clock)
+    : await deleteStaleLessonUploads(config.mediaDir, clock);
+  const actor = jobActor(LESSON_UPLOAD_RETENTION_JOB);
+  const idleHours = (config.s3 ? STALE_BUCKET_UPLOAD_MAX_AGE_MS : STALE_UPLOAD_MAX_AGE_MS) / 3_600_000;
+  for (const id of deleted)
+    await freeUploadSlot(db, clock, actor, id, 'course.upload-expire', `${idleHours}小时没有收到数据，已删除`);
+  const cutoff = new Date(clock.nowMs() - (config.s3 ? STALE_BUCKET_UPLOAD_MAX_AGE_MS : STALE_UPLOAD_MAX_AGE_MS));
+  for (const id of await slotsStartedBefore(db, cutoff)) {
+    if (deleted.includes(id) || (await uploads.find(id))) continue;
+    if (await freeUploadSlot(db, clock, actor, id, 'course.upload-expire', '上传已不存在')) deleted.push(id);
   }
   return deleted;
 }

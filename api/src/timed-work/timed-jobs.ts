@@ -6,8 +6,7 @@ import type { Database } from '../db/database';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
 import type { Storage } from '../storage/storage';
 import { deleteUnattachedContentFiles } from '../content-admin/unattached-files-retention';
-import { lessonUploads } from '../course-admin/lesson-uploads';
-import { deleteStaleBucketUploads, deleteStaleLessonUploads } from '../course-admin/stale-upload-retention';
+import { expireLessonUploads, LESSON_UPLOAD_RETENTION_JOB } from '../course-admin/stale-upload-retention';
 import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
 import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
 import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
@@ -90,15 +89,12 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   },
   {
     // Lesson-video uploads idle for a day (interrupted, or finished and never made a lesson).
-    name: 'retention-lesson-uploads',
+    // In a bucket, @tus/s3-store's objects at its root, by their own (longer) age rule.
+    name: LESSON_UPLOAD_RETENTION_JOB,
     periodSeconds: HOUR,
     policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
-    async run({ clock, config, storage, log }) {
-      // In a bucket, @tus/s3-store's objects at its root, by their own (longer) age rule.
-      const bucketUploads = config.s3 ? lessonUploads(config, storage) : null;
-      const deleted = bucketUploads
-        ? await deleteStaleBucketUploads(storage, (id) => bucketUploads.remove(id), clock)
-        : await deleteStaleLessonUploads(config.mediaDir, clock);
+    async run({ db, clock, config, storage, log }) {
+      const deleted = await expireLessonUploads({ db, clock, config, storage });
       if (deleted.length > 0) log.info({ deleted }, 'idle lesson-video uploads deleted');
     },
   },

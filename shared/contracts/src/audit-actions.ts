@@ -84,6 +84,9 @@ export const AUDIT_ACTION_LABELS = {
   'course.lesson': '更新课时视频',
   'course.transcode-retry': '重新转码课时视频',
   'course.transcode-done': '课时视频转码完成（课时长度已更新）',
+  'course.upload-start': '开始上传课时视频',
+  'course.upload-discard': '丢弃课时视频上传',
+  'course.upload-expire': '清除长时间无进展的课时视频上传',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

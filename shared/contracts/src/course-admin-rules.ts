@@ -33,6 +33,9 @@ export const COURSE_ADMIN_MESSAGES = {
   imageTooLarge: '图片不能超过 2 MB',
   faceToFaceNoVideo: '面授课程不能上传视频',
   uploadUnknown: '找不到这次上传的视频，请重新上传',
+  uploadsPerStaff: (open: number) =>
+    `您已有${open}个未完成的视频上传，请先完成（重新选择同一文件即可继续上传）；24小时没有进展的上传会自动清除`,
+  uploadsTotal: '正在进行的视频上传较多，请稍后再试',
   uploadIncomplete: '视频还没有上传完成，请等待上传结束',
   videoUnreadable: '无法读取该视频文件，请确认文件完整且为 MP4 或 WebM 格式的视频',
   videoFormat: '仅支持 MP4 或 WebM 格式的视频',
@@ -80,6 +83,10 @@ export const COURSE_ADMIN_LIMITS = {
   imageBytes: 2 * 1024 * 1024,
   /** "Files of several GB": the upload refuses more than this. */
   videoBytes: 8 * 1024 * 1024 * 1024,
+  /** Unfinished video uploads one staff member may hold open at once (a resumed upload is the same one). */
+  openUploadsPerStaff: 3,
+  /** Unfinished video uploads the whole site holds at once: their declared sizes reserve disk. */
+  openUploadsTotal: 20,
 } as const;
 
 /**
