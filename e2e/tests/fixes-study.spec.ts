@@ -98,6 +98,14 @@ test('item 1: a finished but unrated course opens the rating dialog in review mo
   await expect(row).toContainText('未评价');
   await row.getByRole('button', { name: /复\s*习/ }).click();
   await expect(page.getByText('复习模式：不记录学习进度')).toBeVisible({ timeout: LOAD_TIMEOUT });
+  // The top of the review page offers the rating at once; the dialog it opens can be put off.
+  await expect(page.getByText('您已学完本课程，尚未评价。无需重新观看，点击“评价”即可完成。')).toBeVisible();
+  await page.getByRole('button', { name: /^评\s*价$/ }).click();
+  const offered = page.getByRole('dialog', { name: '课程评价' });
+  await expect(offered).toBeVisible();
+  await offered.getByRole('button', { name: /以后再评/ }).click();
+  await expect(offered).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/review-rating-prompt.png' });
   await play(page);
   // Review seeks freely: to the last seconds, and the video plays to its end.
   await page.evaluate(() => {
@@ -113,7 +121,9 @@ test('item 1: a finished but unrated course opens the rating dialog in review mo
   expect((await courseOf(LEARNERS.wang, UNRATED)).is_grade).toBe(4);
 });
 
-test('item 1: once 王芳 rates her finished public course in review, her next public course opens', async ({ page }) => {
+test('item 1: once 王芳 rates her finished public course from its row, without replaying it, her next public course opens', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // 王芳's public courses of last year (api/src/seed/study-seed.ts): the first finished, unrated.
   const lastYear = CURRENT_YEAR - 1;
@@ -131,19 +141,19 @@ test('item 1: once 王芳 rates her finished public course in review, her next p
   await expect(page.getByText('请先完成前一课程的评价')).toBeVisible();
   await expect(page).toHaveURL(/\/publicCourse$/);
 
-  // Rated in review, at the end of the video.
+  // Rated from its row, without opening the lesson again.
   await courseRow(page, PUBLIC_UNRATED)
-    .getByRole('button', { name: /复\s*习/ })
+    .getByRole('button', { name: `评价 ${PUBLIC_UNRATED}` })
     .click();
-  await expect(page.getByText('复习模式：不记录学习进度')).toBeVisible({ timeout: LOAD_TIMEOUT });
-  await play(page);
-  await page.evaluate(() => {
-    const video = document.querySelector('video')!;
-    video.currentTime = video.duration - 2;
-  });
-  await expect(page.getByRole('dialog', { name: '课程评价' })).toBeVisible({ timeout: 20_000 });
-  await rate(page);
+  const dialog = page.getByRole('dialog', { name: `课程评价：${PUBLIC_UNRATED}` });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/row-rating-dialog.png' });
+  await dialog.getByRole('radio', { name: '非常满意' }).check();
+  await dialog.getByRole('button', { name: /提交评价/ }).click();
+  await expect(page.getByText('评价成功')).toBeVisible();
   await expect(page).toHaveURL(/\/publicCourse/);
+  await expect(courseRow(page, PUBLIC_UNRATED)).toContainText('已评价');
+  await expect(courseRow(page, PUBLIC_UNRATED).getByRole('button', { name: /评价/ })).toHaveCount(0);
 
   // The next course now opens. Its lesson is not loaded: a playback session of 王芳's would
   // stand in the way of the lessons study.spec.ts plays meanwhile.

@@ -17,6 +17,12 @@ export const STUDY_MESSAGES = {
   archiveReview: '恭喜您已完成本年度全部课程的学习！您的学时将在7个工作日内完成审核归档，请耐心等待。',
   allCoursesComplete: '恭喜您已完成全部课程的学习！',
   evaluationSaved: '评价成功',
+  /** A finished course left unrated, at the top of its review page. */
+  ratePrompt: '您已学完本课程，尚未评价。无需重新观看，点击“评价”即可完成。',
+  rateAction: '评价',
+  /** The study page's status when it is not recording. */
+  statusElsewhere: '已在其他页面学习',
+  statusStopped: '已暂停记录',
   noCourses: '暂无课程',
   faceCheckTitle: '人脸识别验证',
   faceCheckHint: '为保证学习真实性，请正对摄像头完成人脸拍照，60秒内未上传将刷新页面。',

@@ -98,8 +98,35 @@ test('a public course opens only after the previous one is finished and rated', 
   expect(await screen.findByText('请先完成前一课程的评价')).toBeInTheDocument();
   await userEvent.click(within(screen.getByRole('listitem', { name: '丙' })).getByRole('button'));
   expect(await screen.findByText('请先完成前一课程的学习')).toBeInTheDocument();
-  await userEvent.click(within(screen.getByRole('listitem', { name: '甲' })).getByRole('button'));
+  await userEvent.click(within(screen.getByRole('listitem', { name: '甲' })).getByRole('button', { name: /复\s?习/ }));
   expect(screen.getByTestId('location')).toHaveTextContent('/publicVideoLearning?cid=1');
+});
+
+test('a finished course left unrated is rated from its row, without opening the lesson', async () => {
+  const rated: unknown[] = [];
+  let graded = 0;
+  stubApi({
+    '/v1/public_courses_my': () =>
+      ok(summary([course(1, '甲', 100, graded), course(2, '乙', 0), course(3, '丙', 100, 4)])),
+    '/v1/course_evaluate': (request) => {
+      rated.push(request.payload);
+      graded = 4;
+      return ok(null);
+    },
+  });
+  renderAt('/publicCourse', <PublicStudyPage />);
+  const row = await screen.findByRole('listitem', { name: '甲' });
+  expect(within(row).getByText('未评价')).toBeInTheDocument();
+  // Only the finished, unrated course offers 评价.
+  expect(within(screen.getByRole('listitem', { name: '乙' })).queryByRole('button', { name: /评价/ })).toBeNull();
+  expect(within(screen.getByRole('listitem', { name: '丙' })).queryByRole('button', { name: /评价/ })).toBeNull();
+  await userEvent.click(within(row).getByRole('button', { name: '评价 甲' }));
+  const dialog = await screen.findByRole('dialog', { name: '课程评价：甲' });
+  await userEvent.click(within(dialog).getByLabelText('非常满意'));
+  await userEvent.click(within(dialog).getByRole('button', { name: '提交评价' }));
+  expect(await screen.findByText('评价成功')).toBeInTheDocument();
+  expect(rated).toEqual([expect.objectContaining({ course_id: 1, stu_grade: 4, type: 1 })]);
+  expect(await within(await screen.findByRole('listitem', { name: '甲' })).findByText('已评价')).toBeInTheDocument();
 });
 
 test('the congratulation popup appears once when every course is finished', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Empty, Space, Spin, Statistic } from 'antd';
 import { Tag } from '@yaoshi/ui/site-tag';
 import { Progress } from '@yaoshi/ui/site-progress';
@@ -20,6 +20,11 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { useMyCoursesQuery, usePublicMyCoursesQuery } from './study-list-api';
 import { congratulationShown, rememberCongratulation } from './congratulation-flag';
 import { CertificateDownload } from '../certificates/certificate-download';
+import { useEvaluateCourseMutation } from '../course-rating/rating-api';
+
+const EvaluationDialog = lazy(() =>
+  import('../course-rating/evaluation-dialog').then((module) => ({ default: module.EvaluationDialog })),
+);
 
 export type StudyListKind = 'professional' | 'make-up' | 'public';
 
@@ -66,6 +71,9 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
   }, [data, summary.allComplete, listKind, tab]);
 
   const showingWrongYearKind = kind === 'make-up' && data !== undefined && data.is_buxue !== 1;
+  // A finished course left unrated is rated from its row (评价), without replaying it.
+  const [rating, setRating] = useState<StudyCourse | null>(null);
+  const [evaluate, evaluateState] = useEvaluateCourseMutation();
 
   const open = (course: StudyCourse, index: number) => {
     if (!data) return;
@@ -139,6 +147,7 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
                     course={course}
                     approved={data.avatar_status === AVATAR_STATUS.approved}
                     onOpen={() => open(course, index)}
+                    onRate={() => setRating(course)}
                   />
                 ))}
               </ul>
@@ -161,12 +170,46 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
       >
         {M.allCoursesComplete}
       </Modal>
+      {rating && (
+        <Suspense fallback={null}>
+          <EvaluationDialog
+            courseName={rating.name}
+            submitting={evaluateState.isLoading}
+            onCancel={() => setRating(null)}
+            onSubmit={(grade, comment) => {
+              evaluate({
+                course_id: rating.cid,
+                stu_grade: grade,
+                stu_commont: comment,
+                type: kind === 'public' ? 1 : 0,
+              })
+                .unwrap()
+                .then(() => {
+                  showMessage(M.evaluationSaved);
+                  setRating(null);
+                })
+                .catch(() => undefined);
+            }}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
 
-function CourseRow({ course, approved, onOpen }: { course: StudyCourse; approved: boolean; onOpen: () => void }) {
+function CourseRow({
+  course,
+  approved,
+  onOpen,
+  onRate,
+}: {
+  course: StudyCourse;
+  approved: boolean;
+  onOpen: () => void;
+  onRate: () => void;
+}) {
   const action = studyActionOf(course.learn_progress);
+  const unrated = course.learn_progress >= 100 && !course.is_grade;
   return (
     <li
       aria-label={course.name}
@@ -198,6 +241,11 @@ function CourseRow({ course, approved, onOpen }: { course: StudyCourse; approved
         </div>
         <Progress percent={course.learn_progress} size="small" label={`${course.name} 学习进度`} />
       </div>
+      {unrated && approved && (
+        <Button type="primary" onClick={onRate} aria-label={`评价 ${course.name}`}>
+          {M.rateAction}
+        </Button>
+      )}
       <Button type={action === 'review' ? 'default' : 'primary'} onClick={onOpen} disabled={!approved}>
         {approved ? STUDY_ACTION_LABELS[action] : M.avatarUnderReview}
       </Button>

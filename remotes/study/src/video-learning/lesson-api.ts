@@ -1,6 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
 import type {
-  EvaluateRequest,
   FaceCompareRequest,
   LastCourseRequest,
   LessonDetail,
@@ -20,7 +19,7 @@ export const REPORT_PATHS = {
   public: '/v1/public_courses_recordProgress',
 } as const;
 
-/** spec 02 §7: a lesson's detail, its progress reports, rating, last-course check, public quiz and face comparison. */
+/** spec 02 §7: a lesson's detail, its progress reports, last-course check, public quiz and face comparison. */
 export const lessonApi = api.injectEndpoints({
   endpoints: (build) => ({
     lessonDetail: build.query<LessonDetail, WebcourseDetailRequest>({
@@ -37,10 +36,6 @@ export const lessonApi = api.injectEndpoints({
     }),
     reportPublicProgress: build.mutation<ProgressReportResponse, PublicRecordRequest>({
       query: (payload) => ({ method: 'POST', path: REPORT_PATHS.public, payload: { ...payload } }),
-      invalidatesTags: ['Course'],
-    }),
-    evaluateCourse: build.mutation<null, EvaluateRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/course_evaluate', payload: { ...payload } }),
       invalidatesTags: ['Course'],
     }),
     courseLast: build.mutation<{ is_last: number }, LastCourseRequest>({
@@ -66,7 +61,6 @@ export const {
   usePublicLessonDetailQuery,
   useReportProgressMutation,
   useReportPublicProgressMutation,
-  useEvaluateCourseMutation,
   useCourseLastMutation,
   useCheckPublicLastMutation,
   useQuizQuestionMutation,

@@ -9,7 +9,7 @@ import { lazy } from 'react';
  */
 const faceCheck = () => import('./face-check-dialog');
 const quiz = () => import('./quiz-dialog');
-const evaluation = () => import('./evaluation-dialog');
+const evaluation = () => import('../course-rating/evaluation-dialog');
 const modal = () => import('antd/es/modal');
 
 export const FaceCheckDialog = lazy(() => faceCheck().then((module) => ({ default: module.FaceCheckDialog })));

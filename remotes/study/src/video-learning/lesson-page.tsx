@@ -25,12 +25,12 @@ import {
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useUploadAvatarMutation } from '../face-collection/face-api';
+import { useEvaluateCourseMutation } from '../course-rating/rating-api';
 import { browserSupportOf } from './browser-support';
 import {
   REPORT_PATHS,
   useCheckPublicLastMutation,
   useCourseLastMutation,
-  useEvaluateCourseMutation,
   useFaceCompareMutation,
   useLessonDetailQuery,
   usePublicLessonDetailQuery,
@@ -69,7 +69,10 @@ const TRIAL_TICK_MS = 1000;
 type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];
 
 type Dialog =
-  { kind: 'face'; percent: number } | { kind: 'quiz'; question: QuizQuestion } | { kind: 'evaluate' } | null;
+  | { kind: 'face'; percent: number }
+  | { kind: 'quiz'; question: QuizQuestion }
+  | { kind: 'evaluate'; voluntary?: boolean }
+  | null;
 
 /** /videoLearning and /publicVideoLearning (spec 02 §2, §4, §7). */
 export function LessonPage({ kind }: { kind: LessonKind }) {
@@ -518,12 +521,29 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const status = useMemo(() => {
     if (review) return <Tag color="gold">复习模式：不记录学习进度</Tag>;
     if (trial) return <Tag color="orange">试看：最多{TRIAL_LIMIT_SECONDS / 60}分钟</Tag>;
+    // A page whose study moved elsewhere, or was stopped, is not studying: it says so.
+    if (place !== 'here') return <Tag color="orange">{M.statusElsewhere}</Tag>;
+    if (stoppedText !== null) return <Tag color="orange">{M.statusStopped}</Tag>;
     return <Tag color="blue">学习中</Tag>;
-  }, [review, trial]);
+  }, [review, trial, place, stoppedText]);
+  // A finished course left unrated is rated from the top of its review page, without replaying it.
+  const [rated, setRated] = useState(false);
+  const offerRating = review && !trial && !lesson.is_grade && !rated;
 
   return (
     <Card title={lesson.name} extra={status}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+        {offerRating && (
+          <WarningAlert
+            action={
+              <SiteButton variant="primary" onClick={() => setDialog({ kind: 'evaluate', voluntary: true })}>
+                {M.rateAction}
+              </SiteButton>
+            }
+          >
+            {M.ratePrompt}
+          </WarningAlert>
+        )}
         <LessonPlayer
           src={lesson.video_url}
           poster={lesson.thumb}
@@ -601,6 +621,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
         {dialog?.kind === 'evaluate' && (
           <EvaluationDialog
             submitting={evaluateState.isLoading}
+            {...(dialog.voluntary ? { onCancel: () => setDialog(null) } : {})}
             onSubmit={(grade, comment) => {
               evaluate({
                 course_id: lesson.cid,
@@ -612,7 +633,9 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
                 .then(() => {
                   showMessage(M.evaluationSaved);
                   setDialog(null);
-                  void afterRating();
+                  setRated(true);
+                  // Rated from the top of the review page: the learner stays where she was.
+                  if (!dialog.voluntary) void afterRating();
                 })
                 .catch(() => undefined);
             }}

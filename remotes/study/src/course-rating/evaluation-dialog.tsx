@@ -5,24 +5,32 @@ import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import { EVALUATION_GRADES } from '@yaoshi/contracts/study-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
 
-/** spec 02 §4, §5: rate a finished course 1–4 (required) with an optional comment. */
+/**
+ * spec 02 §4, §5: rate a finished course 1–4 (required) with an optional comment. At the end
+ * of a lesson it must be answered; opened by 评价 (`onCancel` given) it can be closed.
+ */
 export function EvaluationDialog({
   onSubmit,
   submitting,
+  onCancel,
+  courseName,
 }: {
   onSubmit: (grade: number, comment: string) => void;
   submitting: boolean;
+  onCancel?: () => void;
+  /** Named when opened from a list, so the learner sees which course she rates. */
+  courseName?: string;
 }) {
   const [grade, setGrade] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   return (
     <Modal
       open
-      title="课程评价"
-      closable={false}
+      title={courseName ? `课程评价：${courseName}` : '课程评价'}
+      closable={onCancel !== undefined}
       mask={{ closable: false }}
       okText="提交评价"
-      cancelButtonProps={{ style: { display: 'none' } }}
+      {...(onCancel ? { onCancel, cancelText: '以后再评' } : { cancelButtonProps: { style: { display: 'none' } } })}
       confirmLoading={submitting}
       onOk={() => {
         if (grade === null) {
