@@ -145,6 +145,8 @@ function reportAnswers(page: Page): Answer[] {
 const COURSES = {
   /** 90 s, verified 36 s, its face check (20 %) passed. */
   inProgress: 1,
+  /** An elective of 90 s (face check at 40 %, 36 s), verified 9 s. */
+  mediumStarted: 5,
   /** Electives of 180 s (face checks at 25 %, 75 %) and 90 s (at 40 %), not started. */
   longA: 6,
   mediumA: 7,
@@ -222,12 +224,12 @@ test('a reload, even right after a report, continues the lesson at once, and eve
 
 test('a closed tab ends its session as it closes: reopened at once, the lesson plays on', async ({ browser }) => {
   test.setTimeout(150_000);
-  const cid = await cidOf(COURSES.longA, 0);
+  const cid = await cidOf(COURSES.mediumStarted, 9);
   const context = await learnerContext(browser);
   const page = await context.newPage();
   const answers = reportAnswers(page);
   await openAndPlay(page, cid);
-  const first = await nextAnswer(answers, (a) => accepted(a) && a.learnTime >= 8);
+  const first = await nextAnswer(answers, (a) => accepted(a) && a.learnTime >= 9 + 8);
   // Closed right after its report (pagehide sends state 3), and reopened in a new tab at once:
   // the old session has not been silent for a report interval yet, so only the closing page's
   // word frees it.
@@ -323,15 +325,14 @@ test('a server killed mid-lesson: the tab closed meanwhile does not block the re
   await context.close();
 });
 
-// Not yet green: on a loaded machine the first tab's lesson (90 s) reached its face check at
-// 40 % before its refusal was checked; it needs a lesson with room past 60 s. The rule itself is
-// proved by api/src/study/study.test.ts ("two places playing at once").
-test.fixme('two tabs playing at once: one is credited; the other stops, says why, and 在此继续学习 moves study there', async ({
+// The first tab plays the 180 s elective (its first face check at 25 %, 45 s): room for the
+// second tab's refusal and takeover on a loaded machine before a check would pause it.
+test('two tabs playing at once: one is credited; the other stops, says why, and 在此继续学习 moves study there', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const firstCid = await cidOf(COURSES.mediumB, 0);
-  const secondCid = (await courses())[COURSES.longA]!.cid;
+  const firstCid = await cidOf(COURSES.longA, 0);
+  const secondCid = (await courses())[COURSES.mediumB]!.cid;
   const secondBefore = await verified(secondCid);
   const context = await learnerContext(browser);
   const first = await context.newPage();
@@ -347,6 +348,9 @@ test.fixme('two tabs playing at once: one is credited; the other stops, says why
   const secondAlert = second.getByRole('alert').filter({ hasText: PAUSED_HERE });
   await expect(secondAlert).toBeVisible({ timeout: 10_000 });
   expect(secondAnswers[0]?.code).toBe(409);
+  // Its status says it is not studying here, not 学习中.
+  await expect(second.getByText('已在其他页面学习')).toBeVisible();
+  await expect(second.getByText('学习中', { exact: true })).toHaveCount(0);
   await expect
     .poll(() => second.evaluate(() => document.querySelector('video')?.paused), { timeout: 5_000 })
     .toBe(true);
@@ -364,9 +368,11 @@ test.fixme('two tabs playing at once: one is credited; the other stops, says why
   // 在此继续学习 in the second tab: it plays; the first stops at its next report and says why.
   await secondAlert.getByRole('button', { name: CONTINUE_HERE }).click();
   await expect(secondAlert).toHaveCount(0);
+  await expect(second.getByText('学习中', { exact: true })).toBeVisible();
   const firstAlert = first.getByRole('alert').filter({ hasText: PAUSED_HERE });
   await expect(firstAlert).toBeVisible({ timeout: 15_000 });
   await expect(firstAlert.getByRole('button', { name: CONTINUE_HERE })).toBeVisible();
+  await expect(first.getByText('已在其他页面学习')).toBeVisible();
   expect(await first.evaluate(() => document.querySelector('video')?.paused)).toBe(true);
   const firstStoppedAt = await verified(firstCid);
   await nextAnswer(secondAnswers, (a) => accepted(a) && a.learnTime >= secondBefore + 8);

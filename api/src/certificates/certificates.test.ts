@@ -17,7 +17,7 @@ import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
 import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import { siteSettings } from '../content/content-schema';
-import { CHEN, WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
+import { LIU, WANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { MESSAGES } from '../messages';
 import { IP_LIMITS } from '../rate-limits/rate-limits';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
@@ -28,7 +28,7 @@ const PUBLIC_BASE_URL = 'https://xuexi.example.org';
 const YEAR = beijingYearOf(TEST_START);
 
 let server: TestServer;
-let chenToken: string;
+let liuToken: string;
 let wangToken: string;
 let registrar: TestStaff;
 let finance: TestStaff;
@@ -36,7 +36,7 @@ let siteName: string;
 
 before(async () => {
   server = await startTestServer({ config: { publicBaseUrl: PUBLIC_BASE_URL } });
-  chenToken = await loginToken(server, CHEN.phone, CHEN.password);
+  liuToken = await loginToken(server, LIU.phone, LIU.password);
   wangToken = await loginToken(server, WANG.phone, WANG.password);
   registrar = await signedInStaff(server, ['学员管理']);
   finance = await signedInStaff(server, ['财务']);
@@ -77,21 +77,21 @@ test('a year not complete offers no certificate and issues none', async () => {
 });
 
 test('a complete year waits for the archive review; once passed, one certificate, the same number on every download', async () => {
-  const waiting = await status(chenToken);
+  const waiting = await status(liuToken);
   assert.equal(waiting.available, 0);
   assert.equal(waiting.review, 'pending');
   assert.match(waiting.review_due_on ?? '', /^\d{4}-\d{2}-\d{2}$/);
-  assertRefused(await download(chenToken), 403, ARCHIVE_REVIEW_MESSAGES.certificateAwaitsReview);
+  assertRefused(await download(liuToken), 403, ARCHIVE_REVIEW_MESSAGES.certificateAwaitsReview);
   assert.equal((await server.db.select().from(creditCertificates)).length, 0);
 
-  const [chen] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, CHEN.idNumber));
+  const [liu] = await server.db.select({ id: learners.id }).from(learners).where(eq(learners.idNumber, LIU.idNumber));
   const passed = await authed(server, registrar.token, 'POST', '/v1/admin/archive_reviews/decide', {
     year: YEAR,
-    learner_ids: [chen!.id],
+    learner_ids: [liu!.id],
     decision: 'pass',
   });
   assert.deepEqual(dataOf(passed), { decided: 1 });
-  assert.deepEqual(await status(chenToken), {
+  assert.deepEqual(await status(liuToken), {
     year: YEAR,
     available: 1,
     certificate_no: null,
@@ -100,14 +100,14 @@ test('a complete year waits for the archive review; once passed, one certificate
     review_due_on: null,
     review_reason: null,
   });
-  const [first, second] = await Promise.all([download(chenToken), download(chenToken)]);
+  const [first, second] = await Promise.all([download(liuToken), download(liuToken)]);
   const a = dataOf(first) as CertificatePdf;
   const b = dataOf(second) as CertificatePdf;
   assert.match(a.certificate_no, CERTIFICATE_NO_PATTERN);
   assert.equal(b.certificate_no, a.certificate_no);
-  const third = dataOf(await download(chenToken)) as CertificatePdf;
+  const third = dataOf(await download(liuToken)) as CertificatePdf;
   assert.equal(third.certificate_no, a.certificate_no);
-  assert.equal((await status(chenToken)).certificate_no, a.certificate_no);
+  assert.equal((await status(liuToken)).certificate_no, a.certificate_no);
   assert.equal((await server.db.select().from(creditCertificates).where(eq(creditCertificates.year, YEAR))).length, 1);
 
   // The QR's address is the configured site address, whatever Host the request came with.
@@ -116,8 +116,8 @@ test('a complete year waits for the archive review; once passed, one certificate
   const text = pdfText(a);
   for (const expected of [
     '学时证明',
-    CHEN.name,
-    '320102********0020',
+    LIU.name,
+    '320104********0037',
     `${YEAR}年度`,
     '合计：90.0学时',
     '专业课：60.0学时',
@@ -127,18 +127,18 @@ test('a complete year waits for the archive review; once passed, one certificate
     a.verify_url,
   ])
     assert.ok(text.includes(expected), `${expected} in:\n${text}`);
-  assert.ok(!text.includes(CHEN.idNumber), 'the full ID number is not printed');
-  assert.ok(!text.includes(CHEN.phone));
+  assert.ok(!text.includes(LIU.idNumber), 'the full ID number is not printed');
+  assert.ok(!text.includes(LIU.phone));
 });
 
 test('the public verification: genuine with the masked name only, unknown numbers, malformed numbers refused', async () => {
-  const { certificate_no } = await status(chenToken);
+  const { certificate_no } = await status(liuToken);
   assert.ok(certificate_no);
   const genuine = dataOf(await verify(certificate_no)) as CertificateVerification;
   assert.deepEqual(genuine, {
     certificate_no,
     verdict: 'genuine',
-    name_masked: '陈*',
+    name_masked: '刘*',
     year: YEAR,
     class_hour: 90,
     issuer: siteName,
@@ -147,7 +147,7 @@ test('the public verification: genuine with the masked name only, unknown number
   });
   assert.match(genuine.issued_on ?? '', /^\d{4}-\d{2}-\d{2}$/);
   const raw = JSON.stringify(genuine);
-  for (const personal of [CHEN.name, CHEN.idNumber, CHEN.phone, '0020', '320102'])
+  for (const personal of [LIU.name, LIU.idNumber, LIU.phone, '0037', '320104'])
     assert.ok(!raw.includes(personal), `${personal} not disclosed`);
 
   // Lower case is the same number; an unknown well-formed number is simply unknown.
@@ -172,8 +172,8 @@ test('one address may check 30 certificates a minute; more are refused until the
 
 test('bad input answers 4xx', async () => {
   for (const payload of [{}, { year: 'abc' }, { year: 1900 }, { year: YEAR, extra: 1 }])
-    assert.equal((await authed(server, chenToken, 'GET', '/v1/certificate_pdf', payload)).status, 400);
-  assert.equal((await download(chenToken, 2099)).status, 404);
+    assert.equal((await authed(server, liuToken, 'GET', '/v1/certificate_pdf', payload)).status, 400);
+  assert.equal((await download(liuToken, 2099)).status, 404);
   assert.equal(
     (await server.call({ method: 'GET', path: '/v1/certificate_pdf', payload: { year: YEAR } })).status,
     401,
@@ -202,10 +202,10 @@ test('bad input answers 4xx', async () => {
 });
 
 test('revoking: refused without learners.write, audited, then the page says revoked and the PDF is withheld', async () => {
-  const { certificate_no } = await status(chenToken);
+  const { certificate_no } = await status(liuToken);
   assert.ok(certificate_no);
   const found = dataOf(
-    await authed(server, finance.token, 'GET', '/v1/admin/certificates', { learner: CHEN.phone }),
+    await authed(server, finance.token, 'GET', '/v1/admin/certificates', { learner: LIU.phone }),
   ) as { list: CertificateRow[] };
   assert.deepEqual(
     found.list.map((row) => row.certificate_no),
@@ -214,8 +214,8 @@ test('revoking: refused without learners.write, audited, then the page says revo
   const byNumber = dataOf(
     await authed(server, registrar.token, 'GET', '/v1/admin/certificates', { certificate_no }),
   ) as { list: CertificateRow[] };
-  assert.equal(byNumber.list[0]?.learner_name, CHEN.name);
-  assert.equal(byNumber.list[0]?.id_number_masked, '320102********0020');
+  assert.equal(byNumber.list[0]?.learner_name, LIU.name);
+  assert.equal(byNumber.list[0]?.id_number_masked, '320104********0037');
 
   const reason = '学习档案审核不通过';
   const refused = await authed(server, finance.token, 'POST', '/v1/admin/certificates/revoke', {
@@ -244,10 +244,10 @@ test('revoking: refused without learners.write, audited, then the page says revo
   );
   const page = dataOf(await verify(certificate_no)) as CertificateVerification;
   assert.equal(page.verdict, 'revoked');
-  assert.equal(page.name_masked, '陈*');
+  assert.equal(page.name_masked, '刘*');
   assert.match(page.revoked_on ?? '', /^\d{4}-\d{2}-\d{2}$/);
   assert.ok(!JSON.stringify(page).includes(reason), 'the reason stays in the console');
-  assert.deepEqual(await status(chenToken), {
+  assert.deepEqual(await status(liuToken), {
     year: YEAR,
     available: 0,
     certificate_no,
@@ -256,5 +256,5 @@ test('revoking: refused without learners.write, audited, then the page says revo
     review_due_on: null,
     review_reason: null,
   });
-  assertRefused(await download(chenToken), 403, M.revoked);
+  assertRefused(await download(liuToken), 403, M.revoked);
 });

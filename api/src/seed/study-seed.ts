@@ -9,6 +9,9 @@ import type { SeedContext, SeedPart } from './seed-part';
 import { readDemoData } from './demo-data';
 import { orderNameOf } from '@yaoshi/contracts/enrolment';
 import { recordDemoPayment } from './demo-payments';
+import { writeAudit, type AuditActor } from '../audit/audit-log';
+import { archiveReviews } from '../certificates/archive-reviews-schema';
+import { decideArchiveReviews } from '../archive-reviews/archive-reviews';
 
 /**
  * Study demo data (issue 6): the lesson videos of the catalogue, each public course's quiz
@@ -160,9 +163,12 @@ const SECOND_PUBLIC_STATES = PUBLIC_STATES;
 
 /**
  * 陈静: every course of the current year finished and rated — 60 professional and 30 public
- * hours, the year complete — so /myCourse offers her 学时证明 (issue 20).
+ * hours, the year complete — and her archive review passed, so /myCourse offers her
+ * 下载学时证明 and its /verify page is genuine. 刘洋 has finished the same and waits for the
+ * review: /myCourse says by when, and 档案审核 lists him as 待审核.
  */
 export const COMPLETED_STUDENT_ID_NUMBER = '320102199006150020';
+export const PENDING_REVIEW_STUDENT_ID_NUMBER = '320104199203180037';
 const FINISHED: DemoState = { watchedPercent: 100, grade: 4 };
 const COMPLETED_PROFESSIONAL_STATES: readonly DemoState[] = Array.from(
   { length: COMPULSORY_COURSES + ELECTIVES_BOUGHT },
@@ -184,7 +190,42 @@ const DEMO_STUDIES: readonly DemoStudy[] = [
     professional: COMPLETED_PROFESSIONAL_STATES,
     public: COMPLETED_PUBLIC_STATES,
   },
+  {
+    idNumber: PENDING_REVIEW_STUDENT_ID_NUMBER,
+    professional: COMPLETED_PROFESSIONAL_STATES,
+    public: COMPLETED_PUBLIC_STATES,
+  },
 ];
+
+/** Who passed 陈静's demo review, as the audit trail shows it. */
+const DEMO_REVIEW_ACTOR: AuditActor = {
+  staffId: null,
+  username: '演示数据',
+  roles: [],
+  ip: 'localhost',
+  kind: 'command-line',
+};
+
+/** 陈静's archive review of the current year, passed by the rule 档案审核 uses (and audited), once. */
+const seedPassedArchiveReview: SeedPart = async ({ tx, clock }) => {
+  const year = beijingYearOf(clock.now());
+  const [learner] = await tx
+    .select({ id: learners.id })
+    .from(learners)
+    .where(eq(learners.idNumber, COMPLETED_STUDENT_ID_NUMBER));
+  if (!learner) return false;
+  const [already] = await tx
+    .select({ year: archiveReviews.year })
+    .from(archiveReviews)
+    .where(and(eq(archiveReviews.learnerId, learner.id), eq(archiveReviews.year, year)));
+  if (already) return false;
+  await decideArchiveReviews(tx, clock, (entry) => writeAudit(tx, clock, DEMO_REVIEW_ACTOR, entry), DEMO_REVIEW_ACTOR, {
+    year,
+    learner_ids: [learner.id],
+    decision: 'pass',
+  });
+  return true;
+};
 
 const seedDemoStudy: SeedPart = async (context) => {
   let wrote = false;
@@ -340,5 +381,6 @@ export const seedStudy: SeedPart = async (context) => {
   const bank = await seedQuizQuestions(context);
   const study = await seedDemoStudy(context);
   const unrated = await seedUnratedPublicCourse(context);
-  return videos || bank || study || unrated;
+  const reviewed = await seedPassedArchiveReview(context);
+  return videos || bank || study || unrated || reviewed;
 };

@@ -25,6 +25,8 @@ export const LI = demoAccount('李华');
 export const WANG = demoAccount('王芳');
 export const ZHAO = demoAccount('赵敏');
 export const CHEN = demoAccount('陈静');
+/** Finished the demo year like 陈静, his archive review still pending. */
+export const LIU = demoAccount('刘洋');
 
 export interface Envelope {
   code: number;

@@ -13,6 +13,7 @@ export const LEARNERS = {
   zhao: { name: '赵敏', idcard: '330106199203150027', phone: '13600003333', password: '150027' },
   /** Every course of the current year finished: downloads her 学时证明 in certificates.spec.ts. */
   chen: { name: '陈静', idcard: '320102199006150020', phone: '13500004444', password: '150020' },
+  liu: { name: '刘洋', idcard: '320104199203180037', phone: '13400005555', password: '180037' },
 } as const;
 
 export type Learner = (typeof LEARNERS)[keyof typeof LEARNERS];
