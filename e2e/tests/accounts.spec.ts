@@ -161,12 +161,31 @@ test('a learner without a face photo lands on /faceCollection and uploads one', 
   });
   await expect(page.getByText('请先上传人脸采集')).toBeVisible();
   await expect(page).toHaveURL(/\/faceCollection$/);
+  // A typed address (a new page load) is not sent to the home page's login box either.
+  await page.goto('/myCourse');
+  await expect(page).toHaveURL(/\/faceCollection$/);
+  await expect(page.getByText('请先上传人脸采集')).toBeVisible();
   await agreeToFaceRulesIfAsked(page);
   await page.getByRole('button', { name: '开始采集', exact: true }).click();
   await expect(page.getByRole('timer')).toBeVisible();
   await expect(page.getByRole('heading', { name: '上传成功' }).or(page.getByText('上传成功').first())).toBeVisible({
     timeout: 15_000,
   });
+  // She is told where her photo stands and what she can do meanwhile.
+  await expect(page.getByText('待审核', { exact: true })).toBeVisible();
+  await expect(page.getByText(/审核期间您可以进入学员中心完善个人信息、选课和缴费/)).toBeVisible();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`face-uploaded-${width}.png`) });
+  }
+  // Signed in now: a typed /myCourse opens, and says why lessons wait.
+  await page.goto('/myCourse');
+  await expect(page).toHaveURL(/\/myCourse$/);
+  await expect(page.getByText('头像审核中，审核通过后方可学习')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/faceCollection');
+  await expect(page.getByTestId('face-under-review')).toContainText('待审核');
+  await page.getByRole('link', { name: '进入学员中心' }).first().click();
+  await expect(page).toHaveURL(/\/studentsNote$/);
 
   // The photo is private: the learner gets a signed URL that works; the bare path does not.
   const token = await apiLogin(LEARNERS.li.idcard, LEARNERS.li.password);

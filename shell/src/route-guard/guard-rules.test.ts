@@ -36,6 +36,13 @@ test('coming from face collection without login: stay there (请先上传人脸�
   });
 });
 
+test('signed in but waiting for a face photo: a typed guarded address goes to face collection, not home', () => {
+  expect(guardDecision({ to: '/myCourse', loginRequired: true, from: null, ...anonymous, awaitingFace: true })).toEqual(
+    { kind: 'face' },
+  );
+  expect(guardDecision({ to: '/myCourse', loginRequired: true, from: null, ...anonymous })).toEqual({ kind: 'home' });
+});
+
 test('leaving /myCourse or /myCourseCopy for another guarded screen reloads the page, except for /videoLearning', () => {
   expect(guardDecision({ to: '/myOrder', loginRequired: true, from: '/myCourse', ...loggedIn })).toEqual({
     kind: 'reload',

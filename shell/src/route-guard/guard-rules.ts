@@ -26,6 +26,11 @@ export interface GuardInput {
   loggedInMemory: boolean;
   /** The logged-in flag in localStorage. */
   loggedInStorage: boolean;
+  /**
+   * A token is stored without the logged-in flag: the learner signed in and was sent to
+   * /faceCollection first (face_init 0), so the session waits for her face photo.
+   */
+  awaitingFace?: boolean;
 }
 
 export type GuardDecision =
@@ -34,13 +39,24 @@ export type GuardDecision =
   | { kind: 'home' }
   /** Not logged in, coming from face collection: stay there and say why. */
   | { kind: 'stay'; from: string }
+  /** Signed in but not logged in until a face photo is on file: go to face collection and say why. */
+  | { kind: 'face' }
   /** Logged in, leaving /myCourse or /myCourseCopy: enter with a full page load. */
   | { kind: 'reload' };
 
-export function guardDecision({ to, loginRequired, from, loggedInMemory, loggedInStorage }: GuardInput): GuardDecision {
+export function guardDecision({
+  to,
+  loginRequired,
+  from,
+  loggedInMemory,
+  loggedInStorage,
+  awaitingFace = false,
+}: GuardInput): GuardDecision {
   if (!loginRequired) return { kind: 'enter' };
   if (!loggedInMemory && !loggedInStorage) {
-    return from === FACE_COLLECTION_PATH ? { kind: 'stay', from } : { kind: 'home' };
+    if (from === FACE_COLLECTION_PATH) return { kind: 'stay', from };
+    // A typed address or a reload: the home page's login box would not tell her why.
+    return awaitingFace ? { kind: 'face' } : { kind: 'home' };
   }
   if (from !== null && from !== to && RELOAD_WHEN_LEAVING.has(from) && to !== VIDEO_LEARNING_PATH)
     return { kind: 'reload' };

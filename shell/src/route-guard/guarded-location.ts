@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from '@yaoshi/ui/router';
-import { readPersistedLogin } from '@yaoshi/api-client/browser-storage';
+import { readPersistedLogin, readToken } from '@yaoshi/api-client/browser-storage';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { GUARD_MESSAGE_SECONDS, guardDecision } from './guard-rules';
+import { FACE_COLLECTION_PATH, GUARD_MESSAGE_SECONDS, guardDecision } from './guard-rules';
 
 /** What the guard reads from the running site, and how it loads a whole page. */
 export interface GuardContext {
@@ -41,6 +41,7 @@ export function useGuardedLocation({ loginRequired, isLoggedInMemory, loadDocume
         from: entered.current?.pathname ?? null,
         loggedInMemory: isLoggedInMemory(),
         loggedInStorage: readPersistedLogin(),
+        awaitingFace: readToken() !== null,
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once a navigation, with the site as it is then
     [location],
@@ -57,6 +58,10 @@ export function useGuardedLocation({ loginRequired, isLoggedInMemory, loadDocume
       case 'stay':
         showMessage(MESSAGE_TEXTS.uploadFaceFirst, { type: 'warning', duration: GUARD_MESSAGE_SECONDS });
         void navigate(decision.from, { replace: true });
+        return;
+      case 'face':
+        showMessage(MESSAGE_TEXTS.uploadFaceFirst, { type: 'warning', duration: GUARD_MESSAGE_SECONDS });
+        void navigate(FACE_COLLECTION_PATH, { replace: true });
         return;
       case 'reload':
         loadDocument(`${location.pathname}${location.search}`);

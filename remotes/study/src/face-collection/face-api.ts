@@ -1,5 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
-import type { FaceStatus } from '@yaoshi/contracts/accounts';
+import type { AvatarResponse, FaceStatus } from '@yaoshi/contracts/accounts';
 import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
 
 /** spec 01 §7 / spec 02 §3: the face photo, for a course (0 outside a lesson) at a progress percent. */
@@ -15,7 +15,7 @@ const base = api.enhanceEndpoints({ addTagTypes: ['FaceConsent'] });
 
 export const faceApi = base.injectEndpoints({
   endpoints: (build) => ({
-    uploadAvatar: build.mutation<unknown, AvatarUpload>({
+    uploadAvatar: build.mutation<AvatarResponse, AvatarUpload>({
       query: (payload) => ({ method: 'POST', path: AVATAR_PATH, payload: { ...payload } }),
       invalidatesTags: ['UserInfo'],
     }),

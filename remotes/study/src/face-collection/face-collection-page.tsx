@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Space, Spin, Typography } from 'antd';
+import { useDispatch } from 'react-redux';
+import { Alert, Button, Checkbox, Space, Spin, Tag, Typography } from 'antd';
+import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
 import { FACE_CONSENT_TITLE, FACE_CONSENT_VERSION, faceConsentParagraphs } from '@yaoshi/contracts/personal-data-rules';
 import { Progress } from '@yaoshi/ui/site-progress';
@@ -9,7 +11,8 @@ import { Link } from '@yaoshi/ui/router';
 import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { readToken } from '@yaoshi/api-client/browser-storage';
+import { readPersistedLogin, readToken } from '@yaoshi/api-client/browser-storage';
+import { startSession } from '@yaoshi/api-client/session';
 import {
   AVATAR_PATH,
   useFaceConsentQuery,
@@ -18,6 +21,11 @@ import {
   useUploadAvatarMutation,
 } from './face-api';
 import { FaceCapture } from './face-capture';
+
+/** Where a photo under review stands, and what the learner can do meanwhile. */
+const FACE_PENDING_TAG = '待审核';
+const FACE_PENDING_NOTE =
+  '照片已提交，待协会审核。审核期间您可以进入学员中心完善个人信息、选课和缴费；审核通过后即可观看课程视频。';
 
 /** Outside a lesson the photo belongs to no course. */
 const NO_COURSE = 0;
@@ -41,16 +49,24 @@ export default function FaceCollectionPage() {
 
   useEffect(() => onUploadProgress(AVATAR_PATH, setPercent), []);
 
+  const dispatch = useDispatch();
   const onCapture = useCallback(
     (avatar: string) => {
       setPercent(0);
       upload({ avatar, course_id: NO_COURSE })
         .unwrap()
-        .then(() => showMessage(MESSAGE_TEXTS.uploadSuccess))
+        .then((answer) => {
+          showMessage(MESSAGE_TEXTS.uploadSuccess);
+          // A photo on file (waiting for review) completes a sign-in that was waiting for it:
+          // the student area opens, and its pages say what waits for the review.
+          const token = readToken();
+          if (token !== null && !readPersistedLogin()) startSession(dispatch, token, answer.face_init);
+        })
         .catch(() => undefined); // a non-200 reply shows its message (error catalogue)
     },
-    [upload],
+    [upload, dispatch],
   );
+  const underReview = faceStatus.data?.avatar_status === AVATAR_STATUS.underReview;
 
   return (
     <Card title="人脸采集" style={{ maxWidth: 720, margin: '0 auto' }}>
@@ -65,6 +81,20 @@ export default function FaceCollectionPage() {
             data-testid="face-reject-reason"
           />
         )}
+        {underReview && !isSuccess && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ width: '100%' }}
+            data-testid="face-under-review"
+            title={<>您的人脸照片{FACE_PENDING_TAG}</>}
+            description={
+              <>
+                {FACE_PENDING_NOTE} <Link to="/studentsNote">进入学员中心</Link>
+              </>
+            }
+          />
+        )}
         <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
         {consent.isLoading ? (
           <Spin />
@@ -73,11 +103,15 @@ export default function FaceCollectionPage() {
         ) : isSuccess ? (
           <Result
             status="success"
-            title={MESSAGE_TEXTS.uploadSuccess}
-            subTitle="照片已提交审核，审核通过后即可登录学习。"
+            title={
+              <>
+                {MESSAGE_TEXTS.uploadSuccess} <Tag color="orange">{FACE_PENDING_TAG}</Tag>
+              </>
+            }
+            subTitle={FACE_PENDING_NOTE}
             extra={[
-              <Link key="home" to="/">
-                返回首页
+              <Link key="area" to="/studentsNote">
+                进入学员中心
               </Link>,
               <Button
                 key="again"
