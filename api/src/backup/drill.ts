@@ -7,15 +7,19 @@ import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { configFromEnv } from '../config';
 import { runBackupCli } from './backup-cli';
 import { pgBackRestSettings, writePgBackRestConfig } from './pgbackrest';
+import { closeDrillApis, DrillWorkload, missingWrites, startDrillApi } from './drill-workload';
+import { ZHAO } from '../test-support/learner-session';
 
 /**
  * `npm run backup:drill`: the restore drill on a throw-away PostgreSQL cluster of its own
  * (port DRILL_PORT, default 18390, and the next one for the restored clusters), archiving WAL
- * through pgBackRest into a folder repository. Writes acknowledged rows, takes a full backup,
- * keeps writing, makes a mistaken DELETE, notes the last acknowledged write and waits for its
- * WAL to be archived (the recovery point), destroys the cluster, restores to the latest point
- * and checks every acknowledged write is there; then restores to a time before the DELETE and
- * checks the deleted rows are back. The last line is one JSON line with the figures.
+ * through pgBackRest into a folder repository. Starts the API on it with the demo data and
+ * writes through the API as browsers would (progress reports, paid orders, a certificate:
+ * drill-workload.ts), takes a full backup, keeps writing, makes a mistaken DELETE, notes the
+ * last acknowledged write and waits for its WAL to be archived (the recovery point), destroys
+ * the cluster, restores to the latest point, starts the API on it and checks through it that
+ * every acknowledged write is there; then restores to a time before the DELETE and checks the
+ * deleted rows are back. The last line is one JSON line with the figures.
  */
 const PORT = Number(process.env.DRILL_PORT ?? 18390);
 const PGBIN = fs
@@ -112,33 +116,34 @@ async function main(): Promise<void> {
     }
   };
 
-  await client.query(
-    `create table drill_writes (id serial primary key, kind text not null, written_at timestamptz not null default clock_timestamp())`,
-  );
-  const acknowledged: number[] = [];
-  const write = async (kind: string) => {
-    const { rows } = await client.query<{ id: number }>('insert into drill_writes (kind) values ($1) returning id', [
-      kind,
-    ]);
-    acknowledged.push(rows[0]!.id);
-  };
-  for (let i = 0; i < 30; i += 1) await write(['progress', 'payment', 'certificate'][i % 3]!);
-  log(`${acknowledged.length} acknowledged writes; full backup`);
+  // The site itself on the live cluster: demo data, and the writes of a day, through its API.
+  const mediaDir = path.join(root, 'media');
+  let api = await startDrillApi(databaseUrl, mediaDir, true);
+  const work = await DrillWorkload.start(api);
+  for (let i = 0; i < 3; i += 1) await work.report();
+  await work.payOrder(0);
+  await work.certificate();
+  let writes = 5;
+  log(`3 progress reports, 1 paid order and 1 certificate acknowledged by the API; full backup`);
   log((await cli(['now', '--type', 'full'])).join(' '));
 
   for (const line of await cli(['status'])) log(line);
-  for (let i = 0; i < 200; i += 1) await write('after-backup');
+  for (let i = 0; i < 3; i += 1) await work.report();
+  await work.payOrder(1);
+  writes += 4;
   // A point before the mistaken DELETE, in whole Beijing seconds (what an operator types).
   await sleep(1100);
   const beforeDelete = formatBeijingTime(Date.now());
+  const acknowledgedBeforeDelete = structuredClone(work.acknowledged);
   await sleep(1100);
-  const deleted = (
-    await client.query<{ id: number }>(`delete from drill_writes where kind = 'payment' returning id`)
-  ).rows.map((r) => r.id);
-  log(`mistaken DELETE of ${deleted.length} payment rows after ${beforeDelete}`);
-  for (let i = 0; i < 100; i += 1) await write('after-delete');
+  const zhaoRows = await DrillWorkload.progressRowsOfZhao(api);
+  await client.query(`delete from course_progress where learner_id = (select id from learners where id_number = $1)`, [
+    ZHAO.idNumber,
+  ]);
+  log(`mistaken DELETE of 赵敏's ${zhaoRows} progress rows after ${beforeDelete}`);
+  for (let i = 0; i < 2; i += 1) await work.report();
+  writes += 2;
   const lastAckAt = Date.now();
-  const lastId = acknowledged.at(-1)!;
   const { rows: lsnRows } = await client.query<{ wal: string }>('select pg_walfile_name(pg_current_wal_lsn()) as wal');
   const walOfLastWrite = lsnRows[0]!.wal;
   // The recovery point: how long the last acknowledged write waited for its WAL to reach the repository.
@@ -155,7 +160,10 @@ async function main(): Promise<void> {
   }
   const rpoSeconds = (Date.now() - lastAckAt) / 1000;
   await client.end();
-  log(`last acknowledged write #${lastId}; its WAL archived after ${rpoSeconds.toFixed(1)} s. Destroying the cluster.`);
+  await api.close();
+  log(
+    `last acknowledged write: 王芳 at ${work.acknowledged.learnTime} s; its WAL archived after ${rpoSeconds.toFixed(1)} s. Destroying the cluster.`,
+  );
   stopCluster(liveData, 'immediate');
   fs.rmSync(liveData, { recursive: true, force: true });
 
@@ -167,15 +175,19 @@ async function main(): Promise<void> {
   // Connections are taken while the WAL is still being replayed: the restore is done (and the
   // rows to count are all there) once it is promoted.
   await promoted(client);
-  const restoreSeconds = (Date.now() - restoreStarted) / 1000;
-  const present = new Set((await client.query<{ id: number }>('select id from drill_writes')).rows.map((r) => r.id));
-  const expected = acknowledged.filter((id) => !deleted.includes(id));
-  const missing = expected.filter((id) => !present.has(id));
   await client.end();
+  // The API starts on the restored database and answers as before the failure.
+  api = await startDrillApi(`postgres://postgres@127.0.0.1:${PORT + 1}/postgres`, mediaDir, false);
+  const restoreSeconds = (Date.now() - restoreStarted) / 1000;
+  const missing = await missingWrites(api, work.acknowledged);
+  const zhaoAfterLatest = await DrillWorkload.progressRowsOfZhao(api);
+  await api.close();
   stopCluster(latest, 'fast');
-  if (missing.length > 0)
-    throw new Error(`${missing.length} acknowledged writes missing after the restore (first #${missing[0]})`);
-  log(`restored to the latest point in ${restoreSeconds.toFixed(1)} s: all ${expected.length} acknowledged rows there`);
+  if (missing.length > 0) throw new Error(`acknowledged writes missing after the restore: ${missing.join('; ')}`);
+  if (zhaoAfterLatest !== 0) throw new Error(`the latest point holds ${zhaoAfterLatest} rows deleted before it`);
+  log(
+    `restored to the latest point and the API up on it in ${restoreSeconds.toFixed(1)} s: every acknowledged write there`,
+  );
 
   const pitrStarted = Date.now();
   const beforeMistake = path.join(root, 'restored-before-delete');
@@ -184,26 +196,24 @@ async function main(): Promise<void> {
   client = await connect(PORT + 2);
   // Promotion comes after the replay to the target; wait for it.
   await promoted(client);
-  const pitrSeconds = (Date.now() - pitrStarted) / 1000;
-  const back = (await client.query<{ id: number }>(`select id from drill_writes where kind = 'payment'`)).rows.length;
-  const afterDelete = Number(
-    (await client.query<{ n: string }>(`select count(*) as n from drill_writes where kind = 'after-delete'`)).rows[0]!
-      .n,
-  );
   await client.end();
+  api = await startDrillApi(`postgres://postgres@127.0.0.1:${PORT + 2}/postgres`, mediaDir, false);
+  const pitrSeconds = (Date.now() - pitrStarted) / 1000;
+  const back = await DrillWorkload.progressRowsOfZhao(api);
+  const missingBefore = await missingWrites(api, acknowledgedBeforeDelete);
+  await api.close();
   stopCluster(beforeMistake, 'fast');
-  if (back !== deleted.length)
-    throw new Error(`restore to ${beforeDelete}: ${back} of ${deleted.length} deleted rows back`);
-  if (afterDelete !== 0)
-    throw new Error(`restore to ${beforeDelete} holds ${afterDelete} rows written after the DELETE`);
+  if (back !== zhaoRows) throw new Error(`restore to ${beforeDelete}: ${back} of ${zhaoRows} deleted rows back`);
+  if (missingBefore.length > 0)
+    throw new Error(`restore to ${beforeDelete} is not the site as it was then: ${missingBefore.join('; ')}`);
   log(
-    `restored to ${beforeDelete} (before the DELETE) in ${pitrSeconds.toFixed(1)} s: all ${deleted.length} deleted rows back`,
+    `restored to ${beforeDelete} (before the DELETE) in ${pitrSeconds.toFixed(1)} s: all ${zhaoRows} deleted rows back, and the site as it was then`,
   );
 
   console.log(
     JSON.stringify({
       ok: true,
-      acknowledgedWrites: acknowledged.length,
+      acknowledgedWrites: writes,
       rpoSeconds: Number(rpoSeconds.toFixed(1)),
       restoreSeconds: Number(restoreSeconds.toFixed(1)),
       pitrSeconds: Number(pitrSeconds.toFixed(1)),
@@ -216,6 +226,7 @@ try {
   await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  await closeDrillApis();
   for (const dir of [...running]) stopCluster(dir, 'immediate');
   console.log(JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) }));
   process.exitCode = 1;
