@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { SiteSettings, TopicPage } from '@yaoshi/contracts/content';
+import { contrastRatio } from '../../shared/ui/src/test-support/colour-contrast';
+import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
+import { apiGet } from './support/api';
+import { currentQuestion } from './support/exams';
+import { testIdNumber } from './support/orders';
+import { skipTextAdvertisement } from './support/site';
+import { DEMO_STAFF, staffApiLogin } from './support/staff';
+
+/**
+ * Small things a learner or visitor notices: feedback that was missing or stale, text cut
+ * short, a panel hidden by the floating advert, a list page lost on reload, an emoji drawn
+ * as an empty box. Each page is looked at 1280 and 1440 px wide (screenshots in the test's
+ * output folder).
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const WIDTHS = [1280, 1440] as const;
+
+async function shoot(page: Page, name: string, width: number): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+}
+
+/** A learner of this run (created through 学员管理), with no order yet; `area` keeps specs apart. */
+async function newLearner(name: string, area: string): Promise<{ idcard: string; password: string; token: string }> {
+  const serial = Number(String(Date.now()).slice(-7));
+  const idcard = testIdNumber(serial, area);
+  const registrar = await staffApiLogin(DEMO_STAFF.registrar);
+  const created = await apiCall<{ initial_password: string }>(
+    'POST',
+    '/v1/admin/learners/create',
+    { name, idcard, phone: `137${String(serial).padStart(8, '0').slice(-8)}`, certification_type: 2 },
+    registrar,
+  );
+  expect(created.code, created.message).toBe(200);
+  const password = created.data.initial_password;
+  return { idcard, password, token: await apiLogin(idcard, password) };
+}
+
+interface Course {
+  cid: number;
+  name: string;
+  course_type: number;
+  face_to_face: number;
+  is_buy: number;
+}
+
+/** A make-up year (free choice of courses) and one of its online professional courses not bought yet. */
+async function makeUpCourse(token: string): Promise<{ year: number; course: Course }> {
+  const years = await apiCall<{ year: number; is_buxue: number }[]>('GET', '/v1/academic_year', {}, token);
+  const year = years.data.find((candidate) => candidate.is_buxue === 1)!.year;
+  const courses = await apiCall<{ courses: Course[] }>('GET', '/v1/webcourses', { year, type: 1 }, token);
+  const course = courses.data.courses.find(
+    (candidate) => candidate.course_type === 2 && candidate.face_to_face === 0 && candidate.is_buy === 0,
+  )!;
+  return { year, course };
+}
+
+test.describe('small things', () => {
+  test.beforeEach(({ page }) => skipTextAdvertisement(page));
+
+  test('联系我们 draws the location mark as an SVG, not an emoji a font may lack', async ({ page }) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/contactUs');
+      const place = page.getByRole('region', { name: '协会位置' });
+      await expect(place).toContainText('地址：');
+      await expect(place).not.toContainText('📍');
+      const icon = place.locator('svg');
+      await expect(icon).toBeVisible();
+      const size = (await icon.boundingBox())!;
+      expect(size.width).toBeGreaterThanOrEqual(12);
+      expect(size.height).toBeGreaterThanOrEqual(12);
+      await shoot(page, 'contact', width);
+    }
+  });
+});
