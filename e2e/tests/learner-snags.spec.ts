@@ -60,6 +60,18 @@ async function makeUpCourse(token: string): Promise<{ year: number; course: Cour
 test.describe('small things', () => {
   test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
+  test('the 继续教育 quick link opens the topic page /newDetail?api=education', async ({ page }) => {
+    const topic = await apiGet<TopicPage>('/v1/education');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.getByRole('navigation', { name: '快捷入口' }).getByRole('link', { name: '继续教育' }).click();
+      await expect(page).toHaveURL(/\/newDetail\?api=education$/);
+      await expect(page.getByRole('heading', { level: 1, name: topic.title })).toBeVisible();
+      await shoot(page, 'quick-link-education', width);
+    }
+  });
+
   test('联系我们 draws the location mark as an SVG, not an emoji a font may lack', async ({ page }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
