@@ -95,6 +95,36 @@ test.describe('home page panels', () => {
 test.describe('small things', () => {
   test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
+  test('the news list keeps its page in the address: reload and back return to it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const second = await apiGet<{ data: { id: number; title: string }[] }>('/v1/article', {
+      catid: 1,
+      limit: 15,
+      page: 2,
+    });
+    const title = second.data[0]!.title;
+    await page.goto('/newsList?newsId=1');
+    await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '第 2 页' }).click();
+    await expect(page).toHaveURL(/\/newsList\?newsId=1&page=2$/);
+    await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(/\/associationNewsDetail\?/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/newsList\?newsId=1&page=2$/);
+    await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'news-page-2', width);
+    }
+  });
+
   test('the 继续教育 quick link opens the topic page /newDetail?api=education', async ({ page }) => {
     const topic = await apiGet<TopicPage>('/v1/education');
     for (const width of WIDTHS) {
