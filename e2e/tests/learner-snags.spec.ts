@@ -57,6 +57,32 @@ async function makeUpCourse(token: string): Promise<{ year: number; course: Cour
   return { year, course };
 }
 
+test.describe('layout', () => {
+  test.beforeEach(({ page }) => skipTextAdvertisement(page));
+
+  test('我的订单 shows the whole order name, wrapped, at 1280 and 1440 px', async ({ page }) => {
+    await loginWithToken(page, LEARNERS.wang);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/myOrder');
+      const table = page.getByRole('table', { name: '订单列表' });
+      const first = table.getByRole('cell', { name: /^\d{4}年远程年度培训订单/ }).first();
+      await expect(first).toBeVisible({ timeout: 30_000 });
+      await expect(first).toHaveText(/^\d{4}年远程年度培训订单$/);
+      // Nothing of the name is cut: the cell's text fits the cell.
+      const cut = await first.evaluate((cell) =>
+        [cell, ...Array.from(cell.querySelectorAll('*'))].some(
+          (element) =>
+            element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflow !== 'visible',
+        ),
+      );
+      expect(cut).toBe(false);
+      await expect(first).not.toHaveCSS('text-overflow', 'ellipsis');
+      await shoot(page, 'orders', width);
+    }
+  });
+});
+
 test.describe('home page panels', () => {
   test('the open 服务热线 panel stays above the floating advertisement', async ({ page }) => {
     // Only the text advertisement is skipped: the floating one is what this test is about.
