@@ -102,6 +102,63 @@ test.describe('feedback', () => {
     await expect(dialog.getByText('请输入正确的手机号')).toBeHidden();
     await shoot(page, 'code-sent-forgot', 1440);
   });
+
+  test('an answered exam question keeps its chosen option clearly marked (4.5:1 text on its background)', async ({
+    page,
+  }) => {
+    const learner = await newLearner('考试标记测试', '320114');
+    const { year, course } = await makeUpCourse(learner.token);
+    const order = await apiCall<{ order_id: string; orderSig: { qrcode_url: string } }>(
+      'POST',
+      '/v1/order',
+      { year, cids: String(course.cid), pay_type: 3 },
+      learner.token,
+    );
+    expect(order.code, order.message).toBe(200);
+    expect((await fetch(`${order.data.orderSig.qrcode_url}/pay`, { method: 'POST' })).status).toBe(200);
+    // The paper of that year, made by the server as 开始练习 asks for it.
+    const paper = await apiCall<{ pid: number }>('GET', '/v1/exam', { year, type: 1 }, learner.token);
+    expect(paper.code, paper.message).toBe(200);
+
+    await loginWithToken(page, learner);
+    await page.goto(`/exam?pid=${paper.data.pid}`);
+    const question = currentQuestion(page, 1);
+    await expect(question).toBeVisible({ timeout: 30_000 });
+    const confirm = question.getByRole('button', { name: /确定答案/ });
+    const multiple = await confirm.isVisible();
+    const options = question.getByRole(multiple ? 'checkbox' : 'radio');
+    await options.nth(1).check();
+    if (multiple) await confirm.click();
+    await expect(options.nth(1)).toBeDisabled();
+    await expect(options.nth(1)).toBeChecked();
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const checked = page.locator('input:checked');
+      const chosen = question.locator('label').filter({ has: checked }).getByText(/^B\. /);
+      const other = question.locator('label').filter({ hasNot: checked }).first();
+      await expect(chosen).toBeVisible();
+      const colours = await chosen.evaluate((element) => {
+        /** The first opaque background at or above the element. */
+        let ground = 'rgb(255, 255, 255)';
+        for (let at: Element | null = element; at; at = at.parentElement) {
+          const background = getComputedStyle(at).backgroundColor;
+          if (background !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(background)) {
+            ground = background;
+            break;
+          }
+        }
+        return { text: getComputedStyle(element).color, ground };
+      });
+      // An opaque text colour (a greyed rgba would not be) with 4.5:1 on its own ground.
+      expect(colours.text).toMatch(/^rgb\(/);
+      expect(contrastRatio(colours.text, colours.ground)).toBeGreaterThanOrEqual(4.5);
+      // Marked apart from the options not chosen.
+      const otherGround = await other.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(colours.ground).not.toBe(otherGround);
+      await shoot(page, 'exam-chosen', width);
+    }
+  });
 });
 
 test.describe('layout', () => {
