@@ -60,6 +60,30 @@ async function makeUpCourse(token: string): Promise<{ year: number; course: Cour
 test.describe('feedback', () => {
   test.beforeEach(({ page }) => skipTextAdvertisement(page));
 
+  test('after a sandbox payment, 支付成功 is on screen where the learner lands (/myCourse)', async ({ page }) => {
+    const learner = await newLearner('支付提示测试', '320113');
+    const { year, course } = await makeUpCourse(learner.token);
+    // The order as /pay makes it for 支付宝 (redirect checkout): the checkout page's address.
+    const order = await apiCall<{ order_id: string; orderSig: string }>(
+      'POST',
+      '/v1/order',
+      { year, cids: String(course.cid), pay_type: 2 },
+      learner.token,
+    );
+    expect(order.code, order.message).toBe(200);
+    await loginWithToken(page, learner);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(order.data.orderSig);
+    await expect(page.getByText('沙箱支付收银台')).toBeVisible();
+    await page.getByRole('button', { name: '支付' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pay\\?order_id=${order.data.order_id}&returned=1$`));
+    await expect(page).toHaveURL(/\/myCourse$/, { timeout: 15_000 });
+    // Landed: the course list's page is drawn, and 支付成功 is still there to read.
+    await expect(page.getByRole('tablist', { name: '学习年度' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('支付成功', { exact: true })).toBeVisible({ timeout: 1_000 });
+    await shoot(page, 'paid-landing', 1280);
+  });
+
   test('获取验证码 says 验证码已发送 and leaves no stale phone error beside the countdown', async ({ page }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
