@@ -235,7 +235,7 @@ test.describe('home page panels', () => {
       const adBox = (await ad.boundingBox())!;
       expect(adBox.x).toBeLessThan(box.x + box.width / 2);
       expect(adBox.y).toBeLessThan(box.y + box.height / 2);
-      const onTop = await page.evaluate(([x, y, phone]) => document.elementFromPoint(x!, y!)?.textContent === phone, [
+      const onTop = await page.evaluate(([x, y, phone]) => document.elementFromPoint(x, y)?.textContent === phone, [
         box.x + box.width / 2,
         box.y + box.height / 2,
         site.site_support_phone1,
