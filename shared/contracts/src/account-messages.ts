@@ -15,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   // "Get code" button
   codePhoneRequired: '请输入手机号',
   codePhoneInvalid: '手机号格式不正确',
+  codeSent: '验证码已发送',
 
   // Forgot-password dialog
   newPasswordRequired: '请输入新密码',

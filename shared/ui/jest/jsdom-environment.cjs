@@ -20,9 +20,22 @@ const FROM_NODE = [
 class JsdomWithNodeFetch extends TestEnvironment {
   constructor(...args) {
     super(...args);
+    const JsdomFormData = this.global.FormData;
     for (const name of FROM_NODE) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
+    // React 19 reads a form with `new FormData(form, submitter)` when its submit handler starts
+    // a transition (a router navigation, e.g. a search kept in the address). Node's FormData
+    // takes no form: the form's text fields are read with jsdom's, into Node's.
+    this.global.FormData = class FormDataOfForm extends globalThis.FormData {
+      constructor(form, submitter) {
+        super();
+        if (form === undefined) return;
+        for (const [name, value] of new JsdomFormData(form, submitter ?? null)) {
+          if (typeof value === 'string') this.append(name, value);
+        }
+      }
+    };
     if (!this.global.crypto || typeof this.global.crypto.getRandomValues !== 'function') {
       Object.defineProperty(this.global, 'crypto', { value: globalThis.crypto, configurable: true });
     }

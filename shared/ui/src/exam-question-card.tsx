@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Radio, Space } from 'antd';
-import { SUCCESS_TEXT_GREEN } from './section-box';
+import { BRAND_BLUE, SUCCESS_TEXT_GREEN } from './section-box';
 import { Tag } from './site-tag';
 import { Text, Title } from './typography';
 import type { ExamQuestion } from '@yaoshi/contracts/exams';
@@ -15,6 +15,21 @@ import {
   splitOptions,
 } from '@yaoshi/contracts/exam-rules';
 import { showMessage } from './show-message';
+
+/**
+ * The chosen option of an answered (locked) question: dark blue text on a pale blue ground
+ * (10:1), ruled in the site's blue. antd draws every option of a disabled group in its
+ * disabled grey (1.9:1 on white), the chosen one included, which left it hard to find.
+ * In review, a correct choice keeps its green (green-8 on this ground is 5:1).
+ */
+const CHOSEN_OPTION_STYLE = {
+  color: '#0b3a70',
+  background: '#e6f4ff',
+  fontWeight: 600,
+  padding: '2px 8px',
+  borderRadius: 4,
+  boxShadow: `inset 3px 0 0 ${BRAND_BLUE}`,
+} as const;
 
 export interface QuestionCardProps {
   question: ExamQuestion;
@@ -41,10 +56,15 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
   const chosen = decodeAnswer(answer ?? '');
   const [draft, setDraft] = useState<number[]>([]);
   const correct = new Set(review ? decodeAnswer(question.answer ?? '') : []);
-  // In review the correct options are green: the learner sees the key at its place, not only as letters.
+  const marked = new Set(locked ? chosen : []);
+  // A locked question's chosen options keep a clear mark (antd greys every disabled option);
+  // in review the correct options are green: the learner sees the key at its place, not only as letters.
   const labelOf = (n: number) => (
     <span
-      style={correct.has(n) ? { color: SUCCESS_TEXT_GREEN, fontWeight: 600 } : undefined}
+      style={{
+        ...(marked.has(n) ? CHOSEN_OPTION_STYLE : undefined),
+        ...(correct.has(n) ? { color: SUCCESS_TEXT_GREEN, fontWeight: 600 } : undefined),
+      }}
     >{`${optionLetter(n)}. ${options[n - 1]}`}</span>
   );
 

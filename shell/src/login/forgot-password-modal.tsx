@@ -18,7 +18,10 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     form.resetFields();
     onClose();
   };
-  const requestCode = useRequestCode(() => String(form.getFieldValue('phone') ?? ''));
+  const requestCode = useRequestCode(
+    () => String(form.getFieldValue('phone') ?? ''),
+    () => form.setFields([{ name: 'phone', errors: [] }]),
+  );
   const onFinish = async (values: ForgetRequest) => {
     try {
       await forget(values).unwrap();

@@ -53,6 +53,10 @@ test('code mode: 获取验证码 with an empty, then a malformed phone; then a s
   await user.click(within(form).getByRole('button', { name: '获取验证码' }));
   expect(await within(form).findByRole('button', { name: '60秒后重新获取' })).toBeDisabled();
   expect(received.find((c) => c.path === '/v1/vcode')?.payload).toMatchObject({ phone: '13812345678' });
+  // The learner is told the code went out, and the malformed-phone warning is gone.
+  expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('手机号格式不正确')).not.toBeInTheDocument());
+  expect(within(form).getByLabelText('手机号')).not.toHaveAttribute('aria-invalid');
 });
 
 test('face_init 0: only the token is stored and the learner goes to /faceCollection', async () => {

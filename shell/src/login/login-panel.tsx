@@ -84,7 +84,10 @@ function LoginBox() {
   const navigate = useNavigate();
   const idPrefix = useId();
 
-  const requestCode = useRequestCode(() => values.phone);
+  const requestCode = useRequestCode(
+    () => values.phone,
+    () => setProblems((current) => ({ ...current, phone: undefined })),
+  );
 
   const change = <F extends LoginField>(field: F, value: LoginValues[F]) => {
     const next = { ...values, [field]: value };

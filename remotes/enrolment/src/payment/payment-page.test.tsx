@@ -98,6 +98,8 @@ test('QR: the order is created with pay_type 3, the code appears after 1 s, poll
   expect(await screen.findByText('支付成功', undefined, { timeout: 8000 })).toBeInTheDocument();
   expect(polls).toBe(2);
   expect(await screen.findByText('我的课程页', undefined, { timeout: 4000 })).toBeInTheDocument();
+  // Where she lands, 支付成功 is still on screen.
+  expect(screen.getByText('支付成功')).toBeInTheDocument();
   expect(localStorage.getItem(PENDING_ORDER_KEY)).toBeNull();
 });
 

@@ -18,6 +18,7 @@ import {
 import { clearPendingOrder, readPendingOrder, savePendingOrder, type PendingOrder } from './pending-order';
 import {
   ORDER_STATUS_POLL_MS,
+  PAID_MESSAGE_SECONDS,
   PAID_REDIRECT_MS,
   PAYMENT_NOTES,
   PAYMENT_TEXTS,
@@ -49,7 +50,7 @@ function useOrderPolling(onPaid: () => void, onFailed: (failure: OrderStatus['pa
         }
         if (result.data.pay_status === PAY_STATUS.paid) {
           stop();
-          showMessage(PAYMENT_TEXTS.paid);
+          showMessage(PAYMENT_TEXTS.paid, { duration: PAID_MESSAGE_SECONDS });
           onPaid();
         } else if (result.data.pay_status === PAY_STATUS.failed) {
           stop();
@@ -147,7 +148,7 @@ export default function PaymentPage() {
       };
       setPending(order);
       if (status.data.pay_status === PAY_STATUS.paid) {
-        showMessage(PAYMENT_TEXTS.paid);
+        showMessage(PAYMENT_TEXTS.paid, { duration: PAID_MESSAGE_SECONDS });
         onPaid();
         return;
       }

@@ -5,6 +5,12 @@ export const ORDER_STATUS_POLL_MS = 3000;
 export const QR_DRAW_DELAY_MS = 1000;
 export const QR_SIZE_PX = 200;
 export const PAID_REDIRECT_MS = 2000;
+/**
+ * 支付成功 stays up through the move to /myCourse and 5 s there: a message of the usual 2 s
+ * was gone by the time the learner landed, so nothing on her new page said the payment
+ * had gone through.
+ */
+export const PAID_MESSAGE_SECONDS = PAID_REDIRECT_MS / 1000 + 5;
 
 /** spec 01 §4 texts of the payment page, in Chinese. */
 export const PAYMENT_TEXTS = {

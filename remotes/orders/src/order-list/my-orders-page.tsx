@@ -94,8 +94,8 @@ export default function MyOrdersPage() {
       dataIndex: 'order_name',
       key: 'order_name',
       width: COLUMN_WIDTHS.name,
-      // Long names end in an ellipsis; the whole name (and its year) is in the tooltip.
-      ellipsis: true,
+      // The whole name wraps onto as many lines as it needs: cut to "2026年远程年…" it could
+      // not be read without hovering. The tooltip adds the study year.
       render: (name: string, row) => (
         <Tooltip title={`${name}（${row.year}年度）`} placement="topLeft">
           <span>{name}</span>

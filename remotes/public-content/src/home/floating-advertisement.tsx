@@ -82,6 +82,7 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
         position: 'fixed',
         left: 0,
         top: 0,
+        // Under the shell's 服务热线 panel (950): the advert must never hide its phone numbers.
         zIndex: 900,
         width: AD_WIDTH,
         visibility: position.current ? 'visible' : 'hidden',

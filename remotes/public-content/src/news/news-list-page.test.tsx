@@ -47,10 +47,19 @@ test('a category lists 10 a page under its name, and pages on', async () => {
   expect(screen.getAllByRole('link').filter((a) => a.textContent?.startsWith('分类2'))).toHaveLength(10);
   await userEvent.click(screen.getByRole('button', { name: '第 3 页' }));
   expect(await screen.findByText('分类2第21条')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/newsList?newsId=2&currentNavIdx=2&page=3');
   expect(articleCalls(received).map((p) => [p.catid, p.limit, p.page])).toEqual([
     [2, 10, 1],
     [2, 10, 3],
   ]);
+});
+
+test('the page and the search in the address are the ones shown (a reload, or back from an article)', async () => {
+  const received = serveList(30);
+  renderPage(<NewsListPage />, { path: '/newsList?newsId=2&page=3&keyword=%E9%80%80%E7%83%AD' });
+  expect(await screen.findByText('“退热”的搜索结果：共 1 条')).toBeInTheDocument();
+  expect(screen.getByRole('searchbox', { name: '搜索标题' })).toHaveValue('退热');
+  expect(articleCalls(received)).toEqual([expect.objectContaining({ catid: 2, limit: 10, page: 3, keyword: '退热' })]);
 });
 
 test('association news lists 15 a page', async () => {
@@ -86,6 +95,7 @@ test('the search box asks the server for titles with the keyword, from page 1; e
   await userEvent.type(screen.getByRole('searchbox', { name: '搜索标题' }), ' 退热 {Enter}');
   expect(await screen.findByText('“退热”的搜索结果：共 1 条')).toBeInTheDocument();
   expect(articleCalls(received).at(-1)).toMatchObject({ catid: 5, keyword: '退热', page: 1, limit: 10 });
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/newsList\?newsId=5&keyword=%E9%80%80%E7%83%AD$/);
   await userEvent.clear(screen.getByRole('searchbox', { name: '搜索标题' }));
   expect(await screen.findByText('分类5第10条')).toBeInTheDocument();
   expect(screen.queryByText(/的搜索结果/)).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { SiteButton } from '@yaoshi/ui/site-button';
 import { useArticleListQuery } from '../articles/article-api';
 import { ArticleLinks } from '../articles/article-title-list';
 import { CATEGORY_NAMES, idParam, listPageSize } from '../articles/categories';
+import { listPlaceOf, withListPlace } from './list-place';
 import { ContactBlock } from '../layout/contact-block';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { Pager } from '@yaoshi/ui/pager';
@@ -12,9 +13,11 @@ import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
 export const UNKNOWN_CATEGORY_NAME = '资讯列表';
 
 /**
- * `/newsList?newsId=&currentNavIdx=`: one category, paged (10, or 15 for association news),
- * searchable by title on the server. Every navigation to this page (the header's category
- * links included) starts again at page 1 with no search.
+ * `/newsList?newsId=&currentNavIdx=&page=&keyword=`: one category, paged (10, or 15 for
+ * association news), searchable by title on the server. The page and the search are in the
+ * address, so a reload, the browser's back button (from an article) and a shared link show
+ * the same page; a link without them (the header's category links) starts at page 1 with no
+ * search.
  */
 export default function NewsListPage() {
   const location = useLocation();
@@ -22,13 +25,13 @@ export default function NewsListPage() {
 }
 
 function CategoryList() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const categoryId = idParam(params.get('newsId'));
   const name = (categoryId !== null && CATEGORY_NAMES[categoryId]) || UNKNOWN_CATEGORY_NAME;
   const pageSize = listPageSize(categoryId ?? 0);
-  const [page, setPage] = useState(1);
+  const { page, keyword } = listPlaceOf(params);
   const top = useRef<HTMLDivElement>(null);
-  const [keyword, setKeyword] = useState('');
+  const goTo = (next: { page: number; keyword: string }) => setParams(withListPlace(params, next));
   const { data, isFetching, isError } = useArticleListQuery(
     { catid: categoryId ?? 0, limit: pageSize, page, ...(keyword ? { keyword } : {}) },
     { skip: categoryId === null },
@@ -42,12 +45,7 @@ function CategoryList() {
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
         <aside style={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column', gap: 16 }}>
           <SectionBox title="站内搜索">
-            <TitleSearch
-              onSearch={(value) => {
-                setKeyword(value);
-                setPage(1);
-              }}
-            />
+            <TitleSearch initial={keyword} onSearch={(value) => goTo({ page: 1, keyword: value })} />
           </SectionBox>
           <ContactBlock />
         </aside>
@@ -67,7 +65,7 @@ function CategoryList() {
               pageSize={pageSize}
               total={list.total}
               onChange={(next) => {
-                setPage(next);
+                goTo({ page: next, keyword });
                 top.current?.scrollIntoView?.({ block: 'start' });
               }}
             />
@@ -84,8 +82,8 @@ export const SEARCH_MAX_LENGTH = 50;
  * The title search: Enter or 搜索 searches; emptying the box (its × included) shows the
  * whole category again, as antd's search box with a clear button did.
  */
-function TitleSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
-  const [text, setText] = useState('');
+function TitleSearch({ initial, onSearch }: { initial: string; onSearch: (keyword: string) => void }) {
+  const [text, setText] = useState(initial);
   return (
     <form
       role="search"

@@ -3,6 +3,12 @@ import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 
 const PANEL_BLUE = '#1f5fa8';
+/**
+ * Above the home page's floating advertisement (z-index 900, public-content's
+ * floating-advertisement.tsx), which would otherwise drift over the open panel and hide the
+ * phone numbers; below antd's dialogs and messages (1000 and up).
+ */
+export const SIDE_PANEL_Z_INDEX = 950;
 
 /**
  * The hover side panel (spec 01 §1): a tab on the right edge that opens, on hover or
@@ -23,7 +29,14 @@ export function SidePanel() {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}
-      style={{ position: 'fixed', right: 0, top: '40%', zIndex: 800, display: 'flex', alignItems: 'flex-start' }}
+      style={{
+        position: 'fixed',
+        right: 0,
+        top: '40%',
+        zIndex: SIDE_PANEL_Z_INDEX,
+        display: 'flex',
+        alignItems: 'flex-start',
+      }}
     >
       <button
         type="button"
