@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { beijingIsoTime, formatBeijingTime } from '@yaoshi/contracts/beijing-time';
+import { beijingIsoTime, formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { systemClock, type Clock } from '../clock';
 import type { Config } from '../config';
 import { pgliteDir } from '../db/database';
 import { recordNewestBackup } from './backup-metrics';
 import { purgeFacePhotosAfterRestore } from './face-retention-after-restore';
+import { mediaSnapshots, pruneMediaSnapshots, snapshotForRestore, snapshotMedia } from './media-snapshots';
 import { backupPglite, BackupError, listPgliteBackups, restorePglite, verifyPgliteBackup } from './pglite-backup';
 import {
   archiveSettingsText,
@@ -302,17 +303,28 @@ async function postgresCommand(
           label: newest.label,
         });
       }
+      // Files on local disk are snapshotted beside it; a bucket keeps its own versions.
+      const media = config.s3 ? null : snapshotMedia(config.mediaDir, config.backupDir, new Date());
+      const oldestKept = info.backups[0];
+      if (media && oldestKept) pruneMediaSnapshots(config.backupDir, new Date(oldestKept.start * 1000));
       const result = {
         type,
         label: newest?.label ?? null,
         finishedAt: newest ? beijingIsoTime(newest.stop * 1000) : null,
         seconds: (Date.now() - started) / 1000,
+        media: media ? { snapshot: media.folder, files: media.files, bytes: media.bytes, copied: media.copied } : null,
       };
-      io.out(
-        flags.json
-          ? JSON.stringify(result)
-          : `${type === 'full' ? 'Full' : 'Incremental'} backup ${result.label} finished at ${newest ? formatBeijingTime(newest.stop * 1000) : '?'} (Beijing time) in ${result.seconds.toFixed(1)} s.`,
-      );
+      if (flags.json) io.out(JSON.stringify(result));
+      else {
+        io.out(
+          `${type === 'full' ? 'Full' : 'Incremental'} backup ${result.label} finished at ${newest ? formatBeijingTime(newest.stop * 1000) : '?'} (Beijing time) in ${result.seconds.toFixed(1)} s.`,
+        );
+        io.out(
+          media
+            ? `Files: MEDIA_DIR snapshot ${media.folder}: ${media.files} files (${megabytes(media.bytes)}), ${media.copied} new or changed.`
+            : 'Files: in the bucket (S3_*), kept by its versioning: see docs/operations.md.',
+        );
+      }
       return 0;
     }
     case 'status': {
@@ -347,6 +359,12 @@ async function postgresCommand(
           ? `Recovery window: ${time(summary.recoveryWindow.from)} to ${time(summary.recoveryWindow.to)} (Beijing time)`
           : 'Recovery window: none (no backup yet)',
       );
+      const snapshots = mediaSnapshots(config.backupDir);
+      io.out(
+        config.s3
+          ? 'Files: in the bucket (S3_*), kept by its versioning: see docs/operations.md.'
+          : `Files: MEDIA_DIR ${config.mediaDir}; ${snapshots.length} snapshot(s) in ${path.join(config.backupDir, 'media-snapshots')}, newest ${snapshots.at(-1) ? formatBeijingTime(snapshots.at(-1)!.takenAt) : 'none yet'}`,
+      );
       return 0;
     }
     case 'restore': {
@@ -369,8 +387,11 @@ async function postgresCommand(
       const started = Date.now();
       await pgbackrest(settings, restoreArguments(target, flags.to));
       const seconds = (Date.now() - started) / 1000;
+      const snapshot = config.s3
+        ? undefined
+        : snapshotForRestore(config.backupDir, flags.to === 'latest' ? 'latest' : parseBeijingTime(flags.to));
       if (flags.json) {
-        io.out(JSON.stringify({ targetDir: target, to: flags.to, seconds }));
+        io.out(JSON.stringify({ targetDir: target, to: flags.to, seconds, mediaSnapshot: snapshot?.folder ?? null }));
         return 0;
       }
       io.out(
@@ -381,13 +402,20 @@ async function postgresCommand(
         `  1. Start it on a spare port: runuser -u postgres -- pg_ctl -D ${target} -o "-p <spare port>" -w start  (it replays WAL to the target and opens)`,
       );
       io.out(
-        `  2. Before anyone is served: DATABASE_URL=postgres://…:<spare port>/… npm run backup -- after-restore  (deletes face photos past retention again)`,
+        config.s3
+          ? '  2. Files are in the bucket: nothing to copy (an object deleted by mistake comes back from its versions).'
+          : snapshot
+            ? `  2. Files: copy the snapshot back into MEDIA_DIR: rsync -a ${snapshot.folder}/ ${config.mediaDir}/  (taken ${formatBeijingTime(snapshot.takenAt)}, the first at or after the target)`
+            : '  2. Files: there is no snapshot of MEDIA_DIR in BACKUP_DIR; keep the MEDIA_DIR you have.',
       );
       io.out(
-        "  3. Look at the data; then stop the site, stop the old cluster, point DATABASE_URL (or the service's data directory) at the restored one, start the site.",
+        `  3. Before anyone is served: DATABASE_URL=postgres://…:<spare port>/… npm run backup -- after-restore  (deletes face photos past retention again, from the database and the files)`,
       );
       io.out(
-        '  4. Take a full backup at once: npm run backup -- now --type full  (the restored cluster is on a new timeline).',
+        "  4. Look at the data; then stop the site, stop the old cluster, point DATABASE_URL (or the service's data directory) at the restored one, start the site.",
+      );
+      io.out(
+        '  5. Take a full backup at once: npm run backup -- now --type full  (the restored cluster is on a new timeline).',
       );
       return 0;
     }

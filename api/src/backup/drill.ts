@@ -8,6 +8,7 @@ import { configFromEnv } from '../config';
 import { runBackupCli } from './backup-cli';
 import { pgBackRestSettings, writePgBackRestConfig } from './pgbackrest';
 import { closeDrillApis, DrillWorkload, missingWrites, startDrillApi } from './drill-workload';
+import { snapshotForRestore } from './media-snapshots';
 import { ZHAO } from '../test-support/learner-session';
 
 /**
@@ -88,7 +89,8 @@ async function main(): Promise<void> {
 
   const databaseUrl = `postgres://postgres@127.0.0.1:${PORT}/postgres`;
   const env = { BACKUP_PG_DATA: liveData, BACKUP_PG_SOCKET: socketDir, BACKUP_REPO: 'folder' };
-  const config = { ...configFromEnv({}), databaseUrl, backupDir, backupRetentionFull: 2 };
+  const mediaDir = path.join(root, 'media');
+  const config = { ...configFromEnv({}), databaseUrl, backupDir, mediaDir, backupRetentionFull: 2 };
   await writePgBackRestConfig(pgBackRestSettings(config, env));
   startCluster(liveData, PORT, true);
   log(`PostgreSQL ${path.basename(path.dirname(PGBIN))} on ${PORT}, WAL archived by pgBackRest into ${backupDir}`);
@@ -117,12 +119,14 @@ async function main(): Promise<void> {
   };
 
   // The site itself on the live cluster: demo data, and the writes of a day, through its API.
-  const mediaDir = path.join(root, 'media');
   let api = await startDrillApi(databaseUrl, mediaDir, true);
   const work = await DrillWorkload.start(api);
   for (let i = 0; i < 3; i += 1) await work.report();
   await work.payOrder(0);
   await work.certificate();
+  // An uploaded file on local disk, which the backup snapshots beside the database.
+  fs.mkdirSync(path.join(mediaDir, 'attachments'), { recursive: true });
+  fs.writeFileSync(path.join(mediaDir, 'attachments', 'drill.pdf'), 'an attachment uploaded before the backup');
   let writes = 5;
   log(`3 progress reports, 1 paid order and 1 certificate acknowledged by the API; full backup`);
   log((await cli(['now', '--type', 'full'])).join(' '));
@@ -180,6 +184,9 @@ async function main(): Promise<void> {
   api = await startDrillApi(`postgres://postgres@127.0.0.1:${PORT + 1}/postgres`, mediaDir, false);
   const restoreSeconds = (Date.now() - restoreStarted) / 1000;
   const missing = await missingWrites(api, work.acknowledged);
+  const snapshot = snapshotForRestore(backupDir, 'latest');
+  if (!snapshot || !fs.existsSync(path.join(snapshot.folder, 'attachments', 'drill.pdf')))
+    missing.push('the uploaded file is not in the media snapshot');
   const zhaoAfterLatest = await DrillWorkload.progressRowsOfZhao(api);
   await api.close();
   stopCluster(latest, 'fast');
