@@ -10,7 +10,9 @@ import { movableClock } from '@yaoshi/api-server/clock';
 import type { DatabaseHandle } from '@yaoshi/api-server/db/database';
 import { openTestDatabase } from '@yaoshi/api-server/db/test-database';
 import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
-import { ensureEnvironments, pinVersion, publishVersion } from '@yaoshi/api-server/releases/release-registry';
+import { ensureEnvironments } from '@yaoshi/api-server/releases/registry-core';
+import { pinVersion } from '@yaoshi/api-server/releases/registry-pins';
+import { publishVersion } from '@yaoshi/api-server/releases/registry-publish';
 import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
 import { readFolder } from '@yaoshi/api-server/releases/release-storage';
 import {

@@ -4,7 +4,7 @@ import { SHELL_MANIFEST_FILE, shellManifestSchema, type ShellManifest } from '@y
 import { DEFAULT_DATA_DIR } from '@yaoshi/api-server/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from '@yaoshi/api-server/db/database';
 import { DataDirLockedError } from '@yaoshi/api-server/db/pglite-lock';
-import { checkShell } from '@yaoshi/api-server/releases/release-registry';
+import { checkShell } from '@yaoshi/api-server/releases/registry-builds';
 import { releaseVersions } from '@yaoshi/api-server/releases/releases-schema';
 import { contentHash, readFolder } from '@yaoshi/api-server/releases/release-storage';
 

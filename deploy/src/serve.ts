@@ -9,11 +9,8 @@ import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
 import { MESSAGES } from '@yaoshi/api-server/messages';
 import { isProduction } from '@yaoshi/api-server/config';
 import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
-import {
-  checkCanaries,
-  importBuiltRemotes,
-  restoreRegisteredVersions,
-} from '@yaoshi/api-server/releases/release-registry';
+import { importBuiltRemotes, restoreRegisteredVersions } from '@yaoshi/api-server/releases/registry-builds';
+import { checkCanaries } from '@yaoshi/api-server/releases/registry-reports';
 import { registerReleaseRoutes } from '@yaoshi/api-server/releases/release-routes';
 import { releaseStorageOf } from '@yaoshi/api-server/releases/release-storage';
 import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';

@@ -8,19 +8,10 @@ import type { Permission } from '@yaoshi/contracts/staff-roles';
 import type { Database } from '../db/database';
 import { ApiError, type ApiErrorCode } from '../envelope/api-error';
 import { staffAccounts } from '../staff/staff-schema';
-import {
-  ReleaseRefusal,
-  currentCanary,
-  endCanary,
-  pinVersion,
-  promote,
-  releaseHistoryOf,
-  releaseStatus,
-  rollback,
-  startCanary,
-  type Actor,
-  type RegistryDeps,
-} from './release-registry';
+import { currentCanary, endCanary, promote, startCanary } from './registry-canaries';
+import { ReleaseRefusal, type Actor, type RegistryDeps } from './registry-core';
+import { pinVersion, rollback } from './registry-pins';
+import { releaseHistoryOf, releaseStatus } from './registry-status';
 
 /**
  * The staff console's 发布管理 page (issues 17 and 18): the release registry for staff whose

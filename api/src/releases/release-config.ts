@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackThreshold } from './canary';
 import { DEFAULT_REPORTS_PER_ADDRESS } from './report-budget';
-import { ENVIRONMENTS, type Environment } from './release-registry';
+import { ENVIRONMENTS, type Environment } from './registry-core';
 
 /**
  * The release registry's settings, read once at start:

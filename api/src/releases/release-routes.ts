@@ -20,26 +20,14 @@ import { VISITOR_COOKIE } from './canary';
 import { DEFAULT_REPORTS_PER_ADDRESS, createReportBudget } from './report-budget';
 import { OVERRIDE_COOKIE, OVERRIDE_LIFETIME_MS, signOverride, verifyOverride } from './release-override';
 import { RELEASE_PERMISSION, releaseAuditEntry, staffReleaseActor } from './release-admin-routes';
-import {
-  MAX_REPORT_COUNT,
-  REPORT_KINDS,
-  checkShell,
-  ReleaseRefusal,
-  environmentOf,
-  pinVersion,
-  pinsDocument,
-  promote,
-  publishVersion,
-  recordReports,
-  releaseHistoryOf,
-  releaseStatus,
-  rollback,
-  startCanary,
-  endCanary,
-  versionStorage,
-  type Actor,
-  type RegistryDeps,
-} from './release-registry';
+import { checkShell } from './registry-builds';
+import { promote, startCanary, endCanary } from './registry-canaries';
+import { ReleaseRefusal, environmentOf, versionStorage, type Actor, type RegistryDeps } from './registry-core';
+import { pinVersion, rollback } from './registry-pins';
+import { publishVersion } from './registry-publish';
+import { MAX_REPORT_COUNT, REPORT_KINDS, recordReports } from './registry-reports';
+import { releaseHistoryOf, releaseStatus } from './registry-status';
+import { pinsDocument } from './registry-visitors';
 
 /**
  * The release registry over HTTP (issue 17):

@@ -116,7 +116,7 @@ async function compareStored(
 /**
  * Writes a version's objects unless a whole version is stored there: `identical` or
  * `different` say what was found, and nothing is overwritten. The caller serialises
- * publishes of one version (release-registry.ts takes a database lock) and records the
+ * publishes of one version (registry-publish.ts takes a database lock) and records the
  * version only after `written` or `identical`.
  */
 export async function storeVersion(

@@ -16,13 +16,10 @@ import { startS3TestServer, type S3TestServer } from '../test-support/s3-test-se
 import { TEST_START } from '../test-support/test-server';
 import { SHARED_BUILT, SHELL_PROVIDES } from '../test-support/release-builds';
 import { releaseConfigFromEnv } from './release-config';
-import {
-  ensureEnvironments,
-  importBuiltRemotes,
-  pinsDocument,
-  publishVersion,
-  restoreRegisteredVersions,
-} from './release-registry';
+import { importBuiltRemotes, restoreRegisteredVersions } from './registry-builds';
+import { ensureEnvironments } from './registry-core';
+import { publishVersion } from './registry-publish';
+import { pinsDocument } from './registry-visitors';
 import { registerReleaseRoutes } from './release-routes';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, type ReleaseFile } from './release-storage';
 import { releaseRemotes, releaseVersions } from './releases-schema';

@@ -6,6 +6,10 @@ import type { ReleaseManifest, RouteEntry } from '@yaoshi/contracts/release-mani
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
 
 /** The remotes the site knows: data, so a new remote is added by registering it. */
+/** The moves the release history records, each a line of `release_history.action`. */
+export const RELEASE_ACTIONS = ['pin', 'promote', 'rollback', 'canary', 'canary-end', 'auto-rollback'] as const;
+export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
+
 export const releaseRemotes = pgTable('release_remotes', {
   key: text('key').primaryKey(),
   federationName: text('federation_name').notNull().unique(),
@@ -61,7 +65,7 @@ export const releaseHistory = pgTable(
     environment: text('environment').notNull(),
     remote: text('remote').notNull(),
     /** pin, rollback, canary, promote, canary-end, auto-rollback, publish */
-    action: text('action').notNull(),
+    action: text('action', { enum: RELEASE_ACTIONS }).notNull(),
     fromVersion: text('from_version'),
     toVersion: text('to_version'),
     reason: text('reason').notNull(),

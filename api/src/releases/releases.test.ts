@@ -17,7 +17,9 @@ import { TEST_START } from '../test-support/test-server';
 import { SHARED_BUILT, SHELL_PROVIDES } from '../test-support/release-builds';
 import { VISITOR_COOKIE, canaryBucket } from './canary';
 import { releaseConfigFromEnv } from './release-config';
-import { ensureEnvironments, importBuiltRemotes, pinsDocument } from './release-registry';
+import { importBuiltRemotes } from './registry-builds';
+import { ensureEnvironments } from './registry-core';
+import { pinsDocument } from './registry-visitors';
 import { registerReleaseRoutes } from './release-routes';
 import { releaseVersions } from './releases-schema';
 

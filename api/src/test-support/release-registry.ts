@@ -2,7 +2,9 @@ import type { RouteEntry } from '@yaoshi/contracts/release-manifest';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { releaseRemotes, releaseVersions } from '../releases/releases-schema';
-import { ensureEnvironments, pinVersion, startCanary, type Environment } from '../releases/release-registry';
+import { startCanary } from '../releases/registry-canaries';
+import { ensureEnvironments, type Environment } from '../releases/registry-core';
+import { pinVersion } from '../releases/registry-pins';
 
 /**
  * A remote registered straight into the release registry for tests of the callers (the
