@@ -34,7 +34,7 @@ import { enrolmentRoutes } from './enrolment/enrolment-routes';
 import { orderRoutes as payOrderRoutes } from './payment/order-routes';
 import { registerNotifyRoutes } from './payment/notify-routes';
 import { allGateways, type PaymentProvider } from './payment/payment-provider';
-import { orderPaymentsOf } from './payment/payments';
+import { orderPaymentsOf } from './payment/order-settlement';
 import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';

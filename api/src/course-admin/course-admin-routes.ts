@@ -11,11 +11,11 @@ import {
   listCourseYears,
   openCourseYear,
   previewCourseYear,
-  saveLesson,
   saveCourseImage,
   updateAdminCourse,
   updateCourseYear,
 } from './course-admin';
+import { saveLesson } from './lesson-versions';
 import { offerTranscode } from '../video-transcode/lesson-transcodes';
 
 /** 课程管理 (issue 20): study years, courses, thumbnails and lesson versions; every change audited. */

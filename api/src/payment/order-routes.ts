@@ -19,10 +19,9 @@ import {
   closeOpenAttemptsOrUnavailable,
   openPaymentAttempt,
   readOrder,
-  settleIfExpired,
-  settleIfPaidAtGateway,
   type PaymentContext,
 } from './payments';
+import { settleIfExpired, settleIfPaidAtGateway } from './order-settlement';
 import { NOTIFY_PATH_PREFIX } from './notify-routes';
 import { gatewayForPayType } from './payment-provider';
 import { siteOrigin } from './site-origin';

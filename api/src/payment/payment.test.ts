@@ -18,7 +18,7 @@ import { databaseFingerprint, startTestServer, type TestServer } from '../test-s
 import { MESSAGES } from '../messages';
 import { LI, WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { createSandboxProvider, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
-import { GATEWAY_QUERY_INTERVAL_MS, NOTIFICATION_GRACE_MS, settleExpiredOrders } from './payments';
+import { GATEWAY_QUERY_INTERVAL_MS, NOTIFICATION_GRACE_MS, settleExpiredOrders } from './order-settlement';
 import { ORDER_MESSAGES } from './order-routes';
 import { paymentProviderFromConfig } from './provider-from-config';
 import { approveRefund } from '../refunds/refund-processing';

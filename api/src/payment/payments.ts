@@ -1,5 +1,4 @@
-import type { OrderPayments } from '../orders/order-payments';
-import { and, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -14,7 +13,7 @@ import {
   type PayType,
   type RefundNotification,
 } from './payment-provider';
-import { gatewayActor, jobActor, writeAudit } from '../audit/audit-log';
+import { gatewayActor, writeAudit } from '../audit/audit-log';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 
 /**
@@ -424,125 +423,12 @@ export async function receiveNotification(
 }
 
 /**
- * An unpaid order past its deadline is closed: the provider is asked first (the money may
- * have been taken and the notification lost), then told to close, then asked again (a
- * payment racing the close wins or loses at the provider, exactly once). Returns the order
- * as it is now.
- */
-export async function settleIfExpired(ctx: PaymentContext, order: OrderRow): Promise<OrderRow> {
-  const { db, clock, provider } = ctx;
-  if (order.payStatus !== PAY_STATUS.unpaid || order.payDeadline.getTime() > clock.nowMs()) return order;
-  const attempt = await newestAttemptOf(db, order.id);
-  if (attempt && attempt.status === 'open') {
-    let state;
-    try {
-      state = await provider.query(attempt.merchantNo);
-      if (state.state !== 'paid') {
-        // Also when the gateway already reports it closed by time: closing is idempotent, and
-        // the gateway's own record must not stay payable.
-        await provider.close(attempt.merchantNo);
-        state = await provider.query(attempt.merchantNo);
-      }
-    } catch (error) {
-      // The gateway cannot be reached: the order stays as it is until it can (the sweep retries).
-      ctx.log.warn(
-        { err: error, merchantNo: attempt.merchantNo },
-        'could not settle an expired payment at the gateway',
-      );
-      return order;
-    }
-    if (state.state === 'paid') {
-      // The gateway took it before closing: in time by its own word.
-      await settlePaid(ctx, attempt.merchantNo, {
-        tradeNo: state.providerTradeNo,
-        amountFen: state.amountFen,
-        occurredAt: attempt.expiresAt,
-      });
-      return readOrder(db, order.id);
-    }
-  }
-  await db.transaction(async (tx) => {
-    const closed = attempt
-      ? await tx
-          .update(paymentAttempts)
-          .set({ status: 'closed', finishedAt: clock.now() })
-          .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'open')))
-          .returning({ id: paymentAttempts.id })
-      : [];
-    const expired = await transitionOrder(tx, order, 'payment_expired', clock.now());
-    if (closed.length === 0 && expired === null) return;
-    await writeAudit(tx, clock, jobActor(ORDER_EXPIRY_JOB), {
-      action: 'order.expire',
-      target: order.orderNo,
-      before: { pay_status: order.payStatus, ...(closed.length > 0 ? { attempt: 'open' } : {}) },
-      after: {
-        pay_status: expired?.pay_status ?? order.payStatus,
-        ...(closed.length > 0 ? { attempt: 'closed', merchant_no: attempt?.merchantNo } : {}),
-      },
-    });
-  });
-  return readOrder(db, order.id);
-}
-
-/** A payer still waiting this long after opening the payment has their gateway asked. */
-export const NOTIFICATION_GRACE_MS = 5 * 1000;
-/** At most one question to the gateway per attempt in this time, across every server. */
-export const GATEWAY_QUERY_INTERVAL_MS = 10 * 1000;
-
-/**
- * A payer waiting on the pay page for an unpaid order whose notification is late: the
- * gateway is asked (its "query order" call), as WeChat Pay and Alipay tell merchants to do,
- * and a payment it reports is settled exactly as its notification would be. A notification
- * can be lost for good: a server can die after the payer paid and before the gateway's
- * notice reached it. The question is claimed in the database, so several servers and
- * polling pages ask once per `GATEWAY_QUERY_INTERVAL_MS`. Returns the order as it is now.
- */
-export async function settleIfPaidAtGateway(ctx: PaymentContext, order: OrderRow): Promise<OrderRow> {
-  const { db, clock, provider } = ctx;
-  if (order.payStatus !== PAY_STATUS.unpaid || order.payDeadline.getTime() <= clock.nowMs()) return order;
-  const now = clock.nowMs();
-  const attempt = await newestAttemptOf(db, order.id);
-  if (!attempt || attempt.status !== 'open' || attempt.createdAt.getTime() > now - NOTIFICATION_GRACE_MS) return order;
-  const claimed = await db
-    .update(paymentAttempts)
-    .set({ queriedAt: new Date(now) })
-    .where(
-      and(
-        eq(paymentAttempts.id, attempt.id),
-        eq(paymentAttempts.status, 'open'),
-        or(
-          isNull(paymentAttempts.queriedAt),
-          lte(paymentAttempts.queriedAt, new Date(now - GATEWAY_QUERY_INTERVAL_MS)),
-        ),
-      ),
-    )
-    .returning({ id: paymentAttempts.id });
-  if (claimed.length === 0) return order;
-  let state;
-  try {
-    state = await provider.query(attempt.merchantNo);
-  } catch (error) {
-    // The gateway cannot be reached: its notification or the next question will tell.
-    ctx.log.warn({ err: error, merchantNo: attempt.merchantNo }, 'could not ask the gateway about a waiting payment');
-    return order;
-  }
-  if (state.state !== 'paid') return order;
-  await settlePaid(ctx, attempt.merchantNo, {
-    tradeNo: state.providerTradeNo,
-    amountFen: state.amountFen,
-    // Asked before the deadline: the gateway took it in time.
-    occurredAt: new Date(Math.min(now, attempt.expiresAt.getTime())),
-  });
-  return readOrder(db, order.id);
-}
-
-/**
  * Settles one open attempt at its gateway: asked first (the money may have been taken and
  * the notification lost: then it is settled as paid, or refunded when too late for its
  * order), otherwise closed there and asked once more (a payment racing the close wins or
  * loses at the gateway, exactly once), and closed here.
  */
-async function settleAndCloseAttempt(ctx: PaymentContext, attempt: AttemptRow): Promise<'paid' | 'closed'> {
+export async function settleAndCloseAttempt(ctx: PaymentContext, attempt: AttemptRow): Promise<'paid' | 'closed'> {
   const { db, clock, provider } = ctx;
   let state = await provider.query(attempt.merchantNo);
   if (state.state !== 'paid') {
@@ -598,74 +484,4 @@ export async function closeOpenAttempts(ctx: PaymentContext, orderIds: readonly 
     .where(and(inArray(paymentAttempts.orderId, [...orderIds]), eq(paymentAttempts.status, 'open')))
     .orderBy(paymentAttempts.id);
   for (const attempt of open) await settleAndCloseAttempt(ctx, attempt);
-}
-
-/**
- * The reconciliation job: every attempt still open past its deadline is settled from its
- * gateway's answer (an order whose newest attempt it is goes through `settleIfExpired`, so
- * it also expires), and late refunds the gateway did not answer are sent again.
- */
-export async function reconcilePendingAttempts(ctx: PaymentContext): Promise<number> {
-  const { db, clock } = ctx;
-  const due = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.status, 'open'), lte(paymentAttempts.expiresAt, clock.now())))
-    .orderBy(paymentAttempts.id)
-    .limit(SWEEP_BATCH);
-  for (const attempt of due) {
-    try {
-      const order = await readOrder(db, attempt.orderId);
-      const newest = await newestAttemptOf(db, order.id);
-      if (newest?.id === attempt.id && order.payStatus === PAY_STATUS.unpaid) await settleIfExpired(ctx, order);
-      else await settleAndCloseAttempt(ctx, attempt);
-    } catch (error) {
-      ctx.log.warn({ err: error, merchantNo: attempt.merchantNo }, 'could not reconcile a pending payment attempt');
-    }
-  }
-  const unanswered = await db
-    .select({ merchantRefundNo: paymentRefunds.merchantRefundNo })
-    .from(paymentRefunds)
-    .where(
-      and(
-        eq(paymentRefunds.state, 'sending'),
-        lte(paymentRefunds.updatedAt, new Date(clock.nowMs() - LATE_REFUND_RETRY_MS)),
-      ),
-    )
-    .limit(SWEEP_BATCH);
-  for (const refund of unanswered) await sendLateRefund(ctx, refund.merchantRefundNo);
-  return due.length;
-}
-
-const SWEEP_BATCH = 50;
-
-/**
- * Closes unpaid orders whose deadline has passed, a batch at a time: the periodic sweep of
- * a running server, and what a listing of orders (the order table) may call before reading.
- * `learnerId` limits it to one learner's orders.
- */
-export async function settleExpiredOrders(ctx: PaymentContext, learnerId?: number): Promise<number> {
-  const due = await ctx.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.payStatus, PAY_STATUS.unpaid),
-        lte(orders.payDeadline, ctx.clock.now()),
-        learnerId === undefined ? undefined : eq(orders.learnerId, learnerId),
-      ),
-    )
-    .limit(SWEEP_BATCH);
-  for (const order of due) await settleIfExpired(ctx, order);
-  return due.length;
-}
-
-/** Payment's side of the order lifecycle (`orders/order-payments.ts`), for the order table's routes. */
-export function orderPaymentsOf(ctx: PaymentContext): OrderPayments {
-  return {
-    settleExpired: async (learnerId) => {
-      await settleExpiredOrders(ctx, learnerId);
-    },
-    closeOpenAttempts: (orderIds) => closeOpenAttempts(ctx, orderIds),
-  };
 }

@@ -11,7 +11,8 @@ import { purgeLessonCheckPhotos } from '../face-review/face-check-retention';
 import { reconcileYesterdayOnce } from '../payment/bill-reconciliation';
 import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
 import { deleteExpiredExports, sweepOrphanedExports } from '../reports/report-exports';
-import { reconcilePendingAttempts, settleExpiredOrders, type PaymentContext } from '../payment/payments';
+import { type PaymentContext } from '../payment/payments';
+import { reconcilePendingAttempts, settleExpiredOrders } from '../payment/order-settlement';
 
 /**
  * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of

@@ -13,7 +13,7 @@ import { createWechatpayProvider, parseWechatBill } from './wechatpay-provider';
 import { paymentNotifications, paymentRefunds } from '../payment-schema';
 import { auditRecords } from '../../audit/audit-schema';
 import { enrolments } from '../../orders/orders-schema';
-import { reconcilePendingAttempts } from '../payments';
+import { reconcilePendingAttempts } from '../order-settlement';
 
 /**
  * WeChat Pay end to end without the internet: the real provider (wechatpay-axios-plugin
