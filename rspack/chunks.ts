@@ -37,7 +37,7 @@ const LEARNER_ICONS =
  * - `antd-select`, `antd-input`, `antd-modal`: one component family each, with the rc-*
  *   package under it, fetched by the pages that render it;
  * - `antd-menu`, `antd-tabs`, `antd-table`: the staff console's (learner pages draw their
- *   tables, tabs, cards and menu with @yaoshi/ui; docs/architecture.md).
+ *   tables, tabs, cards and menu with @yaoshi/ui; docs/performance.md).
  *
  * A group is fetched whole by any page needing one of its modules, so a small file imported
  * from elsewhere goes with its importer (Modal's locale, which ConfigProvider imports, is in

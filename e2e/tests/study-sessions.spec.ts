@@ -9,7 +9,7 @@ import { waitUntilUp } from './support/own-server';
 
 /**
  * One study session per learner, without punishing the learner's own reload or reopen
- * (docs/architecture.md, "One study session at a time"). 王芳 plays on a server of this
+ * (docs/study.md, "One study session at a time"). 王芳 plays on a server of this
  * spec's own (its own data folder), so study.spec.ts can play her lessons on the shared one
  * meanwhile, and the server can be killed and started again mid-lesson.
  */

@@ -1,7 +1,7 @@
 import { configFromEnv, DEFAULT_BACKUP_DIR, DEFAULT_BACKUP_RETENTION_FULL } from '../config';
 import { runBackupCli } from './backup-cli';
 
-/** `npm run backup -- status|now|restore|verify|config` (src/backup/README.md). */
+/** `npm run backup -- status|now|restore|verify|config` (docs/operations.md). */
 const config = configFromEnv();
 const code = await runBackupCli(process.argv.slice(2), {
   config: {

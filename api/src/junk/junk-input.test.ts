@@ -78,7 +78,7 @@ test('every registered route, fed junk with no token, a learner token and a staf
       ).token,
     }),
   });
-  // Printed for the issue's note and api/README.md.
+  // Printed for the record in docs/appendix-measurements.md ("The junk suite").
   console.log(
     JSON.stringify({
       junkSuite: {

@@ -85,7 +85,7 @@ describe('media with S3 configured', () => {
     const key = new URL(uploaded.avatar, 'http://site').pathname.slice('/media/'.length);
     assert.deepEqual(await storage.head(key).then((info) => info?.size), JPEG_BYTES.length);
     // Without the signature the API handed out there is no redirect. (Anonymous reads of
-    // `faces/` are the bucket policy's to refuse, docs/architecture.md; s3rver has none.)
+    // `faces/` are the bucket policy's to refuse, docs/operations.md, "Files"; s3rver has none.)
     const unsigned = await redirectOf(`/media/${key}`);
     assert.equal(unsigned.status, 403, 'no redirect without the signature the API handed out');
 

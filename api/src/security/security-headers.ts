@@ -14,7 +14,7 @@ import { storageOrigins } from '../storage/storage-config';
  *   - Strict-Transport-Security when PUBLIC_BASE_URL is https (never on an http site: a
  *     developer's browser would remember it for localhost).
  *
- * style-src allows 'unsafe-inline', deliberately (docs/architecture.md, "Security headers"):
+ * style-src allows 'unsafe-inline', deliberately (docs/security.md, "Security headers"):
  * antd's cssinjs writes <style> elements at run time, index.html and the gateway pages carry
  * a <style> block, and article HTML from the server keeps its style attributes. A nonce
  * would mean templating index.html per request and would not cover style attributes, and

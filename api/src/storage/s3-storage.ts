@@ -59,7 +59,7 @@ export function bucketObjectUrl(settings: S3Settings, key: string): string {
  * S3-compatible object storage (AWS S3, Aliyun OSS, Tencent COS, MinIO, …) through
  * @aws-sdk/client-s3. Public objects are read at the bucket's address or `S3_PUBLIC_BASE_URL`
  * (a CDN); the bucket policy must allow anonymous GET on the public prefixes only
- * (docs/architecture.md, "Files"). Private objects are read through presigned URLs, signed
+ * (docs/operations.md, "Files"). Private objects are read through presigned URLs, signed
  * at `now()` so a test's clock can move them past their expiry.
  */
 export function s3Storage(

@@ -8,8 +8,9 @@ import { startPostgres } from '../cluster/cluster';
 
 /**
  * `npm run bench`: every benchmark, one after the other on this machine, then their figures
- * beside issue 22's targets, as a table written to docs/performance.md with the machine, the
- * commit and the date. Each benchmark prints its figures as one JSON line last; this reads
+ * beside their targets, as a table written into docs/performance.md ("Latest figures", between
+ * its `bench:begin` and `bench:end` markers; the rest of the page is hand-written) with the
+ * machine, the commit and the date. Each benchmark prints its figures as one JSON line last; this reads
  * that line. Run `npm run build` first (the web benchmarks measure the built site).
  *
  * - DATABASE_URL: the PostgreSQL server for the API benchmarks; without it, a throw-away one
@@ -30,6 +31,8 @@ const TARGETS = {
 /** The learner pages are measured signed in as 王芳 (e2e/bench/lighthouse.ts). */
 const LIGHTHOUSE_PAGES = ['/', '/newsList?newsId=1', '/myCourse', '/signStudy', '/myOrder'];
 const OUTPUT = path.join(repoRoot, 'docs', 'performance.md');
+const BEGIN_MARKER = '<!-- bench:begin';
+const END_MARKER = '<!-- bench:end -->';
 
 interface BenchRun {
   name: string;
@@ -161,12 +164,26 @@ function table(rows: readonly Row[]): string {
     row.target,
     row.met === null ? '' : row.met ? 'yes' : '**no**',
   ]);
-  const header = ['benchmark', 'measured', 'target (issue 22)', 'met'];
+  const header = ['benchmark', 'measured', 'target', 'met'];
   return [
     `| ${header.join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,
     ...cells.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n');
+}
+
+/**
+ * The page with its generated part replaced: everything between the `bench:begin` and
+ * `bench:end` markers. A page without them (or no page) gets a minimal one around the figures.
+ */
+function withLatestFigures(page: string, figures: string): string {
+  const begin = page.indexOf(BEGIN_MARKER);
+  const beginLineEnd = begin === -1 ? -1 : page.indexOf('\n', begin);
+  const end = page.indexOf(END_MARKER);
+  if (begin === -1 || beginLineEnd === -1 || end < beginLineEnd) {
+    return `# Performance\n\n## Latest figures\n\n${BEGIN_MARKER} (written by npm run bench; edit outside these markers) -->\n\n${figures}\n${END_MARKER}\n`;
+  }
+  return `${page.slice(0, beginLineEnd + 1)}\n${figures}\n${page.slice(end)}`;
 }
 
 const write = !process.argv.includes('--no-write');
@@ -214,22 +231,20 @@ try {
     ...webRows(web),
     ...lighthouseRows(lighthouse),
   ];
-  const document = `# Performance
-
-Written by \`npm run bench\` (deploy/src/bench/bench-all.ts); run it again after a change
+  const document = `Written by \`npm run bench\` (deploy/src/bench/bench-all.ts); run it again after a change
 that may matter, on a quiet machine (the benchmarks share its cores with everything else).
 
 - **When:** ${started.toISOString().replace('T', ' ').slice(0, 16)} UTC
 - **Machine:** ${machine()}
 - **PostgreSQL:** ${await postgresVersion(databaseUrl)} on the same machine
 - **Commit:** \`${commit()}\`
-- **API benchmarks:** 100 connections, 3 s warm-up, ${seconds} s measured (api/README.md, "Benchmark: the progress report on PostgreSQL")
+- **API benchmarks:** 100 connections, 3 s warm-up, ${seconds} s measured ("The progress report benchmark" below)
 
 ${table(rows)}
 `;
   console.log(`\n${document}`);
   if (write) {
-    fs.writeFileSync(OUTPUT, document);
+    fs.writeFileSync(OUTPUT, withLatestFigures(fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : '', document));
     // In the repository's format, so the format check passes on the written file.
     spawnSync('npx', ['prettier', '--write', OUTPUT], { cwd: repoRoot, stdio: 'ignore' });
     console.log(`written to ${path.relative(repoRoot, OUTPUT)}`);

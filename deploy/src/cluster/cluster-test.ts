@@ -437,7 +437,7 @@ async function main(): Promise<number> {
       paymentsSettled,
       duplicateSettlements,
       killedServer: args.steady ? null : victim.port,
-      // For the capacity model (docs/architecture.md): CPU per request, all servers together and PostgreSQL.
+      // For the capacity model (docs/performance.md): CPU per request, all servers together and PostgreSQL.
       cpuMsPerRequest: {
         apiServers: Number(((serverCpu * 1000) / Math.max(1, counters.requests)).toFixed(3)),
         postgres: Number(

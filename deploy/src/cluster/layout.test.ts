@@ -143,12 +143,12 @@ test('the manifests fit together and fit the API: probes, labels, references, co
     }
   }
 
-  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(REPO, 'docs', 'configuration.md'), 'utf8');
   const variables = [...byKind(all, 'ConfigMap'), ...byKind(all, 'Secret')].flatMap((manifest) =>
     Object.keys({ ...manifest.data, ...manifest.stringData }),
   );
   for (const variable of variables) {
-    assert.ok(readme.includes(`\`${variable}\``), `${variable} is a documented variable (README.md, Configuration)`);
+    assert.ok(readme.includes(`\`${variable}\``), `${variable} is a documented variable (docs/configuration.md)`);
   }
   const [config] = byKind(all, 'ConfigMap');
   assert.equal(config?.data?.MIGRATE_ON_START, 'false', 'servers never migrate: the Job does');

@@ -14,9 +14,9 @@ import { STUDY_YEAR_MESSAGES as Y } from './study-year-rules';
 import { selectionCourseSchema } from './enrolment';
 
 /**
- * 课程管理 in the console (issue 20, permission `courses.manage`): study years, the courses
+ * 课程管理 in the console (permission `courses.manage`): study years, the courses
  * of a year, their thumbnails and their lesson (the video with its face-check points; a
- * replaced lesson is a new version, see docs/architecture.md). The video itself arrives by
+ * replaced lesson is a new version, see docs/console.md, "Course management"). The video itself arrives by
  * tus (`LESSON_UPLOAD_PATH`), outside the envelope; `lessonSave` then attaches the finished
  * upload to the course.
  */

@@ -1,7 +1,7 @@
 import { STUDY_MESSAGES } from '@yaoshi/contracts/study-messages';
 
 /**
- * Where the learner's study is recorded, as the lesson page sees it (docs/architecture.md,
+ * Where the learner's study is recorded, as the lesson page sees it (docs/study.md,
  * "One study session at a time"). The server records one playback session of a learner at
  * a time: a page refused because another page or device is playing stops, says so, and
  * offers 在此继续学习, which moves study here.
