@@ -212,11 +212,13 @@ export function registerLessonUploadRoutes(
         return reply;
       }
       const staffActor = actor;
-      await uploadCaller.run(staffActor, () => tus.handle(request.raw, reply.raw));
-      // The console gave an upload up (tus termination): its slot is free again.
+      // The console gives an upload up (tus termination): its slot is freed, audited, before
+      // tus answers, so the answer means the slot is free. A termination that then fails
+      // leaves an upload without a slot, which the retention job deletes when it idles.
       const uploadId = /\/([0-9a-f]{32})$/.exec(request.url.split('?')[0] ?? '')?.[1];
-      if (request.method === 'DELETE' && reply.raw.statusCode === 204 && uploadId)
+      if (request.method === 'DELETE' && uploadId && (await uploads.find(uploadId)))
         await freeUploadSlot(db, clock, staffActor, uploadId, 'course.upload-discard', '上传被取消');
+      await uploadCaller.run(staffActor, () => tus.handle(request.raw, reply.raw));
       return reply;
     };
     for (const route of RAW_STAFF_ROUTES)
