@@ -13,7 +13,7 @@
  * seconds and the total; exits 1 when the total is 60 s or more, or a row is missing.
  */
 import { count } from 'drizzle-orm';
-import { importReportSchema } from '@yaoshi/contracts/admin';
+import { importReportSchema } from '@yaoshi/contracts/learner-admin';
 import { learners } from '../src/accounts/accounts-schema';
 import { startTestServer } from '../src/test-support/test-server';
 import { signedInStaff } from '../src/test-support/staff-session';

@@ -177,3 +177,78 @@ test('JOB_RUNNER: unset follows the database (pg-boss on PostgreSQL, in-process 
   assert.doesNotThrow(() => loadConfig({}, { JOB_RUNNER: 'in-process', DATABASE_URL: 'postgres://u@db/y' }));
   assert.throws(() => loadConfig({}, { JOB_RUNNER: 'pg-boss' }), /JOB_RUNNER=pg-boss needs a PostgreSQL server/);
 });
+
+test('a refused value names its variable and the value as written, one sentence each', () => {
+  assert.throws(
+    () => configFromEnv({ PASSWORD_HASH_QUEUE: ' many ' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.message === 'PASSWORD_HASH_QUEUE must be a whole number of at least 0, got "many".',
+  );
+  for (const [name, value, expected] of [
+    ['PORT', '70000', 'a number from 0 to 65535'],
+    ['PASSWORD_HASH_CONCURRENCY', '0', 'a whole number of at least 1'],
+    ['FACE_CHECK_RETENTION_DAYS', '1.5', 'a whole number of at least 1'],
+    ['BACKUP_RETENTION_FULL', '-2', 'a whole number of at least 1'],
+    ['MIGRATE_ON_START', 'yes', 'true or false'],
+    ['JOB_RUNNER', 'cron', 'one of pg-boss, in-process'],
+    ['SMS_PROVIDER', 'twilio', 'one of outbox, aliyun, tencent'],
+    ['STAGING_SANDBOX', 'yes', '"allow" or unset'],
+    ['TRUST_PROXY', 'proxy.internal, 10.0.0.1', 'true, false or a comma-separated list of proxy addresses'],
+    ['METRICS_ALLOW', 'prometheus.internal, grafana.internal', 'a comma-separated list of addresses or CIDRs'],
+  ] as const) {
+    assert.throws(
+      () => configFromEnv({ [name]: value }),
+      (error: unknown) =>
+        error instanceof ConfigError && error.message === `${name} must be ${expected}, got "${value}".`,
+      name,
+    );
+  }
+});
+
+test('every problem in the environment is reported at once, the sections (payment, SMS, storage) with the variables', () => {
+  assert.throws(
+    () =>
+      configFromEnv({
+        PORT: 'http',
+        JOB_RUNNER: 'cron',
+        PAYMENT_PROVIDER: 'cash',
+        SMS_TENCENT_ENDPOINT: 'https://x.example.org/v1',
+        S3_BUCKET: 'yaoshi-media',
+      }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.deepEqual(
+        error.message.split('\n').map((line) => line.split(' ')[0]),
+        ['PORT', 'JOB_RUNNER', 'PAYMENT_PROVIDER', 'SMS_TENCENT_ENDPOINT', 'Object'],
+        error.message,
+      );
+      return true;
+    },
+  );
+});
+
+test('blank counts as unset for every variable with a default', () => {
+  const blank = Object.fromEntries(
+    [
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'MEDIA_DIR',
+      'API_SIGN_SECRET',
+      'TRUST_PROXY',
+      'NODE_ENV',
+      'ALLOWED_HOSTS',
+      'SMS_PROVIDER',
+      'STAGING_SANDBOX',
+      'METRICS_ALLOW',
+      'AMAP_KEY',
+      'PASSWORD_HASH_QUEUE',
+      'JOB_RUNNER',
+      'MIGRATE_ON_START',
+      'BACKUP_DIR',
+      'BACKUP_RETENTION_FULL',
+    ].map((name) => [name, ' ']),
+  );
+  assert.deepEqual(configFromEnv(blank), configFromEnv({}));
+});

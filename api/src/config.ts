@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from './accounts/passwords';
 import { DEVELOPMENT_RELEASE_TOKEN } from './releases/release-config';
-import { JobConfigError, jobRunnerOf, jobRunnerProblems, parseJobRunner } from './jobs/job-config';
-import type { JobRunnerName } from './jobs/job-queue';
+import { jobRunnerOf, jobRunnerProblems } from './jobs/job-config';
+import { JOB_RUNNERS, type JobRunnerName } from './jobs/job-queue';
 import {
   SMS_PROVIDERS,
   SmsConfigError,
@@ -160,147 +161,168 @@ export class ConfigError extends Error {
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
-/** An empty variable counts as unset: `PORT= npm start` should not mean port 0. */
-function read(env: Environment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
+/** An empty variable counts as unset (`PORT= npm start` should not mean port 0); a value is trimmed. */
+function blankAsUnset(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() || undefined : value;
 }
 
-function parsePort(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_PORT;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${text}".`);
-  }
-  return port;
+/**
+ * One environment variable: `schema` receives it trimmed, or undefined when unset or blank.
+ * `expected` completes "NAME must be …, got "value"." when the value is refused.
+ */
+function variable<T extends z.ZodType>(schema: T, expected?: string) {
+  const trimmed = z.preprocess(blankAsUnset, schema);
+  return expected === undefined ? trimmed : trimmed.describe(expected);
 }
 
-function parseTrustProxy(text: string | undefined): Config['trustProxy'] {
-  if (text === undefined || text === 'false') return false;
-  if (text === 'true') return true;
-  const addresses = text
+/** Digits only, at least `min`. */
+const wholeNumber = (min: number) => z.string().regex(/^\d+$/).transform(Number).pipe(z.number().min(min));
+/** Comma-separated, each part trimmed; empty parts dropped. */
+const commaList = z.string().transform((text) =>
+  text
     .split(',')
     .map((part) => part.trim())
-    .filter(Boolean);
-  if (addresses.length === 0 || addresses.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part))) {
-    throw new ConfigError(
-      `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${text}".`,
-    );
-  }
-  return addresses;
+    .filter(Boolean),
+);
+/** A comma-separated list, lower case (host names, addresses). */
+const lowerCaseList = commaList.transform((parts) => parts.map((part) => part.toLowerCase()));
+/** IPv4/IPv6 addresses and CIDRs, loosely: hex digits, dots, colons, slashes. */
+const ADDRESS = /^[0-9a-f.:/]+$/i;
+const trueOrFalse = z.enum(['true', 'false']).transform((text) => text === 'true');
+const oneOf = (values: readonly string[]) => `one of ${values.join(', ')}`;
+const atLeast = (min: number) => `a whole number of at least ${min}`;
+const absolutePath = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((dir) => path.resolve(dir));
+
+/**
+ * Every variable `config.ts` reads itself, by its name, with its type, default and (as the
+ * description) what a refused value should have been. The sections other modules read
+ * (payment, SMS gateways, object storage) are added by `configSchema`.
+ */
+const variables = z.object({
+  PORT: variable(wholeNumber(0).pipe(z.number().max(65535)).default(DEFAULT_PORT), 'a number from 0 to 65535'),
+  HOST: variable(z.string().default(DEFAULT_HOST)),
+  DATABASE_URL: variable(z.string().optional()),
+  DATA_DIR: variable(absolutePath(DEFAULT_DATA_DIR)),
+  MEDIA_DIR: variable(absolutePath(DEFAULT_MEDIA_DIR)),
+  API_SIGN_APP_ID: variable(z.string().default(DEFAULT_APP_ID)),
+  API_SIGN_SECRET: variable(z.string().default(DEVELOPMENT_SIGN_SECRET)),
+  MEDIA_URL_SECRET: variable(z.string().default(DEVELOPMENT_MEDIA_URL_SECRET)),
+  TRUST_PROXY: variable(
+    z.union([trueOrFalse, commaList.pipe(z.array(z.string().regex(ADDRESS)).min(1))]).default(false),
+    'true, false or a comma-separated list of proxy addresses',
+  ),
+  NODE_ENV: variable(z.string().default('development')),
+  LOG_LEVEL: variable(z.string().default('info')),
+  PAYMENT_SANDBOX_KEY: variable(z.string().default(DEVELOPMENT_SANDBOX_PAYMENT_KEY)),
+  PUBLIC_BASE_URL: variable(
+    z
+      .string()
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  ALLOWED_HOSTS: variable(lowerCaseList.default(() => [...LOOPBACK_HOSTS])),
+  SMS_PROVIDER: variable(z.enum(SMS_PROVIDERS).default('outbox'), oneOf(SMS_PROVIDERS)),
+  STAGING_SANDBOX: variable(
+    z
+      .literal(STAGING_SANDBOX_ALLOW)
+      .transform(() => true)
+      .default(false),
+    `"${STAGING_SANDBOX_ALLOW}" or unset`,
+  ),
+  METRICS_ALLOW: variable(
+    lowerCaseList.pipe(z.array(z.string().regex(ADDRESS))).default(() => []),
+    'a comma-separated list of addresses or CIDRs',
+  ),
+  METRICS_TOKEN: variable(z.string().optional()),
+  RELEASE_TOKENS: variable(z.string().optional()),
+  AMAP_KEY: variable(
+    z
+      .string()
+      .optional()
+      .transform((key) => key !== undefined),
+  ),
+  PASSWORD_HASH_CONCURRENCY: variable(wholeNumber(1).default(DEFAULT_HASH_CONCURRENCY), atLeast(1)),
+  PASSWORD_HASH_QUEUE: variable(wholeNumber(0).default(DEFAULT_HASH_QUEUE), atLeast(0)),
+  FACE_CHECK_RETENTION_DAYS: variable(wholeNumber(1).default(FACE_CHECK_RETENTION_DEFAULT_DAYS), atLeast(1)),
+  JOB_RUNNER: variable(z.enum(JOB_RUNNERS).optional(), oneOf(JOB_RUNNERS)),
+  MIGRATE_ON_START: variable(trueOrFalse.optional(), 'true or false'),
+  BACKUP_DIR: variable(absolutePath(DEFAULT_BACKUP_DIR)),
+  BACKUP_RETENTION_FULL: variable(wholeNumber(1).default(DEFAULT_BACKUP_RETENTION_FULL), atLeast(1)),
+});
+
+/** The fields of `Config` that other modules read from the environment (several variables checked together). */
+type SectionFields = keyof PaymentConfig | 's3' | 'smsGateways';
+
+/**
+ * A section another module reads from the whole environment; its refusal (`Refusal`, that
+ * module's error) becomes an issue of the schema, so it is reported with the others.
+ */
+function section<T>(read: (env: Environment) => T, Refusal: new (message: string) => Error) {
+  return z.custom<Environment>().transform((env, ctx) => {
+    try {
+      return read(env);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message, input: env });
+      return z.NEVER;
+    }
+  });
 }
 
-function paymentConfig(env: Environment): PaymentConfig {
-  try {
-    return paymentConfigFromEnv(env);
-  } catch (error) {
-    if (error instanceof PaymentConfigError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
+/** The environment → `Config`: the variables above, then each section; every problem is reported at once. */
+const configSchema = variables
+  .transform((env): Omit<Config, SectionFields> => ({
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    mediaDir: env.MEDIA_DIR,
+    signAppId: env.API_SIGN_APP_ID,
+    signSecret: env.API_SIGN_SECRET,
+    mediaUrlSecret: env.MEDIA_URL_SECRET,
+    trustProxy: env.TRUST_PROXY,
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    paymentSandboxKey: env.PAYMENT_SANDBOX_KEY,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    allowedHosts: env.ALLOWED_HOSTS,
+    smsProvider: env.SMS_PROVIDER,
+    stagingSandbox: env.STAGING_SANDBOX,
+    metricsAllow: env.METRICS_ALLOW,
+    metricsToken: env.METRICS_TOKEN,
+    releaseTokens: env.RELEASE_TOKENS,
+    mapProviderConfigured: env.AMAP_KEY,
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
+    faceCheckRetentionDays: env.FACE_CHECK_RETENTION_DAYS,
+    jobRunner: env.JOB_RUNNER,
+    migrateOnStart: env.MIGRATE_ON_START,
+    backupDir: env.BACKUP_DIR,
+    backupRetentionFull: env.BACKUP_RETENTION_FULL,
+  }))
+  .and(section(paymentConfigFromEnv, PaymentConfigError))
+  .and(section((env) => ({ smsGateways: smsGatewaySettingsFromEnv(env) }), SmsConfigError))
+  .and(section((env) => ({ s3: s3SettingsFromEnv(env) }), StorageConfigError)) satisfies z.ZodType<Config>;
 
-function parseS3Settings(env: Environment): S3Settings | undefined {
-  try {
-    return s3SettingsFromEnv(env);
-  } catch (error) {
-    if (error instanceof StorageConfigError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-function parseSmsProvider(text: string | undefined): Config['smsProvider'] {
-  if (text === undefined) return 'outbox';
-  if ((SMS_PROVIDERS as readonly string[]).includes(text)) return text as Config['smsProvider'];
-  throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${text}".`);
-}
-
-function parseSmsGateways(env: Environment): SmsGatewaySettings {
-  try {
-    return smsGatewaySettingsFromEnv(env);
-  } catch (error) {
-    if (error instanceof SmsConfigError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-function parseStagingSandbox(text: string | undefined): boolean {
-  if (text === undefined) return false;
-  if (text === STAGING_SANDBOX_ALLOW) return true;
-  throw new ConfigError(`STAGING_SANDBOX must be "${STAGING_SANDBOX_ALLOW}" or unset, got "${text}".`);
-}
-
-function parseBoolean(name: string, text: string | undefined): boolean | undefined {
-  if (text === undefined) return undefined;
-  if (text === 'true' || text === 'false') return text === 'true';
-  throw new ConfigError(`${name} must be true or false, got "${text}".`);
-}
-
-function parseList(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  return text
-    .split(',')
-    .map((part) => part.trim().toLowerCase())
-    .filter(Boolean);
-}
-
-function parseAddressList(name: string, text: string | undefined): string[] {
-  const addresses = parseList(text) ?? [];
-  if (addresses.some((part) => !/^[0-9a-f.:/]+$/.test(part))) {
-    throw new ConfigError(`${name} must be a comma-separated list of addresses or CIDRs, got "${text}".`);
-  }
-  return addresses;
-}
-
-function jobRunner(env: Environment): JobRunnerName | undefined {
-  try {
-    return parseJobRunner(read(env, 'JOB_RUNNER'));
-  } catch (error) {
-    if (error instanceof JobConfigError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-function parseCount(env: Environment, name: string, fallback: number, min: number): number {
-  const text = read(env, name);
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min)
-    throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${text}".`);
-  return Number(text);
+/** One sentence per refused variable (named, with its value as written), then the sections' own sentences. */
+function problemsOf(error: z.ZodError, env: Environment): string[] {
+  const sentences = error.issues.map((issue) => {
+    const name = issue.path[0];
+    if (typeof name !== 'string') return issue.message;
+    const expected = variables.shape[name as keyof typeof variables.shape]?.description;
+    return `${name} must be ${expected ?? 'valid'}, got "${env[name]?.trim()}".`;
+  });
+  return [...new Set(sentences)];
 }
 
 export function configFromEnv(env: Environment = process.env): Config {
-  return {
-    port: parsePort(read(env, 'PORT')),
-    host: read(env, 'HOST') ?? DEFAULT_HOST,
-    databaseUrl: read(env, 'DATABASE_URL'),
-    dataDir: path.resolve(read(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
-    mediaDir: path.resolve(read(env, 'MEDIA_DIR') ?? DEFAULT_MEDIA_DIR),
-    s3: parseS3Settings(env),
-    signAppId: read(env, 'API_SIGN_APP_ID') ?? DEFAULT_APP_ID,
-    signSecret: read(env, 'API_SIGN_SECRET') ?? DEVELOPMENT_SIGN_SECRET,
-    mediaUrlSecret: read(env, 'MEDIA_URL_SECRET') ?? DEVELOPMENT_MEDIA_URL_SECRET,
-    trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
-    nodeEnv: read(env, 'NODE_ENV') ?? 'development',
-    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
-    ...paymentConfig(env),
-    paymentSandboxKey: read(env, 'PAYMENT_SANDBOX_KEY') ?? DEVELOPMENT_SANDBOX_PAYMENT_KEY,
-    publicBaseUrl: read(env, 'PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
-    allowedHosts: parseList(read(env, 'ALLOWED_HOSTS')) ?? LOOPBACK_HOSTS,
-    smsProvider: parseSmsProvider(read(env, 'SMS_PROVIDER')),
-    smsGateways: parseSmsGateways(env),
-    stagingSandbox: parseStagingSandbox(read(env, 'STAGING_SANDBOX')),
-    metricsAllow: parseAddressList('METRICS_ALLOW', read(env, 'METRICS_ALLOW')),
-    metricsToken: read(env, 'METRICS_TOKEN'),
-    releaseTokens: read(env, 'RELEASE_TOKENS'),
-    mapProviderConfigured: read(env, 'AMAP_KEY') !== undefined,
-    passwordHashConcurrency: parseCount(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
-    passwordHashQueue: parseCount(env, 'PASSWORD_HASH_QUEUE', DEFAULT_HASH_QUEUE, 0),
-    faceCheckRetentionDays: parseCount(env, 'FACE_CHECK_RETENTION_DAYS', FACE_CHECK_RETENTION_DEFAULT_DAYS, 1),
-    jobRunner: jobRunner(env),
-    migrateOnStart: parseBoolean('MIGRATE_ON_START', read(env, 'MIGRATE_ON_START')),
-    backupDir: path.resolve(read(env, 'BACKUP_DIR') ?? DEFAULT_BACKUP_DIR),
-    backupRetentionFull: parseCount(env, 'BACKUP_RETENTION_FULL', DEFAULT_BACKUP_RETENTION_FULL, 1),
-  };
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env).join('\n'));
+  return parsed.data;
 }
 
 /**

@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from './db/database';
 import ExcelJS from 'exceljs';
-import type { InvoiceQueueRow } from '@yaoshi/contracts/admin';
+import type { InvoiceQueueRow } from '@yaoshi/contracts/finance-admin';
 import { WANG, authed, dataOf, loginToken } from './test-support/learner-session';
 import { registerTestRemote } from './test-support/release-registry';
 import { signedInStaff, type TestStaff } from './test-support/staff-session';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/admin';
+import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/audit-log';
 import type { AuditAction } from '@yaoshi/contracts/audit-actions';
 import type { AuditActorKind } from '@yaoshi/contracts/audit-fields';
 import type { StaffPrincipal } from '../auth/authenticator';

@@ -1,4 +1,4 @@
-import { adminEndpoints } from '@yaoshi/contracts/admin';
+import { auditLogEndpoints } from '@yaoshi/contracts/audit-log';
 import { maskPersonalNumbersDeep, maskPersonalNumbersIn } from '@yaoshi/contracts/personal-data-rules';
 import type { RouteModule } from '../app-deps';
 import { listAudit } from './audit-log';
@@ -9,7 +9,7 @@ import { listAudit } from './audit-log';
  * as everywhere in the console (the filter still matches the whole stored value).
  */
 export const auditRoutes: RouteModule = (api, { db }) => {
-  api.add(adminEndpoints.audit, async ({ payload }) => {
+  api.add(auditLogEndpoints.audit, async ({ payload }) => {
     const page = await listAudit(db, payload);
     return {
       ...page,

@@ -9,7 +9,7 @@ import { S3Store } from '@tus/s3-store';
 import type { DataStore, Upload } from '@tus/utils';
 import { LESSON_UPLOAD_PATH } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
-import { ADMIN_MESSAGES } from '@yaoshi/contracts/admin';
+import { ADMIN_MESSAGES } from '@yaoshi/contracts/staff-admin';
 import type { Permission } from '@yaoshi/contracts/staff-roles';
 import { actorOf, type AuditActor } from '../audit/audit-log';
 import type { StaffAuthenticator } from '../auth/authenticator';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@yaoshi/contracts/endpoint';
-import { ADMIN_MESSAGES, STAFF_PATHS_BEFORE_PASSWORD_CHANGE } from '@yaoshi/contracts/admin';
+import { ADMIN_MESSAGES, STAFF_PATHS_BEFORE_PASSWORD_CHANGE } from '@yaoshi/contracts/staff-admin';
 import { verifySignature, type SignatureFailure } from '@yaoshi/envelope/verify';
 import type { Clock } from '../clock';
 import { signSecrets, type Config } from '../config';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { lessonChecksSchema, type FaceQueueRow } from '@yaoshi/contracts/admin';
+import { lessonChecksSchema, type FaceQueueRow } from '@yaoshi/contracts/face-review';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
 import { facePhotos } from '../face-photos/face-photos-schema';

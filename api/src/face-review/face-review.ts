@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
-import type { FaceQueueRow, LessonChecks } from '@yaoshi/contracts/admin';
+import type { FaceQueueRow, LessonChecks } from '@yaoshi/contracts/face-review';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';

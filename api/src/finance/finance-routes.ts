@@ -1,4 +1,4 @@
-import { adminEndpoints } from '@yaoshi/contracts/admin';
+import { financeAdminEndpoints } from '@yaoshi/contracts/finance-admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf } from '../audit/audit-log';
@@ -14,9 +14,9 @@ export const BILL_UNAVAILABLE = '支付平台账单暂时无法下载，请稍�
 
 /** 财务: refunds and invoices (issue 18). */
 export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, log }) => {
-  api.add(adminEndpoints.reconciliationReport, async ({ payload }) => reconciliationReport(db, payload.day));
+  api.add(financeAdminEndpoints.reconciliationReport, async ({ payload }) => reconciliationReport(db, payload.day));
 
-  api.add(adminEndpoints.reconciliationRun, async ({ payload, staff, request }) => {
+  api.add(financeAdminEndpoints.reconciliationRun, async ({ payload, staff, request }) => {
     const actor = actorOf(requireStaff(staff), request.ip);
     try {
       await reconcileDay({ db, clock, provider: paymentProvider }, payload.day, actor);
@@ -27,42 +27,44 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
     return reconciliationReport(db, payload.day);
   });
 
-  api.add(adminEndpoints.refundQueue, async ({ payload, staff }) =>
+  api.add(financeAdminEndpoints.refundQueue, async ({ payload, staff }) =>
     refundQueue(db, payload.page, payload.size, payload.status, personalViewOf(staff)),
   );
 
-  api.add(adminEndpoints.refundApprove, async ({ payload, staff, request }) =>
+  api.add(financeAdminEndpoints.refundApprove, async ({ payload, staff, request }) =>
     approveRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
   );
 
-  api.add(adminEndpoints.refundRequery, async ({ payload, staff, request }) =>
+  api.add(financeAdminEndpoints.refundRequery, async ({ payload, staff, request }) =>
     requeryRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
   );
 
-  api.add(adminEndpoints.invoicePdf, async ({ payload }) => invoicePdfOf(db, null, payload.order_no));
+  api.add(financeAdminEndpoints.invoicePdf, async ({ payload }) => invoicePdfOf(db, null, payload.order_no));
 
-  api.add(adminEndpoints.refundReject, async ({ payload, staff, request }) => {
+  api.add(financeAdminEndpoints.refundReject, async ({ payload, staff, request }) => {
     await rejectRefundAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
     return null;
   });
 
-  api.add(adminEndpoints.orderSearch, async ({ payload, staff }) => searchOrders(db, payload, personalViewOf(staff)));
+  api.add(financeAdminEndpoints.orderSearch, async ({ payload, staff }) =>
+    searchOrders(db, payload, personalViewOf(staff)),
+  );
 
-  api.add(adminEndpoints.orderDetail, async ({ payload, staff }) =>
+  api.add(financeAdminEndpoints.orderDetail, async ({ payload, staff }) =>
     adminOrderDetail(db, payload.order_no, personalViewOf(staff)),
   );
 
-  api.add(adminEndpoints.financeSummary, async ({ payload }) => financeSummary(db, payload.from, payload.to));
+  api.add(financeAdminEndpoints.financeSummary, async ({ payload }) => financeSummary(db, payload.from, payload.to));
 
-  api.add(adminEndpoints.invoiceQueue, async ({ payload, staff }) =>
+  api.add(financeAdminEndpoints.invoiceQueue, async ({ payload, staff }) =>
     invoiceQueue(db, payload.page, payload.size, payload.status, personalViewOf(staff)),
   );
 
-  api.add(adminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
+  api.add(financeAdminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
     issueInvoiceAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no),
   );
 
-  api.add(adminEndpoints.invoiceReject, async ({ payload, staff, request }) => {
+  api.add(financeAdminEndpoints.invoiceReject, async ({ payload, staff, request }) => {
     await rejectInvoiceAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
     return null;
   });

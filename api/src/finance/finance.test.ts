@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { InvoiceQueueRow, RefundQueueRow } from '@yaoshi/contracts/admin';
+import type { InvoiceQueueRow, RefundQueueRow } from '@yaoshi/contracts/finance-admin';
 import type { OrderRow } from '@yaoshi/contracts/orders';
 import { auditRecords } from '../audit/audit-schema';
 import { learners } from '../accounts/accounts-schema';

@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { InvoiceQueueRow } from '@yaoshi/contracts/admin';
+import type { InvoiceQueueRow } from '@yaoshi/contracts/finance-admin';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';

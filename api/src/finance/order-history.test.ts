@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { desc } from 'drizzle-orm';
-import type { AdminOrderDetail } from '@yaoshi/contracts/admin';
+import type { AdminOrderDetail } from '@yaoshi/contracts/finance-admin';
 import { PAY_STATUS, RECEIPT_STATUS, REFUND_STATUS, reachableOrderStates } from '@yaoshi/contracts/order-states';
 import { auditRecords } from '../audit/audit-schema';
 import { demoOrderNoOf } from '../seed/order-seed';

@@ -7,7 +7,7 @@ import {
   type AdminOrderDetail,
   type FinanceSummary,
   type OrderSearchRow,
-} from '@yaoshi/contracts/admin';
+} from '@yaoshi/contracts/finance-admin';
 import { formatBeijingTime, parseBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { badInput, notFound } from '../envelope/api-error';

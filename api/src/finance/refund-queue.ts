@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { RefundQueueRow } from '@yaoshi/contracts/admin';
+import type { RefundQueueRow } from '@yaoshi/contracts/finance-admin';
 import {
   PAY_STATUS_TEXT,
   RECEIPT_STATUS_TEXT,

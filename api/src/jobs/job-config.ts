@@ -1,21 +1,10 @@
-import { JOB_RUNNERS, type JobRunnerName } from './job-queue';
+import type { JobRunnerName } from './job-queue';
 
 /**
- * `JOB_RUNNER` (issue 21): which queue runs background jobs. Unset: `pg-boss` on a PostgreSQL
- * server (`DATABASE_URL`), `in-process` on embedded PGlite.
+ * `JOB_RUNNER` (issue 21; read with the rest of `Config`, src/config.ts): which queue runs
+ * background jobs. The runner in effect: the one named, else pg-boss on a PostgreSQL server
+ * (`DATABASE_URL`) and in-process on embedded PGlite.
  */
-export class JobConfigError extends Error {
-  override name = 'JobConfigError';
-}
-
-/** `JOB_RUNNER` as written; undefined: chosen by the database (`jobRunnerOf`). */
-export function parseJobRunner(text: string | undefined): JobRunnerName | undefined {
-  if (text === undefined) return undefined;
-  if ((JOB_RUNNERS as readonly string[]).includes(text)) return text as JobRunnerName;
-  throw new JobConfigError(`JOB_RUNNER must be one of ${JOB_RUNNERS.join(', ')}, got "${text}".`);
-}
-
-/** The runner in effect: the one named, else pg-boss on a PostgreSQL server and in-process on PGlite. */
 export function jobRunnerOf(config: {
   jobRunner?: JobRunnerName | undefined;
   databaseUrl: string | undefined;

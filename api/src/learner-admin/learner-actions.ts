@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import type { NewLearner } from '@yaoshi/contracts/admin';
+import type { NewLearner } from '@yaoshi/contracts/learner-admin';
 import { initialPasswordOf } from '@yaoshi/contracts/identity-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';

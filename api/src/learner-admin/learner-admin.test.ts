@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AVATAR_STATUS_VALUES } from '@yaoshi/contracts/profile-rules';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
-import { learnerDetailSchema, learnerListResponseSchema, type LearnerListResponse } from '@yaoshi/contracts/admin';
+import {
+  learnerDetailSchema,
+  learnerListResponseSchema,
+  type LearnerListResponse,
+} from '@yaoshi/contracts/learner-admin';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';

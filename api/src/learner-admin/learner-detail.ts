@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
-import type { LearnerDetail } from '@yaoshi/contracts/admin';
+import type { LearnerDetail } from '@yaoshi/contracts/learner-admin';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';

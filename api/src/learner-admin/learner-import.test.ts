@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { CERTIFICATION_TYPE_LABELS } from '@yaoshi/contracts/profile-rules';
 import { count, eq, inArray } from 'drizzle-orm';
-import { IMPORT_COLUMNS, importReportSchema } from '@yaoshi/contracts/admin';
+import { IMPORT_COLUMNS, importReportSchema } from '@yaoshi/contracts/learner-admin';
 import { learners } from '../accounts/accounts-schema';
 import { auditRecords } from '../audit/audit-schema';
 import { MESSAGES } from '../messages';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, newLearnerSchema, type ImportReport } from '@yaoshi/contracts/admin';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, newLearnerSchema, type ImportReport } from '@yaoshi/contracts/learner-admin';
 import { CERTIFICATION_TYPE_LABELS } from '@yaoshi/contracts/profile-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';

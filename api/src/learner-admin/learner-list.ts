@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { LearnerListRequest, LearnerListResponse } from '@yaoshi/contracts/admin';
+import type { LearnerListRequest, LearnerListResponse } from '@yaoshi/contracts/learner-admin';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';

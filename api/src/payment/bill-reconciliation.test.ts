@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import type { ReconciliationReport } from '@yaoshi/contracts/admin';
+import type { ReconciliationReport } from '@yaoshi/contracts/finance-admin';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { LI, ZHANG, ZHAO, authed, dataOf, envelopeOf, loginToken } from '../test-support/learner-session';

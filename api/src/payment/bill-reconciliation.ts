@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { BillDifferenceRow, LateRefundRow, ReconciliationReport } from '@yaoshi/contracts/admin';
+import type { BillDifferenceRow, LateRefundRow, ReconciliationReport } from '@yaoshi/contracts/finance-admin';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { staffRoleSchema } from '@yaoshi/contracts/admin';
+import { staffRoleSchema } from '@yaoshi/contracts/staff-admin';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { writeAudit, type AuditActor } from '../audit/audit-log';

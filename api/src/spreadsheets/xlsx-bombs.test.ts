@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@yaoshi/contracts/admin';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@yaoshi/contracts/learner-admin';
 import { QUESTION_IMPORT_COLUMNS } from '@yaoshi/contracts/question-bank-rules';
 import { courses } from '../catalogue/catalogue-schema';
 import { ApiError } from '../envelope/api-error';

@@ -7,7 +7,7 @@ import {
   type StaffCredentials,
   type StaffPasswordChangeRequest,
   type StaffRow,
-} from '@yaoshi/contracts/admin';
+} from '@yaoshi/contracts/staff-admin';
 import { permissionsOf, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';

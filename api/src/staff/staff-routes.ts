@@ -1,4 +1,4 @@
-import { adminEndpoints } from '@yaoshi/contracts/admin';
+import { staffAdminEndpoints } from '@yaoshi/contracts/staff-admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf, auditedChange } from '../audit/audit-log';
@@ -7,9 +7,11 @@ import { revokeStaffSession } from './staff-sessions';
 
 /** Staff login and logout, and the 管理员's accounts page (issue 18). */
 export const staffRoutes: RouteModule = (api, { db, clock, passwords }) => {
-  api.add(adminEndpoints.login, async ({ payload, request }) => loginStaff(db, clock, passwords, payload, request.ip));
+  api.add(staffAdminEndpoints.login, async ({ payload, request }) =>
+    loginStaff(db, clock, passwords, payload, request.ip),
+  );
 
-  api.add(adminEndpoints.logout, async ({ staff, request }) => {
+  api.add(staffAdminEndpoints.logout, async ({ staff, request }) => {
     const me = requireStaff(staff);
     await auditedChange(db, clock, actorOf(me, request.ip), async (tx, audit) => {
       await revokeStaffSession(tx, clock, me.sessionId);
@@ -18,22 +20,22 @@ export const staffRoutes: RouteModule = (api, { db, clock, passwords }) => {
     return null;
   });
 
-  api.add(adminEndpoints.me, async ({ staff }) => staffSelf(db, requireStaff(staff).staffId));
+  api.add(staffAdminEndpoints.me, async ({ staff }) => staffSelf(db, requireStaff(staff).staffId));
 
-  api.add(adminEndpoints.passwordChange, async ({ payload, staff, request }) => {
+  api.add(staffAdminEndpoints.passwordChange, async ({ payload, staff, request }) => {
     await changeStaffPassword(db, clock, passwords, requireStaff(staff), request.ip, payload);
     return null;
   });
 
-  api.add(adminEndpoints.staffList, async () => listStaff(db, clock));
+  api.add(staffAdminEndpoints.staffList, async () => listStaff(db, clock));
 
-  api.add(adminEndpoints.staffCreate, async ({ payload, staff, request }) =>
+  api.add(staffAdminEndpoints.staffCreate, async ({ payload, staff, request }) =>
     auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
       createStaff(tx, clock, audit, payload),
     ),
   );
 
-  api.add(adminEndpoints.staffUpdate, async ({ payload, staff, request }) => {
+  api.add(staffAdminEndpoints.staffUpdate, async ({ payload, staff, request }) => {
     await auditedChange(db, clock, actorOf(requireStaff(staff), request.ip), (tx, audit) =>
       updateStaff(tx, clock, audit, payload),
     );

@@ -7,7 +7,7 @@ import { articles } from '../content/content-schema';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { desc, eq, gt, isNotNull, max } from 'drizzle-orm';
-import { ADMIN_MESSAGES, type StaffSelf } from '@yaoshi/contracts/admin';
+import { ADMIN_MESSAGES, type StaffSelf } from '@yaoshi/contracts/staff-admin';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import fs from 'node:fs';
 import path from 'node:path';

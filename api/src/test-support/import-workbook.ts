@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS } from '@yaoshi/contracts/admin';
+import { IMPORT_COLUMNS } from '@yaoshi/contracts/learner-admin';
 import { idNumberCheckCharacter } from '@yaoshi/contracts/identity-rules';
 
 /** One row of the learner import, in IMPORT_COLUMNS order. */

@@ -2,31 +2,31 @@ import { api } from '@yaoshi/api-client/api';
 import type {
   AdminLoginRequest,
   AdminLoginResponse,
-  AuditListRequest,
-  AuditListResponse,
-  AdminOrderDetail,
-  FinanceSummary,
-  ReconciliationReport,
-  OrderSearchRow,
-  FaceQueueRow,
-  InvoiceQueueRow,
-  RefundQueueRow,
-  FaceRejectRequest,
-  ImportConfirm,
-  LessonChecks,
-  LessonFailRequest,
-  ImportReport,
-  LearnerDetail,
-  LearnerListRequest,
-  LearnerListResponse,
-  NewLearner,
   StaffCreateRequest,
   StaffCredentials,
   StaffRow,
   StaffPasswordChangeRequest,
   StaffSelf,
   StaffUpdateRequest,
-} from '@yaoshi/contracts/admin';
+} from '@yaoshi/contracts/staff-admin';
+import type { AuditListRequest, AuditListResponse } from '@yaoshi/contracts/audit-log';
+import type {
+  ImportConfirm,
+  ImportReport,
+  LearnerDetail,
+  LearnerListRequest,
+  LearnerListResponse,
+  NewLearner,
+} from '@yaoshi/contracts/learner-admin';
+import type { FaceQueueRow, FaceRejectRequest, LessonChecks, LessonFailRequest } from '@yaoshi/contracts/face-review';
+import type {
+  AdminOrderDetail,
+  FinanceSummary,
+  ReconciliationReport,
+  OrderSearchRow,
+  InvoiceQueueRow,
+  RefundQueueRow,
+} from '@yaoshi/contracts/finance-admin';
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
 const adminApiBase = api.enhanceEndpoints({

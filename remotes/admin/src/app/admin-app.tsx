@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from '@yaoshi/ui/router';
 import { endStaffSession, readStaffToken, startStaffSession } from '@yaoshi/api-client/staff-session';
-import type { AdminLoginResponse } from '@yaoshi/contracts/admin';
+import type { AdminLoginResponse } from '@yaoshi/contracts/staff-admin';
 import { adminApi, useAdminLogoutMutation, useAdminMeQuery } from '../admin-api';
 import { AssociationProfilePage } from '../association-profile/association-profile-page';
 import { ArticlesPage } from '../articles/articles-page';

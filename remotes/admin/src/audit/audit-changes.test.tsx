@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditRecord } from '@yaoshi/contracts/admin';
+import type { AuditRecord } from '@yaoshi/contracts/audit-log';
 import { AuditChanges } from './audit-changes';
 
 const record = (before: unknown, after: unknown): AuditRecord => ({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Typography, theme } from 'antd';
-import type { AuditRecord } from '@yaoshi/contracts/admin';
+import type { AuditRecord } from '@yaoshi/contracts/audit-log';
 import { auditChanges, auditValueText, lineDiff, type AuditChange } from '@yaoshi/contracts/audit-fields';
 
 /** 正文已修改: a long text (HTML) changed; the diff opens on demand. */

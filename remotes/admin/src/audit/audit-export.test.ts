@@ -1,4 +1,4 @@
-import type { AuditListRequest, AuditListResponse, AuditRecord } from '@yaoshi/contracts/admin';
+import type { AuditListRequest, AuditListResponse, AuditRecord } from '@yaoshi/contracts/audit-log';
 import { AUDIT_ACTIONS, auditActionLabel } from '@yaoshi/contracts/audit-actions';
 import { EXPORT_PAGE, exportRows } from './audit-export';
 

@@ -1,4 +1,4 @@
-import type { AuditListRequest, AuditListResponse, AuditRecord } from '@yaoshi/contracts/admin';
+import type { AuditListRequest, AuditListResponse, AuditRecord } from '@yaoshi/contracts/audit-log';
 import type { FilterValues } from '../kit/list-kit';
 
 /** The most rows one export gathers, 100 per call. */

@@ -2,7 +2,7 @@ import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { AuditRecord } from '@yaoshi/contracts/admin';
+import type { AuditRecord } from '@yaoshi/contracts/audit-log';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAuditListQuery, useLazyAuditListQuery } from '../admin-api';
 import { toCsv, downloadText, type CsvColumn } from '../kit/csv';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Empty, Image, Pagination, Result, Space, Spin, Tag, Typography } from 'antd';
-import { FACE_REJECT_REASON_MAX_LENGTH, type FaceQueueRow } from '@yaoshi/contracts/admin';
+import { FACE_REJECT_REASON_MAX_LENGTH, type FaceQueueRow } from '@yaoshi/contracts/face-review';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useFaceApproveMutation, useFaceQueueQuery, useFaceRejectMutation } from '../admin-api';
 import { ReasonDialog, decided } from '../kit/reason-dialog';

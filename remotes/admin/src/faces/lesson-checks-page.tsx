@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Image, Input, Result, Space, Spin, Tag, Typography } from 'antd';
-import { FACE_REJECT_REASON_MAX_LENGTH, type LessonChecks } from '@yaoshi/contracts/admin';
+import { FACE_REJECT_REASON_MAX_LENGTH, type LessonChecks } from '@yaoshi/contracts/face-review';
 import { useFaceLessonChecksQuery, useFaceLessonFailMutation } from '../admin-api';
 import { ReasonDialog, decided } from '../kit/reason-dialog';
 

@@ -5,7 +5,7 @@ import {
   INVOICE_REJECT_REASON_MAX_LENGTH,
   INVOICE_REQUEST_STATUS_TEXT,
   type InvoiceQueueRow,
-} from '@yaoshi/contracts/admin';
+} from '@yaoshi/contracts/finance-admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvoiceRejectMutation } from '../admin-api';
 import {

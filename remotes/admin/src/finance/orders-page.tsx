@@ -7,7 +7,7 @@ import {
   NOTIFICATION_RESULT_TEXT,
   PAYMENT_ATTEMPT_STATUS_TEXT,
   type OrderSearchRow,
-} from '@yaoshi/contracts/admin';
+} from '@yaoshi/contracts/finance-admin';
 import {
   PAY_STATUS_TEXT,
   RECEIPT_STATUS_TEXT,

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { message } from 'antd';
 import { Provider } from 'react-redux';
-import type { ReconciliationReport } from '@yaoshi/contracts/admin';
+import type { ReconciliationReport } from '@yaoshi/contracts/finance-admin';
 import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { ReconciliationPage } from './reconciliation-page';

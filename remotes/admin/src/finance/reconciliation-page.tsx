@@ -2,7 +2,7 @@ import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BillDifferenceRow, LateRefundRow } from '@yaoshi/contracts/admin';
+import type { BillDifferenceRow, LateRefundRow } from '@yaoshi/contracts/finance-admin';
 import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { useReconciliationReportQuery, useReconciliationRunMutation } from '../admin-api';
 import { DataTable } from '../kit/list-kit';

@@ -5,7 +5,7 @@ import {
   REFUND_REJECT_REASON_MAX_LENGTH,
   REFUND_REQUEST_STATUS_TEXT,
   type RefundQueueRow,
-} from '@yaoshi/contracts/admin';
+} from '@yaoshi/contracts/finance-admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery, useRefundApproveMutation, useRefundQueueQuery, useRefundRejectMutation } from '../admin-api';
 import {

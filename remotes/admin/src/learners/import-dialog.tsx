@@ -1,6 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
-import type { ImportReport } from '@yaoshi/contracts/admin';
-import { IMPORT_MAX_ROWS } from '@yaoshi/contracts/admin';
+import type { ImportReport } from '@yaoshi/contracts/learner-admin';
+import { IMPORT_MAX_ROWS } from '@yaoshi/contracts/learner-admin';
 import {
   useLazyLearnerImportTemplateQuery,
   useLearnerImportCheckMutation,

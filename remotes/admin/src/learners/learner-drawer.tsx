@@ -13,7 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { LearnerDetail } from '@yaoshi/contracts/admin';
+import type { LearnerDetail } from '@yaoshi/contracts/learner-admin';
 import {
   PAY_STATUS_TEXT,
   RECEIPT_STATUS_TEXT,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { LearnerListRow, NewLearner } from '@yaoshi/contracts/admin';
+import type { LearnerListRow, NewLearner } from '@yaoshi/contracts/learner-admin';
 import { ACCOUNT_MESSAGES } from '@yaoshi/contracts/account-messages';
 import { isMobilePhone, isValidIdNumber } from '@yaoshi/contracts/identity-rules';
 import { CERTIFICATION_TYPE_LABELS, isChineseOnly } from '@yaoshi/contracts/profile-rules';

@@ -1,5 +1,5 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
-import { ADMIN_MESSAGES, type AdminLoginRequest, type AdminLoginResponse } from '@yaoshi/contracts/admin';
+import { ADMIN_MESSAGES, type AdminLoginRequest, type AdminLoginResponse } from '@yaoshi/contracts/staff-admin';
 import { useAdminLoginMutation } from '../admin-api';
 
 /** The staff login: user name, password and the 6-digit code of the authenticator app. */

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { ADMIN_MESSAGES, type StaffPasswordChangeRequest } from '@yaoshi/contracts/admin';
+import { ADMIN_MESSAGES, type StaffPasswordChangeRequest } from '@yaoshi/contracts/staff-admin';
 import { STAFF_PASSWORD_MIN_LENGTH } from '@yaoshi/contracts/staff-roles';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminPasswordChangeMutation } from '../admin-api';

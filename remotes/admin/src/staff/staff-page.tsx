@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QRCodeSVG } from 'qrcode.react';
-import { ADMIN_MESSAGES, type StaffCreateRequest, type StaffCredentials, type StaffRow } from '@yaoshi/contracts/admin';
+import {
+  ADMIN_MESSAGES,
+  type StaffCreateRequest,
+  type StaffCredentials,
+  type StaffRow,
+} from '@yaoshi/contracts/staff-admin';
 import { STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useStaffCreateMutation, useStaffListQuery, useStaffUpdateMutation } from '../admin-api';
