@@ -13,7 +13,7 @@ import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   FilterBar,
   PersonCell,
   ellipsisColumn,
@@ -193,7 +193,7 @@ export function ArchiveReviewsPage() {
           </Popconfirm>
         }
       />
-      <DataTable<ArchiveReviewRow>
+      <ConsoleTable<ArchiveReviewRow>
         label="档案审核"
         rowKey="learner_id"
         columns={columns}

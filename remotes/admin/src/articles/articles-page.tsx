@@ -5,7 +5,14 @@ import { useSearchParams } from '@yaoshi/ui/router';
 import { showMessage } from '@yaoshi/ui/show-message';
 import type { AdminArticleRow } from '@yaoshi/contracts/content-admin';
 import { ARTICLE_STATE_LABELS, type ArticleState } from '@yaoshi/contracts/content-admin-rules';
-import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, FilterBar, ellipsisColumn, useListState } from '../kit/list-kit';
+import {
+  ACTIONS_COLUMN_KEY,
+  COLUMN_WIDTH,
+  ConsoleTable,
+  FilterBar,
+  ellipsisColumn,
+  useListState,
+} from '../kit/list-kit';
 import {
   useAdminArticlesQuery,
   useArticleDeleteMutation,
@@ -207,7 +214,7 @@ function ArticleList({
         fields={[{ name: 'keyword', label: '标题', placeholder: '标题关键词', width: 220 }]}
         onSearch={list.setFilters}
       />
-      <DataTable<AdminArticleRow>
+      <ConsoleTable<AdminArticleRow>
         label="文章列表"
         rowKey="id"
         columns={columns}

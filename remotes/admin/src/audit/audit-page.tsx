@@ -6,7 +6,7 @@ import type { AuditRecord } from '@yaoshi/contracts/audit-log';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAuditListQuery, useLazyAuditListQuery } from '../admin-api';
 import { toCsv, downloadText, type CsvColumn } from '../kit/csv';
-import { COLUMN_WIDTH, DataTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import { COLUMN_WIDTH, ConsoleTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
 import { auditActorLabel, auditChanges, auditValueText } from '@yaoshi/contracts/audit-fields';
 import { AUDIT_ACTION_LABELS, auditActionLabel } from '@yaoshi/contracts/audit-actions';
 import { AuditChanges, LONG_TEXT_CHANGED } from './audit-changes';
@@ -111,7 +111,7 @@ export function AuditPage() {
           </Button>
         }
       />
-      <DataTable<AuditRecord>
+      <ConsoleTable<AuditRecord>
         label="审计日志"
         rowKey="id"
         columns={columns}

@@ -7,7 +7,7 @@ import { useAdminMeQuery } from '../admin-api';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   FilterBar,
   type FilterField,
   type FilterValues,
@@ -91,7 +91,7 @@ export function CertificatesPage() {
     <>
       <FilterBar fields={FILTERS} onSearch={setFilters} />
       {asked ? (
-        <DataTable<CertificateRow>
+        <ConsoleTable<CertificateRow>
           label="学时证明"
           rowKey="certificate_no"
           columns={columns}

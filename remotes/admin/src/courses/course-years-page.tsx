@@ -14,7 +14,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, ConsoleTable } from '../kit/list-kit';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CourseYear, CourseYearInput } from '@yaoshi/contracts/course-admin';
 import { COURSE_ADMIN_LIMITS, COURSE_ADMIN_MESSAGES as M } from '@yaoshi/contracts/course-admin-rules';
@@ -165,7 +165,7 @@ export function CourseYearsPage() {
         </Button>
         <Typography.Text type="secondary">{YEAR_PAGE_TEXTS.draftNote}</Typography.Text>
       </div>
-      <DataTable<CourseYear>
+      <ConsoleTable<CourseYear>
         label="学习年度"
         rowKey="year"
         query={years}

@@ -36,7 +36,7 @@ import {
   useCourseYearsQuery,
 } from './course-admin-api';
 import { formatDuration, LessonPanel } from './lesson-panel';
-import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, ellipsisColumn } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, ConsoleTable, ellipsisColumn } from '../kit/list-kit';
 
 export const COURSE_PAGE_TEXTS = {
   create: '新建课程',
@@ -401,7 +401,7 @@ export function CoursesPage() {
           {COURSE_PAGE_TEXTS.create}
         </Button>
       </Space>
-      <DataTable<AdminCourse>
+      <ConsoleTable<AdminCourse>
         label="课程列表"
         rowKey="course_id"
         query={courses}

@@ -11,7 +11,7 @@ import { useAdminMeQuery, useInvoiceIssueMutation, useInvoiceQueueQuery, useInvo
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   FilterBar,
   PersonCell,
   useListState,
@@ -122,7 +122,7 @@ export function InvoicesPage() {
   return (
     <>
       <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
-      <DataTable<InvoiceQueueRow>
+      <ConsoleTable<InvoiceQueueRow>
         label="发票申请"
         rowKey="order_no"
         columns={columns}

@@ -29,7 +29,7 @@ import { RefundRequeryButton } from './refund-requery';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   EMPTY_TEXT,
   PersonCell,
   FilterBar,
@@ -111,7 +111,7 @@ export function OrdersPage() {
     <>
       <SummaryExport />
       <FilterBar fields={FILTERS} onSearch={list.setFilters} />
-      <DataTable<OrderSearchRow>
+      <ConsoleTable<OrderSearchRow>
         label="订单列表"
         rowKey="order_no"
         columns={columns}

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { BillDifferenceRow, LateRefundRow } from '@yaoshi/contracts/finance-admin';
 import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { useReconciliationReportQuery, useReconciliationRunMutation } from '../admin-api';
-import { DataTable } from '../kit/list-kit';
+import { ConsoleTable } from '../kit/list-kit';
 
 /** A difference row with the key that tells it apart (one merchant number may differ at two gateways). */
 type KeyedDifference = BillDifferenceRow & { key: string };
@@ -48,7 +48,7 @@ export function ReconciliationPage() {
         </Typography.Paragraph>
       ))}
       <Typography.Title level={5}>对账差异</Typography.Title>
-      <DataTable<KeyedDifference>
+      <ConsoleTable<KeyedDifference>
         label="对账差异"
         rowKey="key"
         paged={false}
@@ -70,7 +70,7 @@ export function ReconciliationPage() {
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         自动退款（订单已关闭后到账的款项）
       </Typography.Title>
-      <DataTable<LateRefundRow>
+      <ConsoleTable<LateRefundRow>
         label="自动退款"
         rowKey="merchant_refund_no"
         paged={false}

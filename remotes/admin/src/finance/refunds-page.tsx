@@ -11,7 +11,7 @@ import { useAdminMeQuery, useRefundApproveMutation, useRefundQueueQuery, useRefu
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   FilterBar,
   PersonCell,
   ellipsisColumn,
@@ -116,7 +116,7 @@ export function RefundsPage() {
   return (
     <>
       <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
-      <DataTable<RefundQueueRow>
+      <ConsoleTable<RefundQueueRow>
         label="退款申请"
         rowKey="order_no"
         columns={columns}

@@ -149,7 +149,7 @@ export interface QueryState<Data> {
   refetch: () => unknown;
 }
 
-/** The key of a table's action column: DataTable keeps it on screen, fixed at the right. */
+/** The key of a table's action column: ConsoleTable keeps it on screen, fixed at the right. */
 export const ACTIONS_COLUMN_KEY = 'actions';
 
 /** A learner in one cell: the name, and the ID number under it (a table stays narrow enough for 1280 px). */
@@ -197,7 +197,6 @@ export function tableMinWidth(columns: readonly { width?: number | string }[]): 
   );
 }
 
-/** A table of one page from the server, or the error state with 重试; its action column stays visible at the right. */
 /** A list or page whose data could not be loaded: what failed and a retry button. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
@@ -214,7 +213,13 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function DataTable<Row extends object>({
+/**
+ * The console's table (antd's Table): a table of one page from the server, or the error state
+ * with 重试; its action column stays visible at the right. Learner pages use the light
+ * `DataTable` of `@yaoshi/ui` instead (no antd on their first load), whose columns follow
+ * antd's (`title`, `dataIndex`, `key`, `width`, `fixed: 'right'`, `ellipsis`, `render(value, row)`).
+ */
+export function ConsoleTable<Row extends object>({
   label,
   rowKey,
   columns,

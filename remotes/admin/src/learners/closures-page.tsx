@@ -12,7 +12,7 @@ import {
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   FilterBar,
   ellipsisColumn,
   useListState,
@@ -113,7 +113,7 @@ export function ClosuresPage() {
         description={`同意后保留${CLOSURE_KEEPS}；删除${CLOSURE_REMOVES}。`}
       />
       <FilterBar fields={FILTERS} onSearch={list.setFilters} initialValues={INITIAL_FILTERS} />
-      <DataTable<ClosureRow>
+      <ConsoleTable<ClosureRow>
         label="注销申请"
         rowKey="id"
         columns={columns}

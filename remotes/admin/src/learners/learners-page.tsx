@@ -9,7 +9,7 @@ import { useAdminMeQuery, useLearnerCreateMutation, useLearnerListQuery } from '
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   ellipsisColumn,
   FilterBar,
   useListState,
@@ -124,7 +124,7 @@ export function LearnersPage() {
           )
         }
       />
-      <DataTable<LearnerListRow>
+      <ConsoleTable<LearnerListRow>
         label="学员列表"
         rowKey="id"
         columns={columns}

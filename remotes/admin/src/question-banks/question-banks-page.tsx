@@ -15,7 +15,7 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import {
   ACTIONS_COLUMN_KEY,
   COLUMN_WIDTH,
-  DataTable,
+  ConsoleTable,
   FilterBar,
   ellipsisColumn,
   useListState,
@@ -214,7 +214,7 @@ export function QuestionBanksPage() {
               </>
             }
           />
-          <DataTable<BankQuestion>
+          <ConsoleTable<BankQuestion>
             label="题目"
             rowKey="qid"
             columns={columns}

@@ -15,7 +15,7 @@ import {
 } from '@yaoshi/contracts/releases-admin';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAdminMeQuery } from '../admin-api';
-import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, DataTable, ellipsisColumn } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, COLUMN_WIDTH, ConsoleTable, ellipsisColumn } from '../kit/list-kit';
 import {
   ACTION_BUTTON_LABELS,
   availableActions,
@@ -153,7 +153,7 @@ export function ReleasesPage() {
           onChange={setEnv}
         />
       </Space>
-      <DataTable<RemoteReleaseStatus>
+      <ConsoleTable<RemoteReleaseStatus>
         label="远程模块版本"
         rowKey="remote"
         columns={columns}
@@ -204,7 +204,7 @@ function HistoryPanel({ remote }: { remote: string }) {
   return (
     <section aria-label={`${remote} 发布历史`} style={{ marginTop: 24 }}>
       <Typography.Title level={4}>发布历史：{remote}</Typography.Title>
-      <DataTable
+      <ConsoleTable
         label={`${remote} 发布历史`}
         rowKey="key"
         columns={columns}

@@ -9,7 +9,7 @@ import {
 } from '@yaoshi/contracts/reports';
 import { XLSX_TYPE, downloadBase64 } from '@yaoshi/ui/download';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { ACTIONS_COLUMN_KEY, DataTable } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, ConsoleTable } from '../kit/list-kit';
 import { useExportReportMutation, useLazyExportFileQuery, useReportExportsQuery } from './reports-api';
 
 /** How often the page asks about exports in the queue or being made. */
@@ -155,7 +155,7 @@ export function ReportExportsTable({
     },
   ];
   return (
-    <DataTable<ReportExport>
+    <ConsoleTable<ReportExport>
       label={EXPORT_TEXTS.title}
       rowKey="export_id"
       columns={columns}

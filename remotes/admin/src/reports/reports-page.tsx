@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import type { CompletedLearner, ReportGroup } from '@yaoshi/contracts/reports';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
-import { COLUMN_WIDTH, DataTable, EMPTY_TEXT, LoadFailed, PersonCell, useListState } from '../kit/list-kit';
+import { COLUMN_WIDTH, ConsoleTable, EMPTY_TEXT, LoadFailed, PersonCell, useListState } from '../kit/list-kit';
 import { useCompletedLearnersQuery, useYearReportQuery } from './reports-api';
 import { EXPORT_TEXTS, ReportExportsTable, useReportExports } from './report-exports';
 
@@ -157,7 +157,7 @@ export function ReportsPage() {
           )}
         </Card>
         <Typography.Title level={5}>按单位</Typography.Title>
-        <DataTable<ReportGroup>
+        <ConsoleTable<ReportGroup>
           label="按单位统计"
           rowKey="name"
           columns={groupColumns('工作单位')}
@@ -167,7 +167,7 @@ export function ReportsPage() {
         <Typography.Title level={5} style={{ marginTop: 16 }}>
           按地区
         </Typography.Title>
-        <DataTable<ReportGroup>
+        <ConsoleTable<ReportGroup>
           label="按地区统计"
           rowKey="name"
           columns={groupColumns('地区')}
@@ -179,7 +179,7 @@ export function ReportsPage() {
         完成学习人员名单
       </Typography.Title>
       <Typography.Paragraph type="secondary">{ARCHIVE_REVIEW_NOTE}</Typography.Paragraph>
-      <DataTable<CompletedLearner>
+      <ConsoleTable<CompletedLearner>
         label="完成学习人员名单"
         rowKey="learner_id"
         columns={COMPLETED_COLUMNS}

@@ -11,7 +11,7 @@ import {
 import { STAFF_ROLES, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useStaffCreateMutation, useStaffListQuery, useStaffUpdateMutation } from '../admin-api';
-import { ACTIONS_COLUMN_KEY, DataTable } from '../kit/list-kit';
+import { ACTIONS_COLUMN_KEY, ConsoleTable } from '../kit/list-kit';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ label: role, value: role }));
 
@@ -96,7 +96,13 @@ export function StaffPage() {
           新建账号
         </Button>
       </Space>
-      <DataTable<StaffRow> label="工作人员账号" rowKey="id" columns={columns} query={query} rows={query.data ?? []} />
+      <ConsoleTable<StaffRow>
+        label="工作人员账号"
+        rowKey="id"
+        columns={columns}
+        query={query}
+        rows={query.data ?? []}
+      />
       <CreateStaffDialog
         open={creating}
         onClose={() => setCreating(false)}
