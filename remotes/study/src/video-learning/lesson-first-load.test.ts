@@ -40,7 +40,7 @@ function staticGraph(entry: string): Map<string, string[]> {
 }
 
 test('the lesson page and the player import nothing of antd until a dialog opens', () => {
-  const graph = staticGraph(join(__dirname, 'lesson-page.tsx'));
+  const graph = staticGraph(join(__dirname, 'lesson-route.tsx'));
   expect(graph.size).toBeGreaterThan(5);
   const antd = [...graph].filter(([, packages]) => packages.some((name) => /^antd(\/|$)|^@ant-design\//.test(name)));
   expect(antd.map(([file]) => relative(__dirname, file))).toEqual([]);
@@ -48,7 +48,7 @@ test('the lesson page and the player import nothing of antd until a dialog opens
 });
 
 test('the dialogs it opens are fetched, not imported with it', () => {
-  const graph = staticGraph(join(__dirname, 'lesson-page.tsx'));
+  const graph = staticGraph(join(__dirname, 'lesson-route.tsx'));
   for (const dialog of ['face-check-dialog.tsx', 'quiz-dialog.tsx', '../course-rating/evaluation-dialog.tsx'])
     expect(graph.has(join(__dirname, dialog))).toBe(false);
 });

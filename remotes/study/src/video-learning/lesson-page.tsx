@@ -1,15 +1,11 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
-import { Tag } from '@yaoshi/ui/site-tag';
 import { Progress } from '@yaoshi/ui/site-progress';
 import { WarningAlert } from '@yaoshi/ui/site-alert';
 import { SiteButton } from '@yaoshi/ui/site-button';
-import { sendAsPageLeaves } from '@yaoshi/api-client/api';
-import { Spin } from '@yaoshi/ui/site-spin';
 import { Avatar } from '@yaoshi/ui/site-avatar';
 import { Paragraph, Title } from '@yaoshi/ui/typography';
-import { useNavigate, useSearchParams } from '@yaoshi/ui/router';
+import { useNavigate } from '@yaoshi/ui/router';
 import type { LessonDetail, ProgressReportResponse, QuizQuestion } from '@yaoshi/contracts/study';
 import { STUDY_MESSAGES as M } from '@yaoshi/contracts/study-messages';
 import {
@@ -18,22 +14,16 @@ import {
   REPORT_STATE,
   PUBLIC_QUIZ_PERCENTS,
   PUBLIC_REPORT_INTERVAL_SECONDS,
-  TRIAL_LIMIT_SECONDS,
-  TRIAL_REDIRECT_DELAY_MS,
   duePercentOf,
 } from '@yaoshi/contracts/study-rules';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useUploadAvatarMutation } from '../face-collection/face-api';
 import { useEvaluateCourseMutation } from '../course-rating/rating-api';
-import { browserSupportOf } from './browser-support';
 import {
-  REPORT_PATHS,
   useCheckPublicLastMutation,
   useCourseLastMutation,
   useFaceCompareMutation,
-  useLessonDetailQuery,
-  usePublicLessonDetailQuery,
   useQuizQuestionMutation,
   useQuizResultMutation,
   useReportProgressMutation,
@@ -42,7 +32,10 @@ import {
 import { LessonPlayer, type PlayerHandle } from './lesson-player';
 import { EvaluationDialog, FaceCheckDialog, QuizDialog, prefetchLessonDialogs, showInfoDialog } from './lesson-dialogs';
 import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue';
-import { readStoredReports, reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
+import { useTrialLimit } from './trial-limit';
+import { LessonStatus, RatePrompt } from './lesson-notices';
+import { useSessionEndOnLeave } from './session-end';
+import { reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
 import {
   isElsewhereRefusal,
   positionAfterMove,
@@ -54,17 +47,9 @@ import {
 export type LessonKind = 'professional' | 'public';
 
 /** A reload (the face check's 60 s rule) continues the same playback session. */
-function recordKey(kind: LessonKind, cid: number): string {
+export function recordKey(kind: LessonKind, cid: number): string {
   return `lessonRecord:${kind}:${cid}`;
 }
-
-function storedRecordId(kind: LessonKind, cid: number): number | undefined {
-  const value = Number(sessionStorage.getItem(recordKey(kind, cid)));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-/** How often the trial's viewing time is added up. */
-const TRIAL_TICK_MS = 1000;
 
 type ReportState = (typeof REPORT_STATE)[keyof typeof REPORT_STATE];
 
@@ -74,64 +59,8 @@ type Dialog =
   | { kind: 'evaluate'; voluntary?: boolean }
   | null;
 
-/** /videoLearning and /publicVideoLearning (spec 02 §2, §4, §7). */
-export function LessonPage({ kind }: { kind: LessonKind }) {
-  const [params] = useSearchParams();
-  const cid = Number(params.get('cid'));
-  const trialRequested = kind === 'professional' && params.get('tryIt') === '1';
-  const support = typeof navigator === 'undefined' ? 'other' : browserSupportOf(navigator.userAgent);
-  const validCid = Number.isInteger(cid) && cid > 0;
-  const skip = support !== 'desktop-chrome' || !validCid;
-  const [resumeId] = useState(() => (validCid ? storedRecordId(kind, cid) : undefined));
-  const replayed = useStoredReportsReplayed(kind, skip ? null : cid);
-  const professional = useLessonDetailQuery(
-    { cid, formal: trialRequested ? 0 : 1, ...(resumeId ? { record_id: resumeId } : {}) },
-    { skip: skip || !replayed || kind !== 'professional', refetchOnMountOrArgChange: true },
-  );
-  const publicDetail = usePublicLessonDetailQuery(
-    { course_id: cid, ...(resumeId ? { record_id: resumeId } : {}) },
-    { skip: skip || !replayed || kind !== 'public', refetchOnMountOrArgChange: true },
-  );
-  const query = kind === 'public' ? publicDetail : professional;
-
-  if (support === 'mobile') return <Result status="warning" title={M.useAppOrPc} />;
-  if (support === 'other') return <Result status="warning" title={M.useChrome} />;
-  if (!validCid) return <Result status="warning" title={M.courseNotFound} />;
-  if (query.isError) return <Result status="warning" title="课程加载失败" subTitle="请返回课程列表后重试" />;
-  if (!query.data) return <Spin description="课程加载中" />;
-  return <Lesson kind={kind} lesson={query.data} />;
-}
-
-/**
- * Sends, in order, the reports an earlier load of this lesson left waiting (stored-reports.ts),
- * before the lesson is opened again; true once done (at once when there are none).
- */
-function useStoredReportsReplayed(kind: LessonKind, cid: number | null): boolean {
-  const [stored] = useState(() => (cid === null ? null : readStoredReports(sessionStorage, kind, cid)));
-  const [done, setDone] = useState(stored === null);
-  const [reportProfessional] = useReportProgressMutation();
-  const [reportPublic] = useReportPublicProgressMutation();
-  useEffect(() => {
-    if (stored === null) return;
-    void (async () => {
-      for (const report of stored.reports) {
-        const request = reportRequestOf(stored.context, report);
-        try {
-          if (request.kind === 'public') await reportPublic(request.payload).unwrap();
-          else await reportProfessional(request.payload).unwrap();
-        } catch {
-          // Still no answer, or refused: once the lesson reopens they cannot be judged any more.
-          break;
-        }
-      }
-      writeStoredReports(sessionStorage, stored.context, []);
-      setDone(true);
-    })();
-  }, [stored, reportProfessional, reportPublic]);
-  return done;
-}
-
-function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
+/** One open lesson: its player, its reports to the server, its checks and its dialogs. */
+export function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
   const navigate = useNavigate();
   const listPath = kind === 'public' ? '/publicCourse' : '/myCourse';
   const review = lesson.progress.progress >= COMPLETE_PROGRESS;
@@ -156,7 +85,6 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
    */
   const completedRef = useRef(false);
   const dialogOpenRef = useRef(false);
-  const trialSecondsRef = useRef(0);
   const startPercent = lesson.duration > 0 ? (lesson.progress.learn_time * 100) / lesson.duration : 0;
   const doneChecks = useRef(new Set(lesson.photo.filter((p) => p <= startPercent)));
   const quizPoints = lesson.quiz_points ?? PUBLIC_QUIZ_PERCENTS;
@@ -164,7 +92,6 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
 
   const [progress, setProgress] = useState(lesson.progress.progress);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [trialEnded, setTrialEnded] = useState(false);
   /** Why this page stopped recording for good (a withdrawn enrolment, a session gone), shown until it is left. */
   const [stoppedText, setStoppedText] = useState<string | null>(null);
   dialogOpenRef.current = dialog !== null;
@@ -314,23 +241,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     return () => clearInterval(timer);
   }, [interval, report, review]);
 
-  // A reload or a closed tab ends this page's playback session at once (`pagehide`; React
-  // does not unmount then), so the reopened page, or another lesson, plays without waiting
-  // for it to lapse. Reports still waiting stay stored for the next load (stored-reports.ts).
-  useEffect(() => {
-    if (review || recordId <= 0) return undefined;
-    const onPageHide = () => {
-      const position = Math.min(playerRef.current?.currentTime() ?? 0, lesson.duration);
-      const request = reportRequestOf(reportContextRef.current, { position, state: REPORT_STATE.closed });
-      sendAsPageLeaves({
-        method: 'POST',
-        path: REPORT_PATHS[request.kind],
-        payload: { ...request.payload },
-      });
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [review, recordId, lesson.duration]);
+  useSessionEndOnLeave({ active: !review && recordId > 0, kind, lesson, recordId, playerRef, reportContextRef, queue });
 
   /** 在此继续学习: the server moves the learner's study to this page's session, from the verified point. */
   const continueHere = useCallback(async () => {
@@ -363,57 +274,7 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     void report(REPORT_STATE.playing, true);
   }, [report]);
 
-  // Leaving the lesson ends this page's playback, so another lesson can start at once:
-  // after the reports still waiting, so they are judged while the session is live.
-  useEffect(
-    () => () => {
-      if (review || recordId <= 0) return;
-      const player = playerRef.current;
-      const position = Math.min(player?.currentTime() ?? 0, lesson.duration);
-      const close = () => {
-        if (kind === 'public')
-          void reportPublic({ record_id: recordId, duration: position, state: REPORT_STATE.closed })
-            .unwrap()
-            .catch(() => undefined);
-        else
-          void reportProfessional({ cid: lesson.cid, record_id: recordId, pos: position, state: REPORT_STATE.closed })
-            .unwrap()
-            .catch(() => undefined);
-      };
-      if (queue.size > 0) void queue.drain().finally(close);
-      else close();
-    },
-    // Once, on unmount: the refs and the first render's values (a lesson's kind, course and
-    // record do not change while its page is open) are what it needs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on unmount, on purpose
-    [],
-  );
-
-  // spec 02 §4: a trial stops at 360 s of viewing, then /signStudy after 2 s. Viewing time
-  // is measured on the clock between ticks while playing, so a throttled background tab
-  // (fewer ticks) counts the same time.
-  useEffect(() => {
-    if (!trial) return undefined;
-    let lastTick = Date.now();
-    const timer = setInterval(() => {
-      const now = Date.now();
-      const player = playerRef.current;
-      if (player && !player.paused()) trialSecondsRef.current += (now - lastTick) / 1000;
-      lastTick = now;
-      if (!player || trialEnded) return;
-      if (trialSecondsRef.current >= TRIAL_LIMIT_SECONDS || player.currentTime() >= TRIAL_LIMIT_SECONDS) {
-        player.pause();
-        setTrialEnded(true);
-      }
-    }, TRIAL_TICK_MS);
-    return () => clearInterval(timer);
-  }, [trial, trialEnded]);
-  useEffect(() => {
-    if (!trialEnded) return undefined;
-    showMessage(M.trialEnded, { type: 'warning' });
-    const timer = setTimeout(() => void navigate('/signStudy'), TRIAL_REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [trialEnded, navigate]);
+  const trialEnded = useTrialLimit(trial, playerRef);
 
   const openQuiz = useCallback(
     (percent: number) => {
@@ -518,32 +379,17 @@ function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetail }) {
     [review],
   );
   const teacher = lesson.teacher_info;
-  const status = useMemo(() => {
-    if (review) return <Tag color="gold">复习模式：不记录学习进度</Tag>;
-    if (trial) return <Tag color="orange">试看：最多{TRIAL_LIMIT_SECONDS / 60}分钟</Tag>;
-    // A page whose study moved elsewhere, or was stopped, is not studying: it says so.
-    if (place !== 'here') return <Tag color="orange">{M.statusElsewhere}</Tag>;
-    if (stoppedText !== null) return <Tag color="orange">{M.statusStopped}</Tag>;
-    return <Tag color="blue">学习中</Tag>;
-  }, [review, trial, place, stoppedText]);
   // A finished course left unrated is rated from the top of its review page, without replaying it.
   const [rated, setRated] = useState(false);
   const offerRating = review && !trial && !lesson.is_grade && !rated;
 
   return (
-    <Card title={lesson.name} extra={status}>
+    <Card
+      title={lesson.name}
+      extra={<LessonStatus review={review} trial={trial} place={place} stopped={stoppedText !== null} />}
+    >
       <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
-        {offerRating && (
-          <WarningAlert
-            action={
-              <SiteButton variant="primary" onClick={() => setDialog({ kind: 'evaluate', voluntary: true })}>
-                {M.rateAction}
-              </SiteButton>
-            }
-          >
-            {M.ratePrompt}
-          </WarningAlert>
-        )}
+        {offerRating && <RatePrompt onRate={() => setDialog({ kind: 'evaluate', voluntary: true })} />}
         <LessonPlayer
           src={lesson.video_url}
           poster={lesson.thumb}

@@ -1,4 +1,4 @@
-import { LessonPage } from './lesson-page';
+import { LessonPage } from './lesson-route';
 
 /** /publicVideoLearning?cid&classState&year (spec 02 §2): a public-course lesson. */
 export default function PublicVideoPage() {
