@@ -35,7 +35,7 @@ import { REPORT_RETRY_MS, ReportQueue, type QueuedReport } from './report-queue'
 import { useTrialLimit } from './trial-limit';
 import { LessonStatus, RatePrompt } from './lesson-notices';
 import { useSessionEndOnLeave } from './session-end';
-import { reportRequestOf, writeStoredReports, type ReportContext } from './stored-reports';
+import { reportRequestOf, writeStoredReports, type LessonKind, type ReportContext } from './stored-reports';
 import {
   isElsewhereRefusal,
   positionAfterMove,
@@ -43,8 +43,6 @@ import {
   type StudyPlace,
   type StudyPlaceEvent,
 } from './study-place';
-
-export type LessonKind = 'professional' | 'public';
 
 /** A reload (the face check's 60 s rule) continues the same playback session. */
 export function recordKey(kind: LessonKind, cid: number): string {

@@ -10,8 +10,8 @@ import {
   useReportProgressMutation,
   useReportPublicProgressMutation,
 } from './lesson-api';
-import { Lesson, recordKey, type LessonKind } from './lesson-page';
-import { readStoredReports, reportRequestOf, writeStoredReports } from './stored-reports';
+import { Lesson, recordKey } from './lesson-page';
+import { readStoredReports, reportRequestOf, writeStoredReports, type LessonKind } from './stored-reports';
 
 /**
  * The lesson's route: which browsers may study, which lesson (its playback session resumed

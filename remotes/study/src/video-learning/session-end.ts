@@ -3,10 +3,9 @@ import { sendAsPageLeaves } from '@yaoshi/api-client/api';
 import type { LessonDetail, ProgressReportResponse } from '@yaoshi/contracts/study';
 import { REPORT_STATE } from '@yaoshi/contracts/study-rules';
 import { REPORT_PATHS, useReportProgressMutation, useReportPublicProgressMutation } from './lesson-api';
-import type { LessonKind } from './lesson-page';
 import type { PlayerHandle } from './lesson-player';
 import type { ReportQueue } from './report-queue';
-import { reportRequestOf, type ReportContext } from './stored-reports';
+import { reportRequestOf, type LessonKind, type ReportContext } from './stored-reports';
 
 /**
  * A lesson page that goes away ends its playback session, so the reopened page, or another

@@ -2,9 +2,12 @@ import type { PublicRecordRequest, RecordsRequest } from '@yaoshi/contracts/stud
 import { REPORT_STATE } from '@yaoshi/contracts/study-rules';
 import type { QueuedReport } from './report-queue';
 
+/** A professional course's lesson (/videoLearning) or a public one (/publicVideoLearning). */
+export type LessonKind = 'professional' | 'public';
+
 /** What a lesson's progress report needs besides the position and state. */
 export interface ReportContext {
-  kind: 'professional' | 'public';
+  kind: LessonKind;
   cid: number;
   recordId: number;
   duration: number;
