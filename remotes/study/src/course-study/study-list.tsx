@@ -20,7 +20,7 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { useMyCoursesQuery, usePublicMyCoursesQuery } from './study-list-api';
 import { congratulationShown, rememberCongratulation } from './congratulation-flag';
 import { CertificateDownload } from '../certificates/certificate-download';
-import { useEvaluateCourseMutation } from '../course-rating/rating-api';
+import { useRateCourse } from '../course-rating/use-rate-course';
 
 const EvaluationDialog = lazy(() =>
   import('../course-rating/evaluation-dialog').then((module) => ({ default: module.EvaluationDialog })),
@@ -73,7 +73,7 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
   const showingWrongYearKind = kind === 'make-up' && data !== undefined && data.is_buxue !== 1;
   // A finished course left unrated is rated from its row (评价), without replaying it.
   const [rating, setRating] = useState<StudyCourse | null>(null);
-  const [evaluate, evaluateState] = useEvaluateCourseMutation();
+  const { rate, submitting } = useRateCourse(kind);
 
   const open = (course: StudyCourse, index: number) => {
     if (!data) return;
@@ -174,21 +174,12 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
         <Suspense fallback={null}>
           <EvaluationDialog
             courseName={rating.name}
-            submitting={evaluateState.isLoading}
+            submitting={submitting}
             onCancel={() => setRating(null)}
             onSubmit={(grade, comment) => {
-              evaluate({
-                course_id: rating.cid,
-                stu_grade: grade,
-                stu_commont: comment,
-                type: kind === 'public' ? 1 : 0,
-              })
-                .unwrap()
-                .then(() => {
-                  showMessage(M.evaluationSaved);
-                  setRating(null);
-                })
-                .catch(() => undefined);
+              void rate(rating.cid, grade, comment).then((saved) => {
+                if (saved) setRating(null);
+              });
             }}
           />
         </Suspense>

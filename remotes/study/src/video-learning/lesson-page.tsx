@@ -19,7 +19,7 @@ import {
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useUploadAvatarMutation } from '../face-collection/face-api';
-import { useEvaluateCourseMutation } from '../course-rating/rating-api';
+import { useRateCourse } from '../course-rating/use-rate-course';
 import {
   useCheckPublicLastMutation,
   useCourseLastMutation,
@@ -107,7 +107,7 @@ export function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetai
   const [faceCompare] = useFaceCompareMutation();
   const [fetchQuestion] = useQuizQuestionMutation();
   const [submitQuiz, quizState] = useQuizResultMutation();
-  const [evaluate, evaluateState] = useEvaluateCourseMutation();
+  const rating = useRateCourse(kind);
   const [courseLast] = useCourseLastMutation();
   const [checkPublicLast] = useCheckPublicLastMutation();
 
@@ -464,24 +464,16 @@ export function Lesson({ kind, lesson }: { kind: LessonKind; lesson: LessonDetai
         )}
         {dialog?.kind === 'evaluate' && (
           <EvaluationDialog
-            submitting={evaluateState.isLoading}
+            submitting={rating.submitting}
             {...(dialog.voluntary ? { onCancel: () => setDialog(null) } : {})}
             onSubmit={(grade, comment) => {
-              evaluate({
-                course_id: lesson.cid,
-                stu_grade: grade,
-                stu_commont: comment,
-                type: kind === 'public' ? 1 : 0,
-              })
-                .unwrap()
-                .then(() => {
-                  showMessage(M.evaluationSaved);
-                  setDialog(null);
-                  setRated(true);
-                  // Rated from the top of the review page: the learner stays where she was.
-                  if (!dialog.voluntary) void afterRating();
-                })
-                .catch(() => undefined);
+              void rating.rate(lesson.cid, grade, comment).then((saved) => {
+                if (!saved) return;
+                setDialog(null);
+                setRated(true);
+                // Rated from the top of the review page: the learner stays where she was.
+                if (!dialog.voluntary) void afterRating();
+              });
             }}
           />
         )}
