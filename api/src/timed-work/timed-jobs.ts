@@ -13,6 +13,10 @@ import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
 import { deleteExpiredExports, sweepOrphanedExports } from '../reports/report-exports';
 import { type PaymentContext } from '../payment/payments';
 import { reconcilePendingAttempts, settleExpiredOrders } from '../payment/order-settlement';
+import type { MailTransport } from '../mail/mail-transport';
+import { MAIL_SEND_JOB } from '../mail/mail-queue';
+import { sendDueMails } from '../mail/mail-sending';
+import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
 
 /**
  * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of
@@ -27,6 +31,8 @@ export interface TimedJobDeps {
   payments: PaymentContext;
   /** Where the files the retention jobs delete live (the local folder or the bucket). */
   storage: Storage;
+  /** Where mail goes (SMTP or the development outbox). */
+  mail: MailTransport;
   log: FastifyBaseLogger;
 }
 
@@ -46,6 +52,18 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export const TIMED_JOBS: readonly TimedJob[] = [
+  {
+    // Queued mail (invoices, refund results, digests, reminders) whose time has come; each
+    // mail's own retries are on its row (mail/mail-sending.ts). Also enqueued right after a
+    // request queues a mail, so it leaves at once.
+    name: MAIL_SEND_JOB,
+    periodSeconds: MINUTE,
+    policy: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 15 * MINUTE },
+    async run({ db, clock, mail, log }) {
+      const run = await sendDueMails({ db, clock, transport: mail, attachmentsOf: invoiceMailAttachments(db) });
+      if (run.retrying + run.failed > 0) log.warn(run, 'mail not accepted by the mail server');
+    },
+  },
   {
     // Unpaid orders past their deadline are closed (they are also closed whenever read or
     // paid); payment attempts the gateway never confirmed are asked about.
