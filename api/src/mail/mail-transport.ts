@@ -66,12 +66,15 @@ export function mailSendErrorOf(error: unknown): MailSendError {
 
 /** `SMTP_URL` through nodemailer; each mail from `from` (`MAIL_FROM`). */
 export function smtpMailTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
-    from,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const transporter = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    },
+    { from },
+  );
   return {
     name: 'smtp',
     async send(mail) {
