@@ -65,6 +65,7 @@ import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 import { mailRoutes, registerDevMailOutboxRoutes } from './mail/mail-routes';
+import { registerUnsubscribeRoute, reminderRoutes } from './reminders/reminder-routes';
 import { mailTransportFromConfig, type MailTransport } from './mail/mail-transport';
 
 /** Every feature's /v1 routes, in the order they were built. */
@@ -87,6 +88,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   refundRoutes,
   invoiceRoutes,
   mailRoutes,
+  reminderRoutes,
   examRoutes,
   studyRoutes,
   staffRoutes,
@@ -266,6 +268,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     clock: options.clock,
   });
   registerHealthRoutes(app, options.db);
+  registerUnsubscribeRoute(app, options);
   registerNotifyRoutes(app, paymentContext);
   startJobs(app, jobs, {
     db: options.db,

@@ -14,7 +14,10 @@ export interface MailSettings {
 export const SMTP_URL_PATTERN = /^smtps?:\/\/\S+$/;
 
 /** Outside production, or on a declared staging site, with no mail server named. */
-export function mailOutboxAllowed(settings: MailSettings | Omit<MailSettings, 'mailFrom'>, production: boolean): boolean {
+export function mailOutboxAllowed(
+  settings: MailSettings | Omit<MailSettings, 'mailFrom'>,
+  production: boolean,
+): boolean {
   return settings.smtpUrl === undefined && (!production || settings.stagingSandbox);
 }
 
@@ -29,5 +32,7 @@ export function mailProductionProblems(settings: Omit<MailSettings, 'mailFrom'>)
 /** Anywhere: a mail server without a sender cannot send. */
 export function mailConfigProblems(settings: Pick<MailSettings, 'smtpUrl' | 'mailFrom'>): string[] {
   if (settings.smtpUrl === undefined || settings.mailFrom !== undefined) return [];
-  return ['SMTP_URL is set without MAIL_FROM: set the sender of every mail, e.g. MAIL_FROM="省药师协会 <noreply@example.org>".'];
+  return [
+    'SMTP_URL is set without MAIL_FROM: set the sender of every mail, e.g. MAIL_FROM="省药师协会 <noreply@example.org>".',
+  ];
 }

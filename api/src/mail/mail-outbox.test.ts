@@ -49,9 +49,9 @@ async function outbox(to: string): Promise<Outbox> {
 }
 
 test('without SMTP_URL an issued invoice lands in the development outbox, with its attachment named', async () => {
-  const waiting = dataOf(
-    await authed(server, finance.token, 'GET', '/v1/admin/invoices', { status: 'reviewing' }),
-  ) as { list: { order_no: string }[] };
+  const waiting = dataOf(await authed(server, finance.token, 'GET', '/v1/admin/invoices', { status: 'reviewing' })) as {
+    list: { order_no: string }[];
+  };
   const orderNo = waiting.list[0]!.order_no;
   const issued = dataOf(
     await authed(server, finance.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }),

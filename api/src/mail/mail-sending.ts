@@ -99,10 +99,7 @@ export async function sendOne(deps: MailSending, id: number): Promise<keyof Send
   return db.transaction(async (tx) => {
     const now = clock.now();
     if (error === null) {
-      await tx
-        .update(mails)
-        .set({ status: 'sent', attempts, sentAt: now, updatedAt: now })
-        .where(eq(mails.id, id));
+      await tx.update(mails).set({ status: 'sent', attempts, sentAt: now, updatedAt: now }).where(eq(mails.id, id));
       await writeAudit(tx, clock, actor, {
         action: 'mail.sent',
         target: mail.recipient,

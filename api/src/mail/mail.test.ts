@@ -84,8 +84,7 @@ async function wangInvoiceRequest(): Promise<string> {
     refund_status: number;
   }[];
   const order = orders.find(
-    (row) =>
-      row.pay_status === PAY_STATUS.paid && row.is_receipt === RECEIPT_STATUS.none && row.refund_status === 0,
+    (row) => row.pay_status === PAY_STATUS.paid && row.is_receipt === RECEIPT_STATUS.none && row.refund_status === 0,
   );
   assert.ok(order, '王芳 has a paid order without an invoice');
   dataOf(
@@ -212,9 +211,9 @@ test('the learner has the invoice mailed again from 我的订单: sent by the jo
   const invoiceNo = await issue(target.order_no);
   await sendDue();
   const before = smtp.received.length;
-  const answer = dataOf(
-    await authed(server, wangToken, 'POST', '/v1/invoice_mail', { order_id: target.order_no }),
-  ) as { to: string };
+  const answer = dataOf(await authed(server, wangToken, 'POST', '/v1/invoice_mail', { order_id: target.order_no })) as {
+    to: string;
+  };
   assert.equal(answer.to, 'wang.fang@example.com');
   const mail = (await smtp.waitFor(before + 1))[before]!;
   assert.ok(mail.text?.includes(invoiceNo));

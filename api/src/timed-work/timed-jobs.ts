@@ -17,6 +17,8 @@ import type { MailTransport } from '../mail/mail-transport';
 import { MAIL_SEND_JOB } from '../mail/mail-queue';
 import { sendDueMails } from '../mail/mail-sending';
 import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
+import { REMINDERS_SEND_JOB, sendReminderRound } from '../reminders/reminder-campaigns';
+import { reminderSendingOf } from '../reminders/reminder-routes';
 
 /**
  * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of
@@ -62,6 +64,17 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     async run({ db, clock, mail, log }) {
       const run = await sendDueMails({ db, clock, transport: mail, attachmentsOf: invoiceMailAttachments(db) });
       if (run.retrying + run.failed > 0) log.warn(run, 'mail not accepted by the mail server');
+    },
+  },
+  {
+    // Year-end reminder campaigns: each minute, at most REMINDERS_PER_MINUTE of each campaign
+    // (the providers' limits); a run that fails is retried, a learner is never sent twice.
+    name: REMINDERS_SEND_JOB,
+    periodSeconds: MINUTE,
+    policy: { retryLimit: 1, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 10 * MINUTE },
+    async run({ db, clock, config, mail, log }) {
+      const sent = await sendReminderRound(reminderSendingOf(config, db, clock, mail));
+      if (sent > 0) log.info({ sent }, 'year-end reminders sent');
     },
   },
   {
