@@ -66,6 +66,7 @@ import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
 import { mailRoutes, registerDevMailOutboxRoutes } from './mail/mail-routes';
 import { registerUnsubscribeRoute, reminderRoutes } from './reminders/reminder-routes';
+import { staffDigestRoutes } from './staff-digest/staff-digest-routes';
 import { mailTransportFromConfig, type MailTransport } from './mail/mail-transport';
 
 /** Every feature's /v1 routes, in the order they were built. */
@@ -89,6 +90,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoiceRoutes,
   mailRoutes,
   reminderRoutes,
+  staffDigestRoutes,
   examRoutes,
   studyRoutes,
   staffRoutes,

@@ -64,7 +64,9 @@ test('the learner turns reminders off on 个人信息; the preview counts by yea
   const zhao = await loginToken(server, ZHAO.phone, ZHAO.password);
   assert.deepEqual(dataOf(await authed(server, zhao, 'GET', '/v1/reminder_setting', {})), { year_end_reminders: true });
   dataOf(await authed(server, zhao, 'POST', '/v1/reminder_setting', { year_end_reminders: false }));
-  assert.deepEqual(dataOf(await authed(server, zhao, 'GET', '/v1/reminder_setting', {})), { year_end_reminders: false });
+  assert.deepEqual(dataOf(await authed(server, zhao, 'GET', '/v1/reminder_setting', {})), {
+    year_end_reminders: false,
+  });
 
   assert.deepEqual(await preview({ year: YEAR, company: COMPANY }), { selected: 4, opted_out: 1, without_email: 1 });
   const everyone = await preview({ year: YEAR });
@@ -141,7 +143,9 @@ test('a mail campaign: throttled per minute, each learner once, opted-out and ad
   assert.equal(page.status, 200);
   assert.match(String(page.body), /您已退订学时提醒/);
   const wang = await loginToken(server, WANG.phone, WANG.password);
-  assert.deepEqual(dataOf(await authed(server, wang, 'GET', '/v1/reminder_setting', {})), { year_end_reminders: false });
+  assert.deepEqual(dataOf(await authed(server, wang, 'GET', '/v1/reminder_setting', {})), {
+    year_end_reminders: false,
+  });
 });
 
 test('an SMS campaign texts through the SMS provider (the development outbox here), skipping who opted out', async () => {
@@ -150,8 +154,14 @@ test('an SMS campaign texts through the SMS provider (the development outbox her
   );
   assert.equal(await round({ sms: 10, mail: 10 }), 2, '李华 and 张晓明; 王芳 and 赵敏 opted out');
   const [campaign] = await campaigns();
-  assert.deepEqual([campaign!.channel, campaign!.sent, campaign!.skipped_opted_out, campaign!.status], ['sms', 2, 2, 'done']);
+  assert.deepEqual(
+    [campaign!.channel, campaign!.sent, campaign!.skipped_opted_out, campaign!.status],
+    ['sms', 2, 2, 'done'],
+  );
   const outbox = await server.send(`/dev/sms-outbox?phone=${LI.phone}`);
   const texts = (outbox.body as { messages: { text: string }[] }).messages.map((message) => message.text);
-  assert.ok(texts.some((text) => text.includes(`${YEAR}年度继续教育学时还差`)), texts.join('\n'));
+  assert.ok(
+    texts.some((text) => text.includes(`${YEAR}年度继续教育学时还差`)),
+    texts.join('\n'),
+  );
 });

@@ -19,6 +19,7 @@ import { sendDueMails } from '../mail/mail-sending';
 import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
 import { REMINDERS_SEND_JOB, sendReminderRound } from '../reminders/reminder-campaigns';
 import { reminderSendingOf } from '../reminders/reminder-routes';
+import { queueStaffDigests, STAFF_DIGEST_JOB } from '../staff-digest/staff-digest';
 
 /**
  * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of
@@ -64,6 +65,16 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     async run({ db, clock, mail, log }) {
       const run = await sendDueMails({ db, clock, transport: mail, attachmentsOf: invoiceMailAttachments(db) });
       if (run.retrying + run.failed > 0) log.warn(run, 'mail not accepted by the mail server');
+    },
+  },
+  {
+    // 每日待办 to the staff who asked for it: once a day (the day's slot starts 08:00 Beijing).
+    name: STAFF_DIGEST_JOB,
+    periodSeconds: DAY,
+    policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
+    async run({ db, clock, log }) {
+      const queued = await queueStaffDigests(db, clock);
+      if (queued > 0) log.info({ queued }, 'staff digests queued');
     },
   },
   {

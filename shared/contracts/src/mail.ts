@@ -48,3 +48,33 @@ export const mailEndpoints = {
     response: z.object({ list: z.array(mailRowSchema) }),
   }),
 };
+
+export const DIGEST_TEXT = {
+  emailInvalid: '请填写有效的邮箱',
+} as const;
+
+/** A staff member's 每日待办 mail: on with an address, or off (their own account page). */
+export const staffDigestSettingSchema = z.object({ enabled: z.boolean(), email: z.string() });
+export type StaffDigestSetting = z.infer<typeof staffDigestSettingSchema>;
+
+export const staffDigestEndpoints = {
+  mySetting: defineEndpoint({
+    method: 'GET',
+    path: '/v1/admin/me/digest',
+    auth: 'staff',
+    request: z.strictObject({}),
+    response: staffDigestSettingSchema,
+  }),
+  saveMySetting: defineEndpoint({
+    method: 'POST',
+    path: '/v1/admin/me/digest',
+    auth: 'staff',
+    request: z
+      .strictObject({ enabled: z.boolean(), email: z.string().trim().max(100) })
+      .refine((setting) => !setting.enabled || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(setting.email), {
+        error: DIGEST_TEXT.emailInvalid,
+        path: ['email'],
+      }),
+    response: staffDigestSettingSchema,
+  }),
+};

@@ -112,7 +112,12 @@ export function RemindersDialog({ open, onClose }: { open: boolean; onClose: () 
         <Button onClick={() => void onPreview()} loading={preview.isFetching}>
           预览人数
         </Button>
-        <Button type="primary" onClick={() => void onSend()} loading={creating.isLoading} disabled={!shown || shown.selected === 0}>
+        <Button
+          type="primary"
+          onClick={() => void onSend()}
+          loading={creating.isLoading}
+          disabled={!shown || shown.selected === 0}
+        >
           发送提醒
         </Button>
       </Space>
