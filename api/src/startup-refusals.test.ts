@@ -176,7 +176,10 @@ describe('production start-up refuses each unsafe setting on its own line', () =
   });
 
   test('SMTP_URL that is not an smtp:// or smtps:// address', () =>
-    assert.throws(() => loadConfig({}, { ...SAFE_STAGING, SMTP_URL: 'https://mail.example.org' }), /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/));
+    assert.throws(
+      () => loadConfig({}, { ...SAFE_STAGING, SMTP_URL: 'https://mail.example.org' }),
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/,
+    ));
 
   test('PUBLIC_BASE_URL unset', () =>
     refusedInProcess({ ...SAFE_STAGING, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL is unset/));

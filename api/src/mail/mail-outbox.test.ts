@@ -1,7 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import type { OrderState } from '@yaoshi/contracts/order-states';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
 import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
@@ -71,7 +70,7 @@ test('a refund’s result is mailed to the learner’s email, in Chinese with th
     orderNo: '9371000001',
     learnerId: wangId,
     year: course!.year,
-    state: { pay_status: 2, refund_status: 1, is_receipt: 0 } as OrderState,
+    state: { pay_status: 2, refund_status: 1, is_receipt: 0 },
     courseIds: [],
     priceFen: 12000,
     createdAt: server.clock.now(),

@@ -4,7 +4,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { InvoiceQueueRow } from '@yaoshi/contracts/finance-admin';
 import type { MailRow } from '@yaoshi/contracts/mail';
 import { PAY_STATUS, RECEIPT_STATUS } from '@yaoshi/contracts/order-states';
-import type { OrderState } from '@yaoshi/contracts/order-states';
 import { courses } from '../catalogue/catalogue-schema';
 import { insertOrderInState } from '../seed/order-seed';
 import { learners } from '../accounts/accounts-schema';
@@ -50,7 +49,7 @@ before(async () => {
       orderNo: `937000000${i}`,
       learnerId: wang!.id,
       year: course!.year,
-      state: { pay_status: 2, refund_status: 0, is_receipt: 0 } as OrderState,
+      state: { pay_status: 2, refund_status: 0, is_receipt: 0 },
       courseIds: [],
       priceFen: 12000,
       createdAt: server.clock.now(),
@@ -184,7 +183,7 @@ test('an SMTP refusal (451) is retried later and, after the last attempt, record
       .orderBy(asc(auditRecords.id));
     assert.deepEqual(
       records.slice(-MAIL_MAX_ATTEMPTS).map((record) => record.action),
-      [...Array(MAIL_MAX_ATTEMPTS - 1).fill('mail.retry'), 'mail.fail'],
+      [...Array.from({ length: MAIL_MAX_ATTEMPTS - 1 }, () => 'mail.retry'), 'mail.fail'],
     );
 
     // A permanent refusal (550: no such mailbox) is not tried again.

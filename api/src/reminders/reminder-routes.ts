@@ -5,36 +5,11 @@ import type { RouteModule } from '../app-deps';
 import { actorOf, learnerActor } from '../audit/audit-log';
 import { requirePrincipal, requireStaff } from '../auth/authenticator';
 import type { Clock } from '../clock';
-import { usesSmsOutbox, type Config } from '../config';
+import type { Config } from '../config';
 import { rowsOf, type Database } from '../db/database';
-import { readAssociationProfile } from '../association-profile/association-profile';
-import type { MailTransport } from '../mail/mail-transport';
-import {
-  createReminderCampaign,
-  previewReminder,
-  reminderCampaignsList,
-  type ReminderSending,
-} from './reminder-campaigns';
+import { createReminderCampaign, previewReminder, reminderCampaignsList } from './reminder-campaigns';
 import { setWantsReminders, UNSUBSCRIBE_PATH, unsubscribeTokenValid, wantsReminders } from './reminder-opt-outs';
-import { outboxReminderSms, unconfiguredReminderSms, type ReminderSms } from './reminder-sms';
-
-/** The SMS side of reminders from the configuration: the outbox where it is allowed, otherwise none yet. */
-export function reminderSmsFromConfig(config: Config, db: Database, clock: Clock): ReminderSms {
-  if (!usesSmsOutbox(config)) return unconfiguredReminderSms();
-  return outboxReminderSms(db, clock, async () => (await readAssociationProfile(db)).sms_signature);
-}
-
-/** What the reminders-send job needs, from the app's parts. */
-export function reminderSendingOf(config: Config, db: Database, clock: Clock, mail: MailTransport): ReminderSending {
-  return {
-    db,
-    clock,
-    mail,
-    sms: reminderSmsFromConfig(config, db, clock),
-    baseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
-    linkSecret: config.mediaUrlSecret,
-  };
-}
+import { reminderSmsFromConfig } from './reminder-sending';
 
 async function learnerActorOf(db: Database, learnerId: number, ip: string) {
   const [learner] = await rowsOf<{ name: string }>(db, sql`select name from learners where id = ${learnerId}`);

@@ -11,7 +11,7 @@ import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startSmtpReceiver, type SmtpReceiver } from '../test-support/smtp-receiver';
 import { startTestServer, TEST_START, type TestServer } from '../test-support/test-server';
 import { sendReminderRound } from './reminder-campaigns';
-import { reminderSendingOf } from './reminder-routes';
+import { reminderSendingOf } from './reminder-sending';
 import { reminderCampaigns } from './reminders-schema';
 
 /**

@@ -18,7 +18,7 @@ import { MAIL_SEND_JOB } from '../mail/mail-queue';
 import { sendDueMails } from '../mail/mail-sending';
 import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
 import { REMINDERS_SEND_JOB, sendReminderRound } from '../reminders/reminder-campaigns';
-import { reminderSendingOf } from '../reminders/reminder-routes';
+import { reminderSendingOf } from '../reminders/reminder-sending';
 import { queueStaffDigests, STAFF_DIGEST_JOB } from '../staff-digest/staff-digest';
 
 /**
