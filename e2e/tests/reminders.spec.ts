@@ -23,8 +23,9 @@ test('学员管理 previews and sends a year-end reminder by mail; the campaign 
   const selected = Number(/\d+/.exec((await summary.textContent()) ?? '')![0]);
   expect(selected).toBeGreaterThan(0);
   await dialog.getByRole('button', { name: '发送提醒' }).click();
-  await expect(page.getByText(`已发起提醒：共${selected}名学员，后台正在发送`)).toBeVisible();
-  await page.getByRole('button', { name: /^(OK|确\s*定|知道了)$/ }).click();
+  const done = page.getByRole('dialog', { name: `已发起提醒：共${selected}名学员，后台正在发送` });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: '知道了' }).click();
   const campaigns = dialog.getByRole('table', { name: '已发起的提醒' });
   await expect(campaigns).toContainText('邮件');
   await expect(campaigns.getByRole('row').nth(1)).toContainText(String(selected));
