@@ -30,7 +30,7 @@ const COLUMNS: ColumnsType<ReminderCampaign> = [
   { title: '发起时间', dataIndex: 'created_at', key: 'created_at', width: 170 },
   { title: '年度', dataIndex: 'year', key: 'year', width: 70 },
   { title: '方式', key: 'channel', width: 70, render: (_: unknown, row) => REMINDER_CHANNEL_TEXT[row.channel] },
-  { title: '工作单位', key: 'company', render: (_: unknown, row) => row.company || '全部' },
+  { title: '工作单位', key: 'company', width: 110, render: (_: unknown, row) => row.company || '全部' },
   { title: '选中', dataIndex: 'selected', key: 'selected', width: 60 },
   { title: '已发送', dataIndex: 'sent', key: 'sent', width: 70 },
   { title: '失败', dataIndex: 'failed', key: 'failed', width: 60 },
