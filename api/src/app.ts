@@ -8,7 +8,7 @@ import { createMetrics, registerMetrics } from './metrics/metrics';
 import { MESSAGES } from './messages';
 import { registerSecurityHeaders } from './security/security-headers';
 import { REQUEST_ID_HEADER, fastifyLogging, type LogSettings } from './logging/logger';
-import { isStagingSandbox, usesSmsOutbox } from './config';
+import { isStagingSandbox, usesMailOutbox, usesSmsOutbox } from './config';
 import { stagingBannerText } from '@yaoshi/contracts/staging';
 import type { Authenticator } from './auth/authenticator';
 import { accountRoutes } from './accounts/account-routes';
@@ -64,6 +64,10 @@ import { offerTranscodesAtStart } from './video-transcode/lesson-transcodes';
 import { ordersWithLearningBegun } from './study/learning-begun';
 import { registerHealthRoutes } from './health/health-routes';
 import { envelopeClientErrorHandler, recordRouteTable } from './envelope/route-table';
+import { mailRoutes, registerDevMailOutboxRoutes } from './mail/mail-routes';
+import { registerUnsubscribeRoute, reminderRoutes } from './reminders/reminder-routes';
+import { staffDigestRoutes } from './staff-digest/staff-digest-routes';
+import { mailTransportFromConfig, type MailTransport } from './mail/mail-transport';
 
 /** Every feature's /v1 routes, in the order they were built. */
 
@@ -84,6 +88,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   orderRoutes,
   refundRoutes,
   invoiceRoutes,
+  mailRoutes,
+  reminderRoutes,
+  staffDigestRoutes,
   examRoutes,
   studyRoutes,
   staffRoutes,
@@ -119,6 +126,8 @@ export interface BuildAppOptions {
    * or the development outbox where it is allowed; otherwise nothing is sent and the learner is told).
    */
   smsProvider?: SmsProvider;
+  /** Where mail goes; default: `SMTP_URL` through nodemailer, or the development outbox where it is allowed. */
+  mailTransport?: MailTransport;
   /**
    * The payment gateway; default: the one `config.paymentProvider` names (the sandbox
    * gateway served by this API, signing with `config.paymentSandboxKey`). A sandbox
@@ -215,6 +224,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           onError: (name, error) => app.log.error({ err: error, job: name }, 'background job failed'),
         }));
   registerQueueMetrics(metrics.registry, jobs);
+  const mail =
+    options.mailTransport ??
+    mailTransportFromConfig(
+      { ...options.config, outboxAllowed: usesMailOutbox(options.config) },
+      options.db,
+      options.clock,
+      app.log,
+    );
+  app.addHook('onClose', async () => mail.close());
   registerSignedRoutes(
     app,
     {
@@ -252,6 +270,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     clock: options.clock,
   });
   registerHealthRoutes(app, options.db);
+  registerUnsubscribeRoute(app, options);
   registerNotifyRoutes(app, paymentContext);
   startJobs(app, jobs, {
     db: options.db,
@@ -259,6 +278,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     config: options.config,
     payments: paymentContext,
     storage,
+    mail,
     schedule: options.scheduleTimedJobs ?? false,
     transcodeAtStart: options.transcodeAtStart ?? false,
   });
@@ -272,6 +292,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     );
   // Development, tests and a declared staging site only: what the outbox "sent".
   if (usesSmsOutbox(options.config)) registerDevOutboxRoutes(app, options.db);
+  if (usesMailOutbox(options.config)) registerDevMailOutboxRoutes(app, options.db);
   return app;
 }
 

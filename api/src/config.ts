@@ -21,6 +21,8 @@ import {
   paymentProvidersInUse,
   type PaymentConfig,
 } from './payment/payment-config';
+import { publicBaseUrlProblem } from './public-base-url';
+import { mailConfigProblems, mailOutboxAllowed, mailProductionProblems, SMTP_URL_PATTERN } from './mail/mail-config';
 import { s3ProductionProblems, s3SettingsFromEnv, StorageConfigError, type S3Settings } from './storage/storage-config';
 
 /**
@@ -75,6 +77,9 @@ export interface Config extends PaymentConfig {
   allowedHosts: readonly string[];
   /** `SMS_PROVIDER`, default `outbox` (the development outbox); `aliyun` or `tencent` for real texts. */
   smsProvider: SmsProviderName;
+  /** `SMTP_URL`, `MAIL_FROM`: the association's mail server and sender (src/mail/mail-config.ts); unset: the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
   /** `SMS_ALIYUN_*`, `SMS_TENCENT_*`: credentials, template and endpoint of each real SMS provider (src/sms/sms-config.ts). */
   smsGateways: SmsGatewaySettings;
   /**
@@ -226,6 +231,8 @@ const variables = z.object({
   ),
   ALLOWED_HOSTS: variable(lowerCaseList.default(() => [...LOOPBACK_HOSTS])),
   SMS_PROVIDER: variable(z.enum(SMS_PROVIDERS).default('outbox'), oneOf(SMS_PROVIDERS)),
+  SMTP_URL: variable(z.string().regex(SMTP_URL_PATTERN).optional(), 'an smtp:// or smtps:// address'),
+  MAIL_FROM: variable(z.string().optional()),
   STAGING_SANDBOX: variable(
     z
       .literal(STAGING_SANDBOX_ALLOW)
@@ -291,6 +298,8 @@ const configSchema = variables
     publicBaseUrl: env.PUBLIC_BASE_URL,
     allowedHosts: env.ALLOWED_HOSTS,
     smsProvider: env.SMS_PROVIDER,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     stagingSandbox: env.STAGING_SANDBOX,
     metricsAllow: env.METRICS_ALLOW,
     metricsToken: env.METRICS_TOKEN,
@@ -348,27 +357,9 @@ export function usesSmsOutbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' 
   return config.smsProvider === 'outbox' && (!isProduction(config) || config.stagingSandbox);
 }
 
-function isLoopbackHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-/** What is wrong with `PUBLIC_BASE_URL` for production, or undefined. */
-function publicBaseUrlProblem(value: string | undefined): string | undefined {
-  if (value === undefined) {
-    return "PUBLIC_BASE_URL is unset: QR codes, payment notifications and return addresses would come from the request's Host header. Set it to the site's https address, e.g. https://www.example.org.";
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `PUBLIC_BASE_URL is not an absolute URL ("${value}"); set the site's https address, e.g. https://www.example.org.`;
-  }
-  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    return `PUBLIC_BASE_URL must be an origin only (scheme, host, optional port), got "${value}".`;
-  }
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return undefined;
-  return `PUBLIC_BASE_URL must be https (http only for loopback addresses), got "${value}".`;
+/** Whether mail goes to the development outbox (and /dev/mail-outbox is served). */
+export function usesMailOutbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' | 'smtpUrl'>): boolean {
+  return mailOutboxAllowed(config, isProduction(config));
 }
 
 interface NamedSecret {
@@ -458,6 +449,7 @@ export function productionProblems(config: Config): string[] {
       `SMS_PROVIDER is the development outbox: codes would reach no phone and be readable at /dev/sms-outbox. Set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent with its settings, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
     );
   }
+  problems.push(...mailProductionProblems(config));
   return problems;
 }
 
@@ -481,6 +473,7 @@ export function assertUsableConfig(config: Config): Config {
   problems.push(...smsGatewayProblems(config.smsProvider, config.smsGateways, isProduction(config)));
   // pg-boss cannot run on PGlite anywhere; in-process on PostgreSQL is refused in production.
   problems.push(...jobRunnerProblems(jobRunnerOf(config), config.databaseUrl, isProduction(config)));
+  problems.push(...mailConfigProblems(config));
   if (config.signAppId.length === 0 || config.signSecret.length === 0 || config.mediaUrlSecret.length === 0) {
     problems.push('API_SIGN_APP_ID, API_SIGN_SECRET and MEDIA_URL_SECRET must not be empty.');
   }

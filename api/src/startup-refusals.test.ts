@@ -132,6 +132,7 @@ describe('production start-up (the real entry point)', { concurrency: 3 }, () =>
       /PAYMENT_SANDBOX_KEY is the public development default/,
       /PAYMENT_PROVIDER is the sandbox/,
       /SMS_PROVIDER is the development outbox/,
+      /SMTP_URL is unset, so mail would go to the development mail outbox/,
     ));
 
   test('a staging site with a real SMS provider configured starts', async () => {
@@ -149,11 +150,35 @@ describe('production start-up (the real entry point)', { concurrency: 3 }, () =>
 });
 
 describe('production start-up refuses each unsafe setting on its own line', () => {
-  test('the sandbox gateway and the SMS outbox are refused without STAGING_SANDBOX=allow', () =>
+  test('the sandbox gateway, the SMS outbox and the mail outbox are refused without STAGING_SANDBOX=allow', () =>
     refusedInProcess(
       { ...SAFE_STAGING, STAGING_SANDBOX: undefined },
       /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
       /^Refusing to start: SMS_PROVIDER is the development outbox/,
+      /^Refusing to start: SMTP_URL is unset, so mail would go to the development mail outbox: .*\/dev\/mail-outbox/,
+    ));
+
+  test('a mail server (SMTP_URL) without a sender (MAIL_FROM) is refused, named; with both, production has no mail problem', () => {
+    refusedInProcess(
+      { ...SAFE_STAGING, SMTP_URL: 'smtps://noreply%40example.org:secret@smtp.example.org:465' },
+      /^Refusing to start: SMTP_URL is set without MAIL_FROM/,
+    );
+    refusedInProcess(
+      {
+        ...SAFE_STAGING,
+        STAGING_SANDBOX: undefined,
+        SMTP_URL: 'smtps://noreply%40example.org:secret@smtp.example.org:465',
+        MAIL_FROM: '省药师协会 <noreply@example.org>',
+      },
+      /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
+      /^Refusing to start: SMS_PROVIDER is the development outbox/,
+    );
+  });
+
+  test('SMTP_URL that is not an smtp:// or smtps:// address', () =>
+    assert.throws(
+      () => loadConfig({}, { ...SAFE_STAGING, SMTP_URL: 'https://mail.example.org' }),
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/,
     ));
 
   test('PUBLIC_BASE_URL unset', () =>

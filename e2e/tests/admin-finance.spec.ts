@@ -4,6 +4,7 @@ import { apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { orderRow, testIdNumber } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, staffApiLogin, staffLoginPage } from './support/staff';
+import { baseURL } from './support/environment';
 
 /**
  * 财务 in the console (issue 18): approves a refund and the learner sees 已退款 on /myOrder;
@@ -163,4 +164,46 @@ test('财务 issues the invoice; the learner downloads the PDF and its text name
   expect(text).toContain(orders.invoiceCourse);
   expect(text).toContain(`¥${orders.invoiceAmount.toFixed(2)}`);
   await context.close();
+});
+
+test('the issued invoice is mailed (the development mail outbox); the learner has it sent again; 财务 reads its mails', async ({
+  page,
+  browser,
+}) => {
+  // The mail-send job runs each minute, and at once after a resend.
+  const outbox = async () =>
+    (
+      (await (await fetch(`${baseURL}/dev/mail-outbox?to=caiwu%40example.com`)).json()) as {
+        messages: { subject: string; body: string; attachments: string[] }[];
+      }
+    ).messages;
+  const context = await browser.newContext();
+  const learnerPage = await context.newPage();
+  await skipTextAdvertisement(learnerPage);
+  await loginWithToken(learnerPage, learner);
+  await learnerPage.goto('/myOrder');
+  const mine = orderRow(learnerPage, orders.invoice);
+  const before = (await outbox()).length;
+  await mine.getByRole('button', { name: '重发邮件' }).click();
+  await expect(learnerPage.getByText('发票已重新发送至 caiwu@example.com')).toBeVisible();
+  await expect.poll(async () => (await outbox()).length, { timeout: 70_000 }).toBeGreaterThan(before);
+  const [latest] = await outbox();
+  expect(latest!.subject).toContain('电子发票已开具');
+  expect(latest!.body).toContain(orders.invoice);
+  expect(latest!.attachments[0]).toMatch(/^电子发票-.+\.pdf$/);
+  await context.close();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await staffLoginPage(page, DEMO_STAFF.finance);
+  await page.getByRole('menuitem', { name: '发票开具' }).click();
+  // The queue opens on 待审核; the issued ones are one filter away.
+  await page.getByRole('combobox', { name: '状态' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '已开具' }).first().click();
+  await page.getByRole('button', { name: /^查\s*询$/ }).click();
+  const row = orderRow(page, orders.invoice);
+  await row.getByRole('button', { name: '发票邮件' }).click();
+  const mails = page.getByRole('table', { name: '发票邮件' });
+  await expect(mails).toContainText('caiwu@example.com');
+  await expect(mails).toContainText('已发送');
+  await page.screenshot({ path: test.info().outputPath('invoice-mails-1280.png') });
 });

@@ -20,6 +20,7 @@ import { TRANSCODE_JOB } from '../video-transcode/lesson-transcodes';
 import { REPORT_EXPORT_JOB } from '../reports/report-exports';
 import { localStorage } from '../storage/local-storage';
 import { createInProcessQueue } from '../jobs/in-process-queue';
+import { outboxMailTransport } from '../mail/mail-transport';
 import { registerTestRemote } from '../test-support/release-registry';
 import { mustAudit, startTestServer, type TestServer } from '../test-support/test-server';
 import type { PaymentProvider } from '../payment/payment-provider';
@@ -253,6 +254,7 @@ describe('background jobs (TIMED_JOBS)', () => {
             config: server.config,
             payments: { db: server.db, clock: server.clock, provider: gateway, log: server.app.log },
             storage,
+            mail: outboxMailTransport(server.db, server.clock, server.app.log),
             log: server.app.log,
             queue,
           });

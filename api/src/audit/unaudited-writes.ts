@@ -20,6 +20,7 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   staff_sessions: 'staff sessions (login and logout are audited)',
   sms_codes: 'one-time SMS codes',
   sms_outbox: 'the development SMS outbox',
+  mail_outbox: 'the development mail outbox (each mail’s own row, mails, is audited)',
   release_load_counts: 'the shells’ load and failure counts (an automatic rollback they cause is audited)',
   release_canary_visitors: 'a canary’s loads and failures per browser (an automatic rollback they cause is audited)',
   payment_notifications: 'the log of every notification a gateway sent, as received (what it changed is audited)',

@@ -87,7 +87,8 @@ test('a photo deleted by retention is not brought back by a restore from before:
     clock,
     config,
     storage: localStorage({ root: config.mediaDir, signedUrl: () => '' }),
-    // The face-check job uses none of the payment context or the queue; its log only says what it did.
+    mail: null as never,
+    // The face-check job uses none of the payment context, the mail or the queue; its log only says what it did.
     log: { info: () => undefined } as never,
     payments: undefined as never,
     queue: undefined as never,

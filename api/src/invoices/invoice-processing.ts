@@ -6,6 +6,7 @@ import { invoiceRequests } from './invoices-schema';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { findOrderByNo, orderStateOf, transitionOrder } from '../orders/order-transitions';
 import { writeAudit, type AuditActor } from '../audit/audit-log';
+import { queueInvoiceMail } from '../mail/mail-queue';
 
 /**
  * Association staff's side of an invoice, from the console's 财务 queue (finance/invoice-queue.ts)
@@ -40,6 +41,7 @@ export async function issueInvoice(
     if (order === null) return { kind: 'no-such-order' } as const;
     const startedFrom = order.receiptStatus === RECEIPT_STATUS.reviewing ? 'reviewing' : 'issuing';
     let after: Record<string, unknown> = {};
+    let lastRequestId: number | null = null;
     for (;;) {
       const accepting = order.receiptStatus === RECEIPT_STATUS.reviewing;
       const from = accepting ? 'reviewing' : 'issuing';
@@ -57,6 +59,7 @@ export async function issueInvoice(
         return { kind: 'wrong-state', state: orderStateOf(order) } as const;
       }
       const invoiceNo = invoiceNoOf(request.id, now);
+      lastRequestId = request.id;
       await tx
         .update(invoiceRequests)
         .set(
@@ -73,6 +76,8 @@ export async function issueInvoice(
       if (reread === null) throw new Error(`order ${orderNo} vanished while issuing`);
       order = reread;
     }
+    // Issue 37 (mail): the issued invoice is mailed to the email on the request. The one call site.
+    if (after.status === 'issued' && lastRequestId !== null) await queueInvoiceMail(tx, clock, actor, lastRequestId);
     await writeAudit(tx, clock, actor, {
       action: 'invoice.issue',
       target: orderNo,

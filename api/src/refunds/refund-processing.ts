@@ -8,6 +8,7 @@ import { findOrderByNo, orderStateOf, transitionOrder, type OrderRow } from '../
 import type { OrderState } from '@yaoshi/contracts/order-states';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { gatewayActor, writeAudit, type AuditActor } from '../audit/audit-log';
+import { queueRefundMail } from '../mail/mail-queue';
 import { merchantRefundNoOf } from './refund-requests';
 
 /**
@@ -90,6 +91,7 @@ export async function rejectRefund(
       before: { refund_status: order.refundStatus, request: request.status },
       after: { request: 'rejected', reason },
     });
+    await queueRefundMail(tx, clock, actor, request.id, 'rejected', reason); // issue 37: the result, mailed
     return { kind: 'rejected' } as const;
   });
 }
@@ -194,6 +196,7 @@ async function sendRefund(
         .where(eq(refundRequests.id, request.id));
       await tx.update(orders).set({ refundNote: result.reason }).where(eq(orders.id, current.id));
       await audit({ request: 'failed', outcome: '退款失败', reason: result.reason });
+      await queueRefundMail(tx, clock, actor ?? gatewayActor(provider.name), request.id, 'failed', result.reason);
       return { kind: 'refund-failed', reason: result.reason } as const;
     }
     if ((await transitionOrder(tx, current, 'refund_completed', now)) === null)
@@ -209,6 +212,7 @@ async function sendRefund(
       provider_refund_no: result.providerRefundNo,
       withdrawn_enrolments: withdrawn,
     });
+    await queueRefundMail(tx, clock, actor ?? gatewayActor(provider.name), request.id, 'refunded', null);
     return { kind: 'refunded', providerRefundNo: result.providerRefundNo, withdrawnEnrolments: withdrawn } as const;
   });
 }

@@ -8,6 +8,7 @@ import { movableClock } from '../clock';
 import { configFromEnv } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
+import { outboxMailTransport } from '../mail/mail-transport';
 import { createInProcessQueue } from '../jobs/in-process-queue';
 import type { JobHandler, JobQueue, RetryPolicy } from '../jobs/job-queue';
 import { paymentProviderFromConfig } from '../payment/provider-from-config';
@@ -68,6 +69,7 @@ test('every timed job runs its service once at start of a scheduled server, on t
       config,
       payments: { db: handle.db, clock, provider: paymentProviderFromConfig(handle.db, clock, config), log },
       storage: localStorage({ root: config.mediaDir, signedUrl: () => '' }),
+      mail: outboxMailTransport(handle.db, clock, log),
       log,
     },
     { schedule: true },

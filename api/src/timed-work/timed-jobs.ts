@@ -13,6 +13,13 @@ import { sweepOrphanedTranscodes } from '../video-transcode/lesson-transcodes';
 import { deleteExpiredExports, sweepOrphanedExports } from '../reports/report-exports';
 import { type PaymentContext } from '../payment/payments';
 import { reconcilePendingAttempts, settleExpiredOrders } from '../payment/order-settlement';
+import type { MailTransport } from '../mail/mail-transport';
+import { MAIL_SEND_JOB } from '../mail/mail-queue';
+import { sendDueMails } from '../mail/mail-sending';
+import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
+import { REMINDERS_SEND_JOB, sendReminderRound } from '../reminders/reminder-campaigns';
+import { reminderSendingOf } from '../reminders/reminder-sending';
+import { queueStaffDigests, STAFF_DIGEST_JOB } from '../staff-digest/staff-digest';
 
 /**
  * The timed work of the product (issue 21), as scheduled jobs on the one queue instead of
@@ -27,6 +34,8 @@ export interface TimedJobDeps {
   payments: PaymentContext;
   /** Where the files the retention jobs delete live (the local folder or the bucket). */
   storage: Storage;
+  /** Where mail goes (SMTP or the development outbox). */
+  mail: MailTransport;
   log: FastifyBaseLogger;
 }
 
@@ -46,6 +55,39 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export const TIMED_JOBS: readonly TimedJob[] = [
+  {
+    // Queued mail (invoices, refund results, digests, reminders) whose time has come; each
+    // mail's own retries are on its row (mail/mail-sending.ts). Also enqueued right after a
+    // request queues a mail, so it leaves at once.
+    name: MAIL_SEND_JOB,
+    periodSeconds: MINUTE,
+    policy: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 15 * MINUTE },
+    async run({ db, clock, mail, log }) {
+      const run = await sendDueMails({ db, clock, transport: mail, attachmentsOf: invoiceMailAttachments(db) });
+      if (run.retrying + run.failed > 0) log.warn(run, 'mail not accepted by the mail server');
+    },
+  },
+  {
+    // 每日待办 to the staff who asked for it: once a day (the day's slot starts 08:00 Beijing).
+    name: STAFF_DIGEST_JOB,
+    periodSeconds: DAY,
+    policy: { retryLimit: 3, retryDelaySeconds: 5 * MINUTE, retryBackoff: true, expireInSeconds: 30 * MINUTE },
+    async run({ db, clock, log }) {
+      const queued = await queueStaffDigests(db, clock);
+      if (queued > 0) log.info({ queued }, 'staff digests queued');
+    },
+  },
+  {
+    // Year-end reminder campaigns: each minute, at most REMINDERS_PER_MINUTE of each campaign
+    // (the providers' limits); a run that fails is retried, a learner is never sent twice.
+    name: REMINDERS_SEND_JOB,
+    periodSeconds: MINUTE,
+    policy: { retryLimit: 1, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 10 * MINUTE },
+    async run({ db, clock, config, mail, log }) {
+      const sent = await sendReminderRound(reminderSendingOf(config, db, clock, mail));
+      if (sent > 0) log.info({ sent }, 'year-end reminders sent');
+    },
+  },
   {
     // Unpaid orders past their deadline are closed (they are also closed whenever read or
     // paid); payment attempts the gateway never confirmed are asked about.

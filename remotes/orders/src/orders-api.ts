@@ -21,6 +21,10 @@ export const ordersApi = api.injectEndpoints({
       query: (payload) => ({ method: 'GET', path: '/v1/invoice_pdf', payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
+    /** The issued invoice mailed again to the email on the request (issue 37; rate-limited by the server). */
+    resendInvoiceMail: build.mutation<{ to: string }, CancelOrderRequest>({
+      query: (payload) => ({ method: 'POST', path: '/v1/invoice_mail', payload: { ...payload } }),
+    }),
     submitInvoiceInforApi: build.mutation<null, InvoiceRequest>({
       query: (payload) => ({ method: 'POST', path: '/v1/receipt', payload: { ...payload } }),
       invalidatesTags: ['Order'],
@@ -34,4 +38,5 @@ export const {
   useCancelOrderMutation,
   useRequestRefundMutation,
   useSubmitInvoiceInforApiMutation,
+  useResendInvoiceMailMutation,
 } = ordersApi;

@@ -4,6 +4,7 @@ import type { ClosureRequest } from '@yaoshi/contracts/personal-data';
 import { CLOSURE_KEEPS, CLOSURE_REASON_MAX_LENGTH, CLOSURE_REMOVES } from '@yaoshi/contracts/personal-data-rules';
 import { downloadBlob } from '@yaoshi/ui/download';
 import { showMessage } from '@yaoshi/ui/show-message';
+import { ReminderSettingSection } from './reminder-setting';
 import { useAskClosureMutation, useMyClosureQuery, useMyDataMutation, useWithdrawClosureMutation } from './my-info-api';
 
 const STATUS_COLOUR: Readonly<Record<ClosureRequest['status'], string>> = {
@@ -21,6 +22,7 @@ export function MyDataPanel() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 760 }}>
       <DownloadSection />
+      <ReminderSettingSection />
       <ClosureSection />
     </Space>
   );

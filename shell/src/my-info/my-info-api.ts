@@ -2,7 +2,7 @@ import { api } from '@yaoshi/api-client/api';
 import type { ModifyRequest, PasswordChangeRequest, Profile } from '@yaoshi/contracts/accounts';
 import type { ClosureAsk, MyClosure, MyData } from '@yaoshi/contracts/personal-data';
 
-const base = api.enhanceEndpoints({ addTagTypes: ['MyClosure'] });
+const base = api.enhanceEndpoints({ addTagTypes: ['MyClosure', 'ReminderSetting'] });
 
 export const myInfoApi = base.injectEndpoints({
   endpoints: (build) => ({
@@ -29,6 +29,15 @@ export const myInfoApi = base.injectEndpoints({
       query: (payload) => ({ method: 'POST', path: '/v1/account_closure', payload: { ...payload } }),
       invalidatesTags: ['MyClosure'],
     }),
+    /** 学时提醒 on or off (issue 37). */
+    reminderSetting: build.query<{ year_end_reminders: boolean }, void>({
+      query: () => ({ method: 'GET', path: '/v1/reminder_setting' }),
+      providesTags: ['ReminderSetting'],
+    }),
+    saveReminderSetting: build.mutation<{ year_end_reminders: boolean }, { year_end_reminders: boolean }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/reminder_setting', payload: { ...payload } }),
+      invalidatesTags: ['ReminderSetting'],
+    }),
     withdrawClosure: build.mutation<MyClosure, void>({
       query: () => ({ method: 'POST', path: '/v1/account_closure/withdraw' }),
       invalidatesTags: ['MyClosure'],
@@ -44,4 +53,6 @@ export const {
   useMyClosureQuery,
   useAskClosureMutation,
   useWithdrawClosureMutation,
+  useReminderSettingQuery,
+  useSaveReminderSettingMutation,
 } = myInfoApi;

@@ -27,6 +27,7 @@ import { ReleasesPage } from '../releases/releases-page';
 import { ReportsPage } from '../reports/reports-page';
 import { StaffPage } from '../staff/staff-page';
 import { PASSWORD_PAGE_TEXTS, PasswordPage } from '../staff/password-page';
+import { DigestSettingCard } from '../staff/digest-setting';
 import { ADMIN_LOGIN_PATH, ADMIN_PASSWORD_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
 
 const CONSOLE_NAME = '管理后台';
@@ -147,6 +148,7 @@ export default function AdminApp() {
       {route.kind === 'password' ? (
         <TitledPage title={PASSWORD_PAGE_TEXTS.title}>
           <PasswordPage forced={false} onChanged={() => void navigate('/admin', { replace: true })} />
+          <DigestSettingCard />
         </TitledPage>
       ) : route.kind === 'home' ? (
         pages[0] ? (

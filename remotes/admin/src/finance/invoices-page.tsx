@@ -18,6 +18,7 @@ import {
   type FilterField,
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
+import { InvoiceMailsButton } from './invoice-mails';
 
 const STATUS_TEXT = INVOICE_REQUEST_STATUS_TEXT;
 const STATUS_COLOR: Readonly<Record<InvoiceQueueRow['status'], string>> = {
@@ -98,6 +99,7 @@ export function InvoicesPage() {
             <Typography.Text type="secondary">{`${row.invoice_no} ${row.issued_at ?? ''}`}</Typography.Text>
           )}
           {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
+          {row.status === 'issued' && <InvoiceMailsButton orderNo={row.order_no} />}
         </Space>
       ),
     },

@@ -18,6 +18,7 @@ import {
 import { FACE_STATUS_TEXT } from './face-status';
 import { ImportLearnersDialog } from './import-dialog';
 import { LearnerDrawer } from './learner-drawer';
+import { RemindersDialog } from './reminders-dialog';
 import { PersonalNumber } from './personal-number';
 const FACE_STATUS_COLOR: Readonly<Record<number, string>> = { 0: 'default', 1: 'green', 2: 'blue', 3: 'red' };
 
@@ -59,6 +60,7 @@ export function LearnersPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [reminding, setReminding] = useState(false);
 
   const columns: ColumnsType<LearnerListRow> = [
     { title: '姓名', dataIndex: 'name', key: 'name', sorter: true, ...ellipsisColumn(100) },
@@ -120,6 +122,7 @@ export function LearnersPage() {
                 新建学员
               </Button>
               <Button onClick={() => setImporting(true)}>导入学员</Button>
+              <Button onClick={() => setReminding(true)}>年底学时提醒</Button>
             </Space>
           )
         }
@@ -140,6 +143,7 @@ export function LearnersPage() {
       <LearnerDrawer id={openId} canWrite={canWrite} onClose={() => setOpenId(null)} />
       <CreateLearnerDialog open={creating} onClose={() => setCreating(false)} />
       <ImportLearnersDialog open={importing} onClose={() => setImporting(false)} />
+      <RemindersDialog open={reminding} onClose={() => setReminding(false)} />
     </>
   );
 }

@@ -45,7 +45,7 @@ const CASES: [OrderRow, string[], string[]][] = [
   [row('108', 5, 3), ['已退款', '退款完成'], []],
   [row('109', 2, 0, 1), ['发票审核中'], []],
   [row('110', 2, 0, 2), ['发票开具中'], []],
-  [row('111', 2, 0, 3), ['发票已开具'], ['下载发票']],
+  [row('111', 2, 0, 3), ['发票已开具'], ['下载发票', '重发邮件']],
   [row('112', 2, 0, 4), ['开票失败'], ['重新申请发票']],
   [row('113', 2, 4, 4), ['退款失败', '开票失败'], ['重新申请发票']],
   // The server's word on the refund notes: a month after payment, or learning begun.
@@ -127,6 +127,21 @@ test('a refused cancel shows the server reason only', async () => {
   await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
   expect(await screen.findByText('订单已支付，不能取消')).toBeInTheDocument();
   expect(screen.queryByText('取消成功')).not.toBeInTheDocument();
+});
+
+test('重发邮件 mails the issued invoice again and says where; a refusal (too often) shows the server reason', async () => {
+  let calls = 0;
+  stubApi({
+    '/v1/orders': () => ok([row('111', 2, 0, 3)]),
+    '/v1/invoice_mail': () =>
+      (calls += 1) === 1 ? ok({ to: 'invoice@example.com' }) : fail(429, '发票邮件发送过于频繁，请58分钟后再试'),
+  });
+  renderPage(<MyOrdersPage />, '/myOrder', '/studentsNote');
+  await screen.findByRole('cell', { name: '111' });
+  await userEvent.click(within(rowOf('111')).getByRole('button', { name: '重发邮件' }));
+  expect(await screen.findByText('发票已重新发送至 invoice@example.com')).toBeInTheDocument();
+  await userEvent.click(await within(rowOf('111')).findByRole('button', { name: '重发邮件' }));
+  expect(await screen.findByText('发票邮件发送过于频繁，请58分钟后再试')).toBeInTheDocument();
 });
 
 test('no orders: 暂无数据', async () => {

@@ -20,6 +20,7 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { PAGE_TITLES } from '../page-titles';
 import { useCancelOrderMutation, useLazyInvoicePdfQuery, useMyOrdersQuery } from '../orders-api';
+import { ResendInvoiceMail } from './resend-invoice-mail';
 import { ACTION_LABELS, actionTarget } from './order-actions';
 
 /** One page holds a learner's orders of several years, retries included. */
@@ -169,6 +170,7 @@ export default function MyOrdersPage() {
               下载发票
             </Button>
           )}
+          {row.is_receipt === RECEIPT_STATUS.issued && <ResendInvoiceMail orderId={row.order_id} />}
         </>
       ),
     },
