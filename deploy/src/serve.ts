@@ -17,6 +17,7 @@ import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
 import { exitOnStartError } from '@yaoshi/api-server/start-errors';
 import { cacheControlFor } from './cache-policy';
 import { registerPublicPages, type PublicPagesDeps } from './public-pages/public-pages';
+import { releaseRenderer } from './public-pages/release-render';
 import { siteDir } from './paths';
 
 /**
@@ -115,7 +116,14 @@ async function main(): Promise<void> {
     }, CANARY_CHECK_MS);
     canaryCheck.unref();
     app.addHook('onClose', async () => clearInterval(canaryCheck));
-    await registerSite(app, siteDir, { db, clock, config, environment: releaseConfig.environment });
+    await registerSite(app, siteDir, {
+      db,
+      clock,
+      config,
+      environment: releaseConfig.environment,
+      // Public pages rendered by the visitor's public-content version's server bundle.
+      render: releaseRenderer(registry, releaseConfig.environment, releaseConfig.reportsPerAddress),
+    });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await server.close();

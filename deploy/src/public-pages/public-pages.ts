@@ -24,10 +24,16 @@ export const PUBLIC_PAGE_DATA_BUDGET_MS = 300;
  */
 export const PUBLIC_PAGE_MAX_AGE_S = 60;
 export const PUBLIC_PAGE_CACHE = `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`;
+/** A page rendered with a canary version for this visitor's share. */
+export const PERSONAL_PAGE_CACHE = 'private, no-cache';
 export const CRAWLER_FILE_CACHE = 'public, max-age=3600';
 
 /** What a page's markup is made of when the server renders it (see server-render.ts). */
-export type PageRenderer = (request: FastifyRequest, url: URL, facts: PublicPageFacts) => Promise<string | undefined>;
+export type PageRenderer = (
+  request: FastifyRequest,
+  url: URL,
+  facts: PublicPageFacts,
+) => Promise<{ html: string; shared: boolean } | undefined>;
 
 export interface PublicPagesDeps {
   db: Database;
@@ -98,8 +104,10 @@ async function sendPublicPage(request: FastifyRequest, reply: FastifyReply, deps
     const body = `<main style="padding:48px 16px;text-align:center"><h1>${escapeHtml(facts.head.title)}</h1><p>${MISSING_PAGE_TEXT}</p><p><a href="/">返回首页</a></p></main>`;
     return reply.code(404).send(pageHtml(shell, head, body));
   }
-  const body = deps.render ? await deps.render(request, url, facts) : undefined;
-  return reply.code(200).send(pageHtml(shell, head, body));
+  const rendered = deps.render ? await deps.render(request, url, facts) : undefined;
+  // A canary's markup is this visitor's own: never kept by a shared cache for the others.
+  if (rendered && !rendered.shared) reply.header('cache-control', PERSONAL_PAGE_CACHE);
+  return reply.code(200).send(pageHtml(shell, head, rendered?.html));
 }
 
 /** `/robots.txt`, `/sitemap.xml` (+ `/sitemap-<n>.xml`) and the server-made HTML of the public pages. */
