@@ -8,7 +8,7 @@ import { withSiteServer } from './site-server';
  * from /proc/<pid>/stat) is read every WINDOW_MS and divided by the views completed in that
  * window; the 95th percentile of those windows is the figure (target ≤ 3 ms, issue 38). The
  * load generator runs on the same machine but its CPU is not counted.
- *   BENCH_PORT (default 18391), BENCH_SECONDS (default 15)
+ *   BENCH_PORT (default 18391), BENCH_SECONDS (default 15), BENCH_PAGES (default the public pages)
  */
 const port = Number(process.env.BENCH_PORT ?? 18391);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -37,7 +37,8 @@ await withSiteServer(port, async (origin, pid) => {
   const articles = [...sitemap.matchAll(/<loc>[^<]*(\/associationNewsDetail\?postid=\d+)<\/loc>/g)]
     .map((match) => match[1] ?? '')
     .slice(0, 20);
-  const pages = ['/', '/newsList?newsId=1', '/verify', ...articles];
+  // BENCH_PAGES=/a,/b measures other addresses (e.g. a static file, for the server's baseline).
+  const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/newsList?newsId=1', '/verify', ...articles];
   let completed = 0;
   let failed = 0;
   let rendered = 0;
@@ -46,7 +47,7 @@ await withSiteServer(port, async (origin, pid) => {
     for (let i = offset; running; i++) {
       const path = pages[i % pages.length] ?? '/';
       try {
-        const response = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+        const response = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip' } });
         const html = await response.text();
         if (response.status !== 200) failed++;
         else if (/<div id="root"><main/.test(html)) rendered++;

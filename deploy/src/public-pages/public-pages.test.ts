@@ -39,7 +39,7 @@ before(async () => {
   server = await startTestServer({
     config: { publicBaseUrl: BASE },
     register: async (app, { db, clock, config }) =>
-      registerSite(app, fakeSite(), { db, clock, config, environment: 'production' }),
+      registerSite(app, fakeSite(), { db, clock, config, environment: 'production', factsReuseMs: 0 }),
   });
   const [published, draft] = await storeArticles(server.db, [
     {

@@ -23,6 +23,14 @@ export const PUBLIC_PAGE_DATA_BUDGET_MS = 300;
  * header is drawn by the browser), so nginx or a CDN may keep them this long.
  */
 export const PUBLIC_PAGE_MAX_AGE_S = 60;
+/**
+ * How long one server reuses a page's facts (the same for every visitor) before reading them
+ * again: a burst of visitors on a shared article costs the database one read, not one each.
+ * Far shorter than what nginx or a CDN may keep the page (PUBLIC_PAGE_MAX_AGE_S).
+ */
+export const PUBLIC_PAGE_FACTS_REUSE_MS = 5_000;
+/** Distinct addresses kept at most (`?postid=` of every article, lists, pages); past it, the oldest go. */
+const FACTS_KEPT = 2_000;
 export const PUBLIC_PAGE_CACHE = `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`;
 /** A page rendered with a canary version for this visitor's share. */
 export const PERSONAL_PAGE_CACHE = 'private, no-cache';
@@ -43,6 +51,44 @@ export interface PublicPagesDeps {
   siteDir: string;
   /** The pinned public-content version's server rendering; without it pages carry their head only. */
   render?: PageRenderer;
+  /** Default PUBLIC_PAGE_FACTS_REUSE_MS; tests that change content between two views pass 0. */
+  factsReuseMs?: number;
+}
+
+type FactsReader = (url: URL) => Promise<PublicPageFacts | undefined>;
+type ShellReader = () => Promise<string>;
+
+/** The shell's index.html, read again after `reuseMs` (a new `npm run build` shows within seconds). */
+function reusedShell(deps: PublicPagesDeps): ShellReader {
+  const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
+  let kept: { at: number; html: Promise<string> } | undefined;
+  return () => {
+    const now = deps.clock.nowMs();
+    if (!kept || now - kept.at >= reuseMs || now < kept.at) {
+      kept = { at: now, html: readFile(join(deps.siteDir, 'index.html'), 'utf8') };
+      kept.html.catch(() => (kept = undefined));
+    }
+    return kept.html;
+  };
+}
+
+/** A page's facts by address, read once per `reuseMs` whoever asks (the read itself is shared too). */
+function reusedFacts(deps: PublicPagesDeps): FactsReader {
+  const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
+  const kept = new Map<string, { at: number; facts: Promise<PublicPageFacts | undefined> }>();
+  return (url) => {
+    const key = `${url.pathname}${url.search}`;
+    const now = deps.clock.nowMs();
+    const known = kept.get(key);
+    if (known && now - known.at < reuseMs && now >= known.at) return known.facts;
+    const facts = publicPageFacts(deps.db, url, deps.clock.now());
+    if (reuseMs > 0) {
+      if (kept.size >= FACTS_KEPT) kept.delete(kept.keys().next().value ?? '');
+      kept.set(key, { at: now, facts });
+      facts.catch(() => kept.delete(key));
+    }
+    return facts;
+  };
 }
 
 /** The site's address for canonical links: PUBLIC_BASE_URL, else an allowed Host (development). */
@@ -82,8 +128,14 @@ async function sitemapUrls(deps: PublicPagesDeps): Promise<SitemapUrl[]> {
 
 const MISSING_PAGE_TEXT = '您访问的页面不存在或已被删除。';
 
-async function sendPublicPage(request: FastifyRequest, reply: FastifyReply, deps: PublicPagesDeps) {
-  const shell = await readFile(join(deps.siteDir, 'index.html'), 'utf8');
+async function sendPublicPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: PublicPagesDeps,
+  factsOf: FactsReader,
+  shellOf: ShellReader,
+) {
+  const shell = await shellOf();
   const url = new URL(request.url, 'http://site');
   const facts = await withinBudget(publicPageFacts(deps.db, url, deps.clock.now()), PUBLIC_PAGE_DATA_BUDGET_MS).catch(
     (error: unknown) => {
@@ -112,8 +164,10 @@ async function sendPublicPage(request: FastifyRequest, reply: FastifyReply, deps
 
 /** `/robots.txt`, `/sitemap.xml` (+ `/sitemap-<n>.xml`) and the server-made HTML of the public pages. */
 export async function registerPublicPages(app: FastifyInstance, deps: PublicPagesDeps): Promise<void> {
+  const factsOf = reusedFacts(deps);
+  const shellOf = reusedShell(deps);
   for (const path of Object.keys(PUBLIC_PAGES)) {
-    app.get(path, (request, reply) => sendPublicPage(request, reply, deps));
+    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf));
   }
   app.get('/robots.txt', async (request, reply) =>
     reply

@@ -53,7 +53,8 @@ before(async () => {
         clock,
         config,
         environment: 'production',
-        render: releaseRenderer({ db, clock, siteDir: root }, 'production'),
+        factsReuseMs: 0,
+        render: releaseRenderer({ db, clock, siteDir: root }, 'production', undefined, 0),
       });
     },
   });

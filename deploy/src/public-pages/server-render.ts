@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { ReportKind } from '@yaoshi/api-server/releases/registry-reports';
 import type { PageRenderer } from './public-pages';
-import type { PageData } from './public-page-facts';
+import type { PageData, PublicPageFacts } from './public-page-facts';
 
 /** The remote whose pages the server renders, and where its server bundle sits in a version's folder. */
 export const PUBLIC_CONTENT_REMOTE = 'public-content';
@@ -45,6 +45,9 @@ const nodeRequire = createRequire(import.meta.url);
 export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
   const load = deps.load ?? ((file: string) => nodeRequire(file) as unknown);
   const bundles = new Map<string, ServerBundle | 'failed'>();
+  // A page's markup, per version, for as long as its facts are reused (public-pages.ts): the
+  // facts object is replaced when they are read again, and its markup goes with it.
+  const rendered = new WeakMap<PublicPageFacts, Map<string, string>>();
 
   const bundleOf = (version: string): ServerBundle | 'failed' | undefined => {
     const known = bundles.get(version);
@@ -80,8 +83,14 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
       await deps.report(request, version, 'load-error');
       return undefined;
     }
+    const known = rendered.get(facts)?.get(version);
+    if (known !== undefined) return { html: known, shared };
     try {
-      return { html: bundle.renderPage(facts.data, `${url.pathname}${url.search}`), shared };
+      const html = bundle.renderPage(facts.data, `${url.pathname}${url.search}`);
+      const byVersion = rendered.get(facts) ?? new Map<string, string>();
+      byVersion.set(version, html);
+      rendered.set(facts, byVersion);
+      return { html, shared };
     } catch (error) {
       request.log.warn(
         { err: error, remote: PUBLIC_CONTENT_REMOTE, version },
