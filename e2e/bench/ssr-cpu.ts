@@ -42,13 +42,20 @@ await withSiteServer(port, async (origin, pid) => {
   let completed = 0;
   let failed = 0;
   let rendered = 0;
+  /** The server's own rendering work per view, from its `Server-Timing: ssr;dur=` header. */
+  const ssrMs: number[] = [];
+  let measuring = false;
   let running = true;
   const visitor = async (offset: number) => {
     for (let i = offset; running; i++) {
       const path = pages[i % pages.length] ?? '/';
       try {
-        const response = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip' } });
+        const response = await fetch(`${origin}${path}`, {
+          headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip' },
+        });
         const html = await response.text();
+        const timing = /ssr;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
+        if (measuring && timing) ssrMs.push(Number(timing));
         if (response.status !== 200) failed++;
         else if (/<div id="root"><main/.test(html)) rendered++;
         completed++;
@@ -60,6 +67,7 @@ await withSiteServer(port, async (origin, pid) => {
   const visitors = Array.from({ length: CONCURRENT_VISITORS }, (_, i) => visitor(i));
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
   const windows: number[] = [];
+  measuring = true;
   const startViews = completed;
   const startCpu = cpuMsOf(pid);
   const started = Date.now();
@@ -79,6 +87,8 @@ await withSiteServer(port, async (origin, pid) => {
   running = false;
   await Promise.all(visitors);
   const sorted = [...windows].sort((a, b) => a - b);
+  const renderSorted = [...ssrMs].sort((a, b) => a - b);
+  const renderP95 = Math.round(percentile(renderSorted, 95) * 1000) / 1000;
   const p95 = Math.round(percentile(sorted, 95) * 100) / 100;
   const mean = Math.round((totalCpu / Math.max(1, totalViews)) * 100) / 100;
   console.log(
@@ -97,6 +107,7 @@ await withSiteServer(port, async (origin, pid) => {
       failed,
       renderedBodies: rendered,
       cpuMsPerView: { mean, p95 },
+      ssrMsPerView: { p95: renderP95, views: ssrMs.length },
       targetMs: SSR_CPU_TARGET_MS,
     }),
   );

@@ -101,6 +101,8 @@ describe('public pages rendered by the pinned public-content version', () => {
     const html = await response.text();
     assert.match(html, /<div id="root"><main><h1>执业药师继续教育学时登记办法<\/h1><p>第一段：学时按年度登记。<\/p>/);
     assert.equal(response.headers.get('cache-control'), PUBLIC_PAGE_CACHE);
+    // The server's own rendering work, for the benchmark and for operators.
+    assert.match(response.headers.get('server-timing') ?? '', /^ssr;dur=\d+\.\d{3}$/);
   });
 
   test('a server bundle that throws: the page falls back to the browser rendering and the failure is reported', async () => {

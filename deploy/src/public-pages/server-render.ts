@@ -84,13 +84,15 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
       return undefined;
     }
     const known = rendered.get(facts)?.get(version);
-    if (known !== undefined) return { html: known, shared };
+    if (known !== undefined) return { html: known, shared, renderMs: 0 };
     try {
+      const started = performance.now();
       const html = bundle.renderPage(facts.data, `${url.pathname}${url.search}`);
+      const renderMs = performance.now() - started;
       const byVersion = rendered.get(facts) ?? new Map<string, string>();
       byVersion.set(version, html);
       rendered.set(facts, byVersion);
-      return { html, shared };
+      return { html, shared, renderMs };
     } catch (error) {
       request.log.warn(
         { err: error, remote: PUBLIC_CONTENT_REMOTE, version },
