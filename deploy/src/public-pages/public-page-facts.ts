@@ -56,6 +56,7 @@ export type PageData =
   | { page: 'article'; article: Article; categoryName: string | undefined }
   | { page: 'list'; categoryId: number; categoryName: string; list: Awaited<ReturnType<typeof listArticles>> }
   | { page: 'topic'; topic: TopicPage }
+  | { page: 'verify'; no: string }
   | { page: 'other' };
 
 export interface PublicPageFacts {
@@ -147,6 +148,13 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
         data: { page: 'topic', topic },
       };
     }
+    case '/verify':
+      return {
+        head: page(name, describe(PAGE_DESCRIPTIONS[path] ?? '', site)),
+        site,
+        // The number as typed (the page shows it back); no lookup here: the browser's is rate-limited.
+        data: { page: 'verify', no: (params.get('no') ?? '').trim().toUpperCase().slice(0, 20) },
+      };
     default:
       return { head: page(name, describe(PAGE_DESCRIPTIONS[path] ?? '', site)), site, data: { page: 'other' } };
   }

@@ -45,6 +45,13 @@ describe('the server bundle renders the public pages from the data the server re
     expect(html).toContain('<p>学习说明</p>');
   });
 
+  test('/verify: a search form that works without script', () => {
+    const html = renderPage({ page: 'verify', no: '' }, '/verify');
+    expect(html).toMatch(/<form [^>]*action="\/verify" method="get"/);
+    expect(html).toContain('name="no"');
+    expect(html).toContain('请输入学时证明上的证书编号');
+  });
+
   test('speaks the contract version the server expects', () => {
     expect(SERVER_RENDER_API).toBe(1);
   });

@@ -5,9 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
-import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { articleHref, newsListHref } from '../articles/categories';
+import { VERIFY_TEXTS } from '../certificates/verify-texts';
 
 /**
  * What the server hands this version's server bundle: the data a public page shows, read
@@ -22,7 +23,8 @@ export type ServerPage =
       categoryName: string;
       list: { total: number; data: readonly { id: number; title: string; published_time: string }[] };
     }
-  | { page: 'topic'; topic: { title: string; content: string } };
+  | { page: 'topic'; topic: { title: string; content: string } }
+  | { page: 'verify'; no: string };
 
 /** The version of this contract the bundle speaks; the server refuses bundles of another. */
 export const SERVER_RENDER_API = 1;
@@ -74,6 +76,50 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
 }
 
 /**
+ * /verify's search as a plain GET form, so it works before (and without) the browser's script;
+ * the answer itself is looked up by the browser, within the lookup's per-network limit.
+ */
+function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: VERIFY_TEXTS.title }]} />
+      <SectionBox title={VERIFY_TEXTS.title}>
+        <form
+          action="/verify"
+          method="get"
+          style={{ maxWidth: 640, margin: '16px auto 32px', display: 'grid', gap: 16 }}
+        >
+          <div style={{ display: 'flex', gap: 8 }} role="search">
+            <input
+              aria-label="证书编号"
+              name="no"
+              defaultValue={no}
+              maxLength={20}
+              placeholder="证书编号"
+              style={{ flex: 1, height: 36, padding: '0 12px', border: '1px solid #d9d9d9', borderRadius: 4 }}
+            />
+            <button
+              type="submit"
+              style={{
+                height: 36,
+                padding: '0 20px',
+                border: 'none',
+                borderRadius: 4,
+                color: '#fff',
+                background: BRAND_BLUE,
+              }}
+            >
+              验证
+            </button>
+          </div>
+          <p style={{ color: MUTED_TEXT }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
+        </form>
+      </SectionBox>
+    </div>
+  );
+}
+
+/**
  * The page's markup for the HTML the server sends (crawlers, previews, the first paint); the
  * browser's render replaces it once the shell and this remote have loaded.
  */
@@ -83,6 +129,8 @@ export function renderPage(page: ServerPage, location: string): string {
       <ArticleMarkup {...page} />
     ) : page.page === 'list' ? (
       <ListMarkup {...page} />
+    ) : page.page === 'verify' ? (
+      <VerifyMarkup {...page} />
     ) : (
       <TopicMarkup {...page} />
     );
