@@ -8,6 +8,7 @@ import {
   readTopicPage,
 } from '@yaoshi/api-server/content/content-queries';
 import type { TopicPageSlug } from '@yaoshi/api-server/content/content-schema';
+import { sanitizeRichText } from '@yaoshi/api-server/content/rich-text';
 import { LOGO_PATH, PAGE_MISSING_TITLE, firstImageOf, leadOf, shortDescription, type PageHead } from './page-head';
 
 /**
@@ -105,8 +106,11 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
     }
     case '/associationNewsDetail': {
       const id = idParam(params.get('postid'));
-      const article = id === null ? null : await readPublicArticle(db, id, now);
-      if (!article) return { head: missing(path), site, data: { page: 'other' } };
+      const stored = id === null ? null : await readPublicArticle(db, id, now);
+      if (!stored) return { head: missing(path), site, data: { page: 'other' } };
+      // Sanitized again on the way out, as the browser does with DOMPurify: HTML that reached the
+      // database another way never reaches a page (the server bundle has no DOM to purify with).
+      const article = { ...stored, content: sanitizeRichText(stored.content) };
       const categories = await listCategories(db);
       return {
         head: {
@@ -140,8 +144,9 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
     }
     case '/newDetail': {
       const slug = TOPIC_SLUGS.find((s) => s === params.get('api'));
-      const topic = slug ? await readTopicPage(db, slug) : null;
-      if (!slug || !topic) return { head: missing(path), site, data: { page: 'other' } };
+      const storedTopic = slug ? await readTopicPage(db, slug) : null;
+      if (!slug || !storedTopic) return { head: missing(path), site, data: { page: 'other' } };
+      const topic = { ...storedTopic, content: sanitizeRichText(storedTopic.content) };
       return {
         head: page(topic.title, leadOf(topic.content) || topic.title, `${path}?api=${slug}`),
         site,

@@ -134,6 +134,19 @@ describe('public pages rendered by the pinned public-content version', () => {
     assert.equal((await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).status, 404);
   });
 
+  test('HTML that reached the database without the sanitizer is sanitized before any page holds it', async () => {
+    await server.db
+      .update(articles)
+      .set({
+        status: 'published',
+        content: '<p onclick="alert(1)">正文</p><script>window.hacked = 1</script><img src="x" onerror="alert(2)">',
+      })
+      .where(eq(articles.id, articleId));
+    const html = await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text();
+    assert.match(html, /<p>正文<\/p>/);
+    assert.doesNotMatch(html, /onclick|onerror|window\.hacked/);
+  });
+
   test("a learner's session never reaches the shared public HTML", async () => {
     await server.db.update(articles).set({ status: 'published' }).where(eq(articles.id, articleId));
     const anonymous = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`);
