@@ -16,6 +16,8 @@ import { releaseStorageOf } from '@yaoshi/api-server/releases/release-storage';
 import { shutDownOnSignals } from '@yaoshi/api-server/shutdown';
 import { exitOnStartError } from '@yaoshi/api-server/start-errors';
 import { cacheControlFor } from './cache-policy';
+import { registerPublicPages, type PublicPagesDeps } from './public-pages/public-pages';
+import { releaseRenderer } from './public-pages/release-render';
 import { siteDir } from './paths';
 
 /**
@@ -23,11 +25,17 @@ import { siteDir } from './paths';
  * remote version, remotes.json) from the site folder, and index.html for any other GET so
  * the browser router owns the paths.
  */
-export async function registerSite(app: FastifyInstance, root: string): Promise<void> {
+export async function registerSite(
+  app: FastifyInstance,
+  root: string,
+  publicPages?: Omit<PublicPagesDeps, 'siteDir'>,
+): Promise<void> {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`no built site in ${root}: run \`npm run build\` first`);
   }
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Public pages (and robots.txt, sitemap.xml) are made from the database, ahead of the files.
+  if (publicPages) await registerPublicPages(app, { ...publicPages, siteDir: root });
   await app.register(fastifyStatic, {
     root,
     // Files are looked up per request, so a remote version copied in while the server runs
@@ -108,7 +116,14 @@ async function main(): Promise<void> {
     }, CANARY_CHECK_MS);
     canaryCheck.unref();
     app.addHook('onClose', async () => clearInterval(canaryCheck));
-    await registerSite(app, siteDir);
+    await registerSite(app, siteDir, {
+      db,
+      clock,
+      config,
+      environment: releaseConfig.environment,
+      // Public pages rendered by the visitor's public-content version's server bundle.
+      render: releaseRenderer(registry, releaseConfig.environment, releaseConfig.reportsPerAddress),
+    });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await server.close();

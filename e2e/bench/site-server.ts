@@ -21,7 +21,10 @@ async function waitForServer(url: string, deadline: number): Promise<void> {
  * The built site (run `npm run build` first) served by the production server on `port`,
  * with a fresh demo database; the benchmarks run against it and stop it when done.
  */
-export async function withSiteServer<T>(port: number, run: (origin: string) => Promise<T>): Promise<T> {
+export async function withSiteServer<T>(
+  port: number,
+  run: (origin: string, serverPid: number | undefined) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yaoshi-bench-'));
   const server = spawn('node', ['--import', 'tsx', 'deploy/src/serve.ts'], {
     cwd: repoRoot,
@@ -32,7 +35,7 @@ export async function withSiteServer<T>(port: number, run: (origin: string) => P
     const origin = `http://localhost:${port}`;
     // A fresh database is created and seeded first: slow on a busy machine.
     await waitForServer(`${origin}/`, Date.now() + 180_000);
-    return await run(origin);
+    return await run(origin, server.pid);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

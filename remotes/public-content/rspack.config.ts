@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { DEV_PORTS, createFederatedConfig } from '../../rspack.config.base';
+import { serverBundleConfig } from '../../rspack/server-bundle';
 import { EXPOSES } from './src/exposes';
 import { ROUTES, SECTION } from './src/routes';
 
-export default createFederatedConfig({
+const browser = createFederatedConfig({
   name: 'public_content',
   kind: 'remote',
   dir: fileURLToPath(new URL('.', import.meta.url)),
@@ -16,3 +17,16 @@ export default createFederatedConfig({
     'process.env.AMAP_SECURITY_CODE': JSON.stringify(process.env.AMAP_SECURITY_CODE ?? ''),
   },
 });
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Two builds, one version folder: the browser's federated remote and the server bundle of the
+ * public pages (rspack/server-bundle.ts). Dev servers (`rspack serve`) run the browser one only.
+ */
+export default process.argv.includes('serve')
+  ? browser
+  : (env: Record<string, unknown>, argv: { mode?: string } = {}) => [
+      browser(env, argv),
+      serverBundleConfig({ name: 'public_content', dir, entry: './src/server-render/render.tsx' }),
+    ];

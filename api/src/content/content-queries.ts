@@ -164,6 +164,29 @@ export async function openArticle(db: Database, id: number, now: Date): Promise<
   return { ...toSummary(row), catid: row.catid, content: row.content, attachments };
 }
 
+/**
+ * A public article as /v1/article answers for it, without counting a view: what the server
+ * puts in a page's HTML (title, description, server rendering). Null when it is not public.
+ */
+export async function readPublicArticle(db: Database, id: number, now: Date): Promise<Article | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, catid: articles.categoryId, content: articles.content })
+    .from(articles)
+    .where(and(eq(articles.id, id), isPublic(now)));
+  if (!row) return null;
+  const attachments = (await listAttachments(db, row.id)).map(({ name, url, size }) => ({ name, url, size }));
+  return { ...toSummary(row), catid: row.catid, content: row.content, attachments };
+}
+
+/** Every public article's address facts for the sitemap, newest change last-modified. */
+export function listPublicArticleStamps(db: Database, now: Date) {
+  return db
+    .select({ id: articles.id, publishedAt: articles.publishedAt, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(isPublic(now))
+    .orderBy(asc(articles.id));
+}
+
 /** The article as /v1/article answers for it, without counting a view: the console's preview. */
 export async function articleViewOf(db: Database, id: number): Promise<Article | null> {
   const [row] = await db

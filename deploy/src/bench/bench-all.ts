@@ -27,7 +27,13 @@ const TARGETS = {
   pgliteProgressRequestsPerSecond: 700,
   userinfoRequestsPerSecond: 6_000,
   lighthouseMinimum: 95,
+  /** Issue 38: server rendering of public pages, p95 server CPU per view under 50 visitors. */
+  ssrCpuP95Ms: 3,
+  /** Issue 38: Lighthouse's mobile preset on the public pages. */
+  mobile: { performance: 95, accessibility: 100, seo: 100, 'best-practices': 100, lcpMs: 2_000 },
 } as const;
+/** The public pages issue 38 measures on a phone: home, a news list, an article, /verify. */
+const MOBILE_LIGHTHOUSE_PAGES = ['/', '/newsList?newsId=1', '/associationNewsDetail?postid=1', '/verify'];
 /** The learner pages are measured signed in as 王芳 (e2e/bench/lighthouse.ts). */
 const LIGHTHOUSE_PAGES = ['/', '/newsList?newsId=1', '/myCourse', '/signStudy', '/myOrder'];
 const OUTPUT = path.join(repoRoot, 'docs', 'performance.md');
@@ -134,6 +140,41 @@ function lighthouseRows(run: BenchRun): Row[] {
   }));
 }
 
+function ssrRows(run: BenchRun): Row[] {
+  const cpu = (run.json?.['cpuMsPerView'] ?? {}) as Record<string, unknown>;
+  if (!run.json)
+    return [
+      { benchmark: 'server rendering CPU', measured: `no result (exit ${run.exitCode})`, target: '', met: false },
+    ];
+  const p95 = number(cpu['p95']);
+  const failed = number(run.json['failed']);
+  return [
+    {
+      benchmark: 'server rendering: server CPU per public page view, 50 visitors',
+      measured: `whole process p95 ${p95} ms, mean ${number(cpu['mean'])} ms (rendering alone, Server-Timing: p95 ${number(((run.json['ssrMsPerView'] ?? {}) as Record<string, unknown>)['p95'])} ms); ${grouped(number(run.json['viewsPerSecond']))} views/s, ${failed} failed`,
+      target: `p95 ≤ ${TARGETS.ssrCpuP95Ms} ms, none failed`,
+      met: p95 <= TARGETS.ssrCpuP95Ms && failed === 0,
+    },
+  ];
+}
+
+function mobileLighthouseRows(run: BenchRun): Row[] {
+  const pages = (run.json?.['pages'] ?? []) as ({ path: string; lcpMs: number } & Record<string, number>)[];
+  if (pages.length === 0) return [{ benchmark: 'Lighthouse mobile', measured: 'no result', target: '', met: false }];
+  const t = TARGETS.mobile;
+  return pages.map((page) => ({
+    benchmark: `Lighthouse mobile ${page.path}`,
+    measured: `performance ${page['performance']}, accessibility ${page['accessibility']}, SEO ${page['seo']}, best practices ${page['best-practices']}, LCP ${(page.lcpMs / 1000).toFixed(1)} s`,
+    target: `≥ ${t.performance}, ${t.accessibility}, ${t.seo}, ${t['best-practices']}; LCP ≤ ${t.lcpMs / 1000} s`,
+    met:
+      (page['performance'] ?? 0) >= t.performance &&
+      (page['accessibility'] ?? 0) >= t.accessibility &&
+      (page['seo'] ?? 0) >= t.seo &&
+      (page['best-practices'] ?? 0) >= t['best-practices'] &&
+      page.lcpMs <= t.lcpMs,
+  }));
+}
+
 async function postgresVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -215,6 +256,16 @@ try {
   });
   const web = await runBench('first-load JavaScript', ['run', 'bench:web', '-w', 'e2e', '--', '--quiet']);
   const lighthouse = await runBench('Lighthouse', ['run', 'bench:lighthouse', '-w', 'e2e', '--', ...LIGHTHOUSE_PAGES]);
+  const ssr = await runBench('server rendering CPU', ['run', 'bench:ssr', '-w', 'e2e'], { BENCH_SECONDS: seconds });
+  const mobileLighthouse = await runBench('Lighthouse mobile', [
+    'run',
+    'bench:lighthouse',
+    '-w',
+    'e2e',
+    '--',
+    '--mobile',
+    ...MOBILE_LIGHTHOUSE_PAGES,
+  ]);
   const rows: Row[] = [
     ...apiRows(
       progress,
@@ -230,6 +281,8 @@ try {
     ...apiRows(userinfo, 'signed envelope, PostgreSQL (`GET /v1/userinfo`)', TARGETS.userinfoRequestsPerSecond),
     ...webRows(web),
     ...lighthouseRows(lighthouse),
+    ...ssrRows(ssr),
+    ...mobileLighthouseRows(mobileLighthouse),
   ];
   const document = `Written by \`npm run bench\` (deploy/src/bench/bench-all.ts); run it again after a change
 that may matter, on a quiet machine (the benchmarks share its cores with everything else).

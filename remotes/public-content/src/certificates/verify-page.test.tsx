@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { fail, ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import { renderPage } from '../testing/render-page';
-import VerifyPage, { VERIFY_TEXTS } from './verify-page';
+import VerifyPage from './verify-page';
+import { VERIFY_TEXTS } from './verify-texts';
 
 const NO = 'XS2026ABCDEFGH12';
 

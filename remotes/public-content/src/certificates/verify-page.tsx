@@ -5,17 +5,7 @@ import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { useCertificateVerifyQuery } from './verify-api';
-
-export const VERIFY_TEXTS = {
-  title: '学时证明验证',
-  genuine: '该学时证明真实有效',
-  revoked: '该学时证明已被撤销，不再有效',
-  unknown: '未查询到该编号的学时证明，请核对编号',
-  badNumber: '证书编号格式不正确，请核对',
-  failed: '查询失败，请稍后重试',
-  loading: '正在查询…',
-  prompt: '请输入学时证明上的证书编号，或扫描证明上的二维码',
-} as const;
+import { VERIFY_TEXTS } from './verify-texts';
 
 const VERDICT_STYLE = {
   genuine: { background: '#f6ffed', border: '1px solid #b7eb8f', color: '#135200' },

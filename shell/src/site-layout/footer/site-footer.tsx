@@ -17,6 +17,7 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
             <span style={{ marginRight: 12, fontWeight: 600 }}>友情链接：</span>
             {/* Plain links with a rule between them (the footer is on every first load: no antd). */}
             <ul
+              className="site-friend-links"
               style={{ display: 'inline-flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none', rowGap: 4 }}
             >
               {links.map((link, index) => (

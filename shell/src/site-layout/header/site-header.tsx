@@ -35,8 +35,10 @@ export function SiteHeader() {
         </Link>
       </div>
       {/* Plain links rather than antd's Menu (rc-menu, overflow, trigger): this bar is on every first load. */}
+      {/* Under 768 px the bar is one row that scrolls sideways (`.site-nav` in index.html), not three rows. */}
       <nav aria-label="主导航" style={{ background: HEADER_BLUE }}>
         <ul
+          className="site-nav"
           style={{
             display: 'flex',
             flexWrap: 'wrap',

@@ -23,6 +23,8 @@ export function SidePanel() {
   return (
     <aside
       aria-label="服务热线"
+      // Under 768 px it leaves the screen's edge for the page's end (`.site-side-panel` in index.html): a fixed tab there covered buttons.
+      className="site-side-panel"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}
@@ -40,6 +42,7 @@ export function SidePanel() {
     >
       <button
         type="button"
+        className="site-side-tab"
         aria-expanded={open}
         aria-controls="site-side-panel"
         onClick={() => setOpen((value) => !value)}

@@ -1,0 +1,111 @@
+/**
+ * What crawlers and link previews (WeChat, Baidu, …) read in the HTML of a public page: its
+ * `<title>`, description, canonical address and Open Graph tags, written into the shell's
+ * `index.html` before it is sent. Pure functions; the facts come from public-page-facts.ts.
+ */
+
+/** Link previews and search results cut a description around here; longer leads are shortened. */
+export const DESCRIPTION_MAX_CHARS = 120;
+/** The association's logo, the preview image of every page without a picture of its own. */
+export const LOGO_PATH = '/icon-512.png';
+/** What a removed, unpublished or unknown address shows crawlers and visitors. */
+export const PAGE_MISSING_TITLE = '页面不存在';
+
+export interface PageHead {
+  /** 200 for a page, 404 for an article or topic that is not (or no longer) public. */
+  status: 200 | 404;
+  /** The page's own name, e.g. the article's title; the association's short name is added. */
+  title: string;
+  description: string;
+  /** Root-relative canonical address: `/associationNewsDetail?postid=7`. */
+  canonicalPath: string;
+  /** Root-relative or absolute image for previews. */
+  image: string;
+  /** `article` for an article, `website` for every other page (Open Graph type). */
+  kind: 'article' | 'website';
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The readable text of stored (sanitized) HTML: tags dropped, entities read, spaces collapsed. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first paragraph's text of an article (its lead), for a description without an excerpt. */
+export function leadOf(html: string): string {
+  const paragraph = /<p[^>]*>([\s\S]*?)<\/p>/i.exec(html);
+  return textOfHtml(paragraph?.[1] ?? html);
+}
+
+/** A description no longer than DESCRIPTION_MAX_CHARS, cut with an ellipsis. */
+export function shortDescription(text: string): string {
+  const clean = textOfHtml(text);
+  const chars = Array.from(clean);
+  return chars.length <= DESCRIPTION_MAX_CHARS ? clean : `${chars.slice(0, DESCRIPTION_MAX_CHARS - 1).join('')}…`;
+}
+
+/** The first picture of stored HTML (`<img src>`), or undefined. */
+export function firstImageOf(html: string): string | undefined {
+  const match = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i.exec(html);
+  const src = match?.[1];
+  return src && /^(\/[^/]|https?:\/\/)/.test(src) ? src : undefined;
+}
+
+function absolute(baseUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, baseUrl).href;
+}
+
+/** `文章标题 — 省药协`; the home page (title = the short name) is the short name alone. */
+export function documentTitle(pageTitle: string, shortName: string): string {
+  if (!shortName || pageTitle === shortName) return pageTitle || shortName;
+  return `${pageTitle} — ${shortName}`;
+}
+
+/** The tags that replace the shell's empty `<title></title>`. */
+export function headTags(head: PageHead, baseUrl: string, shortName: string, siteName: string): string {
+  const title = escapeHtml(documentTitle(head.title, shortName));
+  const description = escapeHtml(head.description);
+  const canonical = escapeHtml(absolute(baseUrl, head.canonicalPath));
+  const image = escapeHtml(absolute(baseUrl, head.image));
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    head.status === 200 ? `<link rel="canonical" href="${canonical}" />` : '<meta name="robots" content="noindex" />',
+    `<meta property="og:type" content="${head.kind}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    ...(head.status === 200 ? [`<meta property="og:url" content="${canonical}" />`] : []),
+    ...(siteName ? [`<meta property="og:site_name" content="${escapeHtml(siteName)}" />`] : []),
+  ];
+  return tags.join('\n    ');
+}
+
+const EMPTY_TITLE = /<title>[^<]*<\/title>/;
+const ROOT = /<div id="root"><\/div>/;
+
+/**
+ * The shell's index.html with the page's head tags, and `body` (server-rendered markup of the
+ * page, or a short text for a missing page) inside `#root`, which the browser's render replaces.
+ */
+export function pageHtml(shellHtml: string, head: string, body = ''): string {
+  const withHead = EMPTY_TITLE.test(shellHtml)
+    ? shellHtml.replace(EMPTY_TITLE, () => head)
+    : shellHtml.replace('</head>', () => `${head}\n  </head>`);
+  return body ? withHead.replace(ROOT, () => `<div id="root">${body}</div>`) : withHead;
+}

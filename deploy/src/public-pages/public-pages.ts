@@ -1,0 +1,195 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '@yaoshi/api-server/db/database';
+import type { Clock } from '@yaoshi/api-server/clock';
+import type { Config } from '@yaoshi/api-server/config';
+import { siteOrigin } from '@yaoshi/api-server/payment/site-origin';
+import { listCategories, listPublicArticleStamps } from '@yaoshi/api-server/content/content-queries';
+import { pinsDocument } from '@yaoshi/api-server/releases/registry-visitors';
+import { liveShellManifest, type Environment } from '@yaoshi/api-server/releases/registry-core';
+import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
+import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
+import { escapeHtml, headTags, pageHtml } from './page-head';
+import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
+
+/**
+ * How long a public page's data may take before the server sends the shell without it (the
+ * browser then loads the page as before): a slow database never holds a visitor up longer.
+ */
+export const PUBLIC_PAGE_DATA_BUDGET_MS = 300;
+/**
+ * Public pages hold nothing of a visitor's own (no cookie is read or set, the learner's
+ * header is drawn by the browser), so nginx or a CDN may keep them this long.
+ */
+export const PUBLIC_PAGE_MAX_AGE_S = 60;
+/**
+ * How long one server reuses a page's facts (the same for every visitor) before reading them
+ * again: a burst of visitors on a shared article costs the database one read, not one each.
+ * Far shorter than what nginx or a CDN may keep the page (PUBLIC_PAGE_MAX_AGE_S).
+ */
+export const PUBLIC_PAGE_FACTS_REUSE_MS = 5_000;
+/** Distinct addresses kept at most (`?postid=` of every article, lists, pages); past it, the oldest go. */
+const FACTS_KEPT = 2_000;
+export const PUBLIC_PAGE_CACHE = `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`;
+/** A page rendered with a canary version for this visitor's share. */
+export const PERSONAL_PAGE_CACHE = 'private, no-cache';
+export const CRAWLER_FILE_CACHE = 'public, max-age=3600';
+
+/** What a page's markup is made of when the server renders it (see server-render.ts). */
+export type PageRenderer = (
+  request: FastifyRequest,
+  url: URL,
+  facts: PublicPageFacts,
+) => Promise<{ html: string; shared: boolean; renderMs: number } | undefined>;
+
+export interface PublicPagesDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'publicBaseUrl' | 'allowedHosts'>;
+  environment: Environment;
+  siteDir: string;
+  /** The pinned public-content version's server rendering; without it pages carry their head only. */
+  render?: PageRenderer;
+  /** Default PUBLIC_PAGE_FACTS_REUSE_MS; tests that change content between two views pass 0. */
+  factsReuseMs?: number;
+}
+
+type FactsReader = (url: URL) => Promise<PublicPageFacts | undefined>;
+type ShellReader = () => Promise<string>;
+
+/** The shell's index.html, read again after `reuseMs` (a new `npm run build` shows within seconds). */
+function reusedShell(deps: PublicPagesDeps): ShellReader {
+  const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
+  let kept: { at: number; html: Promise<string> } | undefined;
+  return () => {
+    const now = deps.clock.nowMs();
+    if (!kept || now - kept.at >= reuseMs || now < kept.at) {
+      kept = { at: now, html: readFile(join(deps.siteDir, 'index.html'), 'utf8') };
+      kept.html.catch(() => (kept = undefined));
+    }
+    return kept.html;
+  };
+}
+
+/** A page's facts by address, read once per `reuseMs` whoever asks (the read itself is shared too). */
+function reusedFacts(deps: PublicPagesDeps): FactsReader {
+  const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
+  const kept = new Map<string, { at: number; facts: Promise<PublicPageFacts | undefined> }>();
+  return (url) => {
+    const key = `${url.pathname}${url.search}`;
+    const now = deps.clock.nowMs();
+    const known = kept.get(key);
+    if (known && now - known.at < reuseMs && now >= known.at) return known.facts;
+    const facts = publicPageFacts(deps.db, url, deps.clock.now());
+    if (reuseMs > 0) {
+      if (kept.size >= FACTS_KEPT) kept.delete(kept.keys().next().value ?? '');
+      kept.set(key, { at: now, facts });
+      facts.catch(() => kept.delete(key));
+    }
+    return facts;
+  };
+}
+
+/** The site's address for canonical links: PUBLIC_BASE_URL, else an allowed Host (development). */
+function baseUrlOf(request: FastifyRequest, deps: PublicPagesDeps): string {
+  try {
+    return siteOrigin(request, deps.config);
+  } catch {
+    return 'http://localhost';
+  }
+}
+
+/** Paths crawlers are kept from: every page that needs a login or sits in the student frame, the shell's account pages. */
+async function privatePaths(deps: PublicPagesDeps): Promise<string[]> {
+  const pins = await pinsDocument(deps.db, deps.environment, { id: undefined });
+  const remotePaths = Object.values(pins).flatMap((remote) =>
+    remote.routes.filter((route) => route.loginRequired || route.area !== 'public').map((route) => route.path),
+  );
+  return [...remotePaths, ...(liveShellManifest(deps.siteDir)?.pages ?? [])];
+}
+
+/** Every public address: the pages, each category's list, the topic pages and every published article. */
+async function sitemapUrls(deps: PublicPagesDeps): Promise<SitemapUrl[]> {
+  const now = deps.clock.now();
+  const fixed = ['/', '/associationIntroduce', '/contactUs', '/notice', '/downloadApp', '/verify'];
+  const categories = await listCategories(deps.db);
+  const articles = await listPublicArticleStamps(deps.db, now);
+  return [
+    ...fixed.map((path) => ({ path })),
+    ...categories.map((category) => ({ path: `/newsList?newsId=${category.id}` })),
+    ...['education', 'credit', 'promote'].map((api) => ({ path: `/newDetail?api=${api}` })),
+    ...articles.map((article) => ({
+      path: `/associationNewsDetail?postid=${article.id}`,
+      lastmod: beijingIsoTime(article.updatedAt > article.publishedAt ? article.updatedAt : article.publishedAt),
+    })),
+  ];
+}
+
+const MISSING_PAGE_TEXT = '您访问的页面不存在或已被删除。';
+
+async function sendPublicPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: PublicPagesDeps,
+  factsOf: FactsReader,
+  shellOf: ShellReader,
+) {
+  const shell = await shellOf();
+  const url = new URL(request.url, 'http://site');
+  const facts = await withinBudget(factsOf(url), PUBLIC_PAGE_DATA_BUDGET_MS).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'public page facts failed: the browser renders the page');
+    return undefined;
+  });
+  reply.header('cache-control', PUBLIC_PAGE_CACHE).type('text/html; charset=utf-8');
+  // Past the budget (or the database failing): the shell as it always was; the browser finishes.
+  if (!facts) return reply.code(200).send(shell);
+  // The server's own work on the page, as `Server-Timing: ssr` (the SSR benchmark reads it).
+  const started = performance.now();
+  const head = headTags(
+    facts.head,
+    baseUrlOf(request, deps),
+    facts.site?.site_short_name ?? '',
+    facts.site?.site_name ?? '',
+  );
+  if (facts.head.status === 404) {
+    const body = `<main style="padding:48px 16px;text-align:center"><h1>${escapeHtml(facts.head.title)}</h1><p>${MISSING_PAGE_TEXT}</p><p><a href="/">返回首页</a></p></main>`;
+    return reply.code(404).send(pageHtml(shell, head, body));
+  }
+  const headMs = performance.now() - started;
+  const rendered = deps.render ? await deps.render(request, url, facts) : undefined;
+  // A canary's markup is this visitor's own: never kept by a shared cache for the others.
+  if (rendered && !rendered.shared) reply.header('cache-control', PERSONAL_PAGE_CACHE);
+  const injected = performance.now();
+  const html = pageHtml(shell, head, rendered?.html);
+  const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
+  return reply
+    .code(200)
+    .header('server-timing', `ssr;dur=${ssrMs.toFixed(3)}`)
+    .send(html);
+}
+
+/** `/robots.txt`, `/sitemap.xml` (+ `/sitemap-<n>.xml`) and the server-made HTML of the public pages. */
+export async function registerPublicPages(app: FastifyInstance, deps: PublicPagesDeps): Promise<void> {
+  const factsOf = reusedFacts(deps);
+  const shellOf = reusedShell(deps);
+  for (const path of Object.keys(PUBLIC_PAGES)) {
+    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf));
+  }
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .header('cache-control', CRAWLER_FILE_CACHE)
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(baseUrlOf(request, deps), await privatePaths(deps))),
+  );
+  const sitemap = async (request: FastifyRequest, reply: FastifyReply, part: number) => {
+    const file = sitemapFile(baseUrlOf(request, deps), await sitemapUrls(deps), part);
+    if (file === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply.header('cache-control', CRAWLER_FILE_CACHE).type('application/xml; charset=utf-8').send(file);
+  };
+  app.get('/sitemap.xml', (request, reply) => sitemap(request, reply, 0));
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', (request, reply) => {
+    const part = /^[1-9]\d{0,5}$/.test(request.params.part) ? Number(request.params.part) : -1;
+    return part < 0 ? reply.code(404).send('Not Found') : sitemap(request, reply, part);
+  });
+}

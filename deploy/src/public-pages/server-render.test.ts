@@ -1,0 +1,161 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '@yaoshi/api-server/test-support/test-server';
+import { registerTestRemote } from '@yaoshi/api-server/test-support/release-registry';
+import { pinVersion } from '@yaoshi/api-server/releases/registry-pins';
+import { releaseLoadCounts } from '@yaoshi/api-server/releases/releases-schema';
+import { articles } from '@yaoshi/api-server/content/content-schema';
+import { storeArticles } from '@yaoshi/api-server/content/content-writes';
+import { registerSite } from '../serve';
+import { releaseRenderer } from './release-render';
+import { PUBLIC_PAGE_CACHE } from './public-pages';
+import { PUBLIC_CONTENT_REMOTE, SERVER_BUNDLE_FILE } from './server-render';
+
+const SHELL = '<!doctype html><html><head><title></title></head><body><div id="root"></div></body></html>';
+
+/** Three published versions' server bundles: one that renders, one that throws, one that cannot load. */
+const BUNDLES: Record<string, string> = {
+  '0.1.0': `exports.SERVER_RENDER_API = 1;
+exports.renderPage = (page) => page.page === 'article'
+  ? '<main><h1>' + page.article.title + '</h1>' + page.article.content + '</main>'
+  : '<main>' + page.page + '</main>';`,
+  '0.2.0': `exports.SERVER_RENDER_API = 1;
+exports.renderPage = () => { throw new Error('broken page'); };`,
+  '0.3.0': `throw new Error('broken bundle');`,
+};
+
+function siteWithBundles(): string {
+  const root = mkdtempSync(join(tmpdir(), 'yaoshi-ssr-'));
+  writeFileSync(join(root, 'index.html'), SHELL);
+  for (const [version, code] of Object.entries(BUNDLES)) {
+    const file = join(root, 'remotes', PUBLIC_CONTENT_REMOTE, version, SERVER_BUNDLE_FILE);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, code);
+  }
+  return root;
+}
+
+let server: TestServer;
+let articleId: number;
+const ARTICLE_PATH = () => `/associationNewsDetail?postid=${articleId}&newsId=1`;
+
+before(async () => {
+  const root = siteWithBundles();
+  server = await startTestServer({
+    register: async (app, { db, clock, config }) => {
+      await registerTestRemote(db, clock, PUBLIC_CONTENT_REMOTE, { versions: Object.keys(BUNDLES), pinned: '0.1.0' });
+      await registerSite(app, root, {
+        db,
+        clock,
+        config,
+        environment: 'production',
+        factsReuseMs: 0,
+        render: releaseRenderer({ db, clock, siteDir: root }, 'production', undefined, 0),
+      });
+    },
+  });
+  const now = server.clock.now();
+  const [stored] = await storeArticles(server.db, [
+    {
+      categoryId: 1,
+      title: '执业药师继续教育学时登记办法',
+      content: '<p>第一段：学时按年度登记。</p><p>第二段。</p>',
+      publishedAt: new Date(now.getTime() - 60_000),
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  articleId = stored!.id;
+});
+after(() => server.close());
+
+async function pin(version: string) {
+  await pinVersion(
+    { db: server.db, clock: server.clock, siteDir: undefined },
+    { name: 'test' },
+    {
+      remote: PUBLIC_CONTENT_REMOTE,
+      version,
+      environment: 'production',
+      reason: '测试',
+    },
+  );
+}
+
+async function failures(version: string, kind: string): Promise<number> {
+  const [row] = await server.db
+    .select({ count: releaseLoadCounts.count })
+    .from(releaseLoadCounts)
+    .where(and(eq(releaseLoadCounts.version, version), eq(releaseLoadCounts.kind, kind)));
+  return row?.count ?? 0;
+}
+
+describe('public pages rendered by the pinned public-content version', () => {
+  test("an article's HTML, read without JavaScript, holds its title and first paragraph", async () => {
+    const response = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`);
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assert.match(html, /<div id="root"><main><h1>执业药师继续教育学时登记办法<\/h1><p>第一段：学时按年度登记。<\/p>/);
+    assert.equal(response.headers.get('cache-control'), PUBLIC_PAGE_CACHE);
+    // The server's own rendering work, for the benchmark and for operators.
+    assert.match(response.headers.get('server-timing') ?? '', /^ssr;dur=\d+\.\d{3}$/);
+  });
+
+  test('a server bundle that throws: the page falls back to the browser rendering and the failure is reported', async () => {
+    await pin('0.2.0');
+    const before = await failures('0.2.0', 'render-error');
+    const response = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`);
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assert.match(html, /<div id="root"><\/div>/, 'the shell as it was: the browser renders the page');
+    assert.match(html, /<title>执业药师继续教育学时登记办法 — /, 'the head is still there');
+    assert.equal(await failures('0.2.0', 'render-error'), before + 1);
+  });
+
+  test('a server bundle that fails to load: client rendering, reported as a failed load', async () => {
+    await pin('0.3.0');
+    const response = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`);
+    assert.equal(response.status, 200);
+    assert.match(await response.text(), /<div id="root"><\/div>/);
+    assert.equal(await failures('0.3.0', 'load-error'), 1);
+  });
+
+  test('moving the pin changes the server-rendered page with no restart', async () => {
+    await pin('0.1.0');
+    assert.match(await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text(), /<main><h1>/);
+    const list = await (await fetch(`${server.baseUrl}/newsList?newsId=1`)).text();
+    assert.match(list, /<div id="root"><main>list<\/main><\/div>/);
+    // A deleted article is a 404 page, whatever the bundle.
+    await server.db.update(articles).set({ status: 'draft' }).where(eq(articles.id, articleId));
+    assert.equal((await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).status, 404);
+  });
+
+  test('HTML that reached the database without the sanitizer is sanitized before any page holds it', async () => {
+    await server.db
+      .update(articles)
+      .set({
+        status: 'published',
+        content: '<p onclick="alert(1)">正文</p><script>window.hacked = 1</script><img src="x" onerror="alert(2)">',
+      })
+      .where(eq(articles.id, articleId));
+    const html = await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text();
+    assert.match(html, /<p>正文<\/p>/);
+    assert.doesNotMatch(html, /onclick|onerror|window\.hacked/);
+  });
+
+  test("a learner's session never reaches the shared public HTML", async () => {
+    await server.db.update(articles).set({ status: 'published' }).where(eq(articles.id, articleId));
+    const anonymous = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`);
+    const signedIn = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`, {
+      headers: { authorization: 'Bearer some-learner-token', cookie: 'yaoshi_token=abc' },
+    });
+    assert.equal(signedIn.headers.get('set-cookie'), null);
+    assert.equal(signedIn.headers.get('cache-control'), PUBLIC_PAGE_CACHE);
+    // Byte for byte the page everyone gets (the view count is not in it: it is the browser's).
+    assert.equal(await signedIn.text(), await anonymous.text());
+  });
+});

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { ReportKind } from '@yaoshi/api-server/releases/registry-reports';
+import type { PageRenderer } from './public-pages';
+import type { PageData, PublicPageFacts } from './public-page-facts';
+
+/** The remote whose pages the server renders, and where its server bundle sits in a version's folder. */
+export const PUBLIC_CONTENT_REMOTE = 'public-content';
+export const SERVER_BUNDLE_FILE = 'server/render.cjs';
+/** The contract version between this server and a server bundle (`SERVER_RENDER_API` in the bundle). */
+export const SERVER_RENDER_API = 1;
+
+/** What a server bundle exports (remotes/public-content/src/server-render/render.tsx). */
+export interface ServerBundle {
+  SERVER_RENDER_API: number;
+  renderPage(page: Exclude<PageData, { page: 'other' }>, location: string): string;
+}
+
+export interface ServerRenderDeps {
+  /** The site folder holding `remotes/<remote>/<version>/`. */
+  siteDir: string;
+  /** The public-content version this visitor gets: the pin (`shared`: the same for everyone), or its canary share. */
+  versionFor(request: FastifyRequest): Promise<{ version: string; shared: boolean } | undefined>;
+  /** A failed load or render, reported to the release telemetry like a browser's failed remote load. */
+  report(
+    request: FastifyRequest,
+    version: string,
+    kind: Extract<ReportKind, 'load-error' | 'render-error'>,
+  ): Promise<void>;
+  /** Loads a bundle file (default: Node's require); tests pass their own. */
+  load?: (file: string) => unknown;
+}
+
+const nodeRequire = createRequire(import.meta.url);
+
+/**
+ * The pages' markup from the visitor's public-content version's server bundle: a version is
+ * immutable, so each bundle is loaded once and kept. A version without a server bundle (built
+ * before server rendering) renders in the browser as before, and is no failure; a bundle that
+ * fails to load, speaks another contract or throws gives this request the browser's rendering
+ * and is reported, so a failing canary is rolled back like one that fails in browsers.
+ */
+export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
+  const load = deps.load ?? ((file: string) => nodeRequire(file) as unknown);
+  const bundles = new Map<string, ServerBundle | 'failed'>();
+  // A page's markup, per version, for as long as its facts are reused (public-pages.ts): the
+  // facts object is replaced when they are read again, and its markup goes with it.
+  const rendered = new WeakMap<PublicPageFacts, Map<string, string>>();
+
+  const bundleOf = (version: string): ServerBundle | 'failed' | undefined => {
+    const known = bundles.get(version);
+    if (known) return known;
+    const file = join(deps.siteDir, 'remotes', PUBLIC_CONTENT_REMOTE, version, SERVER_BUNDLE_FILE);
+    if (!existsSync(file)) return undefined;
+    let bundle: ServerBundle | 'failed';
+    try {
+      const loaded = load(file) as Partial<ServerBundle> | undefined;
+      bundle =
+        loaded?.SERVER_RENDER_API === SERVER_RENDER_API && typeof loaded.renderPage === 'function'
+          ? (loaded as ServerBundle)
+          : 'failed';
+    } catch {
+      bundle = 'failed';
+    }
+    bundles.set(version, bundle);
+    return bundle;
+  };
+
+  return async (request, url, facts) => {
+    if (facts.data.page === 'other') return undefined;
+    const chosen = await deps.versionFor(request);
+    if (!chosen) return undefined;
+    const { version, shared } = chosen;
+    const bundle = bundleOf(version);
+    if (bundle === undefined) return undefined;
+    if (bundle === 'failed') {
+      request.log.warn(
+        { remote: PUBLIC_CONTENT_REMOTE, version },
+        'server bundle failed to load: rendered in the browser',
+      );
+      await deps.report(request, version, 'load-error');
+      return undefined;
+    }
+    const known = rendered.get(facts)?.get(version);
+    if (known !== undefined) return { html: known, shared, renderMs: 0 };
+    try {
+      const started = performance.now();
+      const html = bundle.renderPage(facts.data, `${url.pathname}${url.search}`);
+      const renderMs = performance.now() - started;
+      const byVersion = rendered.get(facts) ?? new Map<string, string>();
+      byVersion.set(version, html);
+      rendered.set(facts, byVersion);
+      return { html, shared, renderMs };
+    } catch (error) {
+      request.log.warn(
+        { err: error, remote: PUBLIC_CONTENT_REMOTE, version },
+        'server rendering threw: rendered in the browser',
+      );
+      await deps.report(request, version, 'render-error');
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,77 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { skipTextAdvertisement } from './support/site';
+
+/**
+ * Issue 38: what a crawler, a link preview or a phone gets. The article's HTML is read with
+ * JavaScript off (the server's rendering by the pinned public-content version's server
+ * bundle); at 390 px the navigation is one row and nothing fixed lies over /verify's button.
+ */
+
+const LOAD_TIMEOUT = 30_000;
+
+async function firstArticle(baseURL: string): Promise<{ path: string; title: string }> {
+  const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  const loc = /<loc>[^<]*(\/associationNewsDetail\?postid=\d+)<\/loc>/.exec(sitemap)?.[1];
+  expect(loc, sitemap.slice(0, 500)).toBeDefined();
+  const html = await (await fetch(`${baseURL}${loc}`)).text();
+  const title = /<meta property="og:title" content="([^"]+) — /.exec(html)?.[1] ?? '';
+  return { path: loc!, title };
+}
+
+test("with JavaScript off, an article's page shows its title and first paragraph", async ({ browser, baseURL }) => {
+  const { path, title } = await firstArticle(baseURL!);
+  expect(title.length).toBeGreaterThan(0);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — `));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const firstParagraph = page.getByLabel('正文').locator('p').first();
+  await expect(firstParagraph).toBeVisible();
+  expect(((await firstParagraph.textContent()) ?? '').trim().length).toBeGreaterThan(0);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{8,}/);
+  await page.screenshot({ path: test.info().outputPath('article-without-javascript.png') });
+  await context.close();
+});
+
+test('a removed or unknown article answers 404 with a page saying so', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto('/associationNewsDetail?postid=987654');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+  await context.close();
+});
+
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  return box!;
+}
+
+test('at 390 px the navigation is one row and the 服务热线 tab covers nothing on /verify', async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await skipTextAdvertisement(page);
+  await page.goto('/verify');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  // 首页 and the seven categories once they have arrived.
+  await expect(nav.getByRole('link').nth(7)).toBeAttached({ timeout: LOAD_TIMEOUT });
+  const navBox = await boxOf(nav);
+  expect(navBox.height).toBeLessThanOrEqual(48);
+  const button = page.getByRole('button', { name: /验\s*证/ });
+  await expect(button).toBeVisible({ timeout: LOAD_TIMEOUT });
+  const hotline = page.getByRole('button', { name: '服务热线' });
+  await expect(hotline).toBeAttached();
+  await button.scrollIntoViewIfNeeded();
+  // Whatever is fixed stays where it is while the page scrolls: compare within the viewport.
+  const tab = await boxOf(hotline);
+  expect(overlap(tab, await boxOf(button)), 'the 服务热线 tab lies over 验证').toBe(false);
+  expect(await hotline.evaluate((el) => getComputedStyle(el.parentElement!).position)).not.toBe('fixed');
+  await page.screenshot({ path: test.info().outputPath('verify-390.png'), fullPage: true });
+  await page.close();
+});

@@ -1,0 +1,142 @@
+import { renderToString } from 'react-dom/server';
+// The server bundle is a Node program of its own (built by rspack/server-bundle.ts, never
+// federated), so it carries react-router's MemoryRouter itself; the browser build still
+// reaches the router only through the shared `@yaoshi/ui/router` facade.
+import { MemoryRouter } from 'react-router';
+import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
+import { SafeHtml } from '@yaoshi/ui/safe-html';
+import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
+import { articleHref, newsListHref } from '../articles/categories';
+import { VERIFY_TEXTS } from '../certificates/verify-texts';
+
+/**
+ * What the server hands this version's server bundle: the data a public page shows, read
+ * with the API's own queries (deploy/src/public-pages/public-page-facts.ts). The shape is a
+ * contract between the server and every published version: fields are only ever added.
+ */
+export type ServerPage =
+  | { page: 'article'; article: ArticleViewData & { catid: number }; categoryName?: string | undefined }
+  | {
+      page: 'list';
+      categoryId: number;
+      categoryName: string;
+      list: { total: number; data: readonly { id: number; title: string; published_time: string }[] };
+    }
+  | { page: 'topic'; topic: { title: string; content: string } }
+  | { page: 'verify'; no: string };
+
+/** The version of this contract the bundle speaks; the server refuses bundles of another. */
+export const SERVER_RENDER_API = 1;
+
+function ArticleMarkup({ article, categoryName }: Extract<ServerPage, { page: 'article' }>) {
+  const trail: Crumb[] = [
+    ...(categoryName ? [{ label: categoryName, href: newsListHref(article.catid) }] : []),
+    { label: '正文' },
+  ];
+  return (
+    <div>
+      <PageBreadcrumb trail={trail} />
+      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+        <ArticleView article={article} />
+      </article>
+    </div>
+  );
+}
+
+function ListMarkup({ categoryId, categoryName, list }: Extract<ServerPage, { page: 'list' }>) {
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: categoryName }]} />
+      <SectionBox title={<span>{categoryName}</span>}>
+        <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>{categoryName}</h1>
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.data.map((item) => (
+            <li key={item.id} style={{ display: 'flex', justifyContent: 'space-between', lineHeight: '36px' }}>
+              <a href={articleHref(item.id, categoryId)}>{item.title}</a>
+              <span style={{ color: MUTED_TEXT }}>{item.published_time.slice(0, 10)}</span>
+            </li>
+          ))}
+        </ul>
+      </SectionBox>
+    </div>
+  );
+}
+
+function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: topic.title }]} />
+      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+        <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{topic.title}</h1>
+        <SafeHtml html={topic.content} label="正文" />
+      </article>
+    </div>
+  );
+}
+
+/**
+ * /verify's search as a plain GET form, so it works before (and without) the browser's script;
+ * the answer itself is looked up by the browser, within the lookup's per-network limit.
+ */
+function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
+  return (
+    <div>
+      <PageBreadcrumb trail={[{ label: VERIFY_TEXTS.title }]} />
+      <SectionBox title={VERIFY_TEXTS.title}>
+        <form
+          action="/verify"
+          method="get"
+          style={{ maxWidth: 640, margin: '16px auto 32px', display: 'grid', gap: 16 }}
+        >
+          <div style={{ display: 'flex', gap: 8 }} role="search">
+            <input
+              aria-label="证书编号"
+              name="no"
+              defaultValue={no}
+              maxLength={20}
+              placeholder="证书编号"
+              style={{ flex: 1, height: 36, padding: '0 12px', border: '1px solid #d9d9d9', borderRadius: 4 }}
+            />
+            <button
+              type="submit"
+              style={{
+                height: 36,
+                padding: '0 20px',
+                border: 'none',
+                borderRadius: 4,
+                color: '#fff',
+                background: BRAND_BLUE,
+              }}
+            >
+              验证
+            </button>
+          </div>
+          <p style={{ color: MUTED_TEXT }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
+        </form>
+      </SectionBox>
+    </div>
+  );
+}
+
+/**
+ * The page's markup for the HTML the server sends (crawlers, previews, the first paint); the
+ * browser's render replaces it once the shell and this remote have loaded.
+ */
+export function renderPage(page: ServerPage, location: string): string {
+  const body =
+    page.page === 'article' ? (
+      <ArticleMarkup {...page} />
+    ) : page.page === 'list' ? (
+      <ListMarkup {...page} />
+    ) : page.page === 'verify' ? (
+      <VerifyMarkup {...page} />
+    ) : (
+      <TopicMarkup {...page} />
+    );
+  return renderToString(
+    <MemoryRouter initialEntries={[location]}>
+      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>{body}</main>
+    </MemoryRouter>,
+  );
+}
