@@ -1,5 +1,6 @@
-/**
 import { tokens } from '@yaoshi/ui/site-tokens';
+
+/**
  * What a page shows while its code downloads: a quiet placeholder of the page's height
  * (no layout shift when the page arrives), in plain markup because antd may not be loaded yet.
  */
