@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contrastRatio } from '../test-support/colour-contrast';
-import { renderCss, renderIndexHtml, renderTs, siteTokenValues } from './render-tokens';
+import { tokens, type SiteToken } from '../site-tokens';
+import { propertyName, renderCss, renderIndexHtml, renderTs, siteTokenValues } from './render-tokens';
 
 const values = siteTokenValues();
 const read = (...parts: string[]) => readFileSync(join(__dirname, ...parts), 'utf8');
@@ -31,7 +32,13 @@ test('the properties are named after antd’s tokens and carry antd’s values f
   expect(values.get('colorText')).toBe('rgba(0, 0, 0, 0.88)');
   expect(values.get('lineHeight')).toBe('1.5714285714285714');
   expect(values.get('colorPrimaryTrack')).toBe('rgba(31, 95, 168, 0.2)');
-  expect(renderTs(values)).toContain("colorPrimary: 'var(--ys-color-primary)',");
+  expect(tokens.colorPrimary).toBe('var(--ys-color-primary)');
+  expect(tokens.gold9).toBe('var(--ys-gold-9)');
+  // Every name the typed object offers is a property the stylesheet defines, by the same rule.
+  for (const name of values.keys()) {
+    expect(renderCss(values)).toContain(`  ${propertyName(name)}:`);
+    expect(tokens[name as SiteToken]).toBe(`var(${propertyName(name)})`);
+  }
   expect(renderCss(values)).toContain('  --ys-gold-9: #874d00;\n');
 });
 
