@@ -8,6 +8,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { yaoshiPlugin } from './colour-literal-rule.mjs';
 
 /**
  * @param {{ root: string, projects: string[] }} layout the repository (or sample tree) root and
@@ -206,6 +207,21 @@ export function buildLintConfig({ root, projects }) {
         'react-hooks/rules-of-hooks': 'error',
         'react-hooks/exhaustive-deps': 'error',
       },
+    },
+    {
+      // Colours come from the design tokens (lint/colour-literal-rule.mjs). Not checked: the
+      // token module itself and its generated file, and tests and their helpers, which
+      // compare what a browser computes with the values.
+      files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'],
+      ignores: [
+        'shared/ui/src/tokens/**',
+        'shared/ui/src/site-tokens.ts',
+        '**/*.test.{ts,tsx}',
+        '**/test-support/**',
+        '**/testing/**',
+      ],
+      plugins: { yaoshi: yaoshiPlugin },
+      rules: { 'yaoshi/no-colour-literal': 'error' },
     },
     {
       files: ['**/*.{js,mjs,cjs}'],

@@ -36,6 +36,8 @@ const SINGLETONS = [
 const UI_IN_SHELL_ENTRY = new Set(
   [
     'router',
+    // The design tokens (`var(--ys-…)` references) every drawn part reads.
+    'site-tokens',
     'site-slots',
     'section-box',
     'message-texts',

@@ -3,7 +3,8 @@ import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Pagination from 'antd/es/pagination';
 import { contrastRatio } from './test-support/colour-contrast';
-import { SITE_THEME, inSiteAntdScope, loadSiteAntd, prefersReducedMotion, siteThemeFor } from './antd-scope';
+import { SITE_THEME } from './tokens/site-theme';
+import { inSiteAntdScope, loadSiteAntd, prefersReducedMotion, siteThemeFor } from './antd-scope';
 
 /**
  * An element's text colour. antd draws with CSS variables (`var(--ant-color-error)`) set on

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { BRAND_BLUE, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
+import { SITE_THEME } from './tokens/site-theme';
 
 /**
  * antd's context for the site — locale zh_CN and the site's blue — loaded when something
@@ -11,21 +11,6 @@ import { BRAND_BLUE, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
  * It is one module (a shared `@yaoshi/ui/` singleton from the shell), so every scope and
  * the static message/Modal holders get the same locale and theme from the one antd build.
  */
-export const SITE_THEME = {
-  // antd's secondary text (a Statistic's title) is 45 % black: 4.0:1 on white, under 4.5:1.
-  // Links (and link buttons, such as 我的订单's actions) in the site's blue, not antd's
-  // #1677ff (4.1:1).
-  token: { colorPrimary: BRAND_BLUE, colorTextDescription: MUTED_TEXT, colorLink: BRAND_BLUE },
-  components: {
-    // A danger link button (取消订单) and a form field's problem in antd's red-7: #ff4d4f
-    // text is 3.3:1 on white. (Inputs keep #ff4d4f borders: a border needs 3:1.)
-    Button: { colorError: ERROR_TEXT_RED },
-    Form: { colorError: ERROR_TEXT_RED },
-    // antd draws breadcrumb links in 45 % black: 4.0:1 on white, under the 4.5:1 that text needs.
-    Breadcrumb: { linkColor: MUTED_TEXT, itemColor: MUTED_TEXT, separatorColor: MUTED_TEXT },
-  },
-} as const;
-
 export type SiteAntdProvider = ComponentType<{ children: ReactNode }>;
 
 /** The visitor has asked the system for less motion (prefers-reduced-motion). */

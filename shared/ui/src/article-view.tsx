@@ -1,5 +1,5 @@
 import { SafeHtml } from './safe-html';
-import { MUTED_TEXT } from './section-box';
+import { tokens } from './site-tokens';
 
 /** An article as /v1/article answers it (contracts `Article`), said structurally: this package has no contracts. */
 export interface ArticleViewData {
@@ -36,7 +36,7 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
           flexWrap: 'wrap',
           justifyContent: 'center',
           gap: '4px 20px',
-          color: MUTED_TEXT,
+          color: tokens.colorTextDescription,
           fontSize: 14,
           margin: 0,
         }}
@@ -48,12 +48,12 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
           发布时间：<time dateTime={article.published_time}>{article.published_time}</time>
         </span>
       </p>
-      <hr style={{ border: 'none', borderTop: '1px solid #eee', margin: '16px 0 20px' }} />
+      <hr style={{ border: 'none', borderTop: `1px solid ${tokens.colorBorderBox}`, margin: '16px 0 20px' }} />
       <SafeHtml html={article.content} label="正文" />
       {attachments.length > 0 && (
         <section
           aria-label={ATTACHMENTS_HEADING}
-          style={{ marginTop: 24, borderTop: '1px solid #eee', paddingTop: 12 }}
+          style={{ marginTop: 24, borderTop: `1px solid ${tokens.colorBorderBox}`, paddingTop: 12 }}
         >
           <h2 style={{ fontSize: 16, margin: '0 0 8px' }}>{ATTACHMENTS_HEADING}</h2>
           <ul style={{ margin: 0, paddingLeft: 20 }}>
@@ -62,7 +62,7 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
                 <a href={file.url} download={file.name}>
                   {file.name}
                 </a>
-                <span style={{ color: MUTED_TEXT, marginLeft: 8 }}>（{sizeText(file.size)}）</span>
+                <span style={{ color: tokens.colorTextDescription, marginLeft: 8 }}>（{sizeText(file.size)}）</span>
               </li>
             ))}
           </ul>

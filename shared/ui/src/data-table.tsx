@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { Pager } from './pager';
 import { pageCount } from './pager-rules';
-import { BRAND_BLUE, MUTED_TEXT } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * The learner pages' tables (我的订单, 课后练习, 模拟考试, 选课), drawn like antd's Table
@@ -81,18 +81,18 @@ const DEFAULT_PAGE_SIZE = 10;
 /** antd's Table's empty text in zh_CN. */
 const DEFAULT_EMPTY_TEXT = '暂无数据';
 /** antd's selected-row colours for the site's blue (its palette's first two tints). */
-const SELECTED_ROW_BG = '#dae3e8';
-const SELECTED_ROW_HOVER_BG = '#b4ccdb';
-const BORDER = '#f0f0f0';
+const SELECTED_ROW_BG = tokens.colorPrimaryBg;
+const SELECTED_ROW_HOVER_BG = tokens.colorPrimaryBgHover;
+const BORDER = tokens.colorBorderSecondary;
 /** The checkbox column, as antd's (its control height). */
 const SELECTION_WIDTH = 32;
-const HEADER_BG = '#fafafa';
-const TEXT = 'rgba(0,0,0,.88)';
+const HEADER_BG = tokens.colorFillAlter;
+const TEXT = tokens.colorText;
 
 const STYLES = `
-.data-table-wrapper { position: relative; color: ${TEXT}; font-size: 14px; line-height: 1.5715; }
+.data-table-wrapper { position: relative; color: ${TEXT}; font-size: 14px; line-height: var(--ys-line-height); }
 .data-table-scroll { overflow-x: auto; }
-.data-table { width: 100%; border-collapse: separate; border-spacing: 0; background: #fff; text-align: start; }
+.data-table { width: 100%; border-collapse: separate; border-spacing: 0; background: var(--ys-color-bg-container); text-align: start; }
 .data-table th, .data-table td { padding: 16px; border-bottom: 1px solid ${BORDER}; overflow-wrap: break-word; box-sizing: border-box; }
 .data-table-middle th, .data-table-middle td { padding: 12px 8px; }
 .data-table-small th, .data-table-small td { padding: 8px; }
@@ -101,22 +101,22 @@ const STYLES = `
 .data-table th:last-child { border-start-end-radius: 8px; }
 .data-table th:not(:last-child):not(.data-table-selection)::before { content: ''; position: absolute; top: 50%; inset-inline-end: 0;
   width: 1px; height: 1.6em; background: ${BORDER}; transform: translateY(-50%); }
-.data-table td { background: #fff; transition: background .2s; }
+.data-table td { background: var(--ys-color-bg-container); transition: background .2s; }
 .data-table tbody tr:hover > td { background: ${HEADER_BG}; }
 .data-table tbody tr.data-table-row-selected > td { background: ${SELECTED_ROW_BG}; }
 .data-table tbody tr.data-table-row-selected:hover > td { background: ${SELECTED_ROW_HOVER_BG}; }
-.data-table tbody tr.data-table-empty-row:hover > td { background: #fff; }
+.data-table tbody tr.data-table-empty-row:hover > td { background: var(--ys-color-bg-container); }
 .data-table .data-table-selection { padding-inline: 8px; text-align: center; }
-.data-table-checkbox { width: 16px; height: 16px; margin: 0; vertical-align: middle; accent-color: ${BRAND_BLUE}; cursor: pointer; }
+.data-table-checkbox { width: 16px; height: 16px; margin: 0; vertical-align: middle; accent-color: ${tokens.colorPrimary}; cursor: pointer; }
 .data-table-checkbox:disabled { cursor: not-allowed; }
 .data-table .data-table-ellipsis { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .data-table .data-table-fixed-right { position: sticky; right: 0; z-index: 2; }
 .data-table-shadow .data-table-fixed-right::after { content: ''; position: absolute; top: 0; bottom: -1px; left: 0; width: 30px;
-  transform: translateX(-100%); box-shadow: inset -10px 0 8px -8px rgba(5,5,5,.06); pointer-events: none; }
-.data-table .data-table-empty { padding: 32px 16px; text-align: center; color: ${MUTED_TEXT}; }
+  transform: translateX(-100%); box-shadow: var(--ys-box-shadow-fixed-column); pointer-events: none; }
+.data-table .data-table-empty { padding: 32px 16px; text-align: center; color: ${tokens.colorTextDescription}; }
 .data-table-loading { position: absolute; inset: 0; z-index: 3; display: flex; flex-direction: column; align-items: center;
-  justify-content: center; gap: 8px; background: rgba(255,255,255,.5); color: ${BRAND_BLUE}; }
-.data-table-spinner { width: 20px; height: 20px; border: 2px solid rgba(31,95,168,.2); border-top-color: ${BRAND_BLUE};
+  justify-content: center; gap: 8px; background: var(--ys-color-bg-white-half); color: ${tokens.colorPrimary}; }
+.data-table-spinner { width: 20px; height: 20px; border: 2px solid var(--ys-color-primary-track); border-top-color: ${tokens.colorPrimary};
   border-radius: 50%; animation: data-table-spin 1s linear infinite; }
 @keyframes data-table-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .data-table-spinner { animation-duration: 3s; } }

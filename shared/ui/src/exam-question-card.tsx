@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Checkbox, Radio, Space } from 'antd';
-import { BRAND_BLUE, SUCCESS_TEXT_GREEN } from './section-box';
 import { Tag } from './site-tag';
 import { Text, Title } from './typography';
 import type { ExamQuestion } from '@yaoshi/contracts/exams';
@@ -15,21 +14,29 @@ import {
   splitOptions,
 } from '@yaoshi/contracts/exam-rules';
 import { showMessage } from './show-message';
+import { tokens } from './site-tokens';
 
 /**
- * The chosen option of an answered (locked) question: dark blue text on a pale blue ground
- * (10:1), ruled in the site's blue. antd draws every option of a disabled group in its
- * disabled grey (1.9:1 on white), the chosen one included, which left it hard to find.
- * In review, a correct choice keeps its green (green-8 on this ground is 5:1).
+ * The chosen option of an answered (locked) question: dark blue text (antd's
+ * colorPrimaryTextActive) on a pale blue ground (8.8:1), ruled in the site's blue. antd
+ * draws every option of a disabled group in its disabled grey (1.9:1 on white), the chosen
+ * one included, which left it hard to find. In review, a correct choice keeps its green
+ * (green-8 on this ground is 5:1).
  */
 const CHOSEN_OPTION_STYLE = {
-  color: '#0b3a70',
-  background: '#e6f4ff',
+  color: tokens.colorPrimaryTextActive,
+  background: tokens.colorInfoBg,
   fontWeight: 600,
   padding: '2px 8px',
   borderRadius: 4,
-  boxShadow: `inset 3px 0 0 ${BRAND_BLUE}`,
+  boxShadow: `inset 3px 0 0 ${tokens.colorPrimary}`,
 } as const;
+
+/**
+ * The other options of a locked question stay legible: the muted grey (7:1 on white), not
+ * antd's disabled grey (1.9:1), which a learner could not read back.
+ */
+const UNCHOSEN_OPTION_STYLE = { color: tokens.colorTextDescription } as const;
 
 export interface QuestionCardProps {
   question: ExamQuestion;
@@ -62,8 +69,8 @@ export function QuestionCard({ question, index, total, answer, onAnswer }: Quest
   const labelOf = (n: number) => (
     <span
       style={{
-        ...(marked.has(n) ? CHOSEN_OPTION_STYLE : undefined),
-        ...(correct.has(n) ? { color: SUCCESS_TEXT_GREEN, fontWeight: 600 } : undefined),
+        ...(locked ? (marked.has(n) ? CHOSEN_OPTION_STYLE : UNCHOSEN_OPTION_STYLE) : undefined),
+        ...(correct.has(n) ? { color: tokens.colorTextSuccess, fontWeight: 600 } : undefined),
       }}
     >{`${optionLetter(n)}. ${options[n - 1]}`}</span>
   );

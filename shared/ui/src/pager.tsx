@@ -1,18 +1,18 @@
-import { BRAND_BLUE } from './section-box';
 import { PAGER_JUMP, jumpTarget, pageCount, pagerItems } from './pager-rules';
+import { tokens } from './site-tokens';
 
 const STYLES = `
-.list-pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px; margin-top: 16px; font-size: 14px; color: #262626; }
+.list-pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px; margin-top: 16px; font-size: 14px; color: var(--ys-color-text); }
 .list-pager-right { justify-content: flex-end; margin: 16px 0; }
 .list-pager ul { display: flex; flex-wrap: wrap; gap: 8px; margin: 0; padding: 0; list-style: none; }
-.list-pager button { min-width: 32px; height: 32px; padding: 0 6px; font: inherit; color: inherit; background: #fff; border: 1px solid transparent;
+.list-pager button { min-width: 32px; height: 32px; padding: 0 6px; font: inherit; color: inherit; background: var(--ys-color-bg-container); border: 1px solid transparent;
   border-radius: 6px; cursor: pointer; transition: background .2s, border-color .2s, color .2s; }
-.list-pager button:hover:not(:disabled) { background: rgba(0,0,0,.06); }
-.list-pager button:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: 1px; }
-.list-pager button:disabled { color: rgba(0,0,0,.25); cursor: not-allowed; }
-.list-pager button[aria-current="page"] { border-color: ${BRAND_BLUE}; color: ${BRAND_BLUE}; font-weight: 600; background: #fff; }
-.list-pager .list-pager-jump { letter-spacing: 2px; color: rgba(0,0,0,.45); }
-.list-pager .list-pager-jump:hover:not(:disabled) { color: ${BRAND_BLUE}; background: #fff; }
+.list-pager button:hover:not(:disabled) { background: var(--ys-color-fill-secondary); }
+.list-pager button:focus-visible { outline: 2px solid ${tokens.colorPrimary}; outline-offset: 1px; }
+.list-pager button:disabled { color: var(--ys-color-text-disabled); cursor: not-allowed; }
+.list-pager button[aria-current="page"] { border-color: ${tokens.colorPrimary}; color: ${tokens.colorPrimary}; font-weight: 600; background: var(--ys-color-bg-container); }
+.list-pager .list-pager-jump { letter-spacing: 2px; color: var(--ys-color-text-description); }
+.list-pager .list-pager-jump:hover:not(:disabled) { color: ${tokens.colorPrimary}; background: var(--ys-color-bg-container); }
 `;
 
 /**

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { tokens } from './site-tokens';
 
 /**
  * A person's photo in a circle, or the first character of the name on grey when there is no
@@ -27,8 +28,8 @@ export function Avatar({ src, name, size = 64 }: { src: string | undefined; name
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: '#bfbfbf',
-        color: '#fff',
+        background: tokens.colorTextPlaceholder,
+        color: tokens.colorTextLightSolid,
         fontSize: Math.round(size * 0.44),
       }}
     >

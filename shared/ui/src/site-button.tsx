@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { BRAND_BLUE } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * A button drawn like antd's (primary, default, link), for the parts of the first page
@@ -10,15 +10,15 @@ export type SiteButtonVariant = 'primary' | 'default' | 'link';
 
 const STYLES = `
 .site-button { display: inline-flex; align-items: center; justify-content: center; gap: 6px; height: 32px; padding: 4px 15px;
-  font: inherit; font-size: 14px; line-height: 1.5715; border-radius: 6px; border: 1px solid #d9d9d9; background: #fff; color: #262626;
+  font: inherit; font-size: 14px; line-height: var(--ys-line-height); border-radius: 6px; border: 1px solid var(--ys-color-border); background: var(--ys-color-bg-container); color: var(--ys-color-text);
   cursor: pointer; white-space: nowrap; transition: color .2s, background .2s, border-color .2s; box-sizing: border-box; }
-.site-button:hover:not(:disabled) { color: ${BRAND_BLUE}; border-color: ${BRAND_BLUE}; }
-.site-button:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: 1px; }
-.site-button:disabled { cursor: not-allowed; color: rgba(0,0,0,.25); background: rgba(0,0,0,.04); border-color: #d9d9d9; }
-.site-button-primary { background: ${BRAND_BLUE}; border-color: ${BRAND_BLUE}; color: #fff; }
-.site-button-primary:hover:not(:disabled) { color: #fff; background: #2f73bd; border-color: #2f73bd; }
-.site-button-link { border-color: transparent; background: transparent; color: ${BRAND_BLUE}; padding: 0; height: auto; }
-.site-button-link:hover:not(:disabled) { border-color: transparent; color: #2f73bd; }
+.site-button:hover:not(:disabled) { color: ${tokens.colorPrimary}; border-color: ${tokens.colorPrimary}; }
+.site-button:focus-visible { outline: 2px solid ${tokens.colorPrimary}; outline-offset: 1px; }
+.site-button:disabled { cursor: not-allowed; color: var(--ys-color-text-disabled); background: var(--ys-color-bg-container-disabled); border-color: var(--ys-color-border); }
+.site-button-primary { background: ${tokens.colorPrimary}; border-color: ${tokens.colorPrimary}; color: var(--ys-color-text-light-solid); }
+.site-button-primary:hover:not(:disabled) { color: var(--ys-color-text-light-solid); background: var(--ys-color-primary-hover); border-color: var(--ys-color-primary-hover); }
+.site-button-link { border-color: transparent; background: transparent; color: ${tokens.colorPrimary}; padding: 0; height: auto; }
+.site-button-link:hover:not(:disabled) { border-color: transparent; color: var(--ys-color-primary-hover); }
 .site-button-block { display: flex; width: 100%; }
 .site-button[aria-busy="true"] { opacity: .75; cursor: progress; }
 `;

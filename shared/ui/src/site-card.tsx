@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { tokens } from './site-tokens';
 
 /**
  * A card drawn like antd's (a titled, bordered box), without it: antd's Card imports its
@@ -17,7 +18,14 @@ export function Card({
   children?: ReactNode;
 }) {
   return (
-    <div style={{ background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, ...style }}>
+    <div
+      style={{
+        background: tokens.colorBgContainer,
+        border: `1px solid ${tokens.colorBorderSecondary}`,
+        borderRadius: 8,
+        ...style,
+      }}
+    >
       {(title !== undefined || extra !== undefined) && (
         <div
           style={{
@@ -27,10 +35,10 @@ export function Card({
             gap: 16,
             minHeight: 56,
             padding: '0 24px',
-            borderBottom: '1px solid #f0f0f0',
+            borderBottom: `1px solid ${tokens.colorBorderSecondary}`,
             fontSize: 16,
             fontWeight: 600,
-            color: 'rgba(0,0,0,.88)',
+            color: tokens.colorText,
           }}
         >
           <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { SiteButton } from './site-button';
+import { tokens } from './site-tokens';
 
 /**
  * A modal dialog on the browser's own `<dialog>` (focus trap, Escape, top layer, inert
@@ -24,9 +25,9 @@ export interface SiteDialogProps {
 }
 
 const STYLES = `
-.site-dialog { padding: 0; border: none; border-radius: 8px; box-shadow: 0 6px 16px rgba(0,0,0,.08), 0 3px 6px -4px rgba(0,0,0,.12), 0 9px 28px 8px rgba(0,0,0,.05);
-  max-width: calc(100vw - 32px); color: #262626; font-size: 14px; line-height: 1.5715; }
-.site-dialog::backdrop { background: rgba(0,0,0,.45); }
+.site-dialog { padding: 0; border: none; border-radius: 8px; box-shadow: var(--ys-box-shadow);
+  max-width: calc(100vw - 32px); color: var(--ys-color-text); font-size: 14px; line-height: var(--ys-line-height); }
+.site-dialog::backdrop { background: var(--ys-color-bg-mask); }
 `;
 
 export function SiteDialog({
@@ -102,7 +103,7 @@ export function SiteDialog({
                 border: 'none',
                 borderRadius: 4,
                 background: 'transparent',
-                color: '#595959',
+                color: tokens.colorTextDescription,
                 fontSize: 20,
                 lineHeight: 1,
                 cursor: 'pointer',

@@ -1,5 +1,5 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { BRAND_BLUE, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * A labelled form row and text inputs drawn like antd's Form (horizontal, or vertical:
@@ -11,15 +11,15 @@ import { BRAND_BLUE, ERROR_RED, ERROR_TEXT_RED, MUTED_TEXT } from './section-box
  */
 
 const STYLES = `
-.site-input { width: 100%; padding: 4px 11px; font: inherit; font-size: 14px; line-height: 1.5715; color: rgba(0,0,0,.88);
-  background: #fff; border: 1px solid #d9d9d9; border-radius: 6px; box-sizing: border-box; transition: border-color .2s, box-shadow .2s; }
+.site-input { width: 100%; padding: 4px 11px; font: inherit; font-size: 14px; line-height: var(--ys-line-height); color: var(--ys-color-text);
+  background: var(--ys-color-bg-container); border: 1px solid var(--ys-color-border); border-radius: 6px; box-sizing: border-box; transition: border-color .2s, box-shadow .2s; }
 input.site-input { height: 32px; }
 textarea.site-input { display: block; resize: vertical; }
-.site-input:hover { border-color: ${BRAND_BLUE}; }
-.site-input:focus { outline: none; border-color: ${BRAND_BLUE}; box-shadow: 0 0 0 2px rgba(31,95,168,.15); }
-.site-input[aria-invalid="true"] { border-color: ${ERROR_RED}; }
-.site-input[aria-invalid="true"]:focus { box-shadow: 0 0 0 2px rgba(255,77,79,.15); }
-.site-input:disabled { color: rgba(0,0,0,.25); background: rgba(0,0,0,.04); border-color: #d9d9d9; cursor: not-allowed; }
+.site-input:hover { border-color: ${tokens.colorPrimary}; }
+.site-input:focus { outline: none; border-color: ${tokens.colorPrimary}; box-shadow: 0 0 0 2px var(--ys-control-outline); }
+.site-input[aria-invalid="true"] { border-color: ${tokens.colorError}; }
+.site-input[aria-invalid="true"]:focus { box-shadow: 0 0 0 2px var(--ys-color-error-outline); }
+.site-input:disabled { color: var(--ys-color-text-disabled); background: var(--ys-color-bg-container-disabled); border-color: var(--ys-color-border); cursor: not-allowed; }
 `;
 
 export const problemIdOf = (inputId: string) => `${inputId}-problem`;
@@ -80,7 +80,7 @@ export function FieldProblem({ inputId, problem }: { inputId: string; problem: s
     <div
       id={problemIdOf(inputId)}
       role="alert"
-      style={{ color: ERROR_TEXT_RED, fontSize: 14, lineHeight: 1.5715, minHeight: 18 }}
+      style={{ color: tokens.colorTextError, fontSize: 14, lineHeight: tokens.lineHeight, minHeight: 18 }}
     >
       {problem}
     </div>
@@ -117,9 +117,9 @@ export function FormRow({
 }) {
   const vertical = layout === 'vertical';
   const labelElement = label && (
-    <label htmlFor={inputId} style={{ color: 'rgba(0,0,0,.88)', fontSize: 14 }}>
+    <label htmlFor={inputId} style={{ color: tokens.colorText, fontSize: 14 }}>
       {required && (
-        <span aria-hidden="true" style={{ color: ERROR_RED, marginRight: 4 }}>
+        <span aria-hidden="true" style={{ color: tokens.colorError, marginRight: 4 }}>
           *
         </span>
       )}
@@ -133,7 +133,10 @@ export function FormRow({
     </div>
   );
   const hintLine = hint && (
-    <div id={inputId && hintIdOf(inputId)} style={{ color: MUTED_TEXT, fontSize: 14, lineHeight: 1.5715 }}>
+    <div
+      id={inputId && hintIdOf(inputId)}
+      style={{ color: tokens.colorTextDescription, fontSize: 14, lineHeight: tokens.lineHeight }}
+    >
       {hint}
     </div>
   );
@@ -141,7 +144,9 @@ export function FormRow({
   if (vertical) {
     return (
       <div style={{ marginBottom }}>
-        {labelElement && <div style={{ paddingBottom: 8, fontSize: 14, lineHeight: 1.5715 }}>{labelElement}</div>}
+        {labelElement && (
+          <div style={{ paddingBottom: 8, fontSize: 14, lineHeight: tokens.lineHeight }}>{labelElement}</div>
+        )}
         {children}
         {problemLine}
         {hintLine}
@@ -228,7 +233,7 @@ export function PasswordInput({
           height: 28,
           border: 'none',
           background: 'transparent',
-          color: MUTED_TEXT,
+          color: tokens.colorTextDescription,
           cursor: 'pointer',
           padding: 0,
         }}

@@ -1,8 +1,7 @@
 import type { CSSProperties } from 'react';
-import { BRAND_BLUE, MUTED_TEXT, SUCCESS_TEXT_GREEN } from './section-box';
+import { tokens } from './site-tokens';
 
 /** The bar turns green when the work is complete, as antd's does; its text in a darker green, at 4.5:1 on white. */
-const COMPLETE_GREEN = '#52c41a';
 const FULL = 100;
 
 /**
@@ -42,7 +41,7 @@ export function Progress({
           flex: 1,
           height: small ? 6 : 8,
           borderRadius: 100,
-          background: 'rgba(0,0,0,.06)',
+          background: tokens.colorFillSecondary,
           overflow: 'hidden',
         }}
       >
@@ -51,7 +50,7 @@ export function Progress({
             width: `${value}%`,
             height: '100%',
             borderRadius: 100,
-            background: complete ? COMPLETE_GREEN : BRAND_BLUE,
+            background: complete ? tokens.colorSuccess : tokens.colorPrimary,
             transition: 'width .3s',
           }}
         />
@@ -61,7 +60,7 @@ export function Progress({
         style={{
           minWidth: 40,
           whiteSpace: 'nowrap',
-          color: complete && text === undefined ? SUCCESS_TEXT_GREEN : MUTED_TEXT,
+          color: complete && text === undefined ? tokens.colorTextSuccess : tokens.colorTextDescription,
         }}
       >
         {text ?? `${value}%`}

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { BRAND_BLUE, ERROR_RED } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * A drop-down (the study year, a profile's choices, an address's province, city and county)
@@ -34,16 +34,16 @@ export interface SelectProps<V extends string | number> {
 const ARROW = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='12' viewBox='0 0 12 12'%3E%3Cpath d='M2 4l4 4 4-4' fill='none' stroke='%23595959' stroke-width='1.5'/%3E%3C/svg%3E")`;
 
 const STYLES = `
-.site-select { height: 32px; padding: 0 30px 0 11px; font: inherit; font-size: 14px; color: rgba(0,0,0,.88);
-  background: #fff ${ARROW} no-repeat right 11px center; border: 1px solid #d9d9d9; border-radius: 6px;
+.site-select { height: 32px; padding: 0 30px 0 11px; font: inherit; font-size: 14px; color: var(--ys-color-text);
+  background: var(--ys-color-bg-container) ${ARROW} no-repeat right 11px center; border: 1px solid var(--ys-color-border); border-radius: 6px;
   appearance: none; cursor: pointer; transition: border-color .2s, box-shadow .2s; box-sizing: border-box; }
-.site-select:hover:not(:disabled) { border-color: ${BRAND_BLUE}; }
-.site-select:focus-visible { outline: none; border-color: ${BRAND_BLUE}; box-shadow: 0 0 0 2px rgba(31,95,168,.15); }
-.site-select:disabled { color: rgba(0,0,0,.25); background-color: rgba(0,0,0,.04); cursor: not-allowed; }
+.site-select:hover:not(:disabled) { border-color: ${tokens.colorPrimary}; }
+.site-select:focus-visible { outline: none; border-color: ${tokens.colorPrimary}; box-shadow: 0 0 0 2px var(--ys-control-outline); }
+.site-select:disabled { color: var(--ys-color-text-disabled); background-color: var(--ys-color-bg-container-disabled); cursor: not-allowed; }
 .site-select[aria-busy="true"] { cursor: progress; }
-.site-select[aria-invalid="true"] { border-color: ${ERROR_RED}; }
-.site-select-placeholder:not(:disabled) { color: rgba(0,0,0,.25); }
-.site-select option { color: rgba(0,0,0,.88); }
+.site-select[aria-invalid="true"] { border-color: ${tokens.colorError}; }
+.site-select-placeholder:not(:disabled) { color: var(--ys-color-text-disabled); }
+.site-select option { color: var(--ys-color-text); }
 .site-select-group { display: flex; width: 100%; }
 .site-select-group > .site-select { flex: 1 1 0; min-width: 0; border-radius: 0; }
 .site-select-group > .site-select + .site-select { margin-inline-start: -1px; }

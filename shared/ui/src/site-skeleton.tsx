@@ -3,7 +3,7 @@
  * title and three lines of shimmering grey bars), without antd's Skeleton.
  */
 const STYLES = `
-.site-skeleton > div { height: 16px; border-radius: 4px; background: linear-gradient(90deg, rgba(0,0,0,.06) 25%, rgba(0,0,0,.15) 37%, rgba(0,0,0,.06) 63%);
+.site-skeleton > div { height: 16px; border-radius: 4px; background: linear-gradient(90deg, var(--ys-color-fill-secondary) 25%, var(--ys-color-fill-content-hover) 37%, var(--ys-color-fill-secondary) 63%);
   background-size: 400% 100%; animation: site-skeleton 1.4s ease infinite; }
 .site-skeleton > div + div { margin-top: 8px; }
 .site-skeleton > div:first-child { width: 38%; margin-bottom: 24px; }

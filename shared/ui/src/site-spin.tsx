@@ -1,7 +1,6 @@
-import { BRAND_BLUE, MUTED_TEXT } from './section-box';
-
+import { tokens } from './site-tokens';
 const STYLES = `@keyframes yaoshi-spin { to { transform: rotate(360deg); } }
-.site-spin-ring { width: 28px; height: 28px; border: 3px solid rgba(0,0,0,.06); border-top-color: ${BRAND_BLUE};
+.site-spin-ring { width: 28px; height: 28px; border: 3px solid var(--ys-color-fill-secondary); border-top-color: ${tokens.colorPrimary};
   border-radius: 50%; animation: yaoshi-spin .8s linear infinite; }
 @media (prefers-reduced-motion: reduce) { .site-spin-ring { animation-duration: 2.4s; } }`;
 
@@ -19,7 +18,7 @@ export function Spin({ description }: { description: string }) {
         {STYLES}
       </style>
       <div className="site-spin-ring" aria-hidden="true" />
-      <div style={{ color: MUTED_TEXT, fontSize: 14 }}>{description}</div>
+      <div style={{ color: tokens.colorTextDescription, fontSize: 14 }}>{description}</div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { BRAND_BLUE } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * Tabs drawn like antd's line tabs, without it: antd's Tabs bring rc-tabs, and rc-menu with
@@ -25,14 +25,14 @@ export interface TabsProps {
 }
 
 const STYLES = `
-.site-tabs-nav { display: flex; gap: 32px; margin: 0 0 16px; border-bottom: 1px solid rgba(5,5,5,.06); overflow-x: auto; }
+.site-tabs-nav { display: flex; gap: 32px; margin: 0 0 16px; border-bottom: 1px solid var(--ys-color-split); overflow-x: auto; }
 .site-tab { position: relative; padding: 12px 0; border: 0; background: none; font: inherit; font-size: 14px;
-  line-height: 1.5715; color: rgba(0,0,0,.88); cursor: pointer; white-space: nowrap; transition: color .3s; }
-.site-tab:hover { color: #2f73bd; }
-.site-tab:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: -2px; border-radius: 4px; }
-.site-tab[aria-selected="true"] { color: ${BRAND_BLUE}; }
-.site-tab[aria-selected="true"]::after { content: ''; position: absolute; left: 0; right: 0; bottom: 0; height: 2px; background: ${BRAND_BLUE}; }
-.site-tab[aria-disabled="true"] { color: rgba(0,0,0,.25); cursor: not-allowed; }
+  line-height: var(--ys-line-height); color: var(--ys-color-text); cursor: pointer; white-space: nowrap; transition: color .3s; }
+.site-tab:hover { color: var(--ys-color-primary-hover); }
+.site-tab:focus-visible { outline: 2px solid ${tokens.colorPrimary}; outline-offset: -2px; border-radius: 4px; }
+.site-tab[aria-selected="true"] { color: ${tokens.colorPrimary}; }
+.site-tab[aria-selected="true"]::after { content: ''; position: absolute; left: 0; right: 0; bottom: 0; height: 2px; background: ${tokens.colorPrimary}; }
+.site-tab[aria-disabled="true"] { color: var(--ys-color-text-disabled); cursor: not-allowed; }
 `;
 
 export function Tabs({ items, activeKey, defaultActiveKey, onChange, 'aria-label': ariaLabel }: TabsProps) {

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { SUCCESS_TEXT_GREEN } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * A status tag drawn like antd's Tag, without it (antd's brings its wave effect and the
@@ -9,13 +9,13 @@ import { SUCCESS_TEXT_GREEN } from './section-box';
 export type TagColour = 'blue' | 'green' | 'gold' | 'orange' | 'red' | 'purple' | 'default';
 
 const COLOURS: Record<TagColour, { color: string; background: string; border: string }> = {
-  blue: { color: '#0958d9', background: '#e6f4ff', border: '#91caff' },
-  green: { color: SUCCESS_TEXT_GREEN, background: '#f6ffed', border: '#b7eb8f' },
-  gold: { color: '#874d00', background: '#fffbe6', border: '#ffe58f' },
-  orange: { color: '#ad4e00', background: '#fff7e6', border: '#ffd591' },
-  red: { color: '#a8071a', background: '#fff1f0', border: '#ffa39e' },
-  purple: { color: '#531dab', background: '#f9f0ff', border: '#d3adf7' },
-  default: { color: 'rgba(0,0,0,.88)', background: '#fafafa', border: '#d9d9d9' },
+  blue: { color: tokens.blue7, background: tokens.colorInfoBg, border: tokens.colorInfoBorder },
+  green: { color: tokens.colorTextSuccess, background: tokens.colorSuccessBg, border: tokens.colorSuccessBorder },
+  gold: { color: tokens.gold9, background: tokens.colorWarningBg, border: tokens.colorWarningBorder },
+  orange: { color: tokens.orange8, background: tokens.orange1, border: tokens.orange3 },
+  red: { color: tokens.red8, background: tokens.red1, border: tokens.red3 },
+  purple: { color: tokens.purple7, background: tokens.purple1, border: tokens.purple3 },
+  default: { color: tokens.colorText, background: tokens.colorFillAlter, border: tokens.colorBorder },
 };
 
 /** Other span props (a tooltip's handlers and ref, React 19 passing `ref` as a prop) go on the tag. */

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { MUTED_TEXT } from './section-box';
 import { Paragraph, Text, Title } from './typography';
+import { tokens } from './site-tokens';
 
 test('a title is a heading of its level, at antd’s size for it', () => {
   render(
@@ -24,7 +24,7 @@ test('secondary text and paragraphs are the site’s muted grey; strong text is 
     </>,
   );
   expect(screen.getByText('退款说明').tagName).toBe('P');
-  expect(screen.getByText('退款说明')).toHaveStyle({ color: MUTED_TEXT });
-  expect(screen.getByRole('timer', { name: '剩余时间' })).toHaveStyle({ color: MUTED_TEXT });
+  expect(screen.getByText('退款说明')).toHaveStyle({ color: tokens.colorTextDescription });
+  expect(screen.getByRole('timer', { name: '剩余时间' })).toHaveStyle({ color: tokens.colorTextDescription });
   expect(screen.getByText('题目')).toHaveStyle({ fontWeight: '600' });
 });

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { MUTED_TEXT } from './section-box';
+import { tokens } from './site-tokens';
 
 /**
  * Headings, paragraphs and text drawn like antd's Typography, without it. The learner
@@ -8,7 +8,7 @@ import { MUTED_TEXT } from './section-box';
  * on each page's first load.
  */
 const STYLES = `
-.site-title { margin: 0 0 .5em; color: rgba(0,0,0,.88); font-weight: 600; }
+.site-title { margin: 0 0 .5em; color: var(--ys-color-text); font-weight: 600; }
 .site-paragraph { margin: 0 0 1em; }
 .site-typography + .site-title { margin-top: 1.2em; }
 `;
@@ -69,7 +69,7 @@ export function Paragraph({
       <TypographyStyles />
       <p
         className={classNames('site-typography', 'site-paragraph', className)}
-        style={type === 'secondary' ? { color: MUTED_TEXT, ...style } : style}
+        style={type === 'secondary' ? { color: tokens.colorTextDescription, ...style } : style}
         {...rest}
       />
     </>
@@ -85,7 +85,7 @@ export function Text({
   return (
     <span
       style={{
-        ...(type === 'secondary' ? { color: MUTED_TEXT } : {}),
+        ...(type === 'secondary' ? { color: tokens.colorTextDescription } : {}),
         ...(strong ? { fontWeight: 600 } : {}),
         ...style,
       }}

@@ -1,5 +1,6 @@
 import { Result } from './site-result';
 import { UNDER_CONSTRUCTION_TITLE, underConstructionText } from './message-texts';
+import { tokens } from './site-tokens';
 
 /**
  * The honest page of a route whose feature is not built yet: it names the page, so a
@@ -12,7 +13,7 @@ export function UnderConstruction({ title }: { title: string }) {
       title={
         <>
           <span data-testid="page-title">{title}</span>
-          <span style={{ marginLeft: 12, color: '#8c8c8c' }}>{UNDER_CONSTRUCTION_TITLE}</span>
+          <span style={{ marginLeft: 12, color: tokens.colorTextDescription }}>{UNDER_CONSTRUCTION_TITLE}</span>
         </>
       }
       subTitle={underConstructionText(title)}

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { REMOTE_RETRY_LABEL } from '@yaoshi/ui/message-texts';
 import { SiteButton } from '@yaoshi/ui/site-button';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const PAGE_FAILED_TEXT = '页面加载失败，请检查网络后重试';
 
@@ -24,7 +25,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" style={{ textAlign: 'center', padding: '64px 16px' }}>
-        <p style={{ fontSize: 20, color: '#262626', margin: '0 0 24px' }}>{PAGE_FAILED_TEXT}</p>
+        <p style={{ fontSize: 20, color: tokens.colorText, margin: '0 0 24px' }}>{PAGE_FAILED_TEXT}</p>
         <SiteButton variant="primary" onClick={() => window.location.reload()}>
           {REMOTE_RETRY_LABEL}
         </SiteButton>

@@ -1,5 +1,6 @@
 import { REMOTE_RETRY_LABEL, remoteUnavailableText } from '@yaoshi/ui/message-texts';
 import { SiteButton } from '@yaoshi/ui/site-button';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * What a page outside the shell shows when the pins document could not be had: the shell
@@ -9,8 +10,8 @@ import { SiteButton } from '@yaoshi/ui/site-button';
 export function PinsUnavailable({ reload = () => window.location.reload() }: { reload?: () => void }) {
   return (
     <div role="alert" style={{ textAlign: 'center', padding: '64px 16px' }}>
-      <p style={{ fontSize: 20, color: '#262626', margin: '0 0 24px' }}>
-        <span aria-hidden="true" style={{ color: '#d48806', marginRight: 8 }}>
+      <p style={{ fontSize: 20, color: tokens.colorText, margin: '0 0 24px' }}>
+        <span aria-hidden="true" style={{ color: tokens.gold7, marginRight: 8 }}>
           ⚠
         </span>
         {remoteUnavailableText('页面')}

@@ -1,4 +1,5 @@
 import type { RemotePins } from './pins';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * Shown to a release manager who opened an override link: which remote runs at which
@@ -13,9 +14,9 @@ export function ReleaseOverrideBanner({ pins }: { pins: RemotePins | null }) {
       role="status"
       aria-label="测试版本"
       style={{
-        background: '#fff7e6',
-        borderBottom: '1px solid #ffd591',
-        color: '#ad4e00',
+        background: tokens.orange1,
+        borderBottom: `1px solid ${tokens.orange3}`,
+        color: tokens.orange8,
         padding: '6px 16px',
         fontSize: 14,
         textAlign: 'center',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { REMOTE_RETRY_LABEL, remoteUnavailableText } from '@yaoshi/ui/message-texts';
 import { SiteButton } from '@yaoshi/ui/site-button';
 import { useRemoteFailureHandle } from './remote-failure-context';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** What a route of a failed remote shows: the section's name, and 重试 that loads it again. */
 export function RemoteUnavailable() {
@@ -12,8 +13,8 @@ export function RemoteUnavailable() {
     // Plain markup rather than antd's Result and Button: it stands in for any remote page,
     // the public ones included, which render outside antd's context.
     <div role="alert" style={{ textAlign: 'center', padding: '64px 16px' }}>
-      <p style={{ fontSize: 20, color: '#262626', margin: '0 0 24px' }}>
-        <span aria-hidden="true" style={{ color: '#d48806', marginRight: 8 }}>
+      <p style={{ fontSize: 20, color: tokens.colorText, margin: '0 0 24px' }}>
+        <span aria-hidden="true" style={{ color: tokens.gold7, marginRight: 8 }}>
           ⚠
         </span>
         {remoteUnavailableText(section)}

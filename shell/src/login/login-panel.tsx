@@ -1,7 +1,7 @@
 import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
-import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
 import { Avatar } from '@yaoshi/ui/site-avatar';
 import { SiteButton } from '@yaoshi/ui/site-button';
 import { FieldProblem, PasswordInput, SiteInputStyles, problemIdOf } from '@yaoshi/ui/site-form';
@@ -27,6 +27,7 @@ import {
 } from './login-rules';
 import { useLogout } from './use-logout';
 import { useUserData } from './use-user-data';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 // Opened by few visitors: loaded when 忘记密码 is clicked, with antd's context (it is an antd
 // Form in an antd Modal), not with the home page.
@@ -160,7 +161,7 @@ function LoginBox() {
         style={{
           display: 'flex',
           margin: '4px 0 12px',
-          border: `1px solid ${BRAND_BLUE}`,
+          border: `1px solid ${tokens.colorPrimary}`,
           borderRadius: 6,
           overflow: 'hidden',
         }}
@@ -177,8 +178,8 @@ function LoginBox() {
               border: 'none',
               cursor: 'pointer',
               fontSize: 14,
-              background: mode === option.value ? BRAND_BLUE : '#fff',
-              color: mode === option.value ? '#fff' : BRAND_BLUE,
+              background: mode === option.value ? tokens.colorPrimary : tokens.colorTextLightSolid,
+              color: mode === option.value ? tokens.colorTextLightSolid : tokens.colorPrimary,
             }}
           >
             {option.label}
@@ -248,7 +249,7 @@ function LoginBox() {
               onChange={(event) => change('agreement', event.target.checked)}
               aria-invalid={problems.agreement ? true : undefined}
               aria-describedby={problems.agreement ? problemIdOf(fieldId('agreement')) : undefined}
-              style={{ width: 16, height: 16, margin: 0, accentColor: BRAND_BLUE }}
+              style={{ width: 16, height: 16, margin: 0, accentColor: tokens.colorPrimary }}
             />
             <span>我已阅读并同意</span>
           </label>
@@ -260,7 +261,7 @@ function LoginBox() {
               padding: 0,
               border: 'none',
               background: 'transparent',
-              color: BRAND_BLUE,
+              color: tokens.colorPrimary,
               font: 'inherit',
               fontSize: 14,
               cursor: 'pointer',
@@ -273,7 +274,7 @@ function LoginBox() {
           登录
         </SiteButton>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 8 }}>
-          <span style={{ fontSize: 12, color: MUTED_TEXT }}>{LOGIN_TEXTS.initialPasswordHint}</span>
+          <span style={{ fontSize: 12, color: tokens.colorTextDescription }}>{LOGIN_TEXTS.initialPasswordHint}</span>
           <SiteButton variant="link" onClick={() => setForgotOpen(true)} style={{ minHeight: 24 }}>
             忘记密码
           </SiteButton>
@@ -301,7 +302,7 @@ function LoggedInPanel() {
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, width: '100%' }}>
         <Avatar src={userData?.avatar || undefined} name={userData?.name} />
         <strong>{userData?.name}</strong>
-        <span style={{ color: MUTED_TEXT }}>{LOGIN_TEXTS.loggedIn}</span>
+        <span style={{ color: tokens.colorTextDescription }}>{LOGIN_TEXTS.loggedIn}</span>
         <Link to={STUDENT_AREA_HOME}>进入学员中心</Link>
         <SiteButton onClick={() => void logout()}>退出登录</SiteButton>
       </div>

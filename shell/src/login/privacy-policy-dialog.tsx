@@ -1,8 +1,8 @@
 import { api } from '@yaoshi/api-client/api';
 import { AGREEMENT_NAME } from '@yaoshi/contracts/site-names';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { SiteDialog } from '@yaoshi/ui/site-dialog';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const publicAgreementApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,8 +33,8 @@ export function PrivacyPolicyDialog({ open, onClose }: { open: boolean; onClose:
       width={720}
     >
       <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
-        {isLoading && <p style={{ color: MUTED_TEXT }}>加载中…</p>}
-        {isError && <p style={{ color: MUTED_TEXT }}>协议内容暂时无法加载，请稍后重试。</p>}
+        {isLoading && <p style={{ color: tokens.colorTextDescription }}>加载中…</p>}
+        {isError && <p style={{ color: tokens.colorTextDescription }}>协议内容暂时无法加载，请稍后重试。</p>}
         {data && <SafeHtml html={data.agreement} label="协议内容" />}
       </div>
     </SiteDialog>

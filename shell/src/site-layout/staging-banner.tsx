@@ -1,5 +1,6 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { stagingBannerText } from '@yaoshi/contracts/staging';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * On a staging site (the server runs production mode on the sandbox gateway and the SMS
@@ -14,9 +15,9 @@ export function StagingBanner() {
     <div
       role="note"
       style={{
-        background: '#fff7e6',
-        borderBottom: '1px solid #ffd591',
-        color: '#ad4e00',
+        background: tokens.orange1,
+        borderBottom: `1px solid ${tokens.orange3}`,
+        color: tokens.orange8,
         textAlign: 'center',
         padding: '8px 16px',
         fontSize: 14,

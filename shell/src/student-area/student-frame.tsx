@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@yaoshi/ui/router';
-import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { SiteButton } from '@yaoshi/ui/site-button';
 import {
   AVATAR_WARNING_TEXT,
@@ -13,6 +12,7 @@ import { useLogout } from '../login/use-logout';
 import { useUserData } from '../login/use-user-data';
 import { FACE_COLLECTION_PATH } from './avatar-change';
 import { STUDENT_MENU, STUDENT_MENU_WIDTH_PX } from './student-menu';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const WELCOME_FALLBACK_NAME = '学员';
 
@@ -26,11 +26,11 @@ const AVATAR_PX = 32;
 const STYLES = `
 .student-menu { margin: 0; padding: 4px 0; list-style: none; }
 .student-menu a { display: block; margin: 4px; padding: 0 24px; line-height: 40px; border-radius: 8px;
-  color: rgba(0,0,0,.88); font-size: 14px; text-decoration: none; transition: background .2s, color .2s;
+  color: var(--ys-color-text); font-size: 14px; text-decoration: none; transition: background .2s, color .2s;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.student-menu a:hover { background: rgba(0,0,0,.06); text-decoration: none; }
-.student-menu a:focus-visible { outline: 2px solid ${BRAND_BLUE}; outline-offset: -2px; }
-.student-menu a[aria-current="page"] { background: #e6f0fa; color: ${BRAND_BLUE}; }
+.student-menu a:hover { background: var(--ys-color-fill-secondary); text-decoration: none; }
+.student-menu a:focus-visible { outline: 2px solid ${tokens.colorPrimary}; outline-offset: -2px; }
+.student-menu a[aria-current="page"] { background: var(--ys-color-bg-primary-soft); color: ${tokens.colorPrimary}; }
 `;
 
 /**
@@ -69,7 +69,7 @@ export function StudentFrame({
           alignItems: 'center',
           gap: 12,
           padding: '12px 16px',
-          background: '#e6f0fa',
+          background: tokens.colorBgPrimarySoft,
           borderRadius: 4,
         }}
       >
@@ -98,8 +98,8 @@ export function StudentFrame({
                 width: AVATAR_PX,
                 height: AVATAR_PX,
                 borderRadius: '50%',
-                background: 'rgba(0,0,0,.25)',
-                color: '#fff',
+                background: tokens.colorBgVeil,
+                color: tokens.colorTextLightSolid,
                 fontSize: 14,
               }}
             >
@@ -116,7 +116,11 @@ export function StudentFrame({
       <div style={{ display: 'flex', alignItems: 'flex-start', marginTop: 16 }}>
         <nav
           aria-label="学员中心菜单"
-          style={{ flex: `0 0 ${STUDENT_MENU_WIDTH_PX}px`, width: STUDENT_MENU_WIDTH_PX, background: '#fff' }}
+          style={{
+            flex: `0 0 ${STUDENT_MENU_WIDTH_PX}px`,
+            width: STUDENT_MENU_WIDTH_PX,
+            background: tokens.colorBgContainer,
+          }}
         >
           <ul className="student-menu">
             {STUDENT_MENU.map((item) => (
@@ -129,7 +133,16 @@ export function StudentFrame({
           </ul>
         </nav>
         {/* A div, not a second <main>: the site's layout has the one. */}
-        <div style={{ flex: 1, minWidth: 0, background: '#fff', marginLeft: 16, padding: 16, minHeight: 480 }}>
+        <div
+          style={{
+            flex: 1,
+            minWidth: 0,
+            background: tokens.colorBgContainer,
+            marginLeft: 16,
+            padding: 16,
+            minHeight: 480,
+          }}
+        >
           {children}
         </div>
       </div>

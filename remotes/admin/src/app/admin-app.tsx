@@ -29,6 +29,7 @@ import { StaffPage } from '../staff/staff-page';
 import { PASSWORD_PAGE_TEXTS, PasswordPage } from '../staff/password-page';
 import { DigestSettingCard } from '../staff/digest-setting';
 import { ADMIN_LOGIN_PATH, ADMIN_PASSWORD_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const CONSOLE_NAME = '管理后台';
 
@@ -207,9 +208,11 @@ function ConsoleLayout({
       <Layout.Header
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingInline: 24 }}
       >
-        <Typography.Text style={{ color: '#fff', fontSize: 18 }}>药师继续教育 · {CONSOLE_NAME}</Typography.Text>
+        <Typography.Text style={{ color: tokens.colorTextLightSolid, fontSize: 18 }}>
+          药师继续教育 · {CONSOLE_NAME}
+        </Typography.Text>
         <Space>
-          <Typography.Text style={{ color: '#fff' }} data-testid="staff-name">
+          <Typography.Text style={{ color: tokens.colorTextLightSolid }} data-testid="staff-name">
             {staffName}
           </Typography.Text>
           {roles.map((role) => (
@@ -238,7 +241,9 @@ function ConsoleLayout({
             />
           </Layout.Sider>
         )}
-        <Layout.Content style={{ padding: 24, background: '#fff', margin: 16 }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: 24, background: tokens.colorBgContainer, margin: 16 }}>
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

@@ -20,6 +20,7 @@ import {
 import type { EditorTarget } from './editor-target';
 import { RichTextField } from '../kit/rich-text-field';
 import { useContentUpload } from './use-content-upload';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const EDITOR_TEXTS = {
   newTitle: '新建文章',
@@ -252,7 +253,7 @@ export function ArticleEditor({
         }
       >
         {attachments.length === 0 ? (
-          <span style={{ color: '#8c8c8c' }}>
+          <span style={{ color: tokens.colorTextDescription }}>
             暂无附件（{EDITOR_TEXTS.attachmentsHint}，单个不超过 {M.fileTooLarge.replace(/^文件不能超过/, '')}）
           </span>
         ) : (
@@ -262,7 +263,7 @@ export function ArticleEditor({
                 <a href={file.url} download={file.name}>
                   {file.name}
                 </a>
-                <span style={{ color: '#8c8c8c', margin: '0 8px' }}>{fileSizeText(file.size)}</span>
+                <span style={{ color: tokens.colorTextDescription, margin: '0 8px' }}>{fileSizeText(file.size)}</span>
                 <Button
                   size="small"
                   type="link"
@@ -310,7 +311,12 @@ export function ArticleEditor({
         {preview && (
           <article
             aria-label="文章预览"
-            style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}
+            style={{
+              border: `1px solid ${tokens.colorBorderBox}`,
+              borderRadius: 6,
+              background: tokens.colorBgContainer,
+              padding: '24px 32px',
+            }}
           >
             <ArticleView article={preview.public_view} />
           </article>
@@ -367,8 +373,12 @@ function PublishDialog({
             onChange={setAt}
             disabledDate={(day) => day.isBefore(dayjs(), 'day')}
           />
-          {missing && <div style={{ color: '#8c8c8c', marginTop: 4 }}>{EDITOR_TEXTS.publishAtRequired}</div>}
-          <div style={{ color: '#8c8c8c', marginTop: 4 }}>北京时间；到时间后网站自动显示，无需再操作。</div>
+          {missing && (
+            <div style={{ color: tokens.colorTextDescription, marginTop: 4 }}>{EDITOR_TEXTS.publishAtRequired}</div>
+          )}
+          <div style={{ color: tokens.colorTextDescription, marginTop: 4 }}>
+            北京时间；到时间后网站自动显示，无需再操作。
+          </div>
         </div>
       )}
     </Modal>

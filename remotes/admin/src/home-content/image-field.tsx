@@ -1,5 +1,6 @@
 import { Button, Image, Input, Space } from 'antd';
 import { useContentUpload } from '../articles/use-content-upload';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** An image of the home page as a controlled form field: upload one to media storage, or give an https address. */
 export function ImageField({
@@ -23,12 +24,12 @@ export function ImageField({
           style={{
             width: previewWidth,
             height: 60,
-            border: '1px dashed #d9d9d9',
+            border: `1px dashed ${tokens.colorBorder}`,
             borderRadius: 6,
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
-            color: '#8c8c8c',
+            color: tokens.colorTextDescription,
           }}
         >
           无图片

@@ -3,6 +3,7 @@ import { Button, Space, Tooltip } from 'antd';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * The rich-text editor (TipTap 3 on ProseMirror, React 19). Loaded lazily by the console's
@@ -178,11 +179,11 @@ export default function TiptapEditor({
       <Toolbar editor={editor} pickImage={pickImage} label={label} />
       <div
         style={{
-          border: '1px solid #d9d9d9',
+          border: `1px solid ${tokens.colorBorder}`,
           borderRadius: 6,
           padding: '4px 12px',
           minHeight,
-          background: '#fff',
+          background: tokens.colorBgContainer,
         }}
       >
         <EditorContent editor={editor} />

@@ -1,6 +1,7 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { ADMIN_MESSAGES, type AdminLoginRequest, type AdminLoginResponse } from '@yaoshi/contracts/staff-admin';
 import { useAdminLoginMutation } from '../admin-api';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** The staff login: user name, password and the 6-digit code of the authenticator app. */
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: AdminLoginResponse) => void }) {
@@ -25,7 +26,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: AdminLoginResp
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: '#f0f2f5',
+        background: tokens.colorBgMuted,
       }}
     >
       <Card style={{ width: 400 }}>

@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReportGroup } from '@yaoshi/contracts/reports';
 
@@ -8,6 +9,9 @@ import type { ReportGroup } from '@yaoshi/contracts/reports';
  * or a learner's page.
  */
 export default function CompletionChart({ groups }: { groups: readonly ReportGroup[] }) {
+  // recharts draws with SVG attributes, where a CSS property (var(--ys-…)) does not hold:
+  // the colours are antd's own values, from the console's theme.
+  const { token } = theme.useToken();
   const data = groups.map((group) => ({
     name: `${group.name} ${group.completion_rate.toFixed(1)}%`,
     completed: group.completed,
@@ -26,7 +30,7 @@ export default function CompletionChart({ groups }: { groups: readonly ReportGro
             dataKey="completed"
             name="已完成"
             stackId="learners"
-            fill="#52c41a"
+            fill={token.colorSuccess}
             maxBarSize={56}
             isAnimationActive={false}
           />
@@ -34,7 +38,7 @@ export default function CompletionChart({ groups }: { groups: readonly ReportGro
             dataKey="open"
             name="未完成"
             stackId="learners"
-            fill="#bfbfbf"
+            fill={token.colorTextPlaceholder}
             maxBarSize={56}
             isAnimationActive={false}
           />

@@ -3,6 +3,7 @@ import { Button, Modal, Space } from 'antd';
 import { formatHours } from '@yaoshi/contracts/course-selection-rules';
 import type { SelectionCourse } from '@yaoshi/contracts/enrolment';
 import { CourseTable } from './course-table';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** The API sends hours with one decimal; the rules count tenths. */
 export const toTenths = (hours: number) => Math.round(hours * 10);
@@ -90,7 +91,7 @@ export function SelectionSummary({
   return (
     <section
       aria-label="已选课程汇总"
-      style={{ background: '#f6f8fa', padding: '12px 16px', margin: '16px 0', borderRadius: 6 }}
+      style={{ background: tokens.colorBgMuted, padding: '12px 16px', margin: '16px 0', borderRadius: 6 }}
     >
       <p style={{ margin: '0 0 6px' }}>
         {requiredTenths !== null ? `本年度要求${formatHours(requiredTenths)}学时；` : '本年度不限学时；'}
@@ -100,12 +101,14 @@ export function SelectionSummary({
         {formatHours(credits)}学分
         {kind === 'professional' ? (
           <>
-            ，合计<strong style={{ color: '#cf1322' }}>¥{priceText}</strong>
+            ，合计<strong style={{ color: tokens.colorTextError }}>¥{priceText}</strong>
           </>
         ) : null}
       </p>
       {chosen.length > 0 ? (
-        <p style={{ margin: 0, color: '#555' }}>已选：{chosen.map((course) => course.name).join('、')}</p>
+        <p style={{ margin: 0, color: tokens.colorTextDescription }}>
+          已选：{chosen.map((course) => course.name).join('、')}
+        </p>
       ) : null}
     </section>
   );

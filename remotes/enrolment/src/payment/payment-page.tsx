@@ -26,6 +26,7 @@ import {
   QR_DRAW_DELAY_MS,
   QR_SIZE_PX,
 } from './payment-texts';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * Polls order_status every 3 s while `orderId` is set (spec 01 §4): 2 → 支付成功, stop, and
@@ -255,13 +256,18 @@ export default function PaymentPage() {
           />
         </Descriptions.Item>
         <Descriptions.Item label="价格">
-          <strong style={{ color: '#cf1322', fontSize: 18 }}>¥{pending.price.toFixed(2)}</strong>
+          <strong style={{ color: tokens.colorTextError, fontSize: 18 }}>¥{pending.price.toFixed(2)}</strong>
         </Descriptions.Item>
       </Descriptions>
       <div
         role="note"
         aria-label="支付须知"
-        style={{ background: '#fffbe6', border: '1px solid #ffe58f', padding: '12px 16px', marginBottom: 24 }}
+        style={{
+          background: tokens.colorWarningBg,
+          border: `1px solid ${tokens.colorWarningBorder}`,
+          padding: '12px 16px',
+          marginBottom: 24,
+        }}
       >
         <p style={{ fontWeight: 600, margin: '0 0 8px' }}>支付须知</p>
         <ol style={{ margin: 0, paddingLeft: 20 }}>

@@ -20,6 +20,7 @@ import { showMessage } from '@yaoshi/ui/show-message';
 import { PAGE_TITLES } from '../page-titles';
 import { INVOICE_PROBLEMS, PHONE_MAX_LENGTH } from '../order-form-rules';
 import { useSubmitInvoiceInforApiMutation } from '../orders-api';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 type TextField = 'order_id' | 'invoice_title' | 'tax_number' | 'phone' | 'email' | 'remark';
 
@@ -181,7 +182,7 @@ export default function InvoiceRequestPage() {
                   name="invoice-title-type"
                   checked={form.type === type}
                   onChange={() => chooseTitleType(type)}
-                  style={{ margin: 0, accentColor: '#1f5fa8' }}
+                  style={{ margin: 0, accentColor: tokens.colorPrimary }}
                 />
                 {INVOICE_TITLE_TYPE_LABELS[type]}
               </label>

@@ -15,13 +15,13 @@ import {
   payStatusTextOf,
 } from '@yaoshi/contracts/order-states';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { CLOSED_TIP, TipDialog, type TipDialogModel } from '@yaoshi/ui/tip-dialog';
 import { PAGE_TITLES } from '../page-titles';
 import { useCancelOrderMutation, useLazyInvoicePdfQuery, useMyOrdersQuery } from '../orders-api';
 import { ResendInvoiceMail } from './resend-invoice-mail';
 import { ACTION_LABELS, actionTarget } from './order-actions';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** One page holds a learner's orders of several years, retries included. */
 const ORDERS_PER_PAGE = 20;
@@ -118,7 +118,7 @@ export default function MyOrdersPage() {
       render: (price: number, row) => (
         <>
           <div>{price.toFixed(2)}</div>
-          <div style={{ color: MUTED_TEXT, fontSize: 12 }}>{PAY_TYPE_LABELS[row.pay_type] ?? ''}</div>
+          <div style={{ color: tokens.colorTextDescription, fontSize: 12 }}>{PAY_TYPE_LABELS[row.pay_type] ?? ''}</div>
         </>
       ),
     },
@@ -185,7 +185,7 @@ export default function MyOrdersPage() {
         return (
           <>
             <div style={{ whiteSpace: 'nowrap' }}>{date}</div>
-            <div style={{ color: MUTED_TEXT, fontSize: 12 }}>{clock}</div>
+            <div style={{ color: tokens.colorTextDescription, fontSize: 12 }}>{clock}</div>
           </>
         );
       },

@@ -6,10 +6,10 @@ import { FormRow, SiteInputStyles, focusFirstProblem, problemPropsOf } from '@ya
 import type { RefundRequest } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES, REFUND_REASON_MAX_LENGTH } from '@yaoshi/contracts/order-rules';
 import { showMessage } from '@yaoshi/ui/show-message';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { PAGE_TITLES } from '../page-titles';
 import { REFUND_PROBLEMS } from '../order-form-rules';
 import { useRequestRefundMutation } from '../orders-api';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 type RefundField = 'order_id' | 'reason';
 type RefundForm = Record<RefundField, string>;
@@ -87,7 +87,7 @@ export default function RefundRequestPage() {
             maxLength={REFUND_REASON_MAX_LENGTH}
             onChange={(e) => edit('reason', e.target.value)}
           />
-          <div aria-hidden="true" style={{ textAlign: 'right', color: MUTED_TEXT, fontSize: 14 }}>
+          <div aria-hidden="true" style={{ textAlign: 'right', color: tokens.colorTextDescription, fontSize: 14 }}>
             {values.reason.length} / {REFUND_REASON_MAX_LENGTH}
           </div>
         </FormRow>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { BRAND_BLUE, MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { OPEN_IN_BROWSER_TIP, isWeChatTypeBrowser } from './in-app-browser';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const NOT_PUBLISHED_TEXT = '暂未上架';
 
@@ -16,8 +16,8 @@ const buttonStyle = {
   borderRadius: 26,
   fontSize: 18,
   fontWeight: 600,
-  color: '#fff',
-  background: BRAND_BLUE,
+  color: tokens.colorTextLightSolid,
+  background: tokens.colorPrimary,
   border: 'none',
   cursor: 'pointer',
   textDecoration: 'none',
@@ -33,9 +33,18 @@ export default function AppDownloadPage() {
   return (
     <div>
       <PageBreadcrumb trail={[{ label: '下载APP' }]} />
-      <section style={{ textAlign: 'center', padding: '32px 16px 48px', border: '1px solid #e8e8e8', borderRadius: 6 }}>
+      <section
+        style={{
+          textAlign: 'center',
+          padding: '32px 16px 48px',
+          border: `1px solid ${tokens.colorBorderBox}`,
+          borderRadius: 6,
+        }}
+      >
         <h1 style={{ fontSize: 26, margin: '0 0 8px' }}>{site?.site_name ?? ''} 继续教育APP</h1>
-        <p style={{ color: MUTED_TEXT, margin: '0 0 32px' }}>随时随地学习课程、查询学时、完成课后练习</p>
+        <p style={{ color: tokens.colorTextDescription, margin: '0 0 32px' }}>
+          随时随地学习课程、查询学时、完成课后练习
+        </p>
         <div
           style={{ display: 'flex', flexWrap: 'wrap', gap: 24, justifyContent: 'center', minHeight: 52 }}
           aria-busy={!site}
@@ -45,7 +54,9 @@ export default function AppDownloadPage() {
               iOS 版下载
             </a>
           ) : (
-            <span style={{ ...buttonStyle, background: '#8c8c8c', cursor: 'default' }}>iOS 版{NOT_PUBLISHED_TEXT}</span>
+            <span style={{ ...buttonStyle, background: tokens.colorTextDescription, cursor: 'default' }}>
+              iOS 版{NOT_PUBLISHED_TEXT}
+            </span>
           )}
           {!site ? null : android ? (
             <a
@@ -60,7 +71,9 @@ export default function AppDownloadPage() {
               安卓版下载
             </a>
           ) : (
-            <span style={{ ...buttonStyle, background: '#8c8c8c', cursor: 'default' }}>安卓版{NOT_PUBLISHED_TEXT}</span>
+            <span style={{ ...buttonStyle, background: tokens.colorTextDescription, cursor: 'default' }}>
+              安卓版{NOT_PUBLISHED_TEXT}
+            </span>
           )}
         </div>
         {showTip && (
@@ -71,16 +84,22 @@ export default function AppDownloadPage() {
               maxWidth: 420,
               padding: '12px 16px',
               borderRadius: 6,
-              background: '#fffbe6',
-              border: '1px solid #ffe58f',
-              color: '#614700',
+              background: tokens.colorWarningBg,
+              border: `1px solid ${tokens.colorWarningBorder}`,
+              color: tokens.yellow10,
             }}
           >
             {OPEN_IN_BROWSER_TIP}
             <button
               type="button"
               onClick={() => setShowTip(false)}
-              style={{ marginLeft: 12, border: 'none', background: 'none', color: BRAND_BLUE, cursor: 'pointer' }}
+              style={{
+                marginLeft: 12,
+                border: 'none',
+                background: 'none',
+                color: tokens.colorPrimary,
+                cursor: 'pointer',
+              }}
             >
               知道了
             </button>

@@ -4,7 +4,7 @@ import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import type { ArticleSummary } from '@yaoshi/contracts/content';
 import { useArticleListQuery } from './article-api';
 import { articleHref } from './categories';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export function publishedDate(publishedTime: string): string {
   const date = dayjs(publishedTime);
@@ -33,7 +33,7 @@ export function ArticleLinks({
                 display: 'block',
                 height: 14,
                 width: `${60 + ((i * 13) % 30)}%`,
-                background: '#f0f0f0',
+                background: tokens.colorBorderSecondary,
                 borderRadius: 4,
               }}
             />
@@ -43,20 +43,28 @@ export function ArticleLinks({
     );
   }
   if (articles.length === 0)
-    return <p style={{ color: MUTED_TEXT, textAlign: 'center', margin: '24px 0' }}>{EMPTY_LIST_TEXT}</p>;
+    return (
+      <p style={{ color: tokens.colorTextDescription, textAlign: 'center', margin: '24px 0' }}>{EMPTY_LIST_TEXT}</p>
+    );
   return (
     <ul style={listStyle}>
       {articles.map((article) => (
         <li key={article.id} style={itemStyle}>
           <Link
             to={articleHref(article.id, categoryId)}
-            style={{ color: '#262626', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}
+            style={{
+              color: tokens.colorText,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              flex: 1,
+            }}
           >
             {article.title}
           </Link>
           <time
             dateTime={publishedDate(article.published_time)}
-            style={{ color: MUTED_TEXT, flex: 'none', fontSize: 13 }}
+            style={{ color: tokens.colorTextDescription, flex: 'none', fontSize: 13 }}
           >
             {publishedDate(article.published_time)}
           </time>
@@ -73,7 +81,7 @@ const itemStyle = {
   alignItems: 'center',
   justifyContent: 'space-between',
   padding: '7px 0',
-  borderBottom: '1px dashed #eee',
+  borderBottom: `1px dashed ${tokens.colorBorderBox}`,
   minHeight: 22,
 } as const;
 

@@ -1,7 +1,7 @@
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { BRAND_BLUE, MUTED_TEXT } from '@yaoshi/ui/section-box';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { useAssociationIntroductionQuery } from './association-introduction-api';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const INTRODUCTION_LABEL = '协会简介';
 export const CHARTER_LABEL = '协会章程';
@@ -32,7 +32,10 @@ export default function AssociationIntroductionPage() {
       {status !== null ? (
         <>
           <h1 style={{ fontSize: 24, margin: '0 0 12px' }}>{INTRODUCTION_LABEL}</h1>
-          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy={isLoading}>
+          <p
+            style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}
+            aria-busy={isLoading}
+          >
             {status}
           </p>
         </>
@@ -44,12 +47,12 @@ export default function AssociationIntroductionPage() {
               flex: '1 1 220px',
               position: 'sticky',
               top: 16,
-              border: '1px solid #e8e8e8',
+              border: `1px solid ${tokens.colorBorderBox}`,
               borderRadius: 6,
               padding: '12px 16px',
             }}
           >
-            <h2 style={{ fontSize: 16, margin: '0 0 8px', color: BRAND_BLUE }}>目录</h2>
+            <h2 style={{ fontSize: 16, margin: '0 0 8px', color: tokens.colorPrimary }}>目录</h2>
             <ol style={{ listStyle: 'none', margin: 0, padding: 0, lineHeight: 2.1 }}>
               {chapters.map((chapter, index) => (
                 <li key={chapterAnchor(index)}>
@@ -63,7 +66,7 @@ export default function AssociationIntroductionPage() {
               )}
             </ol>
           </nav>
-          <article style={{ flex: '4 1 600px', minWidth: 0, lineHeight: 1.9, fontSize: 15, color: '#262626' }}>
+          <article style={{ flex: '4 1 600px', minWidth: 0, lineHeight: 1.9, fontSize: 15, color: tokens.colorText }}>
             <h1 style={{ fontSize: 24, margin: '0 0 12px' }}>{data?.name || INTRODUCTION_LABEL}</h1>
             {chapters.map((chapter, index) => (
               <section key={chapterAnchor(index)} aria-labelledby={chapterAnchor(index)}>

@@ -2,15 +2,24 @@ import { useState } from 'react';
 import { useSearchParams } from '@yaoshi/ui/router';
 import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
-import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { useCertificateVerifyQuery } from './verify-api';
+import { tokens } from '@yaoshi/ui/site-tokens';
 import { VERIFY_TEXTS } from './verify-texts';
 
 const VERDICT_STYLE = {
-  genuine: { background: '#f6ffed', border: '1px solid #b7eb8f', color: '#135200' },
-  revoked: { background: '#fff1f0', border: '1px solid #ffa39e', color: '#820014' },
-  unknown: { background: '#fffbe6', border: '1px solid #ffe58f', color: '#614700' },
+  genuine: {
+    background: tokens.colorSuccessBg,
+    border: `1px solid ${tokens.colorSuccessBorder}`,
+    color: tokens.green9,
+  },
+  revoked: { background: tokens.red1, border: `1px solid ${tokens.red3}`, color: tokens.red9 },
+  unknown: {
+    background: tokens.colorWarningBg,
+    border: `1px solid ${tokens.colorWarningBorder}`,
+    color: tokens.yellow10,
+  },
 } as const;
 
 const normalized = (value: string) => value.trim().toUpperCase();
@@ -102,7 +111,13 @@ export default function VerifyPage() {
                 if (event.key === 'Enter') lookUp();
               }}
               placeholder="证书编号"
-              style={{ flex: 1, height: 36, padding: '0 12px', border: '1px solid #d9d9d9', borderRadius: 4 }}
+              style={{
+                flex: 1,
+                height: 36,
+                padding: '0 12px',
+                border: `1px solid ${tokens.colorBorder}`,
+                borderRadius: 4,
+              }}
             />
             <button
               type="button"
@@ -112,14 +127,14 @@ export default function VerifyPage() {
                 padding: '0 20px',
                 border: 'none',
                 borderRadius: 4,
-                color: '#fff',
-                background: BRAND_BLUE,
+                color: tokens.colorTextLightSolid,
+                background: tokens.colorPrimary,
               }}
             >
               验证
             </button>
           </div>
-          {no ? <VerifyResult no={no} /> : <p style={{ color: MUTED_TEXT }}>{VERIFY_TEXTS.prompt}</p>}
+          {no ? <VerifyResult no={no} /> : <p style={{ color: tokens.colorTextDescription }}>{VERIFY_TEXTS.prompt}</p>}
         </div>
       </SectionBox>
     </div>

@@ -1,8 +1,9 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
 import { AssociationMap } from './association-map';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** `/contactUs`: the map and the contact block (address, postcode, support and supervision phones, working hours, WeChat QR). */
 export default function ContactPage() {
@@ -16,12 +17,12 @@ export default function ContactPage() {
           {site ? (
             <AssociationMap address={site.site_address} point={site.site_map_point} />
           ) : (
-            <div style={{ height: 400, background: '#f5f5f5', borderRadius: 6 }} />
+            <div style={{ height: 400, background: tokens.colorBgLayout, borderRadius: 6 }} />
           )}
         </div>
         <SectionBox title="联系方式" style={{ flex: '1 1 280px' }}>
           {site ? (
-            <dl style={{ margin: 0, lineHeight: 2, color: '#262626' }}>
+            <dl style={{ margin: 0, lineHeight: 2, color: tokens.colorText }}>
               <dt style={{ fontWeight: 600 }}>地址</dt>
               <dd style={{ margin: 0 }}>{site.site_address}</dd>
               <dt style={{ fontWeight: 600 }}>邮编</dt>
@@ -48,7 +49,7 @@ export default function ContactPage() {
               </dd>
             </dl>
           ) : (
-            <p style={{ color: MUTED_TEXT }}>联系方式加载中…</p>
+            <p style={{ color: tokens.colorTextDescription }}>联系方式加载中…</p>
           )}
         </SectionBox>
       </div>

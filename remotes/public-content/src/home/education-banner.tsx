@@ -3,9 +3,9 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from '@yaoshi/ui/router';
 import { selectSession } from '@yaoshi/api-client/session';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
-import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { SiteDialog } from '@yaoshi/ui/site-dialog';
 import { LOGIN_FIRST_TEXT, STUDENT_CENTRE_PATH } from './home-layout';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * The continuing-education banner (spec 01 §2): logged in, it opens the student centre;
@@ -36,16 +36,24 @@ export function EducationBanner() {
           border: 'none',
           borderRadius: 6,
           cursor: 'pointer',
-          color: '#fff',
+          color: tokens.colorTextLightSolid,
           textAlign: 'left',
-          background: `linear-gradient(90deg, ${BRAND_BLUE}, #1d5a9c)`,
+          background: `linear-gradient(90deg, ${tokens.colorPrimary}, var(--ys-color-primary-gradient-end))`,
         }}
       >
         <span>
           <span style={{ display: 'block', fontSize: 22, fontWeight: 700, letterSpacing: 2 }}>执业药师继续教育</span>
           <span style={{ fontSize: 14 }}>在线选课 · 视频学习 · 课后练习 · 学时查询</span>
         </span>
-        <span style={{ flex: 'none', padding: '6px 18px', border: '1px solid #fff', borderRadius: 16, fontSize: 15 }}>
+        <span
+          style={{
+            flex: 'none',
+            padding: '6px 18px',
+            border: `1px solid ${tokens.colorTextLightSolid}`,
+            borderRadius: 16,
+            fontSize: 15,
+          }}
+        >
           进入学员中心
         </span>
       </button>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { enrolmentCaption } from '@yaoshi/contracts/site-rules';
 import { useAdvertisementsQuery } from '../articles/article-api';
 import { FLOATING_AD_TICK_MS, floatStartPosition, nextFloatPosition, type FloatState } from './advertisement-rules';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const AD_WIDTH = 160;
 const IMAGE_HEIGHT = 120;
@@ -63,8 +64,8 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
             textAlign: 'center',
             fontSize: 14,
             fontWeight: 600,
-            color: '#fff',
-            background: '#d4380d',
+            color: tokens.colorTextLightSolid,
+            background: tokens.volcano7,
           }}
         >
           {enrolmentCaption(studyYear)}
@@ -87,8 +88,8 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
         width: AD_WIDTH,
         visibility: position.current ? 'visible' : 'hidden',
         transform: position.current ? `translate(${position.current.x}px, ${position.current.y}px)` : undefined,
-        background: '#fff',
-        boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
+        background: tokens.colorBgContainer,
+        boxShadow: tokens.boxShadowFloat,
       }}
     >
       {ad.url ? (
@@ -110,8 +111,8 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
           height: 24,
           border: 'none',
           cursor: 'pointer',
-          background: 'rgba(0,0,0,0.55)',
-          color: '#fff',
+          background: tokens.colorBgVeilStrong,
+          color: tokens.colorTextLightSolid,
           fontSize: 16,
           lineHeight: '24px',
           padding: 0,

@@ -1,7 +1,7 @@
 import { Link } from '@yaoshi/ui/router';
-import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { useQuickLinksQuery } from '../articles/article-api';
 import { isExternalLink } from './home-layout';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const tileStyle = {
   display: 'flex',
@@ -9,11 +9,11 @@ const tileStyle = {
   justifyContent: 'center',
   minHeight: 56,
   borderRadius: 6,
-  border: `1px solid ${BRAND_BLUE}`,
-  color: BRAND_BLUE,
+  border: `1px solid ${tokens.colorPrimary}`,
+  color: tokens.colorPrimary,
   fontSize: 16,
   fontWeight: 600,
-  background: '#f3f8ff',
+  background: tokens.colorBgPrimaryFaint,
 } as const;
 
 /**

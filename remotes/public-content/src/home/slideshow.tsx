@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSlidesQuery } from '../articles/article-api';
 import { CAROUSEL_HEIGHT_PX, SLIDE_INTERVAL_MS } from './home-layout';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /**
  * The home banner (spec 01: carousel, height 280). A small carousel of our own rather than
@@ -23,7 +24,7 @@ export function Slideshow() {
     height: CAROUSEL_HEIGHT_PX,
     overflow: 'hidden',
     borderRadius: 6,
-    background: '#eaf1fb',
+    background: tokens.colorBgPrimarySoft,
   } as const;
   if (isLoading || slides.length === 0) return <div style={frame} aria-hidden="true" />;
   return (
@@ -97,8 +98,8 @@ export function Slideshow() {
                 width: i === current ? 28 : 12,
                 height: 12,
                 borderRadius: 6,
-                border: '1px solid #fff',
-                background: i === current ? '#fff' : 'rgba(255,255,255,0.5)',
+                border: `1px solid ${tokens.colorTextLightSolid}`,
+                background: i === current ? tokens.colorTextLightSolid : tokens.colorBgWhiteHalf,
                 transition: 'width 0.3s',
               }}
             />

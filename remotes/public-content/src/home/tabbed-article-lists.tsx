@@ -2,8 +2,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from '@yaoshi/ui/router';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { newsListHref } from '../articles/categories';
-import { BRAND_BLUE } from '@yaoshi/ui/section-box';
 import { HOME_TAB_LIST_COUNT, type HomeTab } from './home-layout';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const MORE_LABEL = '更多';
 
@@ -24,7 +24,12 @@ export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
   };
   return (
     <section
-      style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', height: '100%' }}
+      style={{
+        border: `1px solid ${tokens.colorBorderBox}`,
+        borderRadius: 6,
+        background: tokens.colorBgContainer,
+        height: '100%',
+      }}
       aria-label={tabs.map((t) => t.label).join('、')}
     >
       <div
@@ -33,7 +38,7 @@ export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
           alignItems: 'flex-end',
           justifyContent: 'space-between',
           padding: '0 16px',
-          borderBottom: `2px solid ${BRAND_BLUE}`,
+          borderBottom: `2px solid ${tokens.colorPrimary}`,
         }}
       >
         <div role="tablist" style={{ display: 'flex', gap: 4 }}>
@@ -57,8 +62,8 @@ export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
                   fontSize: 16,
                   fontWeight: 600,
                   borderRadius: '4px 4px 0 0',
-                  background: selected ? BRAND_BLUE : 'transparent',
-                  color: selected ? '#fff' : '#262626',
+                  background: selected ? tokens.colorPrimary : 'transparent',
+                  color: selected ? tokens.colorTextLightSolid : tokens.colorText,
                 }}
               >
                 {tab.label}

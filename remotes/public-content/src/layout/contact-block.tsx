@@ -1,5 +1,6 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
-import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** 联系我们: address, postcode, phones and working hours from the site settings. */
 export function ContactBlock({ showQrCode = false }: { showQrCode?: boolean }) {
@@ -7,7 +8,7 @@ export function ContactBlock({ showQrCode = false }: { showQrCode?: boolean }) {
   return (
     <SectionBox title="联系我们" headingLevel={2}>
       {site ? (
-        <dl style={{ margin: 0, lineHeight: 1.9, color: MUTED_TEXT, fontSize: 14 }}>
+        <dl style={{ margin: 0, lineHeight: 1.9, color: tokens.colorTextDescription, fontSize: 14 }}>
           <Row label="地址" value={site.site_address} />
           <Row label="邮编" value={site.site_code} />
           <Row label="监督电话" value={site.site_supervision_phone} />
@@ -26,7 +27,7 @@ export function ContactBlock({ showQrCode = false }: { showQrCode?: boolean }) {
           )}
         </dl>
       ) : (
-        <p style={{ color: MUTED_TEXT }}>联系方式加载中…</p>
+        <p style={{ color: tokens.colorTextDescription }}>联系方式加载中…</p>
       )}
     </SectionBox>
   );

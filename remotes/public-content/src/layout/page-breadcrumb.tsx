@@ -1,5 +1,5 @@
 import { Link } from '@yaoshi/ui/router';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export interface Crumb {
   label: string;
@@ -14,7 +14,7 @@ export interface Crumb {
 export function PageBreadcrumb({ trail }: { trail: readonly Crumb[] }) {
   const crumbs = [{ label: '首页', href: '/' }, ...trail];
   return (
-    <nav aria-label="当前位置" style={{ margin: '4px 0 16px', fontSize: 14, color: MUTED_TEXT }}>
+    <nav aria-label="当前位置" style={{ margin: '4px 0 16px', fontSize: 14, color: tokens.colorTextDescription }}>
       <ol style={{ display: 'flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none' }}>
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
@@ -26,11 +26,14 @@ export function PageBreadcrumb({ trail }: { trail: readonly Crumb[] }) {
                 </span>
               )}
               {crumb.href && !last ? (
-                <Link to={crumb.href} style={{ color: MUTED_TEXT }}>
+                <Link to={crumb.href} style={{ color: tokens.colorTextDescription }}>
                   {crumb.label}
                 </Link>
               ) : (
-                <span aria-current={last ? 'page' : undefined} style={{ color: last ? '#262626' : MUTED_TEXT }}>
+                <span
+                  aria-current={last ? 'page' : undefined}
+                  style={{ color: last ? tokens.colorText : tokens.colorTextDescription }}
+                >
                   {crumb.label}
                 </span>
               )}

@@ -3,7 +3,7 @@ import { ArticleView } from '@yaoshi/ui/article-view';
 import { useArticleQuery } from '../articles/article-api';
 import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const ARTICLE_MISSING_TEXT = '文章不存在或已被删除';
 
@@ -26,11 +26,20 @@ export default function NewsDetailPage() {
   return (
     <div>
       <PageBreadcrumb trail={trail} />
-      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+      <article
+        style={{
+          border: `1px solid ${tokens.colorBorderBox}`,
+          borderRadius: 6,
+          background: tokens.colorBgContainer,
+          padding: '24px 32px',
+        }}
+      >
         {postid === null || (isError && !article) ? (
-          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }}>{ARTICLE_MISSING_TEXT}</p>
+          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}>
+            {ARTICLE_MISSING_TEXT}
+          </p>
         ) : !article || (isFetching && article.id !== postid) ? (
-          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy="true">
+          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }} aria-busy="true">
             正在加载…
           </p>
         ) : (

@@ -8,7 +8,8 @@ import { listPlaceOf, withListPlace } from './list-place';
 import { ContactBlock } from '../layout/contact-block';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { Pager } from '@yaoshi/ui/pager';
-import { SectionBox, MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const UNKNOWN_CATEGORY_NAME = '资讯列表';
 
@@ -54,7 +55,7 @@ function CategoryList() {
             {name}
           </h1>
           {keyword && (
-            <p style={{ color: MUTED_TEXT, margin: '4px 0' }} role="status">
+            <p style={{ color: tokens.colorTextDescription, margin: '4px 0' }} role="status">
               “{keyword}”的搜索结果：共 {list.total} 条
             </p>
           )}
@@ -110,7 +111,7 @@ function TitleSearch({ initial, onSearch }: { initial: string; onSearch: (keywor
           padding: '4px 11px',
           font: 'inherit',
           fontSize: 14,
-          border: '1px solid #d9d9d9',
+          border: `1px solid ${tokens.colorBorder}`,
           borderRight: 'none',
           borderRadius: '6px 0 0 6px',
           boxSizing: 'border-box',

@@ -1,5 +1,6 @@
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** `/notice`: a public route whose content the spec leaves empty (spec 01 §2). */
 export default function NoticePage() {
@@ -7,7 +8,7 @@ export default function NoticePage() {
     <div>
       <PageBreadcrumb trail={[{ label: '通知公告' }]} />
       <SectionBox title={<span>通知公告</span>}>
-        <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }}>暂无通知公告</p>
+        <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}>暂无通知公告</p>
       </SectionBox>
     </div>
   );

@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
-import { BRAND_BLUE, MUTED_TEXT, SectionBox } from '@yaoshi/ui/section-box';
+import { SectionBox } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { articleHref, newsListHref } from '../articles/categories';
 import { VERIFY_TEXTS } from '../certificates/verify-texts';
@@ -37,7 +38,14 @@ function ArticleMarkup({ article, categoryName }: Extract<ServerPage, { page: 'a
   return (
     <div>
       <PageBreadcrumb trail={trail} />
-      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+      <article
+        style={{
+          border: `1px solid ${tokens.colorBorderBox}`,
+          borderRadius: 6,
+          background: tokens.colorBgContainer,
+          padding: '24px 32px',
+        }}
+      >
         <ArticleView article={article} />
       </article>
     </div>
@@ -54,7 +62,7 @@ function ListMarkup({ categoryId, categoryName, list }: Extract<ServerPage, { pa
           {list.data.map((item) => (
             <li key={item.id} style={{ display: 'flex', justifyContent: 'space-between', lineHeight: '36px' }}>
               <a href={articleHref(item.id, categoryId)}>{item.title}</a>
-              <span style={{ color: MUTED_TEXT }}>{item.published_time.slice(0, 10)}</span>
+              <span style={{ color: tokens.colorTextDescription }}>{item.published_time.slice(0, 10)}</span>
             </li>
           ))}
         </ul>
@@ -67,7 +75,14 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
   return (
     <div>
       <PageBreadcrumb trail={[{ label: topic.title }]} />
-      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+      <article
+        style={{
+          border: `1px solid ${tokens.colorBorderBox}`,
+          borderRadius: 6,
+          background: tokens.colorBgContainer,
+          padding: '24px 32px',
+        }}
+      >
         <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{topic.title}</h1>
         <SafeHtml html={topic.content} label="正文" />
       </article>
@@ -96,7 +111,13 @@ function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
               defaultValue={no}
               maxLength={20}
               placeholder="证书编号"
-              style={{ flex: 1, height: 36, padding: '0 12px', border: '1px solid #d9d9d9', borderRadius: 4 }}
+              style={{
+                flex: 1,
+                height: 36,
+                padding: '0 12px',
+                border: `1px solid ${tokens.colorBorder}`,
+                borderRadius: 4,
+              }}
             />
             <button
               type="submit"
@@ -105,14 +126,14 @@ function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
                 padding: '0 20px',
                 border: 'none',
                 borderRadius: 4,
-                color: '#fff',
-                background: BRAND_BLUE,
+                color: tokens.colorTextLightSolid,
+                background: tokens.colorPrimary,
               }}
             >
               验证
             </button>
           </div>
-          <p style={{ color: MUTED_TEXT }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
+          <p style={{ color: tokens.colorTextDescription }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
         </form>
       </SectionBox>
     </div>

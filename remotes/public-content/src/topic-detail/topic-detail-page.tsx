@@ -2,7 +2,7 @@ import { useSearchParams } from '@yaoshi/ui/router';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { topicApiOf, useTopicPageQuery } from '../articles/article-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
-import { MUTED_TEXT } from '@yaoshi/ui/section-box';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const TOPIC_MISSING_TEXT = '页面不存在';
 /** The breadcrumb's name for each topic, shown before its title arrives. */
@@ -16,11 +16,20 @@ export default function TopicDetailPage() {
   return (
     <div>
       <PageBreadcrumb trail={[{ label: topic ? TOPIC_NAMES[topic] : TOPIC_MISSING_TEXT }]} />
-      <article style={{ border: '1px solid #e8e8e8', borderRadius: 6, background: '#fff', padding: '24px 32px' }}>
+      <article
+        style={{
+          border: `1px solid ${tokens.colorBorderBox}`,
+          borderRadius: 6,
+          background: tokens.colorBgContainer,
+          padding: '24px 32px',
+        }}
+      >
         {topic === null || isError ? (
-          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }}>{TOPIC_MISSING_TEXT}</p>
+          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}>
+            {TOPIC_MISSING_TEXT}
+          </p>
         ) : isLoading || !data ? (
-          <p style={{ textAlign: 'center', color: MUTED_TEXT, margin: '48px 0' }} aria-busy="true">
+          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }} aria-busy="true">
             正在加载…
           </p>
         ) : (

@@ -21,6 +21,7 @@ import { useMyCoursesQuery, usePublicMyCoursesQuery } from './study-list-api';
 import { congratulationShown, rememberCongratulation } from './congratulation-flag';
 import { CertificateDownload } from '../certificates/certificate-download';
 import { useRateCourse } from '../course-rating/use-rate-course';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 const EvaluationDialog = lazy(() =>
   import('../course-rating/evaluation-dialog').then((module) => ({ default: module.EvaluationDialog })),
@@ -121,7 +122,13 @@ export function StudyList({ kind }: { kind: StudyListKind }) {
           <>
             <section
               aria-label="学习概况"
-              style={{ display: 'flex', gap: 48, flexWrap: 'wrap', padding: 16, background: '#f6f9ff' }}
+              style={{
+                display: 'flex',
+                gap: 48,
+                flexWrap: 'wrap',
+                padding: 16,
+                background: tokens.colorBgPrimaryFaint,
+              }}
             >
               <Statistic title="总进度" value={summary.totalPro} suffix="%" />
               <Statistic title="已获学时" value={summary.studyHours} />
@@ -209,7 +216,7 @@ function CourseRow({
         gap: 16,
         alignItems: 'center',
         padding: 12,
-        border: '1px solid #f0f0f0',
+        border: `1px solid ${tokens.colorBorderSecondary}`,
         borderRadius: 8,
       }}
     >
@@ -227,7 +234,7 @@ function CourseRow({
           {course.name} {course.course_type === 1 ? <Tag color="blue">必修</Tag> : <Tag color="green">选修</Tag>}
           {course.learn_progress >= 100 && (course.is_grade ? <Tag color="gold">已评价</Tag> : <Tag>未评价</Tag>)}
         </div>
-        <div style={{ color: '#666' }}>
+        <div style={{ color: tokens.colorTextDescription }}>
           学时 {formatOneDecimal(course.class_hour)} · 学分 {formatOneDecimal(course.credit)}
         </div>
         <Progress percent={course.learn_progress} size="small" label={`${course.name} 学习进度`} />

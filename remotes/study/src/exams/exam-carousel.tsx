@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export interface ExamCarouselProps {
   page: number;
@@ -36,7 +37,7 @@ export function ExamCarousel({ page, slides }: ExamCarouselProps) {
         overflow: 'hidden',
         height,
         transition: 'height 0.3s ease',
-        border: '1px solid #f0f0f0',
+        border: `1px solid ${tokens.colorBorderSecondary}`,
         borderRadius: 8,
       }}
     >

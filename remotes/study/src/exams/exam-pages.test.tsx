@@ -6,11 +6,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ExamPaper } from '@yaoshi/contracts/exams';
 import { fail, ok, stubApi, type ReceivedCall } from '@yaoshi/api-client/testing/stub-api';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
-import { SUCCESS_TEXT_GREEN } from '@yaoshi/ui/section-box';
 import ExamListPage from './exam-list-page';
 import ExamPage from './exam-page';
 import { examProgressKey } from './exam-progress';
 import MockExamPage from './mock-exam-page';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 function inProgress(pid: number): ExamPaper {
   return {
@@ -231,8 +231,8 @@ describe('/exam', () => {
     expect(within(slide).getByText('正确答案：A、B、C')).toBeInTheDocument();
     expect(within(slide).getByText('你的答案：A、B')).toBeInTheDocument();
     expect(within(slide).getByText('回答错误')).toBeInTheDocument();
-    expect(within(slide).getByText('C. 红霉素')).toHaveStyle({ color: SUCCESS_TEXT_GREEN }); // a correct option the learner missed
-    expect(within(slide).getByText('D. 头孢呋辛')).not.toHaveStyle({ color: SUCCESS_TEXT_GREEN });
+    expect(within(slide).getByText('C. 红霉素')).toHaveStyle({ color: tokens.colorTextSuccess }); // a correct option the learner missed
+    expect(within(slide).getByText('D. 头孢呋辛')).not.toHaveStyle({ color: tokens.colorTextSuccess });
   });
 
   test('a paper that cannot be loaded returns to /examList', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** spec 02 §2/§4: the camera area is 401 × 300 and a photo is taken after a 5 s countdown. */
 export const CAMERA_WIDTH = 401;
@@ -93,7 +94,9 @@ export function FaceCapture({
 
   return (
     <div style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center', gap: 12 }}>
-      <div style={{ position: 'relative', width: CAMERA_WIDTH, height: CAMERA_HEIGHT, background: '#000' }}>
+      <div
+        style={{ position: 'relative', width: CAMERA_WIDTH, height: CAMERA_HEIGHT, background: tokens.colorBgMedia }}
+      >
         <video ref={videoRef} width={CAMERA_WIDTH} height={CAMERA_HEIGHT} muted playsInline aria-label="摄像头画面" />
         {remaining !== null && (
           <div
@@ -106,7 +109,7 @@ export function FaceCapture({
               alignItems: 'center',
               justifyContent: 'center',
               fontSize: 64,
-              color: '#fff',
+              color: tokens.colorTextLightSolid,
             }}
           >
             {remaining}

@@ -2,6 +2,7 @@ import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { Link } from '@yaoshi/ui/router';
 import { CONTACT_LABEL, CONTACT_PATH } from '../header/navigation-items';
 import { useFriendLinksQuery } from '../../site-settings/site-content-api';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 
@@ -10,7 +11,9 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
   const { data: settings } = useSiteSettingsQuery();
   const { data: links = [] } = useFriendLinksQuery();
   return (
-    <footer style={{ background: '#f5f7fa', marginTop: 32, padding: '24px 0', color: '#595959' }}>
+    <footer
+      style={{ background: tokens.colorBgMuted, marginTop: 32, padding: '24px 0', color: tokens.colorTextDescription }}
+    >
       <div style={{ maxWidth: 1200, margin: '0 auto', padding: '0 16px', boxSizing: 'border-box' }}>
         {links.length > 0 && (
           <nav aria-label="友情链接">
@@ -23,7 +26,11 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
               {links.map((link, index) => (
                 <li
                   key={link.url}
-                  style={{ padding: '0 8px', borderLeft: index > 0 ? '1px solid #d9d9d9' : 'none', lineHeight: 1.2 }}
+                  style={{
+                    padding: '0 8px',
+                    borderLeft: index > 0 ? `1px solid ${tokens.colorBorder}` : 'none',
+                    lineHeight: 1.2,
+                  }}
                 >
                   <a href={link.url} target={link.target || '_blank'} rel="noreferrer">
                     {link.name}

@@ -2,8 +2,7 @@ import { Link, useLocation } from '@yaoshi/ui/router';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { useNavigationCategoriesQuery } from '../../site-settings/site-content-api';
 import { activeNavigationIndex, CONTACT_LABEL, CONTACT_PATH, navigationItems } from './navigation-items';
-
-export const HEADER_BLUE = '#1f5fa8';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
 /** Association name and the navigation bar. Without the server it still offers 首页. */
 export function SiteHeader() {
@@ -26,7 +25,7 @@ export function SiteHeader() {
           boxSizing: 'border-box',
         }}
       >
-        <Link to="/" style={{ color: HEADER_BLUE, fontSize: 26, fontWeight: 600 }}>
+        <Link to="/" style={{ color: tokens.colorPrimary, fontSize: 26, fontWeight: 600 }}>
           {settings?.site_name ?? '\u00a0'}
         </Link>
         {/* spec 01 keeps category 6 (联系我们) out of the navigation bar; the page is linked here instead. */}
@@ -36,7 +35,7 @@ export function SiteHeader() {
       </div>
       {/* Plain links rather than antd's Menu (rc-menu, overflow, trigger): this bar is on every first load. */}
       {/* Under 768 px the bar is one row that scrolls sideways (`.site-nav` in index.html), not three rows. */}
-      <nav aria-label="主导航" style={{ background: HEADER_BLUE }}>
+      <nav aria-label="主导航" style={{ background: tokens.colorPrimary }}>
         <ul
           className="site-nav"
           style={{
@@ -61,8 +60,8 @@ export function SiteHeader() {
                     padding: '0 20px',
                     lineHeight: '46px',
                     fontSize: 16,
-                    color: '#fff',
-                    background: current ? 'rgba(0, 0, 0, 0.25)' : 'transparent',
+                    color: tokens.colorTextLightSolid,
+                    background: current ? tokens.colorBgVeil : 'transparent',
                     textDecoration: 'none',
                   }}
                 >

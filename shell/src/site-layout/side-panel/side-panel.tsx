@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
+import { tokens } from '@yaoshi/ui/site-tokens';
 
-const PANEL_BLUE = '#1f5fa8';
 /**
  * Above the home page's floating advertisement (z-index 900, public-content's
  * floating-advertisement.tsx), which would otherwise drift over the open panel and hide the
@@ -51,8 +51,8 @@ export function SidePanel() {
           padding: '12px 8px',
           border: 'none',
           borderRadius: '6px 0 0 6px',
-          background: PANEL_BLUE,
-          color: '#fff',
+          background: tokens.colorPrimary,
+          color: tokens.colorTextLightSolid,
           fontSize: 15,
           lineHeight: 1.3,
           cursor: 'pointer',
@@ -67,12 +67,12 @@ export function SidePanel() {
         style={{
           width: 220,
           padding: '12px 16px',
-          background: '#fff',
-          border: `1px solid ${PANEL_BLUE}`,
-          boxShadow: '0 4px 12px rgba(0,0,0,0.15)',
+          background: tokens.colorBgContainer,
+          border: `1px solid ${tokens.colorPrimary}`,
+          boxShadow: tokens.boxShadowFloat,
           fontSize: 14,
           lineHeight: 1.8,
-          color: '#262626',
+          color: tokens.colorText,
         }}
       >
         <div style={{ fontWeight: 600 }}>监督电话</div>
