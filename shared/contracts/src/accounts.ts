@@ -2,7 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './account-messages';
 import { defineEndpoint, noPayload } from './endpoint';
-import { accountRoutes } from './routes/accounts';
+import * as accountRoutes from './routes/accounts';
 import {
   FORGOT_PASSWORD_MAX_LENGTH,
   FORGOT_PASSWORD_MIN_LENGTH,

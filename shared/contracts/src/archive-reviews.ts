@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { archiveReviewRoutes } from './routes/archive-reviews';
+import * as archiveReviewRoutes from './routes/archive-reviews';
 import { completedLearnerSchema } from './reports';
 import {
   ARCHIVE_DECISION_MAX,

@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { associationProfileRoutes } from './routes/association-profile';
+import * as associationProfileRoutes from './routes/association-profile';
 import { PROFILE_LIMITS, PROFILE_MESSAGES, SMS_SIGNATURE_PATTERN } from './association-profile-rules';
 
 export { PROFILE_LIMITS, PROFILE_MESSAGES };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { AUDIT_ACTOR_KINDS } from './audit-fields';
 import { defineEndpoint } from './endpoint';
-import { auditLogRoutes } from './routes/audit-log';
+import * as auditLogRoutes from './routes/audit-log';
 
 /**
  * 操作日志 in the console (issue 18, permission `audit.read`): the audit trail, filtered, a

@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { certificateRoutes } from './routes/certificates';
+import * as certificateRoutes from './routes/certificates';
 import { wholeNumberSchema } from './request-numbers';
 import { ARCHIVE_REVIEW_STATUSES } from './archive-review-rules';
 import {

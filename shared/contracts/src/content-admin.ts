@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { contentAdminRoutes } from './routes/content-admin';
+import * as contentAdminRoutes from './routes/content-admin';
 import { articleSchema } from './content';
 import { recordIdSchema } from './request-numbers';
 import {

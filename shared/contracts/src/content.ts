@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { contentRoutes } from './routes/content';
+import * as contentRoutes from './routes/content';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 
 /** Public content of spec 01 §3 and §7: site settings, navigation, articles, links, slides, advertisements. */

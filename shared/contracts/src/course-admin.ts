@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { courseAdminRoutes } from './routes/course-admin';
+import * as courseAdminRoutes from './routes/course-admin';
 import {
   COURSE_ADMIN_LIMITS as L,
   COURSE_ADMIN_MESSAGES as M,

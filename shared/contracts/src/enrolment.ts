@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { enrolmentRoutes } from './routes/enrolment';
+import * as enrolmentRoutes from './routes/enrolment';
 import { wholeNumberSchema } from './request-numbers';
 
 /**

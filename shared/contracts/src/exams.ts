@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { examRoutes } from './routes/exams';
+import * as examRoutes from './routes/exams';
 import { EXAM_MESSAGES, type ExamType, type IsPost, type QuestionType } from './exam-rules';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 

@@ -2,7 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint } from './endpoint';
-import { faceReviewRoutes } from './routes/face-review';
+import * as faceReviewRoutes from './routes/face-review';
 
 /**
  * 审核 in the console (issue 18, permission `faces.review`): the queue of learners' face

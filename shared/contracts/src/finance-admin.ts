@@ -2,7 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint } from './endpoint';
-import { financeAdminRoutes } from './routes/finance-admin';
+import * as financeAdminRoutes from './routes/finance-admin';
 
 /**
  * 财务 in the console (issues 18–19, permissions `finance.read` / `finance.write`): order
@@ -254,6 +254,7 @@ export const financeAdminEndpoints = {
   orderSearch: defineEndpoint({
     ...financeAdminRoutes.orderSearch,
     request: z.strictObject({
+      ...pageFields,
       /** Learner: name, ID number or phone, in part. */
       learner: z.string().trim().max(50).optional(),
       year: z.number().int().min(2000).max(2100).optional(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint, noPayload } from './endpoint';
-import { learnerAdminRoutes } from './routes/learner-admin';
+import * as learnerAdminRoutes from './routes/learner-admin';
 import { isMobilePhone, isValidIdNumber, normalizeIdNumber } from './identity-rules';
 import {
   AVATAR_STATUS_VALUES,

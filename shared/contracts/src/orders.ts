@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { orderRoutes } from './routes/orders';
+import * as orderRoutes from './routes/orders';
 import type { LearnerOrderAction, PayFailure, PayStatus, ReceiptStatus, RefundStatus } from './order-states';
 import {
   INVOICE_EMAIL_MAX_LENGTH,

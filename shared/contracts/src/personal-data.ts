@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { personalDataRoutes } from './routes/personal-data';
+import * as personalDataRoutes from './routes/personal-data';
 import {
   CLOSURE_REASON_MAX_LENGTH,
   CLOSURE_STATUSES,

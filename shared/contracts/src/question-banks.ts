@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
-import { questionBankRoutes } from './routes/question-banks';
+import * as questionBankRoutes from './routes/question-banks';
 import { MAX_OPTIONS, type ExamType, type QuestionType } from './exam-rules';
 import {
   QUESTION_BANK_MESSAGES,

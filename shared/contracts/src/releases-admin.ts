@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { releaseAdminRoutes } from './routes/releases-admin';
+import * as releaseAdminRoutes from './routes/releases-admin';
 import { REMOTE_KEY_PATTERN, VERSION_PATTERN } from './release-manifest';
 
 /**

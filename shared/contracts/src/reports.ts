@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { reportRoutes } from './routes/reports';
+import * as reportRoutes from './routes/reports';
 
 /**
  * 统计报表 (issue 20): per study year, learners enrolled, hours completed and completion

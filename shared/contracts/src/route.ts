@@ -3,7 +3,7 @@ import type { Permission } from './staff-roles';
 /**
  * Where an endpoint lives and who may call it: its method, path, authentication and
  * permission, without its schemas. The browser sends its calls by these objects
- * (`@yaoshi/contracts/routes/*`), which hold no zod, so a page never ships a schema; the
+ * (`@yaoshi/contracts/routes/*`, one export per call), which hold no zod, so a page never ships a schema; the
  * endpoint definitions (`defineEndpoint` in endpoint.ts) spread the same objects and add the
  * schemas, so each path is written once. A `/v1/` path written anywhere else is refused by
  * the lint rule `yaoshi/no-literal-api-path` (lint/api-paths.mjs).
@@ -19,11 +19,6 @@ export interface Route {
   auth: boolean | 'staff';
   /** For `auth: 'staff'`: the permission the staff member needs (else 403); none = any staff member. */
   permission?: Permission;
-}
-
-/** A feature's routes, kept literal (`'GET'`, `'/v1/orders'`) for the types that read them. */
-export function defineRoutes<const T extends Record<string, Route>>(routes: T): T {
-  return routes;
 }
 
 /** Every API path starts with this; the servers in front of the API forward it. */

@@ -2,7 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint, noPayload } from './endpoint';
-import { staffAdminRoutes } from './routes/staff-admin';
+import * as staffAdminRoutes from './routes/staff-admin';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_USERNAME_PATTERN, type Permission } from './staff-roles';
 
 /**

@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { studyRoutes } from './routes/study';
+import * as studyRoutes from './routes/study';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 import { MAX_GRADE, MIN_GRADE } from './study-rules';
 
