@@ -8,6 +8,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { apiPathsPlugin } from './api-paths.mjs';
 
 /**
  * @param {{ root: string, projects: string[] }} layout the repository (or sample tree) root and
@@ -187,6 +188,14 @@ export function buildLintConfig({ root, projects }) {
           },
         ],
       },
+    },
+    {
+      // Every `/v1/` path is written once, in @yaoshi/contracts (api-paths.mjs); tests may write
+      // the paths they observe on the wire.
+      files: ['**/*.{ts,tsx}'],
+      ignores: ['shared/contracts/**', '**/*.test.{ts,tsx}', '**/testing/**', '**/test-support/**', 'e2e/**'],
+      plugins: { yaoshi: apiPathsPlugin },
+      rules: { 'yaoshi/no-literal-api-path': 'error' },
     },
     {
       // One-way imports inside the API, with no circles (type-only imports included).
