@@ -22,10 +22,10 @@ export function useSessionEndOnLeave(options: {
   lesson: LessonDetail;
   recordId: number;
   playerRef: RefObject<PlayerHandle | null>;
-  reportContextRef: RefObject<ReportContext>;
+  reportContext: ReportContext;
   queue: ReportQueue<ProgressReportResponse>;
 }): void {
-  const { active, kind, lesson, recordId, playerRef, reportContextRef, queue } = options;
+  const { active, kind, lesson, recordId, playerRef, reportContext, queue } = options;
   const [reportProfessional] = useReportProgressMutation();
   const [reportPublic] = useReportPublicProgressMutation();
 
@@ -33,12 +33,12 @@ export function useSessionEndOnLeave(options: {
     if (!active) return undefined;
     const onPageHide = () => {
       const position = Math.min(playerRef.current?.currentTime() ?? 0, lesson.duration);
-      const request = reportRequestOf(reportContextRef.current, { position, state: REPORT_STATE.closed });
+      const request = reportRequestOf(reportContext, { position, state: REPORT_STATE.closed });
       sendAsPageLeaves({ route: REPORT_ROUTES[request.kind], payload: { ...request.payload } });
     };
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);
-  }, [active, lesson.duration, playerRef, reportContextRef]);
+  }, [active, lesson.duration, playerRef, reportContext]);
 
   useEffect(
     () => () => {
