@@ -26,7 +26,7 @@ export interface LessonFacts {
   quizPoints: readonly number[];
   /** Progress 100 when opened: played for review, nothing recorded. */
   review: boolean;
-  /** Trial viewing: nothing recorded, stopped at TRIAL_LIMIT_SECONDS. */
+  /** Trial viewing: reported from 0, no checks, no progress shown, stopped at TRIAL_LIMIT_SECONDS. */
   trial: boolean;
   /** A playback session exists (record_id > 0). */
   recording: boolean;
