@@ -8,7 +8,11 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { yaoshiPlugin } from './colour-literal-rule.mjs';
+import { yaoshiPlugin as colourPlugin } from './colour-literal-rule.mjs';
+import { apiPathsPlugin } from './api-paths.mjs';
+
+/** The project's own rules under one plugin name (ESLint refuses two objects for one name). */
+const yaoshiPlugin = { rules: { ...colourPlugin.rules, ...apiPathsPlugin.rules } };
 
 /**
  * @param {{ root: string, projects: string[] }} layout the repository (or sample tree) root and
@@ -188,6 +192,14 @@ export function buildLintConfig({ root, projects }) {
           },
         ],
       },
+    },
+    {
+      // Every `/v1/` path is written once, in @yaoshi/contracts (api-paths.mjs); tests may write
+      // the paths they observe on the wire.
+      files: ['**/*.{ts,tsx}'],
+      ignores: ['shared/contracts/**', '**/*.test.{ts,tsx}', '**/testing/**', '**/test-support/**', 'e2e/**'],
+      plugins: { yaoshi: yaoshiPlugin },
+      rules: { 'yaoshi/no-literal-api-path': 'error' },
     },
     {
       // One-way imports inside the API, with no circles (type-only imports included).

@@ -19,6 +19,7 @@ import { startTestServer } from '../src/test-support/test-server';
 import { signedInStaff } from '../src/test-support/staff-session';
 import { authed, dataOf } from '../src/test-support/learner-session';
 import { importWorkbookBase64, validImportRows } from '../src/test-support/import-workbook';
+import * as learnerAdminRoutes from '@yaoshi/contracts/routes/learner-admin';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const LIMIT_S = 60;
@@ -34,11 +35,11 @@ try {
 
   const started = performance.now();
   const report = importReportSchema.parse(
-    dataOf(await authed(server, registrar.token, 'POST', '/v1/admin/learners/import/check', { file_base64: file })),
+    dataOf(await authed(server, registrar.token, 'POST', learnerAdminRoutes.importCheck.path, { file_base64: file })),
   );
   const checked = performance.now();
   const result = dataOf(
-    await authed(server, registrar.token, 'POST', '/v1/admin/learners/import/confirm', {
+    await authed(server, registrar.token, 'POST', learnerAdminRoutes.importConfirm.path, {
       file_base64: file,
       valid: report.valid,
     }),

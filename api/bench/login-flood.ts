@@ -30,6 +30,7 @@ import { HASH_BUSY_RETRY_AFTER_S, hashPassword } from '../src/accounts/passwords
 import { newSessionToken, sessionTokenHash } from '../src/accounts/sessions';
 import { seedMissing } from '../src/seed/seed';
 import { systemClock } from '../src/clock';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -128,7 +129,12 @@ try {
       nextRequest: (connection) => {
         const signed = signRequest(
           SIGNER,
-          { method: 'GET', path: '/v1/userinfo', payload: {}, token: learners[connection % learners.length]!.token },
+          {
+            method: 'GET',
+            path: accountRoutes.userinfo.path,
+            payload: {},
+            token: learners[connection % learners.length]!.token,
+          },
           nodeSign,
         );
         return { method: signed.method, path: signed.url, headers: signed.headers };
@@ -153,7 +159,7 @@ try {
           SIGNER,
           {
             method: 'POST',
-            path: '/v1/login',
+            path: accountRoutes.login.path,
             payload: { type: '1', username: learners[connection % learners.length]!.phone, password: PASSWORD },
           },
           nodeSign,

@@ -37,6 +37,8 @@ import { openDatabase, type Database } from '../src/db/database';
 import { newSessionToken, sessionTokenHash } from '../src/accounts/sessions';
 import { seedMissing } from '../src/seed/seed';
 import { systemClock } from '../src/clock';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
+import * as studyRoutes from '@yaoshi/contracts/routes/study';
 
 /** `--pglite`: the server on embedded PGlite (one connection, in its own process). */
 const PGLITE = process.argv.includes('--pglite');
@@ -228,7 +230,7 @@ try {
   };
   const sessions: { token: string; recordId: number; openedAt: number }[] = [];
   for (const token of tokens) {
-    const detail = await call('/v1/webcourse_detail', { cid: course.id, formal: 1 }, token, 'GET');
+    const detail = await call(studyRoutes.webcourseDetail.path, { cid: course.id, formal: 1 }, token, 'GET');
     if (detail.code !== 200) throw new Error(`detail: ${detail.code} ${detail.message}`);
     sessions.push({ token, recordId: detail.data.record_id, openedAt: Date.now() });
   }
@@ -249,12 +251,16 @@ try {
       // An honest player: the position is the time since the session opened.
       const pos = Math.floor((Date.now() - session.openedAt) / 1000);
       const signed = BASELINE
-        ? signRequest(SIGNER, { method: 'GET', path: '/v1/userinfo', payload: {}, token: session.token }, nodeSign)
+        ? signRequest(
+            SIGNER,
+            { method: 'GET', path: accountRoutes.userinfo.path, payload: {}, token: session.token },
+            nodeSign,
+          )
         : signRequest(
             SIGNER,
             {
               method: 'POST',
-              path: '/v1/records',
+              path: studyRoutes.records.path,
               payload: { cid: course.id, record_id: session.recordId, pos, vlength: 180, state: 1 },
               token: session.token,
             },

@@ -7,6 +7,7 @@ import { DataDirLockedError } from '@yaoshi/api-server/db/pglite-lock';
 import { checkShell } from '@yaoshi/api-server/releases/registry-builds';
 import { releaseVersions } from '@yaoshi/api-server/releases/releases-schema';
 import { contentHash, readFolder } from '@yaoshi/api-server/releases/release-storage';
+import { RELEASE_REGISTRY_PATHS } from '@yaoshi/contracts/release-registry-paths';
 
 /**
  * What `npm run build` asks the release registry before it changes the site folder:
@@ -68,14 +69,14 @@ export function httpRegistryView(baseUrl: string, token: string, fetcher: typeof
   }
   return {
     async checkShell(manifest) {
-      const answer = await call('POST', '/v1/releases/check-shell', manifest);
+      const answer = await call('POST', RELEASE_REGISTRY_PATHS.checkShell, manifest);
       if (answer.code === 200) return [];
       const problems = (answer.data as { problems?: unknown } | null)?.problems;
       if (answer.code === 409 && Array.isArray(problems)) return problems.map(String);
       throw new BuildRefusal(`check-shell：${answer.message}`);
     },
     async registeredVersions() {
-      const answer = await call('GET', '/v1/releases/status');
+      const answer = await call('GET', RELEASE_REGISTRY_PATHS.status);
       if (answer.code !== 200) throw new BuildRefusal(`status：${answer.message}`);
       const remotes = (answer.data as { remotes: { remote: string; versions: string[] }[] }).remotes;
       return new Set(remotes.flatMap((remote) => remote.versions.map((version) => `${remote.remote}/${version}`)));

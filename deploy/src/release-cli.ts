@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
+import { fillPath } from '@yaoshi/contracts/route';
+import { RELEASE_REGISTRY_PATHS as P } from '@yaoshi/contracts/release-registry-paths';
 
 /**
  * `npm run release -- <command>`: the release manager's one command, for a CI job or a
@@ -238,25 +240,25 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
             `no built folder at ${dir}: run \`npm run build -w remotes/${remote}\` first, or pass --dir`,
           );
         }
-        answer = await request(io, 'POST', `/v1/releases/publish/${encodeURIComponent(remote)}`, {
+        answer = await request(io, 'POST', fillPath(P.publish, { remote }), {
           files: files.map((file) => ({ path: file.path, base64: file.content.toString('base64') })),
         });
         break;
       }
       case 'pin': {
         const [remote, version] = rest as [string, string];
-        answer = await request(io, 'POST', '/v1/releases/pin', { remote, version, env, reason: values.reason });
+        answer = await request(io, 'POST', P.pin, { remote, version, env, reason: values.reason });
         break;
       }
       case 'rollback': {
         const [remote] = rest as [string];
-        answer = await request(io, 'POST', '/v1/releases/rollback', { remote, env, reason: values.reason });
+        answer = await request(io, 'POST', P.rollback, { remote, env, reason: values.reason });
         break;
       }
       case 'canary': {
         const [remote, version] = rest as [string, string];
         const share = Number(values.percent);
-        answer = await request(io, 'POST', '/v1/releases/canary', {
+        answer = await request(io, 'POST', P.canary, {
           remote,
           version,
           percent: share,
@@ -267,26 +269,26 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
       }
       case 'promote': {
         const [remote] = rest as [string];
-        answer = await request(io, 'POST', '/v1/releases/promote', { remote, env, reason: values.reason });
+        answer = await request(io, 'POST', P.promote, { remote, env, reason: values.reason });
         break;
       }
       case 'canary-end': {
         const [remote] = rest as [string];
-        answer = await request(io, 'POST', '/v1/releases/canary/end', { remote, env, reason: values.reason });
+        answer = await request(io, 'POST', P.canaryEnd, { remote, env, reason: values.reason });
         break;
       }
       case 'override': {
         const [remote, version] = rest as [string, string];
-        answer = await request(io, 'POST', '/v1/releases/override', { remote, version });
+        answer = await request(io, 'POST', P.override, { remote, version });
         break;
       }
       case 'status': {
-        answer = await request(io, 'GET', `/v1/releases/status${env ? `?env=${encodeURIComponent(env)}` : ''}`);
+        answer = await request(io, 'GET', `${P.status}${env ? `?env=${encodeURIComponent(env)}` : ''}`);
         break;
       }
       case 'history': {
         const [remote] = rest as [string];
-        answer = await request(io, 'GET', `/v1/releases/history?remote=${encodeURIComponent(remote)}`);
+        answer = await request(io, 'GET', `${P.history}?remote=${encodeURIComponent(remote)}`);
         break;
       }
       case 'check-shell': {
@@ -297,7 +299,7 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
         } catch {
           throw new UsageError(`no ${file}: run \`npm run build -w shell\` first, or pass --dir`);
         }
-        answer = await request(io, 'POST', '/v1/releases/check-shell', manifest);
+        answer = await request(io, 'POST', P.checkShell, manifest);
         break;
       }
     }

@@ -19,6 +19,7 @@ import { cacheControlFor } from './cache-policy';
 import { registerPublicPages, type PublicPagesDeps } from './public-pages/public-pages';
 import { releaseRenderer } from './public-pages/release-render';
 import { siteDir } from './paths';
+import { API_PREFIX } from '@yaoshi/contracts/route';
 
 /**
  * The whole site from one process: the API under /v1, the assembled site (shell, every
@@ -51,7 +52,7 @@ export async function registerSite(
   });
   // Any page path the browser router owns gets the shell; API paths keep their envelope.
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?')) {
+    if (request.url === '/v1' || request.url.startsWith(API_PREFIX) || request.url.startsWith('/v1?')) {
       return sendEnvelope(reply, 404, MESSAGES.notFound, null);
     }
     if (isPageRequest(request.method, request.url)) {
@@ -68,7 +69,7 @@ export async function registerSite(
 export function isPageRequest(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const path = url.split('?')[0] ?? '';
-  if (path.startsWith('/v1/') || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/'))
+  if (path.startsWith(API_PREFIX) || path === '/v1' || path.startsWith('/media/') || path.startsWith('/remotes/'))
     return false;
   // A request for a file (has an extension) that is not on disk is a real 404, not a page.
   return !/\.[a-z0-9]+$/i.test(path);

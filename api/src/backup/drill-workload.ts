@@ -10,6 +10,9 @@ import { courseProgress } from '../study/study-schema';
 import { CHEN, WANG, ZHANG, ZHAO, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { newOrder, payAddressOf, payStatusOf } from '../test-support/payment-flow';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import * as certificateRoutes from '@yaoshi/contracts/routes/certificates';
+import * as enrolmentRoutes from '@yaoshi/contracts/routes/enrolment';
+import * as studyRoutes from '@yaoshi/contracts/routes/study';
 
 /**
  * What the restore drill writes, and checks after each restore, through the API as a browser
@@ -76,13 +79,13 @@ export class DrillWorkload {
     };
     const workload = new DrillWorkload(server, tokens);
     const summary = dataOf(
-      await authed(server, tokens.wang, 'GET', '/v1/mycourses', { type: 1 }),
+      await authed(server, tokens.wang, 'GET', studyRoutes.mycourses.path, { type: 1 }),
     ) as StudySummaryResponse;
     const course = summary.courses.find((c) => c.name === LESSON);
     if (!course) throw new Error(`王芳 has no course ${LESSON}`);
     workload.cid = course.cid;
     const detail = dataOf(
-      await authed(server, tokens.wang, 'GET', '/v1/webcourse_detail', { cid: course.cid, formal: 1 }),
+      await authed(server, tokens.wang, 'GET', studyRoutes.webcourseDetail.path, { cid: course.cid, formal: 1 }),
     ) as LessonDetail;
     workload.recordId = detail.record_id;
     workload.position = detail.progress.learn_time;
@@ -95,7 +98,7 @@ export class DrillWorkload {
     this.server.clock.advance(REPORT_SECONDS * 1000);
     this.position += REPORT_SECONDS;
     const answer = dataOf(
-      await authed(this.server, this.tokens.wang, 'POST', '/v1/records', {
+      await authed(this.server, this.tokens.wang, 'POST', studyRoutes.records.path, {
         cid: this.cid,
         record_id: this.recordId,
         pos: this.position,
@@ -129,7 +132,7 @@ export class DrillWorkload {
   async certificate(): Promise<void> {
     const year = beijingYearOf(this.server.clock.now());
     const pdf = dataOf(
-      await authed(this.server, this.tokens.chen, 'GET', '/v1/certificate_pdf', { year }),
+      await authed(this.server, this.tokens.chen, 'GET', certificateRoutes.pdf.path, { year }),
     ) as CertificatePdf;
     this.acknowledged.certificateNo = pdf.certificate_no;
   }
@@ -152,19 +155,25 @@ export class DrillWorkload {
 export async function missingWrites(server: TestServer, expected: Acknowledged): Promise<string[]> {
   const missing: string[] = [];
   const wang = await loginToken(server, WANG.phone, WANG.password);
-  const summary = dataOf(await authed(server, wang, 'GET', '/v1/mycourses', { type: 1 })) as StudySummaryResponse;
+  const summary = dataOf(
+    await authed(server, wang, 'GET', studyRoutes.mycourses.path, { type: 1 }),
+  ) as StudySummaryResponse;
   const learnTime = summary.courses.find((c) => c.name === LESSON)?.learn_time ?? -1;
   if (learnTime !== expected.learnTime)
     missing.push(`王芳's ${LESSON}: ${learnTime} s verified, ${expected.learnTime} s acknowledged`);
   const zhang = await loginToken(server, ZHANG.phone, ZHANG.password);
   for (const orderNo of expected.paidOrders) {
-    const answer = await authed(server, zhang, 'GET', '/v1/order_status', { order_id: orderNo });
+    const answer = await authed(server, zhang, 'GET', enrolmentRoutes.orderStatus.path, { order_id: orderNo });
     const payStatus = answer.status === 200 ? (dataOf(answer) as { pay_status: number }).pay_status : null;
     if (payStatus !== PAID) missing.push(`order ${orderNo}: pay_status ${payStatus}`);
   }
   if (expected.certificateNo !== null) {
     const verdict = dataOf(
-      await server.call({ method: 'GET', path: '/v1/certificate_verify', payload: { no: expected.certificateNo } }),
+      await server.call({
+        method: 'GET',
+        path: certificateRoutes.verify.path,
+        payload: { no: expected.certificateNo },
+      }),
     ) as CertificateVerification;
     if (verdict.verdict !== 'genuine') missing.push(`certificate ${expected.certificateNo}: ${verdict.verdict}`);
   }

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { RegisteredRoute } from '../envelope/route-table';
 import { databaseContents } from '../test-support/database-contents';
 import type { TestServer } from '../test-support/test-server';
+import { ADMIN_API_PREFIX, API_PREFIX } from '@yaoshi/contracts/route';
+import { RELEASE_REGISTRY_PREFIX } from '@yaoshi/contracts/release-registry-paths';
+import * as staffAdminRoutes from '@yaoshi/contracts/routes/staff-admin';
 
 /**
  * The junk suite's engine (issue 15): every route it is given, fed generated junk, answers
@@ -56,7 +59,7 @@ export interface JunkCounts {
 }
 
 const isStaffRoute = (url: string) =>
-  (url.startsWith('/v1/admin/') && url !== '/v1/admin/login') || url.startsWith('/v1/releases/');
+  (url.startsWith(ADMIN_API_PREFIX) && url !== staffAdminRoutes.login.path) || url.startsWith(RELEASE_REGISTRY_PREFIX);
 
 interface Answer {
   status: number;
@@ -315,7 +318,8 @@ export async function feedJunk(options: JunkSuiteOptions): Promise<JunkCounts & 
       // The release registry's refusals name their problems (`{problems}`); every other refusal carries no data.
       if (body.data !== null)
         assert.ok(
-          route.url.startsWith('/v1/releases/') && Array.isArray((body.data as { problems?: unknown }).problems),
+          route.url.startsWith(RELEASE_REGISTRY_PREFIX) &&
+            Array.isArray((body.data as { problems?: unknown }).problems),
           `${label}: a refusal carries no data`,
         );
     };
@@ -364,7 +368,7 @@ export async function feedJunk(options: JunkSuiteOptions): Promise<JunkCounts & 
               ...(text === undefined ? {} : { body: text }),
             });
             // The release registry's routes answer in the envelope too.
-            const envelope = route.url.startsWith('/v1/') && route.method !== 'HEAD';
+            const envelope = route.url.startsWith(API_PREFIX) && route.method !== 'HEAD';
             await check(
               `filler ${JSON.stringify(filler)} body ${describeValue(body)} token=${state}`,
               answer,

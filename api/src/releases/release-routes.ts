@@ -28,6 +28,7 @@ import { publishVersion } from './registry-publish';
 import { MAX_REPORT_COUNT, REPORT_KINDS, recordReports } from './registry-reports';
 import { releaseHistoryOf, releaseStatus } from './registry-status';
 import { pinsDocument } from './registry-visitors';
+import { RELEASE_REGISTRY_PATHS } from '@yaoshi/contracts/release-registry-paths';
 
 /**
  * The release registry over HTTP (issue 17):
@@ -238,7 +239,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
         .send(document);
     });
 
-    scope.post('/v1/releases/publish/:remote', { bodyLimit: PUBLISH_BODY_LIMIT }, async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.publish, { bodyLimit: PUBLISH_BODY_LIMIT }, async (request, reply) => {
       const manager = await releaseManager(request);
       const remote = parse(remoteKey, (request.params as { remote: string }).remote);
       const body = parse(bodies.publish, request.body);
@@ -251,7 +252,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       );
     });
 
-    scope.post('/v1/releases/pin', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.pin, async (request, reply) => {
       const manager = await releaseManager(request);
       const body = parse(bodies.pin, request.body);
       const input = {
@@ -272,7 +273,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       );
     });
 
-    scope.post('/v1/releases/rollback', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.rollback, async (request, reply) => {
       const manager = await releaseManager(request);
       const body = parse(bodies.rollback, request.body);
       const input = { remote: body.remote, environment: environmentOf(body.env), reason: body.reason };
@@ -288,7 +289,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       );
     });
 
-    scope.post('/v1/releases/canary', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.canary, async (request, reply) => {
       const manager = await releaseManager(request);
       const body = parse(bodies.canary, request.body);
       const input = {
@@ -310,7 +311,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       );
     });
 
-    scope.post('/v1/releases/canary/end', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.canaryEnd, async (request, reply) => {
       const manager = await releaseManager(request);
       const body = parse(bodies.canaryEnd, request.body);
       const input = {
@@ -330,7 +331,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       );
     });
 
-    scope.post('/v1/releases/promote', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.promote, async (request, reply) => {
       const manager = await releaseManager(request);
       const body = parse(bodies.promote, request.body);
       const input = { remote: body.remote, environment: environmentOf(body.env), reason: body.reason };
@@ -346,7 +347,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       );
     });
 
-    scope.post('/v1/releases/override', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.override, async (request, reply) => {
       await releaseManager(request);
       const body = parse(bodies.override, request.body);
       const status = await releaseStatus(deps.db, deps.config.environment);
@@ -362,20 +363,20 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       });
     });
 
-    scope.get<{ Querystring: { env?: string } }>('/v1/releases/status', async (request, reply) => {
+    scope.get<{ Querystring: { env?: string } }>(RELEASE_REGISTRY_PATHS.status, async (request, reply) => {
       await releaseManager(request);
       const env = environmentOf(request.query.env);
       return ok(reply, { environment: env, remotes: await releaseStatus(deps.db, env) });
     });
 
-    scope.get<{ Querystring: { remote?: string } }>('/v1/releases/history', async (request, reply) => {
+    scope.get<{ Querystring: { remote?: string } }>(RELEASE_REGISTRY_PATHS.history, async (request, reply) => {
       await releaseManager(request);
       const remote = parse(remoteKey, request.query.remote);
       return ok(reply, { remote, history: await releaseHistoryOf(deps.db, remote) });
     });
 
     // A new shell's manifest (what it provides) against every pinned and canary remote.
-    scope.post('/v1/releases/check-shell', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.checkShell, async (request, reply) => {
       await releaseManager(request);
       const manifest = parse(shellManifestSchema, request.body);
       const problems = await checkShell(deps.db, manifest);
@@ -383,7 +384,7 @@ export async function registerReleaseRoutes(app: FastifyInstance, deps: ReleaseR
       return ok(reply, { version: manifest.version });
     });
 
-    scope.post('/v1/releases/reports', async (request, reply) => {
+    scope.post(RELEASE_REGISTRY_PATHS.reports, async (request, reply) => {
       if (!allowReport(request.ip)) return sendEnvelope(reply, 429, RELEASE_MESSAGES.reportsTooFrequent, null);
       const body = parse(bodies.reports, request.body);
       const ended = await recordReports(

@@ -15,6 +15,9 @@ import { paymentAttempts } from '@yaoshi/api-server/payment/payment-schema';
 import { MESSAGES } from '@yaoshi/api-server/messages';
 import { studyReports } from '@yaoshi/api-server/study/study-schema';
 import { startCluster, type Cluster } from './cluster';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
+import * as enrolmentRoutes from '@yaoshi/contracts/routes/enrolment';
+import * as studyRoutes from '@yaoshi/contracts/routes/study';
 
 /**
  * `npm run cluster:test [-- --seconds 60 --learners 24]`: mixed learner traffic through nginx
@@ -197,22 +200,25 @@ interface Outcome {
 }
 
 async function runLearner(learner: Learner, year: number, studyCourseId: number, until: number, outcome: Outcome) {
-  const login = (await learner.call('POST', '/v1/login', {
+  const login = (await learner.call('POST', accountRoutes.login.path, {
     type: '1',
     username: learner.idNumber,
     password: PASSWORD,
   })) as { token: string } | undefined;
   if (!login) return;
   learner.token = login.token;
-  const list = (await learner.call('GET', '/v1/webcourses', { year, type: 1 })) as
+  const list = (await learner.call('GET', enrolmentRoutes.webcourses.path, { year, type: 1 })) as
     { courses: { cid: number; course_type: number; class_hour: number }[] } | undefined;
   if (!list) return;
   const cids = [
     ...list.courses.filter((course) => course.course_type === 1),
     ...list.courses.filter((course) => course.course_type === 2 && course.class_hour === 6).slice(0, 6),
   ].map((course) => course.cid);
-  const order = (await learner.call('POST', '/v1/order', { year, cids: cids.join(','), pay_type: 3 })) as
-    { order_id: string; orderSig: string | { qrcode_url: string } } | undefined;
+  const order = (await learner.call('POST', enrolmentRoutes.order.path, {
+    year,
+    cids: cids.join(','),
+    pay_type: 3,
+  })) as { order_id: string; orderSig: string | { qrcode_url: string } } | undefined;
   if (!order) return;
   const orderNo = order.order_id;
   const payUrl = typeof order.orderSig === 'string' ? order.orderSig : order.orderSig.qrcode_url;
@@ -220,7 +226,7 @@ async function runLearner(learner: Learner, year: number, studyCourseId: number,
   if (!(await tapPay(learner, payUrl))) return;
   await tapPay(learner, payUrl);
   for (let poll = 0; ; poll += 1) {
-    const status = (await learner.call('GET', '/v1/order_status', { order_id: orderNo })) as
+    const status = (await learner.call('GET', enrolmentRoutes.orderStatus.path, { order_id: orderNo })) as
       { pay_status: number } | undefined;
     if (status?.pay_status === PAY_STATUS.paid) {
       outcome.paidOrders.add(orderNo);
@@ -232,13 +238,13 @@ async function runLearner(learner: Learner, year: number, studyCourseId: number,
     }
     await delay(250);
   }
-  const detail = (await learner.call('GET', '/v1/webcourse_detail', { cid: studyCourseId, formal: 1 })) as
+  const detail = (await learner.call('GET', studyRoutes.webcourseDetail.path, { cid: studyCourseId, formal: 1 })) as
     { record_id: number; duration: number } | undefined;
   if (!detail) return;
   const openedAt = Date.now();
   for (let report = 0; Date.now() < until; report += 1) {
     const pos = Math.floor((Date.now() - openedAt) / 1000);
-    const acknowledged = await learner.call('POST', '/v1/records', {
+    const acknowledged = await learner.call('POST', studyRoutes.records.path, {
       cid: studyCourseId,
       record_id: detail.record_id,
       pos,
@@ -249,10 +255,14 @@ async function runLearner(learner: Learner, year: number, studyCourseId: number,
       outcome.acknowledged.set(detail.record_id, (outcome.acknowledged.get(detail.record_id) ?? 0) + 1);
     }
     if (report % READS_EVERY === READS_EVERY - 1) {
-      await learner.call('GET', report % (2 * READS_EVERY) < READS_EVERY ? '/v1/mycourses' : '/v1/webcourses', {
-        year,
-        type: 1,
-      });
+      await learner.call(
+        'GET',
+        report % (2 * READS_EVERY) < READS_EVERY ? studyRoutes.mycourses.path : enrolmentRoutes.webcourses.path,
+        {
+          year,
+          type: 1,
+        },
+      );
     }
   }
 }

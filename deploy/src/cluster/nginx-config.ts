@@ -7,6 +7,7 @@ import { SANDBOX_PAGE_PREFIX } from '@yaoshi/api-server/payment/sandbox-provider
 import { PUBLISH_BODY_LIMIT } from '@yaoshi/api-server/releases/release-routes';
 import { DEV_OUTBOX_PATH } from '@yaoshi/api-server/sms/dev-outbox-routes';
 import { CACHE_RULES, REVALIDATE } from '../cache-policy';
+import { API_PREFIX } from '@yaoshi/contracts/route';
 
 /**
  * nginx in front of N identical API servers (issue 21). One function writes the site's
@@ -48,7 +49,7 @@ export interface NginxSiteOptions {
 
 /** Paths the API answers that are not under /v1. */
 export const API_PREFIXES: readonly string[] = [
-  '/v1/',
+  API_PREFIX,
   '/media/',
   `${NOTIFY_PATH_PREFIX}/`,
   `${SANDBOX_PAGE_PREFIX}/`,

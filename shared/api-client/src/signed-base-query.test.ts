@@ -8,6 +8,11 @@ import { loggedIn } from './session';
 import { sendAsPageLeaves, type SignedCall } from './signed-base-query';
 import { fail, ok, stubApi, type StubRoute } from './testing/stub-api';
 import { createTestStore } from './testing/test-store';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
+import * as contentRoutes from '@yaoshi/contracts/routes/content';
+import * as orderRoutes from '@yaoshi/contracts/routes/orders';
+import * as staffAdminRoutes from '@yaoshi/contracts/routes/staff-admin';
+import * as studyRoutes from '@yaoshi/contracts/routes/study';
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({ probe: build.query<unknown, SignedCall>({ query: (call) => call }) }),
@@ -37,9 +42,9 @@ test('a staff call carries the staff token, never the learner one; the staff log
   localStorage.setItem('token', 'learner-token');
   sessionStorage.setItem('yaoshi.staffToken', 'staff-token');
   const { received, call } = setup(() => ok(null));
-  await call({ method: 'GET', path: '/v1/admin/me' });
-  await call({ method: 'POST', path: '/v1/admin/login', payload: { username: 'a', password: 'b', otp: '123456' } });
-  await call({ method: 'GET', path: '/v1/profile' });
+  await call({ route: staffAdminRoutes.me });
+  await call({ route: staffAdminRoutes.login, payload: { username: 'a', password: 'b', otp: '123456' } });
+  await call({ route: accountRoutes.profile });
   expect(received.map((request) => request.authorization)).toEqual([
     'Bearer staff-token',
     undefined,
@@ -53,7 +58,7 @@ test('a staff 401 ends the staff session only, with the server text, and goes to
   sessionStorage.setItem('yaoshi.staffToken', 'staff-token');
   const { call, router, store } = setup(() => fail(401, '请先登录管理后台'));
   store.dispatch(loggedIn());
-  await expect(call({ method: 'GET', path: '/v1/admin/me' })).rejects.toMatchObject({ kind: 'server', code: 401 });
+  await expect(call({ route: staffAdminRoutes.me })).rejects.toMatchObject({ kind: 'server', code: 401 });
   expect(await screen.findByText('请先登录管理后台')).toBeInTheDocument();
   expect(sessionStorage.getItem('yaoshi.staffToken')).toBeNull();
   expect(localStorage.getItem('token')).toBe('learner-token');
@@ -64,9 +69,9 @@ test('a staff 401 ends the staff session only, with the server text, and goes to
 test('a GET is signed, carries the envelope and the stored token, and resolves to data', async () => {
   localStorage.setItem('token', 'tok-123');
   const { received, call } = setup(() => ok({ total: 1 }));
-  await expect(call({ method: 'GET', path: '/v1/article', payload: { catid: 1, limit: 6, page: 1 } })).resolves.toEqual(
-    { total: 1 },
-  );
+  await expect(call({ route: contentRoutes.article, payload: { catid: 1, limit: 6, page: 1 } })).resolves.toEqual({
+    total: 1,
+  });
   expect(received).toEqual([
     {
       method: 'GET',
@@ -83,8 +88,7 @@ test('login is sent without the bearer token, as a signed form POST', async () =
   localStorage.setItem('token', 'old-token');
   const { received, call } = setup(() => ok({ token: 't', face_init: 1 }));
   await call({
-    method: 'POST',
-    path: '/v1/login',
+    route: accountRoutes.login,
     payload: { type: '1', username: '110101199003070000', password: 'x' },
   });
   expect(received[0]).toMatchObject({ method: 'POST', path: '/v1/login', authorization: undefined, signatureOk: true });
@@ -95,7 +99,7 @@ test('401 shows 请先登录, clears localStorage, resets the session and goes h
   localStorage.setItem('isLogin', 'true');
   const { call, router, store } = setup(() => fail(401, '登录已过期'));
   store.dispatch(loggedIn());
-  await expect(call({ method: 'GET', path: '/v1/profile' })).rejects.toMatchObject({ kind: 'server', code: 401 });
+  await expect(call({ route: accountRoutes.profile })).rejects.toMatchObject({ kind: 'server', code: 401 });
   expect(await screen.findByText('请先登录')).toBeInTheDocument();
   expect(localStorage.length).toBe(0);
   expect(store.getState().session).toEqual({ isLogin: false, userData: null });
@@ -104,7 +108,7 @@ test('401 shows 请先登录, clears localStorage, resets the session and goes h
 
 test('another non-200 code shows the server message and rejects', async () => {
   const { call, router } = setup(() => fail(422, '订单号只能为数字'));
-  await expect(call({ method: 'POST', path: '/v1/receipt', payload: { order_id: 'x' } })).rejects.toMatchObject({
+  await expect(call({ route: orderRoutes.submitInvoiceInforApi, payload: { order_id: 'x' } })).rejects.toMatchObject({
     code: 422,
   });
   expect(await screen.findByText('订单号只能为数字')).toBeInTheDocument();
@@ -113,13 +117,13 @@ test('another non-200 code shows the server message and rejects', async () => {
 
 test('a timeout is reported as 网络连接超时，请刷新重试', async () => {
   const { call } = setup(() => new HttpTransportError('timeout of 50000000ms exceeded', TIMEOUT_ERROR_CODE));
-  await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ kind: 'transport', timedOut: true });
+  await expect(call({ route: contentRoutes.site })).rejects.toMatchObject({ kind: 'transport', timedOut: true });
   expect(await screen.findByText('网络连接超时，请刷新重试')).toBeInTheDocument();
 });
 
 test('a "Network Error" is silent', async () => {
   const { call } = setup(() => new HttpTransportError('Network Error', NETWORK_ERROR_CODE));
-  await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ message: 'Network Error' });
+  await expect(call({ route: contentRoutes.site })).rejects.toMatchObject({ message: 'Network Error' });
   // Give antd a chance to render anything it was asked to.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(document.querySelector('.ant-message-notice')).toBeNull();
@@ -127,14 +131,14 @@ test('a "Network Error" is silent', async () => {
 
 test('an answer that is not an envelope (a proxy error page) is shown with its HTTP status', async () => {
   const { call } = setup(() => ({ status: 502, body: '<html>Bad Gateway</html>' }));
-  await expect(call({ method: 'GET', path: '/v1/site' })).rejects.toMatchObject({ status: 502 });
+  await expect(call({ route: contentRoutes.site })).rejects.toMatchObject({ status: 502 });
   await waitFor(() => expect(screen.getByText(/HTTP 502/)).toBeInTheDocument());
 });
 
 test('a call sent as the page leaves is signed like any other, carries the token, and is kept alive', async () => {
   localStorage.setItem('token', 'learner-token');
   const received = stubApi({ '/v1/records': () => ok({ record_id: 1 }) });
-  sendAsPageLeaves({ method: 'POST', path: '/v1/records', payload: { record_id: 7, state: 3 } });
+  sendAsPageLeaves({ route: studyRoutes.records, payload: { record_id: 7, state: 3 } });
   await waitFor(() => expect(received).toHaveLength(1));
   expect(received[0]).toMatchObject({
     path: '/v1/records',

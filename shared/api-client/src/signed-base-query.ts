@@ -1,19 +1,25 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { HttpMethod, Payload } from '@yaoshi/envelope/envelope';
+import type { Payload } from '@yaoshi/envelope/envelope';
 import { signRequest } from '@yaoshi/envelope/sign';
 import type { ApiEnvelope } from '@yaoshi/contracts/endpoint';
+import type { Route } from '@yaoshi/contracts/route';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
+import * as staffAdminRoutes from '@yaoshi/contracts/routes/staff-admin';
 import { showError } from '@yaoshi/ui/show-message';
 import { apiClientConfig } from './api-config';
 import { readToken } from './browser-storage';
 import { SUCCESS_CODE, catalogueOutcome, type ApiFailure } from './error-catalogue';
 import { HttpTransportError, TIMEOUT_ERROR_CODE, httpRequest } from './http';
 import { endSession } from './session';
-import { ADMIN_LOGIN_API_PATH, ADMIN_LOGIN_PAGE, endStaffSession, isStaffCall, readStaffToken } from './staff-session';
+import { ADMIN_LOGIN_PAGE, endStaffSession, isStaffCall, readStaffToken } from './staff-session';
 
-/** One call of the API: which endpoint, and the payload the envelope carries. */
+/**
+ * One call of the API: the endpoint's route from `@yaoshi/contracts/routes/*` (its method
+ * and path are written there once, shared with the server's endpoint definition), and the
+ * payload the envelope carries. `{ route: orderRoutes.cancelOrder, payload: { order_id } }`.
+ */
 export interface SignedCall {
-  method: HttpMethod;
-  path: `/v1/${string}`;
+  route: Route;
   payload?: Payload;
 }
 
@@ -21,19 +27,16 @@ type ProgressListener = (percent: number) => void;
 const uploadListeners = new Map<string, Set<ProgressListener>>();
 
 /**
- * Upload progress of POSTs to `path` (0–100), for pages that show it (the face photo).
+ * Upload progress of POSTs to `route` (0–100), for pages that show it (the face photo).
  * RTK Query keeps call arguments serializable, so progress travels beside them.
  * Returns the unsubscribe function.
  */
-export function onUploadProgress(path: SignedCall['path'], listener: ProgressListener): () => void {
-  const listeners = uploadListeners.get(path) ?? new Set<ProgressListener>();
+export function onUploadProgress(route: Route, listener: ProgressListener): () => void {
+  const listeners = uploadListeners.get(route.path) ?? new Set<ProgressListener>();
   listeners.add(listener);
-  uploadListeners.set(path, listeners);
+  uploadListeners.set(route.path, listeners);
   return () => listeners.delete(listener);
 }
-
-/** Login is the one call sent without the bearer token (spec 01 §7). */
-export const LOGIN_PATH = '/v1/login';
 
 function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
@@ -46,9 +49,12 @@ function transportFailure(error: unknown): ApiFailure {
   return { kind: 'transport', message: error instanceof Error ? error.message : String(error), timedOut: false };
 }
 
-/** Staff calls carry the staff token, learner calls the learner's; the two logins carry none. */
-function tokenFor(path: SignedCall['path']): string | null {
-  if (path === LOGIN_PATH || path === ADMIN_LOGIN_API_PATH) return null;
+/**
+ * Staff calls carry the staff token, learner calls the learner's; the two logins carry none
+ * (spec 01 §7: login is sent without the bearer token).
+ */
+function tokenFor({ path }: Route): string | null {
+  if (path === accountRoutes.login.path || path === staffAdminRoutes.login.path) return null;
   return isStaffCall(path) ? readStaffToken() : readToken();
 }
 
@@ -57,7 +63,7 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
   const config = apiClientConfig();
   const signed = signRequest(
     { appId: config.appId, secret: config.secret },
-    { method: call.method, path: call.path, payload: call.payload, token: tokenFor(call.path) },
+    { method: call.route.method, path: call.route.path, payload: call.payload, token: tokenFor(call.route) },
   );
   try {
     const response = await httpRequest({
@@ -66,7 +72,8 @@ async function send(call: SignedCall): Promise<{ data: unknown } | { error: ApiF
       headers: signed.headers,
       data: signed.body,
       onUploadProgress: ({ loaded, total }) => {
-        if (total) uploadListeners.get(call.path)?.forEach((listener) => listener(Math.round((loaded / total) * 100)));
+        if (total)
+          uploadListeners.get(call.route.path)?.forEach((listener) => listener(Math.round((loaded / total) * 100)));
       },
     });
     const body = response.data;
@@ -89,7 +96,7 @@ export function sendAsPageLeaves(call: SignedCall): void {
   const config = apiClientConfig();
   const signed = signRequest(
     { appId: config.appId, secret: config.secret },
-    { method: call.method, path: call.path, payload: call.payload, token: tokenFor(call.path) },
+    { method: call.route.method, path: call.route.path, payload: call.payload, token: tokenFor(call.route) },
   );
   httpRequest({
     method: signed.method,
@@ -107,7 +114,7 @@ export function sendAsPageLeaves(call: SignedCall): void {
 export const signedBaseQuery: BaseQueryFn<SignedCall, unknown, ApiFailure> = async (call, api) => {
   const result = await send(call);
   if ('error' in result) {
-    const staff = isStaffCall(call.path);
+    const staff = isStaffCall(call.route.path);
     const outcome = catalogueOutcome(result.error, { staff });
     if (outcome.errorText) showError(outcome.errorText);
     if (outcome.endSession && staff) {

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '@yaoshi/contracts/content';
+import * as contentRoutes from '@yaoshi/contracts/routes/content';
 import { api } from './api';
 import { readCache, writeCache } from './session-cache';
 
@@ -18,7 +19,7 @@ export const siteSettingsApi = api.injectEndpoints({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const cached = readCache<SiteSettings>(sessionStorage, SITE_SETTINGS_CACHE_KEY);
         if (cached) return { data: cached };
-        const result = await baseQuery({ method: 'GET', path: '/v1/site' });
+        const result = await baseQuery({ route: contentRoutes.site });
         if (result.error) return { error: result.error };
         const settings = result.data as SiteSettings;
         writeCache(sessionStorage, SITE_SETTINGS_CACHE_KEY, settings, SITE_SETTINGS_CACHE_TTL_MS);

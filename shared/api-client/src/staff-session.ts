@@ -5,10 +5,9 @@
  * staff session in one browser never see each other's token.
  */
 
+import { ADMIN_API_PREFIX } from '@yaoshi/contracts/route';
+
 export const STAFF_TOKEN_KEY = 'yaoshi.staffToken';
-/** Every staff call's path starts with this. */
-export const ADMIN_API_PREFIX = '/v1/admin/';
-export const ADMIN_LOGIN_API_PATH = '/v1/admin/login';
 /** Where a staff member signs in again after a 401. */
 export const ADMIN_LOGIN_PAGE = '/admin/login';
 

@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './account-messages';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as accountRoutes from './routes/accounts';
 import {
   FORGOT_PASSWORD_MAX_LENGTH,
   FORGOT_PASSWORD_MIN_LENGTH,
@@ -280,88 +281,64 @@ export type FaceStatus = z.infer<typeof faceStatusSchema>;
 
 export const accountEndpoints = {
   faceStatus: defineEndpoint({
-    method: 'GET',
-    path: '/v1/face_status',
-    auth: true,
+    ...accountRoutes.faceStatus,
     request: noPayload,
     response: faceStatusSchema,
   }),
   login: defineEndpoint({
-    method: 'POST',
-    path: '/v1/login',
-    auth: false,
+    ...accountRoutes.login,
     request: loginRequestSchema,
     response: loginResponseSchema,
   }),
   vcode: defineEndpoint({
-    method: 'GET',
-    path: '/v1/vcode',
-    auth: false,
+    ...accountRoutes.vcode,
     request: vcodeRequestSchema,
     response: z.null(),
   }),
   forget: defineEndpoint({
-    method: 'POST',
-    path: '/v1/forget',
-    auth: false,
+    ...accountRoutes.forget,
     request: forgetRequestSchema,
     response: z.null(),
   }),
   userinfo: defineEndpoint({
-    method: 'GET',
-    path: '/v1/userinfo',
-    auth: true,
+    ...accountRoutes.userinfo,
     request: noPayload,
     response: userInfoSchema,
   }),
   profile: defineEndpoint({
-    method: 'GET',
-    path: '/v1/profile',
-    auth: true,
+    ...accountRoutes.profile,
     request: noPayload,
     response: profileSchema,
   }),
   modify: defineEndpoint({
-    method: 'POST',
-    path: '/v1/modify',
-    auth: true,
+    ...accountRoutes.modify,
     request: modifyRequestSchema,
     response: z.null(),
   }),
   password: defineEndpoint({
-    method: 'POST',
-    path: '/v1/password',
-    auth: true,
+    ...accountRoutes.password,
     request: passwordChangeSchema,
     response: z.null(),
   }),
-  logout: defineEndpoint({ method: 'POST', path: '/v1/logout', auth: true, request: noPayload, response: z.null() }),
+  logout: defineEndpoint({ ...accountRoutes.logout, request: noPayload, response: z.null() }),
   pcNotes: defineEndpoint({
-    method: 'GET',
-    path: '/v1/pc_notes',
-    auth: true,
+    ...accountRoutes.pcNotes,
     request: noPayload,
     response: studentNoticeSchema,
   }),
   agreement: defineEndpoint({
-    method: 'GET',
-    path: '/v1/agreement',
-    auth: true,
+    ...accountRoutes.agreement,
     request: noPayload,
     response: agreementSchema,
   }),
   /** The same text for visitors: the login box asks them to agree to it before they can log in. */
   publicAgreement: defineEndpoint({
-    method: 'GET',
-    path: '/v1/public_agreement',
-    auth: false,
+    ...accountRoutes.publicAgreement,
     request: noPayload,
     response: agreementSchema,
   }),
   avatar: defineEndpoint({
-    method: 'POST',
-    path: '/v1/avatar',
-    auth: true,
+    ...accountRoutes.avatar,
     request: avatarRequestSchema,
     response: avatarResponseSchema,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as archiveReviewRoutes from './routes/archive-reviews';
 import { completedLearnerSchema } from './reports';
 import {
   ARCHIVE_DECISION_MAX,
@@ -74,10 +75,7 @@ export type ArchiveDecisionRequest = z.input<typeof archiveDecisionRequestSchema
 
 export const archiveReviewEndpoints = {
   list: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/archive_reviews',
-    auth: 'staff',
-    permission: 'archive.review',
+    ...archiveReviewRoutes.list,
     /** No year: the newest study year. */
     request: z.strictObject({
       year: yearField.optional(),
@@ -90,10 +88,7 @@ export const archiveReviewEndpoints = {
     response: archiveReviewListSchema,
   }),
   decide: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/archive_reviews/decide',
-    auth: 'staff',
-    permission: 'archive.review',
+    ...archiveReviewRoutes.decide,
     request: archiveDecisionRequestSchema,
     response: z.object({ decided: z.number().int() }),
   }),

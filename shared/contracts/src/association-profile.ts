@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as associationProfileRoutes from './routes/association-profile';
 import { PROFILE_LIMITS, PROFILE_MESSAGES, SMS_SIGNATURE_PATTERN } from './association-profile-rules';
 
 export { PROFILE_LIMITS, PROFILE_MESSAGES };
@@ -107,25 +108,17 @@ export type AssociationIntroduction = z.output<typeof associationIntroductionSch
 
 export const associationProfileEndpoints = {
   introduction: defineEndpoint({
-    method: 'GET',
-    path: '/v1/association_introduction',
-    auth: false,
+    ...associationProfileRoutes.introduction,
     request: noPayload,
     response: associationIntroductionSchema,
   }),
   adminRead: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/association_profile',
-    auth: 'staff',
-    permission: 'content.edit',
+    ...associationProfileRoutes.adminRead,
     request: noPayload,
     response: storedAssociationProfileSchema,
   }),
   adminUpdate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/association_profile/save',
-    auth: 'staff',
-    permission: 'content.edit',
+    ...associationProfileRoutes.adminUpdate,
     request: associationProfileSchema,
     response: storedAssociationProfileSchema,
   }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { AUDIT_ACTOR_KINDS } from './audit-fields';
 import { defineEndpoint } from './endpoint';
+import * as auditLogRoutes from './routes/audit-log';
 
 /**
  * 操作日志 in the console (issue 18, permission `audit.read`): the audit trail, filtered, a
@@ -56,10 +57,7 @@ export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 export const auditLogEndpoints = {
   audit: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/audit',
-    auth: 'staff',
-    permission: 'audit.read',
+    ...auditLogRoutes.audit,
     request: auditListRequestSchema,
     response: auditListResponseSchema,
   }),

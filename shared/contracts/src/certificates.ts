@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as certificateRoutes from './routes/certificates';
 import { wholeNumberSchema } from './request-numbers';
 import { ARCHIVE_REVIEW_STATUSES } from './archive-review-rules';
 import {
@@ -97,41 +98,29 @@ export type CertificateRevokeRequest = z.input<typeof certificateRevokeRequestSc
 export const certificateEndpoints = {
   /** Whether the year's certificate can be downloaded (the /myCourse button). */
   status: defineEndpoint({
-    method: 'GET',
-    path: '/v1/certificate_status',
-    auth: true,
+    ...certificateRoutes.status,
     request: z.strictObject({ year: yearSchema }),
     response: certificateStatusSchema,
   }),
   /** The year's certificate as a PDF; issued (numbered) on the first download, the same afterwards. */
   pdf: defineEndpoint({
-    method: 'GET',
-    path: '/v1/certificate_pdf',
-    auth: true,
+    ...certificateRoutes.pdf,
     request: z.strictObject({ year: yearSchema }),
     response: certificatePdfSchema,
   }),
   /** Public: is this number a genuine certificate? */
   verify: defineEndpoint({
-    method: 'GET',
-    path: '/v1/certificate_verify',
-    auth: false,
+    ...certificateRoutes.verify,
     request: z.strictObject({ no: certificateNoSchema }),
     response: certificateVerificationSchema,
   }),
   adminSearch: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/certificates',
-    auth: 'staff',
-    permission: 'learners.read',
+    ...certificateRoutes.adminSearch,
     request: certificateSearchRequestSchema,
     response: z.object({ list: z.array(certificateRowSchema) }),
   }),
   adminRevoke: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/certificates/revoke',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...certificateRoutes.adminRevoke,
     request: certificateRevokeRequestSchema,
     response: certificateRowSchema,
   }),

@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as contentAdminRoutes from './routes/content-admin';
 import { articleSchema } from './content';
 import { recordIdSchema } from './request-numbers';
 import {
@@ -218,104 +219,74 @@ export type HomeContent = z.infer<typeof homeContentSchema>;
 export const publicQuickLinkSchema = z.object({ label: z.string(), url: z.string() });
 export type PublicQuickLink = z.infer<typeof publicQuickLinkSchema>;
 
-const staff = { auth: 'staff', permission: 'content.edit' } as const;
-
 export const contentAdminEndpoints = {
   articleList: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/articles',
-    ...staff,
+    ...contentAdminRoutes.articleList,
     request: articleListRequestSchema,
     response: adminArticleListSchema,
   }),
   articleDetail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/articles/detail',
-    ...staff,
+    ...contentAdminRoutes.articleDetail,
     request: articleIdSchema,
     response: adminArticleSchema,
   }),
   articleCreate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/articles/create',
-    ...staff,
+    ...contentAdminRoutes.articleCreate,
     request: articleCreateSchema,
     response: adminArticleSchema,
   }),
   articleUpdate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/articles/update',
-    ...staff,
+    ...contentAdminRoutes.articleUpdate,
     request: articleUpdateSchema,
     response: adminArticleSchema,
   }),
   articlePublish: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/articles/publish',
-    ...staff,
+    ...contentAdminRoutes.articlePublish,
     request: articlePublishSchema,
     response: adminArticleSchema,
   }),
   articleUnpublish: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/articles/unpublish',
-    ...staff,
+    ...contentAdminRoutes.articleUnpublish,
     request: articleIdSchema,
     response: adminArticleSchema,
   }),
   articlePin: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/articles/pin',
-    ...staff,
+    ...contentAdminRoutes.articlePin,
     request: articlePinSchema,
     response: adminArticleSchema,
   }),
   articleDelete: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/articles/delete',
-    ...staff,
+    ...contentAdminRoutes.articleDelete,
     request: articleIdSchema,
     response: z.null(),
   }),
   upload: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/content/upload',
-    ...staff,
+    ...contentAdminRoutes.upload,
     request: uploadRequestSchema,
     response: contentFileSchema,
   }),
   home: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/home',
-    ...staff,
+    ...contentAdminRoutes.home,
     request: noPayload,
     response: homeContentSchema,
   }),
   slidesSave: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/home/slides/save',
-    ...staff,
+    ...contentAdminRoutes.slidesSave,
     request: slidesSaveSchema,
     response: homeContentSchema,
   }),
   adsSave: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/home/ads/save',
-    ...staff,
+    ...contentAdminRoutes.adsSave,
     request: adsSaveSchema,
     response: homeContentSchema,
   }),
   quickLinksSave: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/home/quick_links/save',
-    ...staff,
+    ...contentAdminRoutes.quickLinksSave,
     request: quickLinksSaveSchema,
     response: homeContentSchema,
   }),
   quickLinks: defineEndpoint({
-    method: 'GET',
-    path: '/v1/quick_links',
-    auth: false,
+    ...contentAdminRoutes.quickLinks,
     request: noPayload,
     response: z.array(publicQuickLinkSchema),
   }),

@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as contentRoutes from './routes/content';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 
 /** Public content of spec 01 §3 and §7: site settings, navigation, articles, links, slides, advertisements. */
@@ -96,65 +97,47 @@ export const articleRequestSchema = z.union([
 
 export const contentEndpoints = {
   site: defineEndpoint({
-    method: 'GET',
-    path: '/v1/site',
-    auth: false,
+    ...contentRoutes.site,
     request: noPayload,
     response: siteSettingsSchema,
   }),
   category: defineEndpoint({
-    method: 'GET',
-    path: '/v1/category',
-    auth: false,
+    ...contentRoutes.category,
     request: noPayload,
     response: z.array(categorySchema),
   }),
   article: defineEndpoint({
-    method: 'GET',
-    path: '/v1/article',
-    auth: false,
+    ...contentRoutes.article,
     request: articleRequestSchema,
     response: z.union([articleSchema, articleListSchema]),
   }),
   links: defineEndpoint({
-    method: 'GET',
-    path: '/v1/links',
-    auth: false,
+    ...contentRoutes.links,
     request: noPayload,
     response: z.array(linkSchema),
   }),
   slide: defineEndpoint({
-    method: 'GET',
-    path: '/v1/slide',
-    auth: false,
+    ...contentRoutes.slide,
     request: noPayload,
     response: z.array(slideSchema),
   }),
   adv: defineEndpoint({
-    method: 'GET',
-    path: '/v1/adv',
-    auth: false,
+    ...contentRoutes.adv,
     request: noPayload,
     response: advertisementsSchema,
   }),
   education: defineEndpoint({
-    method: 'GET',
-    path: '/v1/education',
-    auth: false,
+    ...contentRoutes.education,
     request: noPayload,
     response: topicPageSchema,
   }),
   credit: defineEndpoint({
-    method: 'GET',
-    path: '/v1/credit',
-    auth: false,
+    ...contentRoutes.credit,
     request: noPayload,
     response: topicPageSchema,
   }),
   promote: defineEndpoint({
-    method: 'GET',
-    path: '/v1/promote',
-    auth: false,
+    ...contentRoutes.promote,
     request: noPayload,
     response: topicPageSchema,
   }),

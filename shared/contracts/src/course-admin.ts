@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as courseAdminRoutes from './routes/course-admin';
 import {
   COURSE_ADMIN_LIMITS as L,
   COURSE_ADMIN_MESSAGES as M,
@@ -223,101 +224,65 @@ const courseImageRequest = z.strictObject({
 
 export const courseAdminEndpoints = {
   years: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/course_years',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.years,
     request: z.strictObject({}),
     response: z.array(courseYearSchema),
   }),
   yearCreate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/course_years/create',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.yearCreate,
     request: courseYearInputSchema,
     response: courseYearSchema,
   }),
   yearUpdate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/course_years/update',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.yearUpdate,
     request: courseYearInputSchema,
     response: courseYearSchema,
   }),
   /** Opens a draft year to learners (from its enrolment opening day); its dates must be set. */
   yearOpen: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/course_years/open',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.yearOpen,
     request: z.strictObject({ year: yearNumber }),
     response: courseYearSchema,
   }),
   /** Any year, drafts included, as the learner's course selection would show it. */
   yearPreview: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/course_years/preview',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.yearPreview,
     request: z.strictObject({ year: yearNumber }),
     response: yearPreviewSchema,
   }),
   courses: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/courses',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.courses,
     request: z.strictObject({ year: yearNumber }),
     response: z.array(adminCourseSchema),
   }),
   detail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/courses/detail',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.detail,
     request: z.strictObject({ course_id: courseId }),
     response: courseDetailSchema,
   }),
   create: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/courses/create',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.create,
     request: courseInputSchema.extend({ year: yearNumber }).strict(),
     response: courseDetailSchema,
   }),
   update: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/courses/update',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.update,
     request: courseInputSchema.extend({ course_id: courseId }).strict(),
     response: courseDetailSchema,
   }),
   thumbnail: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/courses/thumbnail',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.thumbnail,
     request: courseImageRequest,
     response: courseDetailSchema,
   }),
   /** The teacher's photo, shown beside the lesson (授课教师). */
   teacherAvatar: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/courses/teacher_avatar',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.teacherAvatar,
     request: courseImageRequest,
     response: courseDetailSchema,
   }),
   lessonSave: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/courses/lesson',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.lessonSave,
     request: z.strictObject({
       course_id: courseId,
       /** A finished tus upload; absent: the current video is kept and only the face-check points change. */
@@ -331,10 +296,7 @@ export const courseAdminEndpoints = {
   }),
   /** 重新转码 (issue 21): a failed transcode back in the queue. */
   transcodeRetry: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/courses/transcode_retry',
-    auth: 'staff',
-    permission: 'courses.manage',
+    ...courseAdminRoutes.transcodeRetry,
     request: z.strictObject({
       transcode_id: z
         .number({ error: M.transcodeUnknown })

@@ -1,24 +1,15 @@
 import './zod-setup';
 import { z } from 'zod';
-import type { Permission } from './staff-roles';
+import type { Route } from './route';
 
 /**
- * One declaration per call: method, path, the payload schema the server validates (the
- * client identity fields apptype/appversion are stripped before validation) and the
- * `data` schema of a successful response. The server registers routes from these; the
- * browser takes its types from them with `import type`, so zod never ships to the page.
+ * One declaration per call: its route (method, path, access; route.ts, shared with the
+ * browser without zod), the payload schema the server validates (the client identity fields
+ * apptype/appversion are stripped before validation) and the `data` schema of a successful
+ * response. The server registers routes from these; the browser takes its types from them
+ * with `import type`, and sends by the route, so zod never ships to the page.
  */
-export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> {
-  method: 'GET' | 'POST';
-  path: `/v1/${string}`;
-  /**
-   * Needs `Authorization: Bearer`; anonymous calls are refused with code 401. `true` is a
-   * learner's session; `'staff'` a staff session (issue 18): each kind of token opens only
-   * its own kind of endpoint.
-   */
-  auth: boolean | 'staff';
-  /** For `auth: 'staff'`: the permission the staff member needs (else 403); none = any staff member. */
-  permission?: Permission;
+export interface Endpoint<Req extends z.ZodType, Res extends z.ZodType> extends Route {
   request: Req;
   response: Res;
 }

@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as enrolmentRoutes from './routes/enrolment';
 import { wholeNumberSchema } from './request-numbers';
 
 /**
@@ -151,37 +152,27 @@ const orderIdPayload = z.strictObject({ order_id: orderNoSchema });
 
 export const enrolmentEndpoints = {
   academicYear: defineEndpoint({
-    method: 'GET',
-    path: '/v1/academic_year',
-    auth: true,
+    ...enrolmentRoutes.academicYear,
     request: noPayload,
     response: z.array(academicYearSchema),
   }),
   getCourseType: defineEndpoint({
-    method: 'GET',
-    path: '/v1/get_course_type',
-    auth: true,
+    ...enrolmentRoutes.getCourseType,
     request: z.strictObject({ year: yearSchema }),
     response: courseTypeInfoSchema,
   }),
   webcourses: defineEndpoint({
-    method: 'GET',
-    path: '/v1/webcourses',
-    auth: true,
+    ...enrolmentRoutes.webcourses,
     request: z.strictObject({ year: yearSchema, type: wholeNumberSchema(1, 2).default(1) }),
     response: webCoursesSchema,
   }),
   signupOnce: defineEndpoint({
-    method: 'POST',
-    path: '/v1/signup_once',
-    auth: true,
+    ...enrolmentRoutes.signupOnce,
     request: z.strictObject({ year: yearSchema, cids: idListSchema }),
     response: z.null(),
   }),
   validate: defineEndpoint({
-    method: 'GET',
-    path: '/v1/validate',
-    auth: true,
+    ...enrolmentRoutes.validate,
     // `hours` is what the page counted; the server counts again and ignores it.
     request: z.strictObject({
       year: yearSchema,
@@ -191,51 +182,37 @@ export const enrolmentEndpoints = {
     response: validationResultSchema,
   }),
   order: defineEndpoint({
-    method: 'POST',
-    path: '/v1/order',
-    auth: true,
+    ...enrolmentRoutes.order,
     request: orderRequestSchema,
     response: orderResponseSchema,
   }),
   orderStatus: defineEndpoint({
-    method: 'GET',
-    path: '/v1/order_status',
-    auth: true,
+    ...enrolmentRoutes.orderStatus,
     request: orderIdPayload,
     response: orderStatusSchema,
   }),
   replaceableOrders: defineEndpoint({
-    method: 'GET',
-    path: '/v1/replaceable_orders',
-    auth: true,
+    ...enrolmentRoutes.replaceableOrders,
     request: z.strictObject({ year: yearSchema }),
     response: z.array(replaceableOrderSchema),
   }),
   orderDetail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/order_detail',
-    auth: true,
+    ...enrolmentRoutes.orderDetail,
     request: orderIdPayload,
     response: z.array(orderDetailCourseSchema),
   }),
   publicCoursesYear: defineEndpoint({
-    method: 'GET',
-    path: '/v1/public_courses_year',
-    auth: true,
+    ...enrolmentRoutes.publicCoursesYear,
     request: noPayload,
     response: z.array(academicYearSchema),
   }),
   publicCoursesList: defineEndpoint({
-    method: 'GET',
-    path: '/v1/public_courses_list',
-    auth: true,
+    ...enrolmentRoutes.publicCoursesList,
     request: z.strictObject({ year: yearSchema, type: wholeNumberSchema(1, 2).default(1) }),
     response: z.array(selectionCourseSchema),
   }),
   publicCoursesSignupOnce: defineEndpoint({
-    method: 'POST',
-    path: '/v1/public_courses_signup_once',
-    auth: true,
+    ...enrolmentRoutes.publicCoursesSignupOnce,
     request: z.strictObject({ year: yearSchema, course_ids: idListSchema }),
     response: z.null(),
   }),

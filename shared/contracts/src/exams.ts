@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as examRoutes from './routes/exams';
 import { EXAM_MESSAGES, type ExamType, type IsPost, type QuestionType } from './exam-rules';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 
@@ -187,30 +188,22 @@ export type ExamAnswerResult = z.infer<typeof examAnswerResponseSchema>;
 
 export const examEndpoints = {
   examLists: defineEndpoint({
-    method: 'GET',
-    path: '/v1/exam_lists',
-    auth: true,
+    ...examRoutes.examLists,
     request: examListsRequestSchema,
     response: examListsResponseSchema,
   }),
   getExam: defineEndpoint({
-    method: 'GET',
-    path: '/v1/exam',
-    auth: true,
+    ...examRoutes.getExam,
     request: getExamRequestSchema,
     response: examPaperSchema,
   }),
   examRecord: defineEndpoint({
-    method: 'POST',
-    path: '/v1/exam_record',
-    auth: true,
+    ...examRoutes.examRecord,
     request: examRecordRequestSchema,
     response: examResultSchema,
   }),
   examAnswer: defineEndpoint({
-    method: 'POST',
-    path: '/v1/exam_answer',
-    auth: true,
+    ...examRoutes.examAnswer,
     request: examAnswerRequestSchema,
     response: examAnswerResponseSchema,
   }),

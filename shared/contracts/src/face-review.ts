@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint } from './endpoint';
+import * as faceReviewRoutes from './routes/face-review';
 
 /**
  * 审核 in the console (issue 18, permission `faces.review`): the queue of learners' face
@@ -78,42 +79,27 @@ export type LessonFailRequest = z.input<typeof lessonFailRequestSchema>;
 
 export const faceReviewEndpoints = {
   faceQueue: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/faces/queue',
-    auth: 'staff',
-    permission: 'faces.review',
+    ...faceReviewRoutes.faceQueue,
     request: z.strictObject(pageFields),
     response: z.object({ total: z.number().int(), list: z.array(faceQueueRowSchema) }),
   }),
   faceApprove: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/faces/approve',
-    auth: 'staff',
-    permission: 'faces.review',
+    ...faceReviewRoutes.faceApprove,
     request: z.strictObject({ photo_id: z.number().int().positive() }),
     response: z.null(),
   }),
   faceReject: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/faces/reject',
-    auth: 'staff',
-    permission: 'faces.review',
+    ...faceReviewRoutes.faceReject,
     request: faceRejectRequestSchema,
     response: z.null(),
   }),
   faceLessonChecks: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/faces/lessons',
-    auth: 'staff',
-    permission: 'faces.review',
+    ...faceReviewRoutes.faceLessonChecks,
     request: lessonChecksRequestSchema,
     response: lessonChecksSchema,
   }),
   faceLessonFail: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/faces/lessons/fail',
-    auth: 'staff',
-    permission: 'faces.review',
+    ...faceReviewRoutes.faceLessonFail,
     request: lessonFailRequestSchema,
     response: z.object({ progress_before: z.number().int() }),
   }),

@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint } from './endpoint';
+import * as financeAdminRoutes from './routes/finance-admin';
 
 /**
  * 财务 in the console (issues 18–19, permissions `finance.read` / `finance.write`): order
@@ -251,10 +252,7 @@ export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 
 export const financeAdminEndpoints = {
   orderSearch: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/orders',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.orderSearch,
     request: z.strictObject({
       ...pageFields,
       /** Learner: name, ID number or phone, in part. */
@@ -269,58 +267,37 @@ export const financeAdminEndpoints = {
     response: z.object({ total: z.number().int(), list: z.array(orderSearchRowSchema) }),
   }),
   orderDetail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/orders/detail',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.orderDetail,
     request: z.strictObject({ order_no: orderNoField }),
     response: adminOrderDetailSchema,
   }),
   financeSummary: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/finance/summary',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.financeSummary,
     request: z.strictObject({ from: dayText, to: dayText }),
     response: financeSummarySchema,
   }),
   reconciliationReport: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/finance/reconciliation',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.reconciliationReport,
     request: z.strictObject({ day: dayText }),
     response: reconciliationReportSchema,
   }),
   reconciliationRun: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/finance/reconciliation/run',
-    auth: 'staff',
-    permission: 'finance.write',
+    ...financeAdminRoutes.reconciliationRun,
     request: z.strictObject({ day: dayText }),
     response: reconciliationReportSchema,
   }),
   invoiceQueue: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/invoices',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.invoiceQueue,
     request: z.strictObject({ ...pageFields, status: z.enum(INVOICE_QUEUE_STATUSES).optional() }),
     response: z.object({ total: z.number().int(), list: z.array(invoiceQueueRowSchema) }),
   }),
   invoiceIssue: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/invoices/issue',
-    auth: 'staff',
-    permission: 'finance.write',
+    ...financeAdminRoutes.invoiceIssue,
     request: z.strictObject({ order_no: orderNoField }),
     response: z.object({ invoice_no: z.string(), issued_at: timeText }),
   }),
   invoiceReject: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/invoices/reject',
-    auth: 'staff',
-    permission: 'finance.write',
+    ...financeAdminRoutes.invoiceReject,
     request: z.strictObject({
       order_no: orderNoField,
       reason: z
@@ -332,18 +309,12 @@ export const financeAdminEndpoints = {
     response: z.null(),
   }),
   refundQueue: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/refunds',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.refundQueue,
     request: z.strictObject({ ...pageFields, status: z.enum(REFUND_QUEUE_STATUSES).optional() }),
     response: z.object({ total: z.number().int(), list: z.array(refundQueueRowSchema) }),
   }),
   refundApprove: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/refunds/approve',
-    auth: 'staff',
-    permission: 'finance.write',
+    ...financeAdminRoutes.refundApprove,
     request: z.strictObject({ order_no: orderNoField }),
     response: z.object({ outcome: z.enum(['refunded', 'refund-failed', 'provider-unreachable']), message: z.string() }),
   }),
@@ -352,27 +323,18 @@ export const financeAdminEndpoints = {
    * refund number — it refunds once — and records the answer.
    */
   refundRequery: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/refunds/requery',
-    auth: 'staff',
-    permission: 'finance.write',
+    ...financeAdminRoutes.refundRequery,
     request: z.strictObject({ order_no: orderNoField }),
     response: z.object({ outcome: z.enum(['refunded', 'refund-failed', 'provider-unreachable']), message: z.string() }),
   }),
   /** The issued invoice of any order, as the learner downloads it. */
   invoicePdf: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/invoices/pdf',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...financeAdminRoutes.invoicePdf,
     request: z.strictObject({ order_no: orderNoField }),
     response: z.object({ file_name: z.string(), pdf_base64: z.string() }),
   }),
   refundReject: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/refunds/reject',
-    auth: 'staff',
-    permission: 'finance.write',
+    ...financeAdminRoutes.refundReject,
     request: z.strictObject({
       order_no: orderNoField,
       reason: z

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { adminPageFields as pageFields, adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as learnerAdminRoutes from './routes/learner-admin';
 import { isMobilePhone, isValidIdNumber, normalizeIdNumber } from './identity-rules';
 import {
   AVATAR_STATUS_VALUES,
@@ -194,82 +195,52 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const learnerAdminEndpoints = {
   importTemplate: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/learners/import/template',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.importTemplate,
     request: noPayload,
     response: z.object({ file_name: z.string(), xlsx_base64: z.string() }),
   }),
   importCheck: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/import/check',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.importCheck,
     request: importFileSchema,
     response: importReportSchema,
   }),
   importConfirm: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/import/confirm',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.importConfirm,
     request: importConfirmSchema,
     response: z.object({ imported: z.number().int(), skipped: z.number().int() }),
   }),
   learners: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/learners',
-    auth: 'staff',
-    permission: 'learners.read',
+    ...learnerAdminRoutes.learners,
     request: learnerListRequestSchema,
     response: learnerListResponseSchema,
   }),
   learnerDetail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/learners/detail',
-    auth: 'staff',
-    permission: 'learners.read',
+    ...learnerAdminRoutes.learnerDetail,
     request: learnerIdSchema,
     response: learnerDetailSchema,
   }),
   learnerCreate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/create',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.learnerCreate,
     request: newLearnerSchema,
     response: z.object({ id: z.number().int(), initial_password: z.string() }),
   }),
   learnerResetPassword: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/reset-password',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.learnerResetPassword,
     request: learnerIdSchema,
     response: z.object({ password: z.string() }),
   }),
   learnerUnlock: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/unlock',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.learnerUnlock,
     request: learnerIdSchema,
     response: z.null(),
   }),
   learnerSetDisabled: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/set-disabled',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.learnerSetDisabled,
     request: z.strictObject({ id: z.number().int().positive(), disabled: z.boolean() }),
     response: z.null(),
   }),
   learnerEndSessions: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/end-sessions',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...learnerAdminRoutes.learnerEndSessions,
     request: learnerIdSchema,
     response: z.object({ ended: z.number().int() }),
   }),

@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as orderRoutes from './routes/orders';
 import type { LearnerOrderAction, PayFailure, PayStatus, ReceiptStatus, RefundStatus } from './order-states';
 import {
   INVOICE_EMAIL_MAX_LENGTH,
@@ -134,38 +135,28 @@ export type InvoiceRequest = z.input<typeof invoiceRequestSchema>;
 
 export const orderEndpoints = {
   myOrders: defineEndpoint({
-    method: 'GET',
-    path: '/v1/orders',
-    auth: true,
+    ...orderRoutes.myOrders,
     request: noPayload,
     response: myOrdersResponseSchema,
   }),
   cancelOrder: defineEndpoint({
-    method: 'GET',
-    path: '/v1/cancel',
-    auth: true,
+    ...orderRoutes.cancelOrder,
     request: cancelOrderRequestSchema,
     response: z.null(),
   }),
   requestRefund: defineEndpoint({
-    method: 'POST',
-    path: '/v1/refund',
-    auth: true,
+    ...orderRoutes.requestRefund,
     request: refundRequestSchema,
     response: z.null(),
   }),
   submitInvoiceInforApi: defineEndpoint({
-    method: 'POST',
-    path: '/v1/receipt',
-    auth: true,
+    ...orderRoutes.submitInvoiceInforApi,
     request: invoiceRequestSchema,
     response: z.null(),
   }),
   /** The issued invoice of one of the learner's orders, as a PDF in base64 (issue 18). */
   invoicePdf: defineEndpoint({
-    method: 'GET',
-    path: '/v1/invoice_pdf',
-    auth: true,
+    ...orderRoutes.invoicePdf,
     request: cancelOrderRequestSchema,
     response: z.object({ file_name: z.string(), pdf_base64: z.string() }),
   }),

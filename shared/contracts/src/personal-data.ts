@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as personalDataRoutes from './routes/personal-data';
 import {
   CLOSURE_REASON_MAX_LENGTH,
   CLOSURE_STATUSES,
@@ -92,61 +93,42 @@ export type ClosureRow = z.infer<typeof closureRowSchema>;
 
 export const personalDataEndpoints = {
   faceConsent: defineEndpoint({
-    method: 'GET',
-    path: '/v1/face_consent',
-    auth: true,
+    ...personalDataRoutes.faceConsent,
     request: noPayload,
     response: faceConsentStateSchema,
   }),
   giveFaceConsent: defineEndpoint({
-    method: 'POST',
-    path: '/v1/face_consent',
-    auth: true,
+    ...personalDataRoutes.giveFaceConsent,
     request: faceConsentRequestSchema,
     response: faceConsentStateSchema,
   }),
   myData: defineEndpoint({
-    method: 'GET',
-    path: '/v1/my_data',
-    auth: true,
+    ...personalDataRoutes.myData,
     request: noPayload,
     response: z.object({ file_name: z.string(), data: myDataSchema }),
   }),
   myClosure: defineEndpoint({
-    method: 'GET',
-    path: '/v1/account_closure',
-    auth: true,
+    ...personalDataRoutes.myClosure,
     request: noPayload,
     response: myClosureSchema,
   }),
   askClosure: defineEndpoint({
-    method: 'POST',
-    path: '/v1/account_closure',
-    auth: true,
+    ...personalDataRoutes.askClosure,
     request: closureAskSchema,
     response: myClosureSchema,
   }),
   withdrawClosure: defineEndpoint({
-    method: 'POST',
-    path: '/v1/account_closure/withdraw',
-    auth: true,
+    ...personalDataRoutes.withdrawClosure,
     request: noPayload,
     response: myClosureSchema,
   }),
   reveal: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/learners/reveal',
-    auth: 'staff',
-    permission: 'learners.reveal',
+    ...personalDataRoutes.reveal,
     request: z.strictObject({ id: z.number().int().positive(), field: z.enum(REVEAL_FIELDS) }),
     response: z.object({ value: z.string() }),
   }),
   closures: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/closures',
-    auth: 'staff',
-    // Only the role that decides them: 学员管理.
-    permission: 'learners.write',
+    ...personalDataRoutes.closures,
     request: z.strictObject({
       page: z.number().int().min(1).default(1),
       size: z.number().int().min(1).max(100).default(20),
@@ -155,18 +137,12 @@ export const personalDataEndpoints = {
     response: z.object({ total: z.number().int(), pending: z.number().int(), list: z.array(closureRowSchema) }),
   }),
   closureApprove: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/closures/approve',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...personalDataRoutes.closureApprove,
     request: z.strictObject({ id: z.number().int().positive() }),
     response: z.null(),
   }),
   closureRefuse: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/closures/refuse',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...personalDataRoutes.closureRefuse,
     request: z.strictObject({
       id: z.number().int().positive(),
       reason: z

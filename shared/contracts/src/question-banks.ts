@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as questionBankRoutes from './routes/question-banks';
 import { MAX_OPTIONS, type ExamType, type QuestionType } from './exam-rules';
 import {
   QUESTION_BANK_MESSAGES,
@@ -132,62 +133,44 @@ export const questionImportReportSchema = z.object({
 });
 export type QuestionImportReport = z.infer<typeof questionImportReportSchema>;
 
-const STAFF = { auth: 'staff', permission: 'courses.manage' } as const;
-
 export const questionBankEndpoints = {
   courses: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/question-banks/courses',
-    ...STAFF,
+    ...questionBankRoutes.courses,
     request: z.strictObject({ year: z.number().int().min(2000).max(2100).optional() }),
     response: bankCoursesResponseSchema,
   }),
   questions: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/question-banks/questions',
-    ...STAFF,
+    ...questionBankRoutes.questions,
     request: bankQuestionsRequestSchema,
     response: bankQuestionsResponseSchema,
   }),
   create: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/question-banks/questions/create',
-    ...STAFF,
+    ...questionBankRoutes.create,
     request: questionCreateSchema,
     response: questionSavedSchema,
   }),
   update: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/question-banks/questions/update',
-    ...STAFF,
+    ...questionBankRoutes.update,
     request: questionUpdateSchema,
     response: questionSavedSchema,
   }),
   remove: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/question-banks/questions/delete',
-    ...STAFF,
+    ...questionBankRoutes.remove,
     request: z.strictObject({ qid: questionId }),
     response: questionDeleteResponseSchema,
   }),
   template: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/question-banks/import/template',
-    ...STAFF,
+    ...questionBankRoutes.template,
     request: noPayload,
     response: z.object({ file_name: z.string(), xlsx_base64: z.string() }),
   }),
   importCheck: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/question-banks/import/check',
-    ...STAFF,
+    ...questionBankRoutes.importCheck,
     request: questionImportCheckSchema,
     response: questionImportReportSchema,
   }),
   importConfirm: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/question-banks/import/confirm',
-    ...STAFF,
+    ...questionBankRoutes.importConfirm,
     request: questionImportConfirmSchema,
     response: z.object({ imported: z.number().int(), bank: readinessSchema }),
   }),

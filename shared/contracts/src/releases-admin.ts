@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as releaseAdminRoutes from './routes/releases-admin';
 import { REMOTE_KEY_PATTERN, VERSION_PATTERN } from './release-manifest';
 
 /**
@@ -115,58 +116,40 @@ export const releaseCanaryEndRequestSchema = z.strictObject({ remote, env, reaso
 export type ReleaseCanaryEndRequest = z.input<typeof releaseCanaryEndRequestSchema>;
 export type ReleasePromoteRequest = z.input<typeof releasePromoteRequestSchema>;
 
-const staffReleases = { auth: 'staff', permission: 'releases.manage' } as const;
-/** 只读审计 reads what 发布管理 moves: the status and the history. */
-const staffReleaseReaders = { auth: 'staff', permission: 'releases.read' } as const;
-
 export const releaseAdminEndpoints = {
   status: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/releases/status',
-    ...staffReleaseReaders,
+    ...releaseAdminRoutes.status,
     request: z.strictObject({ env }),
     response: releaseStatusSchema,
   }),
   history: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/releases/history',
-    ...staffReleaseReaders,
+    ...releaseAdminRoutes.history,
     request: z.strictObject({ remote }),
     response: z.object({ remote: z.string(), history: z.array(releaseHistoryLineSchema) }),
   }),
   pin: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/releases/pin',
-    ...staffReleases,
+    ...releaseAdminRoutes.pin,
     request: releasePinRequestSchema,
     response: releaseMoveResultSchema,
   }),
   rollback: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/releases/rollback',
-    ...staffReleases,
+    ...releaseAdminRoutes.rollback,
     request: releaseRollbackRequestSchema,
     response: releaseMoveResultSchema,
   }),
   canary: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/releases/canary',
-    ...staffReleases,
+    ...releaseAdminRoutes.canary,
     request: releaseCanaryRequestSchema,
     response: releaseMoveResultSchema,
   }),
   promote: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/releases/promote',
-    ...staffReleases,
+    ...releaseAdminRoutes.promote,
     request: releasePromoteRequestSchema,
     response: releaseMoveResultSchema,
   }),
   /** 结束灰度: every visitor is back on the pin; the canary version stays published. */
   canaryEnd: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/releases/canary_end',
-    ...staffReleases,
+    ...releaseAdminRoutes.canaryEnd,
     request: releaseCanaryEndRequestSchema,
     response: releaseMoveResultSchema,
   }),

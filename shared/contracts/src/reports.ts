@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as reportRoutes from './routes/reports';
 
 /**
  * 统计报表 (issue 20): per study year, learners enrolled, hours completed and completion
@@ -120,19 +121,13 @@ const exportIdField = z.number({ error: '导出记录不存在' }).int().min(1).
 
 export const reportEndpoints = {
   yearReport: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/reports/year',
-    auth: 'staff',
-    permission: 'reports.read',
+    ...reportRoutes.yearReport,
     /** No year: the newest study year. */
     request: z.strictObject({ year: yearField.optional() }),
     response: yearReportSchema,
   }),
   completedLearners: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/reports/completed',
-    auth: 'staff',
-    permission: 'reports.read',
+    ...reportRoutes.completedLearners,
     request: z.strictObject({
       year: yearField,
       page: z.number().int().min(1).default(1),
@@ -141,26 +136,17 @@ export const reportEndpoints = {
     response: z.object({ total: z.number().int(), list: z.array(completedLearnerSchema) }),
   }),
   exportReport: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/reports/export',
-    auth: 'staff',
-    permission: 'reports.read',
+    ...reportRoutes.exportReport,
     request: z.strictObject({ year: yearField, report: z.enum(REPORT_KINDS, { error: '报表类型不存在' }) }),
     response: reportExportSchema,
   }),
   exports: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/reports/exports',
-    auth: 'staff',
-    permission: 'reports.read',
+    ...reportRoutes.exports,
     request: z.strictObject({}),
     response: z.object({ list: z.array(reportExportSchema) }),
   }),
   exportFile: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/reports/export_file',
-    auth: 'staff',
-    permission: 'reports.read',
+    ...reportRoutes.exportFile,
     request: z.strictObject({ export_id: exportIdField }),
     response: z.object({ file_name: z.string(), xlsx_base64: z.string() }),
   }),

@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint, noPayload } from './endpoint';
+import * as staffAdminRoutes from './routes/staff-admin';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_USERNAME_PATTERN, type Permission } from './staff-roles';
 
 /**
@@ -128,54 +129,37 @@ export type StaffUpdateRequest = z.input<typeof staffUpdateRequestSchema>;
 
 export const staffAdminEndpoints = {
   login: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/login',
-    auth: false,
+    ...staffAdminRoutes.login,
     request: adminLoginRequestSchema,
     response: adminLoginResponseSchema,
   }),
   logout: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/logout',
-    auth: 'staff',
+    ...staffAdminRoutes.logout,
     request: noPayload,
     response: z.null(),
   }),
   me: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/me',
-    auth: 'staff',
+    ...staffAdminRoutes.me,
     request: noPayload,
     response: staffSelfSchema,
   }),
   passwordChange: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/password',
-    auth: 'staff',
+    ...staffAdminRoutes.passwordChange,
     request: staffPasswordChangeRequestSchema,
     response: z.null(),
   }),
   staffList: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/staff',
-    auth: 'staff',
-    permission: 'staff.manage',
+    ...staffAdminRoutes.staffList,
     request: noPayload,
     response: z.array(staffRowSchema),
   }),
   staffCreate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/staff/create',
-    auth: 'staff',
-    permission: 'staff.manage',
+    ...staffAdminRoutes.staffCreate,
     request: staffCreateRequestSchema,
     response: staffCredentialsSchema,
   }),
   staffUpdate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/staff/update',
-    auth: 'staff',
-    permission: 'staff.manage',
+    ...staffAdminRoutes.staffUpdate,
     request: staffUpdateRequestSchema,
     response: z.null(),
   }),

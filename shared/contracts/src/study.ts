@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import * as studyRoutes from './routes/study';
 import { recordIdSchema, wholeNumberSchema } from './request-numbers';
 import { MAX_GRADE, MIN_GRADE } from './study-rules';
 
@@ -221,86 +222,62 @@ export const faceCompareResponseSchema = z.object({ result: z.number().int() });
 
 export const studyEndpoints = {
   mycourses: defineEndpoint({
-    method: 'GET',
-    path: '/v1/mycourses',
-    auth: true,
+    ...studyRoutes.mycourses,
     request: myCoursesRequestSchema,
     response: studySummarySchema,
   }),
   publicMy: defineEndpoint({
-    method: 'GET',
-    path: '/v1/public_courses_my',
-    auth: true,
+    ...studyRoutes.publicMy,
     request: myCoursesRequestSchema,
     response: studySummarySchema,
   }),
   webcourseDetail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/webcourse_detail',
-    auth: true,
+    ...studyRoutes.webcourseDetail,
     request: webcourseDetailRequestSchema,
     response: lessonDetailSchema,
   }),
   publicDetail: defineEndpoint({
-    method: 'GET',
-    path: '/v1/public_courses_detail',
-    auth: true,
+    ...studyRoutes.publicDetail,
     request: publicDetailRequestSchema,
     response: lessonDetailSchema,
   }),
   records: defineEndpoint({
-    method: 'POST',
-    path: '/v1/records',
-    auth: true,
+    ...studyRoutes.records,
     request: recordsRequestSchema,
     response: progressReportResponseSchema,
   }),
   publicRecord: defineEndpoint({
-    method: 'POST',
-    path: '/v1/public_courses_recordProgress',
-    auth: true,
+    ...studyRoutes.publicRecord,
     request: publicRecordRequestSchema,
     response: progressReportResponseSchema,
   }),
   evaluate: defineEndpoint({
-    method: 'POST',
-    path: '/v1/course_evaluate',
-    auth: true,
+    ...studyRoutes.evaluate,
     request: evaluateRequestSchema,
     response: z.null(),
   }),
   courseLast: defineEndpoint({
-    method: 'GET',
-    path: '/v1/course_last',
-    auth: true,
+    ...studyRoutes.courseLast,
     request: lastCourseRequestSchema,
     response: lastCourseResponseSchema,
   }),
   checkPublicLast: defineEndpoint({
-    method: 'GET',
-    path: '/v1/checkPubliccourse',
-    auth: true,
+    ...studyRoutes.checkPublicLast,
     request: lastCourseRequestSchema,
     response: lastCourseResponseSchema,
   }),
   quizQuestion: defineEndpoint({
-    method: 'GET',
-    path: '/v1/public_courses_examList',
-    auth: true,
+    ...studyRoutes.quizQuestion,
     request: quizQuestionRequestSchema,
     response: quizQuestionSchema,
   }),
   quizResult: defineEndpoint({
-    method: 'POST',
-    path: '/v1/public_courses_examResult',
-    auth: true,
+    ...studyRoutes.quizResult,
     request: quizResultRequestSchema,
     response: quizResultResponseSchema,
   }),
   faceCompare: defineEndpoint({
-    method: 'POST',
-    path: '/v1/public_courses_facecompare',
-    auth: true,
+    ...studyRoutes.faceCompare,
     request: faceCompareRequestSchema,
     response: faceCompareResponseSchema,
   }),

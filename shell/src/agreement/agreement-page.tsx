@@ -3,11 +3,12 @@ import { Title } from '@yaoshi/ui/typography';
 import { api } from '@yaoshi/api-client/api';
 import { STUDENT_PAGE_NAMES } from '@yaoshi/contracts/site-names';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
 
 const agreementApi = api.injectEndpoints({
   endpoints: (build) => ({
     agreement: build.query<{ agreement: string }, void>({
-      query: () => ({ method: 'GET', path: '/v1/agreement' }),
+      query: () => ({ route: accountRoutes.agreement }),
     }),
   }),
 });

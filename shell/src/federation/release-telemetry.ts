@@ -1,3 +1,5 @@
+import { RELEASE_REGISTRY_PATHS } from '@yaoshi/contracts/release-registry-paths';
+
 /**
  * What the shell tells the release registry about remote versions: how often a page of
  * each version loaded, failed to load or failed while rendering. Counts only — remote,
@@ -10,7 +12,7 @@
  */
 export type LoadKind = 'load' | 'load-error' | 'render-error';
 
-export const REPORTS_URL = '/v1/releases/reports';
+export const REPORTS_URL = RELEASE_REGISTRY_PATHS.reports;
 /** At most one report request per this many ms from one page. */
 export const REPORT_INTERVAL_MS = 10_000;
 /** A page left open for hours stops reporting after this many requests. */

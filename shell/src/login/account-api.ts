@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { UserData } from '@yaoshi/api-client/session';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
 
 /** spec 01 §7: what login answers. */
 export interface LoginResult {
@@ -24,20 +25,20 @@ export interface ForgetRequest {
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, LoginRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/login', payload }),
+      query: (payload) => ({ route: accountRoutes.login, payload }),
     }),
     sendCode: build.mutation<unknown, { phone: string }>({
-      query: (payload) => ({ method: 'GET', path: '/v1/vcode', payload }),
+      query: (payload) => ({ route: accountRoutes.vcode, payload }),
     }),
     forget: build.mutation<unknown, ForgetRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/forget', payload: { ...payload } }),
+      query: (payload) => ({ route: accountRoutes.forget, payload: { ...payload } }),
     }),
     userInfo: build.query<UserData, void>({
-      query: () => ({ method: 'GET', path: '/v1/userinfo' }),
+      query: () => ({ route: accountRoutes.userinfo }),
       providesTags: ['UserInfo'],
     }),
     logout: build.mutation<unknown, void>({
-      query: () => ({ method: 'POST', path: '/v1/logout' }),
+      query: () => ({ route: accountRoutes.logout }),
     }),
   }),
 });

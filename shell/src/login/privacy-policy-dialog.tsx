@@ -3,12 +3,13 @@ import { AGREEMENT_NAME } from '@yaoshi/contracts/site-names';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { SiteDialog } from '@yaoshi/ui/site-dialog';
 import { tokens } from '@yaoshi/ui/site-tokens';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
 
 const publicAgreementApi = api.injectEndpoints({
   endpoints: (build) => ({
     publicAgreement: build.query<{ agreement: string }, void>({
       // accountEndpoints.publicAgreement (shared/contracts); its path is written out so this chunk needs no zod.
-      query: () => ({ method: 'GET', path: '/v1/public_agreement' }),
+      query: () => ({ route: accountRoutes.publicAgreement }),
     }),
   }),
 });

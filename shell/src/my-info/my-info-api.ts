@@ -1,32 +1,34 @@
 import { api } from '@yaoshi/api-client/api';
 import type { ModifyRequest, PasswordChangeRequest, Profile } from '@yaoshi/contracts/accounts';
 import type { ClosureAsk, MyClosure, MyData } from '@yaoshi/contracts/personal-data';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
+import * as personalDataRoutes from '@yaoshi/contracts/routes/personal-data';
 
 const base = api.enhanceEndpoints({ addTagTypes: ['MyClosure', 'ReminderSetting'] });
 
 export const myInfoApi = base.injectEndpoints({
   endpoints: (build) => ({
     profile: build.query<Profile, void>({
-      query: () => ({ method: 'GET', path: '/v1/profile' }),
+      query: () => ({ route: accountRoutes.profile }),
       providesTags: ['Profile'],
     }),
     modifyProfile: build.mutation<null, ModifyRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/modify', payload: { ...payload } }),
+      query: (payload) => ({ route: accountRoutes.modify, payload: { ...payload } }),
       invalidatesTags: ['Profile', 'UserInfo'],
     }),
     changePassword: build.mutation<null, PasswordChangeRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/password', payload: { ...payload } }),
+      query: (payload) => ({ route: accountRoutes.password, payload: { ...payload } }),
     }),
     /** What the site holds about the learner, as a file to save (PIPL art. 45). */
     myData: build.mutation<{ file_name: string; data: MyData }, void>({
-      query: () => ({ method: 'GET', path: '/v1/my_data' }),
+      query: () => ({ route: personalDataRoutes.myData }),
     }),
     myClosure: build.query<MyClosure, void>({
-      query: () => ({ method: 'GET', path: '/v1/account_closure' }),
+      query: () => ({ route: personalDataRoutes.myClosure }),
       providesTags: ['MyClosure'],
     }),
     askClosure: build.mutation<MyClosure, ClosureAsk>({
-      query: (payload) => ({ method: 'POST', path: '/v1/account_closure', payload: { ...payload } }),
+      query: (payload) => ({ route: personalDataRoutes.askClosure, payload: { ...payload } }),
       invalidatesTags: ['MyClosure'],
     }),
     /** 学时提醒 on or off (issue 37). */
@@ -39,7 +41,7 @@ export const myInfoApi = base.injectEndpoints({
       invalidatesTags: ['ReminderSetting'],
     }),
     withdrawClosure: build.mutation<MyClosure, void>({
-      query: () => ({ method: 'POST', path: '/v1/account_closure/withdraw' }),
+      query: () => ({ route: personalDataRoutes.withdrawClosure }),
       invalidatesTags: ['MyClosure'],
     }),
   }),

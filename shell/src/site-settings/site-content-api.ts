@@ -2,6 +2,7 @@ import { api } from '@yaoshi/api-client/api';
 import type { Category, FriendLink } from '@yaoshi/contracts/content';
 import { readCache, writeCache } from '@yaoshi/api-client/session-cache';
 import { SITE_SETTINGS_CACHE_KEY } from '@yaoshi/api-client/site-settings-api';
+import * as contentRoutes from '@yaoshi/contracts/routes/content';
 
 /** spec 01 §4/§9: the navigation categories are cached for about 2.4 h. */
 export const NAV_CACHE_TTL_MS = 8_640_000;
@@ -21,7 +22,7 @@ export const siteContentApi = api.injectEndpoints({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const cached = readCache<Category[]>(sessionStorage, SESSION_CACHE_KEYS.navigation);
         if (cached) return { data: cached };
-        const result = await baseQuery({ method: 'GET', path: '/v1/category' });
+        const result = await baseQuery({ route: contentRoutes.category });
         if (result.error) return { error: result.error };
         const categories = navigableCategories(result.data as Category[]);
         writeCache(sessionStorage, SESSION_CACHE_KEYS.navigation, categories, NAV_CACHE_TTL_MS);
@@ -30,7 +31,7 @@ export const siteContentApi = api.injectEndpoints({
       providesTags: ['Category'],
     }),
     friendLinks: build.query<FriendLink[], void>({
-      query: () => ({ method: 'GET', path: '/v1/links' }),
+      query: () => ({ route: contentRoutes.links }),
       providesTags: ['FriendLink'],
     }),
   }),

@@ -1,4 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
 
 /** spec 01 §3 "Student notice". */
 export interface StudentsNote {
@@ -10,7 +11,7 @@ export interface StudentsNote {
 export const studentsNoteApi = api.injectEndpoints({
   endpoints: (build) => ({
     studentsNote: build.query<StudentsNote, void>({
-      query: () => ({ method: 'GET', path: '/v1/pc_notes' }),
+      query: () => ({ route: accountRoutes.pcNotes }),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { ArchiveDecisionRequest, ArchiveReviewList, ArchiveReviewStatus } from '@yaoshi/contracts/archive-reviews';
 import { adminApi } from '../admin-api';
+import * as archiveReviewRoutes from '@yaoshi/contracts/routes/archive-reviews';
 
 /** 档案审核's calls (issue 20), on the console's API slice. */
 const base = adminApi.enhanceEndpoints({ addTagTypes: ['ArchiveReview'] });
@@ -10,11 +11,11 @@ export const archiveReviewsApi = base.injectEndpoints({
       ArchiveReviewList,
       { year?: number; status?: ArchiveReviewStatus; learner?: string; page: number; size: number }
     >({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/archive_reviews', payload: { ...payload } }),
+      query: (payload) => ({ route: archiveReviewRoutes.list, payload: { ...payload } }),
       providesTags: ['ArchiveReview'],
     }),
     archiveDecide: build.mutation<{ decided: number }, ArchiveDecisionRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/archive_reviews/decide', payload: { ...payload } }),
+      query: (payload) => ({ route: archiveReviewRoutes.decide, payload: { ...payload } }),
       invalidatesTags: ['ArchiveReview', 'Audit'],
     }),
   }),

@@ -15,6 +15,8 @@ import type {
   TextAd,
   UploadRequest,
 } from '@yaoshi/contracts/content-admin';
+import * as contentRoutes from '@yaoshi/contracts/routes/content';
+import * as contentAdminRoutes from '@yaoshi/contracts/routes/content-admin';
 
 /**
  * 文章管理 and 首页管理 (内容编辑, issue 20) on the shell's one API slice. A change to
@@ -30,58 +32,58 @@ const ARTICLE_CHANGES = ['AdminArticle', 'Audit', 'Article'] as const;
 export const contentAdminApi = base.injectEndpoints({
   endpoints: (build) => ({
     contentCategories: build.query<Category[], void>({
-      query: () => ({ method: 'GET', path: '/v1/category' }),
+      query: () => ({ route: contentRoutes.category }),
     }),
     adminArticles: build.query<AdminArticleList, AdminArticleListRequest>({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/articles', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.articleList, payload: { ...payload } }),
       providesTags: ['AdminArticle'],
     }),
     adminArticle: build.query<AdminArticle, number>({
-      query: (id) => ({ method: 'GET', path: '/v1/admin/articles/detail', payload: { id } }),
+      query: (id) => ({ route: contentAdminRoutes.articleDetail, payload: { id } }),
       providesTags: ['AdminArticle'],
     }),
     articleCreate: build.mutation<AdminArticle, ArticleCreateRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/articles/create', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.articleCreate, payload: { ...payload } }),
       invalidatesTags: [...ARTICLE_CHANGES],
     }),
     articleUpdate: build.mutation<AdminArticle, ArticleUpdateRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/articles/update', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.articleUpdate, payload: { ...payload } }),
       invalidatesTags: [...ARTICLE_CHANGES],
     }),
     articlePublish: build.mutation<AdminArticle, ArticlePublishRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/articles/publish', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.articlePublish, payload: { ...payload } }),
       invalidatesTags: [...ARTICLE_CHANGES],
     }),
     articleUnpublish: build.mutation<AdminArticle, number>({
-      query: (id) => ({ method: 'POST', path: '/v1/admin/articles/unpublish', payload: { id } }),
+      query: (id) => ({ route: contentAdminRoutes.articleUnpublish, payload: { id } }),
       invalidatesTags: [...ARTICLE_CHANGES],
     }),
     articlePin: build.mutation<AdminArticle, { id: number; pinned: boolean }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/articles/pin', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.articlePin, payload: { ...payload } }),
       invalidatesTags: [...ARTICLE_CHANGES],
     }),
     articleDelete: build.mutation<null, number>({
-      query: (id) => ({ method: 'POST', path: '/v1/admin/articles/delete', payload: { id } }),
+      query: (id) => ({ route: contentAdminRoutes.articleDelete, payload: { id } }),
       invalidatesTags: [...ARTICLE_CHANGES],
     }),
     contentUpload: build.mutation<ContentFile, UploadRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/content/upload', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.upload, payload: { ...payload } }),
       invalidatesTags: ['Audit'],
     }),
     homeContent: build.query<HomeContent, void>({
-      query: () => ({ method: 'GET', path: '/v1/admin/home' }),
+      query: () => ({ route: contentAdminRoutes.home }),
       providesTags: ['HomeContent'],
     }),
     slidesSave: build.mutation<HomeContent, { slides: HomeSlide[] }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/home/slides/save', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.slidesSave, payload: { ...payload } }),
       invalidatesTags: ['HomeContent', 'Audit', 'Slide'],
     }),
     adsSave: build.mutation<HomeContent, { text_ad: TextAd; image_ad: ImageAd }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/home/ads/save', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.adsSave, payload: { ...payload } }),
       invalidatesTags: ['HomeContent', 'Audit', 'Advertisement'],
     }),
     quickLinksSave: build.mutation<HomeContent, { quick_links: QuickLink[] }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/home/quick_links/save', payload: { ...payload } }),
+      query: (payload) => ({ route: contentAdminRoutes.quickLinksSave, payload: { ...payload } }),
       invalidatesTags: ['HomeContent', 'Audit', 'QuickLink'],
     }),
   }),

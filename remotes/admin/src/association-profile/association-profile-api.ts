@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
+import * as associationProfileRoutes from '@yaoshi/contracts/routes/association-profile';
 
 /** 协会信息 in the console (issue 20): the association's profile, read and saved whole. */
 const base = api.enhanceEndpoints({ addTagTypes: ['AssociationProfile', 'SiteSettings'] });
@@ -7,11 +8,11 @@ const base = api.enhanceEndpoints({ addTagTypes: ['AssociationProfile', 'SiteSet
 export const associationProfileApi = base.injectEndpoints({
   endpoints: (build) => ({
     associationProfile: build.query<AssociationProfile, void>({
-      query: () => ({ method: 'GET', path: '/v1/admin/association_profile' }),
+      query: () => ({ route: associationProfileRoutes.adminRead }),
       providesTags: ['AssociationProfile'],
     }),
     associationProfileSave: build.mutation<AssociationProfile, AssociationProfile>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/association_profile/save', payload: { ...payload } }),
+      query: (payload) => ({ route: associationProfileRoutes.adminUpdate, payload: { ...payload } }),
       invalidatesTags: ['AssociationProfile', 'SiteSettings'],
     }),
   }),

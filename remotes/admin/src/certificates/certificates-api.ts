@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { CertificateRevokeRequest, CertificateRow } from '@yaoshi/contracts/certificates';
+import * as certificateRoutes from '@yaoshi/contracts/routes/certificates';
 
 /** 学时证明 in the console (issue 20): find by number or learner, revoke with a reason. */
 const base = api.enhanceEndpoints({ addTagTypes: ['Certificate'] });
@@ -7,11 +8,11 @@ const base = api.enhanceEndpoints({ addTagTypes: ['Certificate'] });
 export const certificatesApi = base.injectEndpoints({
   endpoints: (build) => ({
     certificateSearch: build.query<{ list: CertificateRow[] }, { certificate_no?: string; learner?: string }>({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/certificates', payload: { ...payload } }),
+      query: (payload) => ({ route: certificateRoutes.adminSearch, payload: { ...payload } }),
       providesTags: ['Certificate'],
     }),
     certificateRevoke: build.mutation<CertificateRow, CertificateRevokeRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/certificates/revoke', payload: { ...payload } }),
+      query: (payload) => ({ route: certificateRoutes.adminRevoke, payload: { ...payload } }),
       invalidatesTags: ['Certificate'],
     }),
   }),

@@ -1,6 +1,7 @@
 import { api } from '@yaoshi/api-client/api';
 import type { ClosureRow } from '@yaoshi/contracts/personal-data';
 import type { ClosureStatus, RevealField } from '@yaoshi/contracts/personal-data-rules';
+import * as personalDataRoutes from '@yaoshi/contracts/routes/personal-data';
 
 /**
  * Learners' personal data in the console: the audited reveal of one number, and 注销申请
@@ -11,22 +12,22 @@ const base = api.enhanceEndpoints({ addTagTypes: ['Closure', 'AdminLearner', 'Au
 export const personalDataApi = base.injectEndpoints({
   endpoints: (build) => ({
     revealPersonal: build.mutation<{ value: string }, { id: number; field: RevealField }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/learners/reveal', payload: { ...payload } }),
+      query: (payload) => ({ route: personalDataRoutes.reveal, payload: { ...payload } }),
       invalidatesTags: ['Audit'],
     }),
     closureList: build.query<
       { total: number; pending: number; list: ClosureRow[] },
       { page: number; size: number; status?: ClosureStatus }
     >({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/closures', payload: { ...payload } }),
+      query: (payload) => ({ route: personalDataRoutes.closures, payload: { ...payload } }),
       providesTags: ['Closure'],
     }),
     closureApprove: build.mutation<null, { id: number }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/closures/approve', payload: { ...payload } }),
+      query: (payload) => ({ route: personalDataRoutes.closureApprove, payload: { ...payload } }),
       invalidatesTags: ['Closure', 'AdminLearner', 'Audit'],
     }),
     closureRefuse: build.mutation<null, { id: number; reason: string }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/closures/refuse', payload: { ...payload } }),
+      query: (payload) => ({ route: personalDataRoutes.closureRefuse, payload: { ...payload } }),
       invalidatesTags: ['Closure', 'Audit'],
     }),
   }),

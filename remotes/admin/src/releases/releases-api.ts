@@ -10,6 +10,7 @@ import type {
   ReleaseStatus,
 } from '@yaoshi/contracts/releases-admin';
 import { adminApi } from '../admin-api';
+import * as releaseAdminRoutes from '@yaoshi/contracts/routes/releases-admin';
 
 /** 发布管理's calls, injected into the shell's one API slice beside the console's others. */
 const releasesApiBase = adminApi.enhanceEndpoints({ addTagTypes: ['ReleaseStatus', 'ReleaseHistory'] });
@@ -19,31 +20,31 @@ const moved = ['ReleaseStatus', 'ReleaseHistory', 'Audit'] as const;
 export const releasesApi = releasesApiBase.injectEndpoints({
   endpoints: (build) => ({
     releaseStatus: build.query<ReleaseStatus, { env: ReleaseEnvironment }>({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/releases/status', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.status, payload: { ...payload } }),
       providesTags: ['ReleaseStatus'],
     }),
     releaseHistory: build.query<{ remote: string; history: ReleaseHistoryLine[] }, { remote: string }>({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/releases/history', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.history, payload: { ...payload } }),
       providesTags: ['ReleaseHistory'],
     }),
     releasePin: build.mutation<ReleaseMoveResult, ReleasePinRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/pin', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.pin, payload: { ...payload } }),
       invalidatesTags: [...moved],
     }),
     releaseRollback: build.mutation<ReleaseMoveResult, ReleaseRollbackRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/rollback', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.rollback, payload: { ...payload } }),
       invalidatesTags: [...moved],
     }),
     releaseCanary: build.mutation<ReleaseMoveResult, ReleaseCanaryRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/canary', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.canary, payload: { ...payload } }),
       invalidatesTags: [...moved],
     }),
     releasePromote: build.mutation<ReleaseMoveResult, ReleasePromoteRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/promote', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.promote, payload: { ...payload } }),
       invalidatesTags: [...moved],
     }),
     releaseCanaryEnd: build.mutation<ReleaseMoveResult, ReleaseCanaryEndRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/releases/canary_end', payload: { ...payload } }),
+      query: (payload) => ({ route: releaseAdminRoutes.canaryEnd, payload: { ...payload } }),
       invalidatesTags: [...moved],
     }),
   }),

@@ -6,6 +6,7 @@ import type {
   ValidationResult,
   WebCourses,
 } from '@yaoshi/contracts/enrolment';
+import * as enrolmentRoutes from '@yaoshi/contracts/routes/enrolment';
 
 /**
  * True while a list has nothing to show for its current argument: the first load, or a
@@ -21,31 +22,31 @@ export function awaitingCurrent(query: { isLoading: boolean; isFetching: boolean
 export const selectionApi = api.injectEndpoints({
   endpoints: (build) => ({
     academicYears: build.query<AcademicYear[], void>({
-      query: () => ({ method: 'GET', path: '/v1/academic_year' }),
+      query: () => ({ route: enrolmentRoutes.academicYear }),
     }),
     courseType: build.query<CourseTypeInfo, number>({
-      query: (year) => ({ method: 'GET', path: '/v1/get_course_type', payload: { year } }),
+      query: (year) => ({ route: enrolmentRoutes.getCourseType, payload: { year } }),
     }),
     webCourses: build.query<WebCourses, { year: number; type: number }>({
-      query: ({ year, type }) => ({ method: 'GET', path: '/v1/webcourses', payload: { year, type } }),
+      query: ({ year, type }) => ({ route: enrolmentRoutes.webcourses, payload: { year, type } }),
       providesTags: (_result, _error, { year }) => [{ type: 'Course', id: `professional-${year}` }],
     }),
     signupOnce: build.mutation<null, { year: number; cids: string }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/signup_once', payload: { ...payload } }),
+      query: (payload) => ({ route: enrolmentRoutes.signupOnce, payload: { ...payload } }),
     }),
     validateSelection: build.query<ValidationResult, { year: number; cids: string; hours: number }>({
-      query: (payload) => ({ method: 'GET', path: '/v1/validate', payload: { ...payload } }),
+      query: (payload) => ({ route: enrolmentRoutes.validate, payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
     publicYears: build.query<AcademicYear[], void>({
-      query: () => ({ method: 'GET', path: '/v1/public_courses_year' }),
+      query: () => ({ route: enrolmentRoutes.publicCoursesYear }),
     }),
     publicCourses: build.query<SelectionCourse[], { year: number; type: number }>({
-      query: ({ year, type }) => ({ method: 'GET', path: '/v1/public_courses_list', payload: { year, type } }),
+      query: ({ year, type }) => ({ route: enrolmentRoutes.publicCoursesList, payload: { year, type } }),
       providesTags: (_result, _error, { year }) => [{ type: 'Course', id: `public-${year}` }],
     }),
     publicSignup: build.mutation<null, { year: number; course_ids: string }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/public_courses_signup_once', payload: { ...payload } }),
+      query: (payload) => ({ route: enrolmentRoutes.publicCoursesSignupOnce, payload: { ...payload } }),
       invalidatesTags: (_result, _error, { year }) => [{ type: 'Course', id: `public-${year}` }, 'Course'],
     }),
   }),

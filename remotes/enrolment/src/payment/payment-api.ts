@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { OrderDetailCourse, OrderResponse, OrderStatus, ReplaceableOrder } from '@yaoshi/contracts/enrolment';
+import * as enrolmentRoutes from '@yaoshi/contracts/routes/enrolment';
 
 export interface OrderRequest {
   year: number;
@@ -14,21 +15,21 @@ export interface OrderRequest {
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
     createOrder: build.mutation<OrderResponse, OrderRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/order', payload: { ...payload } }),
+      query: (payload) => ({ route: enrolmentRoutes.order, payload: { ...payload } }),
       invalidatesTags: ['Order'],
     }),
     orderStatus: build.query<OrderStatus, string>({
-      query: (orderId) => ({ method: 'GET', path: '/v1/order_status', payload: { order_id: orderId } }),
+      query: (orderId) => ({ route: enrolmentRoutes.orderStatus, payload: { order_id: orderId } }),
       keepUnusedDataFor: 0,
     }),
     /** The learner's unpaid or failed orders of a year, which a new order for it would cancel. */
     replaceableOrders: build.query<ReplaceableOrder[], number>({
-      query: (year) => ({ method: 'GET', path: '/v1/replaceable_orders', payload: { year } }),
+      query: (year) => ({ route: enrolmentRoutes.replaceableOrders, payload: { year } }),
       providesTags: ['Order'],
       keepUnusedDataFor: 0,
     }),
     orderDetail: build.query<OrderDetailCourse[], string>({
-      query: (orderId) => ({ method: 'GET', path: '/v1/order_detail', payload: { order_id: orderId } }),
+      query: (orderId) => ({ route: enrolmentRoutes.orderDetail, payload: { order_id: orderId } }),
     }),
   }),
 });

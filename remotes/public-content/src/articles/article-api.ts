@@ -1,6 +1,8 @@
 import { api } from '@yaoshi/api-client/api';
 import type { Advertisements, ArticleList, Article, Slide, TopicPage } from '@yaoshi/contracts/content';
 import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
+import * as contentRoutes from '@yaoshi/contracts/routes/content';
+import * as contentAdminRoutes from '@yaoshi/contracts/routes/content-admin';
 
 export interface ArticleListRequest {
   catid: number;
@@ -28,8 +30,7 @@ export const articleApi = api.injectEndpoints({
   endpoints: (build) => ({
     articleList: build.query<ArticleList, ArticleListRequest>({
       query: ({ catid, limit, page, keyword }) => ({
-        method: 'GET',
-        path: '/v1/article',
+        route: contentRoutes.article,
         payload: { catid, limit, page, ...(keyword ? { keyword } : {}) },
       }),
       transformResponse: (data: ArticleList | unknown[]) => normalizeArticleList(data),
@@ -37,22 +38,22 @@ export const articleApi = api.injectEndpoints({
     }),
     // Not cached between visits: every open is a view the server counts.
     article: build.query<Article, number>({
-      query: (postid) => ({ method: 'GET', path: '/v1/article', payload: { postid } }),
+      query: (postid) => ({ route: contentRoutes.article, payload: { postid } }),
       keepUnusedDataFor: 0,
     }),
     slides: build.query<Slide[], void>({
-      query: () => ({ method: 'GET', path: '/v1/slide' }),
+      query: () => ({ route: contentRoutes.slide }),
       providesTags: ['Slide'],
     }),
     advertisements: build.query<Advertisements, void>({
-      query: () => ({ method: 'GET', path: '/v1/adv' }),
+      query: () => ({ route: contentRoutes.adv }),
       providesTags: ['Advertisement'],
     }),
     quickLinks: build.query<PublicQuickLink[], void>({
-      query: () => ({ method: 'GET', path: '/v1/quick_links' }),
+      query: () => ({ route: contentAdminRoutes.quickLinks }),
     }),
     topicPage: build.query<TopicPage, TopicApi>({
-      query: (topic) => ({ method: 'GET', path: `/v1/${topic}` }),
+      query: (topic) => ({ route: contentRoutes[topic] }),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { EvaluateRequest } from '@yaoshi/contracts/study';
+import * as studyRoutes from '@yaoshi/contracts/routes/study';
 
 /**
  * spec 02 §4, §5: a finished course is rated once (1–4 and an optional comment). The lesson
@@ -9,7 +10,7 @@ import type { EvaluateRequest } from '@yaoshi/contracts/study';
 export const ratingApi = api.injectEndpoints({
   endpoints: (build) => ({
     evaluateCourse: build.mutation<null, EvaluateRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/course_evaluate', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.evaluate, payload: { ...payload } }),
       invalidatesTags: ['Course'],
     }),
   }),

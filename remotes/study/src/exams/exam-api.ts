@@ -1,6 +1,7 @@
 import { api } from '@yaoshi/api-client/api';
 import type { ExamAnswerResult, ExamLists, ExamPaper, ExamResult } from '@yaoshi/contracts/exams';
 import type { ExamType } from '@yaoshi/contracts/exam-rules';
+import * as examRoutes from '@yaoshi/contracts/routes/exams';
 
 export interface ExamListArgs {
   year: number | undefined;
@@ -29,8 +30,7 @@ export const examApi = api.injectEndpoints({
   endpoints: (build) => ({
     examLists: build.query<ExamLists, ExamListArgs>({
       query: ({ year, type, page }) => ({
-        method: 'GET',
-        path: '/v1/exam_lists',
+        route: examRoutes.examLists,
         payload: { ...(year === undefined ? {} : { year }), type, page },
       }),
       providesTags: ['Exam'],
@@ -38,19 +38,18 @@ export const examApi = api.injectEndpoints({
     // A start is safe to repeat: the server returns the paper already in progress for the
     // year and type, so a refetch never draws a second paper.
     getExam: build.query<ExamPaper, GetExamArgs>({
-      query: (args) => ({ method: 'GET', path: '/v1/exam', payload: { ...args } }),
+      query: (args) => ({ route: examRoutes.getExam, payload: { ...args } }),
       providesTags: ['Exam'],
     }),
     // Each answer as it is given. No invalidation: the page already shows it; on a refusal
     // the page reloads the paper, so the server's record wins.
     examAnswer: build.mutation<ExamAnswerResult, ExamAnswerArgs>({
-      query: (payload) => ({ method: 'POST', path: '/v1/exam_answer', payload: { ...payload } }),
+      query: (payload) => ({ route: examRoutes.examAnswer, payload: { ...payload } }),
     }),
     examRecord: build.mutation<ExamResult, ExamRecordArgs>({
       // No invalidation: the page shows the result it got back; the list refetches when opened.
       query: ({ pid, questions }) => ({
-        method: 'POST',
-        path: '/v1/exam_record',
+        route: examRoutes.examRecord,
         payload: { pid, questions: JSON.stringify(questions) },
       }),
     }),

@@ -9,12 +9,12 @@ import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
 import { Link } from '@yaoshi/ui/router';
 import { onUploadProgress } from '@yaoshi/api-client/signed-base-query';
+import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { readPersistedLogin, readToken } from '@yaoshi/api-client/browser-storage';
 import { startSession } from '@yaoshi/api-client/session';
 import {
-  AVATAR_PATH,
   useFaceConsentQuery,
   useFaceStatusQuery,
   useGiveFaceConsentMutation,
@@ -47,7 +47,7 @@ export default function FaceCollectionPage() {
   const rejectReason = faceStatus.data?.reject_reason ?? null;
   const needsConsent = consent.data !== undefined && !consent.data.consented;
 
-  useEffect(() => onUploadProgress(AVATAR_PATH, setPercent), []);
+  useEffect(() => onUploadProgress(accountRoutes.avatar, setPercent), []);
 
   const dispatch = useDispatch();
   const onCapture = useCallback(

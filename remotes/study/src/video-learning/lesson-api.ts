@@ -12,46 +12,47 @@ import type {
   RecordsRequest,
   WebcourseDetailRequest,
 } from '@yaoshi/contracts/study';
+import * as studyRoutes from '@yaoshi/contracts/routes/study';
 
-/** The two progress report calls' paths (also sent as the page leaves, lesson-page.tsx). */
-export const REPORT_PATHS = {
-  professional: '/v1/records',
-  public: '/v1/public_courses_recordProgress',
+/** The two progress report calls' routes (also sent as the page leaves, session-end.ts). */
+export const REPORT_ROUTES = {
+  professional: studyRoutes.records,
+  public: studyRoutes.publicRecord,
 } as const;
 
 /** spec 02 §7: a lesson's detail, its progress reports, last-course check, public quiz and face comparison. */
 export const lessonApi = api.injectEndpoints({
   endpoints: (build) => ({
     lessonDetail: build.query<LessonDetail, WebcourseDetailRequest>({
-      query: (payload) => ({ method: 'GET', path: '/v1/webcourse_detail', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.webcourseDetail, payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
     publicLessonDetail: build.query<LessonDetail, PublicDetailRequest>({
-      query: (payload) => ({ method: 'GET', path: '/v1/public_courses_detail', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.publicDetail, payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
     reportProgress: build.mutation<ProgressReportResponse, RecordsRequest>({
-      query: (payload) => ({ method: 'POST', path: REPORT_PATHS.professional, payload: { ...payload } }),
+      query: (payload) => ({ route: REPORT_ROUTES.professional, payload: { ...payload } }),
       invalidatesTags: ['Course'],
     }),
     reportPublicProgress: build.mutation<ProgressReportResponse, PublicRecordRequest>({
-      query: (payload) => ({ method: 'POST', path: REPORT_PATHS.public, payload: { ...payload } }),
+      query: (payload) => ({ route: REPORT_ROUTES.public, payload: { ...payload } }),
       invalidatesTags: ['Course'],
     }),
     courseLast: build.mutation<{ is_last: number }, LastCourseRequest>({
-      query: (payload) => ({ method: 'GET', path: '/v1/course_last', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.courseLast, payload: { ...payload } }),
     }),
     checkPublicLast: build.mutation<{ is_last: number }, LastCourseRequest>({
-      query: (payload) => ({ method: 'GET', path: '/v1/checkPubliccourse', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.checkPublicLast, payload: { ...payload } }),
     }),
     quizQuestion: build.mutation<QuizQuestion, QuizQuestionRequest>({
-      query: (payload) => ({ method: 'GET', path: '/v1/public_courses_examList', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.quizQuestion, payload: { ...payload } }),
     }),
     quizResult: build.mutation<{ is_pass: number }, QuizResultRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/public_courses_examResult', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.quizResult, payload: { ...payload } }),
     }),
     faceCompare: build.mutation<{ result: number }, FaceCompareRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/public_courses_facecompare', payload: { ...payload } }),
+      query: (payload) => ({ route: studyRoutes.faceCompare, payload: { ...payload } }),
     }),
   }),
 });

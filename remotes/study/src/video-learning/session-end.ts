@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import { sendAsPageLeaves } from '@yaoshi/api-client/api';
 import type { LessonDetail, ProgressReportResponse } from '@yaoshi/contracts/study';
 import { REPORT_STATE } from '@yaoshi/contracts/study-rules';
-import { REPORT_PATHS, useReportProgressMutation, useReportPublicProgressMutation } from './lesson-api';
+import { REPORT_ROUTES, useReportProgressMutation, useReportPublicProgressMutation } from './lesson-api';
 import type { PlayerHandle } from './lesson-player';
 import type { ReportQueue } from './report-queue';
 import { reportRequestOf, type LessonKind, type ReportContext } from './stored-reports';
@@ -22,10 +22,10 @@ export function useSessionEndOnLeave(options: {
   lesson: LessonDetail;
   recordId: number;
   playerRef: RefObject<PlayerHandle | null>;
-  reportContextRef: RefObject<ReportContext>;
+  reportContext: ReportContext;
   queue: ReportQueue<ProgressReportResponse>;
 }): void {
-  const { active, kind, lesson, recordId, playerRef, reportContextRef, queue } = options;
+  const { active, kind, lesson, recordId, playerRef, reportContext, queue } = options;
   const [reportProfessional] = useReportProgressMutation();
   const [reportPublic] = useReportPublicProgressMutation();
 
@@ -33,16 +33,12 @@ export function useSessionEndOnLeave(options: {
     if (!active) return undefined;
     const onPageHide = () => {
       const position = Math.min(playerRef.current?.currentTime() ?? 0, lesson.duration);
-      const request = reportRequestOf(reportContextRef.current, { position, state: REPORT_STATE.closed });
-      sendAsPageLeaves({
-        method: 'POST',
-        path: REPORT_PATHS[request.kind],
-        payload: { ...request.payload },
-      });
+      const request = reportRequestOf(reportContext, { position, state: REPORT_STATE.closed });
+      sendAsPageLeaves({ route: REPORT_ROUTES[request.kind], payload: { ...request.payload } });
     };
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);
-  }, [active, lesson.duration, playerRef, reportContextRef]);
+  }, [active, lesson.duration, playerRef, reportContext]);
 
   useEffect(
     () => () => {

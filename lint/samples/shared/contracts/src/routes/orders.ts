@@ -1,0 +1,2 @@
+// expect: (nothing)
+export const cancelOrder = { method: 'GET', path: '/v1/cancel', auth: true } as const;
