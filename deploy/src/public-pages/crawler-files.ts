@@ -1,3 +1,5 @@
+import { API_PREFIX } from '@yaoshi/contracts/route';
+
 /**
  * `robots.txt` and `sitemap.xml` as text, from lists the server reads from the database.
  * Pure functions: the protocol's limits are here, the reads in public-pages.ts.
@@ -6,7 +8,7 @@
 /** sitemaps.org: at most 50,000 URLs per sitemap file; beyond, an index of files. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** Paths crawlers must never walk, whatever the registry serves: the API, the console, development pages. */
-export const ALWAYS_DISALLOWED = ['/v1/', '/admin', '/dev/', '/remotes/'] as const;
+export const ALWAYS_DISALLOWED = [API_PREFIX, '/admin', '/dev/', '/remotes/'] as const;
 
 export interface SitemapUrl {
   /** Root-relative: `/associationNewsDetail?postid=7`. */

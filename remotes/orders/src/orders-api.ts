@@ -1,4 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
+import * as mailRoutes from '@yaoshi/contracts/routes/mail';
 import type { CancelOrderRequest, InvoiceRequest, OrderRow, RefundRequest } from '@yaoshi/contracts/orders';
 import * as orderRoutes from '@yaoshi/contracts/routes/orders';
 
@@ -24,7 +25,7 @@ export const ordersApi = api.injectEndpoints({
     }),
     /** The issued invoice mailed again to the email on the request (issue 37; rate-limited by the server). */
     resendInvoiceMail: build.mutation<{ to: string }, CancelOrderRequest>({
-      query: (payload) => ({ method: 'POST', path: '/v1/invoice_mail', payload: { ...payload } }),
+      query: (payload) => ({ route: mailRoutes.resendInvoiceMail, payload: { ...payload } }),
     }),
     submitInvoiceInforApi: build.mutation<null, InvoiceRequest>({
       query: (payload) => ({ route: orderRoutes.submitInvoiceInforApi, payload: { ...payload } }),

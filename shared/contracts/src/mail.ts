@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint } from './endpoint';
+import * as mailRoutes from './routes/mail';
 import { cancelOrderRequestSchema } from './orders';
 
 /**
@@ -32,18 +33,13 @@ export type MailRow = z.infer<typeof mailRowSchema>;
 export const mailEndpoints = {
   /** The issued invoice's mail, sent again to the email on the request (rate-limited). */
   resendInvoiceMail: defineEndpoint({
-    method: 'POST',
-    path: '/v1/invoice_mail',
-    auth: true,
+    ...mailRoutes.resendInvoiceMail,
     request: cancelOrderRequestSchema,
     response: z.object({ to: z.string() }),
   }),
   /** Every mail about the invoice of an order, newest first. */
   invoiceMails: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/invoices/mails',
-    auth: 'staff',
-    permission: 'finance.read',
+    ...mailRoutes.invoiceMails,
     request: z.strictObject({ order_no: z.string().trim().min(1).max(40) }),
     response: z.object({ list: z.array(mailRowSchema) }),
   }),
@@ -59,16 +55,12 @@ export type StaffDigestSetting = z.infer<typeof staffDigestSettingSchema>;
 
 export const staffDigestEndpoints = {
   mySetting: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/me/digest',
-    auth: 'staff',
+    ...mailRoutes.myDigest,
     request: z.strictObject({}),
     response: staffDigestSettingSchema,
   }),
   saveMySetting: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/me/digest',
-    auth: 'staff',
+    ...mailRoutes.saveMyDigest,
     request: z
       .strictObject({ enabled: z.boolean(), email: z.string().trim().max(100) })
       .refine((setting) => !setting.enabled || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(setting.email), {

@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { adminTimeText as timeText } from './admin-lists';
 import { defineEndpoint } from './endpoint';
+import * as reminderRoutes from './routes/reminders';
 import { REQUIRED_PROFESSIONAL_HOURS, REQUIRED_PUBLIC_HOURS } from './course-selection-rules';
 
 /**
@@ -79,43 +80,30 @@ export const reminderSettingSchema = z.object({ year_end_reminders: z.boolean() 
 
 export const reminderEndpoints = {
   preview: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/reminders/preview',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...reminderRoutes.preview,
     request: reminderFilterSchema,
     response: reminderPreviewSchema,
   }),
   create: defineEndpoint({
-    method: 'POST',
-    path: '/v1/admin/reminders',
-    auth: 'staff',
-    permission: 'learners.write',
+    ...reminderRoutes.create,
     request: reminderFilterSchema.extend({
       channel: z.enum(REMINDER_CHANNELS, { error: REMINDER_TEXT.channelRequired }),
     }),
     response: reminderCampaignSchema,
   }),
   list: defineEndpoint({
-    method: 'GET',
-    path: '/v1/admin/reminders',
-    auth: 'staff',
-    permission: 'learners.read',
+    ...reminderRoutes.list,
     request: z.strictObject({}),
     response: z.object({ list: z.array(reminderCampaignSchema) }),
   }),
   /** The learner's own setting, on 个人信息. */
   mySetting: defineEndpoint({
-    method: 'GET',
-    path: '/v1/reminder_setting',
-    auth: true,
+    ...reminderRoutes.mySetting,
     request: z.strictObject({}),
     response: reminderSettingSchema,
   }),
   saveMySetting: defineEndpoint({
-    method: 'POST',
-    path: '/v1/reminder_setting',
-    auth: true,
+    ...reminderRoutes.saveMySetting,
     request: z.strictObject({ year_end_reminders: z.boolean() }),
     response: reminderSettingSchema,
   }),

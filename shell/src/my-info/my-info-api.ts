@@ -1,4 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
+import * as reminderRoutes from '@yaoshi/contracts/routes/reminders';
 import type { ModifyRequest, PasswordChangeRequest, Profile } from '@yaoshi/contracts/accounts';
 import type { ClosureAsk, MyClosure, MyData } from '@yaoshi/contracts/personal-data';
 import * as accountRoutes from '@yaoshi/contracts/routes/accounts';
@@ -33,11 +34,11 @@ export const myInfoApi = base.injectEndpoints({
     }),
     /** 学时提醒 on or off (issue 37). */
     reminderSetting: build.query<{ year_end_reminders: boolean }, void>({
-      query: () => ({ method: 'GET', path: '/v1/reminder_setting' }),
+      query: () => ({ route: reminderRoutes.mySetting }),
       providesTags: ['ReminderSetting'],
     }),
     saveReminderSetting: build.mutation<{ year_end_reminders: boolean }, { year_end_reminders: boolean }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/reminder_setting', payload: { ...payload } }),
+      query: (payload) => ({ route: reminderRoutes.saveMySetting, payload: { ...payload } }),
       invalidatesTags: ['ReminderSetting'],
     }),
     withdrawClosure: build.mutation<MyClosure, void>({

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { api } from '@yaoshi/api-client/api';
+import * as mailRoutes from '@yaoshi/contracts/routes/mail';
 import { MAIL_STATUS_TEXT, type MailRow } from '@yaoshi/contracts/mail';
 
 /** 财务's view of an invoice's mail (issue 37): every mail sent about it, and a refusal in the mail server's words. */
 const mailsApi = api.injectEndpoints({
   endpoints: (build) => ({
     invoiceMails: build.query<{ list: MailRow[] }, { order_no: string }>({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/invoices/mails', payload: { ...payload } }),
+      query: (payload) => ({ route: mailRoutes.invoiceMails, payload: { ...payload } }),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -1,4 +1,5 @@
 import { api } from '@yaoshi/api-client/api';
+import * as reminderRoutes from '@yaoshi/contracts/routes/reminders';
 import type { ReminderCampaign, ReminderChannel, ReminderFilter, ReminderPreview } from '@yaoshi/contracts/reminders';
 
 /** 学员管理's year-end reminders (issue 37): preview, send, and the campaigns with their counts. */
@@ -7,14 +8,14 @@ const base = api.enhanceEndpoints({ addTagTypes: ['ReminderCampaign', 'Audit'] }
 export const remindersApi = base.injectEndpoints({
   endpoints: (build) => ({
     reminderPreview: build.query<ReminderPreview, ReminderFilter>({
-      query: (payload) => ({ method: 'GET', path: '/v1/admin/reminders/preview', payload: { ...payload } }),
+      query: (payload) => ({ route: reminderRoutes.preview, payload: { ...payload } }),
     }),
     reminderCampaigns: build.query<{ list: ReminderCampaign[] }, void>({
-      query: () => ({ method: 'GET', path: '/v1/admin/reminders', payload: {} }),
+      query: () => ({ route: reminderRoutes.list, payload: {} }),
       providesTags: ['ReminderCampaign'],
     }),
     reminderCreate: build.mutation<ReminderCampaign, ReminderFilter & { channel: ReminderChannel }>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/reminders', payload: { ...payload } }),
+      query: (payload) => ({ route: reminderRoutes.create, payload: { ...payload } }),
       invalidatesTags: ['ReminderCampaign', 'Audit'],
     }),
   }),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, Input, Switch, Typography } from 'antd';
 import { api } from '@yaoshi/api-client/api';
+import * as mailRoutes from '@yaoshi/contracts/routes/mail';
 import type { StaffDigestSetting } from '@yaoshi/contracts/mail';
 import { showMessage } from '@yaoshi/ui/show-message';
 
@@ -8,11 +9,11 @@ import { showMessage } from '@yaoshi/ui/show-message';
 const digestApi = api.enhanceEndpoints({ addTagTypes: ['StaffDigest'] }).injectEndpoints({
   endpoints: (build) => ({
     myDigest: build.query<StaffDigestSetting, void>({
-      query: () => ({ method: 'GET', path: '/v1/admin/me/digest', payload: {} }),
+      query: () => ({ route: mailRoutes.myDigest, payload: {} }),
       providesTags: ['StaffDigest'],
     }),
     saveMyDigest: build.mutation<StaffDigestSetting, StaffDigestSetting>({
-      query: (payload) => ({ method: 'POST', path: '/v1/admin/me/digest', payload: { ...payload } }),
+      query: (payload) => ({ route: mailRoutes.saveMyDigest, payload: { ...payload } }),
       invalidatesTags: ['StaffDigest'],
     }),
   }),
