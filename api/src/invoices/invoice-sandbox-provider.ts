@@ -1,4 +1,5 @@
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
+import type { Clock } from '../clock';
 import {
   taxIncludedFen,
   type InvoiceProvider,
@@ -15,14 +16,18 @@ import { renderInvoicePdf } from './invoice-pdf';
  * itself, marked 测试发票（无效） in its title and across the page. Stateless: the same serial
  * number always gives the same invoice, so a retry never issues another.
  */
-export function createSandboxInvoiceProvider(deps: { sellerName: () => Promise<string> }): InvoiceProvider {
+export function createSandboxInvoiceProvider(deps: {
+  clock: Clock;
+  sellerName: () => Promise<string>;
+}): InvoiceProvider {
   const issuedOf = (submission: InvoiceSubmission, prefix: string, sign: 1 | -1): IssuedInvoice => {
-    const day = formatBeijingTime(submission.requestedAt).slice(0, 10).replace(/-/g, '');
+    const issuedAt = deps.clock.now();
+    const day = formatBeijingTime(issuedAt).slice(0, 10).replace(/-/g, '');
     return {
       providerSerial: `SANDBOX-${submission.serialNo}`,
       invoiceNo: `${prefix}${day}${submission.serialNo.slice(-6)}`,
       invoiceCode: '',
-      issuedAt: submission.requestedAt,
+      issuedAt,
       amountFen: sign * submission.amountFen,
       taxFen: sign * taxIncludedFen(submission.amountFen, submission.line.taxRate),
       pdfUrl: null,
