@@ -234,7 +234,14 @@ export const seedDemoOrders: SeedPart = async ({ tx, clock }) => {
 
   let wrote = false;
   const nextPaidCourse = new Map<number, number>(demoYears.map((year) => [year, 0]));
-  const states = reachableOrderStates();
+  // A staff refund after an issued invoice (issue 37) needs a red-letter invoice: no demo order of it.
+  const states = reachableOrderStates().filter(
+    (s) =>
+      !(
+        s.is_receipt === RECEIPT_STATUS.issued &&
+        (s.refund_status === REFUND_STATUS.refunding || s.refund_status === REFUND_STATUS.refunded)
+      ),
+  );
   for (const [index, state] of states.entries()) {
     const year = demoYears[index % 2]!;
     const available = coursesOfYear.get(year) ?? [];
