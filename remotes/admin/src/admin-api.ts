@@ -27,6 +27,10 @@ import type {
   InvoiceQueueRow,
   RefundQueueRow,
 } from '@yaoshi/contracts/finance-admin';
+import type { z } from 'zod';
+import type { invoiceIssuingSchema } from '@yaoshi/contracts/finance-admin';
+
+type InvoiceIssuing = z.infer<typeof invoiceIssuingSchema>;
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
 const adminApiBase = api.enhanceEndpoints({
@@ -122,9 +126,20 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ method: 'GET', path: '/v1/admin/invoices', payload: { ...payload } }),
       providesTags: ['Invoice'],
     }),
-    invoiceIssue: build.mutation<{ invoice_no: string; issued_at: string }, { order_no: string }>({
+    invoiceIssue: build.mutation<InvoiceIssuing, { order_no: string }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/issue', payload: { ...payload } }),
       invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    invoiceRetry: build.mutation<InvoiceIssuing, { order_no: string }>({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/retry', payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    invoiceRefund: build.mutation<
+      { red_status: string; red_invoice_no: string | null; red_error: string | null; refund_status: string },
+      { order_no: string; reason: string }
+    >({
+      query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/refund', payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'Refund', 'AdminLearner', 'Audit'],
     }),
     invoiceReject: build.mutation<null, { order_no: string; reason: string }>({
       query: (payload) => ({ method: 'POST', path: '/v1/admin/invoices/reject', payload: { ...payload } }),
@@ -222,6 +237,8 @@ export const {
   useLazyFinanceSummaryQuery,
   useInvoiceQueueQuery,
   useInvoiceIssueMutation,
+  useInvoiceRetryMutation,
+  useInvoiceRefundMutation,
   useInvoiceRejectMutation,
   useRefundApproveMutation,
   useRefundRejectMutation,
