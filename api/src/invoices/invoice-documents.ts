@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { siteSettings } from '../content/content-schema';
 import type { Database } from '../db/database';
