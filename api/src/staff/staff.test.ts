@@ -600,7 +600,7 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<ExpectedAudi
   '/v1/admin/invoices/issue': async (staff) => {
     const orderNo = await invoiceIn('reviewing');
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }));
-    return { action: 'invoice.issue', target: orderNo };
+    return { action: 'invoice.issue', target: orderNo, records: 2 }; // and the provider's invoice.issued
   },
   // Issue 37: the seeded request left issuing (long unanswered) is sent to the provider again.
   '/v1/admin/invoices/retry': async (staff) => {
