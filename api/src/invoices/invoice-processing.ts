@@ -115,10 +115,14 @@ export async function claimInvoiceRetry(
       )
       .returning({ id: invoiceRequests.id, serialNo: invoiceRequests.serialNo });
     if (!claimed) return null;
+    // A request accepted before issue 37 (or demo data) gets its serial number now.
+    const serialNo = claimed.serialNo ?? serialNoOf(claimed.id);
+    if (claimed.serialNo === null)
+      await tx.update(invoiceRequests).set({ serialNo }).where(eq(invoiceRequests.id, claimed.id));
     await writeAudit(tx, clock, actor, {
       action: 'invoice.retry',
       target: orderNo,
-      after: { serial_no: claimed.serialNo },
+      after: { serial_no: serialNo },
     });
     return claimed.id;
   });
