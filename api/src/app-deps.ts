@@ -10,6 +10,7 @@ import type { PasswordHasher } from './accounts/passwords';
 import type { AppMetrics } from './metrics/metrics';
 import type { JobQueue } from './jobs/job-queue';
 import type { Storage } from './storage/storage';
+import type { InvoiceIssuing } from './invoices/invoice-issuing';
 
 /**
  * What every feature's routes receive: the app's parts, wired once in `app.ts`. A feature
@@ -38,6 +39,8 @@ export interface AppDeps extends PipelineDeps {
    * retry policy (src/jobs/job-queue.ts). Registering before the app is ready is fine.
    */
   jobs: JobQueue;
+  /** The e-invoice provider `INVOICE_PROVIDER` names, with what issuing through it needs (issue 37). */
+  invoicing: InvoiceIssuing;
 }
 
 /** A feature's /v1 routes. */

@@ -39,6 +39,8 @@ import { refundRoutes } from './refunds/refund-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { registerSandboxGatewayPages } from './payment/sandbox-gateway-pages';
 import { paymentProviderFromConfig } from './payment/provider-from-config';
+import { invoiceProviderFromConfig } from './invoices/invoice-provider-from-config';
+import type { InvoiceProvider } from './invoices/invoice-provider';
 import type { SandboxProvider } from './payment/sandbox-provider';
 import { studyRoutes } from './study/study-routes';
 import { staffRoutes } from './staff/staff-routes';
@@ -134,6 +136,9 @@ export interface BuildAppOptions {
    * provider's pages are served whichever way it came.
    */
   paymentProvider?: PaymentProvider;
+  /** The e-invoice provider; default the one `config.invoiceProvider` names. `invoicePollSeconds`: tests ask sooner. */
+  invoiceProvider?: InvoiceProvider;
+  invoicePollSeconds?: number;
   /**
    * The background job queue (issue 21): server.ts passes the one the configuration names
    * (pg-boss on PostgreSQL, in-process on PGlite); default an in-process queue. Started when
@@ -259,6 +264,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       metrics,
       releaseSite: { siteDir: options.releaseSiteDir },
       jobs,
+      invoicing: {
+        db: options.db,
+        clock: options.clock,
+        provider: options.invoiceProvider ?? invoiceProviderFromConfig(options.db, options.clock, options.config),
+        storage,
+        jobs,
+        line: options.config.invoiceLine,
+        ...(options.invoicePollSeconds === undefined ? {} : { pollSeconds: options.invoicePollSeconds }),
+      },
     },
     options.routeModules ?? ROUTE_MODULES,
   );

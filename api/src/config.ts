@@ -24,13 +24,14 @@ import {
 import { publicBaseUrlProblem } from './public-base-url';
 import { mailConfigProblems, mailOutboxAllowed, mailProductionProblems, SMTP_URL_PATTERN } from './mail/mail-config';
 import { s3ProductionProblems, s3SettingsFromEnv, StorageConfigError, type S3Settings } from './storage/storage-config';
+import * as invoicing from './invoices/invoice-config';
 
 /**
  * Everything the server reads from its environment, with defaults that suit a development
  * machine. Read once at start; the rest of the code receives a `Config` and never looks at
  * `process.env` itself, so tests can build any configuration they need.
  */
-export interface Config extends PaymentConfig {
+export interface Config extends PaymentConfig, invoicing.InvoiceConfig {
   /** `PORT`, default 8080. */
   port: number;
   /** `HOST`, default 0.0.0.0. */
@@ -60,7 +61,7 @@ export interface Config extends PaymentConfig {
   nodeEnv: string;
   /** `LOG_LEVEL`, default `info`. */
   logLevel: string;
-  /* PAYMENT_PROVIDER, PAYMENT_PROVIDER_QR / _REDIRECT, WECHATPAY_*, ALIPAY_*: see payment/payment-config.ts. */
+  /* PAYMENT_PROVIDER, WECHATPAY_*, ALIPAY_*: payment/payment-config.ts; INVOICE_*, NUONUO_*: invoices/invoice-config.ts. */
   /** `PAYMENT_SANDBOX_KEY`: the key the sandbox gateway signs its notifications with (refused in production when default). */
   paymentSandboxKey: string;
   /**
@@ -262,7 +263,7 @@ const variables = z.object({
 });
 
 /** The fields of `Config` that other modules read from the environment (several variables checked together). */
-type SectionFields = keyof PaymentConfig | 's3' | 'smsGateways';
+type SectionFields = keyof PaymentConfig | keyof invoicing.InvoiceConfig | 's3' | 'smsGateways';
 
 /**
  * A section another module reads from the whole environment; its refusal (`Refusal`, that
@@ -314,6 +315,7 @@ const configSchema = variables
     backupRetentionFull: env.BACKUP_RETENTION_FULL,
   }))
   .and(section(paymentConfigFromEnv, PaymentConfigError))
+  .and(section(invoicing.invoiceConfigFromEnv, invoicing.InvoiceConfigError))
   .and(section((env) => ({ smsGateways: smsGatewaySettingsFromEnv(env) }), SmsConfigError))
   .and(section((env) => ({ s3: s3SettingsFromEnv(env) }), StorageConfigError)) satisfies z.ZodType<Config>;
 
@@ -334,10 +336,7 @@ export function configFromEnv(env: Environment = process.env): Config {
   return parsed.data;
 }
 
-/**
- * The one test for "production": every NODE_ENV other than `development` and `test`, so a
- * typo (`Production`, `prod`) or a staging name fails safe.
- */
+/** The one test for "production": any NODE_ENV but `development` and `test`, so a typo or staging name fails safe. */
 export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
   return !NON_PRODUCTION_ENVIRONMENTS.includes(config.nodeEnv);
 }
@@ -444,6 +443,7 @@ export function productionProblems(config: Config): string[] {
       `PAYMENT_PROVIDER is the sandbox gateway: a learner would "pay" on our own page and get the courses free. Configure a real provider, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
     );
   }
+  problems.push(...invoicing.invoiceProductionProblems(config, config.stagingSandbox, STAGING_SANDBOX_ALLOW));
   if (config.smsProvider === 'outbox' && !config.stagingSandbox) {
     problems.push(
       `SMS_PROVIDER is the development outbox: codes would reach no phone and be readable at /dev/sms-outbox. Set SMS_PROVIDER=aliyun or SMS_PROVIDER=tencent with its settings, or set STAGING_SANDBOX=${STAGING_SANDBOX_ALLOW} on a staging site.`,
@@ -469,6 +469,7 @@ export class UnsafeConfigError extends ConfigError {
  */
 export function assertUsableConfig(config: Config): Config {
   const problems = [...productionProblems(config), ...paymentConfigProblems(config, isProduction(config))];
+  problems.push(...invoicing.invoiceConfigProblems(config, isProduction(config)));
   // A real SMS provider without its credentials or template cannot send anywhere, development included.
   problems.push(...smsGatewayProblems(config.smsProvider, config.smsGateways, isProduction(config)));
   // pg-boss cannot run on PGlite anywhere; in-process on PostgreSQL is refused in production.

@@ -45,6 +45,8 @@ export const MESSAGES = {
   invoiceNotWaiting: '该订单没有待处理的发票申请',
   summaryRange: (days: number) => `统计区间须为1至${days}天`,
   invoiceNotIssued: '该订单的发票尚未开具',
+  invoiceNotRetryable: '该发票正在开具中，请稍后查看结果',
+  invoiceRedLetterRefused: '该订单没有可红冲的已开具发票，或退款已在处理中',
   refundNotUnderReview: (state: string) => `该订单没有待审核的退款申请（${state}）`,
   refundNotRefunding: (state: string) => `该订单没有退款中的退款（${state}），无需再次查询`,
   facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',

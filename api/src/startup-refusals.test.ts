@@ -131,6 +131,7 @@ describe('production start-up (the real entry point)', { concurrency: 3 }, () =>
       /MEDIA_URL_SECRET is the public development default/,
       /PAYMENT_SANDBOX_KEY is the public development default/,
       /PAYMENT_PROVIDER is the sandbox/,
+      /INVOICE_PROVIDER is the sandbox/,
       /SMS_PROVIDER is the development outbox/,
       /SMTP_URL is unset, so mail would go to the development mail outbox/,
     ));
@@ -150,10 +151,11 @@ describe('production start-up (the real entry point)', { concurrency: 3 }, () =>
 });
 
 describe('production start-up refuses each unsafe setting on its own line', () => {
-  test('the sandbox gateway, the SMS outbox and the mail outbox are refused without STAGING_SANDBOX=allow', () =>
+  test('the sandbox gateway, the invoice sandbox, the SMS outbox and the mail outbox are refused without STAGING_SANDBOX=allow', () =>
     refusedInProcess(
       { ...SAFE_STAGING, STAGING_SANDBOX: undefined },
       /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
+      /^Refusing to start: INVOICE_PROVIDER is the sandbox: .*测试发票（无效）/,
       /^Refusing to start: SMS_PROVIDER is the development outbox/,
       /^Refusing to start: SMTP_URL is unset, so mail would go to the development mail outbox: .*\/dev\/mail-outbox/,
     ));
@@ -171,6 +173,7 @@ describe('production start-up refuses each unsafe setting on its own line', () =
         MAIL_FROM: '省药师协会 <noreply@example.org>',
       },
       /^Refusing to start: PAYMENT_PROVIDER is the sandbox/,
+      /^Refusing to start: INVOICE_PROVIDER is the sandbox/,
       /^Refusing to start: SMS_PROVIDER is the development outbox/,
     );
   });
@@ -179,6 +182,18 @@ describe('production start-up refuses each unsafe setting on its own line', () =
     assert.throws(
       () => loadConfig({}, { ...SAFE_STAGING, SMTP_URL: 'https://mail.example.org' }),
       /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/,
+    ));
+
+  test('INVOICE_PROVIDER=nuonuo without its credential files or seller details: one line each', () =>
+    refusedInProcess(
+      { ...SAFE_STAGING, INVOICE_PROVIDER: 'nuonuo', NUONUO_APP_KEY_FILE: '/nonexistent/app-key' },
+      /^Refusing to start: NUONUO_APP_KEY_FILE \(\/nonexistent\/app-key\) cannot be read: ENOENT/,
+      /^Refusing to start: NUONUO_APP_SECRET_FILE is unset, but nuonuo is the configured invoice provider/,
+      /^Refusing to start: NUONUO_ACCESS_TOKEN_FILE is unset/,
+      /^Refusing to start: NUONUO_TAX_NUMBER_FILE is unset/,
+      /^Refusing to start: NUONUO_SELLER_PHONE is unset/,
+      /^Refusing to start: NUONUO_SELLER_ADDRESS is unset/,
+      /^Refusing to start: NUONUO_CLERK is unset/,
     ));
 
   test('PUBLIC_BASE_URL unset', () =>

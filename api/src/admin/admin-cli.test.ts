@@ -12,6 +12,7 @@ import { orders } from '../orders/orders-schema';
 import type { PaymentProvider, RefundResult } from '../payment/payment-provider';
 import { insertOrderInState } from '../seed/order-seed';
 import { parseAdminArgs, runAdminCommand } from './admin-cli';
+import { createSandboxInvoiceProvider } from '../invoices/invoice-sandbox-provider';
 
 /**
  * `npm run admin -- avatar|refund|invoice …` (issue 18): every command that changes something
@@ -139,14 +140,6 @@ const CASES: CliCase[] = [
     },
   },
   {
-    name: 'invoice issue (issued)',
-    action: 'invoice.issue',
-    prepare: async () => {
-      const orderNo = await orderIn(state(2, 0, 2));
-      return { argv: ['invoice', 'issue', orderNo], target: orderNo };
-    },
-  },
-  {
     name: 'invoice fail',
     action: 'invoice.reject',
     prepare: async () => {
@@ -159,7 +152,18 @@ const CASES: CliCase[] = [
 async function run(argv: string[], provider: PaymentProvider | null) {
   const command = parseAdminArgs(argv);
   assert.ok(!('error' in command), JSON.stringify(command));
-  return runAdminCommand(server.db, server.clock, command, { paymentProvider: provider });
+  return runAdminCommand(server.db, server.clock, command, {
+    paymentProvider: provider,
+    // Issue 37: `invoice issue` approves and sends to the provider (the sandbox issues at once).
+    invoicing: {
+      db: server.db,
+      clock: server.clock,
+      provider: createSandboxInvoiceProvider({ clock: server.clock, sellerName: () => Promise.resolve('协会') }),
+      storage: { put: () => Promise.resolve() },
+      jobs: { enqueue: () => Promise.resolve(null) },
+      line: server.config.invoiceLine,
+    },
+  });
 }
 
 /** The orders, refund and invoice requests, photos and learners: what a command may change. */
@@ -194,14 +198,22 @@ describe('npm run admin: every change is audited as the command line', () => {
         .select()
         .from(auditRecords)
         .where(sql`${auditRecords.id} > ${newest?.id ?? 0}`);
-      // An approved refund's outcome follows as the gateway's answer, under the gateway's name.
+      // An approved refund's outcome follows as the gateway's answer, under the gateway's name;
+      // so does an approved invoice's (issue 37: the invoice provider issues it).
+      const issued = written.filter((record) => record.action === 'invoice.issued');
+      assert.equal(issued.length, cliCase.name === 'invoice issue (accept)' ? 1 : 0, JSON.stringify(written));
+      if (issued[0]) assert.equal(issued[0].actorKind, 'gateway');
       const outcome = written.filter((record) => record.action === 'refund.outcome');
       if (cliCase.name === 'refund approve') {
         assert.equal(outcome.length, 1, JSON.stringify(written));
         assert.equal(outcome[0]!.actorKind, 'gateway');
         assert.equal((outcome[0]!.after as { outcome: string }).outcome, '已退款');
       } else assert.equal(outcome.length, 0);
-      written.splice(0, written.length, ...written.filter((record) => record.action !== 'refund.outcome'));
+      written.splice(
+        0,
+        written.length,
+        ...written.filter((record) => record.action !== 'refund.outcome' && record.action !== 'invoice.issued'),
+      );
       assert.equal(written.length, 1, JSON.stringify(written));
       assert.equal(written[0]!.actor, '命令行');
       assert.equal(written[0]!.actorKind, 'command-line');

@@ -9,7 +9,8 @@ import { isOrderNo } from '@yaoshi/contracts/order-rules';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { reviewLatestFacePhoto, type ReviewDecision } from '../face-photos/face-photos';
-import { failInvoice, issueInvoice, type InvoiceOutcome } from '../invoices/invoice-processing';
+import { failInvoice, type InvoiceOutcome } from '../invoices/invoice-processing';
+import { approveInvoice, type InvoiceIssuing } from '../invoices/invoice-issuing';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { isStaffRole, STAFF_ROLES, STAFF_USERNAME_PATTERN, type StaffRole } from '@yaoshi/contracts/staff-roles';
 import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
@@ -73,6 +74,8 @@ export type AdminCommand =
 export interface AdminServices {
   /** The configured gateway (`PAYMENT_PROVIDER`); with none, refunds are refused before anything changes. */
   paymentProvider: PaymentProvider | null;
+  /** The configured e-invoice provider (`INVOICE_PROVIDER`); with none, `invoice issue` is refused. */
+  invoicing?: InvoiceIssuing | null;
 }
 
 const DEFAULT_REASON = { reject: '退款申请未通过审核', fail: '开票失败' } as const;
@@ -169,12 +172,7 @@ function invoiceResult(orderNo: string, outcome: InvoiceOutcome): AdminResult {
     case 'wrong-state':
       return { ok: false, message: `订单 ${orderNo} 没有处理中的发票申请（${stateText(outcome.state)}）` };
     case 'issuing':
-      return {
-        ok: true,
-        message: `订单 ${orderNo} 的发票申请已通过审核，开具中；开具后再运行 invoice issue ${orderNo}`,
-      };
-    case 'issued':
-      return { ok: true, message: `订单 ${orderNo} 的发票已开具` };
+      return { ok: true, message: `订单 ${orderNo} 的发票申请已通过审核，开具中` };
     case 'failed':
       return { ok: true, message: `订单 ${orderNo} 的发票申请已标记为开票失败` };
   }
@@ -236,12 +234,24 @@ export async function runAdminCommand(
       }
     }
     case 'invoice': {
-      const outcome =
-        command.action === 'issue'
-          ? await issueInvoice(db, clock, COMMAND_LINE_ACTOR, command.orderNo)
-          : await failInvoice(db, clock, COMMAND_LINE_ACTOR, command.orderNo, command.reason);
+      if (command.action === 'issue') return issueThroughProvider(services.invoicing ?? null, command.orderNo);
+      const outcome = await failInvoice(db, clock, COMMAND_LINE_ACTOR, command.orderNo, command.reason);
       return invoiceResult(command.orderNo, outcome);
     }
+  }
+}
+
+/** `invoice issue`: approves and sends to the e-invoice provider, as 财务's button does (issue 37). */
+async function issueThroughProvider(invoicing: InvoiceIssuing | null, orderNo: string): Promise<AdminResult> {
+  if (invoicing === null) return { ok: false, message: '未配置开票平台（INVOICE_PROVIDER），无法开具发票' };
+  try {
+    const status = await approveInvoice(invoicing, COMMAND_LINE_ACTOR, orderNo);
+    if (status.status === 'issued') return { ok: true, message: `订单 ${orderNo} 的发票已开具：${status.invoice_no}` };
+    if (status.provider_error) return { ok: false, message: `订单 ${orderNo} 开票失败：${status.provider_error}` };
+    return { ok: true, message: `订单 ${orderNo} 的发票已提交开票平台，开具中；结果请在管理后台查看` };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, message: `订单 ${orderNo}：${error.message}` };
+    throw error;
   }
 }
 

@@ -2,6 +2,8 @@ import { systemClock } from '../clock';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { paymentProviderFromConfig } from '../payment/provider-from-config';
+import { invoiceProviderFromConfig } from '../invoices/invoice-provider-from-config';
+import { storageFromConfig } from '../storage/storage-from-config';
 import { ADMIN_JSON_HINT, npmPrintedBanner, parseAdminArgs, runAdminCommand } from './admin-cli';
 
 /**
@@ -26,7 +28,17 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const paymentProvider = paymentProviderFromConfig(database.db, systemClock, config);
-  const result = await runAdminCommand(database.db, systemClock, command, { paymentProvider });
+  const invoicing = {
+    db: database.db,
+    clock: systemClock,
+    provider: invoiceProviderFromConfig(database.db, systemClock, config),
+    // Only `put`: the invoice PDF is written, never linked from here.
+    storage: storageFromConfig(config, systemClock, () => ''),
+    // No worker here: an invoice still 开具中 is asked about again from the console (重新提交).
+    jobs: { enqueue: () => Promise.resolve(null) },
+    line: config.invoiceLine,
+  };
+  const result = await runAdminCommand(database.db, systemClock, command, { paymentProvider, invoicing });
   (result.ok ? console.log : console.error)(result.message);
   process.exitCode = result.ok ? 0 : 1;
 } finally {

@@ -16,6 +16,7 @@ import { registerReleaseRoutes } from '../releases/release-routes';
 import { releaseCanaryVisitors } from '../releases/releases-schema';
 import { VISITOR_COOKIE } from '../releases/canary';
 import { TIMED_JOBS } from '../timed-work/timed-jobs';
+import { INVOICE_POLL_JOB } from '../invoices/invoice-issuing';
 import { TRANSCODE_JOB } from '../video-transcode/lesson-transcodes';
 import { REPORT_EXPORT_JOB } from '../reports/report-exports';
 import { localStorage } from '../storage/local-storage';
@@ -52,6 +53,8 @@ const QUEUED_JOBS: Readonly<Record<string, string>> = {
   [TRANSCODE_JOB]:
     'writes the transcode’s own state (unwatched) and, when done, the lesson’s length with a course.transcode-done record (lesson-transcodes.ts; the course tests call through the checked console routes)',
   [REPORT_EXPORT_JOB]: 'writes only the export’s own state and file (report_exports, unwatched)',
+  [INVOICE_POLL_JOB]:
+    'records the e-invoice provider’s answer with an invoice.submitted / invoice.provider-failed / invoice.issued record in its transaction (invoice-processing.ts; walked against the 诺诺 simulator in invoices/nuonuo/nuonuo-invoices.test.ts)',
 };
 
 /** A gateway that refunds, and answers a query about any payment as unpaid. */

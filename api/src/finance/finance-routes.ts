@@ -2,7 +2,9 @@ import { financeAdminEndpoints } from '@yaoshi/contracts/finance-admin';
 import { requireStaff } from '../auth/authenticator';
 import type { RouteModule } from '../app-deps';
 import { actorOf } from '../audit/audit-log';
-import { invoiceQueue, issueInvoiceAsStaff, rejectInvoiceAsStaff } from './invoice-queue';
+import { invoiceQueue, rejectInvoiceAsStaff } from './invoice-queue';
+import { approveInvoice, retryInvoice } from '../invoices/invoice-issuing';
+import { refundIssuedInvoiceOrder } from '../invoices/invoice-red-letter';
 import { adminOrderDetail, financeSummary, searchOrders } from './order-search';
 import { approveRefundAsStaff, refundQueue, rejectRefundAsStaff, requeryRefundAsStaff } from './refund-queue';
 import { invoicePdfOf } from '../invoices/invoice-documents';
@@ -13,7 +15,7 @@ import { personalViewOf } from '../auth/personal-view';
 export const BILL_UNAVAILABLE = '支付平台账单暂时无法下载，请稍后重试';
 
 /** 财务: refunds and invoices (issue 18). */
-export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, log }) => {
+export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, log, storage, invoicing }) => {
   api.add(financeAdminEndpoints.reconciliationReport, async ({ payload }) => reconciliationReport(db, payload.day));
 
   api.add(financeAdminEndpoints.reconciliationRun, async ({ payload, staff, request }) => {
@@ -39,7 +41,7 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
     requeryRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
   );
 
-  api.add(financeAdminEndpoints.invoicePdf, async ({ payload }) => invoicePdfOf(db, null, payload.order_no));
+  api.add(financeAdminEndpoints.invoicePdf, async ({ payload }) => invoicePdfOf(db, storage, null, payload.order_no));
 
   api.add(financeAdminEndpoints.refundReject, async ({ payload, staff, request }) => {
     await rejectRefundAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
@@ -57,11 +59,25 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
   api.add(financeAdminEndpoints.financeSummary, async ({ payload }) => financeSummary(db, payload.from, payload.to));
 
   api.add(financeAdminEndpoints.invoiceQueue, async ({ payload, staff }) =>
-    invoiceQueue(db, payload.page, payload.size, payload.status, personalViewOf(staff)),
+    invoiceQueue(db, payload.page, payload.size, payload.status, personalViewOf(staff), clock.now()),
   );
 
   api.add(financeAdminEndpoints.invoiceIssue, async ({ payload, staff, request }) =>
-    issueInvoiceAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no),
+    approveInvoice(invoicing, actorOf(requireStaff(staff), request.ip), payload.order_no),
+  );
+
+  api.add(financeAdminEndpoints.invoiceRetry, async ({ payload, staff, request }) =>
+    retryInvoice(invoicing, actorOf(requireStaff(staff), request.ip), payload.order_no),
+  );
+
+  api.add(financeAdminEndpoints.invoiceRefund, async ({ payload, staff, request }) =>
+    refundIssuedInvoiceOrder(
+      invoicing,
+      paymentProvider,
+      actorOf(requireStaff(staff), request.ip),
+      payload.order_no,
+      payload.reason,
+    ),
   );
 
   api.add(financeAdminEndpoints.invoiceReject, async ({ payload, staff, request }) => {

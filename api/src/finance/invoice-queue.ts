@@ -1,15 +1,14 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { InvoiceQueueRow } from '@yaoshi/contracts/finance-admin';
-import type { Clock } from '../clock';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
 import type { AuditActor } from '../audit/audit-log';
+import type { Clock } from '../clock';
 import type { PersonalView } from '../auth/personal-view';
-import { issueInvoiceWithNumber } from '../invoices/invoice-documents';
-import { failInvoice } from '../invoices/invoice-processing';
+import { failInvoice, INVOICE_STALE_MINUTES } from '../invoices/invoice-processing';
 import { invoiceRequests } from '../invoices/invoices-schema';
 import { orders } from '../orders/orders-schema';
 
@@ -20,7 +19,9 @@ export async function invoiceQueue(
   size: number,
   status: InvoiceQueueRow['status'] | undefined,
   view: PersonalView,
+  now: Date,
 ) {
+  const stale = now.getTime() - INVOICE_STALE_MINUTES * 60_000;
   const where = status ? eq(invoiceRequests.status, status) : undefined;
   const [total] = await db.select({ n: count() }).from(invoiceRequests).where(where);
   const rows = await db
@@ -48,14 +49,14 @@ export async function invoiceQueue(
     issued_at: request.issuedAt ? formatBeijingTime(request.issuedAt) : null,
     failure_reason: request.failureReason,
     requested_at: formatBeijingTime(request.createdAt),
+    invoice_code: request.invoiceCode,
+    provider_error: request.providerError,
+    retryable: request.status === 'issuing' && (request.providerError !== null || request.updatedAt.getTime() < stale),
+    red_status: request.redStatus,
+    red_invoice_no: request.redInvoiceNo,
+    red_error: request.redError,
   }));
   return { total: Number(total?.n ?? 0), list };
-}
-
-/** Issues in one transaction; the service writes the audit record (`invoice.issue`). */
-export async function issueInvoiceAsStaff(db: Database, clock: Clock, actor: AuditActor, orderNo: string) {
-  const issued = await db.transaction((tx) => issueInvoiceWithNumber(tx, clock, actor, orderNo));
-  return { invoice_no: issued.invoiceNo, issued_at: formatBeijingTime(issued.issuedAt) };
 }
 
 /** The service writes the audit record (`invoice.reject`) in the transaction of the change. */

@@ -3,14 +3,15 @@ import type { Database } from '../db/database';
 import type { AttachmentsOf } from '../mail/mail-sending';
 import { invoiceAttachmentName } from '../mail/mail-content';
 import { orders } from '../orders/orders-schema';
+import type { Storage } from '../storage/storage';
 import { invoicePdfOf } from './invoice-documents';
 import { invoiceRequests } from './invoices-schema';
 
 /**
  * The issued invoice's PDF, attached to its mail when the mail-send job sends it (issue 37):
- * drawn then from what is on file, as the learner's download is. Other mails carry nothing.
+ * the provider's PDF from our storage, as the learner's download is. Other mails carry nothing.
  */
-export function invoiceMailAttachments(db: Database): AttachmentsOf {
+export function invoiceMailAttachments(db: Database, storage: Pick<Storage, 'get'>): AttachmentsOf {
   return async (kind, aboutId) => {
     if (kind !== 'invoice') return [];
     const [row] = await db
@@ -20,7 +21,7 @@ export function invoiceMailAttachments(db: Database): AttachmentsOf {
       .where(eq(invoiceRequests.id, aboutId))
       .limit(1);
     if (!row) return [];
-    const pdf = await invoicePdfOf(db, null, row.orderNo);
+    const pdf = await invoicePdfOf(db, storage, null, row.orderNo);
     return [
       {
         filename: invoiceAttachmentName(row.invoiceNo ?? pdf.file_name.replace(/\.pdf$/, '')),

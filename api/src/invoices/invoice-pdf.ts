@@ -11,13 +11,20 @@ export interface InvoiceDocument {
   taxNumber: string | null;
   items: readonly { name: string; amountFen: number }[];
   amountFen: number;
+  /** The tax inside `amountFen` and its rate, when known. */
+  tax?: { fen: number; rate: string };
+  /** The sandbox's invoices (issue 37): marked 测试发票（无效） in the title and across the page. */
+  testInvoice?: boolean;
 }
+
+export const TEST_INVOICE_MARK = '测试发票（无效）';
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  return renderCjkPdf(`电子发票 ${invoice.invoiceNo}`, (doc) => {
-    doc.fontSize(20).text('电子普通发票', { align: 'center' });
+  return renderCjkPdf(`${invoice.testInvoice ? TEST_INVOICE_MARK : '电子发票'} ${invoice.invoiceNo}`, (doc) => {
+    if (invoice.testInvoice) doc.fontSize(24).fillColor('red').text(TEST_INVOICE_MARK, { align: 'center' });
+    doc.fillColor('black').fontSize(20).text('电子普通发票', { align: 'center' });
     doc.moveDown();
     doc.fontSize(11);
     doc.text(`发票号码：${invoice.invoiceNo}`);
@@ -31,6 +38,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     doc.fontSize(11);
     for (const item of invoice.items) doc.text(`${item.name}    ¥${yuan(item.amountFen)}`);
     doc.moveDown();
+    if (invoice.tax) doc.text(`税率：${Number(invoice.tax.rate) * 100}%    税额：¥${yuan(invoice.tax.fen)}`);
     doc.fontSize(12).text(`价税合计：¥${yuan(invoice.amountFen)}`);
+    if (invoice.testInvoice)
+      doc.moveDown().fontSize(14).fillColor('red').text(`${TEST_INVOICE_MARK}：沙箱开具，不可报销`);
   });
 }

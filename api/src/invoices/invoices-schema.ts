@@ -38,6 +38,30 @@ export const invoiceRequests = pgTable(
     /** The invoice number, recorded when 财务 issues it (issue 18). */
     invoiceNo: text('invoice_no').unique(),
     updatedAt: updatedAt(),
+    /**
+     * Issue 37: the request's serial number, sent to the e-invoice provider as its order number
+     * (诺诺 `orderNo`): the idempotency key of every submission and retry. Set when 财务 approves.
+     */
+    serialNo: text('serial_no').unique(),
+    /** Which provider issues it (`INVOICE_PROVIDER` at approval): sandbox or nuonuo. */
+    provider: text('provider'),
+    /** The provider's own serial number of the submission (诺诺 invoiceSerialNum). */
+    providerSerial: text('provider_serial'),
+    /** 发票代码 (empty for 数电 invoices, which have a number only). */
+    invoiceCode: text('invoice_code'),
+    /** The tax inside `amountFen`, as the provider computed it. */
+    taxFen: integer('tax_fen'),
+    pdfUrl: text('pdf_url'),
+    ofdUrl: text('ofd_url'),
+    /** The issued PDF, copied into our storage (src/storage). */
+    pdfKey: text('pdf_key'),
+    /** The provider's words when it refused or could not be reached; 财务 may retry. Null otherwise. */
+    providerError: text('provider_error'),
+    /** Red-letter (红冲) after a staff refund: null, `red_lettering` or `red_lettered`. */
+    redStatus: text('red_status', { enum: ['red_lettering', 'red_lettered'] }),
+    redSerialNo: text('red_serial_no').unique(),
+    redInvoiceNo: text('red_invoice_no'),
+    redError: text('red_error'),
   },
   (table) => [
     uniqueIndex('invoice_requests_open_idx')
@@ -53,5 +77,9 @@ export const invoiceRequests = pgTable(
     ),
     check('invoice_requests_phone', sql`${table.phone} ~ '^1[34578][0-9]{9}$'`),
     check('invoice_requests_amount', sql`${table.amountFen} >= 0`),
+    check(
+      'invoice_requests_red_status',
+      sql`${table.redStatus} is null or (${table.redStatus} in ('red_lettering', 'red_lettered') and ${table.status} = 'issued')`,
+    ),
   ],
 );

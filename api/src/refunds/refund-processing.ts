@@ -152,7 +152,7 @@ export async function completeRefund(
  * the gateway). Either way the outcome is in the trail: 已退款 with the channel's refund
  * number, or 退款失败 with the channel's reason.
  */
-async function sendRefund(
+export async function sendRefund(
   db: Database,
   clock: Clock,
   provider: PaymentProvider,

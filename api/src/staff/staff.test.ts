@@ -6,7 +6,7 @@ import type { HomeContent } from '@yaoshi/contracts/content-admin';
 import { articles } from '../content/content-schema';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { desc, eq, gt, isNotNull, max } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, max } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type StaffSelf } from '@yaoshi/contracts/staff-admin';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import fs from 'node:fs';
@@ -600,7 +600,27 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<ExpectedAudi
   '/v1/admin/invoices/issue': async (staff) => {
     const orderNo = await invoiceIn('reviewing');
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }));
-    return { action: 'invoice.issue', target: orderNo };
+    return { action: 'invoice.issue', target: orderNo, records: 2 }; // and the provider's invoice.issued
+  },
+  // Issue 37: the seeded request left issuing (long unanswered) is sent to the provider again.
+  '/v1/admin/invoices/retry': async (staff) => {
+    const orderNo = await invoiceIn('issuing');
+    dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/retry', { order_no: orderNo }));
+    return { action: 'invoice.retry', target: orderNo, records: 2 }; // and the provider's invoice.issued
+  },
+  // Issue 37: a staff refund after an issued invoice red-letters it first.
+  '/v1/admin/invoices/refund': async (staff) => {
+    const [row] = await server.db
+      .select({ orderNo: orders.orderNo })
+      .from(invoiceRequests)
+      .innerJoin(orders, eq(orders.id, invoiceRequests.orderId))
+      .where(and(eq(invoiceRequests.status, 'issued'), eq(orders.refundStatus, 0)))
+      .limit(1);
+    const orderNo = row!.orderNo;
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/invoices/refund', { order_no: orderNo, reason: '重复支付' }),
+    );
+    return { action: 'invoice.red-letter', target: orderNo, records: 4 }; // red-lettered, refund approve and outcome
   },
   '/v1/admin/releases/pin': async (staff) => {
     await registerTestRemote(server.db, server.clock, 'audit-pin', { versions: ['1.0.0', '1.1.0'], pinned: '1.0.0' });

@@ -54,6 +54,8 @@ export interface TestServerOptions extends Partial<
     | 'authenticator'
     | 'smsProvider'
     | 'paymentProvider'
+    | 'invoiceProvider'
+    | 'invoicePollSeconds'
     | 'logger'
     | 'passwordHasher'
     | 'storage'

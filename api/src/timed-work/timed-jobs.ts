@@ -62,8 +62,13 @@ export const TIMED_JOBS: readonly TimedJob[] = [
     name: MAIL_SEND_JOB,
     periodSeconds: MINUTE,
     policy: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 15 * MINUTE },
-    async run({ db, clock, mail, log }) {
-      const run = await sendDueMails({ db, clock, transport: mail, attachmentsOf: invoiceMailAttachments(db) });
+    async run({ db, clock, mail, storage, log }) {
+      const run = await sendDueMails({
+        db,
+        clock,
+        transport: mail,
+        attachmentsOf: invoiceMailAttachments(db, storage),
+      });
       if (run.retrying + run.failed > 0) log.warn(run, 'mail not accepted by the mail server');
     },
   },

@@ -32,6 +32,10 @@ import * as faceReviewRoutes from '@yaoshi/contracts/routes/face-review';
 import * as financeAdminRoutes from '@yaoshi/contracts/routes/finance-admin';
 import * as learnerAdminRoutes from '@yaoshi/contracts/routes/learner-admin';
 import * as staffAdminRoutes from '@yaoshi/contracts/routes/staff-admin';
+import type { z } from 'zod';
+import type { invoiceIssuingSchema } from '@yaoshi/contracts/finance-admin';
+
+type InvoiceIssuing = z.infer<typeof invoiceIssuingSchema>;
 
 /** The staff console's calls (issue 18), on the shell's one API slice; staff tokens are the base query's business. */
 const adminApiBase = api.enhanceEndpoints({
@@ -127,9 +131,20 @@ export const adminApi = adminApiBase.injectEndpoints({
       query: (payload) => ({ route: financeAdminRoutes.invoiceQueue, payload: { ...payload } }),
       providesTags: ['Invoice'],
     }),
-    invoiceIssue: build.mutation<{ invoice_no: string; issued_at: string }, { order_no: string }>({
+    invoiceIssue: build.mutation<InvoiceIssuing, { order_no: string }>({
       query: (payload) => ({ route: financeAdminRoutes.invoiceIssue, payload: { ...payload } }),
       invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    invoiceRetry: build.mutation<InvoiceIssuing, { order_no: string }>({
+      query: (payload) => ({ route: financeAdminRoutes.invoiceRetry, payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'AdminLearner', 'Audit'],
+    }),
+    invoiceRefund: build.mutation<
+      { red_status: string; red_invoice_no: string | null; red_error: string | null; refund_status: string },
+      { order_no: string; reason: string }
+    >({
+      query: (payload) => ({ route: financeAdminRoutes.invoiceRefund, payload: { ...payload } }),
+      invalidatesTags: ['Invoice', 'Refund', 'AdminLearner', 'Audit'],
     }),
     invoiceReject: build.mutation<null, { order_no: string; reason: string }>({
       query: (payload) => ({ route: financeAdminRoutes.invoiceReject, payload: { ...payload } }),
@@ -227,6 +242,8 @@ export const {
   useLazyFinanceSummaryQuery,
   useInvoiceQueueQuery,
   useInvoiceIssueMutation,
+  useInvoiceRetryMutation,
+  useInvoiceRefundMutation,
   useInvoiceRejectMutation,
   useRefundApproveMutation,
   useRefundRejectMutation,

@@ -76,7 +76,25 @@ export const invoiceQueueRowSchema = z.object({
   issued_at: timeText.nullable(),
   failure_reason: z.string().nullable(),
   requested_at: timeText,
+  /** Issue 37: 发票代码 of an issued invoice ('' when it has none). */
+  invoice_code: z.string().nullable().optional(),
+  /** The e-invoice provider's words when it refused or could not be reached (issuing only). */
+  provider_error: z.string().nullable().optional(),
+  /** Whether 财务 may send it to the provider again (重新提交). */
+  retryable: z.boolean().optional(),
+  /** 红冲 after a staff refund: 红冲中 / 已红冲, with the red invoice's number; the provider's words when it failed. */
+  red_status: z.enum(['red_lettering', 'red_lettered']).nullable().optional(),
+  red_invoice_no: z.string().nullable().optional(),
+  red_error: z.string().nullable().optional(),
 });
+/** Issue 37: 财务's view of an invoice after approving or retrying it. */
+export const invoiceIssuingSchema = z.object({
+  status: z.enum(['issuing', 'issued']),
+  invoice_no: z.string().nullable(),
+  issued_at: timeText.nullable(),
+  provider_error: z.string().nullable(),
+});
+export const RED_STATUS_TEXT = { red_lettering: '红冲中', red_lettered: '已红冲' } as const;
 export type InvoiceQueueRow = z.infer<typeof invoiceQueueRowSchema>;
 
 const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为 YYYY-MM-DD' });
@@ -294,7 +312,34 @@ export const financeAdminEndpoints = {
   invoiceIssue: defineEndpoint({
     ...financeAdminRoutes.invoiceIssue,
     request: z.strictObject({ order_no: orderNoField }),
-    response: z.object({ invoice_no: z.string(), issued_at: timeText }),
+    response: invoiceIssuingSchema,
+  }),
+  /** Issue 37: send a failed (or long unanswered) invoice to the provider again, same serial number. */
+  invoiceRetry: defineEndpoint({
+    ...financeAdminRoutes.invoiceRetry,
+    request: z.strictObject({ order_no: orderNoField }),
+    response: invoiceIssuingSchema,
+  }),
+  /**
+   * Issue 37: staff refund an order whose invoice is issued (a court order, a duplicate
+   * payment): the invoice is red-lettered through the provider first, then the payment refunded.
+   */
+  invoiceRefund: defineEndpoint({
+    ...financeAdminRoutes.invoiceRefund,
+    request: z.strictObject({
+      order_no: orderNoField,
+      reason: z
+        .string({ error: '请填写退款原因' })
+        .trim()
+        .min(1, { error: '请填写退款原因' })
+        .max(INVOICE_REJECT_REASON_MAX_LENGTH, { error: `退款原因不能超过${INVOICE_REJECT_REASON_MAX_LENGTH}个字` }),
+    }),
+    response: z.object({
+      red_status: z.enum(['red_lettering', 'red_lettered']),
+      red_invoice_no: z.string().nullable(),
+      red_error: z.string().nullable(),
+      refund_status: z.string(),
+    }),
   }),
   invoiceReject: defineEndpoint({
     ...financeAdminRoutes.invoiceReject,

@@ -86,6 +86,8 @@ export type OrderEvent =
   | 'refund_rejected'
   | 'refund_completed'
   | 'refund_failed'
+  // Issue 37: staff refund an order whose invoice is issued (after red-lettering it); never the learner.
+  | 'staff_refund'
   | 'invoice_issuing'
   | 'invoice_issued'
   | 'invoice_failed';
@@ -133,6 +135,12 @@ export const TRANSITIONS: Readonly<Record<OrderEvent, Transition>> = {
   refund_failed: {
     from: (s) => isPaid(s) && s.refund_status === REFUND_STATUS.refunding,
     to: { refund_status: REFUND_STATUS.failed },
+  },
+  // Issue 37: the learner may not (spec 02 §4), but staff may refund after an issued invoice
+  // (a court order, a duplicate payment), once it is red-lettered.
+  staff_refund: {
+    from: (s) => isPaid(s) && s.is_receipt === RECEIPT_STATUS.issued && noRefundInProgress(s),
+    to: { refund_status: REFUND_STATUS.refunding },
   },
   // Spec 02 §4: an invoice when no refund is in progress or done, once, or again after a failure.
   request_invoice: {

@@ -46,6 +46,18 @@ export const invoiceIssue = {
   auth: 'staff',
   permission: 'finance.write',
 } as const satisfies Route;
+export const invoiceRetry = {
+  method: 'POST',
+  path: '/v1/admin/invoices/retry',
+  auth: 'staff',
+  permission: 'finance.write',
+} as const satisfies Route;
+export const invoiceRefund = {
+  method: 'POST',
+  path: '/v1/admin/invoices/refund',
+  auth: 'staff',
+  permission: 'finance.write',
+} as const satisfies Route;
 export const invoiceReject = {
   method: 'POST',
   path: '/v1/admin/invoices/reject',
