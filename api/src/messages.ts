@@ -47,6 +47,7 @@ export const MESSAGES = {
   invoiceNotIssued: '该订单的发票尚未开具',
   invoiceNotRetryable: '该发票正在开具中，请稍后查看结果',
   invoiceRedLetterRefused: '该订单没有可红冲的已开具发票，或退款已在处理中',
+  invoiceNotAtProvider: '该发票不是经开票平台开具的，无法在线红冲；请先在线下作废或红冲该发票',
   refundNotUnderReview: (state: string) => `该订单没有待审核的退款申请（${state}）`,
   refundNotRefunding: (state: string) => `该订单没有退款中的退款（${state}），无需再次查询`,
   facePhotoAlreadyReviewed: '该照片已被审核，请刷新列表',

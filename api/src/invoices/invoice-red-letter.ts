@@ -50,6 +50,8 @@ async function claimRedLetter(db: Database, clock: Clock, actor: AuditActor, ord
     const request = await requestOf(tx, order.id);
     if (!request || !refundable) throw conflict(MESSAGES.invoiceRedLetterRefused);
     if (request.redStatus === 'red_lettered') return { order, request };
+    // Checked before anything is written: an invoice no provider issued has nothing to red-letter there.
+    if (!request.serialNo || !request.invoiceNo || !request.issuedAt) throw conflict(MESSAGES.invoiceNotAtProvider);
     const [claimed] = await tx
       .update(invoiceRequests)
       .set({
@@ -109,7 +111,7 @@ export async function refundIssuedInvoiceOrder(
 ): Promise<RedLetterOutcome> {
   const { order, request } = await claimRedLetter(deps.db, deps.clock, actor, orderNo, reason);
   if (request.redStatus !== 'red_lettered') {
-    if (!request.serialNo || !request.invoiceNo || !request.issuedAt) throw conflict(MESSAGES.invoiceRedLetterRefused);
+    if (!request.serialNo || !request.invoiceNo || !request.issuedAt) throw conflict(MESSAGES.invoiceNotAtProvider);
     let result: InvoiceResult;
     try {
       result = await deps.provider.redLetter({

@@ -1,3 +1,4 @@
+import { storageFromConfig } from '../storage/storage-from-config';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
@@ -38,7 +39,10 @@ const sendDue = () =>
     db: server.db,
     clock: server.clock,
     transport: outboxMailTransport(server.db, server.clock, server.app.log),
-    attachmentsOf: invoiceMailAttachments(server.db),
+    attachmentsOf: invoiceMailAttachments(
+      server.db,
+      storageFromConfig(server.config, server.clock, () => ''),
+    ),
   });
 
 async function outbox(to: string): Promise<Outbox> {

@@ -1,3 +1,4 @@
+import { storageFromConfig } from '../storage/storage-from-config';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -64,7 +65,15 @@ after(async () => {
 });
 
 const sendDue = () =>
-  sendDueMails({ db: server.db, clock: server.clock, transport, attachmentsOf: invoiceMailAttachments(server.db) });
+  sendDueMails({
+    db: server.db,
+    clock: server.clock,
+    transport,
+    attachmentsOf: invoiceMailAttachments(
+      server.db,
+      storageFromConfig(server.config, server.clock, () => ''),
+    ),
+  });
 
 async function waitingInvoices(): Promise<InvoiceQueueRow[]> {
   return (

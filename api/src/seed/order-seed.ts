@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { enrolments, orderCourses, orders } from '../orders/orders-schema';
 import { invoiceRequests, type InvoiceRequestStatus } from '../invoices/invoices-schema';
+import { invoiceNoOf, serialNoOf } from '../invoices/invoice-processing';
 import { learners } from '../accounts/accounts-schema';
 import { refundRequests, type RefundRequestStatus } from '../refunds/refunds-schema';
 import type { SeedPart } from './seed-part';
@@ -170,20 +171,36 @@ export async function insertOrderInState(db: Database, spec: OrderInState): Prom
       .select({ name: learners.name, phone: learners.phone })
       .from(learners)
       .where(eq(learners.id, spec.learnerId));
-    await db.insert(invoiceRequests).values({
-      orderId: order.id,
-      learnerId: spec.learnerId,
-      titleType: INVOICE_TITLE_TYPE.personal,
-      invoiceTitle: learner?.name ?? '',
-      phone: learner?.phone ?? '13700002222',
-      email: 'invoice@example.com',
-      amountFen: priceFen,
-      status: invoiceStatus,
-      failureReason: invoiceStatus === 'failed' ? '开票信息有误，请重新申请' : null,
-      createdAt: updatedAt,
-      issuedAt: invoiceStatus === 'issued' ? updatedAt : null,
-      updatedAt,
-    });
+    const [request] = await db
+      .insert(invoiceRequests)
+      .values({
+        orderId: order.id,
+        learnerId: spec.learnerId,
+        titleType: INVOICE_TITLE_TYPE.personal,
+        invoiceTitle: learner?.name ?? '',
+        phone: learner?.phone ?? '13700002222',
+        email: 'invoice@example.com',
+        amountFen: priceFen,
+        status: invoiceStatus,
+        failureReason: invoiceStatus === 'failed' ? '开票信息有误，请重新申请' : null,
+        createdAt: updatedAt,
+        issuedAt: invoiceStatus === 'issued' ? updatedAt : null,
+        updatedAt,
+      })
+      .returning({ id: invoiceRequests.id });
+    // A demo invoice is a sandbox one, as the development site issues them: a serial number and
+    // a number, so 财务 can try the red-letter of a staff refund on it.
+    if (invoiceStatus === 'issued' && request)
+      await db
+        .update(invoiceRequests)
+        .set({
+          provider: 'sandbox',
+          serialNo: serialNoOf(request.id),
+          providerSerial: `SANDBOX${serialNoOf(request.id)}`,
+          invoiceNo: invoiceNoOf(request.id, updatedAt),
+          taxFen: 0,
+        })
+        .where(eq(invoiceRequests.id, request.id));
   }
   return order.id;
 }

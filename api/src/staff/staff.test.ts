@@ -573,8 +573,9 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<ExpectedAudi
   '/v1/admin/refunds/approve': async (staff) => {
     const orderNo = await reviewingRefund();
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/approve', { order_no: orderNo }));
-    // The approval, then the gateway's answer (已退款 / 退款中 / 退款失败) as a record of its own.
-    return { action: 'refund.approve', target: orderNo, records: 2 };
+    // The approval, then the gateway's answer (已退款 / 退款中 / 退款失败) as a record of its own,
+    // and the mail of the refund's result queued with it.
+    return { action: 'refund.approve', target: orderNo, records: 3 };
   },
   '/v1/admin/refunds/requery': async (staff) => {
     // The demo's refund left 退款中; the sandbox holds its payment and refunds it.
@@ -585,7 +586,8 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<ExpectedAudi
       .where(eq(refundRequests.status, 'refunding'))
       .limit(1);
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/refunds/requery', { order_no: refunding!.orderNo }));
-    return { action: 'refund.complete', target: refunding!.orderNo };
+    // and the refund's result mailed to the learner (mail.queue).
+    return { action: 'refund.complete', target: refunding!.orderNo, records: 2 };
   },
   '/v1/admin/refunds/reject': async (staff) => {
     const orderNo = await reviewingRefund();
@@ -595,18 +597,19 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<ExpectedAudi
         reason: '不符合条件',
       }),
     );
-    return { action: 'refund.reject', target: orderNo };
+    // and the refund's result mailed to the learner (mail.queue).
+    return { action: 'refund.reject', target: orderNo, records: 2 };
   },
   '/v1/admin/invoices/issue': async (staff) => {
     const orderNo = await invoiceIn('reviewing');
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }));
-    return { action: 'invoice.issue', target: orderNo, records: 2 }; // and the provider's invoice.issued
+    return { action: 'invoice.issue', target: orderNo, records: 3 }; // and the provider's invoice.issued, and its mail queued
   },
   // Issue 37: the seeded request left issuing (long unanswered) is sent to the provider again.
   '/v1/admin/invoices/retry': async (staff) => {
     const orderNo = await invoiceIn('issuing');
     dataOf(await authed(server, staff.token, 'POST', '/v1/admin/invoices/retry', { order_no: orderNo }));
-    return { action: 'invoice.retry', target: orderNo, records: 2 }; // and the provider's invoice.issued
+    return { action: 'invoice.retry', target: orderNo, records: 3 }; // and the provider's invoice.issued, and its mail queued
   },
   // Issue 37: a staff refund after an issued invoice red-letters it first.
   '/v1/admin/invoices/refund': async (staff) => {
@@ -620,7 +623,23 @@ const CHANGE_EXAMPLES: Record<string, (staff: TestStaff) => Promise<ExpectedAudi
     dataOf(
       await authed(server, staff.token, 'POST', '/v1/admin/invoices/refund', { order_no: orderNo, reason: '重复支付' }),
     );
-    return { action: 'invoice.red-letter', target: orderNo, records: 4 }; // red-lettered, refund approve and outcome
+    return { action: 'invoice.red-letter', target: orderNo, records: 5 }; // red-lettered, refund approve and outcome, the refund's mail queued
+  },
+  // Issue 37: a year-end reminder campaign (sent later by the reminders-send job) and the 每日待办 setting.
+  '/v1/admin/reminders': async (staff) => {
+    const campaign = dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/reminders', {
+        year: beijingYearOf(server.clock.now()),
+        channel: 'mail',
+      }),
+    ) as { id: number };
+    return { action: 'reminder.campaign-create', target: `学时提醒 ${campaign.id}` };
+  },
+  '/v1/admin/me/digest': async (staff) => {
+    dataOf(
+      await authed(server, staff.token, 'POST', '/v1/admin/me/digest', { enabled: true, email: 'staff@example.org' }),
+    );
+    return { action: 'staff.digest-setting', target: staff.username };
   },
   '/v1/admin/releases/pin': async (staff) => {
     await registerTestRemote(server.db, server.clock, 'audit-pin', { versions: ['1.0.0', '1.1.0'], pinned: '1.0.0' });
