@@ -19,6 +19,10 @@ import { signedInStaff, type TestStaff } from '../../test-support/staff-session'
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { InvoiceProviderUnavailable } from '../invoice-provider';
 import { createNuonuoProvider } from './nuonuo-provider';
+import { sendDueMails } from '../../mail/mail-sending';
+import type { MailTransport, OutgoingMail } from '../../mail/mail-transport';
+import { storageFromConfig } from '../../storage/storage-from-config';
+import { invoiceMailAttachments } from '../invoice-mail-attachment';
 import { startNuonuoSimulator, type NuonuoCredentials, type NuonuoSimulator } from './nuonuo-simulator';
 
 /**
@@ -197,6 +201,33 @@ test('approve → 开票中 → issued by 诺诺 → 已开具 with the provider
   const pdf = Buffer.from(download.pdf_base64, 'base64').toString('latin1');
   assert.ok(pdf.startsWith('%PDF-') && pdf.includes(row.invoice_no!), pdf);
   assert.deepEqual(await actionsOf(orderNo), ['invoice.issue', 'invoice.submitted', 'invoice.issued']);
+
+  // Mailed: the issue queued the invoice's mail in its transaction; the mail-send job sends it
+  // with 诺诺's PDF (our stored copy) attached.
+  const sentMails: OutgoingMail[] = [];
+  const capture: MailTransport = {
+    name: 'outbox',
+    send: (mail) => {
+      sentMails.push(mail);
+      return Promise.resolve();
+    },
+    close: () => undefined,
+  };
+  await sendDueMails({
+    db: server.db,
+    clock: server.clock,
+    transport: capture,
+    attachmentsOf: invoiceMailAttachments(
+      server.db,
+      storageFromConfig(server.config, server.clock, () => ''),
+    ),
+  });
+  const mailed = sentMails.find((mail) => mail.attachments?.some((file) => file.filename.includes(row.invoice_no!)));
+  assert.ok(mailed, `no mail carries invoice ${row.invoice_no}: ${sentMails.map((mail) => mail.subject).join(', ')}`);
+  assert.match(mailed.subject, /发票/);
+  assert.ok(!mailed.text.includes(WANG.idNumber), 'a mail never carries the ID number');
+  const attached = mailed.attachments![0]!.content.toString('latin1');
+  assert.ok(attached.startsWith('%PDF-') && attached.includes(row.invoice_no!));
   issuedOrder = orderNo;
 });
 
