@@ -29,5 +29,7 @@ test('学员管理 previews and sends a year-end reminder by mail; the campaign 
   const campaigns = dialog.getByRole('table', { name: '已发起的提醒' });
   await expect(campaigns).toContainText('邮件');
   await expect(campaigns.getByRole('row').nth(1)).toContainText(String(selected));
+  // 发起人 is the staff member's name, as the audit page shows it.
+  await expect(campaigns.getByRole('row').nth(1)).toContainText('吴学籍');
   await page.screenshot({ path: test.info().outputPath('reminders-1280.png') });
 });

@@ -68,17 +68,17 @@ export interface AuditEntry {
 }
 
 /** Writes one record in `tx`, the transaction of the change it describes. */
+/** The actor's 姓名 as a person reads it: given, or a staff member's looked up by `staffId`; null for others. */
+export async function actorNameOf(tx: Database, actor: AuditActor): Promise<string | null> {
+  if (actor.name != null || actor.staffId === null) return actor.name ?? null;
+  // By name, not through the staff feature's schema: the staff feature writes its changes
+  // through this module, and features import each other one way only.
+  const [staff] = await rowsOf<{ name: string }>(tx, sql`select name from staff_accounts where id = ${actor.staffId}`);
+  return staff?.name ?? null;
+}
+
 export async function writeAudit(tx: Database, clock: Clock, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  let name = actor.name ?? null;
-  if (name === null && actor.staffId !== null) {
-    // By name, not through the staff feature's schema: the staff feature writes its changes
-    // through this module, and features import each other one way only.
-    const [staff] = await rowsOf<{ name: string }>(
-      tx,
-      sql`select name from staff_accounts where id = ${actor.staffId}`,
-    );
-    name = staff?.name ?? null;
-  }
+  const name = await actorNameOf(tx, actor);
   await tx.insert(auditRecords).values({
     staffId: actor.staffId,
     actorKind: actor.kind ?? 'staff',

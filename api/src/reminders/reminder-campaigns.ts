@@ -7,7 +7,7 @@ import {
   type ReminderChannel,
   type ReminderPreview,
 } from '@yaoshi/contracts/reminders';
-import { jobActor, writeAudit, type AuditActor } from '../audit/audit-log';
+import { actorNameOf, jobActor, writeAudit, type AuditActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { badInput } from '../envelope/api-error';
@@ -62,7 +62,7 @@ export async function createReminderCampaign(
         company: filter.company?.trim() ?? '',
         channel: filter.channel,
         createdByStaffId: actor.staffId,
-        createdByName: actor.name ?? actor.username,
+        createdByName: (await actorNameOf(tx, actor)) ?? actor.username,
         createdAt: now,
         updatedAt: now,
       })
