@@ -341,3 +341,29 @@ test('the adapter signs as 诺诺 documents it: a wrong appSecret is refused by 
   );
   assert.equal(simulator.badRequests, refusedBefore + 1);
 });
+
+test('an invoice no provider issued (before the provider was connected) is refused for the red-letter, with nothing written', async () => {
+  const orderNo = await orderAwaitingInvoice();
+  const [order] = await server.db.select().from(orderTable).where(eq(orderTable.orderNo, orderNo));
+  // What a record of the self-drawn days looks like: issued, with neither serial number nor provider.
+  await server.db
+    .update(invoiceRequests)
+    .set({
+      status: 'issued',
+      issuedAt: server.clock.now(),
+      invoiceNo: 'FP20260101000001',
+      serialNo: null,
+      provider: null,
+    })
+    .where(eq(invoiceRequests.orderId, order!.id));
+  await server.db.update(orderTable).set({ receiptStatus: 3 }).where(eq(orderTable.id, order!.id));
+  const before = await server.db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order!.id));
+  assertRefused(
+    await authed(server, finance.token, 'POST', '/v1/admin/invoices/refund', { order_no: orderNo, reason: '重复支付' }),
+    409,
+    MESSAGES.invoiceNotAtProvider,
+  );
+  const after = await server.db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order!.id));
+  assert.deepEqual(after, before);
+  assert.deepEqual(await actionsOf(orderNo), []);
+});
