@@ -209,10 +209,14 @@ describe('npm run admin: every change is audited as the command line', () => {
         assert.equal(outcome[0]!.actorKind, 'gateway');
         assert.equal((outcome[0]!.after as { outcome: string }).outcome, '已退款');
       } else assert.equal(outcome.length, 0);
+      // A refund's result and an issued invoice are mailed to the learner: the mail is queued in
+      // the same transaction as the change that decides it (issue 37).
+      const mailed = written.filter((record) => record.action === 'mail.queue');
+      assert.equal(mailed.length, /^(refund|invoice issue)/.test(cliCase.name) ? 1 : 0, JSON.stringify(written));
       written.splice(
         0,
         written.length,
-        ...written.filter((record) => record.action !== 'refund.outcome' && record.action !== 'invoice.issued'),
+        ...written.filter((record) => !['refund.outcome', 'invoice.issued', 'mail.queue'].includes(record.action)),
       );
       assert.equal(written.length, 1, JSON.stringify(written));
       assert.equal(written[0]!.actor, '命令行');
