@@ -38,11 +38,11 @@ const EXPECTED: Record<string, { words: string[]; buttons: string[] }> = {
   '5/3/0': { words: ['已退款', '退款完成'], buttons: [] },
   '2/0/1': { words: ['发票审核中'], buttons: [] },
   '2/0/2': { words: ['发票开具中'], buttons: [] },
-  '2/0/3': { words: ['发票已开具'], buttons: ['下载发票'] },
+  '2/0/3': { words: ['发票已开具'], buttons: ['下载发票', '重发邮件'] },
   '2/0/4': { words: ['开票失败'], buttons: ['重新申请发票'] },
   '2/4/1': { words: ['退款失败', '发票审核中'], buttons: [] },
   '2/4/2': { words: ['退款失败', '发票开具中'], buttons: [] },
-  '2/4/3': { words: ['退款失败', '发票已开具'], buttons: ['下载发票'] },
+  '2/4/3': { words: ['退款失败', '发票已开具'], buttons: ['下载发票', '重发邮件'] },
   '2/4/4': { words: ['退款失败', '开票失败'], buttons: ['重新申请发票'] },
 };
 
