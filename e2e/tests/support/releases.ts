@@ -100,8 +100,10 @@ export async function buildRemoteVariant(variant: RemoteVariant): Promise<{ dir:
     },
     write: (path, text) => writeFileSync(join(copy, path), text),
   };
+  // The config's imports of the repository's build files (rspack.config.base, rspack/server-bundle)
+  // point at the repository from the copy.
   sources.change('rspack.config.ts', (text) =>
-    text.replace("'../../rspack.config.base'", JSON.stringify(join(repoRoot, 'rspack.config.base.ts'))),
+    text.replace(/'\.\.\/\.\.\/([^']+)'/g, (_whole, file: string) => JSON.stringify(join(repoRoot, `${file}.ts`))),
   );
   sources.change('package.json', (text) =>
     JSON.stringify({ ...(JSON.parse(text) as object), version: variant.version }, null, 2),
