@@ -26,7 +26,11 @@ const dir = fileURLToPath(new URL('.', import.meta.url));
  */
 export default process.argv.includes('serve')
   ? browser
-  : (env: Record<string, unknown>, argv: { mode?: string } = {}) => [
-      browser(env, argv),
-      serverBundleConfig({ name: 'public_content', dir, entry: './src/server-render/render.tsx' }),
-    ];
+  : (env: Record<string, unknown>, argv: { mode?: string } = {}) => {
+      const browserBuild = browser(env, argv);
+      // The server build runs after the browser's, named by it (one name to change, not two).
+      return [
+        browserBuild,
+        serverBundleConfig({ name: String(browserBuild.name), dir, entry: './src/server-render/render.tsx' }),
+      ];
+    };
