@@ -3,6 +3,7 @@ import { useSearchParams } from '@yaoshi/ui/router';
 import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import { SectionBox } from '@yaoshi/ui/section-box';
+import { VERIFY_BUTTON_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { useCertificateVerifyQuery } from './verify-api';
 import { tokens } from '@yaoshi/ui/site-tokens';
@@ -119,18 +120,7 @@ export default function VerifyPage() {
                 borderRadius: 4,
               }}
             />
-            <button
-              type="button"
-              onClick={lookUp}
-              style={{
-                height: 36,
-                padding: '0 20px',
-                border: 'none',
-                borderRadius: 4,
-                color: tokens.colorTextLightSolid,
-                background: tokens.colorPrimary,
-              }}
-            >
+            <button type="button" onClick={lookUp} style={VERIFY_BUTTON_STYLE}>
               验证
             </button>
           </div>

@@ -2,6 +2,7 @@ import { useSearchParams } from '@yaoshi/ui/router';
 import { ArticleView } from '@yaoshi/ui/article-view';
 import { useArticleQuery } from '../articles/article-api';
 import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';
+import { ARTICLE_BOX_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { tokens } from '@yaoshi/ui/site-tokens';
 
@@ -26,14 +27,7 @@ export default function NewsDetailPage() {
   return (
     <div>
       <PageBreadcrumb trail={trail} />
-      <article
-        style={{
-          border: `1px solid ${tokens.colorBorderBox}`,
-          borderRadius: 6,
-          background: tokens.colorBgContainer,
-          padding: '24px 32px',
-        }}
-      >
+      <article style={ARTICLE_BOX_STYLE}>
         {postid === null || (isError && !article) ? (
           <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}>
             {ARTICLE_MISSING_TEXT}

@@ -7,6 +7,7 @@ import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { SectionBox } from '@yaoshi/ui/section-box';
 import { tokens } from '@yaoshi/ui/site-tokens';
+import { ARTICLE_BOX_STYLE, VERIFY_BUTTON_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { articleHref, newsListHref } from '../articles/categories';
 import { VERIFY_TEXTS } from '../certificates/verify-texts';
@@ -38,14 +39,7 @@ function ArticleMarkup({ article, categoryName }: Extract<ServerPage, { page: 'a
   return (
     <div>
       <PageBreadcrumb trail={trail} />
-      <article
-        style={{
-          border: `1px solid ${tokens.colorBorderBox}`,
-          borderRadius: 6,
-          background: tokens.colorBgContainer,
-          padding: '24px 32px',
-        }}
-      >
+      <article style={ARTICLE_BOX_STYLE}>
         <ArticleView article={article} />
       </article>
     </div>
@@ -75,14 +69,7 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
   return (
     <div>
       <PageBreadcrumb trail={[{ label: topic.title }]} />
-      <article
-        style={{
-          border: `1px solid ${tokens.colorBorderBox}`,
-          borderRadius: 6,
-          background: tokens.colorBgContainer,
-          padding: '24px 32px',
-        }}
-      >
+      <article style={ARTICLE_BOX_STYLE}>
         <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{topic.title}</h1>
         <SafeHtml html={topic.content} label="正文" />
       </article>
@@ -119,17 +106,7 @@ function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
                 borderRadius: 4,
               }}
             />
-            <button
-              type="submit"
-              style={{
-                height: 36,
-                padding: '0 20px',
-                border: 'none',
-                borderRadius: 4,
-                color: tokens.colorTextLightSolid,
-                background: tokens.colorPrimary,
-              }}
-            >
+            <button type="submit" style={VERIFY_BUTTON_STYLE}>
               验证
             </button>
           </div>
