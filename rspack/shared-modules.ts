@@ -25,7 +25,13 @@ const SINGLETONS = [
 ] as const;
 
 /**
- * Shared modules every first page runs before it can render — all of SINGLETONS, and these
+ * Singletons a first page need not run: dayjs serves the console (antd's date pickers, its
+ * dates; remotes/admin's admin-app sets its locale) and is fetched with it, not with main.js.
+ */
+const NOT_IN_SHELL_ENTRY = new Set<string>(['dayjs']);
+
+/**
+ * Shared modules every first page runs before it can render — SINGLETONS but dayjs, and these
  * parts of `@yaoshi/ui` — the shell builds into its entry chunk (`eager`) rather than one
  * lazily fetched chunk each. Fetched one by one they arrived in four waves (a chunk's own
  * shared imports are found only once it has arrived), which held the first render back by
@@ -49,6 +55,7 @@ const UI_IN_SHELL_ENTRY = new Set(
 );
 
 function inShellEntry(key: string): boolean {
+  if (NOT_IN_SHELL_ENTRY.has(key)) return false;
   return (SINGLETONS as readonly string[]).includes(key) || UI_IN_SHELL_ENTRY.has(key);
 }
 

@@ -20,6 +20,7 @@ import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { verdictOf } from './video-probe';
+import { videoTranscodes } from '../video-transcode/video-transcode-schema';
 
 let server: TestServer;
 let staff: TestStaff;
@@ -165,6 +166,19 @@ async function uploadResuming(bytes: Buffer): Promise<{ id: string; last: Respon
   return { id: location.split('/').pop()!, last };
 }
 
+/** Waits until no lesson video waits for or is in its transcode (the job queue runs them in the background). */
+async function transcodesSettled(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [busy] = await server.db
+      .select({ n: count() })
+      .from(videoTranscodes)
+      .where(sql`${videoTranscodes.status} in ('queued', 'running')`);
+    if (!busy?.n) return;
+    if (Date.now() > deadline) throw new Error('the lesson transcodes did not finish within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 describe('study years', () => {
   test('a year is created and edited with its dates, make-up flag, price and need_all; each change audited', async () => {
     const created = dataOf(await call('POST', '/v1/admin/course_years/create', YEAR)) as CourseYear;
@@ -454,6 +468,9 @@ describe('courses', () => {
   });
 
   test('an unfinished upload cannot become a lesson; face points are checked', async () => {
+    // The lesson made by an earlier test is transcoded in the background, and its end is
+    // audited: let it finish first, or its record lands inside the refusals' before/after.
+    await transcodesSettled();
     const created = await createUpload(video.length);
     const location = created.headers.get('location')!;
     await patch(location, 0, video.subarray(0, 100));

@@ -9,7 +9,8 @@ export const SECTION = '在线学习';
 
 export const ROUTES: RouteEntry[] = [
   // Reached after login, but outside the student frame and without the login flag (spec 02 §2): a full-width camera page.
-  { path: '/faceCollection', area: 'public', exposed: 'FaceCollection', loginRequired: false },
+  // Drawn without antd (@yaoshi/ui's light parts), so a first visit does not download it.
+  { path: '/faceCollection', area: 'public', exposed: 'FaceCollection', loginRequired: false, withoutAntd: true },
   {
     path: '/myCourse',
     area: 'student',

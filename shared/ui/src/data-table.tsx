@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { EMPTY_LIST_TEXT } from './message-texts';
 import { Pager } from './pager';
 import { pageCount } from './pager-rules';
 import { tokens } from './site-tokens';
@@ -78,8 +79,6 @@ export interface DataTableProps<Row> {
 }
 
 const DEFAULT_PAGE_SIZE = 10;
-/** antd's Table's empty text in zh_CN. */
-const DEFAULT_EMPTY_TEXT = '暂无数据';
 /** antd's selected-row colours for the site's blue (its palette's first two tints). */
 const SELECTED_ROW_BG = tokens.colorPrimaryBg;
 const SELECTED_ROW_HOVER_BG = tokens.colorPrimaryBgHover;
@@ -230,7 +229,7 @@ export function DataTable<Row>({
             {rows.length === 0 ? (
               <tr className="data-table-empty-row">
                 <td colSpan={columnCount} className="data-table-empty">
-                  {locale?.emptyText ?? DEFAULT_EMPTY_TEXT}
+                  {locale?.emptyText ?? EMPTY_LIST_TEXT}
                 </td>
               </tr>
             ) : (

@@ -1,6 +1,4 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { Provider } from 'react-redux';
 import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
 import { SectionBox } from '@yaoshi/ui/section-box';
@@ -8,8 +6,6 @@ import { focusLoginInput } from '../login/login-focus';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
 import type { SiteStore } from './store';
-
-dayjs.locale('zh-cn');
 
 /**
  * The login box's code (its rules, the account endpoints, the code button) loads with the

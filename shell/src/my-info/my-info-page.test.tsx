@@ -49,9 +49,14 @@ async function openMyInfo(modify: () => StubAnswer) {
   await renderSite('/myInfo');
   const form = await screen.findByRole('form', { name: '学员信息' });
   await waitFor(() => expect(within(form).getByLabelText('工作单位')).toHaveValue(PROFILE.company));
-  // 保存 waits for the region table.
-  await waitFor(() => expect(saveButton(form)).toBeEnabled());
   return { received, form };
+}
+
+/** The learner reaches for the address: the region table comes in and the province offers every province. */
+async function reachForAddress(form: HTMLElement) {
+  const province = within(form).getByRole('combobox', { name: '省' });
+  fireEvent.focus(province);
+  await within(province).findByRole('option', { name: '江苏省' });
 }
 
 const saveButton = (form: HTMLElement) => within(form).getByRole('button', { name: /保\s*存/ });
@@ -121,12 +126,26 @@ test('read-only fields; company must be Chinese (on blur); a save sends names an
   });
 });
 
+test('the address shows as stored at once; the region table comes in only when the learner reaches for it', async () => {
+  const { form } = await openMyInfo(() => ok(null));
+  const province = within(form).getByRole('combobox', { name: '省' });
+  expect(province).toHaveDisplayValue('上海市');
+  expect(within(form).getByRole('combobox', { name: '市' })).toHaveDisplayValue('市辖区');
+  expect(within(form).getByRole('combobox', { name: '区县' })).toHaveDisplayValue('浦东新区');
+  // Only the stored province until then: the page did not fetch the table.
+  expect(within(province).queryByRole('option', { name: '江苏省' })).not.toBeInTheDocument();
+  expect(saveButton(form)).toBeEnabled();
+  await reachForAddress(form);
+  expect(province).toHaveDisplayValue('上海市');
+});
+
 test('another province clears city and county; 保存 then asks for the city once, focuses it and sends nothing', async () => {
   const { form, received } = await openMyInfo(() => ok(null));
   const province = within(form).getByRole('combobox', { name: '省' });
   const city = within(form).getByRole('combobox', { name: '市' });
   const county = within(form).getByRole('combobox', { name: '区县' });
   expect(city).toHaveDisplayValue('市辖区');
+  await reachForAddress(form);
   await userEvent.selectOptions(province, '江苏省');
   expect(city).toHaveDisplayValue('市');
   expect(county).toHaveDisplayValue('区/县');

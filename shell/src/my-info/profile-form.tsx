@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from 'antd';
 import type { ModifyRequest, Profile } from '@yaoshi/contracts/accounts';
 import {
@@ -169,6 +169,20 @@ const optionsOf = (labels: Record<number, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 const regionOptions = (regions: Region[]) => regions.map((r) => ({ value: r.code, label: r.name }));
 
+/** Before the region table is in: each select offers only the address as stored, with its stored name. */
+export function storedAddressOptions(
+  values: AddressValue,
+  profile: Pick<Profile, 'province' | 'city' | 'county'> | undefined,
+): Record<AddressField, SelectOption<string>[]> {
+  const stored = (code: string | undefined, name: string | undefined) =>
+    code && name ? [{ value: code, label: name }] : [];
+  return {
+    province_id: stored(values.province_id, profile?.province),
+    city_id: stored(values.city_id, profile?.city),
+    area_id: stored(values.area_id, profile?.county),
+  };
+}
+
 /** antd's Row and Col span 12: two columns 16 px apart; a wide row spans both. */
 const COLUMNS: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 16 };
 const WIDE: CSSProperties = { gridColumn: '1 / -1' };
@@ -192,17 +206,26 @@ export function ProfileForm() {
     setProblems({});
   }
 
-  useEffect(() => {
+  // The region table (29 KB gzip) is fetched when the learner reaches for the address (a
+  // pointer over it, focus, a touch) or saves, not with the page: until then the selects hold
+  // the address as stored, by name.
+  const [regionsWanted, setRegionsWanted] = useState(false);
+  const wantRegions = useCallback(() => {
+    if (regionsWanted) return;
+    setRegionsWanted(true);
     void loadRegions().then(setRegions);
-  }, []);
+  }, [regionsWanted]);
 
   const addressOptions: Record<AddressField, SelectOption<string>[]> = useMemo(
-    () => ({
-      province_id: regionOptions(regions?.provinces ?? []),
-      city_id: regions ? regionOptions(citiesOf(regions, values.province_id)) : [],
-      area_id: regions ? regionOptions(countiesOf(regions, values.city_id)) : [],
-    }),
-    [regions, values.province_id, values.city_id],
+    () =>
+      regions
+        ? {
+            province_id: regionOptions(regions.provinces),
+            city_id: regionOptions(citiesOf(regions, values.province_id)),
+            area_id: regionOptions(countiesOf(regions, values.city_id)),
+          }
+        : storedAddressOptions(values, shownProfile),
+    [regions, values, shownProfile],
   );
 
   const check = (field: CheckedField, from: ProfileFormValues) =>
@@ -235,9 +258,8 @@ export function ProfileForm() {
       );
       return;
     }
-    if (!regions) return;
     try {
-      await modify(modifyPayloadOf(values, regions)).unwrap();
+      await modify(modifyPayloadOf(values, regions ?? (await loadRegions()))).unwrap();
       showMessage(ACCOUNT_MESSAGES.saveSuccess);
     } catch {
       // spec 01 §8: a save failure only stops the save indicator; the form keeps what was typed.
@@ -310,25 +332,27 @@ export function ProfileForm() {
         <div style={WIDE}>{textRow('company')}</div>
         <div style={WIDE}>
           <FormRow layout="vertical" label="单位地址" inputId={ADDRESS_ID} required problem={problems.city_id}>
-            <SelectGroup aria-label="单位地址">
-              {ADDRESS_SELECTS.map(({ field, label, placeholder }) => (
-                <Select<string>
-                  key={field}
-                  id={inputIdOf(field)}
-                  aria-label={label}
-                  placeholder={placeholder}
-                  options={addressOptions[field]}
-                  loading={!regions}
-                  value={values[field]}
-                  onChange={(code) => chooseAddress({ [field]: code })}
-                  // The city is the one checked: required.
-                  {...(field === 'city_id' && {
-                    onBlur: () => check('city_id', values),
-                    ...problemPropsOf(ADDRESS_ID, problems.city_id),
-                  })}
-                />
-              ))}
-            </SelectGroup>
+            <div onPointerEnter={wantRegions} onFocus={wantRegions} onTouchStart={wantRegions}>
+              <SelectGroup aria-label="单位地址">
+                {ADDRESS_SELECTS.map(({ field, label, placeholder }) => (
+                  <Select<string>
+                    key={field}
+                    id={inputIdOf(field)}
+                    aria-label={label}
+                    placeholder={placeholder}
+                    options={addressOptions[field]}
+                    loading={regionsWanted && !regions}
+                    value={values[field]}
+                    onChange={(code) => chooseAddress({ [field]: code })}
+                    // The city is the one checked: required.
+                    {...(field === 'city_id' && {
+                      onBlur: () => check('city_id', values),
+                      ...problemPropsOf(ADDRESS_ID, problems.city_id),
+                    })}
+                  />
+                ))}
+              </SelectGroup>
+            </div>
           </FormRow>
         </div>
         {choiceRow('education')}
@@ -342,7 +366,7 @@ export function ProfileForm() {
         {choiceRow('politics_status')}
         {textRow('email', EMAIL_MAX_LENGTH)}
       </div>
-      <Button type="primary" htmlType="submit" loading={saving} disabled={!regions}>
+      <Button type="primary" htmlType="submit" loading={saving}>
         保存
       </Button>
     </form>

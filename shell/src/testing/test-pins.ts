@@ -42,7 +42,7 @@ export const TEST_PINS: RemotePins = {
     studentPage('/pay', 'Pay', '报名学习', '/signStudy'),
   ]),
   study: pin('study', 'study', '在线学习', [
-    { path: '/faceCollection', area: 'public', exposed: 'FaceCollection', loginRequired: false },
+    { path: '/faceCollection', area: 'public', exposed: 'FaceCollection', loginRequired: false, withoutAntd: true },
     studentPage('/myCourse', 'MyCourse', '专业课学习', '/myCourse'),
     studentPage('/myCourseCopy', 'MyCourseCopy', '补学教育', '/myCourseCopy'),
     studentPage('/publicCourse', 'PublicCourse', '公需课学习', '/publicCourse'),

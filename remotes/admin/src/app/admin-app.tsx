@@ -1,4 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useDispatch } from 'react-redux';
 import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from '@yaoshi/ui/router';
@@ -30,6 +32,10 @@ import { PASSWORD_PAGE_TEXTS, PasswordPage } from '../staff/password-page';
 import { DigestSettingCard } from '../staff/digest-setting';
 import { ADMIN_LOGIN_PATH, ADMIN_PASSWORD_PATH, adminRouteOf, pagesFor, type AdminPage } from './admin-menu';
 import { tokens } from '@yaoshi/ui/site-tokens';
+
+// The console's dates and antd's date pickers in Chinese. dayjs is one shared instance and only
+// the console uses it: learner pages neither download it nor need its locale.
+dayjs.locale('zh-cn');
 
 const CONSOLE_NAME = '管理后台';
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Result, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import type { ColumnsType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 
@@ -11,7 +12,8 @@ import type { TableRowSelection } from 'antd/es/table/interface';
  */
 
 export const DEFAULT_PAGE_SIZE = 20;
-export const EMPTY_TEXT = '暂无数据';
+/** The console's empty lists say what the learner pages' say. */
+export const EMPTY_TEXT = EMPTY_LIST_TEXT;
 export const LOAD_FAILED_TEXT = '加载失败';
 
 export type FilterValues = Record<string, string | number | boolean | undefined>;

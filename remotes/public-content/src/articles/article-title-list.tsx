@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { Link } from '@yaoshi/ui/router';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
 import type { ArticleSummary } from '@yaoshi/contracts/content';
@@ -6,9 +5,9 @@ import { useArticleListQuery } from './article-api';
 import { articleHref } from './categories';
 import { tokens } from '@yaoshi/ui/site-tokens';
 
+/** The day of a publication time as the server writes it (Beijing time, `YYYY-MM-DD HH:mm:ss`). */
 export function publishedDate(publishedTime: string): string {
-  const date = dayjs(publishedTime);
-  return date.isValid() ? date.format('YYYY-MM-DD') : publishedTime;
+  return /^\d{4}-\d{2}-\d{2}(?=$|[ T])/.exec(publishedTime)?.[0] ?? publishedTime;
 }
 
 /** Linked titles with their dates; an empty list says 暂无数据. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button } from 'antd';
+import { Alert } from '@yaoshi/ui/site-alert';
+import { SiteButton } from '@yaoshi/ui/site-button';
 import { MESSAGE_TEXTS } from '@yaoshi/ui/message-texts';
 import { tokens } from '@yaoshi/ui/site-tokens';
 
@@ -90,7 +91,7 @@ export function FaceCapture({
     return undefined;
   }, [remaining, onCapture]);
 
-  if (camera === 'denied') return <Alert type="error" showIcon title={MESSAGE_TEXTS.cameraDisabled} />;
+  if (camera === 'denied') return <Alert type="error" title={MESSAGE_TEXTS.cameraDisabled} />;
 
   return (
     <div style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center', gap: 12 }}>
@@ -117,9 +118,9 @@ export function FaceCapture({
         )}
       </div>
       <canvas ref={canvasRef} width={CAMERA_WIDTH} height={CAMERA_HEIGHT} style={{ display: 'none' }} />
-      <Button type="primary" onClick={start} disabled={disabled || camera !== 'ready' || remaining !== null}>
+      <SiteButton variant="primary" onClick={start} disabled={disabled || camera !== 'ready' || remaining !== null}>
         {startLabel}
-      </Button>
+      </SiteButton>
     </div>
   );
 }

@@ -1,10 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useDispatch } from 'react-redux';
-import { Alert, Button, Checkbox, Space, Spin, Tag, Typography } from 'antd';
 import { AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
 import type { FaceConsentState } from '@yaoshi/contracts/personal-data';
 import { FACE_CONSENT_TITLE, FACE_CONSENT_VERSION, faceConsentParagraphs } from '@yaoshi/contracts/personal-data-rules';
+import { Alert } from '@yaoshi/ui/site-alert';
+import { SiteButton } from '@yaoshi/ui/site-button';
+import { Checkbox } from '@yaoshi/ui/site-checkbox';
 import { Progress } from '@yaoshi/ui/site-progress';
+import { Spin } from '@yaoshi/ui/site-spin';
+import { Tag } from '@yaoshi/ui/site-tag';
+import { Paragraph, Title } from '@yaoshi/ui/typography';
 import { Result } from '@yaoshi/ui/site-result';
 import { Card } from '@yaoshi/ui/site-card';
 import { Link } from '@yaoshi/ui/router';
@@ -26,6 +31,15 @@ import { FaceCapture } from './face-capture';
 const FACE_PENDING_TAG = '待审核';
 const FACE_PENDING_NOTE =
   '照片已提交，待协会审核。审核期间您可以进入学员中心完善个人信息、选课和缴费；审核通过后即可观看课程视频。';
+
+/** antd's vertical Space, middle size: one column, centred, 16 px apart. */
+const COLUMN: CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 16,
+  width: '100%',
+};
 
 /** Outside a lesson the photo belongs to no course. */
 const NO_COURSE = 0;
@@ -70,11 +84,10 @@ export default function FaceCollectionPage() {
 
   return (
     <Card title="人脸采集" style={{ maxWidth: 720, margin: '0 auto' }}>
-      <Space orientation="vertical" size="middle" style={{ width: '100%', alignItems: 'center' }}>
+      <div style={COLUMN}>
         {rejectReason !== null && !isSuccess && (
           <Alert
             type="error"
-            showIcon
             title={`您的人脸照片未通过审核：${rejectReason}`}
             description="请按提示重新采集。"
             style={{ width: '100%' }}
@@ -84,7 +97,6 @@ export default function FaceCollectionPage() {
         {underReview && !isSuccess && (
           <Alert
             type="info"
-            showIcon
             style={{ width: '100%' }}
             data-testid="face-under-review"
             title={<>您的人脸照片{FACE_PENDING_TAG}</>}
@@ -95,9 +107,9 @@ export default function FaceCollectionPage() {
             }
           />
         )}
-        <Alert type="warning" showIcon title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
+        <Alert type="warning" title={MESSAGE_TEXTS.faceStudyWarning} style={{ width: '100%' }} />
         {consent.isLoading ? (
-          <Spin />
+          <Spin description="加载中" />
         ) : needsConsent ? (
           <ConsentStep retentionDays={consent.data?.retention_days ?? 0} />
         ) : isSuccess ? (
@@ -113,7 +125,7 @@ export default function FaceCollectionPage() {
               <Link key="area" to="/studentsNote">
                 进入学员中心
               </Link>,
-              <Button
+              <SiteButton
                 key="again"
                 onClick={() => {
                   reset();
@@ -121,7 +133,7 @@ export default function FaceCollectionPage() {
                 }}
               >
                 重新采集
-              </Button>,
+              </SiteButton>,
             ]}
           />
         ) : (
@@ -132,7 +144,7 @@ export default function FaceCollectionPage() {
           </>
         )}
         {consent.data && <KeptNotice consent={consent.data} />}
-      </Space>
+      </div>
     </Card>
   );
 }
@@ -143,18 +155,18 @@ function ConsentStep({ retentionDays }: { retentionDays: number }) {
   const [give, { isLoading }] = useGiveFaceConsentMutation();
   return (
     <section aria-label={FACE_CONSENT_TITLE} style={{ width: '100%' }}>
-      <Typography.Title level={5} style={{ textAlign: 'center' }}>
+      <Title level={5} style={{ textAlign: 'center' }}>
         《{FACE_CONSENT_TITLE}》
-      </Typography.Title>
+      </Title>
       {faceConsentParagraphs(retentionDays).map((text) => (
-        <Typography.Paragraph key={text.slice(0, 12)}>{text}</Typography.Paragraph>
+        <Paragraph key={text.slice(0, 12)}>{text}</Paragraph>
       ))}
-      <Space orientation="vertical" style={{ width: '100%', alignItems: 'center' }}>
-        <Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)}>
+      <div style={{ ...COLUMN, gap: 8 }}>
+        <Checkbox checked={agreed} onChange={setAgreed}>
           我已阅读并同意《{FACE_CONSENT_TITLE}》，同意平台处理我的人脸照片
         </Checkbox>
-        <Button
-          type="primary"
+        <SiteButton
+          variant="primary"
           disabled={!agreed}
           loading={isLoading}
           onClick={() =>
@@ -164,8 +176,8 @@ function ConsentStep({ retentionDays }: { retentionDays: number }) {
           }
         >
           同意并开始采集
-        </Button>
-      </Space>
+        </SiteButton>
+      </div>
     </section>
   );
 }
@@ -175,7 +187,6 @@ function KeptNotice({ consent }: { consent: FaceConsentState }) {
   return (
     <Alert
       type="info"
-      showIcon
       style={{ width: '100%' }}
       data-testid="face-retention"
       title="我们保存什么、保存多久"
