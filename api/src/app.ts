@@ -271,7 +271,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         storage,
         jobs,
         line: options.config.invoiceLine,
-        ...(options.invoicePollSeconds === undefined ? {} : { pollSeconds: options.invoicePollSeconds }),
+        pollSeconds: options.invoicePollSeconds ?? options.config.invoicePollSeconds,
       },
     },
     options.routeModules ?? ROUTE_MODULES,

@@ -11,7 +11,8 @@ import { baseURL } from './support/environment';
  * issues an invoice and the learner downloads the PDF, whose text is read back (pdftotext).
  * The e2e server runs INVOICE_PROVIDER=sandbox (issue 37): its invoice is 培训费 and marked
  * 测试发票（无效）; the 诺诺 adapter is proven against its protocol simulator in the API test
- * (api/src/invoices/nuonuo/nuonuo-invoices.test.ts).
+ * (api/src/invoices/nuonuo/nuonuo-invoices.test.ts) and in the browser on a server of its own
+ * (invoices-nuonuo.spec.ts).
  * The learner is new (created through the staff API) so that no other spec's orders move.
  */
 test.describe.configure({ mode: 'serial' });

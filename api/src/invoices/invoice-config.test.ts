@@ -23,6 +23,13 @@ test('a provider, rate or code that cannot be right is refused, named', () => {
   );
   assert.throws(() => configFromEnv({ INVOICE_TAX_RATE: '6%' }), /INVOICE_TAX_RATE must be a decimal/);
   assert.throws(() => configFromEnv({ INVOICE_TAX_CODE: '307' }), /INVOICE_TAX_CODE must be the 19-digit/);
+  for (const bad of ['0', '3601', '1.5', 'soon'])
+    assert.throws(() => configFromEnv({ INVOICE_POLL_SECONDS: bad }), /INVOICE_POLL_SECONDS must be/, bad);
+});
+
+test('the poll job asks again after 30 seconds unless INVOICE_POLL_SECONDS says otherwise', () => {
+  assert.equal(configFromEnv({}).invoicePollSeconds, 30);
+  assert.equal(configFromEnv({ INVOICE_POLL_SECONDS: '5' }).invoicePollSeconds, 5);
 });
 
 test('tax inside a tax-included amount, to the fen', () => {

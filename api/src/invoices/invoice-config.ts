@@ -14,6 +14,8 @@ export type InvoiceProviderName = (typeof INVOICE_PROVIDERS)[number];
 export const NUONUO_DEFAULT_BASE_URL = 'https://sdk.nuonuo.com/open/v1/services';
 
 /** The line of a continuing-education invoice unless configured otherwise. */
+/** How long the poll job waits between two questions about an invoice 开票中, by default (seconds). */
+export const DEFAULT_INVOICE_POLL_SECONDS = 30;
 export const DEFAULT_INVOICE_LINE_NAME = '培训费';
 /** 6%: the VAT rate of 现代服务—教育辅助服务 for a general taxpayer; small-scale taxpayers set theirs. */
 export const DEFAULT_INVOICE_TAX_RATE = '0.06';
@@ -43,6 +45,11 @@ export interface InvoiceConfig {
   invoiceProvider: InvoiceProviderName;
   /** `INVOICE_LINE_NAME` (培训费), `INVOICE_TAX_RATE` (0.06), `INVOICE_TAX_CODE` (税收分类编码). */
   invoiceLine: { name: string; taxRate: string; taxCode: string };
+  /**
+   * `INVOICE_POLL_SECONDS`, default 30 (INVOICE_POLL_SECONDS of invoice-issuing.ts): how long
+   * the poll job waits before asking the provider again about an invoice 开票中 (1 to 3600).
+   */
+  invoicePollSeconds: number;
   nuonuo: NuonuoConfig;
 }
 
@@ -72,8 +79,13 @@ export function invoiceConfigFromEnv(env: Environment): InvoiceConfig {
   const taxCode = read(env, 'INVOICE_TAX_CODE') ?? DEFAULT_INVOICE_TAX_CODE;
   if (!TAX_CODE.test(taxCode))
     throw new InvoiceConfigError(`INVOICE_TAX_CODE must be the 19-digit 税收分类编码, got "${taxCode}".`);
+  const pollText = read(env, 'INVOICE_POLL_SECONDS');
+  const pollSeconds = pollText === undefined ? DEFAULT_INVOICE_POLL_SECONDS : Number(pollText);
+  if (!/^\d+$/.test(pollText ?? '30') || pollSeconds < 1 || pollSeconds > 3600)
+    throw new InvoiceConfigError(`INVOICE_POLL_SECONDS must be a number of seconds from 1 to 3600, got "${pollText}".`);
   return {
     invoiceProvider: provider as InvoiceProviderName,
+    invoicePollSeconds: pollSeconds,
     invoiceLine: { name: read(env, 'INVOICE_LINE_NAME') ?? DEFAULT_INVOICE_LINE_NAME, taxRate, taxCode },
     nuonuo: {
       appKeyFile: read(env, 'NUONUO_APP_KEY_FILE'),

@@ -9,6 +9,7 @@ import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
 import type { Storage } from '../storage/storage';
 import { findOrderByNo } from '../orders/order-transitions';
 import { invoiceRequests } from './invoices-schema';
+import { DEFAULT_INVOICE_POLL_SECONDS } from './invoice-config';
 import {
   InvoiceProviderUnavailable,
   type InvoiceLine,
@@ -30,8 +31,8 @@ import { acceptInvoice, claimInvoiceRetry, recordIssuedInvoice, recordProviderAn
  */
 
 export const INVOICE_POLL_JOB = 'invoice-poll';
-/** Wait between two questions to a provider that answered 开票中. */
-export const INVOICE_POLL_SECONDS = 30;
+/** Wait between two questions to a provider that answered 开票中 (default; `INVOICE_POLL_SECONDS`). */
+export const INVOICE_POLL_SECONDS = DEFAULT_INVOICE_POLL_SECONDS;
 /** After this many unanswered questions (about 2 hours) 财务 is told and may retry. */
 export const INVOICE_POLL_MAX_ATTEMPTS = 240;
 export const INVOICE_POLL_POLICY: Partial<RetryPolicy> = {

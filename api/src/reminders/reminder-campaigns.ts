@@ -14,6 +14,7 @@ import { badInput } from '../envelope/api-error';
 import { isMailAddress, mailSenderOf } from '../mail/mail-queue';
 import { reminderMail } from '../mail/mail-content';
 import { MailSendError, type MailTransport } from '../mail/mail-transport';
+import { SmsSendError } from '../sms/sms-provider';
 import { hoursToTenths, REMINDERS_PER_MINUTE } from './reminder-rules';
 import { selectReminderLearners, type ReminderFilterInput } from './reminder-selection';
 import { unsubscribeUrl } from './reminder-opt-outs';
@@ -223,7 +224,12 @@ export async function sendReminderRound(deps: ReminderSending): Promise<number> 
         }
         outcomes.push({ learnerId: learner.learnerId, status: 'sent', error: null });
       } catch (error) {
-        const words = error instanceof MailSendError || error instanceof Error ? error.message : String(error);
+        const words =
+          error instanceof SmsSendError
+            ? `${error.providerCode}: ${error.message}`
+            : error instanceof MailSendError || error instanceof Error
+              ? error.message
+              : String(error);
         outcomes.push({ learnerId: learner.learnerId, status: 'failed', error: words.slice(0, 300) });
       }
     }

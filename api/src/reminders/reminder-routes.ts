@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { rowsOf, type Database } from '../db/database';
 import { createReminderCampaign, previewReminder, reminderCampaignsList } from './reminder-campaigns';
 import { setWantsReminders, UNSUBSCRIBE_PATH, unsubscribeTokenValid, wantsReminders } from './reminder-opt-outs';
-import { reminderSmsFromConfig } from './reminder-sending';
+import { reminderSmsReady } from './reminder-sending';
 
 async function learnerActorOf(db: Database, learnerId: number, ip: string) {
   const [learner] = await rowsOf<{ name: string }>(db, sql`select name from learners where id = ${learnerId}`);
@@ -21,13 +21,7 @@ export const reminderRoutes: RouteModule = (api, { db, clock, config }) => {
   api.add(reminderEndpoints.preview, async ({ payload }) => previewReminder(db, payload));
 
   api.add(reminderEndpoints.create, async ({ payload, staff, request }) =>
-    createReminderCampaign(
-      db,
-      clock,
-      actorOf(requireStaff(staff), request.ip),
-      payload,
-      reminderSmsFromConfig(config, db, clock).ready,
-    ),
+    createReminderCampaign(db, clock, actorOf(requireStaff(staff), request.ip), payload, reminderSmsReady(config)),
   );
 
   api.add(reminderEndpoints.list, async () => ({ list: await reminderCampaignsList(db) }));

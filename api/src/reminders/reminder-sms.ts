@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { smsOutbox } from '../sms/sms-schema';
+import type { SmsReminderSender } from '../sms/sms-provider';
 
 /** One year-end reminder by SMS: the approved template's variables. */
 export interface ReminderSmsMessage {
@@ -36,9 +37,24 @@ export function outboxReminderSms(db: Database, clock: Clock, signature: () => P
 }
 
 /**
- * A real gateway (Aliyun, Tencent) has an approved template for codes only so far; a reminder
- * template must be approved by the gateway and configured before texts can go out. Until
- * then SMS campaigns are refused at creation with REMINDER_TEXT.smsTemplateMissing.
+ * A real gateway (Aliyun, Tencent) through its approved reminder template: the association's
+ * signature from its profile (an empty one is a failed send, `NoSignature`), the template's
+ * variables filled by the adapter. A refusal rejects with the gateway's SmsSendError, which
+ * the round records as a failed send on the campaign.
+ */
+export function gatewayReminderSms(sender: SmsReminderSender, signature: () => Promise<string>): ReminderSms {
+  return {
+    ready: true,
+    async sendReminder(message) {
+      await sender.sendReminder({ ...message, signature: await signature() });
+    },
+  };
+}
+
+/**
+ * A real gateway without an approved reminder template (`SMS_ALIYUN_REMINDER_TEMPLATE_CODE`
+ * / `SMS_TENCENT_REMINDER_TEMPLATE_ID` unset), or production without a gateway: SMS
+ * campaigns are refused at creation with REMINDER_TEXT.smsTemplateMissing.
  */
 export function unconfiguredReminderSms(): ReminderSms {
   return {

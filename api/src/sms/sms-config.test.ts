@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { ConfigError, configFromEnv, loadConfig, productionProblems, UnsafeConfigError } from '../config';
 import { movableClock } from '../clock';
 import type { Database } from '../db/database';
-import { parseSmsEndpoint, smsGatewayProblems, smsGatewaySettingsFromEnv } from './sms-config';
+import { reminderSmsReady } from '../reminders/reminder-sending';
+import { reminderSmsText } from '../reminders/reminder-sms';
+import { aliyunReminderTemplateParam } from './aliyun-sms-provider';
+import {
+  ALIYUN_REMINDER_TEMPLATE_TEXT,
+  TENCENT_REMINDER_TEMPLATE_TEXT,
+  parseSmsEndpoint,
+  smsGatewayProblems,
+  smsGatewaySettingsFromEnv,
+} from './sms-config';
+import { tencentReminderTemplateParamSet } from './tencent-sms-provider';
 import { smsProviderFromConfig } from './sms-provider-from-config';
 import { SmsSendError } from './sms-provider';
 
@@ -117,4 +127,44 @@ test('the outbox is chosen only where it is allowed; an unusable configuration s
       JSON.stringify(env),
     );
   }
+});
+
+test('the reminder template: optional, checked when set, and what makes SMS reminder campaigns possible', () => {
+  const aliyunReminder = { ...ALIYUN, SMS_ALIYUN_REMINDER_TEMPLATE_CODE: 'SMS_465300777' };
+  const tencentReminder = { ...TENCENT, SMS_TENCENT_REMINDER_TEMPLATE_ID: '2210777' };
+  assert.deepEqual(problemsOf(aliyunReminder, true), []);
+  assert.deepEqual(problemsOf(tencentReminder, true), []);
+  assert.deepEqual(problemsOf({ ...ALIYUN, SMS_ALIYUN_REMINDER_TEMPLATE_CODE: '465300777' }), [
+    'SMS_ALIYUN_REMINDER_TEMPLATE_CODE must look like SMS_123456789, got "465300777".',
+  ]);
+  assert.deepEqual(problemsOf({ ...TENCENT, SMS_TENCENT_REMINDER_TEMPLATE_ID: 'SMS_1' }), [
+    'SMS_TENCENT_REMINDER_TEMPLATE_ID must be digits, got "SMS_1".',
+  ]);
+
+  // Without one, a real gateway cannot text reminders; the outbox can only where it is allowed.
+  assert.equal(reminderSmsReady(configFromEnv(ALIYUN)), false);
+  assert.equal(reminderSmsReady(configFromEnv(TENCENT)), false);
+  assert.equal(reminderSmsReady(configFromEnv(aliyunReminder)), true);
+  assert.equal(reminderSmsReady(configFromEnv({ ...tencentReminder, NODE_ENV: 'production' })), true);
+  assert.equal(reminderSmsReady(configFromEnv({})), true, 'development: the outbox');
+  assert.equal(reminderSmsReady(configFromEnv({ NODE_ENV: 'production' })), false);
+  // The other provider's reminder template does not count.
+  assert.equal(reminderSmsReady(configFromEnv({ ...ALIYUN, SMS_TENCENT_REMINDER_TEMPLATE_ID: '2210777' })), false);
+});
+
+test("the reminder's variables as each gateway takes them: Aliyun's JSON object, Tencent's ordered array", () => {
+  const message = { phone: '13812345678', signature: '省药师协会', name: '王芳', year: 2026, missingHours: '12.5' };
+  assert.deepEqual(aliyunReminderTemplateParam(message), { name: '王芳', year: '2026', hours: '12.5' });
+  assert.deepEqual(tencentReminderTemplateParamSet(message), ['王芳', '2026', '12.5']);
+  for (const name of ['${name}', '${year}', '${hours}']) assert.ok(ALIYUN_REMINDER_TEMPLATE_TEXT.includes(name));
+  assert.match(TENCENT_REMINDER_TEMPLATE_TEXT, /^\{1\}，您\{2\}年度继续教育学时还差\{3\}学时/);
+  // The development outbox writes what the approved template reads.
+  const filled = ALIYUN_REMINDER_TEMPLATE_TEXT.replace('${name}', '王芳')
+    .replace('${year}', '2026')
+    .replace('${hours}', '12.5');
+  assert.equal(reminderSmsText('省药师协会', message), `【省药师协会】${filled}`);
+  assert.equal(
+    TENCENT_REMINDER_TEMPLATE_TEXT.replace('{1}', '${name}').replace('{2}', '${year}').replace('{3}', '${hours}'),
+    ALIYUN_REMINDER_TEMPLATE_TEXT,
+  );
 });

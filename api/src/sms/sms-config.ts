@@ -26,6 +26,12 @@ export interface AliyunSmsSettings {
   accessKeySecret: string | undefined;
   /** `SMS_ALIYUN_TEMPLATE_CODE`: the approved verification-code template, `SMS_` and digits; its variable is `${code}`. */
   templateCode: string | undefined;
+  /**
+   * `SMS_ALIYUN_REMINDER_TEMPLATE_CODE`: the approved year-end reminder template (optional;
+   * without it SMS reminder campaigns are refused). Its variables are `${name}`, `${year}`
+   * and `${hours}` (ALIYUN_REMINDER_TEMPLATE_TEXT).
+   */
+  reminderTemplateCode: string | undefined;
   /** `SMS_ALIYUN_ENDPOINT`, default dysmsapi.aliyuncs.com over https. */
   endpoint: SmsEndpoint;
 }
@@ -39,6 +45,12 @@ export interface TencentSmsSettings {
   sdkAppId: string | undefined;
   /** `SMS_TENCENT_TEMPLATE_ID`: the approved verification-code template's id (digits); its one variable `{1}` is the code. */
   templateId: string | undefined;
+  /**
+   * `SMS_TENCENT_REMINDER_TEMPLATE_ID`: the approved year-end reminder template's id (optional;
+   * without it SMS reminder campaigns are refused). Its variables are `{1}` name, `{2}` year,
+   * `{3}` hours (TENCENT_REMINDER_TEMPLATE_TEXT).
+   */
+  reminderTemplateId: string | undefined;
   /** `SMS_TENCENT_REGION`, default ap-guangzhou. */
   region: string;
   /** `SMS_TENCENT_ENDPOINT`, default sms.tencentcloudapi.com over https. */
@@ -93,6 +105,7 @@ export function smsGatewaySettingsFromEnv(env: Environment): SmsGatewaySettings 
       accessKeyId: read(env, 'SMS_ALIYUN_ACCESS_KEY_ID'),
       accessKeySecret: read(env, 'SMS_ALIYUN_ACCESS_KEY_SECRET'),
       templateCode: read(env, 'SMS_ALIYUN_TEMPLATE_CODE'),
+      reminderTemplateCode: read(env, 'SMS_ALIYUN_REMINDER_TEMPLATE_CODE'),
       endpoint: endpointFromEnv(env, 'SMS_ALIYUN_ENDPOINT', ALIYUN_SMS_DEFAULT_ENDPOINT),
     },
     tencent: {
@@ -100,6 +113,7 @@ export function smsGatewaySettingsFromEnv(env: Environment): SmsGatewaySettings 
       secretKey: read(env, 'SMS_TENCENT_SECRET_KEY'),
       sdkAppId: read(env, 'SMS_TENCENT_SDK_APP_ID'),
       templateId: read(env, 'SMS_TENCENT_TEMPLATE_ID'),
+      reminderTemplateId: read(env, 'SMS_TENCENT_REMINDER_TEMPLATE_ID'),
       region: read(env, 'SMS_TENCENT_REGION') ?? TENCENT_SMS_DEFAULT_REGION,
       endpoint: endpointFromEnv(env, 'SMS_TENCENT_ENDPOINT', TENCENT_SMS_DEFAULT_ENDPOINT),
     },
@@ -118,6 +132,25 @@ function missing(provider: string, name: string, what: string): string {
 function endpointProblem(name: string, endpoint: SmsEndpoint, production: boolean): string[] {
   if (!production || endpoint.protocol === 'https' || isLoopbackHost(endpoint.host)) return [];
   return [`${name} must be https in production (http only on loopback): the request carries the learner's code.`];
+}
+
+/**
+ * The year-end reminder template each gateway must approve (the association submits this
+ * text, with its own signature, in the provider's console): the variables are the learner's
+ * name, the year and the hours still missing, filled by the adapters
+ * (`aliyunReminderTemplateParam`, `tencentReminderTemplateParamSet`). The same words as the
+ * development outbox's text (reminders/reminder-sms.ts).
+ */
+export const ALIYUN_REMINDER_TEMPLATE_TEXT =
+  '${name}，您${year}年度继续教育学时还差${hours}学时，请在年底前登录平台完成学习。不需要提醒可在个人信息中关闭。';
+export const TENCENT_REMINDER_TEMPLATE_TEXT =
+  '{1}，您{2}年度继续教育学时还差{3}学时，请在年底前登录平台完成学习。不需要提醒可在个人信息中关闭。';
+
+/** The reminder template of the provider in use, or undefined (the outbox, or none configured). */
+export function reminderTemplateOf(provider: SmsProviderName, gateways: SmsGatewaySettings): string | undefined {
+  if (provider === 'aliyun') return gateways.aliyun.reminderTemplateCode;
+  if (provider === 'tencent') return gateways.tencent.reminderTemplateId;
+  return undefined;
 }
 
 /**
@@ -145,6 +178,10 @@ export function smsGatewayProblems(
       );
     else if (!/^SMS_\d+$/.test(settings.templateCode))
       problems.push(`SMS_ALIYUN_TEMPLATE_CODE must look like SMS_123456789, got "${settings.templateCode}".`);
+    if (settings.reminderTemplateCode !== undefined && !/^SMS_\d+$/.test(settings.reminderTemplateCode))
+      problems.push(
+        `SMS_ALIYUN_REMINDER_TEMPLATE_CODE must look like SMS_123456789, got "${settings.reminderTemplateCode}".`,
+      );
     problems.push(...endpointProblem('SMS_ALIYUN_ENDPOINT', settings.endpoint, production));
   }
   if (provider === 'tencent') {
@@ -161,6 +198,8 @@ export function smsGatewayProblems(
       problems.push(missing('tencent', 'SMS_TENCENT_TEMPLATE_ID', 'the approved verification-code template id'));
     else if (!/^\d+$/.test(settings.templateId))
       problems.push(`SMS_TENCENT_TEMPLATE_ID must be digits, got "${settings.templateId}".`);
+    if (settings.reminderTemplateId !== undefined && !/^\d+$/.test(settings.reminderTemplateId))
+      problems.push(`SMS_TENCENT_REMINDER_TEMPLATE_ID must be digits, got "${settings.reminderTemplateId}".`);
     problems.push(...endpointProblem('SMS_TENCENT_ENDPOINT', settings.endpoint, production));
   }
   return problems;

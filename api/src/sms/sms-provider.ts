@@ -16,6 +16,23 @@ export interface SmsCodeMessage {
   signature: string;
 }
 
+/** One year-end reminder for one phone: the approved reminder template's three variables. */
+export interface SmsReminderMessage {
+  phone: string;
+  signature: string;
+  /** The learner's name. */
+  name: string;
+  year: number;
+  /** Hours still missing, as the learner pages write them (`12.5`). */
+  missingHours: string;
+}
+
+/** A real gateway's sender of year-end reminders through its approved reminder template. */
+export interface SmsReminderSender {
+  /** Resolves once the provider accepted the text; rejects with an SmsSendError when it did not. */
+  sendReminder(message: SmsReminderMessage): Promise<void>;
+}
+
 /** Where SMS go. A real gateway implements this; nothing else in the API knows which is in use. */
 export interface SmsProvider {
   /** Resolves once the provider accepted the text; rejects (with an SmsSendError) when it did not. */

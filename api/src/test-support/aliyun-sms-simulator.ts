@@ -65,8 +65,10 @@ export interface AliyunSmsSimulator {
 export interface AliyunSimulatorOptions {
   /** Signatures approved for the account. */
   signNames: readonly string[];
-  /** Templates approved for the account; each takes `${code}`. */
+  /** Verification-code templates approved for the account; each takes `${code}`. */
   templateCodes: readonly string[];
+  /** Other approved templates (a notification such as the year-end reminder) with their variables' names. */
+  templates?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Aliyun's percent-encoding for the canonical query: RFC 3986, so also ! ' ( ) *. */
@@ -164,7 +166,8 @@ export async function startAliyunSmsSimulator(options: AliyunSimulatorOptions): 
       return reply(200, 'isv.MOBILE_NUMBER_ILLEGAL', ALIYUN_BUSINESS_ERRORS['isv.MOBILE_NUMBER_ILLEGAL']);
     if (!options.signNames.includes(signName))
       return reply(200, 'isv.SMS_SIGNATURE_ILLEGAL', ALIYUN_BUSINESS_ERRORS['isv.SMS_SIGNATURE_ILLEGAL']);
-    if (!options.templateCodes.includes(templateCode))
+    const variables = options.templateCodes.includes(templateCode) ? ['code'] : options.templates?.[templateCode];
+    if (variables === undefined)
       return reply(200, 'isv.SMS_TEMPLATE_ILLEGAL', ALIYUN_BUSINESS_ERRORS['isv.SMS_TEMPLATE_ILLEGAL']);
     let templateParams: Record<string, unknown>;
     try {
@@ -172,7 +175,11 @@ export async function startAliyunSmsSimulator(options: AliyunSimulatorOptions): 
     } catch {
       return reply(200, 'isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
     }
-    if (templateParams === null || typeof templateParams.code !== 'string')
+    if (templateParams === null || typeof templateParams !== 'object' || Array.isArray(templateParams))
+      return reply(200, 'isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
+    if (Object.values(templateParams).some((value) => typeof value !== 'string'))
+      return reply(200, 'isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
+    if (variables.some((name) => templateParams[name] === undefined || templateParams[name] === ''))
       return reply(200, 'isv.TEMPLATE_MISSING_PARAMETERS', ALIYUN_BUSINESS_ERRORS['isv.TEMPLATE_MISSING_PARAMETERS']);
     sent.push({ phone, signName, templateCode, params: templateParams });
     return reply(200, 'OK', 'OK', { BizId: `${Date.now()}^0` });

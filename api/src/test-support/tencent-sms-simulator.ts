@@ -59,8 +59,10 @@ export interface TencentSmsSimulator {
 
 export interface TencentSimulatorOptions {
   signNames: readonly string[];
-  /** Approved templates; each takes one parameter, the code. */
+  /** Approved verification-code templates; each takes one parameter, the code. */
   templateIds: readonly string[];
+  /** Other approved templates (a notification such as the year-end reminder) with their number of variables. */
+  templates?: Readonly<Record<string, number>>;
 }
 
 const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
@@ -167,7 +169,10 @@ export async function startTencentSmsSimulator(options: TencentSimulatorOptions)
       return error('InvalidParameter', '请求体不是合法的 JSON。');
     }
     const numbers = Array.isArray(body.PhoneNumberSet) ? body.PhoneNumberSet.map(String) : [];
-    const templateParams = Array.isArray(body.TemplateParamSet) ? body.TemplateParamSet.map(String) : [];
+    const rawParams: unknown[] = Array.isArray(body.TemplateParamSet) ? body.TemplateParamSet : [];
+    if (rawParams.some((param) => typeof param !== 'string'))
+      return error('InvalidParameterValue.TemplateParameterFormatError', '验证码模板参数格式错误。');
+    const templateParams = rawParams as string[];
     const message = {
       sdkAppId: textOf(body.SmsSdkAppId),
       signName: textOf(body.SignName),
@@ -179,9 +184,10 @@ export async function startTencentSmsSimulator(options: TencentSimulatorOptions)
     if (message.sdkAppId !== sdkAppId) return error('InvalidParameterValue.SdkAppIdNotExist', 'SdkAppId 不存在。');
     if (!options.signNames.includes(message.signName))
       return error('FailedOperation.SignatureIncorrectOrUnapproved', '签名未审批或格式错误。');
-    if (!options.templateIds.includes(message.templateId))
+    const variables = options.templateIds.includes(message.templateId) ? 1 : options.templates?.[message.templateId];
+    if (variables === undefined)
       return error('FailedOperation.TemplateIncorrectOrUnapproved', '模板未审批或内容不合规。');
-    if (templateParams.length !== 1)
+    if (templateParams.length !== variables || templateParams.some((param) => param === ''))
       return error('FailedOperation.TemplateParamSetNotMatchApprovedTemplate', '请求内容与审核通过的模板内容不匹配。');
     const statuses = numbers.map((phoneNumber) => {
       const failure = failures.shift();
