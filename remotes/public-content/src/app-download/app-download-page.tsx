@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import type { SiteSettings } from '@yaoshi/contracts/content';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { OPEN_IN_BROWSER_TIP, isWeChatTypeBrowser } from './in-app-browser';
 import { tokens } from '@yaoshi/ui/site-tokens';
@@ -26,8 +27,15 @@ const buttonStyle = {
 /** `/downloadApp` (spec 02): iOS and Android download buttons, links from the site settings. */
 export default function AppDownloadPage() {
   const { data: site } = useSiteSettingsQuery();
+  return <AppDownloadView site={site} inWeChat={isWeChatTypeBrowser(navigator.userAgent)} />;
+}
+
+/**
+ * The page's markup for the site settings: the browser's page and the server rendering
+ * (`inWeChat` false: the tip needs the browser's script, which is there by the time anyone taps) draw the same.
+ */
+export function AppDownloadView({ site, inWeChat }: { site: SiteSettings | undefined; inWeChat: boolean }) {
   const [showTip, setShowTip] = useState(false);
-  const inWeChat = isWeChatTypeBrowser(navigator.userAgent);
   const ios = site?.site_ios_url ?? '';
   const android = site?.site_android_url ?? '';
   return (

@@ -2,6 +2,7 @@ import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { useAssociationIntroductionQuery } from './association-introduction-api';
 import { tokens } from '@yaoshi/ui/site-tokens';
+import type { AssociationIntroduction } from '@yaoshi/contracts/association-profile';
 
 const INTRODUCTION_LABEL = '协会简介';
 export const CHARTER_LABEL = '协会章程';
@@ -17,6 +18,19 @@ export const chapterAnchor = (index: number) => `chapter-${index + 1}`;
  */
 export default function AssociationIntroductionPage() {
   const { data, isLoading, isError } = useAssociationIntroductionQuery();
+  return <AssociationIntroductionView data={data} isLoading={isLoading} isError={isError} />;
+}
+
+/** The page's markup for its data: the browser's page and the server rendering draw the same. */
+export function AssociationIntroductionView({
+  data,
+  isLoading = false,
+  isError = false,
+}: {
+  data: AssociationIntroduction | undefined;
+  isLoading?: boolean;
+  isError?: boolean;
+}) {
   const chapters = data?.introduction ?? [];
   const hasCharter = (data?.charter ?? '') !== '';
   const status = isError

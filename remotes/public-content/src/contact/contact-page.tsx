@@ -1,4 +1,5 @@
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
+import type { SiteSettings } from '@yaoshi/contracts/content';
 import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { SectionBox } from '@yaoshi/ui/section-box';
@@ -8,6 +9,11 @@ import { tokens } from '@yaoshi/ui/site-tokens';
 /** `/contactUs`: the map and the contact block (address, postcode, support and supervision phones, working hours, WeChat QR). */
 export default function ContactPage() {
   const { data: site } = useSiteSettingsQuery();
+  return <ContactView site={site} />;
+}
+
+/** The page's markup for the site settings: the browser's page and the server rendering draw the same. */
+export function ContactView({ site }: { site: SiteSettings | undefined }) {
   return (
     <div>
       <PageBreadcrumb trail={[{ label: '联系我们' }]} />

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from '@yaoshi/ui/router';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { ArticleTitleList } from '../articles/article-title-list';
@@ -25,33 +25,65 @@ export default function HomePage() {
   const { LoginPanel = LoginPanelPlaceholder } = useSiteSlots();
   const slideshow = useRef<HTMLDivElement>(null);
   return (
+    <HomeView
+      slideshowRef={slideshow}
+      slideshow={<Slideshow />}
+      listOf={(categoryId, count) => <ArticleTitleList key={categoryId} categoryId={categoryId} count={count} />}
+      loginPanel={<LoginPanel />}
+      quickLinks={<QuickLinks />}
+      banner={<EducationBanner />}
+    >
+      <TextAdvertisement />
+      <FloatingAdvertisement startOn={slideshow} />
+    </HomeView>
+  );
+}
+
+/**
+ * The home page's layout around its parts: the browser's page passes its live parts, the
+ * server rendering (server-render/render.tsx) the same parts drawn from the data it read.
+ */
+export function HomeView({
+  slideshowRef,
+  slideshow,
+  listOf,
+  loginPanel,
+  quickLinks,
+  banner,
+  children,
+}: {
+  slideshowRef?: RefObject<HTMLDivElement | null>;
+  slideshow: ReactNode;
+  /** The first `count` titles of a category. */
+  listOf: (categoryId: number, count: number) => ReactNode;
+  loginPanel: ReactNode;
+  quickLinks: ReactNode;
+  banner: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>首页</h1>
       {/* The banners are drawn 1200 × 280: the full content width. */}
-      <div ref={slideshow}>
-        <Slideshow />
-      </div>
+      <div ref={slideshowRef}>{slideshow}</div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         <SectionBox
           title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
           extra={<Link to={newsListHref(CATEGORY_IDS.associationNews)}>{MORE_LABEL}</Link>}
           style={{ flex: '2 1 480px', minWidth: 0 }}
         >
-          <ArticleTitleList categoryId={CATEGORY_IDS.associationNews} count={HOME_ASSOCIATION_NEWS_COUNT} />
+          {listOf(CATEGORY_IDS.associationNews, HOME_ASSOCIATION_NEWS_COUNT)}
         </SectionBox>
-        <div style={{ flex: '1 1 300px' }}>
-          <LoginPanel />
-        </div>
+        <div style={{ flex: '1 1 300px' }}>{loginPanel}</div>
       </div>
-      <QuickLinks />
-      <EducationBanner />
+      {quickLinks}
+      {banner}
       <div style={twoColumns}>
         {HOME_TAB_GROUPS.map((tabs) => (
-          <TabbedArticleLists key={tabs.map((t) => t.categoryId).join('-')} tabs={tabs} />
+          <TabbedArticleLists key={tabs.map((t) => t.categoryId).join('-')} tabs={tabs} listOf={listOf} />
         ))}
       </div>
-      <TextAdvertisement />
-      <FloatingAdvertisement startOn={slideshow} />
+      {children}
     </div>
   );
 }
