@@ -87,7 +87,7 @@ export function AssociationIntroductionView({
                 <h2 id={chapterAnchor(index)} style={{ fontSize: 20, margin: '24px 0 8px', scrollMarginTop: 16 }}>
                   {chapter.title}
                 </h2>
-                <SafeHtml html={chapter.html} label={chapter.title} />
+                <SafeHtml html={chapter.html} label={chapter.title} headingsBelow={2} />
               </section>
             ))}
             {hasCharter && (
@@ -95,7 +95,7 @@ export function AssociationIntroductionView({
                 <h2 id="charter" style={{ fontSize: 20, margin: '32px 0 8px', scrollMarginTop: 16 }}>
                   {CHARTER_LABEL}
                 </h2>
-                <SafeHtml html={data?.charter ?? ''} label={CHARTER_LABEL} />
+                <SafeHtml html={data?.charter ?? ''} label={CHARTER_LABEL} headingsBelow={2} />
               </section>
             )}
           </article>

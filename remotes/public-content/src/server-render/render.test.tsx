@@ -23,6 +23,15 @@ describe('the server bundle renders the public pages from the data the server re
     expect(html).toContain('作者：<!-- -->协会秘书处');
   });
 
+  test("an article's own headings sit under its title: an <h3> right under the <h1> becomes an <h2>", () => {
+    const html = renderPage(
+      { page: 'article', article: { ...article, content: '<h3>一、工作目标</h3><p>正文</p>' } },
+      '/associationNewsDetail?postid=7',
+    );
+    expect(html).toContain('<h2>一、工作目标</h2>');
+    expect(html).not.toContain('<h3>');
+  });
+
   test('a news list: every title linked to its article', () => {
     const html = renderPage(
       {

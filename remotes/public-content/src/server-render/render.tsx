@@ -110,7 +110,7 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
       <PageBreadcrumb trail={[{ label: topic.title }]} />
       <article style={ARTICLE_BOX_STYLE}>
         <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{topic.title}</h1>
-        <SafeHtml html={topic.content} label="正文" />
+        <SafeHtml html={topic.content} label="正文" headingsBelow={1} />
       </article>
     </div>
   );
