@@ -13,6 +13,7 @@ import { fetchPins, takeEarlyPinsRequest } from './federation/pins';
 import { ReleaseOverrideBanner } from './federation/release-override-banner';
 import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
+import { firstPageShown, revealWhenReady, serverPageHandover } from './app/server-page';
 
 const store = createSiteStore();
 // The router's navigate, once it has rendered (LendRouter): the API client can send the
@@ -58,7 +59,10 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
+  // A public page's server HTML stays shown until the browser's page has its data (server-page.ts).
+  const handover = serverPageHandover(container);
+  if (handover.fromServer) revealWhenReady(handover, firstPageShown(), store);
+  createRoot(handover.target).render(
     <SiteProviders store={store} registry={registry}>
       <ReleaseOverrideBanner pins={pins} />
       <BrowserRouter>
