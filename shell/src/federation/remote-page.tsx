@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
-import { announcePageShown } from '../app/server-page';
+import { announcePageShown } from './server-page';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { PageLoading } from './page-loading';
 import type { RemoteKey } from './pins';

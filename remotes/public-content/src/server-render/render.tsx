@@ -17,14 +17,14 @@ import type { ArticleSummary, SiteSettings, Slide } from '@yaoshi/contracts/cont
 import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
 import type { AssociationIntroduction } from '@yaoshi/contracts/association-profile';
 import { ArticleLinks } from '../articles/article-title-list';
-import { HomeView } from '../home/home-page';
+import { HomeView } from '../home/home-view';
 import { SlidesView } from '../home/slideshow';
 import { QuickLinkTiles } from '../home/quick-links';
 import { EducationBannerButton } from '../home/education-banner';
-import { AssociationIntroductionView } from '../association-introduction/association-introduction-page';
-import { ContactView } from '../contact/contact-page';
-import NoticePage from '../notice/notice-page';
-import { AppDownloadView } from '../app-download/app-download-page';
+import { AssociationIntroductionView } from '../association-introduction/association-introduction-view';
+import { ContactView } from '../contact/contact-view';
+import { NoticeView } from '../notice/notice-view';
+import { AppDownloadView } from '../app-download/app-download-view';
 
 /**
  * What the server hands this version's server bundle: the data a public page shows, read
@@ -201,7 +201,7 @@ function pageMarkup(page: ServerPage) {
     case 'contact':
       return <ContactView site={page.site} />;
     case 'notice':
-      return <NoticePage />;
+      return <NoticeView />;
     case 'app':
       return <AppDownloadView site={page.site} inWeChat={false} />;
   }
