@@ -35,6 +35,47 @@ test("with JavaScript off, an article's page shows its title and first paragraph
   await context.close();
 });
 
+test('with JavaScript off, the home page, 协会简介 and 联系我们 show their text', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: '协会动态' })).toBeVisible();
+  await expect(page.locator('a[href^="/associationNewsDetail?postid="]').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /进入学员中心/ })).toBeVisible();
+  await page.goto('/associationIntroduce');
+  await expect(page.getByRole('navigation', { name: '目录' })).toBeVisible();
+  await page.goto('/contactUs');
+  await expect(page.getByRole('heading', { level: 1, name: '联系我们' })).toBeVisible();
+  await expect(page.getByText('地址', { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('the browser takes over a server-rendered article without a blank or a loading state in between', async ({
+  page,
+  baseURL,
+}) => {
+  const { path, title } = await firstArticle(baseURL!);
+  await skipTextAdvertisement(page);
+  // Every moment of the page: did the title ever leave the screen, did "加载中…" ever show?
+  await page.addInitScript(() => {
+    const seen = { loading: false, titleGone: false, hadTitle: false };
+    (window as unknown as { handover: typeof seen }).handover = seen;
+    new MutationObserver(() => {
+      const text = document.getElementById('root')?.textContent ?? '';
+      if (text.includes('加载中')) seen.loading = true;
+      const h1 = document.querySelector('h1');
+      if (h1) seen.hadTitle = true;
+      else if (seen.hadTitle) seen.titleGone = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(path);
+  // The browser's page: its header (drawn by the shell) is there once it has taken over.
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { handover: Record<string, boolean> }).handover);
+  expect(seen).toEqual({ loading: false, titleGone: false, hadTitle: true });
+});
+
 test('a removed or unknown article answers 404 with a page saying so', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, type NavigateFunction } from '@yaoshi/ui/router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -13,6 +14,7 @@ import { fetchPins, takeEarlyPinsRequest } from './federation/pins';
 import { ReleaseOverrideBanner } from './federation/release-override-banner';
 import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
+import { firstPageShown, revealWhenReady, serverPageHandover } from './federation/server-page';
 
 const store = createSiteStore();
 // The router's navigate, once it has rendered (LendRouter): the API client can send the
@@ -58,15 +60,24 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
+  // A public page's server HTML stays shown until the browser's page has its data (server-page.ts).
+  const handover = serverPageHandover(container);
+  if (handover.fromServer) revealWhenReady(handover, firstPageShown(), store);
+  const root = createRoot(handover.target);
+  const site = (
     <SiteProviders store={store} registry={registry}>
       <ReleaseOverrideBanner pins={pins} />
       <BrowserRouter>
         <LendRouter to={lendRouter} />
         <SiteRoutes store={store} pins={pins} />
       </BrowserRouter>
-    </SiteProviders>,
+    </SiteProviders>
   );
+  // Under the server's HTML nobody waits for this render: as a transition React renders it in
+  // slices that leave the main thread free between them (taps, scrolling), rather than in one
+  // long task; without server HTML the site renders at once, as before.
+  if (handover.fromServer) startTransition(() => root.render(site));
+  else root.render(site);
 }
 
 void start();

@@ -1,12 +1,20 @@
-import type { Article, SiteSettings, TopicPage } from '@yaoshi/contracts/content';
+import type { Article, ArticleSummary, SiteSettings, Slide, TopicPage } from '@yaoshi/contracts/content';
+import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
+import type { AssociationIntroduction } from '@yaoshi/contracts/association-profile';
+import type { CertificateVerification } from '@yaoshi/contracts/certificates';
+import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
 import type { Database } from '@yaoshi/api-server/db/database';
 import {
   listArticles,
   listCategories,
+  listQuickLinks,
+  listSlides,
   readPublicArticle,
   readSiteSettings,
   readTopicPage,
 } from '@yaoshi/api-server/content/content-queries';
+import { readAssociationIntroduction } from '@yaoshi/api-server/association-profile/association-profile';
+import { verifyCertificate } from '@yaoshi/api-server/certificates/certificates';
 import type { TopicPageSlug } from '@yaoshi/api-server/content/content-schema';
 import { sanitizeRichText } from '@yaoshi/api-server/content/rich-text';
 import { LOGO_PATH, PAGE_MISSING_TITLE, firstImageOf, leadOf, shortDescription, type PageHead } from './page-head';
@@ -52,12 +60,33 @@ export function idParam(value: string | null): number | null {
   return id > 0 ? id : null;
 }
 
-/** The data a public page shows, read on the server with the API's own queries. */
+/**
+ * The newest articles of every category the home page is given (the remote picks which
+ * categories it shows and how many of each, up to this many).
+ */
+export const HOME_LIST_MAX = 7;
+
+/**
+ * The data a public page shows, read on the server with the API's own queries. A contract
+ * with every published server bundle: kinds and fields are only added (see server-render.ts
+ * for how a bundle says which kinds it renders).
+ */
 export type PageData =
   | { page: 'article'; article: Article; categoryName: string | undefined }
   | { page: 'list'; categoryId: number; categoryName: string; list: Awaited<ReturnType<typeof listArticles>> }
   | { page: 'topic'; topic: TopicPage }
-  | { page: 'verify'; no: string }
+  /** `result`: the certificate's answer, masked as the API gives it; absent without a well-formed number. */
+  | { page: 'verify'; no: string; result?: CertificateVerification }
+  | {
+      page: 'home';
+      slides: Slide[];
+      quickLinks: PublicQuickLink[];
+      lists: { categoryId: number; articles: ArticleSummary[] }[];
+    }
+  | { page: 'introduction'; introduction: AssociationIntroduction }
+  | { page: 'contact'; site: SiteSettings }
+  | { page: 'notice' }
+  | { page: 'app'; site: SiteSettings }
   | { page: 'other' };
 
 export interface PublicPageFacts {
@@ -102,8 +131,41 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
   switch (path) {
     case '/': {
       const head = page(site?.site_short_name || name, describe(PAGE_DESCRIPTIONS['/'] ?? '', site));
-      return { head: { ...head, title: site?.site_short_name ?? name }, site, data: { page: 'other' } };
+      const [slides, quickLinks, categories] = await Promise.all([
+        listSlides(db),
+        listQuickLinks(db),
+        listCategories(db),
+      ]);
+      const lists = await Promise.all(
+        categories.map(async (category) => ({
+          categoryId: category.id,
+          articles: (await listArticles(db, { now, catid: category.id, limit: HOME_LIST_MAX, page: 1 })).data,
+        })),
+      );
+      return {
+        head: { ...head, title: site?.site_short_name ?? name },
+        site,
+        data: { page: 'home', slides, quickLinks, lists },
+      };
     }
+    case '/associationIntroduce': {
+      const introduction = await readAssociationIntroduction(db);
+      const lead = leadOf(introduction.introduction[0]?.html ?? '');
+      return {
+        head: page(name, lead || describe(PAGE_DESCRIPTIONS[path] ?? '', site)),
+        site,
+        data: { page: 'introduction', introduction },
+      };
+    }
+    case '/contactUs':
+    case '/downloadApp':
+      return {
+        head: page(name, describe(PAGE_DESCRIPTIONS[path] ?? '', site)),
+        site,
+        data: site ? { page: path === '/contactUs' ? 'contact' : 'app', site } : { page: 'other' },
+      };
+    case '/notice':
+      return { head: page(name, describe(PAGE_DESCRIPTIONS[path] ?? '', site)), site, data: { page: 'notice' } };
     case '/associationNewsDetail': {
       const id = idParam(params.get('postid'));
       const stored = id === null ? null : await readPublicArticle(db, id, now);
@@ -153,13 +215,17 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
         data: { page: 'topic', topic },
       };
     }
-    case '/verify':
+    case '/verify': {
+      // The number as the browser's page reads it (trimmed, upper case); the page shows it back.
+      const no = (params.get('no') ?? '').trim().toUpperCase().slice(0, 20);
+      // The API's own lookup; each view is counted against the visitor's lookup limit (public-pages.ts).
+      const result = CERTIFICATE_NO_PATTERN.test(no) ? await verifyCertificate(db, no) : undefined;
       return {
         head: page(name, describe(PAGE_DESCRIPTIONS[path] ?? '', site)),
         site,
-        // The number as typed (the page shows it back); no lookup here: the browser's is rate-limited.
-        data: { page: 'verify', no: (params.get('no') ?? '').trim().toUpperCase().slice(0, 20) },
+        data: result ? { page: 'verify', no, result } : { page: 'verify', no },
       };
+    }
     default:
       return { head: page(name, describe(PAGE_DESCRIPTIONS[path] ?? '', site)), site, data: { page: 'other' } };
   }

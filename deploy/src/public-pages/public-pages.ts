@@ -9,6 +9,7 @@ import { listCategories, listPublicArticleStamps } from '@yaoshi/api-server/cont
 import { pinsDocument } from '@yaoshi/api-server/releases/registry-visitors';
 import { liveShellManifest, type Environment } from '@yaoshi/api-server/releases/registry-core';
 import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
+import { IP_LIMITS, hitRateLimit } from '@yaoshi/api-server/rate-limits/rate-limits';
 import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
 import { escapeHtml, headTags, pageHtml } from './page-head';
 import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
@@ -128,6 +129,28 @@ async function sitemapUrls(deps: PublicPagesDeps): Promise<SitemapUrl[]> {
 
 const MISSING_PAGE_TEXT = '您访问的页面不存在或已被删除。';
 
+/**
+ * `/verify?no=…` answers a certificate lookup: each view counts against the visitor's lookup
+ * limit as the API's does (IP_LIMITS.certificateVerify), so server rendering opens no way
+ * around it. Past the limit the page goes without the answer (the browser's lookup then says
+ * how long to wait), and that page is not kept by a shared cache.
+ */
+async function withinLookupLimit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: PublicPagesDeps,
+  facts: PublicPageFacts,
+): Promise<PublicPageFacts> {
+  if (facts.data.page !== 'verify' || !facts.data.result) return facts;
+  try {
+    await hitRateLimit(deps.db, deps.clock, IP_LIMITS.certificateVerify, request.ip);
+    return facts;
+  } catch {
+    reply.header('cache-control', PERSONAL_PAGE_CACHE);
+    return { ...facts, data: { page: 'verify', no: facts.data.no } };
+  }
+}
+
 async function sendPublicPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -137,11 +160,12 @@ async function sendPublicPage(
 ) {
   const shell = await shellOf();
   const url = new URL(request.url, 'http://site');
-  const facts = await withinBudget(factsOf(url), PUBLIC_PAGE_DATA_BUDGET_MS).catch((error: unknown) => {
+  const read = await withinBudget(factsOf(url), PUBLIC_PAGE_DATA_BUDGET_MS).catch((error: unknown) => {
     request.log.warn({ err: error }, 'public page facts failed: the browser renders the page');
     return undefined;
   });
   reply.header('cache-control', PUBLIC_PAGE_CACHE).type('text/html; charset=utf-8');
+  const facts = read && (await withinLookupLimit(request, reply, deps, read));
   // Past the budget (or the database failing): the shell as it always was; the browser finishes.
   if (!facts) return reply.code(200).send(shell);
   // The server's own work on the page, as `Server-Timing: ssr` (the SSR benchmark reads it).

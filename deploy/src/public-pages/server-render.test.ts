@@ -8,7 +8,10 @@ import { startTestServer, type TestServer } from '@yaoshi/api-server/test-suppor
 import { registerTestRemote } from '@yaoshi/api-server/test-support/release-registry';
 import { pinVersion } from '@yaoshi/api-server/releases/registry-pins';
 import { releaseLoadCounts } from '@yaoshi/api-server/releases/releases-schema';
-import { articles } from '@yaoshi/api-server/content/content-schema';
+import { articles, slides } from '@yaoshi/api-server/content/content-schema';
+import { learners } from '@yaoshi/api-server/accounts/accounts-schema';
+import { creditCertificates } from '@yaoshi/api-server/certificates/certificates-schema';
+import { rateCounters } from '@yaoshi/api-server/rate-limits/rate-limits-schema';
 import { storeArticles } from '@yaoshi/api-server/content/content-writes';
 import { registerSite } from '../serve';
 import { releaseRenderer } from './release-render';
@@ -26,6 +29,10 @@ exports.renderPage = (page) => page.page === 'article'
   '0.2.0': `exports.SERVER_RENDER_API = 1;
 exports.renderPage = () => { throw new Error('broken page'); };`,
   '0.3.0': `throw new Error('broken bundle');`,
+  // A bundle that names the pages it renders (SERVER_PAGES): it shows the data it was handed.
+  '0.4.0': `exports.SERVER_RENDER_API = 1;
+exports.SERVER_PAGES = ['article', 'list', 'topic', 'verify', 'home', 'introduction', 'contact', 'notice', 'app'];
+exports.renderPage = (page) => '<main data-page="' + page.page + '">' + JSON.stringify(page) + '</main>';`,
 };
 
 function siteWithBundles(): string {
@@ -157,5 +164,87 @@ describe('public pages rendered by the pinned public-content version', () => {
     assert.equal(signedIn.headers.get('cache-control'), PUBLIC_PAGE_CACHE);
     // Byte for byte the page everyone gets (the view count is not in it: it is the browser's).
     assert.equal(await signedIn.text(), await anonymous.text());
+  });
+});
+
+describe("the home page, the association's pages and /verify's answer (a bundle that names its pages)", () => {
+  const CERTIFICATE_NO = 'XS2019ABCDEFGH12';
+  const html = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.baseUrl}${path}`, { headers });
+    assert.equal(response.status, 200, path);
+    return { text: await response.text(), cache: response.headers.get('cache-control') };
+  };
+
+  before(async () => {
+    await pin('0.4.0');
+    await server.db.update(articles).set({ status: 'published' }).where(eq(articles.id, articleId));
+    await server.db.insert(slides).values({ title: '协会年会', image: '/media/content/slide.jpg', url: '' });
+    const [learner] = await server.db.select({ id: learners.id }).from(learners).limit(1);
+    assert.ok(learner, 'the seed has a learner');
+    await server.db.insert(creditCertificates).values({
+      certificateNo: CERTIFICATE_NO,
+      learnerId: learner.id,
+      year: 2019,
+      learnerName: '王芳',
+      idNumberMasked: '1101**********1234',
+      professionalTenths: 600,
+      publicTenths: 300,
+      courses: [],
+      issuer: '省执业药师协会',
+      issuedAt: server.clock.now(),
+    });
+  });
+
+  test("the home page's HTML holds the newest articles of each category and the slides", async () => {
+    const { text, cache } = await html('/');
+    assert.match(text, /<main data-page="home">/);
+    assert.match(text, /执业药师继续教育学时登记办法/, 'the article published in 协会动态');
+    assert.match(text, /协会年会/);
+    assert.match(text, /\/media\/content\/slide\.jpg/);
+    assert.equal(cache, PUBLIC_PAGE_CACHE);
+  });
+
+  test('协会简介, 联系我们, 通知公告 and 下载APP are rendered from the profile and the site settings', async () => {
+    const introduction = (await html('/associationIntroduce')).text;
+    assert.match(introduction, /<main data-page="introduction">/);
+    assert.match(introduction, /"introduction":\[/);
+    const contact = (await html('/contactUs')).text;
+    assert.match(contact, /<main data-page="contact">.*"site_address":"[^"]+"/);
+    assert.match((await html('/notice')).text, /<main data-page="notice">/);
+    assert.match((await html('/downloadApp')).text, /<main data-page="app">.*"site_android_url"/);
+  });
+
+  test("/verify?no=…: the API's answer, masked, counted against the visitor's lookup limit", async () => {
+    await server.db.delete(rateCounters);
+    const { text } = await html(`/verify?no=${CERTIFICATE_NO.toLowerCase()}`);
+    assert.match(text, /"verdict":"genuine"/);
+    assert.match(text, /"name_masked":"王\*"/);
+    assert.doesNotMatch(text, /王芳|1101\*/, 'nothing but the masked name');
+    const [counter] = await server.db.select({ hits: rateCounters.hits }).from(rateCounters);
+    assert.equal(counter?.hits, 1, 'one lookup counted');
+    // A number that is not one: the form, no lookup.
+    assert.doesNotMatch((await html('/verify?no=abc')).text, /verdict/);
+  });
+
+  test('past the lookup limit the page goes without the answer, and no shared cache keeps it', async () => {
+    await server.db.delete(rateCounters);
+    for (let i = 0; i < 30; i += 1) await html(`/verify?no=${CERTIFICATE_NO}`);
+    const refused = await html(`/verify?no=${CERTIFICATE_NO}`);
+    assert.match(refused.text, /<main data-page="verify">/);
+    assert.doesNotMatch(refused.text, /verdict/);
+    assert.equal(refused.cache, 'private, no-cache');
+  });
+
+  test('a version published before these pages is never handed them (and nothing is reported)', async () => {
+    await pin('0.1.0');
+    const before = await failures('0.1.0', 'render-error');
+    assert.match((await html('/')).text, /<div id="root"><\/div>/, 'the browser renders the home page');
+    assert.match((await html('/contactUs')).text, /<div id="root"><\/div>/);
+    assert.equal(await failures('0.1.0', 'render-error'), before);
+    assert.match(
+      (await html(`/verify?no=${CERTIFICATE_NO}`)).text,
+      /<main>verify<\/main>/,
+      'its own pages still render',
+    );
   });
 });

@@ -12,10 +12,27 @@ export const SERVER_BUNDLE_FILE = 'server/render.cjs';
 /** The contract version between this server and a server bundle (`SERVER_RENDER_API` in the bundle). */
 export const SERVER_RENDER_API = 1;
 
+type RenderedPage = Exclude<PageData, { page: 'other' }>;
+
 /** What a server bundle exports (remotes/public-content/src/server-render/render.tsx). */
 export interface ServerBundle {
   SERVER_RENDER_API: number;
-  renderPage(page: Exclude<PageData, { page: 'other' }>, location: string): string;
+  /**
+   * The page kinds this bundle renders. Added with the home page and the association's pages:
+   * a bundle without it (published before) renders the first four only, and is never handed
+   * a kind it does not know (which it would take for a topic and throw on).
+   */
+  SERVER_PAGES?: readonly string[];
+  renderPage(page: RenderedPage, location: string): string;
+}
+
+/** What every bundle of SERVER_RENDER_API 1 renders, whether or not it says so. */
+export const FIRST_SERVER_PAGES: readonly RenderedPage['page'][] = ['article', 'list', 'topic', 'verify'];
+
+/** Whether `bundle` renders pages of this kind. */
+export function bundleRenders(bundle: Pick<ServerBundle, 'SERVER_PAGES'>, kind: RenderedPage['page']): boolean {
+  const kinds = Array.isArray(bundle.SERVER_PAGES) ? bundle.SERVER_PAGES : FIRST_SERVER_PAGES;
+  return kinds.includes(kind);
 }
 
 export interface ServerRenderDeps {
@@ -83,6 +100,7 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
       await deps.report(request, version, 'load-error');
       return undefined;
     }
+    if (!bundleRenders(bundle, facts.data.page)) return undefined;
     const known = rendered.get(facts)?.get(version);
     if (known !== undefined) return { html: known, shared, renderMs: 0 };
     try {

@@ -49,7 +49,7 @@ export function ArticleView({ article }: { article: ArticleViewData }) {
         </span>
       </p>
       <hr style={{ border: 'none', borderTop: `1px solid ${tokens.colorBorderBox}`, margin: '16px 0 20px' }} />
-      <SafeHtml html={article.content} label="正文" />
+      <SafeHtml html={article.content} label="正文" headingsBelow={1} />
       {attachments.length > 0 && (
         <section
           aria-label={ATTACHMENTS_HEADING}

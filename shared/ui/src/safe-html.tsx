@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
+import { nestHeadings } from './heading-levels';
 
 /**
  * Server HTML (articles, topic pages, notices, the agreement, the text advertisement)
@@ -16,11 +17,17 @@ export function SafeHtml({
   html,
   label,
   className = 'rich-text',
+  headingsBelow,
 }: {
   html: string;
   label?: string;
   className?: string;
+  /** The level of the page's heading this text sits under: its own headings are renumbered from the next (heading-levels.ts). */
+  headingsBelow?: number;
 }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const clean = useMemo(() => {
+    const safe = sanitizeHtml(html);
+    return headingsBelow === undefined ? safe : nestHeadings(safe, headingsBelow);
+  }, [html, headingsBelow]);
   return <div aria-label={label} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

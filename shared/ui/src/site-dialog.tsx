@@ -49,12 +49,24 @@ export function SiteDialog({
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      element.showModal();
-      // Enter confirms, as in antd's confirm dialogs.
-      okButton.current?.focus();
+      // A modal needs the document: a page drawn before it is shown (the shell builds the
+      // site out of the document while the server's HTML is on screen) opens it once there.
+      let frame = 0;
+      const show = () => {
+        if (!element.isConnected) {
+          frame = requestAnimationFrame(show);
+          return;
+        }
+        element.showModal();
+        // Enter confirms, as in antd's confirm dialogs.
+        okButton.current?.focus();
+      };
+      show();
+      return () => cancelAnimationFrame(frame);
     } else if (!open && element.open) {
       element.close();
     }
+    return undefined;
   }, [open]);
 
   return (

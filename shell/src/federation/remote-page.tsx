@@ -1,4 +1,5 @@
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { announcePageShown } from './server-page';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { PageLoading } from './page-loading';
 import type { RemoteKey } from './pins';
@@ -45,8 +46,15 @@ export function RemotePage({
       <RemoteErrorBoundary key={attempt} onRenderError={() => registry.reportRenderError(remote)}>
         <Suspense fallback={<PageLoading />}>
           <Page />
+          <PageShown />
         </Suspense>
       </RemoteErrorBoundary>
     </RemoteFailureContext.Provider>
   );
+}
+
+/** Rendered beside the page, inside its Suspense boundary: its effect runs once the page has rendered (server-page.ts). */
+function PageShown() {
+  useEffect(() => announcePageShown(), []);
+  return null;
 }

@@ -20,43 +20,12 @@ export function EducationBanner() {
 
   return (
     <>
-      <button
-        type="button"
+      <EducationBannerButton
         onClick={() => {
           if (isLogin) void navigate(STUDENT_CENTRE_PATH);
           else setAskLogin(true);
         }}
-        style={{
-          display: 'flex',
-          width: '100%',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 16,
-          padding: '18px 28px',
-          border: 'none',
-          borderRadius: 6,
-          cursor: 'pointer',
-          color: tokens.colorTextLightSolid,
-          textAlign: 'left',
-          background: `linear-gradient(90deg, ${tokens.colorPrimary}, var(--ys-color-primary-gradient-end))`,
-        }}
-      >
-        <span>
-          <span style={{ display: 'block', fontSize: 22, fontWeight: 700, letterSpacing: 2 }}>执业药师继续教育</span>
-          <span style={{ fontSize: 14 }}>在线选课 · 视频学习 · 课后练习 · 学时查询</span>
-        </span>
-        <span
-          style={{
-            flex: 'none',
-            padding: '6px 18px',
-            border: `1px solid ${tokens.colorTextLightSolid}`,
-            borderRadius: 16,
-            fontSize: 15,
-          }}
-        >
-          进入学员中心
-        </span>
-      </button>
+      />
       <SiteDialog
         title="提示"
         open={askLogin}
@@ -77,5 +46,45 @@ export function EducationBanner() {
         <p>{LOGIN_FIRST_TEXT}</p>
       </SiteDialog>
     </>
+  );
+}
+
+/** The banner itself (the server renders it without its click: that needs the browser's script). */
+export function EducationBannerButton({ onClick }: { onClick?: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      style={{
+        display: 'flex',
+        width: '100%',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 16,
+        padding: '18px 28px',
+        border: 'none',
+        borderRadius: 6,
+        cursor: 'pointer',
+        color: tokens.colorTextLightSolid,
+        textAlign: 'left',
+        background: `linear-gradient(90deg, ${tokens.colorPrimary}, var(--ys-color-primary-gradient-end))`,
+      }}
+    >
+      <span>
+        <span style={{ display: 'block', fontSize: 22, fontWeight: 700, letterSpacing: 2 }}>执业药师继续教育</span>
+        <span style={{ fontSize: 14 }}>在线选课 · 视频学习 · 课后练习 · 学时查询</span>
+      </span>
+      <span
+        style={{
+          flex: 'none',
+          padding: '6px 18px',
+          border: `1px solid ${tokens.colorTextLightSolid}`,
+          borderRadius: 16,
+          fontSize: 15,
+        }}
+      >
+        进入学员中心
+      </span>
+    </button>
   );
 }

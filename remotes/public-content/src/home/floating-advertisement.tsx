@@ -30,25 +30,31 @@ export function FloatingAdvertisement({ startOn }: { startOn?: RefObject<HTMLEle
 
   const viewport = () => ({ width: document.documentElement.clientWidth, height: window.innerHeight });
 
-  // Placed before the first paint, so it never flashes over the headline.
-  useLayoutEffect(() => {
+  // Out of the document (the shell builds the site there while the server's HTML shows)
+  // nothing can be measured: the box is placed once it is in (the next tick at the latest).
+  const place = () => {
     const element = box.current;
-    if (!element || position.current) return;
+    if (!element || position.current || !element.isConnected) return;
     const anchor = startOn?.current?.getBoundingClientRect() ?? null;
     position.current = floatStartPosition(anchor, { width: AD_WIDTH, height }, viewport());
     element.style.transform = `translate(${position.current.x}px, ${position.current.y}px)`;
     element.style.visibility = 'visible';
-  });
+  };
+
+  // Placed before the first paint, so it never flashes over the headline.
+  useLayoutEffect(place);
 
   useEffect(() => {
     if (!ad || closed) return;
     const timer = setInterval(() => {
+      place();
       const element = box.current;
       if (!element || paused.current || !position.current) return;
       position.current = nextFloatPosition(position.current, { width: AD_WIDTH, height }, viewport());
       element.style.transform = `translate(${position.current.x}px, ${position.current.y}px)`;
     }, FLOATING_AD_TICK_MS);
     return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- place reads refs and the height of this render
   }, [ad, closed, height]);
 
   if (!ad || closed) return null;

@@ -1,23 +1,13 @@
 import { useRef } from 'react';
-import { Link } from '@yaoshi/ui/router';
 import { useSiteSlots } from '@yaoshi/ui/site-slots';
 import { ArticleTitleList } from '../articles/article-title-list';
-import { CATEGORY_IDS, CATEGORY_NAMES, newsListHref } from '../articles/categories';
-import { SectionBox } from '@yaoshi/ui/section-box';
 import { EducationBanner } from './education-banner';
 import { FloatingAdvertisement } from './floating-advertisement';
-import { HOME_ASSOCIATION_NEWS_COUNT, HOME_TAB_GROUPS } from './home-layout';
+import { HomeView } from './home-view';
 import { LoginPanelPlaceholder } from './login-panel-placeholder';
 import { QuickLinks } from './quick-links';
 import { Slideshow } from './slideshow';
-import { MORE_LABEL, TabbedArticleLists } from './tabbed-article-lists';
 import { TextAdvertisement } from './text-advertisement';
-
-const twoColumns = {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))',
-  gap: 16,
-} as const;
 
 /** `/`: slideshow, association news beside the login box, quick links, the banner, the two tabbed lists. */
 export default function HomePage() {
@@ -25,33 +15,16 @@ export default function HomePage() {
   const { LoginPanel = LoginPanelPlaceholder } = useSiteSlots();
   const slideshow = useRef<HTMLDivElement>(null);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>首页</h1>
-      {/* The banners are drawn 1200 × 280: the full content width. */}
-      <div ref={slideshow}>
-        <Slideshow />
-      </div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
-        <SectionBox
-          title={CATEGORY_NAMES[CATEGORY_IDS.associationNews]}
-          extra={<Link to={newsListHref(CATEGORY_IDS.associationNews)}>{MORE_LABEL}</Link>}
-          style={{ flex: '2 1 480px', minWidth: 0 }}
-        >
-          <ArticleTitleList categoryId={CATEGORY_IDS.associationNews} count={HOME_ASSOCIATION_NEWS_COUNT} />
-        </SectionBox>
-        <div style={{ flex: '1 1 300px' }}>
-          <LoginPanel />
-        </div>
-      </div>
-      <QuickLinks />
-      <EducationBanner />
-      <div style={twoColumns}>
-        {HOME_TAB_GROUPS.map((tabs) => (
-          <TabbedArticleLists key={tabs.map((t) => t.categoryId).join('-')} tabs={tabs} />
-        ))}
-      </div>
+    <HomeView
+      slideshowRef={slideshow}
+      slideshow={<Slideshow />}
+      listOf={(categoryId, count) => <ArticleTitleList key={categoryId} categoryId={categoryId} count={count} />}
+      loginPanel={<LoginPanel />}
+      quickLinks={<QuickLinks />}
+      banner={<EducationBanner />}
+    >
       <TextAdvertisement />
       <FloatingAdvertisement startOn={slideshow} />
-    </div>
+    </HomeView>
   );
 }

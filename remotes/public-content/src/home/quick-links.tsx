@@ -1,4 +1,5 @@
 import { Link } from '@yaoshi/ui/router';
+import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
 import { useQuickLinksQuery } from '../articles/article-api';
 import { isExternalLink } from './home-layout';
 import { tokens } from '@yaoshi/ui/site-tokens';
@@ -22,6 +23,11 @@ const tileStyle = {
  */
 export function QuickLinks() {
   const { data: links = [] } = useQuickLinksQuery();
+  return <QuickLinkTiles links={links} />;
+}
+
+/** The tiles of `links` (the server renders them too). */
+export function QuickLinkTiles({ links }: { links: readonly PublicQuickLink[] }) {
   if (links.length === 0) return null;
   return (
     <nav

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { Slide } from '@yaoshi/contracts/content';
 import { useSlidesQuery } from '../articles/article-api';
 import { CAROUSEL_HEIGHT_PX, SLIDE_INTERVAL_MS } from './home-layout';
 import { tokens } from '@yaoshi/ui/site-tokens';
@@ -10,6 +11,11 @@ import { tokens } from '@yaoshi/ui/site-tokens';
  */
 export function Slideshow() {
   const { data: slides = [], isLoading } = useSlidesQuery();
+  return <SlidesView slides={slides} isLoading={isLoading} />;
+}
+
+/** The carousel of `slides`; the server renders it too (the first slide showing). */
+export function SlidesView({ slides, isLoading = false }: { slides: readonly Slide[]; isLoading?: boolean }) {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -57,6 +63,8 @@ export function Slideshow() {
             width={1200}
             height={CAROUSEL_HEIGHT_PX}
             loading={i === 0 ? 'eager' : 'lazy'}
+            // The first slide is the home page's largest paint: fetched before the scripts.
+            fetchPriority={i === 0 ? 'high' : 'auto'}
             style={{ width: '100%', height: CAROUSEL_HEIGHT_PX, objectFit: 'cover', display: 'block' }}
           />
         </a>

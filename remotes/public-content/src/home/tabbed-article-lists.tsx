@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '@yaoshi/ui/router';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { newsListHref } from '../articles/categories';
@@ -11,7 +11,14 @@ export const MORE_LABEL = '更多';
  * One box with a tab per category (WAI-ARIA tabs: arrow keys move between them); 更多 goes
  * to the list of the tab that is showing.
  */
-export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
+export function TabbedArticleLists({
+  tabs,
+  listOf = (categoryId, count) => <ArticleTitleList key={categoryId} categoryId={categoryId} count={count} />,
+}: {
+  tabs: readonly HomeTab[];
+  /** The list of a tab (default: read by the browser); the server passes the lists it read. */
+  listOf?: (categoryId: number, count: number) => ReactNode;
+}) {
   const [activeId, setActiveId] = useState(tabs[0]?.categoryId ?? 0);
   const baseId = useId();
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -81,7 +88,7 @@ export function TabbedArticleLists({ tabs }: { tabs: readonly HomeTab[] }) {
         aria-labelledby={`${baseId}-tab-${activeId}`}
         style={{ padding: '8px 16px 12px' }}
       >
-        <ArticleTitleList key={activeId} categoryId={activeId} count={HOME_TAB_LIST_COUNT} />
+        {listOf(activeId, HOME_TAB_LIST_COUNT)}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
-import { SERVER_RENDER_API, renderPage } from './render';
+import type { SiteSettings } from '@yaoshi/contracts/content';
+import { SERVER_PAGES, SERVER_RENDER_API, renderPage } from './render';
 
 const article = {
   title: '关于开展2025年度继续教育的通知',
@@ -20,6 +21,15 @@ describe('the server bundle renders the public pages from the data the server re
     expect(html).toContain('<p>各会员单位：现将有关事项通知如下。</p>');
     expect(html).toContain('href="/newsList?newsId=1"');
     expect(html).toContain('作者：<!-- -->协会秘书处');
+  });
+
+  test("an article's own headings sit under its title: an <h3> right under the <h1> becomes an <h2>", () => {
+    const html = renderPage(
+      { page: 'article', article: { ...article, content: '<h3>一、工作目标</h3><p>正文</p>' } },
+      '/associationNewsDetail?postid=7',
+    );
+    expect(html).toContain('<h2>一、工作目标</h2>');
+    expect(html).not.toContain('<h3>');
   });
 
   test('a news list: every title linked to its article', () => {
@@ -52,7 +62,123 @@ describe('the server bundle renders the public pages from the data the server re
     expect(html).toContain('请输入学时证明上的证书编号');
   });
 
-  test('speaks the contract version the server expects', () => {
+  test("/verify?no=…: the lookup's answer with the masked name only", () => {
+    const html = renderPage(
+      {
+        page: 'verify',
+        no: 'XS2025ABCDEFGH12',
+        result: {
+          certificate_no: 'XS2025ABCDEFGH12',
+          verdict: 'genuine',
+          name_masked: '王*',
+          year: 2025,
+          class_hour: 90,
+          issuer: '省执业药师协会',
+          issued_on: '2025-12-01',
+          revoked_on: null,
+        },
+      },
+      '/verify?no=XS2025ABCDEFGH12',
+    );
+    expect(html).toContain('该学时证明真实有效');
+    expect(html).toContain('王*');
+    expect(html).toContain('90.0<!-- -->学时');
+    expect(html).not.toContain('正在查询');
+  });
+
+  test('the home page: the first slide, association news and both tabbed lists with their titles, the quick links', () => {
+    const summary = (id: number, title: string) => ({
+      id,
+      title,
+      published_time: `2025-06-0${id} 09:00:00`,
+      post_author: '',
+      post_source: '',
+      post_hits: 0,
+      excerpt: '',
+    });
+    const html = renderPage(
+      {
+        page: 'home',
+        slides: [{ image: '/media/slide-1.jpg', title: '年会召开', url: '' }],
+        quickLinks: [{ label: '学时查询', url: '/studentsNote' }],
+        lists: [
+          { categoryId: 1, articles: [summary(1, '协会召开理事会')] },
+          { categoryId: 4, articles: [summary(2, '新版药典发布')] },
+          { categoryId: 3, articles: [summary(3, '2026年度继续教育开课')] },
+        ],
+      },
+      '/',
+    );
+    expect(html).toContain('首页</h1>');
+    expect(html).toMatch(/<img src="\/media\/slide-1.jpg" alt="年会召开"/);
+    for (const title of ['协会召开理事会', '新版药典发布', '2026年度继续教育开课', '学时查询', '执业药师继续教育'])
+      expect(html).toContain(title);
+    expect(html).toContain('href="/associationNewsDetail?postid=1&amp;newsId=1"');
+  });
+
+  test("协会简介: the association's chapters and charter", () => {
+    const html = renderPage(
+      {
+        page: 'introduction',
+        introduction: {
+          name: '省执业药师协会',
+          introduction: [{ title: '协会概况', html: '<p>成立于2003年。</p>' }],
+          charter: '<p>第一条</p>',
+        },
+      },
+      '/associationIntroduce',
+    );
+    expect(html).toContain('省执业药师协会</h1>');
+    expect(html).toContain('协会概况');
+    expect(html).toContain('<p>成立于2003年。</p>');
+    expect(html).toContain('协会章程');
+  });
+
+  test('联系我们, 下载APP and 通知公告 from the site settings', () => {
+    const site: SiteSettings = {
+      site_name: '省执业药师协会',
+      site_short_name: '省药协',
+      site_wechat_qrcode: '/media/qrcode.png',
+      site_staff_qrcode: '',
+      site_owner: '',
+      site_address: '省会市健康路1号',
+      site_code: '100000',
+      site_icp: '',
+      site_supervision_phone: '0100-7654321',
+      site_support_phone1: '0100-1234567',
+      site_support_phone2: '',
+      site_work_time_am: '上午 9:00-12:00',
+      site_work_time_pm: '下午 13:30-17:00',
+      site_ios_url: '',
+      site_android_url: 'https://example.org/app.apk',
+      site_footer_lines: [],
+      site_map_point: null,
+    };
+    const contact = renderPage({ page: 'contact', site }, '/contactUs');
+    expect(contact).toContain('联系我们</h1>');
+    expect(contact).toContain('省会市健康路1号');
+    expect(contact).toContain('0100-7654321');
+    const app = renderPage({ page: 'app', site }, '/downloadApp');
+    expect(app).toContain('省执业药师协会<!-- --> 继续教育APP');
+    expect(app).toContain('iOS 版<!-- -->暂未上架');
+    expect(app).toContain('href="https://example.org/app.apk"');
+    expect(renderPage({ page: 'notice' }, '/notice')).toContain('暂无通知公告');
+  });
+
+  test('speaks the contract version the server expects, and names the pages it renders', () => {
     expect(SERVER_RENDER_API).toBe(1);
+    expect(SERVER_PAGES).toEqual(
+      expect.arrayContaining([
+        'article',
+        'list',
+        'topic',
+        'verify',
+        'home',
+        'introduction',
+        'contact',
+        'notice',
+        'app',
+      ]),
+    );
   });
 });

@@ -11,6 +11,20 @@ import { ARTICLE_BOX_STYLE, VERIFY_BUTTON_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { articleHref, newsListHref } from '../articles/categories';
 import { VERIFY_TEXTS } from '../certificates/verify-texts';
+import { Verdict } from '../certificates/verdict';
+import type { CertificateVerification } from '@yaoshi/contracts/certificates';
+import type { ArticleSummary, SiteSettings, Slide } from '@yaoshi/contracts/content';
+import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
+import type { AssociationIntroduction } from '@yaoshi/contracts/association-profile';
+import { ArticleLinks } from '../articles/article-title-list';
+import { HomeView } from '../home/home-view';
+import { SlidesView } from '../home/slideshow';
+import { QuickLinkTiles } from '../home/quick-links';
+import { EducationBannerButton } from '../home/education-banner';
+import { AssociationIntroductionView } from '../association-introduction/association-introduction-view';
+import { ContactView } from '../contact/contact-view';
+import { NoticeView } from '../notice/notice-view';
+import { AppDownloadView } from '../app-download/app-download-view';
 
 /**
  * What the server hands this version's server bundle: the data a public page shows, read
@@ -26,10 +40,35 @@ export type ServerPage =
       list: { total: number; data: readonly { id: number; title: string; published_time: string }[] };
     }
   | { page: 'topic'; topic: { title: string; content: string } }
-  | { page: 'verify'; no: string };
+  /** `result` (added later): the lookup's answer, masked by the server's query as the API's. */
+  | { page: 'verify'; no: string; result?: CertificateVerification | undefined }
+  // Added with SERVER_PAGES: a server hands these only to a bundle that lists them.
+  | {
+      page: 'home';
+      slides: readonly Slide[];
+      quickLinks: readonly PublicQuickLink[];
+      /** The newest articles (up to 7) of each category. */
+      lists: readonly { categoryId: number; articles: readonly ArticleSummary[] }[];
+    }
+  | { page: 'introduction'; introduction: AssociationIntroduction }
+  | { page: 'contact'; site: SiteSettings }
+  | { page: 'notice' }
+  | { page: 'app'; site: SiteSettings };
 
 /** The version of this contract the bundle speaks; the server refuses bundles of another. */
 export const SERVER_RENDER_API = 1;
+/** The page kinds this bundle renders (a server without it assumes the first four). */
+export const SERVER_PAGES: readonly ServerPage['page'][] = [
+  'article',
+  'list',
+  'topic',
+  'verify',
+  'home',
+  'introduction',
+  'contact',
+  'notice',
+  'app',
+];
 
 function ArticleMarkup({ article, categoryName }: Extract<ServerPage, { page: 'article' }>) {
   const trail: Crumb[] = [
@@ -71,7 +110,7 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
       <PageBreadcrumb trail={[{ label: topic.title }]} />
       <article style={ARTICLE_BOX_STYLE}>
         <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{topic.title}</h1>
-        <SafeHtml html={topic.content} label="正文" />
+        <SafeHtml html={topic.content} label="正文" headingsBelow={1} />
       </article>
     </div>
   );
@@ -81,7 +120,7 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
  * /verify's search as a plain GET form, so it works before (and without) the browser's script;
  * the answer itself is looked up by the browser, within the lookup's per-network limit.
  */
-function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
+function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
   return (
     <div>
       <PageBreadcrumb trail={[{ label: VERIFY_TEXTS.title }]} />
@@ -110,11 +149,62 @@ function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
               验证
             </button>
           </div>
-          <p style={{ color: tokens.colorTextDescription }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
+          {result ? (
+            <Verdict result={result} />
+          ) : (
+            <p style={{ color: tokens.colorTextDescription }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
+          )}
         </form>
       </SectionBox>
     </div>
   );
+}
+
+/** The login box is the shell's (drawn by the browser): the server keeps its place. */
+function LoginBoxPlace() {
+  return (
+    <SectionBox title="学员登录" style={{ height: '100%' }}>
+      <div style={{ minHeight: 200 }} />
+    </SectionBox>
+  );
+}
+
+function HomeMarkup({ slides, quickLinks, lists }: Extract<ServerPage, { page: 'home' }>) {
+  const articlesOf = (categoryId: number) => lists.find((list) => list.categoryId === categoryId)?.articles ?? [];
+  return (
+    <HomeView
+      slideshow={<SlidesView slides={slides} />}
+      listOf={(categoryId, count) => (
+        <ArticleLinks articles={articlesOf(categoryId).slice(0, count)} categoryId={categoryId} rows={count} />
+      )}
+      loginPanel={<LoginBoxPlace />}
+      quickLinks={<QuickLinkTiles links={quickLinks} />}
+      banner={<EducationBannerButton />}
+    />
+  );
+}
+
+function pageMarkup(page: ServerPage) {
+  switch (page.page) {
+    case 'article':
+      return <ArticleMarkup {...page} />;
+    case 'list':
+      return <ListMarkup {...page} />;
+    case 'verify':
+      return <VerifyMarkup {...page} />;
+    case 'topic':
+      return <TopicMarkup {...page} />;
+    case 'home':
+      return <HomeMarkup {...page} />;
+    case 'introduction':
+      return <AssociationIntroductionView data={page.introduction} />;
+    case 'contact':
+      return <ContactView site={page.site} />;
+    case 'notice':
+      return <NoticeView />;
+    case 'app':
+      return <AppDownloadView site={page.site} inWeChat={false} />;
+  }
 }
 
 /**
@@ -122,19 +212,9 @@ function VerifyMarkup({ no }: Extract<ServerPage, { page: 'verify' }>) {
  * browser's render replaces it once the shell and this remote have loaded.
  */
 export function renderPage(page: ServerPage, location: string): string {
-  const body =
-    page.page === 'article' ? (
-      <ArticleMarkup {...page} />
-    ) : page.page === 'list' ? (
-      <ListMarkup {...page} />
-    ) : page.page === 'verify' ? (
-      <VerifyMarkup {...page} />
-    ) : (
-      <TopicMarkup {...page} />
-    );
   return renderToString(
     <MemoryRouter initialEntries={[location]}>
-      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>{body}</main>
+      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>{pageMarkup(page)}</main>
     </MemoryRouter>,
   );
 }

@@ -35,7 +35,7 @@ export default function TopicDetailPage() {
         ) : (
           <>
             <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 20px' }}>{data.title}</h1>
-            <SafeHtml html={data.content} label="正文" />
+            <SafeHtml html={data.content} label="正文" headingsBelow={1} />
           </>
         )}
       </article>
