@@ -19,6 +19,7 @@ import {
   ellipsisColumn,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 import { useArchiveDecideMutation, useArchiveReviewsQuery } from './archive-reviews-api';
@@ -54,6 +55,7 @@ export function ArchiveReviewsPage() {
     { ...(year === undefined ? {} : { year }), ...list.filters, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const [decide, deciding] = useArchiveDecideMutation();
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<Rejecting>(null);

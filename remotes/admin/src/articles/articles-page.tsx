@@ -12,6 +12,7 @@ import {
   FilterBar,
   ellipsisColumn,
   useListState,
+  useSearchAgain,
 } from '../kit/list-kit';
 import {
   useAdminArticlesQuery,
@@ -90,6 +91,7 @@ function ArticleList({
     { catid, page: list.page, size: list.size, ...(keyword ? { keyword } : {}) },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const [publish] = useArticlePublishMutation();
   const [unpublish] = useArticleUnpublishMutation();
   const [pin] = useArticlePinMutation();

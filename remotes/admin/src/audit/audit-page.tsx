@@ -6,7 +6,7 @@ import type { AuditRecord } from '@yaoshi/contracts/audit-log';
 import { showMessage } from '@yaoshi/ui/show-message';
 import { useAuditListQuery, useLazyAuditListQuery } from '../admin-api';
 import { toCsv, downloadText, type CsvColumn } from '../kit/csv';
-import { COLUMN_WIDTH, ConsoleTable, FilterBar, useListState, type FilterField } from '../kit/list-kit';
+import { COLUMN_WIDTH, ConsoleTable, FilterBar, useListState, type FilterField, useSearchAgain } from '../kit/list-kit';
 import { auditActorLabel, auditChanges, auditValueText } from '@yaoshi/contracts/audit-fields';
 import { AUDIT_ACTION_LABELS, auditActionLabel } from '@yaoshi/contracts/audit-actions';
 import { AuditChanges, LONG_TEXT_CHANGED } from './audit-changes';
@@ -52,6 +52,7 @@ export function AuditPage() {
     { ...list.filters, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const [fetchPage] = useLazyAuditListQuery();
   const [exporting, setExporting] = useState(false);
 

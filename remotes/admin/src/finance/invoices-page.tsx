@@ -24,6 +24,7 @@ import {
   PersonCell,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 import { InvoiceMailsButton } from './invoice-mails';
@@ -57,6 +58,7 @@ export function InvoicesPage() {
     { ...list.filters, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
   const [issue, issuing] = useInvoiceIssueMutation();
   const [retry, retrying] = useInvoiceRetryMutation();

@@ -35,6 +35,7 @@ import {
   FilterBar,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 
 const FILTERS: readonly FilterField[] = [
@@ -61,6 +62,7 @@ export function OrdersPage() {
     { ...filters, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const [open, setOpen] = useState<string | null>(null);
   const columns: ColumnsType<OrderSearchRow> = [
     { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: COLUMN_WIDTH.orderNo },

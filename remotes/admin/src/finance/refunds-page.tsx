@@ -17,6 +17,7 @@ import {
   ellipsisColumn,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 import { RefundRequeryButton } from './refund-requery';
@@ -49,6 +50,7 @@ export function RefundsPage() {
     { ...list.filters, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const canWrite = useAdminMeQuery().data?.permissions.includes('finance.write') ?? false;
   const [approve, approving] = useRefundApproveMutation();
   const [rejecting, setRejecting] = useState<RefundQueueRow | null>(null);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Result, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { EMPTY_LIST_TEXT } from '@yaoshi/ui/message-texts';
@@ -36,25 +36,55 @@ export interface ListState {
   filters: FilterValues;
   setPage: (page: number, size: number) => void;
   setFilters: (filters: FilterValues) => void;
+  /** How many times 查询 was pressed on the list already shown (same filters, first page). */
+  repeatedSearches: number;
+}
+
+/** The same filters (keys and values), whatever their order. */
+export function sameFilters(a: FilterValues, b: FilterValues): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && a[key] === b[key]);
 }
 
 export function useListState(initial: FilterValues = {}): ListState {
   const [page, setPageNumber] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [filters, setFilterValues] = useState<FilterValues>(initial);
+  const [repeatedSearches, setRepeatedSearches] = useState(0);
   return {
     page,
     size,
     filters,
+    repeatedSearches,
     setPage: (next, nextSize) => {
       setPageNumber(nextSize === size ? next : 1);
       setSize(nextSize);
     },
     setFilters: (next) => {
+      // The query's arguments would not change, so nothing would be fetched: count it instead.
+      if (page === 1 && sameFilters(next, filters)) setRepeatedSearches((n) => n + 1);
       setFilterValues(next);
       setPageNumber(1);
     },
   };
+}
+
+/**
+ * 查询 pressed again on the list shown fetches it again (what changed since is shown), as
+ * staff expect of the button; a query whose filters or page change fetches by itself.
+ */
+export function useSearchAgain(list: Pick<ListState, 'repeatedSearches'>, query: { refetch: () => unknown }): void {
+  const seen = useRef(list.repeatedSearches);
+  const { refetch } = query;
+  useEffect(() => {
+    if (list.repeatedSearches === seen.current) return;
+    seen.current = list.repeatedSearches;
+    try {
+      void refetch();
+    } catch {
+      // A skipped query (nothing chosen yet) has nothing to fetch again.
+    }
+  }, [list.repeatedSearches, refetch]);
 }
 
 export interface FilterField {

@@ -17,6 +17,7 @@ import {
   ellipsisColumn,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 import { DecisionButtons, ReasonDialog, decided } from '../kit/reason-dialog';
 import { PersonalNumber } from './personal-number';
@@ -52,6 +53,7 @@ export function ClosuresPage() {
     { ...list.filters, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const [approve, approving] = useClosureApproveMutation();
   const [refusing, setRefusing] = useState<ClosureRow | null>(null);
 

@@ -14,6 +14,7 @@ import {
   FilterBar,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 import { FACE_STATUS_TEXT } from './face-status';
 import { ImportLearnersDialog } from './import-dialog';
@@ -56,6 +57,7 @@ export function LearnersPage() {
     { ...list.filters, ...sort, page: list.page, size: list.size },
     { refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, query);
   const canWrite = useAdminMeQuery().data?.permissions.includes('learners.write') ?? false;
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);

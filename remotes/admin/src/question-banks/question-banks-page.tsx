@@ -20,6 +20,7 @@ import {
   ellipsisColumn,
   useListState,
   type FilterField,
+  useSearchAgain,
 } from '../kit/list-kit';
 import { XlsxImportDialog } from '../kit/xlsx-import-dialog';
 import {
@@ -82,6 +83,7 @@ export function QuestionBanksPage() {
     },
     { skip: cid === undefined },
   );
+  useSearchAgain(list, questions);
   const [remove] = useQuestionDeleteMutation();
   const [editing, setEditing] = useState<BankQuestion | null>(null);
   const [adding, setAdding] = useState(false);

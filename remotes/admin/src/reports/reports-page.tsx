@@ -3,7 +3,15 @@ import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import type { CompletedLearner, ReportGroup } from '@yaoshi/contracts/reports';
 import { ARCHIVE_REVIEW_WORKING_DAYS } from '@yaoshi/contracts/study-rules';
-import { COLUMN_WIDTH, ConsoleTable, EMPTY_TEXT, LoadFailed, PersonCell, useListState } from '../kit/list-kit';
+import {
+  COLUMN_WIDTH,
+  ConsoleTable,
+  EMPTY_TEXT,
+  LoadFailed,
+  PersonCell,
+  useListState,
+  useSearchAgain,
+} from '../kit/list-kit';
 import { useCompletedLearnersQuery, useYearReportQuery } from './reports-api';
 import { EXPORT_TEXTS, ReportExportsTable, useReportExports } from './report-exports';
 
@@ -87,6 +95,7 @@ export function ReportsPage() {
     { year: year ?? 0, page: list.page, size: list.size },
     { skip: year === undefined, refetchOnMountOrArgChange: true },
   );
+  useSearchAgain(list, completed);
   const exports = useReportExports();
 
   if (report.isError && !report.isFetching && !report.data) {
