@@ -144,13 +144,35 @@ test('the manifests fit together and fit the API: probes, labels, references, co
   }
 
   const readme = fs.readFileSync(path.join(REPO, 'docs', 'configuration.md'), 'utf8');
-  const variables = [...byKind(all, 'ConfigMap'), ...byKind(all, 'Secret')].flatMap((manifest) =>
-    Object.keys({ ...manifest.data, ...manifest.stringData }),
-  );
+  // A Secret mounted as a volume holds files (the gateways' keys), not variables.
+  const mounted = (pod.spec.volumes ?? []).flatMap((volume) => (volume.secret ? [volume.secret.secretName] : []));
+  const fileSecrets = byKind(all, 'Secret').filter((secret) => mounted.includes(secret.metadata?.name));
+  const variables = [
+    ...byKind(all, 'ConfigMap'),
+    ...byKind(all, 'Secret').filter((secret) => !fileSecrets.includes(secret)),
+  ].flatMap((manifest) => Object.keys({ ...manifest.data, ...manifest.stringData }));
   for (const variable of variables) {
     assert.ok(readme.includes(`\`${variable}\``), `${variable} is a documented variable (docs/configuration.md)`);
   }
   const [config] = byKind(all, 'ConfigMap');
+  // Every mounted key file is named by a *_FILE variable, and every *_FILE variable names one.
+  const container = pod.spec.containers[0];
+  const mountOf = (secret: string) =>
+    container?.volumeMounts?.find(
+      (mount) => pod.spec.volumes?.find((volume) => volume.name === mount.name)?.secret?.secretName === secret,
+    )?.mountPath;
+  const keyFiles = fileSecrets.flatMap((secret) =>
+    Object.keys({ ...secret.data, ...secret.stringData }).map(
+      (key) => `${mountOf(secret.metadata?.name ?? '')}/${key}`,
+    ),
+  );
+  const fileVariables = Object.entries(config?.data ?? {}).filter(([name]) => name.endsWith('_FILE'));
+  for (const [name, file] of fileVariables) assert.ok(keyFiles.includes(file), `${name} names a mounted key file`);
+  for (const file of keyFiles)
+    assert.ok(
+      fileVariables.some(([, named]) => named === file),
+      `${file} is named by a *_FILE variable`,
+    );
   assert.equal(config?.data?.MIGRATE_ON_START, 'false', 'servers never migrate: the Job does');
 });
 

@@ -62,7 +62,8 @@ test('off by default: switching on asks for an address, refuses an invalid one, 
   expect(await screen.findByText(DIGEST_TEXT.emailInvalid)).toBeInTheDocument();
   expect(saves(calls)).toEqual([]);
 
-  fireEvent.change(email, { target: { value: 'zhangsan@example.org' } });
+  // Pasted with spaces around it: taken without them.
+  fireEvent.change(email, { target: { value: '  zhangsan@example.org ' } });
   await save();
   expect(await screen.findByText('已开启每日待办邮件')).toBeInTheDocument();
   expect(saves(calls)).toEqual([{ enabled: true, email: 'zhangsan@example.org' }]);

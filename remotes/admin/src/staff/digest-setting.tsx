@@ -51,7 +51,13 @@ export function DigestSettingCard() {
           <Switch aria-label="接收每日待办邮件" />
         </Form.Item>
         {enabled && (
-          <Form.Item name="email" label="邮箱" rules={[{ required: true, type: 'email', message: '请填写有效的邮箱' }]}>
+          <Form.Item
+            name="email"
+            label="邮箱"
+            rules={[{ required: true, type: 'email', whitespace: true, message: '请填写有效的邮箱' }]}
+            // An address pasted with spaces around it is taken without them.
+            normalize={(value: unknown) => (typeof value === 'string' ? value.trim() : value)}
+          >
             <Input aria-label="邮箱" maxLength={100} />
           </Form.Item>
         )}
