@@ -36,11 +36,15 @@ interface Container {
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: { httpGet?: { path: string; port: string | number } };
   livenessProbe?: { httpGet?: { path: string; port: string | number } };
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 
 interface PodTemplate {
   metadata?: { labels?: Record<string, string> };
-  spec: { containers: Container[]; volumes?: { persistentVolumeClaim?: { claimName: string } }[] };
+  spec: {
+    containers: Container[];
+    volumes?: { name: string; persistentVolumeClaim?: { claimName: string }; secret?: { secretName: string } }[];
+  };
 }
 
 function manifests(): { file: string; manifest: Manifest }[] {
