@@ -62,7 +62,7 @@ test.beforeAll(async () => {
     from: 'public-content',
     version: NEXT,
     edit: (copy) => {
-      copy.change('src/notice/notice-page.tsx', (text) => text.replace(`>${OLD_NOTICE}<`, `>${NEW_NOTICE}<`));
+      copy.change('src/notice/notice-view.tsx', (text) => text.replace(`>${OLD_NOTICE}<`, `>${NEW_NOTICE}<`));
       copy.write(
         'src/notice/notice-archive-page.tsx',
         `export default function NoticeArchivePage() {\n  return <p style={{ margin: '48px 0', textAlign: 'center' }}>${ARCHIVE_TEXT}</p>;\n}\n`,
