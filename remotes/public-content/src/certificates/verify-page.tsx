@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from '@yaoshi/ui/router';
 import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
 import { SectionBox } from '@yaoshi/ui/section-box';
-import { VERIFY_BUTTON_STYLE } from '../layout/page-styles';
+import { VERIFY_BUTTON_STYLE, VERIFY_INPUT_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { useCertificateVerifyQuery } from './verify-api';
 import { tokens } from '@yaoshi/ui/site-tokens';
@@ -49,13 +49,7 @@ export default function VerifyPage() {
                 if (event.key === 'Enter') lookUp();
               }}
               placeholder="证书编号"
-              style={{
-                flex: 1,
-                height: 36,
-                padding: '0 12px',
-                border: `1px solid ${tokens.colorBorder}`,
-                borderRadius: 4,
-              }}
+              style={VERIFY_INPUT_STYLE}
             />
             <button type="button" onClick={lookUp} style={VERIFY_BUTTON_STYLE}>
               验证

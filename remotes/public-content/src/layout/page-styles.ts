@@ -11,6 +11,15 @@ export const ARTICLE_BOX_STYLE: CSSProperties = {
   padding: '24px 32px',
 };
 
+/** /verify's 证书编号 box. */
+export const VERIFY_INPUT_STYLE: CSSProperties = {
+  flex: 1,
+  height: 36,
+  padding: '0 12px',
+  border: `1px solid ${tokens.colorBorder}`,
+  borderRadius: 4,
+};
+
 /** /verify's 验证 button. */
 export const VERIFY_BUTTON_STYLE: CSSProperties = {
   height: 36,

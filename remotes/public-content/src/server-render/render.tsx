@@ -7,7 +7,7 @@ import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
 import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { SectionBox } from '@yaoshi/ui/section-box';
 import { tokens } from '@yaoshi/ui/site-tokens';
-import { ARTICLE_BOX_STYLE, VERIFY_BUTTON_STYLE } from '../layout/page-styles';
+import { ARTICLE_BOX_STYLE, VERIFY_BUTTON_STYLE, VERIFY_INPUT_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { articleHref, newsListHref } from '../articles/categories';
 import { VERIFY_TEXTS } from '../certificates/verify-texts';
@@ -137,13 +137,7 @@ function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
               defaultValue={no}
               maxLength={20}
               placeholder="证书编号"
-              style={{
-                flex: 1,
-                height: 36,
-                padding: '0 12px',
-                border: `1px solid ${tokens.colorBorder}`,
-                borderRadius: 4,
-              }}
+              style={VERIFY_INPUT_STYLE}
             />
             <button type="submit" style={VERIFY_BUTTON_STYLE}>
               验证
