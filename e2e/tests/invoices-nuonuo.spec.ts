@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { STAFF_TOKEN_KEY } from '@yaoshi/api-client/staff-session';
 import {
@@ -12,7 +9,7 @@ import {
 import { startSmtpReceiver, type SmtpReceiver } from '../../api/src/test-support/smtp-receiver';
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { orderRow } from './support/orders';
-import { waitUntilUp } from './support/own-server';
+import { startOwnSite, type OwnSite } from './support/own-server';
 import { skipTextAdvertisement } from './support/site';
 import { DEMO_STAFF, totpNow } from './support/staff';
 
@@ -40,8 +37,7 @@ const email = 'nuonuo-e2e@example.com';
 
 let simulator: NuonuoSimulator;
 let smtp: SmtpReceiver;
-let server: ChildProcess;
-let workDir: string;
+let site: OwnSite | undefined;
 let orderId = '';
 
 test.use({ baseURL: SITE });
@@ -107,45 +103,29 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   simulator = await startNuonuoSimulator(CREDENTIALS);
   smtp = await startSmtpReceiver();
-  workDir = mkdtempSync(path.join(tmpdir(), 'yaoshi-e2e-nuonuo-'));
-  const file = (name: string, text: string) => {
-    const target = path.join(workDir, name);
-    writeFileSync(target, `${text}\n`);
-    return target;
-  };
-  server = spawn(process.execPath, ['--import', 'tsx', '../deploy/src/serve.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: path.join(workDir, 'data'),
-      SITE_DIR: '.data/www',
-      NODE_ENV: 'development',
-      INVOICE_PROVIDER: 'nuonuo',
-      NUONUO_APP_KEY_FILE: file('app-key', CREDENTIALS.appKey),
-      NUONUO_APP_SECRET_FILE: file('app-secret', CREDENTIALS.appSecret),
-      NUONUO_ACCESS_TOKEN_FILE: file('access-token', CREDENTIALS.accessToken),
-      NUONUO_TAX_NUMBER_FILE: file('tax-number', CREDENTIALS.taxNumber),
-      NUONUO_BASE_URL: simulator.baseUrl,
-      NUONUO_SELLER_PHONE: '025-88888888',
-      NUONUO_SELLER_ADDRESS: '南京市鼓楼区中山路 1 号',
-      NUONUO_CLERK: '王会计',
-      // 诺诺 answers 开票中 first; the poll job asks again after a second, not the default 30.
-      INVOICE_POLL_SECONDS: '1',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '省药师协会 <noreply@example.org>',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilUp(`${SITE}/`, 180_000);
+  // (Each credential file ends in a newline, as a file written by hand does.)
+  site = await startOwnSite('nuonuo', PORT, (file) => ({
+    INVOICE_PROVIDER: 'nuonuo',
+    NUONUO_APP_KEY_FILE: file('app-key', `${CREDENTIALS.appKey}\n`),
+    NUONUO_APP_SECRET_FILE: file('app-secret', `${CREDENTIALS.appSecret}\n`),
+    NUONUO_ACCESS_TOKEN_FILE: file('access-token', `${CREDENTIALS.accessToken}\n`),
+    NUONUO_TAX_NUMBER_FILE: file('tax-number', `${CREDENTIALS.taxNumber}\n`),
+    NUONUO_BASE_URL: simulator.baseUrl,
+    NUONUO_SELLER_PHONE: '025-88888888',
+    NUONUO_SELLER_ADDRESS: '南京市鼓楼区中山路 1 号',
+    NUONUO_CLERK: '王会计',
+    // 诺诺 answers 开票中 first; the poll job asks again after a second, not the default 30.
+    INVOICE_POLL_SECONDS: '1',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '省药师协会 <noreply@example.org>',
+  }));
   orderId = await paidOrderWithInvoiceRequest();
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  await site?.stop();
   await simulator?.close();
   await smtp?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 test('财务 approves → 开具中 → issued by 诺诺 → the invoice mail arrives → the learner downloads 诺诺’s PDF', async ({

@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signRequest } from '@yaoshi/envelope/sign';
 import { DEFAULT_APP_ID, DEVELOPMENT_SIGN_SECRET } from '@yaoshi/envelope/envelope';
@@ -15,7 +11,7 @@ import {
 } from '../../api/src/test-support/payment-simulators/alipay-simulator';
 import { LEARNERS } from './support/accounts';
 import { skipTextAdvertisement } from './support/site';
-import { waitUntilUp } from './support/own-server';
+import { startOwnSite, type OwnSite } from './support/own-server';
 
 /**
  * Issue 19: a learner pays through each simulated real gateway — WeChat Pay by QR, Alipay
@@ -29,8 +25,7 @@ const SITE = `http://localhost:${PORT}`;
 
 let wechat: WechatpaySimulator;
 let alipay: AlipaySimulator;
-let server: ChildProcess;
-let workDir: string;
+let site: OwnSite | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
@@ -39,45 +34,28 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   wechat = await startWechatpaySimulator();
   alipay = await startAlipaySimulator();
-  workDir = mkdtempSync(path.join(tmpdir(), 'yaoshi-e2e-pay-'));
-  const file = (name: string, text: string) => {
-    const target = path.join(workDir, name);
-    writeFileSync(target, text);
-    return target;
-  };
-  server = spawn(process.execPath, ['--import', 'tsx', '../deploy/src/serve.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: path.join(workDir, 'data'),
-      SITE_DIR: '.data/www',
-      NODE_ENV: 'development',
-      PAYMENT_PROVIDER_QR: 'wechatpay',
-      PAYMENT_PROVIDER_REDIRECT: 'alipay',
-      WECHATPAY_MCHID: wechat.settings.mchid,
-      WECHATPAY_APPID: wechat.settings.appid,
-      WECHATPAY_MERCHANT_SERIAL: wechat.settings.merchantSerial,
-      WECHATPAY_PRIVATE_KEY_FILE: file('apiclient_key.pem', wechat.pems.merchantPrivateKey),
-      WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: file('pub_key.pem', wechat.pems.platformPublicKey),
-      WECHATPAY_PLATFORM_PUBLIC_KEY_ID: wechat.settings.platformPublicKeyId,
-      WECHATPAY_APIV3_KEY_FILE: file('apiv3.key', wechat.settings.apiV3Key),
-      WECHATPAY_BASE_URL: wechat.settings.baseUrl,
-      ALIPAY_APP_ID: alipay.settings.appId,
-      ALIPAY_PRIVATE_KEY_FILE: file('app_private_key.pem', alipay.pems.appPrivateKey),
-      ALIPAY_PUBLIC_KEY_FILE: file('alipay_public_key.pem', alipay.pems.alipayPublicKey),
-      ALIPAY_GATEWAY: alipay.settings.gateway,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilUp(`${SITE}/`, 180_000);
+  site = await startOwnSite('pay', PORT, (file) => ({
+    PAYMENT_PROVIDER_QR: 'wechatpay',
+    PAYMENT_PROVIDER_REDIRECT: 'alipay',
+    WECHATPAY_MCHID: wechat.settings.mchid,
+    WECHATPAY_APPID: wechat.settings.appid,
+    WECHATPAY_MERCHANT_SERIAL: wechat.settings.merchantSerial,
+    WECHATPAY_PRIVATE_KEY_FILE: file('apiclient_key.pem', wechat.pems.merchantPrivateKey),
+    WECHATPAY_PLATFORM_PUBLIC_KEY_FILE: file('pub_key.pem', wechat.pems.platformPublicKey),
+    WECHATPAY_PLATFORM_PUBLIC_KEY_ID: wechat.settings.platformPublicKeyId,
+    WECHATPAY_APIV3_KEY_FILE: file('apiv3.key', wechat.settings.apiV3Key),
+    WECHATPAY_BASE_URL: wechat.settings.baseUrl,
+    ALIPAY_APP_ID: alipay.settings.appId,
+    ALIPAY_PRIVATE_KEY_FILE: file('app_private_key.pem', alipay.pems.appPrivateKey),
+    ALIPAY_PUBLIC_KEY_FILE: file('alipay_public_key.pem', alipay.pems.alipayPublicKey),
+    ALIPAY_GATEWAY: alipay.settings.gateway,
+  }));
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  await site?.stop();
   await wechat?.close();
   await alipay?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 test.beforeEach(({ page }) => skipTextAdvertisement(page));
