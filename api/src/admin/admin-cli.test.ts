@@ -5,14 +5,13 @@ import type { OrderState } from '@yaoshi/contracts/order-states';
 import { auditRecords } from '../audit/audit-schema';
 import { learners } from '../accounts/accounts-schema';
 import { courses } from '../catalogue/catalogue-schema';
+import { runAdminOn } from '../test-support/admin-cli-run';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { ZHANG } from '../test-support/learner-session';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { orders } from '../orders/orders-schema';
 import type { PaymentProvider, RefundResult } from '../payment/payment-provider';
 import { insertOrderInState } from '../seed/order-seed';
-import { parseAdminArgs, runAdminCommand } from './admin-cli';
-import { createSandboxInvoiceProvider } from '../invoices/invoice-sandbox-provider';
 
 /**
  * `npm run admin -- avatar|refund|invoice …` (issue 18): every command that changes something
@@ -149,22 +148,7 @@ const CASES: CliCase[] = [
   },
 ];
 
-async function run(argv: string[], provider: PaymentProvider | null) {
-  const command = parseAdminArgs(argv);
-  assert.ok(!('error' in command), JSON.stringify(command));
-  return runAdminCommand(server.db, server.clock, command, {
-    paymentProvider: provider,
-    // Issue 37: `invoice issue` approves and sends to the provider (the sandbox issues at once).
-    invoicing: {
-      db: server.db,
-      clock: server.clock,
-      provider: createSandboxInvoiceProvider({ clock: server.clock, sellerName: () => Promise.resolve('协会') }),
-      storage: { put: () => Promise.resolve() },
-      jobs: { enqueue: () => Promise.resolve(null) },
-      line: server.config.invoiceLine,
-    },
-  });
-}
+const run = (argv: string[], provider: PaymentProvider | null) => runAdminOn(server, argv, provider);
 
 /** The orders, refund and invoice requests, photos and learners: what a command may change. */
 async function changeableState() {

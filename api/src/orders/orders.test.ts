@@ -4,8 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { myOrdersResponseSchema, type OrderRow } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES } from '@yaoshi/contracts/order-rules';
 import { learnerActionsOf, type OrderState } from '@yaoshi/contracts/order-states';
-import { createSandboxInvoiceProvider } from '../invoices/invoice-sandbox-provider';
-import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
+import { parseAdminArgs } from '../admin/admin-cli';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { courseProgress } from '../study/study-schema';
 import { enrolments, orders } from './orders-schema';
@@ -15,6 +14,7 @@ import { refundRequests } from '../refunds/refunds-schema';
 import { MESSAGES } from '../messages';
 import type { PaymentProvider, RefundInput, RefundResult } from '../payment/payment-provider';
 import { demoOrderStates, insertOrderInState } from '../seed/order-seed';
+import { runAdminOn } from '../test-support/admin-cli-run';
 import { databaseFingerprint, startTestServer, type TestServer } from '../test-support/test-server';
 import { WANG, ZHANG, assertRefused, authed, dataOf, loginToken } from '../test-support/learner-session';
 import { refundWindowEnd } from '@yaoshi/contracts/refund-window';
@@ -460,22 +460,7 @@ function fakeGateway(behaviour: { next: 'refund' | 'refuse' | 'unreachable' }) {
   return { provider, refunds, refunded };
 }
 
-async function admin(argv: string[], provider: PaymentProvider | null = null) {
-  const command = parseAdminArgs(argv);
-  assert.ok(!('error' in command), JSON.stringify(command));
-  return runAdminCommand(server.db, server.clock, command, {
-    paymentProvider: provider,
-    // Issue 37: `invoice issue` approves and sends to the provider (the sandbox issues at once).
-    invoicing: {
-      db: server.db,
-      clock: server.clock,
-      provider: createSandboxInvoiceProvider({ clock: server.clock, sellerName: () => Promise.resolve('协会') }),
-      storage: { put: () => Promise.resolve() },
-      jobs: { enqueue: () => Promise.resolve(null) },
-      line: server.config.invoiceLine,
-    },
-  });
-}
+const admin = (argv: string[], provider: PaymentProvider | null = null) => runAdminOn(server, argv, provider);
 
 async function liveEnrolmentsOf(orderNo: string): Promise<number> {
   const [order] = await server.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
