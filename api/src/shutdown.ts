@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { acceptQueueLength } from './accept-queue';
 
 /** In-flight requests get this long to finish after SIGTERM (issue 15); then their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,7 +15,10 @@ export interface Closable {
 
 export type ShutdownResult = 'clean' | 'forced' | 'stuck';
 
-/** At most this long after the signal, connections already waiting to be accepted are still taken in. */
+/**
+ * Where the kernel does not tell how many connections wait to be accepted: at most this long
+ * after the signal, connections still arriving are taken in.
+ */
 export const ACCEPT_DRAIN_MAX_MS = 2_000;
 
 /** How long a connection may sit without a request, once stopping, before it is closed. */
@@ -23,8 +27,8 @@ const IDLE_LINGER_MS = 200;
 /**
  * A graceful stop, as a rolling restart needs it:
  *   1. the listening socket closes as soon as the connections already waiting in the
- *      kernel's accept queue are taken in (acceptWaitingConnections; at once on a server that
- *      keeps up): the load balancer's next connection goes to another copy;
+ *      kernel's accept queue at the signal are taken in (acceptWaitingConnections; at once on
+ *      a server that keeps up): the load balancer's next connection goes to another copy;
  *   2. every connection already accepted is drained: requests in flight run to completion,
  *      and a request that still arrives on an open connection is served too — every
  *      answer now carries `Connection: close`, so each connection ends after its answer;
@@ -69,19 +73,31 @@ export async function shutDown(server: Closable, graceMs: number = SHUTDOWN_GRAC
 
 /**
  * Connections that clients have already opened, and sent their requests on, but that wait in
- * the kernel's accept queue would be reset when the listener closes. A server whose event
- * loop is busy (PGlite runs its queries on this thread) accepts them one turn at a time, so
- * keep accepting until a turn of the event loop accepts none, for at most ACCEPT_DRAIN_MAX_MS.
+ * the kernel's accept queue would be reset when the listener closes. Node takes in one
+ * waiting connection per turn of its event loop (libuv ≥ 1.45, libuv/libuv#3696), and a server busy with requests (PGlite runs
+ * its queries on this thread; a starved CPU) has long turns, so a burst can wait for seconds.
+ *
+ * Where the kernel tells the queue's length (Linux, accept-queue.ts), the connections waiting
+ * at the signal are taken in, and no more: one arriving after the signal is behind them in
+ * the queue and is refused when the listener closes. This may take until the grace period's
+ * end on a starved server: a request already sent is owed its answer. Elsewhere, keep
+ * accepting until a turn of the event loop accepts none, for at most ACCEPT_DRAIN_MAX_MS.
  */
 async function acceptWaitingConnections(http: net.Server, deadline: number): Promise<void> {
   if (!http.listening) return;
+  const waitingAtSignal = acceptQueueLength(http);
   let accepted = 0;
   const count = () => {
     accepted += 1;
   };
   http.on('connection', count);
-  const until = Math.min(deadline, Date.now() + ACCEPT_DRAIN_MAX_MS);
   try {
+    if (waitingAtSignal !== undefined) {
+      while (accepted < waitingAtSignal && Date.now() < deadline && (acceptQueueLength(http) ?? 0) > 0)
+        await afterPoll();
+      return;
+    }
+    const until = Math.min(deadline, Date.now() + ACCEPT_DRAIN_MAX_MS);
     for (let quietTurns = 0; quietTurns < 2 && Date.now() < until;) {
       const before = accepted;
       await afterPoll();
