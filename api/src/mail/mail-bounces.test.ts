@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server';
 import { BOUNCE_FOLDER, MAIL_BOUNCES_JOB, readBounces } from './mail-bounces';
 import { MAIL_SEND_JOB } from './mail-queue';
 import { mails } from './mail-schema';
+import { queueStaffDigests } from '../staff-digest/staff-digest';
 
 /**
  * Late bounces end to end (docs/mail.md): an invoice mail leaves through the smtp-server
@@ -55,6 +56,15 @@ async function issueOne(): Promise<{ orderNo: string; messageId: string; sender:
   await server.jobsIdle([MAIL_SEND_JOB]);
   const mail = (await smtp.waitFor(before + 1))[before]!;
   return { orderNo, messageId: mail.messageId ?? '', sender: smtp.senders[before]! };
+}
+
+async function queueRow(orderNo: string): Promise<InvoiceQueueRow> {
+  const { list } = dataOf(
+    await authed(server, finance.token, 'GET', '/v1/admin/invoices', { status: 'issued', page: 1, size: 100 }),
+  ) as { list: InvoiceQueueRow[] };
+  const row = list.find((candidate) => candidate.order_no === orderNo);
+  assert.ok(row, `no issued invoice ${orderNo}`);
+  return row;
 }
 
 async function mailsOf(orderNo: string): Promise<MailRow[]> {
@@ -109,6 +119,18 @@ test('a DSN naming an invoice mail is read over IMAP: 财务 sees 已退信 with
   assert.equal(records.length, 1);
   assert.deepEqual((records[0]!.after as { mail: number }).mail, shown!.id);
 
+  // The invoice queue marks the invoice; 财务's 每日待办 counts it.
+  assert.equal((await queueRow(sent.orderNo)).mail_bounced, true);
+  dataOf(
+    await authed(server, finance.token, 'POST', '/v1/admin/me/digest', { enabled: true, email: 'caiwu@example.org' }),
+  );
+  await queueStaffDigests(server.db, server.clock);
+  const [digest] = await server.db
+    .select()
+    .from(mails)
+    .where(and(eq(mails.kind, 'staff-digest'), eq(mails.recipient, 'caiwu@example.org')));
+  assert.match(digest!.body, /发票邮件退信：1 项/);
+
   assert.equal(imap.folders.get(BOUNCE_FOLDER)?.messages.length, 1);
   const inbox = imap.folders.get('INBOX')!.messages.map((message) => message.source.toString());
   assert.equal(inbox.length, 1, 'the mail that is not a DSN stays in the INBOX');
@@ -139,6 +161,7 @@ test('a forged DSN (wrong proof) and a delayed DSN change nothing; both are move
     .where(eq(mails.id, Number(id)));
   assert.deepEqual(after, before);
   assert.equal((await mailsOf(sent.orderNo))[0]!.status, 'sent');
+  assert.equal((await queueRow(sent.orderNo)).mail_bounced, false);
   assert.equal(imap.folders.get(BOUNCE_FOLDER)?.messages.length, handledBefore + 2);
   assert.equal(
     (await server.db.select().from(auditRecords).where(eq(auditRecords.action, 'mail.bounce'))).length,
