@@ -126,7 +126,8 @@ export async function readBounces(deps: BounceReading): Promise<BounceRun> {
     try {
       // Only reports: a DSN's Content-Type is multipart/report (the server filters, we check it whole).
       const found = await client.search({ header: { 'content-type': 'report' } }, { uid: true });
-      for (const uid of (found || []).slice(0, BOUNCE_BATCH)) {
+      for (const uid of found || []) {
+        if (run.read >= BOUNCE_BATCH) break;
         const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
         if (!message || !message.source) continue;
         const dsn = parseDsn(message.source);
