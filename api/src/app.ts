@@ -270,6 +270,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         provider: options.invoiceProvider ?? invoiceProviderFromConfig(options.db, options.clock, options.config),
         storage,
         jobs,
+        log: app.log,
         line: options.config.invoiceLine,
         pollSeconds: options.invoicePollSeconds ?? options.config.invoicePollSeconds,
       },

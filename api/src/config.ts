@@ -22,7 +22,14 @@ import {
   type PaymentConfig,
 } from './payment/payment-config';
 import { publicBaseUrlProblem } from './public-base-url';
-import { mailConfigProblems, mailOutboxAllowed, mailProductionProblems, SMTP_URL_PATTERN } from './mail/mail-config';
+import {
+  BOUNCE_IMAP_URL_PATTERN,
+  bounceProductionProblems,
+  mailConfigProblems,
+  mailOutboxAllowed,
+  mailProductionProblems,
+  SMTP_URL_PATTERN,
+} from './mail/mail-config';
 import { s3ProductionProblems, s3SettingsFromEnv, StorageConfigError, type S3Settings } from './storage/storage-config';
 import * as invoicing from './invoices/invoice-config';
 
@@ -81,6 +88,10 @@ export interface Config extends PaymentConfig, invoicing.InvoiceConfig {
   /** `SMTP_URL`, `MAIL_FROM`: the association's mail server and sender (src/mail/mail-config.ts); unset: the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** `MAIL_BOUNCE_VERP=1`: each mail's envelope sender is `<local>+bounce-<id>-<hmac>@<domain>` (src/mail/mail-ids.ts); default off. */
+  mailBounceVerp: boolean;
+  /** `BOUNCE_IMAP_URL`: the site mailbox the mail-bounces job reads DSNs from (imaps://user:授权码@host:993); unset: the job does nothing. */
+  bounceImapUrl: string | undefined;
   /** `SMS_ALIYUN_*`, `SMS_TENCENT_*`: credentials, template and endpoint of each real SMS provider (src/sms/sms-config.ts). */
   smsGateways: SmsGatewaySettings;
   /**
@@ -234,6 +245,14 @@ const variables = z.object({
   SMS_PROVIDER: variable(z.enum(SMS_PROVIDERS).default('outbox'), oneOf(SMS_PROVIDERS)),
   SMTP_URL: variable(z.string().regex(SMTP_URL_PATTERN).optional(), 'an smtp:// or smtps:// address'),
   MAIL_FROM: variable(z.string().optional()),
+  MAIL_BOUNCE_VERP: variable(
+    z
+      .enum(['0', '1'])
+      .transform((value) => value === '1')
+      .default(false),
+    '"1" or "0"',
+  ),
+  BOUNCE_IMAP_URL: variable(z.string().regex(BOUNCE_IMAP_URL_PATTERN).optional(), 'an imaps:// (or imap://) address'),
   STAGING_SANDBOX: variable(
     z
       .literal(STAGING_SANDBOX_ALLOW)
@@ -301,6 +320,8 @@ const configSchema = variables
     smsProvider: env.SMS_PROVIDER,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailBounceVerp: env.MAIL_BOUNCE_VERP,
+    bounceImapUrl: env.BOUNCE_IMAP_URL,
     stagingSandbox: env.STAGING_SANDBOX,
     metricsAllow: env.METRICS_ALLOW,
     metricsToken: env.METRICS_TOKEN,
@@ -450,6 +471,7 @@ export function productionProblems(config: Config): string[] {
     );
   }
   problems.push(...mailProductionProblems(config));
+  problems.push(...bounceProductionProblems(config.bounceImapUrl));
   return problems;
 }
 

@@ -178,6 +178,24 @@ describe('production start-up refuses each unsafe setting on its own line', () =
     );
   });
 
+  test('BOUNCE_IMAP_URL over plain imap:// off loopback is refused, named; imaps:// and a loopback relay are not', () => {
+    const mail = {
+      ...SAFE_STAGING,
+      SMTP_URL: 'smtps://noreply%40example.org:secret@smtp.example.org:465',
+      MAIL_FROM: '省药师协会 <noreply@example.org>',
+    };
+    refusedInProcess(
+      { ...mail, BOUNCE_IMAP_URL: 'imap://noreply%40example.org:secret@imap.exmail.qq.com:143' },
+      /^Refusing to start: BOUNCE_IMAP_URL must be imaps:\/\/ in production \(plain imap:\/\/ only on loopback\).*imap\.exmail\.qq\.com:993/,
+    );
+    refusedInProcess({ ...mail, BOUNCE_IMAP_URL: 'imaps://noreply%40example.org:secret@imap.exmail.qq.com:993' });
+    refusedInProcess({ ...mail, BOUNCE_IMAP_URL: 'imap://noreply%40example.org:secret@127.0.0.1:1143' });
+    assert.throws(
+      () => loadConfig({}, { ...mail, BOUNCE_IMAP_URL: 'https://imap.example.org' }),
+      /BOUNCE_IMAP_URL must be an imaps:\/\/ \(or imap:\/\/\) address/,
+    );
+  });
+
   test('SMTP_URL that is not an smtp:// or smtps:// address', () =>
     assert.throws(
       () => loadConfig({}, { ...SAFE_STAGING, SMTP_URL: 'https://mail.example.org' }),

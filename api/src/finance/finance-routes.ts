@@ -11,11 +11,18 @@ import { invoicePdfOf } from '../invoices/invoice-documents';
 import { reconcileDay, reconciliationReport } from '../payment/bill-reconciliation';
 import { ApiError } from '../envelope/api-error';
 import { personalViewOf } from '../auth/personal-view';
+import { sendQueuedMailNow } from '../mail/mail-queue';
 
 export const BILL_UNAVAILABLE = '支付平台账单暂时无法下载，请稍后重试';
 
 /** 财务: refunds and invoices (issue 18). */
-export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, log, storage, invoicing }) => {
+export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, log, storage, invoicing, jobs }) => {
+  /** A refund's result queues its mail in the transaction that decides it; this sends it now (mail-queue.ts). */
+  const mailed = async <Answer>(answer: Answer): Promise<Answer> => {
+    await sendQueuedMailNow(jobs, log);
+    return answer;
+  };
+
   api.add(financeAdminEndpoints.reconciliationReport, async ({ payload }) => reconciliationReport(db, payload.day));
 
   api.add(financeAdminEndpoints.reconciliationRun, async ({ payload, staff, request }) => {
@@ -34,18 +41,34 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
   );
 
   api.add(financeAdminEndpoints.refundApprove, async ({ payload, staff, request }) =>
-    approveRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
+    mailed(
+      await approveRefundAsStaff(
+        db,
+        clock,
+        paymentProvider,
+        actorOf(requireStaff(staff), request.ip),
+        payload.order_no,
+      ),
+    ),
   );
 
   api.add(financeAdminEndpoints.refundRequery, async ({ payload, staff, request }) =>
-    requeryRefundAsStaff(db, clock, paymentProvider, actorOf(requireStaff(staff), request.ip), payload.order_no),
+    mailed(
+      await requeryRefundAsStaff(
+        db,
+        clock,
+        paymentProvider,
+        actorOf(requireStaff(staff), request.ip),
+        payload.order_no,
+      ),
+    ),
   );
 
   api.add(financeAdminEndpoints.invoicePdf, async ({ payload }) => invoicePdfOf(db, storage, null, payload.order_no));
 
   api.add(financeAdminEndpoints.refundReject, async ({ payload, staff, request }) => {
     await rejectRefundAsStaff(db, clock, actorOf(requireStaff(staff), request.ip), payload.order_no, payload.reason);
-    return null;
+    return mailed(null);
   });
 
   api.add(financeAdminEndpoints.orderSearch, async ({ payload, staff }) =>
@@ -71,12 +94,14 @@ export const financeRoutes: RouteModule = (api, { db, clock, paymentProvider, lo
   );
 
   api.add(financeAdminEndpoints.invoiceRefund, async ({ payload, staff, request }) =>
-    refundIssuedInvoiceOrder(
-      invoicing,
-      paymentProvider,
-      actorOf(requireStaff(staff), request.ip),
-      payload.order_no,
-      payload.reason,
+    mailed(
+      await refundIssuedInvoiceOrder(
+        invoicing,
+        paymentProvider,
+        actorOf(requireStaff(staff), request.ip),
+        payload.order_no,
+        payload.reason,
+      ),
     ),
   );
 

@@ -1,7 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { InvoiceQueueRow } from '@yaoshi/contracts/finance-admin';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { learners } from '../accounts/accounts-schema';
@@ -33,6 +33,10 @@ export async function invoiceQueue(
     .orderBy(desc(invoiceRequests.createdAt), desc(invoiceRequests.id))
     .limit(size)
     .offset((page - 1) * size);
+  const bounced = await lastMailBounced(
+    db,
+    rows.filter(({ request }) => request.status === 'issued').map(({ request }) => request.id),
+  );
   const list: InvoiceQueueRow[] = rows.map(({ request, order, learner }) => ({
     order_no: order.orderNo,
     order_name: order.orderName,
@@ -55,8 +59,24 @@ export async function invoiceQueue(
     red_status: request.redStatus,
     red_invoice_no: request.redInvoiceNo,
     red_error: request.redError,
+    mail_bounced: bounced.has(request.id),
   }));
   return { total: Number(total?.n ?? 0), list };
+}
+
+/** Of these invoice requests, those whose latest invoice mail bounced (a resend that was sent since clears it). */
+async function lastMailBounced(db: Database, requestIds: readonly number[]): Promise<Set<number>> {
+  if (requestIds.length === 0) return new Set();
+  const latest = await rowsOf<{ about_id: number; status: string }>(
+    db,
+    sql`select distinct on (about_id) about_id, status from mails
+        where kind = 'invoice' and about_id in (${sql.join(
+          requestIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by about_id, created_at desc, id desc`,
+  );
+  return new Set(latest.filter((row) => row.status === 'bounced').map((row) => Number(row.about_id)));
 }
 
 /** The service writes the audit record (`invoice.reject`) in the transaction of the change. */

@@ -8,6 +8,7 @@ import { gatewayActor, type AuditActor } from '../audit/audit-log';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
 import type { Storage } from '../storage/storage';
 import { findOrderByNo } from '../orders/order-transitions';
+import { sendQueuedMailNow } from '../mail/mail-queue';
 import { invoiceRequests } from './invoices-schema';
 import { DEFAULT_INVOICE_POLL_SECONDS } from './invoice-config';
 import {
@@ -50,6 +51,8 @@ export interface InvoiceIssuing {
   storage: Pick<Storage, 'put'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   line: InvoiceLine;
+  /** Where an enqueue that failed is told (the app's log). */
+  log?: { warn(details: object, message: string): void };
   /** Default INVOICE_POLL_SECONDS (tests: less). */
   pollSeconds?: number;
 }
@@ -155,7 +158,11 @@ export async function askProvider(
       const pdf = await deps.provider.pdfOf(result.invoice, submission);
       const key = invoicePdfKeyOf(submission.serialNo);
       await deps.storage.put(key, pdf, { contentType: 'application/pdf' });
-      await deps.db.transaction((tx) => recordIssuedInvoice(tx, deps.clock, actor, requestId, result.invoice, key));
+      const recorded = await deps.db.transaction((tx) =>
+        recordIssuedInvoice(tx, deps.clock, actor, requestId, result.invoice, key),
+      );
+      // Its mail was queued in that transaction: sent now, not at the mail job's next minute.
+      if (recorded) await sendQueuedMailNow(deps.jobs, deps.log);
       return;
     } catch (error) {
       // Issued there, its PDF not yet here: ask again later (the next answer is the same invoice).

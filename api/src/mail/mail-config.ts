@@ -36,3 +36,26 @@ export function mailConfigProblems(settings: Pick<MailSettings, 'smtpUrl' | 'mai
     'SMTP_URL is set without MAIL_FROM: set the sender of every mail, e.g. MAIL_FROM="省药师协会 <noreply@example.org>".',
   ];
 }
+
+/** `BOUNCE_IMAP_URL`: the site mailbox over IMAP, `imaps://` (TLS on connect, 993) or `imap://` (STARTTLS if offered). */
+export const BOUNCE_IMAP_URL_PATTERN = /^imaps?:\/\/\S+$/;
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * Production only: the mailbox's 授权码 (the same as SMTP_URL's) must not cross the network in
+ * the clear, as the SMS gateways' keys do not: plain `imap://` only on loopback (a local relay).
+ */
+export function bounceProductionProblems(bounceImapUrl: string | undefined): string[] {
+  if (bounceImapUrl === undefined) return [];
+  let url: URL;
+  try {
+    url = new URL(bounceImapUrl);
+  } catch {
+    return ['BOUNCE_IMAP_URL is not a URL: write it as imaps://user:授权码@imap.example.org:993.'];
+  }
+  if (url.protocol === 'imaps:' || LOOPBACK.has(url.hostname)) return [];
+  return [
+    `BOUNCE_IMAP_URL must be imaps:// in production (plain imap:// only on loopback): the mailbox's password would cross the network in the clear. Use imaps://…@${url.hostname}:993.`,
+  ];
+}

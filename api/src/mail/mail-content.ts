@@ -127,6 +127,8 @@ export function reminderMail(facts: ReminderMailFacts, sender: MailSender): Comp
 export interface DigestCounts {
   refunds?: number;
   invoices?: number;
+  /** Issued invoices whose latest mail bounced (已退信): 财务 asks the learner for another address. */
+  bouncedInvoiceMails?: number;
   facePhotos?: number;
   archiveReviews?: number;
 }
@@ -134,6 +136,7 @@ export interface DigestCounts {
 const DIGEST_LINES: ReadonlyArray<[keyof DigestCounts, string]> = [
   ['refunds', '待审核退款'],
   ['invoices', '待开具发票'],
+  ['bouncedInvoiceMails', '发票邮件退信'],
   ['facePhotos', '待审核人脸照片'],
   ['archiveReviews', '待审核学习档案'],
 ];

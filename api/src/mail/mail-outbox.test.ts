@@ -10,6 +10,7 @@ import { WANG, authed, dataOf } from '../test-support/learner-session';
 import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { sendDueMails } from './mail-sending';
+import { MAIL_SEND_JOB } from './mail-queue';
 import { outboxMailTransport } from './mail-transport';
 import { DEV_MAIL_OUTBOX_PATH } from './mail-routes';
 
@@ -56,10 +57,14 @@ test('without SMTP_URL an issued invoice lands in the development outbox, with i
     list: { order_no: string }[];
   };
   const orderNo = waiting.list[0]!.order_no;
+  const before = (await outbox('invoice@example.com')).messages.length;
   const issued = dataOf(
     await authed(server, finance.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }),
   ) as { invoice_no: string };
-  assert.equal((await sendDue()).sent, 1);
+  // The issue enqueued the mail-send job: it wrote the mail to the outbox, once.
+  await server.jobsIdle([MAIL_SEND_JOB]);
+  assert.equal((await outbox('invoice@example.com')).messages.length, before + 1);
+  assert.deepEqual(await sendDue(), { sent: 0, retrying: 0, failed: 0 });
   const [latest] = (await outbox('invoice@example.com')).messages;
   assert.match(latest!.subject, /电子发票已开具/);
   assert.ok(latest!.body.includes(issued.invoice_no));
@@ -85,7 +90,10 @@ test('a refund’s result is mailed to the learner’s email, in Chinese with th
       reason: '课程已学习超过规定比例',
     }),
   );
-  assert.equal((await sendDue()).sent, 1);
+  // The rejection enqueued the mail-send job: the result is in the outbox, once.
+  await server.jobsIdle([MAIL_SEND_JOB]);
+  assert.equal((await outbox('wang.fang@example.com')).messages.length, 1);
+  assert.deepEqual(await sendDue(), { sent: 0, retrying: 0, failed: 0 });
   const [mail] = (await outbox('wang.fang@example.com')).messages;
   assert.match(mail!.subject, /退款结果：退款申请未通过（订单 9371000001）/);
   assert.ok(mail!.body.includes('原因：课程已学习超过规定比例'), mail!.body);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { writeAudit, type AuditActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import { rowsOf, type Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import { readAssociationProfile } from '../association-profile/association-profile';
 import { invoiceMail, refundMail, type ComposedMail, type MailSender, type RefundResult } from './mail-content';
 import { mails, type MailKind } from './mail-schema';
@@ -13,6 +14,21 @@ import { mails, type MailKind } from './mail-schema';
  */
 
 export const MAIL_SEND_JOB = 'mail-send';
+
+/**
+ * After the transaction that queued a mail has committed: the mail-send job now, so the mail
+ * leaves within seconds instead of at the next minute. The job's every-minute run stays the
+ * retry and the backstop (an enqueue that fails, a server that dies first), so a failure here
+ * is only logged; the job's claim (mail-sending.ts) keeps two runs from sending one mail twice.
+ */
+export async function sendQueuedMailNow(
+  jobs: Pick<JobQueue, 'enqueue'>,
+  log?: { warn(details: object, message: string): void },
+): Promise<void> {
+  await jobs
+    .enqueue(MAIL_SEND_JOB, {})
+    .catch((error: unknown) => log?.warn({ err: error }, 'mail-send not enqueued; the next minute sends it'));
+}
 
 /** A recipient is worth queuing only with something like an address. */
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -10,7 +10,7 @@ import { rowsOf, type Database } from '../db/database';
 import { conflict, notFound } from '../envelope/api-error';
 import { MESSAGES } from '../messages';
 import { hitRateLimit, type RateLimit } from '../rate-limits/rate-limits';
-import { MAIL_SEND_JOB, queueInvoiceMail } from './mail-queue';
+import { queueInvoiceMail, sendQueuedMailNow } from './mail-queue';
 import { mailOutbox, mails } from './mail-schema';
 
 export const MAIL_TEXT = {
@@ -101,7 +101,7 @@ export const mailRoutes: RouteModule = (api, { db, clock, jobs, log }) => {
       payload.order_id,
     );
     // The row is committed: the scheduled run would send it within a minute; this sends it now.
-    await jobs.enqueue(MAIL_SEND_JOB, {}).catch((error: unknown) => log.warn({ err: error }, 'mail-send not enqueued'));
+    await sendQueuedMailNow(jobs, log);
     return answer;
   });
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../db/columns';
 
-export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** `bounced`: the server took it, the learner's mailbox did not (a DSN read by the mail-bounces job). */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'bounced'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** What a mail is, which also says what `aboutId` refers to (an invoice request, a refund request …). */
@@ -35,7 +36,7 @@ export const mails = pgTable(
   (table) => [
     index('mails_due_idx').on(table.status, table.nextAttemptAt),
     index('mails_about_idx').on(table.kind, table.aboutId, table.createdAt.desc()),
-    check('mails_status', sql`${table.status} in ('queued', 'sent', 'failed')`),
+    check('mails_status', sql`${table.status} in ('queued', 'sent', 'failed', 'bounced')`),
   ],
 );
 

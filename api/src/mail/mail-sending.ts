@@ -91,7 +91,7 @@ export async function sendOne(deps: MailSending, id: number): Promise<keyof Send
   let error: MailSendError | null = null;
   try {
     const attachments = deps.attachmentsOf ? await deps.attachmentsOf(mail.kind, mail.aboutId) : [];
-    await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body, attachments });
+    await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body, attachments, mailId: id });
   } catch (caught) {
     error = caught instanceof MailSendError ? caught : new MailSendError(String(caught), false);
   }

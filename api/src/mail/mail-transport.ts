@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { mailOutbox } from './mail-schema';
+import { bounceAddressOf, messageIdOf } from './mail-ids';
 
 export interface MailAttachment {
   filename: string;
@@ -18,6 +19,14 @@ export interface OutgoingMail {
   attachments?: readonly MailAttachment[];
   /** Extra headers, e.g. List-Unsubscribe on a reminder. */
   headers?: Readonly<Record<string, string>>;
+  /** The `mails` row it is: gives the mail its own Message-ID (and VERP sender) so a late bounce names it. */
+  mailId?: number;
+}
+
+/** How mails are marked for their bounces (src/mail/mail-ids.ts): the secret of the proof, and whether to use VERP. */
+export interface BounceMarks {
+  secret: string;
+  verp: boolean;
 }
 
 /** Where mail goes. The SMTP server in production; the outbox in development; nothing else in the API knows which. */
@@ -64,8 +73,8 @@ export function mailSendErrorOf(error: unknown): MailSendError {
   return new MailSendError(`${prefix}${words}`.slice(0, ERROR_TEXT_LIMIT), code !== undefined && code >= 500);
 }
 
-/** `SMTP_URL` through nodemailer; each mail from `from` (`MAIL_FROM`). */
-export function smtpMailTransport(smtpUrl: string, from: string): MailTransport {
+/** `SMTP_URL` through nodemailer; each mail from `from` (`MAIL_FROM`), marked for its bounces when `marks` is given. */
+export function smtpMailTransport(smtpUrl: string, from: string, marks?: BounceMarks): MailTransport {
   const transporter = nodemailer.createTransport(
     {
       url: smtpUrl,
@@ -79,7 +88,12 @@ export function smtpMailTransport(smtpUrl: string, from: string): MailTransport 
     name: 'smtp',
     async send(mail) {
       try {
+        const marked = marks && mail.mailId !== undefined ? { secret: marks.secret, id: mail.mailId } : null;
         await transporter.sendMail({
+          ...(marked ? { messageId: messageIdOf(marked.secret, marked.id, from) } : {}),
+          ...(marked && marks?.verp
+            ? { envelope: { from: bounceAddressOf(marked.secret, marked.id, from), to: mail.to } }
+            : {}),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -130,12 +144,21 @@ export function unconfiguredMailTransport(): MailTransport {
 
 /** The transport the configuration names. */
 export function mailTransportFromConfig(
-  settings: { smtpUrl: string | undefined; mailFrom: string | undefined; outboxAllowed: boolean },
+  settings: {
+    smtpUrl: string | undefined;
+    mailFrom: string | undefined;
+    outboxAllowed: boolean;
+    mediaUrlSecret: string;
+    mailBounceVerp: boolean;
+  },
   db: Database,
   clock: Clock,
   log: FastifyBaseLogger,
 ): MailTransport {
   if (settings.smtpUrl !== undefined && settings.mailFrom !== undefined)
-    return smtpMailTransport(settings.smtpUrl, settings.mailFrom);
+    return smtpMailTransport(settings.smtpUrl, settings.mailFrom, {
+      secret: settings.mediaUrlSecret,
+      verp: settings.mailBounceVerp,
+    });
   return settings.outboxAllowed ? outboxMailTransport(db, clock, log) : unconfiguredMailTransport();
 }

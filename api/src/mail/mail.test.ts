@@ -1,7 +1,7 @@
 import { storageFromConfig } from '../storage/storage-from-config';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { InvoiceQueueRow } from '@yaoshi/contracts/finance-admin';
 import type { MailRow } from '@yaoshi/contracts/mail';
 import { PAY_STATUS, RECEIPT_STATUS } from '@yaoshi/contracts/order-states';
@@ -16,15 +16,18 @@ import { signedInStaff, type TestStaff } from '../test-support/staff-session';
 import { startSmtpReceiver, type SmtpReceiver } from '../test-support/smtp-receiver';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_MINUTES, sendDueMails } from './mail-sending';
+import { MAIL_SEND_JOB, queueMail } from './mail-queue';
+import { jobActor } from '../audit/audit-log';
 import { smtpMailTransport, type MailTransport } from './mail-transport';
 import { mails } from './mail-schema';
 import { INVOICE_MAIL_RESEND_LIMIT, MAIL_TEXT } from './mail-routes';
 
 /**
  * Mail over real SMTP (issue 37): the API's server with SMTP_URL pointing at an `smtp-server`
- * on loopback; what arrives is parsed and read back. The job's function (`sendDueMails`, what
- * the mail-send job runs) is called with the clock moved, so retries are deterministic; the
- * learner's resend goes through the server's own queue.
+ * on loopback; what arrives is parsed and read back. Issuing an invoice (and a learner's
+ * resend) enqueues the server's own mail-send job, which the tests wait for
+ * (`server.jobsIdle`); the retries after it are driven by calling the job's function
+ * (`sendDueMails`) with the clock moved, so they are deterministic.
  */
 
 const FROM = '"测试药师协会" <noreply@example.org>';
@@ -107,10 +110,12 @@ async function wangInvoiceRequest(): Promise<string> {
   return order.order_id;
 }
 
+/** 财务 issues the invoice; answers its number once the mail-send job the issue enqueued has run. */
 async function issue(orderNo: string): Promise<string> {
   const issued = dataOf(
     await authed(server, finance.token, 'POST', '/v1/admin/invoices/issue', { order_no: orderNo }),
   ) as { invoice_no: string };
+  await server.jobsIdle([MAIL_SEND_JOB]);
   return issued.invoice_no;
 }
 
@@ -122,32 +127,35 @@ async function mailsOf(orderNo: string): Promise<MailRow[]> {
   ).list;
 }
 
-test('an issued invoice is mailed to the email on the request: Chinese, the association signs, PDF attached, no ID number', async () => {
+test('an issued invoice is mailed at once to the email on the request: Chinese, the association signs, PDF attached, no ID number', async () => {
   const target = (await waitingInvoices()).find((row) => row.learner_name === '王芳') ?? (await waitingInvoices())[0]!;
-  const invoiceNo = await issue(target.order_no);
-  const queued = await mailsOf(target.order_no);
-  assert.equal(queued.length, 1);
-  assert.equal(queued[0]!.status, 'queued');
-
   const before = smtp.received.length;
-  assert.deepEqual(await sendDue(), { sent: 1, retrying: 0, failed: 0 });
+  const startedAt = server.clock.nowMs();
+  // No sendDueMails and no minute passing: the issue itself hands the mail to the mail-send job.
+  const invoiceNo = dataOf(
+    await authed(server, finance.token, 'POST', '/v1/admin/invoices/issue', { order_no: target.order_no }),
+  ) as { invoice_no: string };
   const mail = (await smtp.waitFor(before + 1))[before]!;
+  assert.equal(server.clock.nowMs(), startedAt);
+  await server.jobsIdle([MAIL_SEND_JOB]);
   const profile = await readAssociationProfile(server.db);
   assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null, 'invoice@example.com');
   assert.equal(mail.from?.value[0]?.address, 'noreply@example.org');
   assert.match(mail.subject ?? '', /电子发票已开具/);
   assert.ok(mail.subject?.includes(profile.name));
   const text = mail.text ?? '';
-  assert.ok(text.includes(invoiceNo), text);
+  assert.ok(text.includes(invoiceNo.invoice_no), text);
   assert.ok(text.includes(target.order_no), text);
   assert.ok(text.includes(profile.name), text);
   for (const phone of profile.contact.support_phones) assert.ok(text.includes(phone), text);
   assert.ok(!text.includes(wangIdNumber) && !(mail.subject ?? '').includes(wangIdNumber));
   assert.equal(mail.attachments.length, 1);
-  assert.equal(mail.attachments[0]!.filename, `电子发票-${invoiceNo}.pdf`);
+  assert.equal(mail.attachments[0]!.filename, `电子发票-${invoiceNo.invoice_no}.pdf`);
   assert.equal(mail.attachments[0]!.content.subarray(0, 5).toString(), '%PDF-');
 
-  const [row] = await mailsOf(target.order_no);
+  const rows = await mailsOf(target.order_no);
+  assert.equal(rows.length, 1);
+  const [row] = rows;
   assert.equal(row!.status, 'sent');
   assert.equal(row!.attempts, 1);
   assert.match(row!.sent_at ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -159,14 +167,47 @@ test('an issued invoice is mailed to the email on the request: Chinese, the asso
   assert.ok(trail.some((record) => record.action === 'mail.sent'));
   // Sent once: the next run finds nothing due.
   assert.deepEqual(await sendDue(), { sent: 0, retrying: 0, failed: 0 });
+  assert.equal(smtp.received.length, before + 1);
+});
+
+test('runs of the mail job at the same time send a due mail once: the row is claimed by one of them', async () => {
+  // Queued as a change does (in its transaction), without the enqueue: only the runs below send it.
+  const mailId = await server.db.transaction((tx) =>
+    queueMail(tx, server.clock, jobActor('test'), {
+      to: 'claim@example.com',
+      kind: 'refund-result',
+      aboutId: 0,
+      subject: '退款结果',
+      body: '正文',
+    }),
+  );
+  const before = smtp.received.length;
+  const runs = await Promise.all(Array.from({ length: 5 }, () => sendDue()));
+  assert.equal(
+    runs.reduce((sum, run) => sum + run.sent, 0),
+    1,
+    JSON.stringify(runs),
+  );
+  await smtp.waitFor(before + 1);
+  // A moment for a second copy, were one on its way.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.equal(smtp.received.filter((mail) => mail.subject === '退款结果').length, 1);
+  const [row] = await server.db.select().from(mails).where(eq(mails.id, mailId));
+  assert.equal(row!.status, 'sent');
+  assert.equal(row!.attempts, 1);
+  const attempts = await server.db
+    .select({ id: auditRecords.id })
+    .from(auditRecords)
+    .where(and(eq(auditRecords.action, 'mail.attempt'), eq(auditRecords.target, 'claim@example.com')));
+  assert.equal(attempts.length, 1);
 });
 
 test('an SMTP refusal (451) is retried later and, after the last attempt, recorded as failed with the server’s words for 财务', async () => {
   const target = { order_no: await wangInvoiceRequest() };
-  await issue(target.order_no);
   smtp.refuse = { code: 451, text: 'Mailbox temporarily unavailable' };
   try {
-    assert.deepEqual(await sendDue(), { sent: 0, retrying: 1, failed: 0 });
+    // The first attempt is the mail-send job's, enqueued by the issue.
+    await issue(target.order_no);
     let [row] = await mailsOf(target.order_no);
     assert.equal(row!.status, 'queued');
     assert.equal(row!.attempts, 1);
@@ -197,13 +238,21 @@ test('an SMTP refusal (451) is retried later and, after the last attempt, record
 
     // A permanent refusal (550: no such mailbox) is not tried again.
     const next = { order_no: await wangInvoiceRequest() };
-    await issue(next.order_no);
     smtp.refuse = { code: 550, text: 'No such user here' };
-    assert.deepEqual(await sendDue(), { sent: 0, retrying: 0, failed: 1 });
+    await issue(next.order_no);
     const [bounced] = await mailsOf(next.order_no);
     assert.equal(bounced!.status, 'failed');
     assert.equal(bounced!.attempts, 1);
     assert.match(bounced!.last_error ?? '', /550.*No such user/);
+    const [failedRecord] = await server.db
+      .select({ after: auditRecords.after })
+      .from(auditRecords)
+      .where(eq(auditRecords.action, 'mail.fail'))
+      .orderBy(desc(auditRecords.id))
+      .limit(1);
+    assert.deepEqual((failedRecord?.after as { mail?: number } | null)?.mail, bounced!.id);
+    // Nothing is left to try: the next run finds nothing due.
+    assert.deepEqual(await sendDue(), { sent: 0, retrying: 0, failed: 0 });
   } finally {
     smtp.refuse = null;
   }
@@ -217,7 +266,6 @@ test('the learner has the invoice mailed again from 我的订单: sent by the jo
     MAIL_TEXT.invoiceNotIssued,
   );
   const invoiceNo = await issue(target.order_no);
-  await sendDue();
   const before = smtp.received.length;
   const answer = dataOf(await authed(server, wangToken, 'POST', '/v1/invoice_mail', { order_id: target.order_no })) as {
     to: string;

@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beijingDayOf } from '@yaoshi/contracts/beijing-time';
 import type { StaffDigestSetting } from '@yaoshi/contracts/mail';
 import { permissionsOf, type Permission } from '@yaoshi/contracts/staff-roles';
 import { jobActor, writeAudit, type AuditActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 import { listArchiveReviews } from '../archive-reviews/archive-reviews';
 import { facePhotos } from '../face-photos/face-photos-schema';
 import { invoiceRequests } from '../invoices/invoices-schema';
@@ -59,9 +59,19 @@ async function waitingCounts(db: Database, now: Date): Promise<Required<DigestCo
     .from(facePhotos)
     .where(and(eq(facePhotos.state, 'pending'), isNull(facePhotos.courseId)));
   const archive = await listArchiveReviews(db, {}, 1, 1, now);
+  // By name, as mail-queue.ts reads invoices: the latest mail of each issued invoice, when it bounced.
+  const [bounced] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+          select distinct on (about_id) about_id, status from mails where kind = 'invoice'
+          order by about_id, created_at desc, id desc) latest
+        join invoice_requests r on r.id = latest.about_id
+        where latest.status = 'bounced' and r.status = 'issued'`,
+  );
   return {
     refunds: Number(refunds?.n ?? 0),
     invoices: Number(invoices?.n ?? 0),
+    bouncedInvoiceMails: Number(bounced?.n ?? 0),
     facePhotos: Number(faces?.n ?? 0),
     archiveReviews: archive.counts.pending,
   };
@@ -70,7 +80,12 @@ async function waitingCounts(db: Database, now: Date): Promise<Required<DigestCo
 /** The counts a staff member with `permissions` can act on. */
 export function countsFor(permissions: readonly Permission[], all: Required<DigestCounts>): DigestCounts {
   const counts: DigestCounts = {};
-  if (permissions.includes('finance.write')) Object.assign(counts, { refunds: all.refunds, invoices: all.invoices });
+  if (permissions.includes('finance.write'))
+    Object.assign(counts, {
+      refunds: all.refunds,
+      invoices: all.invoices,
+      bouncedInvoiceMails: all.bouncedInvoiceMails,
+    });
   if (permissions.includes('faces.review')) counts.facePhotos = all.facePhotos;
   if (permissions.includes('archive.review')) counts.archiveReviews = all.archiveReviews;
   return counts;

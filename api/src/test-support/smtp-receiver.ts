@@ -11,6 +11,8 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpReceiver {
   url: string;
   received: ParsedMail[];
+  /** The envelope sender (MAIL FROM, the Return-Path) of each mail in `received`, in order. */
+  senders: string[];
   refuse: { code: number; text: string } | null;
   /** Waits until `count` mails arrived (or fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
@@ -21,6 +23,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const receiver: SmtpReceiver = {
     url: '',
     received: [],
+    senders: [],
     refuse: null,
     async waitFor(count, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
@@ -41,9 +44,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       const error = Object.assign(new Error(receiver.refuse.text), { responseCode: receiver.refuse.code });
       return callback(error);
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       simpleParser(stream)
         .then((mail) => {
+          receiver.senders.push(sender);
           receiver.received.push(mail);
           callback();
         })

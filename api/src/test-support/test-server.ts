@@ -13,6 +13,8 @@ import { seedMissing } from '../seed/seed';
 import { installWriteProbe, PROBE_TABLE, probeMark, unauditedWritesSince } from '../audit/unaudited-writes';
 import { NOTIFY_PATH_PREFIX } from '../payment/notify-routes';
 import type { PaymentProvider } from '../payment/payment-provider';
+import { createInProcessQueue } from '../jobs/in-process-queue';
+import type { JobQueue } from '../jobs/job-queue';
 
 /**
  * A real server on a free loopback port over a private database (PGlite clone, or a
@@ -37,6 +39,15 @@ export interface TestServer {
   db: Database;
   clock: MovableClock;
   config: Config;
+  /** The server's job queue (the in-process one unless the test gave its own). */
+  jobs: JobQueue;
+  /**
+   * Waits until no job of any of `names` is waiting or running, name after name (so work a
+   * job of the first enqueues on the next is waited for); fails after `timeoutMs`. How a test
+   * sees what a request handed to the queue (the mail-send job after an invoice is issued)
+   * finished, without racing it.
+   */
+  jobsIdle(names: readonly string[], timeoutMs?: number): Promise<void>;
   /** Signs `input` with the server's clock (or `timestamp`) and sends it. */
   call(
     input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig },
@@ -111,6 +122,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...configOverrides,
   };
   await installWriteProbe(database.db);
+  // The queue the app would make itself, kept so the test can wait for it.
+  let jobs: JobQueue | undefined = typeof appOptions.jobs === 'object' ? appOptions.jobs : undefined;
+  const given = appOptions.jobs;
+  appOptions.jobs = (log) => {
+    jobs =
+      typeof given === 'function'
+        ? given(log)
+        : (given ??
+          createInProcessQueue({
+            onError: (name, error) => log.error({ err: error, job: name }, 'background job failed'),
+          }));
+    return jobs;
+  };
   const paymentProvider = paymentProviderFactory?.({ db: database.db, clock });
   const app = buildApp({
     db: database.db,
@@ -152,12 +176,24 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const sign: TestServer['sign'] = ({ signer, timestamp, ...input }) =>
     signRequest(signer ?? TEST_SIGNER, { ...input, timestamp: timestamp ?? clock.nowMs() });
 
+  const queue = jobs;
+  if (!queue) throw new Error('the app made no job queue');
   return {
     baseUrl,
     app,
     db: database.db,
     clock,
     config,
+    jobs: queue,
+    async jobsIdle(names, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      for (const name of names) {
+        while ((await queue.unfinished(name)).length > 0) {
+          if (Date.now() > until) throw new Error(`jobs of ${name} still unfinished after ${timeoutMs} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    },
     sign,
     send,
     call(input) {

@@ -16,6 +16,7 @@ import { reconcilePendingAttempts, settleExpiredOrders } from '../payment/order-
 import type { MailTransport } from '../mail/mail-transport';
 import { MAIL_SEND_JOB } from '../mail/mail-queue';
 import { sendDueMails } from '../mail/mail-sending';
+import { MAIL_BOUNCES_JOB, readBounces } from '../mail/mail-bounces';
 import { invoiceMailAttachments } from '../invoices/invoice-mail-attachment';
 import { REMINDERS_SEND_JOB, sendReminderRound } from '../reminders/reminder-campaigns';
 import { reminderSendingOf } from '../reminders/reminder-sending';
@@ -70,6 +71,18 @@ export const TIMED_JOBS: readonly TimedJob[] = [
         attachmentsOf: invoiceMailAttachments(db, storage),
       });
       if (run.retrying + run.failed > 0) log.warn(run, 'mail not accepted by the mail server');
+    },
+  },
+  {
+    // Late bounces (DSNs) in the site's mailbox over IMAP, each recorded on its mail and moved
+    // to 已处理退信 (mail/mail-bounces.ts). Off without BOUNCE_IMAP_URL.
+    name: MAIL_BOUNCES_JOB,
+    periodSeconds: 5 * MINUTE,
+    policy: { retryLimit: 1, retryDelaySeconds: MINUTE, retryBackoff: false, expireInSeconds: 10 * MINUTE },
+    async run({ db, clock, config, log }) {
+      if (config.bounceImapUrl === undefined) return;
+      const run = await readBounces({ db, clock, secret: config.mediaUrlSecret, bounceImapUrl: config.bounceImapUrl });
+      if (run.read > 0) log.info(run, 'mail bounces read');
     },
   },
   {

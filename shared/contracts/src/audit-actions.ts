@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'mail.sent': '邮件已发出',
   'mail.retry': '邮件发送失败，稍后重试',
   'mail.fail': '邮件发送失败',
+  'mail.bounce': '邮件退信',
   'mail.resend': '学员要求重新发送发票邮件',
   'staff.digest-setting': '修改每日待办邮件设置',
   'learner.reminder-opt-out': '学员修改学时提醒设置',

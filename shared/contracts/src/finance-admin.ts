@@ -86,6 +86,8 @@ export const invoiceQueueRowSchema = z.object({
   red_status: z.enum(['red_lettering', 'red_lettered']).nullable().optional(),
   red_invoice_no: z.string().nullable().optional(),
   red_error: z.string().nullable().optional(),
+  /** The latest mail of an issued invoice came back (已退信): 财务 asks the learner for another address. */
+  mail_bounced: z.boolean().optional(),
 });
 /** Issue 37: 财务's view of an invoice after approving or retrying it. */
 export const invoiceIssuingSchema = z.object({

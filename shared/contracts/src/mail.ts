@@ -15,6 +15,8 @@ export const MAIL_STATUS_TEXT = {
   queued: '等待发送',
   sent: '已发送',
   failed: '发送失败',
+  /** The server took it; the learner's mailbox sent it back later (a DSN read from the site's mailbox). */
+  bounced: '已退信',
 } as const;
 export type MailStatusName = keyof typeof MAIL_STATUS_TEXT;
 
@@ -22,7 +24,7 @@ export const mailRowSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
-  status: z.enum(['queued', 'sent', 'failed']),
+  status: z.enum(['queued', 'sent', 'failed', 'bounced']),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   created_at: timeText,

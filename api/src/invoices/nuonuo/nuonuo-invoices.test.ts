@@ -19,10 +19,9 @@ import { signedInStaff, type TestStaff } from '../../test-support/staff-session'
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { InvoiceProviderUnavailable } from '../invoice-provider';
 import { createNuonuoProvider } from './nuonuo-provider';
-import { sendDueMails } from '../../mail/mail-sending';
-import type { MailTransport, OutgoingMail } from '../../mail/mail-transport';
-import { storageFromConfig } from '../../storage/storage-from-config';
-import { invoiceMailAttachments } from '../invoice-mail-attachment';
+import { MAIL_SEND_JOB } from '../../mail/mail-queue';
+import { startSmtpReceiver, type SmtpReceiver } from '../../test-support/smtp-receiver';
+import { INVOICE_POLL_JOB } from '../invoice-issuing';
 import { startNuonuoSimulator, type NuonuoCredentials, type NuonuoSimulator } from './nuonuo-simulator';
 
 /**
@@ -41,6 +40,7 @@ const CREDENTIALS: NuonuoCredentials = {
 };
 
 let simulator: NuonuoSimulator;
+let smtp: SmtpReceiver;
 let server: TestServer;
 let finance: TestStaff;
 let wangToken: string;
@@ -68,11 +68,14 @@ function credentialFile(name: string, value: string): string {
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nuonuo-'));
   simulator = await startNuonuoSimulator(CREDENTIALS);
+  smtp = await startSmtpReceiver();
   server = await startTestServer({
     paymentProvider: gateway,
     invoicePollSeconds: 0.05,
     config: {
       mediaDir: path.join(dir, 'media'),
+      smtpUrl: smtp.url,
+      mailFrom: 'noreply@example.org',
       invoiceProvider: 'nuonuo',
       nuonuo: {
         appKeyFile: credentialFile('app-key', CREDENTIALS.appKey),
@@ -92,6 +95,7 @@ before(async () => {
 after(async () => {
   await server.close();
   await simulator.close();
+  await smtp.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -202,31 +206,20 @@ test('approve → 开票中 → issued by 诺诺 → 已开具 with the provider
   assert.ok(pdf.startsWith('%PDF-') && pdf.includes(row.invoice_no!), pdf);
   assert.deepEqual(await actionsOf(orderNo), ['invoice.issue', 'invoice.submitted', 'invoice.issued']);
 
-  // Mailed: the issue queued the invoice's mail in its transaction; the mail-send job sends it
-  // with 诺诺's PDF (our stored copy) attached.
-  const sentMails: OutgoingMail[] = [];
-  const capture: MailTransport = {
-    name: 'outbox',
-    send: (mail) => {
-      sentMails.push(mail);
-      return Promise.resolve();
-    },
-    close: () => undefined,
-  };
-  await sendDueMails({
-    db: server.db,
-    clock: server.clock,
-    transport: capture,
-    attachmentsOf: invoiceMailAttachments(
-      server.db,
-      storageFromConfig(server.config, server.clock, () => ''),
-    ),
-  });
-  const mailed = sentMails.find((mail) => mail.attachments?.some((file) => file.filename.includes(row.invoice_no!)));
-  assert.ok(mailed, `no mail carries invoice ${row.invoice_no}: ${sentMails.map((mail) => mail.subject).join(', ')}`);
-  assert.match(mailed.subject, /发票/);
-  assert.ok(!mailed.text.includes(WANG.idNumber), 'a mail never carries the ID number');
-  const attached = mailed.attachments![0]!.content.toString('latin1');
+  // Mailed: the issue queued the invoice's mail in its transaction and enqueued the mail-send
+  // job, which sends it at once (no minute waited, nothing called here) with 诺诺's PDF (our
+  // stored copy) attached. The poll job that learnt of the invoice enqueued it.
+  await server.jobsIdle([INVOICE_POLL_JOB, MAIL_SEND_JOB]);
+  const mailed = smtp.received.find((mail) =>
+    mail.attachments.some((file) => file.filename?.includes(row.invoice_no!)),
+  );
+  assert.ok(
+    mailed,
+    `no mail carries invoice ${row.invoice_no}: ${smtp.received.map((mail) => mail.subject).join(', ')}`,
+  );
+  assert.match(mailed.subject ?? '', /发票/);
+  assert.ok(!(mailed.text ?? '').includes(WANG.idNumber), 'a mail never carries the ID number');
+  const attached = mailed.attachments[0]!.content.toString('latin1');
   assert.ok(attached.startsWith('%PDF-') && attached.includes(row.invoice_no!));
   issuedOrder = orderNo;
 });

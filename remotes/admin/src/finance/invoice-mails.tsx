@@ -16,7 +16,12 @@ const mailsApi = api.injectEndpoints({
 });
 const { useInvoiceMailsQuery } = mailsApi;
 
-const STATUS_COLOR: Readonly<Record<MailRow['status'], string>> = { queued: 'blue', sent: 'green', failed: 'red' };
+const STATUS_COLOR: Readonly<Record<MailRow['status'], string>> = {
+  queued: 'blue',
+  sent: 'green',
+  failed: 'red',
+  bounced: 'volcano',
+};
 
 const COLUMNS: ColumnsType<MailRow> = [
   { title: '创建时间', dataIndex: 'created_at', key: 'created_at', width: 170 },
@@ -31,8 +36,12 @@ const COLUMNS: ColumnsType<MailRow> = [
   {
     title: '发送时间 / 失败原因',
     key: 'outcome',
-    render: (_: unknown, row) =>
-      row.sent_at ?? (row.last_error ? <Typography.Text type="danger">{row.last_error}</Typography.Text> : '—'),
+    render: (_: unknown, row) => {
+      // A bounced mail was sent, then came back: the learner's mailbox's words matter more than the time.
+      const refusal = row.last_error ? <Typography.Text type="danger">{row.last_error}</Typography.Text> : null;
+      if (row.status === 'bounced') return refusal ?? '退信，未说明原因';
+      return row.sent_at ?? refusal ?? '—';
+    },
   },
 ];
 

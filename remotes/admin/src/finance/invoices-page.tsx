@@ -124,6 +124,10 @@ export function InvoicesPage() {
             </Tag>
           )}
           {row.red_error && <Typography.Text type="danger">{row.red_error}</Typography.Text>}
+          {row.mail_bounced && (
+            // The latest mail came back: 财务 asks the learner for another address (重发邮件 goes to the request's email).
+            <Typography.Text type="danger">邮件已退信，请联系学员核对邮箱</Typography.Text>
+          )}
           {row.status === 'issued' && <InvoiceMailsButton orderNo={row.order_no} />}
         </Space>
       ),
