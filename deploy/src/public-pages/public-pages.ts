@@ -11,7 +11,8 @@ import { liveShellManifest, type Environment } from '@yaoshi/api-server/releases
 import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import { IP_LIMITS, hitRateLimit } from '@yaoshi/api-server/rate-limits/rate-limits';
 import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
-import { escapeHtml, headTags, pageHtml } from './page-head';
+import { escapeHtml, headTags, pageHtml, startOnIntent } from './page-head';
+import { readFrameFacts, reusedFrames, type FrameFacts } from './site-frame';
 import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
 
 /**
@@ -42,7 +43,7 @@ export type PageRenderer = (
   request: FastifyRequest,
   url: URL,
   facts: PublicPageFacts,
-) => Promise<{ html: string; shared: boolean; renderMs: number } | undefined>;
+) => Promise<{ html: string; shared: boolean; renderMs: number; prefetch?: string[] } | undefined>;
 
 export interface PublicPagesDeps {
   db: Database;
@@ -57,6 +58,7 @@ export interface PublicPagesDeps {
 }
 
 type FactsReader = (url: URL) => Promise<PublicPageFacts | undefined>;
+type FrameReader = () => Promise<FrameFacts>;
 type ShellReader = () => Promise<string>;
 
 /** The shell's index.html, read again after `reuseMs` (a new `npm run build` shows within seconds). */
@@ -89,6 +91,20 @@ function reusedFacts(deps: PublicPagesDeps): FactsReader {
       facts.catch(() => kept.delete(key));
     }
     return facts;
+  };
+}
+
+/** The frame's facts (settings, navigation, friend links), the same for every page: read once per `reuseMs`. */
+function reusedFrameFacts(deps: PublicPagesDeps): FrameReader {
+  const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
+  let kept: { at: number; facts: Promise<FrameFacts> } | undefined;
+  return () => {
+    const now = deps.clock.nowMs();
+    if (!kept || now - kept.at >= reuseMs || now < kept.at) {
+      kept = { at: now, facts: readFrameFacts(deps.db, deps.clock.now()) };
+      kept.facts.catch(() => (kept = undefined));
+    }
+    return kept.facts;
   };
 }
 
@@ -157,9 +173,12 @@ async function sendPublicPage(
   deps: PublicPagesDeps,
   factsOf: FactsReader,
   shellOf: ShellReader,
+  frameOf: FrameReader,
+  frames: ReturnType<typeof reusedFrames>,
 ) {
   const shell = await shellOf();
   const url = new URL(request.url, 'http://site');
+  const frameFacts = frameOf();
   const read = await withinBudget(factsOf(url), PUBLIC_PAGE_DATA_BUDGET_MS).catch((error: unknown) => {
     request.log.warn({ err: error }, 'public page facts failed: the browser renders the page');
     return undefined;
@@ -184,8 +203,16 @@ async function sendPublicPage(
   const rendered = deps.render ? await deps.render(request, url, facts) : undefined;
   // A canary's markup is this visitor's own: never kept by a shared cache for the others.
   if (rendered && !rendered.shared) reply.header('cache-control', PERSONAL_PAGE_CACHE);
+  // The page inside the shell's frame, so the first paint is the page the browser later shows;
+  // and the browser's site starts on the visitor's first intent (page-head.ts, startOnIntent).
+  // Without the frame's facts in time the page goes as before: the browser starts at once.
+  const frame = rendered && (await withinBudget(frameFacts, PUBLIC_PAGE_DATA_BUDGET_MS).catch(() => undefined));
   const injected = performance.now();
-  const html = pageHtml(shell, head, rendered?.html);
+  let html = pageHtml(shell, head, rendered?.html);
+  if (rendered && frame) {
+    const { before, after } = frames(frame, url.pathname, url.search);
+    html = startOnIntent(pageHtml(shell, head, before + rendered.html + after), rendered.prefetch);
+  }
   const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
   return reply
     .code(200)
@@ -197,8 +224,10 @@ async function sendPublicPage(
 export async function registerPublicPages(app: FastifyInstance, deps: PublicPagesDeps): Promise<void> {
   const factsOf = reusedFacts(deps);
   const shellOf = reusedShell(deps);
+  const frameOf = reusedFrameFacts(deps);
+  const frames = reusedFrames();
   for (const path of Object.keys(PUBLIC_PAGES)) {
-    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf));
+    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf, frameOf, frames));
   }
   app.get('/robots.txt', async (request, reply) =>
     reply

@@ -16,6 +16,15 @@
  * in it (site-dialog.tsx, floating-advertisement.tsx).
  */
 
+import { carryOver, typedFields } from './carry-over';
+
+declare global {
+  interface Window {
+    /** A button of the server's page pressed before main.js ran (public/site-takeover.js). */
+    __yaoshiPressed?: HTMLButtonElement | undefined;
+  }
+}
+
 /** Where the browser's site renders, and how it takes the server's place. */
 export interface ServerPageHandover {
   /** The element React renders into: `#root` itself when the server sent no page markup, else one put into `#root` at the swap. */
@@ -54,12 +63,18 @@ export function serverPageHandover(container: HTMLElement): ServerPageHandover &
   const target = container.ownerDocument.createElement('div');
   let revealed = false;
   let ready = false;
-  let pressed: { text: string; index: number } | undefined;
+  // A press before this script ran (site-takeover.js kept it): the same as one after.
+  const early = container.ownerDocument.defaultView?.__yaoshiPressed;
+  let pressed: { text: string; index: number } | undefined =
+    early && container.contains(early) ? buttonKey(early, container) : undefined;
   const reveal = () => {
     if (revealed) return;
     revealed = true;
     container.removeEventListener('click', onClick, true);
+    // Text typed into the server's fields meanwhile goes into the browser's (carry-over.ts).
+    const typed = typedFields(container, container.ownerDocument.activeElement);
     container.replaceChildren(target);
+    carryOver(typed, target);
     const twin = pressed && twinOf(pressed, target);
     pressed = undefined;
     twin?.click();
