@@ -3,7 +3,9 @@
 // script (main.js, React and the whole shell: most of a phone's main-thread time on such a
 // page) therefore starts on the visitor's first intent (a press, a touch, a key, a focus),
 // not at load; it was prefetched at low priority, so the takeover is quick. A signed-in
-// visitor (their header, their pages) and a page without server markup start at once.
+// visitor (their header, their pages) and a page without server markup start at once; a
+// page with a part only the browser draws (the home page's login box) starts when that part
+// is on screen.
 // A press of a button before the site has started is kept in `__yaoshiPressed` and passed to
 // the same button of the browser's page (src/federation/server-page.ts); text typed meanwhile
 // is carried over there too. A file of its own: the Content-Security-Policy admits no inline script.
@@ -43,5 +45,24 @@
   if (signedIn || !root || !root.firstElementChild) return start();
   intents.forEach(function (type) {
     document.addEventListener(type, start, { capture: true, passive: true });
+  });
+  // What only the browser's site draws (the home page's login box: its place is marked
+  // data-takeover="visible") starts it once on screen: at load where it is in the first
+  // screen (a desktop), on scrolling to it on a phone.
+  var drawnByBrowser = root.querySelectorAll('[data-takeover="visible"]');
+  if (drawnByBrowser.length === 0) return;
+  if (!('IntersectionObserver' in window)) return start();
+  var watcher = new IntersectionObserver(function (entries) {
+    if (
+      !entries.some(function (entry) {
+        return entry.isIntersecting;
+      })
+    )
+      return;
+    watcher.disconnect();
+    start();
+  });
+  drawnByBrowser.forEach(function (place) {
+    watcher.observe(place);
   });
 })();

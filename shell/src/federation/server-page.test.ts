@@ -137,3 +137,19 @@ describe('before the takeover: presses and text are not lost', () => {
     expect(document.activeElement).toBe(twin);
   });
 });
+
+test('a press whose button the browser draws a moment after the swap (data still coming) reaches it then', async () => {
+  document.body.innerHTML = '<div id="root"><main><button type="button">服务热线</button></main></div>';
+  const root = document.getElementById('root')!;
+  const handover = serverPageHandover(root);
+  root.querySelector('button')!.click();
+  handover.pageReady();
+  expect(root.firstElementChild).toBe(handover.target);
+  const twin = document.createElement('button');
+  twin.textContent = '服务热线';
+  const pressed = jest.fn();
+  twin.addEventListener('click', pressed);
+  handover.target.append(twin);
+  await flush();
+  expect(pressed).toHaveBeenCalledTimes(1);
+});

@@ -48,6 +48,27 @@ function twinOf(key: { text: string; index: number }, within: ParentNode): HTMLB
   ];
 }
 
+/** How long a press waits for its button to be drawn (one whose data was still coming at the swap). */
+export const PRESS_WAIT_MS = 3_000;
+
+/** Presses the browser's twin of a pressed button: now, or once drawn (e.g. the 服务热线 tab after the settings). */
+function pressWhenDrawn(key: { text: string; index: number }, target: HTMLElement): void {
+  const now = twinOf(key, target);
+  if (now) return now.click();
+  const watcher = new MutationObserver(() => {
+    const twin = twinOf(key, target);
+    if (!twin) return;
+    stop();
+    twin.click();
+  });
+  const timer = setTimeout(() => stop(), PRESS_WAIT_MS);
+  const stop = () => {
+    clearTimeout(timer);
+    watcher.disconnect();
+  };
+  watcher.observe(target, { childList: true, subtree: true });
+}
+
 /**
  * Links and the /verify form work in the server's HTML as they are (a page load). A button
  * needs the browser's script: pressed before the swap, the swap happens at once (when `ready`
@@ -61,6 +82,8 @@ export function serverPageHandover(container: HTMLElement): ServerPageHandover &
   if (!container.firstElementChild)
     return { target: container, fromServer: false, reveal: () => undefined, pageReady: () => undefined };
   const target = container.ownerDocument.createElement('div');
+  // Says, once swapped in, that the page is the browser's (tests and support tell the two apart by it).
+  target.setAttribute('data-browser-site', '');
   let revealed = false;
   let ready = false;
   // A press before this script ran (site-takeover.js kept it): the same as one after.
@@ -75,9 +98,9 @@ export function serverPageHandover(container: HTMLElement): ServerPageHandover &
     const typed = typedFields(container, container.ownerDocument.activeElement);
     container.replaceChildren(target);
     carryOver(typed, target);
-    const twin = pressed && twinOf(pressed, target);
+    const key = pressed;
     pressed = undefined;
-    twin?.click();
+    if (key) pressWhenDrawn(key, target);
   };
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;

@@ -164,11 +164,15 @@ function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
   );
 }
 
-/** The login box is the shell's (drawn by the browser): the server keeps its place. */
+/**
+ * The login box is the shell's (drawn by the browser): the server keeps its place, marked
+ * `data-takeover="visible"` so that the browser's site starts as soon as the place is on
+ * screen (the shell's site-takeover.js), not only on the visitor's first intent.
+ */
 function LoginBoxPlace() {
   return (
     <SectionBox title="学员登录" style={{ height: '100%' }}>
-      <div style={{ minHeight: 200 }} />
+      <div style={{ minHeight: 200 }} data-takeover="visible" />
     </SectionBox>
   );
 }
