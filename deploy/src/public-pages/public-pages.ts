@@ -75,6 +75,15 @@ function reusedShell(deps: PublicPagesDeps): ShellReader {
   };
 }
 
+/**
+ * `/verify?no=…`: the answer is read for each view (never reused, never kept by a shared
+ * cache): a revoked certificate says so at once, and the browser's page shows this answer
+ * rather than asking again (server-answer.ts in public-content).
+ */
+function carriesLookup(url: URL): boolean {
+  return url.pathname === '/verify' && (url.searchParams.get('no') ?? '') !== '';
+}
+
 /** A page's facts by address, read once per `reuseMs` whoever asks (the read itself is shared too). */
 function reusedFacts(deps: PublicPagesDeps): FactsReader {
   const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
@@ -85,7 +94,7 @@ function reusedFacts(deps: PublicPagesDeps): FactsReader {
     const known = kept.get(key);
     if (known && now - known.at < reuseMs && now >= known.at) return known.facts;
     const facts = publicPageFacts(deps.db, url, deps.clock.now());
-    if (reuseMs > 0) {
+    if (reuseMs > 0 && !carriesLookup(url)) {
       if (kept.size >= FACTS_KEPT) kept.delete(kept.keys().next().value ?? '');
       kept.set(key, { at: now, facts });
       facts.catch(() => kept.delete(key));
@@ -149,7 +158,7 @@ const MISSING_PAGE_TEXT = '您访问的页面不存在或已被删除。';
  * `/verify?no=…` answers a certificate lookup: each view counts against the visitor's lookup
  * limit as the API's does (IP_LIMITS.certificateVerify), so server rendering opens no way
  * around it. Past the limit the page goes without the answer (the browser's lookup then says
- * how long to wait), and that page is not kept by a shared cache.
+ * how long to wait). A page with an answer is not kept by a shared cache.
  */
 async function withinLookupLimit(
   request: FastifyRequest,
@@ -158,6 +167,8 @@ async function withinLookupLimit(
   facts: PublicPageFacts,
 ): Promise<PublicPageFacts> {
   if (facts.data.page !== 'verify' || !facts.data.result) return facts;
+  // This visitor's answer of this moment: no shared cache keeps it (see carriesLookup).
+  reply.header('cache-control', PERSONAL_PAGE_CACHE);
   try {
     await hitRateLimit(deps.db, deps.clock, IP_LIMITS.certificateVerify, request.ip);
     return facts;

@@ -233,8 +233,10 @@ describe("the home page, the association's pages and /verify's answer (a bundle 
 
   test("/verify?no=…: the API's answer, masked, counted against the visitor's lookup limit", async () => {
     await server.db.delete(rateCounters);
-    const { text } = await html(`/verify?no=${CERTIFICATE_NO.toLowerCase()}`);
+    const { text, cache } = await html(`/verify?no=${CERTIFICATE_NO.toLowerCase()}`);
     assert.match(text, /"verdict":"genuine"/);
+    // The answer of this moment, which the browser's page takes as it is: never kept by a shared cache.
+    assert.equal(cache, 'private, no-cache');
     assert.match(text, /"name_masked":"王\*"/);
     assert.doesNotMatch(text, /王芳|1101\*/, 'nothing but the masked name');
     const [counter] = await server.db.select({ hits: rateCounters.hits }).from(rateCounters);
