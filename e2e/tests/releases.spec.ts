@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { VISITOR_COOKIE, inCanary } from '../../api/src/releases/canary';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { baseURL } from './support/environment';
-import { skipTextAdvertisement } from './support/site';
+import { skipTextAdvertisement, startSite } from './support/site';
 import { RELEASE_MANAGER, buildRemoteVariant, releaseApi, releaseOk } from './support/releases';
 import { DEMO_STAFF, staffLoginPage } from './support/staff';
 
@@ -100,6 +100,9 @@ test('a new public-content version adds a page and changes a text live, with no 
   const pinned = await releaseOk('pin', 'public-content', NEXT, '--reason', '通知公告改版');
   expect(pinned).toContain(NEXT);
   await page.goto('/notice');
+  // The browser's page, from the pins it has just fetched (the server's HTML follows the pin
+  // within PIN_REREAD_MS: deploy/src/public-pages/server-render.test.ts).
+  await startSite(page);
   await expect(page.getByText(NEW_NOTICE, { exact: true })).toBeVisible();
   await page.goto('/noticeArchive');
   await expect(page.getByText(ARCHIVE_TEXT)).toBeVisible();
@@ -107,6 +110,7 @@ test('a new public-content version adds a page and changes a text live, with no 
 
   await releaseOk('rollback', 'public-content', '--reason', '回滚演练');
   await page.goto('/notice');
+  await startSite(page);
   await expect(page.getByText(OLD_NOTICE, { exact: true })).toBeVisible();
   await page.goto('/noticeArchive');
   await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();

@@ -13,7 +13,9 @@
   var script = document.currentScript;
   var main = script && script.getAttribute('data-main');
   if (!main) return;
-  var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
+  // A desktop visitor's mouse moving or wheel turning says they are there too: the site is
+  // then in before they reach a search box or a pager (parts only the browser draws).
+  var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove', 'wheel'];
   var started = false;
   function start() {
     if (started) return;
