@@ -288,6 +288,8 @@ test.describe('in a browser set to New York time', () => {
     try {
       await skipTextAdvertisement(visitor);
       await visitor.goto('/notice');
+      // The browser's page, from the pins it fetched (the server's HTML follows within PIN_REREAD_MS).
+      await startSite(visitor);
       await expect(visitor.getByText(NEW_NOTICE, { exact: true })).toBeVisible();
 
       await row.getByRole('button', { name: /回\s*滚/ }).click();
@@ -300,6 +302,7 @@ test.describe('in a browser set to New York time', () => {
       await expect(row.getByText('0.1.0', { exact: true }).first()).toBeVisible();
 
       await visitor.goto('/notice');
+      await startSite(visitor);
       await expect(visitor.getByText(OLD_NOTICE, { exact: true })).toBeVisible();
     } finally {
       await visitor.close();

@@ -9,6 +9,7 @@ import { listCategories, listPublicArticleStamps } from '@yaoshi/api-server/cont
 import { pinsDocument } from '@yaoshi/api-server/releases/registry-visitors';
 import { liveShellManifest, type Environment } from '@yaoshi/api-server/releases/registry-core';
 import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
+import { OVERRIDE_COOKIE } from '@yaoshi/api-server/releases/release-override';
 import { IP_LIMITS, hitRateLimit } from '@yaoshi/api-server/rate-limits/rate-limits';
 import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
 import { escapeHtml, headTags, pageHtml, startOnIntent } from './page-head';
@@ -117,6 +118,11 @@ function reusedFrameFacts(deps: PublicPagesDeps): FrameReader {
   };
 }
 
+/** Whether the request carries a release override (a QA browser's other versions, api/src/releases/release-override.ts). */
+function hasOverride(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${OVERRIDE_COOKIE}=`));
+}
+
 /** The site's address for canonical links: PUBLIC_BASE_URL, else an allowed Host (development). */
 function baseUrlOf(request: FastifyRequest, deps: PublicPagesDeps): string {
   try {
@@ -222,7 +228,11 @@ async function sendPublicPage(
   let html = pageHtml(shell, head, rendered?.html);
   if (rendered && frame) {
     const { before, after } = frames(frame, url.pathname, url.search);
-    html = startOnIntent(pageHtml(shell, head, before + rendered.html + after), rendered.prefetch);
+    const framed = pageHtml(shell, head, before + rendered.html + after);
+    // A browser with a release override (QA) runs other versions than the pin this HTML was
+    // rendered with: its site starts at once, as before, and the page is its own.
+    if (hasOverride(request)) reply.header('cache-control', PERSONAL_PAGE_CACHE);
+    html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch);
   }
   const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
   return reply

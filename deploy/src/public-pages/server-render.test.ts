@@ -15,7 +15,7 @@ import { rateCounters } from '@yaoshi/api-server/rate-limits/rate-limits-schema'
 import { storeArticles } from '@yaoshi/api-server/content/content-writes';
 import { registerSite } from '../serve';
 import { releaseRenderer } from './release-render';
-import { PUBLIC_PAGE_CACHE } from './public-pages';
+import { PERSONAL_PAGE_CACHE, PUBLIC_PAGE_CACHE } from './public-pages';
 import { PUBLIC_CONTENT_REMOTE, SERVER_BUNDLE_FILE } from './server-render';
 
 const SHELL =
@@ -122,6 +122,14 @@ describe('public pages rendered by the pinned public-content version', () => {
     assert.match(html, /<script defer src="\/site-takeover.js" data-main="\/main.0a1b2c3d.js"><\/script>/);
     assert.doesNotMatch(html, /<script defer src="\/main/);
     assert.match(html, /<link rel="prefetch" href="\/main.0a1b2c3d.js" \/>/);
+    // A QA browser with a release override runs other versions: its site starts at once.
+    const qa = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`, {
+      headers: { cookie: 'yaoshi_release_override=grant' },
+    });
+    const qaHtml = await qa.text();
+    assert.match(qaHtml, /<script defer src="\/main.0a1b2c3d.js"><\/script>/);
+    assert.match(qaHtml, /<header>/);
+    assert.equal(qa.headers.get('cache-control'), PERSONAL_PAGE_CACHE);
     assert.match(html, /<link rel="prefetch" href="\/remotes\/public-content\/0.1.0\/remoteEntry.js" \/>.*<\/head>/s);
     assert.equal(response.headers.get('cache-control'), PUBLIC_PAGE_CACHE);
     // The server's own rendering work, for the benchmark and for operators.
