@@ -57,7 +57,7 @@ await withSiteServer(port, async (origin, pid) => {
         const timing = /ssr;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
         if (measuring && timing) ssrMs.push(Number(timing));
         if (response.status !== 200) failed++;
-        else if (/<div id="root"><main/.test(html)) rendered++;
+        else if (/<div id="root"><div[^>]*><header>.*<main/s.test(html)) rendered++; // the page inside the shell frame
         completed++;
       } catch {
         failed++;

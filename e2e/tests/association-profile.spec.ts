@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
 import { apiCall } from './support/accounts';
-import { skipTextAdvertisement } from './support/site';
+import { skipTextAdvertisement, startSite } from './support/site';
 import { DEMO_STAFF, openConsoleAs, staffApiLogin } from './support/staff';
 
 /**
@@ -52,6 +52,8 @@ test('an editor renames the association in the console; the site shows the new n
 
     await site.goto('/associationIntroduce');
     await expect(site.getByRole('heading', { name: NEW_NAME, level: 1 })).toBeVisible({ timeout: LOAD_TIMEOUT });
+    // The browser's site titles the page (the server's <title> is 协会简介 — short name) once it has taken over.
+    await startSite(site);
     // Public pages are titled with the association's name alone (spec 01 §1).
     await expect(site).toHaveTitle(NEW_NAME);
     // The chapters and the charter come from the profile.

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipTextAdvertisement } from './support/site';
 
 /**
@@ -50,7 +50,12 @@ test('with JavaScript off, the home page, 协会简介 and 联系我们 show the
   await context.close();
 });
 
-test('the browser takes over a server-rendered article without a blank or a loading state in between', async ({
+/** The browser's site has taken the server's place (shell/src/federation/server-page.ts). */
+const browserSite = (page: Page) => page.locator('#root > [data-browser-site]');
+/** Whether the shell's main.js has been started (site-takeover.js adds its script tag). */
+const mainStarted = (page: Page) => page.evaluate(() => document.querySelector('script[src^="/main."]') !== null);
+
+test("a server-rendered article stays the server's until the visitor acts, then the browser takes over without a blank or a loading state", async ({
   page,
   baseURL,
 }) => {
@@ -69,11 +74,71 @@ test('the browser takes over a server-rendered article without a blank or a load
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto(path);
-  // The browser's page: its header (drawn by the shell) is there once it has taken over.
-  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  // The server's page carries the shell's frame: the association's name, the navigation, the footer.
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  // Nobody has acted: the site's script is fetched (prefetch) but not started.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1_500);
+  expect(await mainStarted(page)).toBe(false);
+  await expect(browserSite(page)).toHaveCount(0);
+  // A key (any intent: a touch, a press, a focus) starts it; the browser's page takes over.
+  await page.keyboard.press('Shift');
+  await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   const seen = await page.evaluate(() => (window as unknown as { handover: Record<string, boolean> }).handover);
   expect(seen).toEqual({ loading: false, titleGone: false, hadTitle: true });
+});
+
+test("a press before the takeover reaches the browser's button, and text typed meanwhile its box", async ({ page }) => {
+  await skipTextAdvertisement(page);
+  // A slow phone: the site's script takes a while once asked for, so the press and the typing
+  // below surely happen on the server's page (with routing on, Playwright bypasses the cache).
+  await page.route(/\/main\.[\w]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/verify');
+  await page.waitForLoadState('load');
+  expect(await mainStarted(page)).toBe(false);
+  // The 服务热线 tab of the server's page: the press starts the site and is passed on once it is in.
+  await page.getByRole('button', { name: '服务热线' }).click();
+  await expect(browserSite(page)).toHaveCount(0);
+  await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
+  await expect(browserSite(page).getByRole('button', { name: '服务热线' })).toHaveAttribute('aria-expanded', 'true');
+
+  // Text typed into the server's 证书编号 box before the swap is in the browser's box after it.
+  await page.goto('/verify');
+  await page.waitForLoadState('load');
+  await page.getByLabel('证书编号').pressSequentially('XS2026ABCDEFGH12');
+  expect(await browserSite(page).count(), 'typed into the server page').toBe(0);
+  await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
+  const box = browserSite(page).getByLabel('证书编号');
+  await expect(box).toHaveValue('XS2026ABCDEFGH12');
+  await expect(box).toBeFocused();
+  // …and it is the browser's page's own state: 验证 looks that number up.
+  await browserSite(page)
+    .getByRole('button', { name: /验\s*证/ })
+    .click();
+  await expect(page).toHaveURL(/\/verify\?no=XS2026ABCDEFGH12$/);
+  await expect(page.getByRole('region', { name: '验证结果' })).toBeVisible({ timeout: LOAD_TIMEOUT });
+});
+
+test("/verify?no=… server-rendered counts one lookup: the browser shows the server's answer without asking again", async ({
+  page,
+}) => {
+  await skipTextAdvertisement(page);
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/certificate_verify')) lookups.push(request.url());
+  });
+  await page.goto('/verify?no=XS2026ABCDEFGH12');
+  await expect(page.getByRole('region', { name: '验证结果' })).toBeVisible();
+  await page.keyboard.press('Shift');
+  await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
+  await expect(browserSite(page).getByRole('region', { name: '验证结果' })).toBeVisible();
+  expect(lookups).toEqual([]);
 });
 
 test('a removed or unknown article answers 404 with a page saying so', async ({ browser }) => {

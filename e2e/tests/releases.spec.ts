@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { VISITOR_COOKIE, inCanary } from '../../api/src/releases/canary';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { baseURL } from './support/environment';
-import { skipTextAdvertisement } from './support/site';
+import { skipTextAdvertisement, startSite } from './support/site';
 import { RELEASE_MANAGER, buildRemoteVariant, releaseApi, releaseOk } from './support/releases';
 import { DEMO_STAFF, staffLoginPage } from './support/staff';
 
@@ -100,6 +100,9 @@ test('a new public-content version adds a page and changes a text live, with no 
   const pinned = await releaseOk('pin', 'public-content', NEXT, '--reason', '通知公告改版');
   expect(pinned).toContain(NEXT);
   await page.goto('/notice');
+  // The browser's page, from the pins it has just fetched (the server's HTML follows the pin
+  // within PIN_REREAD_MS: deploy/src/public-pages/server-render.test.ts).
+  await startSite(page);
   await expect(page.getByText(NEW_NOTICE, { exact: true })).toBeVisible();
   await page.goto('/noticeArchive');
   await expect(page.getByText(ARCHIVE_TEXT)).toBeVisible();
@@ -107,6 +110,7 @@ test('a new public-content version adds a page and changes a text live, with no 
 
   await releaseOk('rollback', 'public-content', '--reason', '回滚演练');
   await page.goto('/notice');
+  await startSite(page);
   await expect(page.getByText(OLD_NOTICE, { exact: true })).toBeVisible();
   await page.goto('/noticeArchive');
   await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
@@ -284,6 +288,8 @@ test.describe('in a browser set to New York time', () => {
     try {
       await skipTextAdvertisement(visitor);
       await visitor.goto('/notice');
+      // The browser's page, from the pins it fetched (the server's HTML follows within PIN_REREAD_MS).
+      await startSite(visitor);
       await expect(visitor.getByText(NEW_NOTICE, { exact: true })).toBeVisible();
 
       await row.getByRole('button', { name: /回\s*滚/ }).click();
@@ -296,6 +302,7 @@ test.describe('in a browser set to New York time', () => {
       await expect(row.getByText('0.1.0', { exact: true }).first()).toBeVisible();
 
       await visitor.goto('/notice');
+      await startSite(visitor);
       await expect(visitor.getByText(OLD_NOTICE, { exact: true })).toBeVisible();
     } finally {
       await visitor.close();

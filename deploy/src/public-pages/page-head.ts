@@ -109,3 +109,22 @@ export function pageHtml(shellHtml: string, head: string, body = ''): string {
     : shellHtml.replace('</head>', () => `${head}\n  </head>`);
   return body ? withHead.replace(ROOT, () => `<div id="root">${body}</div>`) : withHead;
 }
+
+const MAIN_SCRIPT = /<script defer(?:="defer")? src="(\/main\.[\w.-]+\.js)"><\/script>/;
+
+/**
+ * A server-rendered public page starts the browser's site on the visitor's first intent, not
+ * at load (docs/performance.md, "Takeover on intent"): the shell's `main.js` tag becomes
+ * `site-takeover.js` (shell/public), which loads it at the first pointerdown, touchstart,
+ * keydown or focusin, or at once for a signed-in visitor; `main.js` (and `prefetch`, e.g. the
+ * page's remote) are fetched early at low priority so that the takeover is quick. Without
+ * the shell's main script tag (a shell built otherwise) the page is left as it is.
+ */
+export function startOnIntent(html: string, prefetch: readonly string[] = []): string {
+  const main = MAIN_SCRIPT.exec(html)?.[1];
+  if (!main) return html;
+  const links = [main, ...prefetch].map((href) => `<link rel="prefetch" href="${escapeHtml(href)}" />`).join('');
+  return html
+    .replace(MAIN_SCRIPT, () => `<script defer src="/site-takeover.js" data-main="${main}"></script>`)
+    .replace('</head>', () => `${links}</head>`);
+}

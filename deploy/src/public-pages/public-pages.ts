@@ -9,9 +9,11 @@ import { listCategories, listPublicArticleStamps } from '@yaoshi/api-server/cont
 import { pinsDocument } from '@yaoshi/api-server/releases/registry-visitors';
 import { liveShellManifest, type Environment } from '@yaoshi/api-server/releases/registry-core';
 import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
+import { OVERRIDE_COOKIE } from '@yaoshi/api-server/releases/release-override';
 import { IP_LIMITS, hitRateLimit } from '@yaoshi/api-server/rate-limits/rate-limits';
 import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
-import { escapeHtml, headTags, pageHtml } from './page-head';
+import { escapeHtml, headTags, pageHtml, startOnIntent } from './page-head';
+import { readFrameFacts, reusedFrames, type FrameFacts } from './site-frame';
 import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
 
 /**
@@ -42,7 +44,7 @@ export type PageRenderer = (
   request: FastifyRequest,
   url: URL,
   facts: PublicPageFacts,
-) => Promise<{ html: string; shared: boolean; renderMs: number } | undefined>;
+) => Promise<{ html: string; shared: boolean; renderMs: number; prefetch?: string[] } | undefined>;
 
 export interface PublicPagesDeps {
   db: Database;
@@ -57,6 +59,7 @@ export interface PublicPagesDeps {
 }
 
 type FactsReader = (url: URL) => Promise<PublicPageFacts | undefined>;
+type FrameReader = () => Promise<FrameFacts>;
 type ShellReader = () => Promise<string>;
 
 /** The shell's index.html, read again after `reuseMs` (a new `npm run build` shows within seconds). */
@@ -73,6 +76,15 @@ function reusedShell(deps: PublicPagesDeps): ShellReader {
   };
 }
 
+/**
+ * `/verify?no=…`: the answer is read for each view (never reused, never kept by a shared
+ * cache): a revoked certificate says so at once, and the browser's page shows this answer
+ * rather than asking again (server-answer.ts in public-content).
+ */
+function carriesLookup(url: URL): boolean {
+  return url.pathname === '/verify' && (url.searchParams.get('no') ?? '') !== '';
+}
+
 /** A page's facts by address, read once per `reuseMs` whoever asks (the read itself is shared too). */
 function reusedFacts(deps: PublicPagesDeps): FactsReader {
   const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
@@ -83,13 +95,32 @@ function reusedFacts(deps: PublicPagesDeps): FactsReader {
     const known = kept.get(key);
     if (known && now - known.at < reuseMs && now >= known.at) return known.facts;
     const facts = publicPageFacts(deps.db, url, deps.clock.now());
-    if (reuseMs > 0) {
+    if (reuseMs > 0 && !carriesLookup(url)) {
       if (kept.size >= FACTS_KEPT) kept.delete(kept.keys().next().value ?? '');
       kept.set(key, { at: now, facts });
       facts.catch(() => kept.delete(key));
     }
     return facts;
   };
+}
+
+/** The frame's facts (settings, navigation, friend links), the same for every page: read once per `reuseMs`. */
+function reusedFrameFacts(deps: PublicPagesDeps): FrameReader {
+  const reuseMs = deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS;
+  let kept: { at: number; facts: Promise<FrameFacts> } | undefined;
+  return () => {
+    const now = deps.clock.nowMs();
+    if (!kept || now - kept.at >= reuseMs || now < kept.at) {
+      kept = { at: now, facts: readFrameFacts(deps.db, deps.clock.now()) };
+      kept.facts.catch(() => (kept = undefined));
+    }
+    return kept.facts;
+  };
+}
+
+/** Whether the request carries a release override (a QA browser's other versions, api/src/releases/release-override.ts). */
+function hasOverride(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${OVERRIDE_COOKIE}=`));
 }
 
 /** The site's address for canonical links: PUBLIC_BASE_URL, else an allowed Host (development). */
@@ -133,7 +164,7 @@ const MISSING_PAGE_TEXT = '您访问的页面不存在或已被删除。';
  * `/verify?no=…` answers a certificate lookup: each view counts against the visitor's lookup
  * limit as the API's does (IP_LIMITS.certificateVerify), so server rendering opens no way
  * around it. Past the limit the page goes without the answer (the browser's lookup then says
- * how long to wait), and that page is not kept by a shared cache.
+ * how long to wait). A page with an answer is not kept by a shared cache.
  */
 async function withinLookupLimit(
   request: FastifyRequest,
@@ -142,6 +173,8 @@ async function withinLookupLimit(
   facts: PublicPageFacts,
 ): Promise<PublicPageFacts> {
   if (facts.data.page !== 'verify' || !facts.data.result) return facts;
+  // This visitor's answer of this moment: no shared cache keeps it (see carriesLookup).
+  reply.header('cache-control', PERSONAL_PAGE_CACHE);
   try {
     await hitRateLimit(deps.db, deps.clock, IP_LIMITS.certificateVerify, request.ip);
     return facts;
@@ -157,9 +190,12 @@ async function sendPublicPage(
   deps: PublicPagesDeps,
   factsOf: FactsReader,
   shellOf: ShellReader,
+  frameOf: FrameReader,
+  frames: ReturnType<typeof reusedFrames>,
 ) {
   const shell = await shellOf();
   const url = new URL(request.url, 'http://site');
+  const frameFacts = frameOf();
   const read = await withinBudget(factsOf(url), PUBLIC_PAGE_DATA_BUDGET_MS).catch((error: unknown) => {
     request.log.warn({ err: error }, 'public page facts failed: the browser renders the page');
     return undefined;
@@ -184,8 +220,20 @@ async function sendPublicPage(
   const rendered = deps.render ? await deps.render(request, url, facts) : undefined;
   // A canary's markup is this visitor's own: never kept by a shared cache for the others.
   if (rendered && !rendered.shared) reply.header('cache-control', PERSONAL_PAGE_CACHE);
+  // The page inside the shell's frame, so the first paint is the page the browser later shows;
+  // and the browser's site starts on the visitor's first intent (page-head.ts, startOnIntent).
+  // Without the frame's facts in time the page goes as before: the browser starts at once.
+  const frame = rendered && (await withinBudget(frameFacts, PUBLIC_PAGE_DATA_BUDGET_MS).catch(() => undefined));
   const injected = performance.now();
-  const html = pageHtml(shell, head, rendered?.html);
+  let html = pageHtml(shell, head, rendered?.html);
+  if (rendered && frame) {
+    const { before, after } = frames(frame, url.pathname, url.search);
+    const framed = pageHtml(shell, head, before + rendered.html + after);
+    // A browser with a release override (QA) runs other versions than the pin this HTML was
+    // rendered with: its site starts at once, as before, and the page is its own.
+    if (hasOverride(request)) reply.header('cache-control', PERSONAL_PAGE_CACHE);
+    html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch);
+  }
   const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
   return reply
     .code(200)
@@ -197,8 +245,10 @@ async function sendPublicPage(
 export async function registerPublicPages(app: FastifyInstance, deps: PublicPagesDeps): Promise<void> {
   const factsOf = reusedFacts(deps);
   const shellOf = reusedShell(deps);
+  const frameOf = reusedFrameFacts(deps);
+  const frames = reusedFrames();
   for (const path of Object.keys(PUBLIC_PAGES)) {
-    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf));
+    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf, frameOf, frames));
   }
   app.get('/robots.txt', async (request, reply) =>
     reply

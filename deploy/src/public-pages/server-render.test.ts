@@ -15,10 +15,11 @@ import { rateCounters } from '@yaoshi/api-server/rate-limits/rate-limits-schema'
 import { storeArticles } from '@yaoshi/api-server/content/content-writes';
 import { registerSite } from '../serve';
 import { releaseRenderer } from './release-render';
-import { PUBLIC_PAGE_CACHE } from './public-pages';
+import { PERSONAL_PAGE_CACHE, PUBLIC_PAGE_CACHE } from './public-pages';
 import { PUBLIC_CONTENT_REMOTE, SERVER_BUNDLE_FILE } from './server-render';
 
-const SHELL = '<!doctype html><html><head><title></title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><title></title></head><body><div id="root"></div><script defer src="/main.0a1b2c3d.js"></script></body></html>';
 
 /** Three published versions' server bundles: one that renders, one that throws, one that cannot load. */
 const BUNDLES: Record<string, string> = {
@@ -106,7 +107,30 @@ describe('public pages rendered by the pinned public-content version', () => {
     const response = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`);
     assert.equal(response.status, 200);
     const html = await response.text();
-    assert.match(html, /<div id="root"><main><h1>执业药师继续教育学时登记办法<\/h1><p>第一段：学时按年度登记。<\/p>/);
+    // The page inside the shell's frame: the association's name, the navigation (this article's
+    // category highlighted), the footer, as the browser's site draws them.
+    const root = html.slice(html.indexOf('<div id="root">'));
+    assert.match(root, /^<div id="root"><div[^>]*><header>/);
+    assert.match(root, /<header>.*>江苏省药师协会<.*<nav aria-label="主导航".*<\/header>/s);
+    assert.match(root, /aria-current="page"[^>]*>协会动态</);
+    assert.match(
+      root,
+      /<\/header><div[^>]*><main><h1>执业药师继续教育学时登记办法<\/h1><p>第一段：学时按年度登记。<\/p>/,
+    );
+    assert.match(root, /<\/main><\/div><footer.*<aside aria-label="服务热线"/s);
+    // The browser's site starts on the visitor's first intent; its script and the page's remote are prefetched.
+    assert.match(html, /<script defer src="\/site-takeover.js" data-main="\/main.0a1b2c3d.js"><\/script>/);
+    assert.doesNotMatch(html, /<script defer src="\/main/);
+    assert.match(html, /<link rel="prefetch" href="\/main.0a1b2c3d.js" \/>/);
+    // A QA browser with a release override runs other versions: its site starts at once.
+    const qa = await fetch(`${server.baseUrl}${ARTICLE_PATH()}`, {
+      headers: { cookie: 'yaoshi_release_override=grant' },
+    });
+    const qaHtml = await qa.text();
+    assert.match(qaHtml, /<script defer src="\/main.0a1b2c3d.js"><\/script>/);
+    assert.match(qaHtml, /<header>/);
+    assert.equal(qa.headers.get('cache-control'), PERSONAL_PAGE_CACHE);
+    assert.match(html, /<link rel="prefetch" href="\/remotes\/public-content\/0.1.0\/remoteEntry.js" \/>.*<\/head>/s);
     assert.equal(response.headers.get('cache-control'), PUBLIC_PAGE_CACHE);
     // The server's own rendering work, for the benchmark and for operators.
     assert.match(response.headers.get('server-timing') ?? '', /^ssr;dur=\d+\.\d{3}$/);
@@ -119,6 +143,7 @@ describe('public pages rendered by the pinned public-content version', () => {
     assert.equal(response.status, 200);
     const html = await response.text();
     assert.match(html, /<div id="root"><\/div>/, 'the shell as it was: the browser renders the page');
+    assert.match(html, /<script defer src="\/main.0a1b2c3d.js"><\/script>/, 'and starts at once');
     assert.match(html, /<title>执业药师继续教育学时登记办法 — /, 'the head is still there');
     assert.equal(await failures('0.2.0', 'render-error'), before + 1);
   });
@@ -135,7 +160,7 @@ describe('public pages rendered by the pinned public-content version', () => {
     await pin('0.1.0');
     assert.match(await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text(), /<main><h1>/);
     const list = await (await fetch(`${server.baseUrl}/newsList?newsId=1`)).text();
-    assert.match(list, /<div id="root"><main>list<\/main><\/div>/);
+    assert.match(list, /<main>list<\/main><\/div><footer/);
     // A deleted article is a 404 page, whatever the bundle.
     await server.db.update(articles).set({ status: 'draft' }).where(eq(articles.id, articleId));
     assert.equal((await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).status, 404);
@@ -216,8 +241,10 @@ describe("the home page, the association's pages and /verify's answer (a bundle 
 
   test("/verify?no=…: the API's answer, masked, counted against the visitor's lookup limit", async () => {
     await server.db.delete(rateCounters);
-    const { text } = await html(`/verify?no=${CERTIFICATE_NO.toLowerCase()}`);
+    const { text, cache } = await html(`/verify?no=${CERTIFICATE_NO.toLowerCase()}`);
     assert.match(text, /"verdict":"genuine"/);
+    // The answer of this moment, which the browser's page takes as it is: never kept by a shared cache.
+    assert.equal(cache, 'private, no-cache');
     assert.match(text, /"name_masked":"王\*"/);
     assert.doesNotMatch(text, /王芳|1101\*/, 'nothing but the masked name');
     const [counter] = await server.db.select({ hits: rateCounters.hits }).from(rateCounters);

@@ -52,6 +52,12 @@ export interface ServerRenderDeps {
 
 const nodeRequire = createRequire(import.meta.url);
 
+/** What the browser's takeover of a page rendered with `version` fetches first: fetched early at low priority. */
+export function remoteFiles(version: string): string[] {
+  const folder = `/remotes/${PUBLIC_CONTENT_REMOTE}/${encodeURIComponent(version)}`;
+  return [`${folder}/mf-manifest.json`, `${folder}/remoteEntry.js`];
+}
+
 /**
  * The pages' markup from the visitor's public-content version's server bundle: a version is
  * immutable, so each bundle is loaded once and kept. A version without a server bundle (built
@@ -102,7 +108,7 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
     }
     if (!bundleRenders(bundle, facts.data.page)) return undefined;
     const known = rendered.get(facts)?.get(version);
-    if (known !== undefined) return { html: known, shared, renderMs: 0 };
+    if (known !== undefined) return { html: known, shared, renderMs: 0, prefetch: remoteFiles(version) };
     try {
       const started = performance.now();
       const html = bundle.renderPage(facts.data, `${url.pathname}${url.search}`);
@@ -110,7 +116,7 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
       const byVersion = rendered.get(facts) ?? new Map<string, string>();
       byVersion.set(version, html);
       rendered.set(facts, byVersion);
-      return { html, shared, renderMs };
+      return { html, shared, renderMs, prefetch: remoteFiles(version) };
     } catch (error) {
       request.log.warn(
         { err: error, remote: PUBLIC_CONTENT_REMOTE, version },

@@ -31,3 +31,19 @@ export async function agreeToFaceRulesIfAsked(page: Page): Promise<void> {
   }
   await expect(start).toBeVisible();
 }
+
+/**
+ * A server-rendered public page is the server's until the visitor acts (shell/public/
+ * site-takeover.js): what only the browser draws (search box, pager, advertisements, the
+ * WeChat tip, a hovered panel, a page built from a stubbed API) needs the visitor there. This
+ * moves the mouse, as a visitor does, and waits for the browser's site to have taken over.
+ */
+export async function startSite(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+  await expect(page.locator('#root > *').first()).toBeAttached();
+  // A page the server did not render has no handover: the browser's site is the page at once.
+  const fromServer = await page.evaluate(() => document.querySelector('script[data-main]') !== null);
+  if (fromServer) await expect(page.locator('#root > [data-browser-site]')).toHaveCount(1, { timeout: 30_000 });
+}

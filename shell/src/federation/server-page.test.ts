@@ -101,3 +101,55 @@ describe("the server's page stays until the browser's is ready, then is replaced
     expect(anyQueryPending({})).toBe(false);
   });
 });
+
+describe('before the takeover: presses and text are not lost', () => {
+  afterEach(() => {
+    window.__yaoshiPressed = undefined;
+  });
+
+  test("a press kept by site-takeover.js before main.js ran goes to the browser's button at the swap", () => {
+    document.body.innerHTML = '<div id="root"><main><button type="button">服务热线</button></main></div>';
+    const root = document.getElementById('root')!;
+    window.__yaoshiPressed = root.querySelector('button')!;
+    const handover = serverPageHandover(root);
+    const twin = document.createElement('button');
+    twin.textContent = '服务热线';
+    const pressed = jest.fn();
+    twin.addEventListener('click', pressed);
+    handover.target.append(twin);
+    handover.pageReady();
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(root.firstElementChild).toBe(handover.target);
+  });
+
+  test("text typed into the server's box is in the browser's box after the swap", () => {
+    document.body.innerHTML = '<div id="root"><form><input name="no" value=""></form></div>';
+    const root = document.getElementById('root')!;
+    const handover = serverPageHandover(root);
+    const box = root.querySelector('input')!;
+    box.focus();
+    box.value = 'XS2026';
+    const twin = document.createElement('input');
+    twin.name = 'no';
+    handover.target.append(twin);
+    handover.reveal();
+    expect(twin.value).toBe('XS2026');
+    expect(document.activeElement).toBe(twin);
+  });
+});
+
+test('a press whose button the browser draws a moment after the swap (data still coming) reaches it then', async () => {
+  document.body.innerHTML = '<div id="root"><main><button type="button">服务热线</button></main></div>';
+  const root = document.getElementById('root')!;
+  const handover = serverPageHandover(root);
+  root.querySelector('button')!.click();
+  handover.pageReady();
+  expect(root.firstElementChild).toBe(handover.target);
+  const twin = document.createElement('button');
+  twin.textContent = '服务热线';
+  const pressed = jest.fn();
+  twin.addEventListener('click', pressed);
+  handover.target.append(twin);
+  await flush();
+  expect(pressed).toHaveBeenCalledTimes(1);
+});

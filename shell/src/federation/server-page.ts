@@ -16,6 +16,15 @@
  * in it (site-dialog.tsx, floating-advertisement.tsx).
  */
 
+import { carryOver, typedFields } from './carry-over';
+
+declare global {
+  interface Window {
+    /** A button of the server's page pressed before main.js ran (public/site-takeover.js). */
+    __yaoshiPressed?: HTMLButtonElement | undefined;
+  }
+}
+
 /** Where the browser's site renders, and how it takes the server's place. */
 export interface ServerPageHandover {
   /** The element React renders into: `#root` itself when the server sent no page markup, else one put into `#root` at the swap. */
@@ -39,6 +48,27 @@ function twinOf(key: { text: string; index: number }, within: ParentNode): HTMLB
   ];
 }
 
+/** How long a press waits for its button to be drawn (one whose data was still coming at the swap). */
+export const PRESS_WAIT_MS = 3_000;
+
+/** Presses the browser's twin of a pressed button: now, or once drawn (e.g. the 服务热线 tab after the settings). */
+function pressWhenDrawn(key: { text: string; index: number }, target: HTMLElement): void {
+  const now = twinOf(key, target);
+  if (now) return now.click();
+  const watcher = new MutationObserver(() => {
+    const twin = twinOf(key, target);
+    if (!twin) return;
+    stop();
+    twin.click();
+  });
+  const timer = setTimeout(() => stop(), PRESS_WAIT_MS);
+  const stop = () => {
+    clearTimeout(timer);
+    watcher.disconnect();
+  };
+  watcher.observe(target, { childList: true, subtree: true });
+}
+
 /**
  * Links and the /verify form work in the server's HTML as they are (a page load). A button
  * needs the browser's script: pressed before the swap, the swap happens at once (when `ready`
@@ -52,17 +82,25 @@ export function serverPageHandover(container: HTMLElement): ServerPageHandover &
   if (!container.firstElementChild)
     return { target: container, fromServer: false, reveal: () => undefined, pageReady: () => undefined };
   const target = container.ownerDocument.createElement('div');
+  // Says, once swapped in, that the page is the browser's (tests and support tell the two apart by it).
+  target.setAttribute('data-browser-site', '');
   let revealed = false;
   let ready = false;
-  let pressed: { text: string; index: number } | undefined;
+  // A press before this script ran (site-takeover.js kept it): the same as one after.
+  const early = container.ownerDocument.defaultView?.__yaoshiPressed;
+  let pressed: { text: string; index: number } | undefined =
+    early && container.contains(early) ? buttonKey(early, container) : undefined;
   const reveal = () => {
     if (revealed) return;
     revealed = true;
     container.removeEventListener('click', onClick, true);
+    // Text typed into the server's fields meanwhile goes into the browser's (carry-over.ts).
+    const typed = typedFields(container, container.ownerDocument.activeElement);
     container.replaceChildren(target);
-    const twin = pressed && twinOf(pressed, target);
+    carryOver(typed, target);
+    const key = pressed;
     pressed = undefined;
-    twin?.click();
+    if (key) pressWhenDrawn(key, target);
   };
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;

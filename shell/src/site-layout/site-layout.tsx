@@ -1,4 +1,5 @@
 import { Outlet } from '@yaoshi/ui/router';
+import { SiteFrame } from '@yaoshi/ui/site-frame';
 import { useDocumentTitle } from './document-title';
 import { SiteFooter } from './footer/site-footer';
 import { SiteHeader } from './header/site-header';
@@ -9,26 +10,8 @@ import { StagingBanner } from './staging-banner';
 export function SiteLayout() {
   useDocumentTitle();
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <StagingBanner />
-      <SiteHeader />
-      {/* At least a screen tall: the footer starts below the fold, so pages filling in (a remote
-          loading, lists arriving) never push it across the screen (layout shift). */}
-      <main
-        style={{
-          flex: 1,
-          minHeight: '100vh',
-          width: '100%',
-          maxWidth: 1200,
-          margin: '0 auto',
-          padding: '16px 16px 0',
-          boxSizing: 'border-box',
-        }}
-      >
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <SidePanel />
-    </div>
+    <SiteFrame banner={<StagingBanner />} header={<SiteHeader />} footer={<SiteFooter />} sidePanel={<SidePanel />}>
+      <Outlet />
+    </SiteFrame>
   );
 }

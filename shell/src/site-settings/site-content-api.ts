@@ -1,5 +1,6 @@
 import { api } from '@yaoshi/api-client/api';
 import type { Category, FriendLink } from '@yaoshi/contracts/content';
+import { navigableCategories } from '@yaoshi/ui/navigation-items';
 import { readCache, writeCache } from '@yaoshi/api-client/session-cache';
 import { SITE_SETTINGS_CACHE_KEY } from '@yaoshi/api-client/site-settings-api';
 import * as contentRoutes from '@yaoshi/contracts/routes/content';
@@ -8,12 +9,8 @@ import * as contentRoutes from '@yaoshi/contracts/routes/content';
 export const NAV_CACHE_TTL_MS = 8_640_000;
 export const SESSION_CACHE_KEYS = { navigation: 'navCategories', siteSettings: SITE_SETTINGS_CACHE_KEY } as const;
 
-/** spec 01 §2: the client removes category 6 from the fetched list. */
-export const HIDDEN_CATEGORY_ID = 6;
-
-export function navigableCategories(categories: readonly Category[]): Category[] {
-  return categories.filter((category) => category.id !== HIDDEN_CATEGORY_ID);
-}
+// The rule is shared with the server's frame of public pages (deploy/src/public-pages/site-frame.ts).
+export { HIDDEN_CATEGORY_ID, navigableCategories } from '@yaoshi/ui/navigation-items';
 
 /** The shell's content calls: header navigation and footer links (site settings: @yaoshi/api-client/site-settings-api). */
 export const siteContentApi = api.injectEndpoints({

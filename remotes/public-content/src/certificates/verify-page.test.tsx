@@ -5,6 +5,7 @@ import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import { renderPage } from '../testing/render-page';
 import VerifyPage from './verify-page';
 import { VERIFY_TEXTS } from './verify-texts';
+import { SERVER_ANSWER_ID, forgetServerAnswer, serverAnswerJson } from './server-answer';
 
 const NO = 'XS2026ABCDEFGH12';
 
@@ -83,4 +84,45 @@ test('too many checks from one network: the page says how long to wait', async (
       screen.getAllByText('当前网络查询学时证明过于频繁，请1分钟后再试').some((note) => note.tagName === 'P'),
     ).toBe(true),
   );
+});
+
+describe("a server-rendered view counts one lookup: the browser takes the server's answer", () => {
+  // The page reads the document once per page load; each test is a new page load.
+  beforeEach(() => forgetServerAnswer());
+  afterEach(() => {
+    document.getElementById(SERVER_ANSWER_ID)?.remove();
+    forgetServerAnswer();
+  });
+
+  function serverAnswer(no: string, result: CertificateVerification) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = SERVER_ANSWER_ID;
+    script.textContent = serverAnswerJson(no, result);
+    document.body.append(script);
+  }
+
+  test("the server's answer for this number is shown without asking the API again", async () => {
+    serverAnswer(NO, known('genuine'));
+    const calls = stubApi({ '/v1/certificate_verify': () => ok(known('revoked')) });
+    renderPage(<VerifyPage />, { path: `/verify?no=${NO}` });
+    const status = await screen.findByRole('region', { name: '验证结果' });
+    expect(status).toHaveTextContent(VERIFY_TEXTS.genuine);
+    expect(calls.filter((call) => call.path === '/v1/certificate_verify')).toHaveLength(0);
+  });
+
+  test('another number typed afterwards is looked up by the API', async () => {
+    serverAnswer(NO, known('genuine'));
+    const other = 'XS2026ZZZZZZZZ99';
+    const calls = stubApi({ '/v1/certificate_verify': () => ok({ ...UNKNOWN, certificate_no: other }) });
+    renderPage(<VerifyPage />, { path: `/verify?no=${other}` });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/v1/certificate_verify')).toHaveLength(1));
+    expect(calls[0]?.payload).toMatchObject({ no: other });
+  });
+
+  test("the answer's JSON cannot end its script early", () => {
+    const json = serverAnswerJson(NO, { ...known('genuine'), issuer: '</script><b>x' });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toMatchObject({ no: NO, result: { issuer: '</script><b>x' } });
+  });
 });

@@ -8,13 +8,18 @@ import { useCertificateVerifyQuery } from './verify-api';
 import { tokens } from '@yaoshi/ui/site-tokens';
 import { VERIFY_TEXTS } from './verify-texts';
 import { Verdict } from './verdict';
+import { serverAnswerFor } from './server-answer';
 
 const normalized = (value: string) => value.trim().toUpperCase();
 const TOO_MANY_REQUESTS = 429;
 
 function VerifyResult({ no }: { no: string }) {
   const valid = CERTIFICATE_NO_PATTERN.test(no);
-  const { data, isLoading, isFetching, isError, error } = useCertificateVerifyQuery({ no }, { skip: !valid });
+  // The server's answer for this number, when the page came server-rendered with it: not asked again.
+  const fromServer = serverAnswerFor(no);
+  const query = useCertificateVerifyQuery({ no }, { skip: !valid || fromServer !== undefined });
+  if (fromServer) return <Verdict result={fromServer} />;
+  const { data, isLoading, isFetching, isError, error } = query;
   if (!valid) return <p role="alert">{VERIFY_TEXTS.badNumber}</p>;
   if (isLoading || isFetching) return <p aria-busy="true">{VERIFY_TEXTS.loading}</p>;
   if (isError || !data) {
@@ -42,6 +47,7 @@ export default function VerifyPage() {
           <div style={{ display: 'flex', gap: 8 }} role="search">
             <input
               aria-label="证书编号"
+              name="no"
               value={typed}
               maxLength={20}
               onChange={(event) => setTyped(event.target.value)}

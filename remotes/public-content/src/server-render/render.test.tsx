@@ -84,6 +84,9 @@ describe('the server bundle renders the public pages from the data the server re
     expect(html).toContain('王*');
     expect(html).toContain('90.0<!-- -->学时');
     expect(html).not.toContain('正在查询');
+    // The answer goes with the page, for the browser's page to take instead of a second lookup.
+    const json = /<script type="application\/json" id="verify-server-answer">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? 'null')).toMatchObject({ no: 'XS2025ABCDEFGH12', result: { verdict: 'genuine' } });
   });
 
   test('the home page: the first slide, association news and both tabbed lists with their titles, the quick links', () => {

@@ -12,6 +12,7 @@ import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { articleHref, newsListHref } from '../articles/categories';
 import { VERIFY_TEXTS } from '../certificates/verify-texts';
 import { Verdict } from '../certificates/verdict';
+import { SERVER_ANSWER_ID, serverAnswerJson } from '../certificates/server-answer';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import type { ArticleSummary, SiteSettings, Slide } from '@yaoshi/contracts/content';
 import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
@@ -118,7 +119,8 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
 
 /**
  * /verify's search as a plain GET form, so it works before (and without) the browser's script;
- * the answer itself is looked up by the browser, within the lookup's per-network limit.
+ * with the server's answer (counted once against the lookup limit by the server), which the
+ * browser's page takes from the page instead of asking again.
  */
 function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
   return (
@@ -144,7 +146,15 @@ function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
             </button>
           </div>
           {result ? (
-            <Verdict result={result} />
+            <>
+              <Verdict result={result} />
+              {/* The browser's page takes this answer rather than looking it up again (server-answer.ts). */}
+              <script
+                type="application/json"
+                id={SERVER_ANSWER_ID}
+                dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }}
+              />
+            </>
           ) : (
             <p style={{ color: tokens.colorTextDescription }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
           )}
@@ -154,11 +164,15 @@ function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
   );
 }
 
-/** The login box is the shell's (drawn by the browser): the server keeps its place. */
+/**
+ * The login box is the shell's (drawn by the browser): the server keeps its place, marked
+ * `data-takeover="visible"` so that the browser's site starts as soon as the place is on
+ * screen (the shell's site-takeover.js), not only on the visitor's first intent.
+ */
 function LoginBoxPlace() {
   return (
     <SectionBox title="学员登录" style={{ height: '100%' }}>
-      <div style={{ minHeight: 200 }} />
+      <div style={{ minHeight: 200 }} data-takeover="visible" />
     </SectionBox>
   );
 }

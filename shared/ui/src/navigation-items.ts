@@ -8,6 +8,14 @@ export const HOME_NAV_LABEL = '首页';
 export const CONTACT_PATH = '/contactUs';
 export const CONTACT_LABEL = '联系我们';
 
+/** spec 01 §2: the client removes category 6 from the fetched list (联系我们 is linked apart). */
+export const HIDDEN_CATEGORY_ID = 6;
+
+/** The categories the navigation bar shows: the server's, without category 6. */
+export function navigableCategories(categories: readonly Category[]): Category[] {
+  return categories.filter((category) => category.id !== HIDDEN_CATEGORY_ID);
+}
+
 export interface NavigationItem {
   index: number;
   label: string;

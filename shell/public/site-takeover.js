@@ -1,0 +1,72 @@
+// A server-rendered public page (deploy/src/public-pages, startOnIntent) is complete without
+// the browser's site: its links are real links, /verify's form a plain form. The site's
+// script (main.js, React and the whole shell: most of a phone's main-thread time on such a
+// page) therefore starts on the visitor's first intent (a press, a touch, a key, a focus),
+// not at load; it was prefetched at low priority, so the takeover is quick. A signed-in
+// visitor (their header, their pages) and a page without server markup start at once; a
+// page with a part only the browser draws (the home page's login box) starts when that part
+// is on screen.
+// A press of a button before the site has started is kept in `__yaoshiPressed` and passed to
+// the same button of the browser's page (src/federation/server-page.ts); text typed meanwhile
+// is carried over there too. A file of its own: the Content-Security-Policy admits no inline script.
+(function () {
+  var script = document.currentScript;
+  var main = script && script.getAttribute('data-main');
+  if (!main) return;
+  // A desktop visitor's mouse moving or wheel turning says they are there too: the site is
+  // then in before they reach a search box or a pager (parts only the browser draws).
+  var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove', 'wheel'];
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    intents.forEach(function (type) {
+      document.removeEventListener(type, start, true);
+    });
+    var tag = document.createElement('script');
+    tag.src = main;
+    document.body.appendChild(tag);
+  }
+  var root = document.getElementById('root');
+  document.addEventListener(
+    'click',
+    function (event) {
+      var target = event.target;
+      var button = target && target.closest ? target.closest('button') : null;
+      if (button && button.type !== 'submit' && root && root.contains(button)) window.__yaoshiPressed = button;
+    },
+    true,
+  );
+  var signedIn = false;
+  try {
+    signedIn = localStorage.getItem('isLogin') === 'true';
+  } catch {
+    // Storage refused (privacy mode): a visitor without a session.
+    signedIn = false;
+  }
+  if (signedIn || !root || !root.firstElementChild) return start();
+  intents.forEach(function (type) {
+    document.addEventListener(type, start, { capture: true, passive: true });
+  });
+  // What only the browser's site draws (the home page's login box: its place is marked
+  // data-takeover="visible") starts it once on screen.
+  // Only on a wide screen (768 px and up, the breakpoint of index.html): on a phone the box is
+  // in the first screen too, and starting there at load is the main-thread time this file
+  // saves; a tap on its place (an intent) starts the site.
+  var drawnByBrowser = root.querySelectorAll('[data-takeover="visible"]');
+  if (drawnByBrowser.length === 0 || !window.matchMedia('(min-width: 768px)').matches) return;
+  if (!('IntersectionObserver' in window)) return start();
+  var watcher = new IntersectionObserver(function (entries) {
+    if (
+      !entries.some(function (entry) {
+        return entry.isIntersecting;
+      })
+    )
+      return;
+    watcher.disconnect();
+    start();
+  });
+  drawnByBrowser.forEach(function (place) {
+    watcher.observe(place);
+  });
+})();
