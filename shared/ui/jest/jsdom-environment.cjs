@@ -20,6 +20,10 @@ const FROM_NODE = [
 class JsdomWithNodeFetch extends TestEnvironment {
   constructor(...args) {
     super(...args);
+    // `@jest-environment-options {"fullStyles": true}` in a test file's docblock: antd's styles
+    // are kept whole for a test that reads them (colours), not only what decides visibility
+    // (visibility-css.cjs).
+    if (args[0]?.projectConfig?.testEnvironmentOptions?.fullStyles === true) this.global.YAOSHI_FULL_STYLES = true;
     const JsdomFormData = this.global.FormData;
     for (const name of FROM_NODE) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];

@@ -1,3 +1,15 @@
+// See visibility-css.cjs: antd's run-time styles, reduced to what a test observes, unless the
+// test file asks for them whole (jsdom-environment.cjs). Mocked before anything below loads antd.
+jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => {
+  const actual = jest.requireActual('@rc-component/util/lib/Dom/dynamicCSS');
+  const { visibilityCss } = jest.requireActual('./visibility-css.cjs');
+  return {
+    ...actual,
+    updateCSS: (css, key, option) =>
+      actual.updateCSS(globalThis.YAOSHI_FULL_STYLES ? css : visibilityCss(css), key, option),
+  };
+});
+
 require('@testing-library/jest-dom');
 
 // antd's responsive hooks call matchMedia, which jsdom lacks.

@@ -1,3 +1,7 @@
+/**
+ * @jest-environment-options {"fullStyles": true}
+ */
+// (This file reads colours from antd's styles: they are kept whole, see jest/visibility-css.cjs.)
 import { render, screen } from '@testing-library/react';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
