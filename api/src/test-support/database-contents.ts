@@ -14,13 +14,15 @@ import { PROBE_TABLE } from '../audit/unaudited-writes';
 export async function databaseContents(db: Database, ignore: readonly string[] = []): Promise<Record<string, string>> {
   // The audit probe notes transactions, even refused ones: the product's data is the rest.
   const ignored = new Set([...ignore, PROBE_TABLE]);
+  // The catalogue itself rather than information_schema's views: the same list, several times faster.
   const columns = await rowsOf<{ table_name: string; column_name: string }>(
     db,
-    sql`select c.table_name, c.column_name
-          from information_schema.columns c
-          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-         where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-         order by c.table_name, c.ordinal_position`,
+    sql`select c.relname as table_name, a.attname as column_name
+          from pg_catalog.pg_attribute a
+          join pg_catalog.pg_class c on c.oid = a.attrelid
+          join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+         order by c.relname, a.attnum`,
   );
   const byTable = new Map<string, string[]>();
   for (const { table_name: table, column_name: column } of columns) {
