@@ -12,6 +12,7 @@ import { beijingIsoTime } from '@yaoshi/contracts/beijing-time';
 import { OVERRIDE_COOKIE } from '@yaoshi/api-server/releases/release-override';
 import { IP_LIMITS, hitRateLimit } from '@yaoshi/api-server/rate-limits/rate-limits';
 import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
+import { compressedPages } from './compressed-pages';
 import { escapeHtml, headTags, pageHtml, startOnIntent } from './page-head';
 import { readFrameFacts, reusedFrames, type FrameFacts } from './site-frame';
 import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
@@ -184,15 +185,22 @@ async function withinLookupLimit(
   }
 }
 
+/** What every public page view reads from: each reused for a few seconds (PUBLIC_PAGE_FACTS_REUSE_MS). */
+interface PageReaders {
+  factsOf: FactsReader;
+  shellOf: ShellReader;
+  frameOf: FrameReader;
+  frames: ReturnType<typeof reusedFrames>;
+  pages: ReturnType<typeof compressedPages>;
+}
+
 async function sendPublicPage(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: PublicPagesDeps,
-  factsOf: FactsReader,
-  shellOf: ShellReader,
-  frameOf: FrameReader,
-  frames: ReturnType<typeof reusedFrames>,
+  readers: PageReaders,
 ) {
+  const { factsOf, shellOf, frameOf, frames, pages } = readers;
   const shell = await shellOf();
   const url = new URL(request.url, 'http://site');
   const frameFacts = frameOf();
@@ -214,7 +222,7 @@ async function sendPublicPage(
   );
   if (facts.head.status === 404) {
     const body = `<main style="padding:48px 16px;text-align:center"><h1>${escapeHtml(facts.head.title)}</h1><p>${MISSING_PAGE_TEXT}</p><p><a href="/">返回首页</a></p></main>`;
-    return reply.code(404).send(pageHtml(shell, head, body));
+    return pages.send(request, reply.code(404), pageHtml(shell, head, body));
   }
   const headMs = performance.now() - started;
   const rendered = deps.render ? await deps.render(request, url, facts) : undefined;
@@ -235,20 +243,20 @@ async function sendPublicPage(
     html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch);
   }
   const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
-  return reply
-    .code(200)
-    .header('server-timing', `ssr;dur=${ssrMs.toFixed(3)}`)
-    .send(html);
+  return pages.send(request, reply.code(200).header('server-timing', `ssr;dur=${ssrMs.toFixed(3)}`), html);
 }
 
 /** `/robots.txt`, `/sitemap.xml` (+ `/sitemap-<n>.xml`) and the server-made HTML of the public pages. */
 export async function registerPublicPages(app: FastifyInstance, deps: PublicPagesDeps): Promise<void> {
-  const factsOf = reusedFacts(deps);
-  const shellOf = reusedShell(deps);
-  const frameOf = reusedFrameFacts(deps);
-  const frames = reusedFrames();
+  const readers: PageReaders = {
+    factsOf: reusedFacts(deps),
+    shellOf: reusedShell(deps),
+    frameOf: reusedFrameFacts(deps),
+    frames: reusedFrames(),
+    pages: compressedPages(deps.factsReuseMs ?? PUBLIC_PAGE_FACTS_REUSE_MS),
+  };
   for (const path of Object.keys(PUBLIC_PAGES)) {
-    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, factsOf, shellOf, frameOf, frames));
+    app.get(path, (request, reply) => sendPublicPage(request, reply, deps, readers));
   }
   app.get('/robots.txt', async (request, reply) =>
     reply
