@@ -17,6 +17,7 @@ import { createPasswordHasher, type PasswordHasher } from './accounts/passwords'
 import { createNonceGuard } from './envelope/nonce-store';
 import { composedGate } from './envelope/request-gate';
 import { contentRoutes } from './content/content-routes';
+import { registerArticleViewRoute } from './content/article-view-route';
 import type { RouteModule } from './app-deps';
 import { registerSignedRoutes, sendEnvelope } from './envelope/signed-routes';
 import { examRoutes } from './exams/exam-routes';
@@ -286,6 +287,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   registerHealthRoutes(app, options.db);
   registerUnsubscribeRoute(app, options);
+  registerArticleViewRoute(app, options);
   registerNotifyRoutes(app, paymentContext);
   startJobs(app, jobs, {
     db: options.db,

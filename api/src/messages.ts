@@ -68,6 +68,7 @@ export const MESSAGES = {
   loginIpLimit: (minutes: number) => `当前网络登录尝试过于频繁，请${minutes}分钟后再试`,
   forgotIpLimit: (minutes: number) => `当前网络找回密码过于频繁，请${minutes}分钟后再试`,
   certificateVerifyIpLimit: (minutes: number) => `当前网络查询学时证明过于频繁，请${minutes}分钟后再试`,
+  articleViewIpLimit: (minutes: number) => `当前网络浏览文章过于频繁，请${minutes}分钟后再试`,
   loginBusy: '登录人数较多，请稍后重试',
   faceUploadHourlyLimit: (minutes: number) => `本小时上传照片次数已达上限，请${minutes}分钟后再试`,
   courseAlreadyOwned: (names: string) => `您已购买课程：${names}，无需重复支付`,

@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Article, ArticleList, ArticleSummary } from '@yaoshi/contracts/content';
+import { apiGet } from './support/api';
 import { skipTextAdvertisement } from './support/site';
 
 /**
@@ -89,6 +91,93 @@ test("a server-rendered article stays the server's until the visitor acts, then 
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   const seen = await page.evaluate(() => (window as unknown as { handover: Record<string, boolean> }).handover);
   expect(seen).toEqual({ loading: false, titleGone: false, hadTitle: true });
+});
+
+/** An article's view count, read without counting a view (`count: false`). */
+const hitsOf = async (id: number) => (await apiGet<Article>('/v1/article', { postid: id, count: false })).post_hits;
+/** Articles of a category's first page that no other test opens (the tests run in parallel on one database). */
+const quietArticles = async (catid: number): Promise<ArticleSummary[]> =>
+  (await apiGet<ArticleList>('/v1/article', { catid, limit: 10, page: 1 })).data.slice(3, 5);
+const isBeacon = (url: string) => new URL(url).pathname === '/v1/article_view';
+
+test("a reader who opens an article and never touches it is counted once, by the page's beacon, without the site's script", async ({
+  page,
+}) => {
+  await skipTextAdvertisement(page);
+  const [article] = await quietArticles(21);
+  const before = await hitsOf(article!.id);
+  const beacon = page.waitForRequest((request) => isBeacon(request.url()));
+  await page.goto(`/associationNewsDetail?postid=${article!.id}`);
+  const sent = await beacon;
+  expect(sent.method()).toBe('POST');
+  expect(sent.postDataJSON()).toEqual({ postid: article!.id });
+  expect(await sent.headerValue('referer')).toBeNull();
+  expect((await sent.response())?.status()).toBe(204);
+  await page.waitForTimeout(1_000);
+  expect(await mainStarted(page)).toBe(false);
+  expect(await hitsOf(article!.id)).toBe(before + 1);
+});
+
+test("a reader who then taps: the browser's page shows the article without counting it again; another article opened in the site counts once", async ({
+  page,
+}) => {
+  await skipTextAdvertisement(page);
+  const [first, second] = await quietArticles(22);
+  const before = { first: await hitsOf(first!.id), second: await hitsOf(second!.id) };
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (isBeacon(request.url())) beacons.push(request.postData() ?? '');
+  });
+  const beacon = page.waitForResponse((response) => isBeacon(response.url()));
+  await page.goto(`/associationNewsDetail?postid=${first!.id}`);
+  expect((await beacon).status()).toBe(204);
+  // The tap: the site starts, and its article page asks for the same article without counting it.
+  const opened = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/article');
+  await page.getByRole('heading', { level: 1, name: first!.title }).click();
+  await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
+  expect(decodeURIComponent((await opened).url())).toContain('"count":false');
+  await expect(browserSite(page).getByTestId('view-count')).toHaveText(`浏览：${before.first + 1} 次`);
+  expect(await hitsOf(first!.id)).toBe(before.first + 1);
+  // In the site: the category's list, then another article, with no page load (no beacon): counted by /v1/article.
+  await browserSite(page).getByRole('navigation', { name: '当前位置' }).getByRole('link').last().click();
+  await browserSite(page).getByRole('link', { name: second!.title }).click();
+  await expect(browserSite(page).getByRole('heading', { level: 1, name: second!.title })).toBeVisible();
+  await expect(browserSite(page).getByTestId('view-count')).toHaveText(`浏览：${before.second + 1} 次`);
+  expect(await hitsOf(second!.id)).toBe(before.second + 1);
+  expect(await hitsOf(first!.id)).toBe(before.first + 1);
+  expect(beacons).toEqual([JSON.stringify({ postid: first!.id })]);
+});
+
+test('a reader who acts before the page has loaded: the site starts first, the beacon still counts the view once at load', async ({
+  page,
+}) => {
+  await skipTextAdvertisement(page);
+  const [, article] = await quietArticles(21);
+  const before = await hitsOf(article!.id);
+  // A picture that takes a while (a slow phone network) holds the load event back, past the visitor's first key.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const picture = document.createElement('img');
+      picture.src = '/e2e-slow-picture.png';
+      document.body.appendChild(picture);
+    }),
+  );
+  await page.route('**/e2e-slow-picture.png', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await route.fulfill({ status: 404, body: '' });
+  });
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/v1/article' || path === '/v1/article_view') order.push(path);
+  });
+  const beacon = page.waitForResponse((response) => isBeacon(response.url()), { timeout: LOAD_TIMEOUT });
+  await page.goto(`/associationNewsDetail?postid=${article!.id}`, { waitUntil: 'domcontentloaded' });
+  await page.keyboard.press('Shift');
+  await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
+  expect((await beacon).status()).toBe(204);
+  expect(order).toEqual(['/v1/article', '/v1/article_view']);
+  expect(await hitsOf(article!.id)).toBe(before + 1);
 });
 
 test("a press before the takeover reaches the browser's button, and text typed meanwhile its box", async ({ page }) => {

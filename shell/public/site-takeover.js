@@ -27,6 +27,30 @@
     tag.src = main;
     document.body.appendChild(tag);
   }
+  // An article's view (the server names it: data-view, data-postid) is counted once per page
+  // load, after the load event, whether or not the visitor ever touches the page: main.js is
+  // not needed for it. The browser's article page, if the site takes over, then opens this
+  // same article without counting it again (`__yaoshiViewCounted`, read once by
+  // public-content's article-api.ts); a later article opened in the site counts as before.
+  var view = script.getAttribute('data-view');
+  var postid = Number(script.getAttribute('data-postid'));
+  if (view && postid > 0 && typeof fetch === 'function') {
+    window.__yaoshiViewCounted = postid;
+    var countView = function () {
+      fetch(view, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        referrerPolicy: 'no-referrer',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ postid: postid }),
+      }).catch(function () {
+        // Offline or refused (the per-address limit): this view goes uncounted.
+      });
+    };
+    if (document.readyState === 'complete') countView();
+    else window.addEventListener('load', countView, { once: true });
+  }
   var root = document.getElementById('root');
   document.addEventListener(
     'click',

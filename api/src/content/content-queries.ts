@@ -165,6 +165,20 @@ export async function openArticle(db: Database, id: number, now: Date): Promise<
 }
 
 /**
+ * Counts one view of a public article (the beacon of a server-rendered page, article-view-route.ts):
+ * a single UPDATE, so concurrent readers never lose a hit. False, and nothing changed, when the
+ * article is a draft, deleted, scheduled for later or unknown.
+ */
+export async function countArticleView(db: Database, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(articles)
+    .set({ hits: sql`${articles.hits} + 1` })
+    .where(and(eq(articles.id, id), isPublic(now)))
+    .returning({ id: articles.id });
+  return rows.length > 0;
+}
+
+/**
  * A public article as /v1/article answers for it, without counting a view: what the server
  * puts in a page's HTML (title, description, server rendering). Null when it is not public.
  */

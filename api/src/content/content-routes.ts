@@ -13,6 +13,7 @@ import {
   listSlides,
   openArticle,
   readAdvertisements,
+  readPublicArticle,
   readSiteSettings,
   readTopicPage,
 } from './content-queries';
@@ -35,7 +36,11 @@ export const contentRoutes: RouteModule = (api, { db, config, clock }) => {
 
   api.add(contentEndpoints.article, async ({ payload }) => {
     if ('postid' in payload) {
-      const article = await openArticle(db, payload.postid, clock.now());
+      // `count: false`: the first page of a server-rendered article, whose beacon counted the view.
+      const article =
+        payload.count === false
+          ? await readPublicArticle(db, payload.postid, clock.now())
+          : await openArticle(db, payload.postid, clock.now());
       if (!article) throw notFound(MESSAGES.articleNotFound);
       return article;
     }

@@ -61,7 +61,13 @@ test('every registered route, fed junk with no token, a learner token and a staf
   const routes = routeTableOf(server.app).filter((route) => route.method !== 'OPTIONS');
   const urls = new Set(routes.map((route) => route.url));
   assert.ok(routes.length > 100, `the route table lists ${routes.length} routes`);
-  for (const url of ['/v1/admin/learners', '/v1/admin/releases/pin', '/v1/releases/reports', '/remotes.json'])
+  for (const url of [
+    '/v1/admin/learners',
+    '/v1/admin/releases/pin',
+    '/v1/releases/reports',
+    '/v1/article_view',
+    '/remotes.json',
+  ])
     assert.ok(urls.has(url), `${url} is in the route table`);
 
   const result = await feedJunk({

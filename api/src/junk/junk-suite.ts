@@ -162,9 +162,21 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 /**
  * Field names of the JSON bodies that unsigned routes read (they have no contract to
- * list them): the release registry's (`/v1/releases/*`) and the payment notifications'.
+ * list them): the release registry's (`/v1/releases/*`), the payment notifications' and
+ * the article view beacon's (`/v1/article_view`).
  */
-const UNSIGNED_FIELDS = ['remote', 'version', 'env', 'reason', 'percent', 'files', 'grant', 'order_no', 'sign'];
+const UNSIGNED_FIELDS = [
+  'remote',
+  'version',
+  'env',
+  'reason',
+  'percent',
+  'files',
+  'grant',
+  'order_no',
+  'sign',
+  'postid',
+];
 const unsignedBody: fc.Arbitrary<unknown> = fc.oneof(
   {
     weight: 4,

@@ -40,6 +40,12 @@ export const IP_LIMITS = {
     windowMs: MINUTE_MS,
     message: MESSAGES.certificateVerifyIpLimit,
   },
+  /**
+   * Article views counted by the beacon of a server-rendered article (POST /v1/article_view):
+   * 60 a minute. A roomful of readers behind one address open a few articles each; a script
+   * inflating a count is held to 60 a minute, and past it nothing is counted.
+   */
+  articleView: { action: 'ip:article-view', max: 60, windowMs: MINUTE_MS, message: MESSAGES.articleViewIpLimit },
 } as const satisfies Record<string, RateLimit>;
 
 /**

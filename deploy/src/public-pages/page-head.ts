@@ -1,3 +1,5 @@
+import { ARTICLE_VIEW_PATH } from '@yaoshi/contracts/article-view';
+
 /**
  * What crawlers and link previews (WeChat, Baidu, …) read in the HTML of a public page: its
  * `<title>`, description, canonical address and Open Graph tags, written into the shell's
@@ -119,12 +121,20 @@ const MAIN_SCRIPT = /<script defer(?:="defer")? src="(\/main\.[\w.-]+\.js)"><\/s
  * keydown or focusin, or at once for a signed-in visitor; `main.js` (and `prefetch`, e.g. the
  * page's remote) are fetched early at low priority so that the takeover is quick. Without
  * the shell's main script tag (a shell built otherwise) the page is left as it is.
+ *
+ * On an article, `viewOf` is its id: the tag also says where its view is counted
+ * (`data-view`, ARTICLE_VIEW_PATH, and `data-postid`), and the script posts it once after the
+ * load event, whether or not the visitor ever touches the page.
  */
-export function startOnIntent(html: string, prefetch: readonly string[] = []): string {
+export function startOnIntent(html: string, prefetch: readonly string[] = [], viewOf?: number): string {
   const main = MAIN_SCRIPT.exec(html)?.[1];
   if (!main) return html;
   const links = [main, ...prefetch].map((href) => `<link rel="prefetch" href="${escapeHtml(href)}" />`).join('');
+  const view =
+    viewOf !== undefined && Number.isSafeInteger(viewOf) && viewOf > 0
+      ? ` data-view="${ARTICLE_VIEW_PATH}" data-postid="${viewOf}"`
+      : '';
   return html
-    .replace(MAIN_SCRIPT, () => `<script defer src="/site-takeover.js" data-main="${main}"></script>`)
+    .replace(MAIN_SCRIPT, () => `<script defer src="/site-takeover.js" data-main="${main}"${view}></script>`)
     .replace('</head>', () => `${links}</head>`);
 }

@@ -240,7 +240,9 @@ async function sendPublicPage(
     // A browser with a release override (QA) runs other versions than the pin this HTML was
     // rendered with: its site starts at once, as before, and the page is its own.
     if (hasOverride(request)) reply.header('cache-control', PERSONAL_PAGE_CACHE);
-    html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch);
+    // An article's view is counted by the page's script (no main.js needed), once per load.
+    const viewOf = facts.data.page === 'article' ? facts.data.article.id : undefined;
+    html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch, viewOf);
   }
   const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
   return pages.send(request, reply.code(200).header('server-timing', `ssr;dur=${ssrMs.toFixed(3)}`), html);

@@ -119,7 +119,12 @@ describe('public pages rendered by the pinned public-content version', () => {
     );
     assert.match(root, /<\/main><\/div><footer.*<aside aria-label="服务热线"/s);
     // The browser's site starts on the visitor's first intent; its script and the page's remote are prefetched.
-    assert.match(html, /<script defer src="\/site-takeover.js" data-main="\/main.0a1b2c3d.js"><\/script>/);
+    // An article's tag also says where and which view the script counts (once per load, without main.js).
+    assert.match(
+      html,
+      /<script defer src="\/site-takeover.js" data-main="\/main.0a1b2c3d.js" data-view="\/v1\/article_view" data-postid="\d+"><\/script>/,
+    );
+    assert.ok(html.includes(`data-postid="${articleId}"`), 'the article of the address');
     assert.doesNotMatch(html, /<script defer src="\/main/);
     assert.match(html, /<link rel="prefetch" href="\/main.0a1b2c3d.js" \/>/);
     // A QA browser with a release override runs other versions: its site starts at once.
@@ -161,6 +166,7 @@ describe('public pages rendered by the pinned public-content version', () => {
     assert.match(await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text(), /<main><h1>/);
     const list = await (await fetch(`${server.baseUrl}/newsList?newsId=1`)).text();
     assert.match(list, /<main>list<\/main><\/div><footer/);
+    assert.match(list, /src="\/site-takeover.js" data-main="[^"]+"><\/script>/, 'no view to count on a list');
     // A deleted article is a 404 page, whatever the bundle.
     await server.db.update(articles).set({ status: 'draft' }).where(eq(articles.id, articleId));
     assert.equal((await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).status, 404);

@@ -84,9 +84,13 @@ export type TopicPage = z.infer<typeof topicPageSchema>;
 
 export const MAX_ARTICLE_PAGE_SIZE = 50;
 
-/** `/v1/article` answers two questions: a list by catid, or one article by postid. */
+/**
+ * `/v1/article` answers two questions: a list by catid, or one article by postid. Opening one
+ * counts a view, unless `count: false`: the browser's first page of a server-rendered article,
+ * whose view the page's beacon counted already (article-view.ts).
+ */
 export const articleRequestSchema = z.union([
-  z.strictObject({ postid: recordIdSchema }),
+  z.strictObject({ postid: recordIdSchema, count: z.literal(false).optional() }),
   z.strictObject({
     catid: recordIdSchema,
     limit: wholeNumberSchema(1, MAX_ARTICLE_PAGE_SIZE).default(10),

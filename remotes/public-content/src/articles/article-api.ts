@@ -3,6 +3,7 @@ import type { Advertisements, ArticleList, Article, Slide, TopicPage } from '@ya
 import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
 import * as contentRoutes from '@yaoshi/contracts/routes/content';
 import * as contentAdminRoutes from '@yaoshi/contracts/routes/content-admin';
+import { takeServerCountedView } from './server-counted-view';
 
 export interface ArticleListRequest {
   catid: number;
@@ -36,9 +37,14 @@ export const articleApi = api.injectEndpoints({
       transformResponse: (data: ArticleList | unknown[]) => normalizeArticleList(data),
       providesTags: (_result, _error, { catid }) => [{ type: 'Article', id: `category-${catid}` }],
     }),
-    // Not cached between visits: every open is a view the server counts.
+    // Not cached between visits: every open is a view the server counts, except the first
+    // open of a server-rendered article, whose view the page's beacon counted (server-counted-view.ts).
+    // `query` runs once per request sent, so the beacon's view is taken by exactly one request.
     article: build.query<Article, number>({
-      query: (postid) => ({ route: contentRoutes.article, payload: { postid } }),
+      query: (postid) => ({
+        route: contentRoutes.article,
+        payload: takeServerCountedView(postid) ? { postid, count: false as const } : { postid },
+      }),
       keepUnusedDataFor: 0,
     }),
     slides: build.query<Slide[], void>({
