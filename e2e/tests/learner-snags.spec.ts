@@ -5,7 +5,7 @@ import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts'
 import { apiGet } from './support/api';
 import { currentQuestion } from './support/exams';
 import { testIdNumber } from './support/orders';
-import { skipTextAdvertisement } from './support/site';
+import { skipTextAdvertisement, startSite } from './support/site';
 import { DEMO_STAFF, staffApiLogin } from './support/staff';
 
 /**
@@ -258,12 +258,16 @@ test.describe('small things', () => {
     });
     const title = second.data[0]!.title;
     await page.goto('/newsList?newsId=1');
+    // The pager is the browser's: it is there once the visitor's site has started.
+    await startSite(page);
     await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '第 2 页' }).click();
     await expect(page).toHaveURL(/\/newsList\?newsId=1&page=2$/);
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
 
+    // A reload is the server's page 2 (its list), then the browser's once the visitor acts.
     await page.reload();
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await startSite(page);
     const pager = page.getByRole('navigation', { name: '分页' });
     await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
 
@@ -272,6 +276,7 @@ test.describe('small things', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/newsList\?newsId=1&page=2$/);
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await startSite(page);
     await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

@@ -53,6 +53,9 @@ export function listPageSizeOf(categoryId: number): number {
   return categoryId === 1 ? 15 : 10;
 }
 
+/** The longest title search the API takes (`/v1/article`'s keyword). */
+const KEYWORD_MAX = 50;
+
 /** A positive whole number from a query parameter, or null. */
 export function idParam(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
@@ -192,7 +195,11 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
       const category = (await listCategories(db)).find((c) => c.id === categoryId);
       if (!category) return { head: missing(path), site, data: { page: 'other' } };
       const limit = listPageSizeOf(category.id);
-      const list = await listArticles(db, { now, catid: category.id, limit, page: 1 });
+      // The place in the list the address keeps (`page`, `keyword`), as the browser's list page
+      // reads it: a reload or a shared link of page 2 shows page 2, not the first.
+      const listPage = idParam(params.get('page')) ?? 1;
+      const keyword = (params.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
+      const list = await listArticles(db, { now, catid: category.id, limit, page: listPage, keyword });
       return {
         head: page(
           category.name,

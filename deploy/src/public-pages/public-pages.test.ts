@@ -10,6 +10,7 @@ import { storeArticles } from '@yaoshi/api-server/content/content-writes';
 import { registerSite } from '../serve';
 import { SITEMAP_MAX_URLS, sitemapFile } from './crawler-files';
 import { PUBLIC_PAGE_CACHE } from './public-pages';
+import { publicPageFacts } from './public-page-facts';
 
 const BASE = 'https://www.pharmacists.example.org';
 const SHELL = `<!doctype html>
@@ -172,6 +173,39 @@ describe('what crawlers and link previews read', () => {
     assert.ok((xml.match(/associationNewsDetail\?postid=/g) ?? []).length >= published.length - 1);
     assert.equal((await page('/sitemap-1.xml')).status, 404, 'one file: no parts');
   });
+});
+
+test("a list's page and search in the address are the page the server renders: a reload of page 2 shows page 2", async () => {
+  const hour = 3_600_000;
+  const stored = await storeArticles(
+    server.db,
+    Array.from({ length: 12 }, (_, index) => ({
+      categoryId: 3,
+      title: `第${index + 1}篇${index % 2 === 0 ? '培训' : '动态'}`,
+      content: '<p>正文</p>',
+      publishedAt: new Date(server.clock.now().getTime() - (index + 2) * hour),
+      createdAt: server.clock.now(),
+      updatedAt: server.clock.now(),
+      status: 'published' as const,
+    })),
+  );
+  assert.equal(stored.length, 12);
+  const titlesOf = async (search: string) => {
+    const facts = await publicPageFacts(server.db, new URL(`/newsList?newsId=3${search}`, BASE), server.clock.now());
+    assert.equal(facts?.data.page, 'list');
+    return facts?.data.page === 'list' ? facts.data.list.data.map((article) => article.title) : [];
+  };
+  const first = await titlesOf('');
+  const second = await titlesOf('&page=2');
+  assert.equal(first.length, 10);
+  assert.ok(second.includes('第12篇动态'), `page 2: ${second.join('、')}`);
+  assert.ok(
+    second.every((title) => !first.includes(title)),
+    'page 2 is not the first page again',
+  );
+  assert.deepEqual(await titlesOf('&page=abc'), first, 'a page that is not a number is the first');
+  const searched = await titlesOf('&keyword=%E5%9F%B9%E8%AE%AD');
+  assert.ok(searched.length >= 6 && searched.every((title) => title.includes('培训')), searched.join('、'));
 });
 
 test('past 50,000 URLs the sitemap is an index of files of at most 50,000 each', () => {

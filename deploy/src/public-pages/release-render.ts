@@ -54,6 +54,7 @@ export function releaseRenderer(
   };
   return serverRenderer({
     siteDir: registry.siteDir ?? '',
+    files: registry.files,
     async versionFor(request) {
       const { pin, canary } = await liveVersions();
       // The same choice as /remotes.json makes for this browser (registry-visitors.ts).

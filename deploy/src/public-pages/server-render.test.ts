@@ -16,7 +16,8 @@ import { storeArticles } from '@yaoshi/api-server/content/content-writes';
 import { registerSite } from '../serve';
 import { releaseRenderer } from './release-render';
 import { PERSONAL_PAGE_CACHE, PUBLIC_PAGE_CACHE } from './public-pages';
-import { PUBLIC_CONTENT_REMOTE, SERVER_BUNDLE_FILE } from './server-render';
+import { PUBLIC_CONTENT_REMOTE, SERVER_BUNDLE_FILE, remoteFiles } from './server-render';
+import type { Storage } from '@yaoshi/api-server/storage/storage';
 
 const SHELL =
   '<!doctype html><html><head><title></title></head><body><div id="root"></div><script defer src="/main.0a1b2c3d.js"></script></body></html>';
@@ -101,6 +102,18 @@ async function failures(version: string, kind: string): Promise<number> {
     .where(and(eq(releaseLoadCounts.version, version), eq(releaseLoadCounts.kind, kind)));
   return row?.count ?? 0;
 }
+
+test("the takeover prefetches the version's manifest and entry where browsers read them: the site folder, or the bucket", () => {
+  assert.deepEqual(remoteFiles('1.2.0'), [
+    '/remotes/public-content/1.2.0/mf-manifest.json',
+    '/remotes/public-content/1.2.0/remoteEntry.js',
+  ]);
+  const bucket = { publicUrl: (key: string) => `https://cdn.example.org/${key}` } as Pick<Storage, 'publicUrl'>;
+  assert.deepEqual(remoteFiles('1.2.0', bucket as Storage), [
+    'https://cdn.example.org/remotes/public-content/1.2.0/mf-manifest.json',
+    'https://cdn.example.org/remotes/public-content/1.2.0/remoteEntry.js',
+  ]);
+});
 
 describe('public pages rendered by the pinned public-content version', () => {
   test("an article's HTML, read without JavaScript, holds its title and first paragraph", async () => {

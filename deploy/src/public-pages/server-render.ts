@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { ReportKind } from '@yaoshi/api-server/releases/registry-reports';
+import { manifestUrl } from '@yaoshi/api-server/releases/registry-visitors';
+import type { Storage } from '@yaoshi/api-server/storage/storage';
 import type { PageRenderer } from './public-pages';
 import type { PageData, PublicPageFacts } from './public-page-facts';
 
@@ -46,16 +48,21 @@ export interface ServerRenderDeps {
     version: string,
     kind: Extract<ReportKind, 'load-error' | 'render-error'>,
   ): Promise<void>;
+  /** Where browsers read versions' files (the bucket or its CDN with `S3_*`); default the site folder. */
+  files?: Storage;
   /** Loads a bundle file (default: Node's require); tests pass their own. */
   load?: (file: string) => unknown;
 }
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** What the browser's takeover of a page rendered with `version` fetches first: fetched early at low priority. */
-export function remoteFiles(version: string): string[] {
-  const folder = `/remotes/${PUBLIC_CONTENT_REMOTE}/${encodeURIComponent(version)}`;
-  return [`${folder}/mf-manifest.json`, `${folder}/remoteEntry.js`];
+/**
+ * What the browser's takeover of a page rendered with `version` fetches first, fetched early at
+ * low priority: at the address `/remotes.json` gives browsers (the bucket's with `S3_*`).
+ */
+export function remoteFiles(version: string, files?: Storage): string[] {
+  const manifest = manifestUrl(PUBLIC_CONTENT_REMOTE, version, files);
+  return [manifest, `${manifest.slice(0, manifest.lastIndexOf('/') + 1)}remoteEntry.js`];
 }
 
 /**
@@ -108,7 +115,7 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
     }
     if (!bundleRenders(bundle, facts.data.page)) return undefined;
     const known = rendered.get(facts)?.get(version);
-    if (known !== undefined) return { html: known, shared, renderMs: 0, prefetch: remoteFiles(version) };
+    if (known !== undefined) return { html: known, shared, renderMs: 0, prefetch: remoteFiles(version, deps.files) };
     try {
       const started = performance.now();
       const html = bundle.renderPage(facts.data, `${url.pathname}${url.search}`);
@@ -116,7 +123,7 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
       const byVersion = rendered.get(facts) ?? new Map<string, string>();
       byVersion.set(version, html);
       rendered.set(facts, byVersion);
-      return { html, shared, renderMs, prefetch: remoteFiles(version) };
+      return { html, shared, renderMs, prefetch: remoteFiles(version, deps.files) };
     } catch (error) {
       request.log.warn(
         { err: error, remote: PUBLIC_CONTENT_REMOTE, version },
