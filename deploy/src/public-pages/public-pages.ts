@@ -180,7 +180,6 @@ async function withinLookupLimit(
     await hitRateLimit(deps.db, deps.clock, IP_LIMITS.certificateVerify, request.ip);
     return facts;
   } catch {
-    reply.header('cache-control', PERSONAL_PAGE_CACHE);
     return { ...facts, data: { page: 'verify', no: facts.data.no } };
   }
 }
