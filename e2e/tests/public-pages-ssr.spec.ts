@@ -79,8 +79,10 @@ test("a server-rendered article stays the server's until the visitor acts, then 
   // The server's page carries the shell's frame: the association's name, the navigation, the footer.
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeAttached();
-  // Nobody has acted: the site's script is fetched (prefetch) but not started.
+  // Nobody has acted: the site's script is prefetched after the load event, but not started.
   await page.waitForLoadState('load');
+  await expect(page.locator('link[rel="prefetch"][href^="/main."]')).toHaveCount(1);
+  await expect(page.locator('link[rel="prefetch"][href$="/remoteEntry.js"]')).toHaveCount(1);
   await page.waitForTimeout(1_500);
   expect(await mainStarted(page)).toBe(false);
   await expect(browserSite(page)).toHaveCount(0);

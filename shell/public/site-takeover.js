@@ -2,7 +2,8 @@
 // the browser's site: its links are real links, /verify's form a plain form. The site's
 // script (main.js, React and the whole shell: most of a phone's main-thread time on such a
 // page) therefore starts on the visitor's first intent (a press, a touch, a key, a focus),
-// not at load; it was prefetched at low priority, so the takeover is quick. A signed-in
+// not at load; it is prefetched after the load event (data-prefetch: main.js and the page's
+// remote), so the takeover is quick and nothing competes with the page's first paint. A signed-in
 // visitor (their header, their pages) and a page without server markup start at once; a
 // page with a part only the browser draws (the home page's login box) starts when that part
 // is on screen.
@@ -17,15 +18,34 @@
   // then in before they reach a search box or a pager (parts only the browser draws).
   var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove', 'wheel'];
   var started = false;
+  // In order: the early pins request (early-pins.js, data-pins) while main.js downloads, then main.js.
+  function addScript(src) {
+    var tag = document.createElement('script');
+    tag.src = src;
+    tag.async = false;
+    document.body.appendChild(tag);
+  }
   function start() {
     if (started) return;
     started = true;
     intents.forEach(function (type) {
       document.removeEventListener(type, start, true);
     });
-    var tag = document.createElement('script');
-    tag.src = main;
-    document.body.appendChild(tag);
+    var pins = script.getAttribute('data-pins');
+    if (pins) addScript(pins);
+    addScript(main);
+  }
+  // After the load event, at low priority: fetched before the load, these files would share
+  // the phone's bandwidth with the page's own text and images (its largest paint).
+  var later = (script.getAttribute('data-prefetch') || '').split(' ').filter(Boolean);
+  function prefetch() {
+    if (started) return;
+    later.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      document.head.appendChild(link);
+    });
   }
   // An article's view (the server names it: data-view, data-postid) is counted once per page
   // load, after the load event, whether or not the visitor ever touches the page: main.js is
@@ -51,6 +71,15 @@
     if (document.readyState === 'complete') countView();
     else window.addEventListener('load', countView, { once: true });
   }
+  if (document.readyState === 'complete') setTimeout(prefetch, 0);
+  else
+    window.addEventListener(
+      'load',
+      function () {
+        setTimeout(prefetch, 0);
+      },
+      { once: true },
+    );
   var root = document.getElementById('root');
   document.addEventListener(
     'click',

@@ -113,14 +113,18 @@ export function pageHtml(shellHtml: string, head: string, body = ''): string {
 }
 
 const MAIN_SCRIPT = /<script defer(?:="defer")? src="(\/main\.[\w.-]+\.js)"><\/script>/;
+/** The shell's early request for the pins (shell/public/early-pins.js), in index.html's head. */
+const EARLY_PINS_SCRIPT = /<script src="(\/early-pins\.js)" async(?:="")?><\/script>/;
 
 /**
  * A server-rendered public page starts the browser's site on the visitor's first intent, not
  * at load (docs/performance.md, "Takeover on intent"): the shell's `main.js` tag becomes
  * `site-takeover.js` (shell/public), which loads it at the first pointerdown, touchstart,
- * keydown or focusin, or at once for a signed-in visitor; `main.js` (and `prefetch`, e.g. the
- * page's remote) are fetched early at low priority so that the takeover is quick. Without
- * the shell's main script tag (a shell built otherwise) the page is left as it is.
+ * keydown or focusin, or at once for a signed-in visitor. `main.js` (and `prefetch`, e.g. the
+ * page's remote) are prefetched after the load event (`data-prefetch`), so that the takeover
+ * is quick but nothing competes with the page's own paint; the early pins request
+ * (`early-pins.js`) moves from the head to the start (`data-pins`). Without the shell's main
+ * script tag (a shell built otherwise) the page is left as it is.
  *
  * On an article, `viewOf` is its id: the tag also says where its view is counted
  * (`data-view`, ARTICLE_VIEW_PATH, and `data-postid`), and the script posts it once after the
@@ -129,12 +133,18 @@ const MAIN_SCRIPT = /<script defer(?:="defer")? src="(\/main\.[\w.-]+\.js)"><\/s
 export function startOnIntent(html: string, prefetch: readonly string[] = [], viewOf?: number): string {
   const main = MAIN_SCRIPT.exec(html)?.[1];
   if (!main) return html;
-  const links = [main, ...prefetch].map((href) => `<link rel="prefetch" href="${escapeHtml(href)}" />`).join('');
+  const pins = EARLY_PINS_SCRIPT.exec(html)?.[1];
+  const later = [main, ...prefetch].map(escapeHtml).join(' ');
   const view =
     viewOf !== undefined && Number.isSafeInteger(viewOf) && viewOf > 0
       ? ` data-view="${ARTICLE_VIEW_PATH}" data-postid="${viewOf}"`
       : '';
+  const pinsAttribute = pins ? ` data-pins="${escapeHtml(pins)}"` : '';
   return html
-    .replace(MAIN_SCRIPT, () => `<script defer src="/site-takeover.js" data-main="${main}"${view}></script>`)
-    .replace('</head>', () => `${links}</head>`);
+    .replace(EARLY_PINS_SCRIPT, '')
+    .replace(
+      MAIN_SCRIPT,
+      () =>
+        `<script defer src="/site-takeover.js" data-main="${escapeHtml(main)}"${pinsAttribute} data-prefetch="${later}"${view}></script>`,
+    );
 }
