@@ -51,6 +51,8 @@ const UI_IN_SHELL_ENTRY = new Set(
     'antd-scope',
     'site-button',
     'site-dialog',
+    // The document title a page gives itself (public pages), read by the shell's layout.
+    'page-title',
   ].map((name) => `@yaoshi/ui/${name}`),
 );
 

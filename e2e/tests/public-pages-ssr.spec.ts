@@ -76,6 +76,8 @@ test("a server-rendered article stays the server's until the visitor acts, then 
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto(path);
+  const serverTitle = await page.title();
+  expect(serverTitle).toContain(title);
   // The server's page carries the shell's frame: the association's name, the navigation, the footer.
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeAttached();
@@ -91,6 +93,8 @@ test("a server-rendered article stays the server's until the visitor acts, then 
   await expect(browserSite(page)).toHaveCount(1, { timeout: LOAD_TIMEOUT });
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  // The tab keeps the server's title (the article's title — the short name) once the browser's site has it.
+  await expect(page).toHaveTitle(serverTitle);
   const seen = await page.evaluate(() => (window as unknown as { handover: Record<string, boolean> }).handover);
   expect(seen).toEqual({ loading: false, titleGone: false, hadTitle: true });
 });

@@ -1,4 +1,5 @@
 import { ARTICLE_VIEW_PATH } from '@yaoshi/contracts/article-view';
+import { publicPageTitle } from '@yaoshi/ui/page-title';
 
 /**
  * What crawlers and link previews (WeChat, Baidu, …) read in the HTML of a public page: its
@@ -10,13 +11,13 @@ import { ARTICLE_VIEW_PATH } from '@yaoshi/contracts/article-view';
 export const DESCRIPTION_MAX_CHARS = 120;
 /** The association's logo, the preview image of every page without a picture of its own. */
 export const LOGO_PATH = '/icon-512.png';
-/** What a removed, unpublished or unknown address shows crawlers and visitors. */
-export const PAGE_MISSING_TITLE = '页面不存在';
+/** What a removed, unpublished or unknown address shows crawlers and visitors (titled as in the browser). */
+export { PAGE_MISSING_TITLE } from '@yaoshi/ui/page-title';
 
 export interface PageHead {
   /** 200 for a page, 404 for an article or topic that is not (or no longer) public. */
   status: 200 | 404;
-  /** The page's own name, e.g. the article's title; the association's short name is added. */
+  /** The page's own name, e.g. the article's title; the association's short name is added. Empty on the home page: the association's name alone. */
   title: string;
   description: string;
   /** Root-relative canonical address: `/associationNewsDetail?postid=7`. */
@@ -72,15 +73,10 @@ function absolute(baseUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, baseUrl).href;
 }
 
-/** `文章标题 — 省药协`; the home page (title = the short name) is the short name alone. */
-export function documentTitle(pageTitle: string, shortName: string): string {
-  if (!shortName || pageTitle === shortName) return pageTitle || shortName;
-  return `${pageTitle} — ${shortName}`;
-}
-
 /** The tags that replace the shell's empty `<title></title>`. */
 export function headTags(head: PageHead, baseUrl: string, shortName: string, siteName: string): string {
-  const title = escapeHtml(documentTitle(head.title, shortName));
+  // The browser's site titles the page by the same rule once it has taken over (@yaoshi/ui/page-title).
+  const title = escapeHtml(publicPageTitle(head.title, { shortName, siteName }));
   const description = escapeHtml(head.description);
   const canonical = escapeHtml(absolute(baseUrl, head.canonicalPath));
   const image = escapeHtml(absolute(baseUrl, head.image));

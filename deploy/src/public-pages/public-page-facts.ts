@@ -133,7 +133,8 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
   const params = url.searchParams;
   switch (path) {
     case '/': {
-      const head = page(site?.site_short_name || name, describe(PAGE_DESCRIPTIONS['/'] ?? '', site));
+      // Titled with the association's name alone (spec 01's default title; page-title.ts).
+      const head = page('', describe(PAGE_DESCRIPTIONS['/'] ?? '', site));
       const [slides, quickLinks, categories] = await Promise.all([
         listSlides(db),
         listQuickLinks(db),
@@ -146,7 +147,7 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
         })),
       );
       return {
-        head: { ...head, title: site?.site_short_name ?? name },
+        head,
         site,
         data: { page: 'home', slides, quickLinks, lists },
       };

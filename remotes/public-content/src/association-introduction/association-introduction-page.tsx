@@ -1,5 +1,7 @@
 import { useAssociationIntroductionQuery } from './association-introduction-api';
 import { AssociationIntroductionView } from './association-introduction-view';
+import { usePublicTitle } from '../layout/public-title';
+import { PAGE_TITLES } from '../page-titles';
 
 export {
   CHARTER_LABEL,
@@ -14,5 +16,6 @@ export {
  */
 export default function AssociationIntroductionPage() {
   const { data, isLoading, isError } = useAssociationIntroductionQuery();
+  usePublicTitle(PAGE_TITLES['./AssociationIntroduce']);
   return <AssociationIntroductionView data={data} isLoading={isLoading} isError={isError} />;
 }

@@ -9,6 +9,8 @@ import { tokens } from '@yaoshi/ui/site-tokens';
 import { VERIFY_TEXTS } from './verify-texts';
 import { Verdict } from './verdict';
 import { serverAnswerFor } from './server-answer';
+import { usePublicTitle } from '../layout/public-title';
+import { PAGE_TITLES } from '../page-titles';
 
 const normalized = (value: string) => value.trim().toUpperCase();
 const TOO_MANY_REQUESTS = 429;
@@ -34,6 +36,7 @@ function VerifyResult({ no }: { no: string }) {
 /** `/verify?no=…` (issue 20): anyone checks a 学时证明 by its number; only the masked name is shown. */
 export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
+  usePublicTitle(PAGE_TITLES['./Verify']);
   const no = normalized(params.get('no') ?? '');
   const [typed, setTyped] = useState(no);
   const lookUp = () => {

@@ -5,6 +5,8 @@ import { CATEGORY_NAMES, idParam, newsListHref } from '../articles/categories';
 import { ARTICLE_BOX_STYLE } from '../layout/page-styles';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 import { tokens } from '@yaoshi/ui/site-tokens';
+import { PAGE_MISSING_TITLE } from '@yaoshi/ui/page-title';
+import { usePublicTitle } from '../layout/public-title';
 
 export const ARTICLE_MISSING_TEXT = '文章不存在或已被删除';
 
@@ -17,6 +19,8 @@ export default function NewsDetailPage() {
     isFetching,
     isError,
   } = useArticleQuery(postid ?? 0, { skip: postid === null, refetchOnMountOrArgChange: true });
+  // Titled by the article, as the server titles its HTML; a missing article as the server's 404.
+  usePublicTitle(postid === null || (isError && !article) ? PAGE_MISSING_TITLE : article?.title);
   const categoryId = article?.catid ?? idParam(params.get('newsId'));
   const categoryName = categoryId !== null ? CATEGORY_NAMES[categoryId] : undefined;
   const trail: Crumb[] = [

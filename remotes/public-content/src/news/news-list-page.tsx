@@ -10,6 +10,8 @@ import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { Pager } from '@yaoshi/ui/pager';
 import { SectionBox } from '@yaoshi/ui/section-box';
 import { tokens } from '@yaoshi/ui/site-tokens';
+import { PAGE_MISSING_TITLE } from '@yaoshi/ui/page-title';
+import { usePublicTitle } from '../layout/public-title';
 
 export const UNKNOWN_CATEGORY_NAME = '资讯列表';
 
@@ -29,6 +31,8 @@ function CategoryList() {
   const [params, setParams] = useSearchParams();
   const categoryId = idParam(params.get('newsId'));
   const name = (categoryId !== null && CATEGORY_NAMES[categoryId]) || UNKNOWN_CATEGORY_NAME;
+  // Titled by its category, as the server titles its HTML (an unknown category: the server's 404).
+  usePublicTitle(categoryId !== null && CATEGORY_NAMES[categoryId] ? name : PAGE_MISSING_TITLE);
   const pageSize = listPageSize(categoryId ?? 0);
   const { page, keyword } = listPlaceOf(params);
   const top = useRef<HTMLDivElement>(null);

@@ -3,6 +3,7 @@ import { SafeHtml } from '@yaoshi/ui/safe-html';
 import { topicApiOf, useTopicPageQuery } from '../articles/article-api';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { tokens } from '@yaoshi/ui/site-tokens';
+import { usePublicTitle } from '../layout/public-title';
 
 export const TOPIC_MISSING_TEXT = '页面不存在';
 /** The breadcrumb's name for each topic, shown before its title arrives. */
@@ -13,6 +14,7 @@ export default function TopicDetailPage() {
   const [params] = useSearchParams();
   const topic = topicApiOf(params.get('api'));
   const { data, isLoading, isError } = useTopicPageQuery(topic ?? 'education', { skip: topic === null });
+  usePublicTitle(topic === null || isError ? TOPIC_MISSING_TEXT : data?.title);
   return (
     <div>
       <PageBreadcrumb trail={[{ label: topic ? TOPIC_NAMES[topic] : TOPIC_MISSING_TEXT }]} />
