@@ -17,7 +17,8 @@ export function documentTitle(pageTitle: string | undefined, siteName: string | 
 export function useDocumentTitle(): void {
   const { data: settings } = useSiteSettingsQuery();
   const given = usePageGivenTitle();
-  const title = given ?? documentTitle(useContext(RouteHandleContext)?.title, settings?.site_name);
+  const routeTitle = useContext(RouteHandleContext)?.title;
+  const title = given ?? documentTitle(routeTitle, settings?.site_name);
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
