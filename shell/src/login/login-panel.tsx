@@ -26,6 +26,7 @@ import {
   type LoginValues,
 } from './login-rules';
 import { useLogout } from './use-logout';
+import { FACE_COLLECTION_PATH } from '../route-guard/guard-rules';
 import { useUserData } from './use-user-data';
 import { tokens } from '@yaoshi/ui/site-tokens';
 
@@ -47,7 +48,6 @@ const MODE_OPTIONS = [
 export const STUDENT_AREA_HOME = '/studentsNote';
 /** Where a learner whose password was reset goes first. */
 export const CHANGE_PASSWORD_PATH = '/myInfo?tab=password';
-export const FACE_COLLECTION_PATH = '/faceCollection';
 
 /**
  * The login box is plain markup, not antd's Form: it is on the home page, the site's first

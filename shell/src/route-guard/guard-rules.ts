@@ -4,6 +4,7 @@
  * (`useGuardedLocation`).
  */
 
+/** 人脸采集: where a learner without a face photo is sent (login, the guard, the avatar's 更换). */
 export const FACE_COLLECTION_PATH = '/faceCollection';
 /** spec 01 §6: leaving these for another guarded screen reloads the whole page … */
 export const RELOAD_WHEN_LEAVING: ReadonlySet<string> = new Set(['/myCourse', '/myCourseCopy']);

@@ -10,7 +10,7 @@ import {
 } from '@yaoshi/ui/tip-dialog';
 import { useLogout } from '../login/use-logout';
 import { useUserData } from '../login/use-user-data';
-import { FACE_COLLECTION_PATH } from './avatar-change';
+import { FACE_COLLECTION_PATH } from '../route-guard/guard-rules';
 import { STUDENT_MENU, STUDENT_MENU_WIDTH_PX } from './student-menu';
 import { tokens } from '@yaoshi/ui/site-tokens';
 

@@ -1,1 +1,0 @@
-export const FACE_COLLECTION_PATH = '/faceCollection';
