@@ -109,13 +109,17 @@ export function InvoicesPage() {
     {
       title: '状态',
       key: 'status',
-      width: COLUMN_WIDTH.status + 20,
+      // The invoice number (16 characters) on one line, its time on the next: a narrower column broke the number.
+      width: COLUMN_WIDTH.status + 80,
       render: (_: unknown, row) => (
         <Space orientation="vertical" size={0}>
           <Tag color={STATUS_COLOR[row.status]}>{STATUS_TEXT[row.status]}</Tag>
           {row.invoice_no && (
-            <Typography.Text type="secondary">{`${row.invoice_no} ${row.issued_at ?? ''}`}</Typography.Text>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {row.invoice_no}
+            </Typography.Text>
           )}
+          {row.invoice_no && row.issued_at && <Typography.Text type="secondary">{row.issued_at}</Typography.Text>}
           {row.failure_reason && <Typography.Text type="secondary">{row.failure_reason}</Typography.Text>}
           {row.provider_error && <Typography.Text type="danger">{row.provider_error}</Typography.Text>}
           {row.red_status && (
