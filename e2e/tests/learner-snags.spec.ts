@@ -258,9 +258,9 @@ test.describe('small things', () => {
     });
     const title = second.data[0]!.title;
     await page.goto('/newsList?newsId=1');
-    // The pager is the browser's: it is there once the visitor's site has started.
+    // The pager's links work before the site starts; here it is the browser's, once started.
     await startSite(page);
-    await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '第 2 页' }).click();
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
     await expect(page).toHaveURL(/\/newsList\?newsId=1&page=2$/);
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
 
@@ -269,7 +269,7 @@ test.describe('small things', () => {
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
     await startSite(page);
     const pager = page.getByRole('navigation', { name: '分页' });
-    await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
 
     await page.getByRole('link', { name: title, exact: true }).click();
     await expect(page).toHaveURL(/\/associationNewsDetail\?/);
@@ -277,7 +277,7 @@ test.describe('small things', () => {
     await expect(page).toHaveURL(/\/newsList\?newsId=1&page=2$/);
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
     await startSite(page);
-    await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await shoot(page, 'news-page-2', width);

@@ -142,10 +142,10 @@ test('lists page by 10, and association news by 15; the header resets to page 1'
   await startSite(page);
   await expect(page.locator('main li time')).toHaveCount(10);
   const pager = page.getByRole('navigation', { name: '分页' });
-  await pager.getByRole('button', { name: '第 2 页' }).click();
+  await pager.getByRole('link', { name: '第 2 页' }).click();
   await expect(page.getByRole('link', { name: guide.data[0]!.title })).toBeVisible();
-  await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
-  await expect(pager.getByRole('button', { name: '第 2 页' })).toHaveCSS('border-color', 'rgb(31, 95, 168)');
+  await expect(pager.getByRole('link', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('link', { name: '第 2 页' })).toHaveCSS('border-color', 'rgb(31, 95, 168)');
 
   // The header's category link: the new list starts at its first page.
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '协会动态' }).click();

@@ -97,15 +97,38 @@ export function headTags(head: PageHead, baseUrl: string, shortName: string, sit
 const EMPTY_TITLE = /<title>[^<]*<\/title>/;
 const ROOT = /<div id="root"><\/div>/;
 
+/** A style React hoists (`<style href precedence>`, e.g. the pager's, the site button's), as renderToString writes it. */
+const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="([^"]*)">[\s\S]*?<\/style>/g;
+
+/**
+ * The hoisted styles of server markup moved to the head, once each. Left in `#root` they went
+ * with the server's markup when the browser's site replaced it, while the browser's React,
+ * finding them in the document, did not write them again: the pager and the buttons lost
+ * their look at the takeover. In the head they stay, and React finds them there.
+ */
+export function hoistStyles(body: string): { styles: string; body: string } {
+  const seen = new Set<string>();
+  const styles: string[] = [];
+  const rest = body.replace(HOISTED_STYLE, (style: string, href: string) => {
+    if (!seen.has(href)) styles.push(style);
+    seen.add(href);
+    return '';
+  });
+  return { styles: styles.join(''), body: rest };
+}
+
 /**
  * The shell's index.html with the page's head tags, and `body` (server-rendered markup of the
- * page, or a short text for a missing page) inside `#root`, which the browser's render replaces.
+ * page, or a short text for a missing page) inside `#root`, which the browser's render replaces;
+ * the styles React hoists go to the head (`hoistStyles`).
  */
 export function pageHtml(shellHtml: string, head: string, body = ''): string {
+  const { styles, body: markup } = hoistStyles(body);
+  const withStyles = styles ? `${head}\n    ${styles}` : head;
   const withHead = EMPTY_TITLE.test(shellHtml)
-    ? shellHtml.replace(EMPTY_TITLE, () => head)
-    : shellHtml.replace('</head>', () => `${head}\n  </head>`);
-  return body ? withHead.replace(ROOT, () => `<div id="root">${body}</div>`) : withHead;
+    ? shellHtml.replace(EMPTY_TITLE, () => withStyles)
+    : shellHtml.replace('</head>', () => `${withStyles}\n  </head>`);
+  return markup ? withHead.replace(ROOT, () => `<div id="root">${markup}</div>`) : withHead;
 }
 
 const MAIN_SCRIPT = /<script defer(?:="defer")? src="(\/main\.[\w.-]+\.js)"><\/script>/;

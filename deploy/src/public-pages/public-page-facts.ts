@@ -76,7 +76,14 @@ export const HOME_LIST_MAX = 7;
  */
 export type PageData =
   | { page: 'article'; article: Article; categoryName: string | undefined }
-  | { page: 'list'; categoryId: number; categoryName: string; list: Awaited<ReturnType<typeof listArticles>> }
+  | {
+      page: 'list';
+      categoryId: number;
+      categoryName: string;
+      list: Awaited<ReturnType<typeof listArticles>>;
+      /** Added later, for the list's 联系我们 block (a bundle published before ignores it). */
+      site: SiteSettings | null;
+    }
   | { page: 'topic'; topic: TopicPage }
   /** `result`: the certificate's answer, masked as the API gives it; absent without a well-formed number. */
   | { page: 'verify'; no: string; result?: CertificateVerification }
@@ -209,7 +216,7 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
           `${path}?newsId=${category.id}`,
         ),
         site,
-        data: { page: 'list', categoryId: category.id, categoryName: category.name, list },
+        data: { page: 'list', categoryId: category.id, categoryName: category.name, list, site },
       };
     }
     case '/newDetail': {

@@ -174,14 +174,19 @@ export function SiteFooterView({
             <div style={{ lineHeight: 2 }}>
               <div>主办单位：{settings.site_owner}</div>
               <div>
-                地址：{settings.site_address}　邮编：{settings.site_code}　
+                {/* The ideographic spaces as strings: the server's JSX (esbuild, through tsx) trims one
+                    ending a line, the browser's (SWC) keeps it, and the footer differed before and after the takeover. */}
+                地址：{settings.site_address}
+                {'　'}邮编：{settings.site_code}
+                {'　'}
                 {/* Underlined like the ICP link: in a line of text a link must not rely on colour alone. */}
                 <Link to={CONTACT_PATH} style={{ textDecoration: 'underline' }}>
                   {CONTACT_LABEL}
                 </Link>
               </div>
               <div>
-                Copyright © {year} {settings.site_name}　
+                Copyright © {year} {settings.site_name}
+                {'　'}
                 <a href={ICP_LOOKUP_URL} target="_blank" rel="noreferrer" style={{ textDecoration: 'underline' }}>
                   {settings.site_icp}
                 </a>

@@ -10,6 +10,9 @@ export function publishedDate(publishedTime: string): string {
   return /^\d{4}-\d{2}-\d{2}(?=$|[ T])/.exec(publishedTime)?.[0] ?? publishedTime;
 }
 
+/** What a title link needs of an article. */
+export type ArticleLink = Pick<ArticleSummary, 'id' | 'title' | 'published_time'>;
+
 /** Linked titles with their dates; an empty list says 暂无数据. */
 export function ArticleLinks({
   articles,
@@ -17,7 +20,7 @@ export function ArticleLinks({
   loading = false,
   rows,
 }: {
-  articles: readonly ArticleSummary[];
+  articles: readonly ArticleLink[];
   categoryId: number;
   loading?: boolean;
   rows: number;

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from '@yaoshi/ui/router';
 import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
-import { SectionBox } from '@yaoshi/ui/section-box';
-import { VERIFY_BUTTON_STYLE, VERIFY_INPUT_STYLE } from '../layout/page-styles';
-import { PageBreadcrumb } from '../layout/page-breadcrumb';
 import { useCertificateVerifyQuery } from './verify-api';
-import { tokens } from '@yaoshi/ui/site-tokens';
+import { VerifyBadNumber, VerifyLooking, VerifyPrompt, VerifyView } from './verify-view';
 import { VERIFY_TEXTS } from './verify-texts';
 import { Verdict } from './verdict';
 import { serverAnswerFor } from './server-answer';
@@ -22,8 +19,8 @@ function VerifyResult({ no }: { no: string }) {
   const query = useCertificateVerifyQuery({ no }, { skip: !valid || fromServer !== undefined });
   if (fromServer) return <Verdict result={fromServer} />;
   const { data, isLoading, isFetching, isError, error } = query;
-  if (!valid) return <p role="alert">{VERIFY_TEXTS.badNumber}</p>;
-  if (isLoading || isFetching) return <p aria-busy="true">{VERIFY_TEXTS.loading}</p>;
+  if (!valid) return <VerifyBadNumber />;
+  if (isLoading || isFetching) return <VerifyLooking />;
   if (isError || !data) {
     // Too many checks from this network: the server's words say how long to wait.
     const refusal =
@@ -33,7 +30,10 @@ function VerifyResult({ no }: { no: string }) {
   return <Verdict result={data} />;
 }
 
-/** `/verify?no=…` (issue 20): anyone checks a 学时证明 by its number; only the masked name is shown. */
+/**
+ * `/verify?no=…` (issue 20): anyone checks a 学时证明 by its number; only the masked name is
+ * shown. The markup is VerifyView's, which the server renders too.
+ */
 export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
   usePublicTitle(PAGE_TITLES['./Verify']);
@@ -43,30 +43,11 @@ export default function VerifyPage() {
     if (normalized(typed)) setParams({ no: normalized(typed) });
   };
   return (
-    <div>
-      <PageBreadcrumb trail={[{ label: VERIFY_TEXTS.title }]} />
-      <SectionBox title={VERIFY_TEXTS.title}>
-        <div style={{ maxWidth: 640, margin: '16px auto 32px', display: 'grid', gap: 16 }}>
-          <div style={{ display: 'flex', gap: 8 }} role="search">
-            <input
-              aria-label="证书编号"
-              name="no"
-              value={typed}
-              maxLength={20}
-              onChange={(event) => setTyped(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') lookUp();
-              }}
-              placeholder="证书编号"
-              style={VERIFY_INPUT_STYLE}
-            />
-            <button type="button" onClick={lookUp} style={VERIFY_BUTTON_STYLE}>
-              验证
-            </button>
-          </div>
-          {no ? <VerifyResult no={no} /> : <p style={{ color: tokens.colorTextDescription }}>{VERIFY_TEXTS.prompt}</p>}
-        </div>
-      </SectionBox>
-    </div>
+    <VerifyView
+      typed={typed}
+      onType={setTyped}
+      onLookUp={lookUp}
+      answer={no ? <VerifyResult no={no} /> : <VerifyPrompt />}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { SiteSettings } from '@yaoshi/contracts/content';
 import { useSiteSettingsQuery } from '@yaoshi/api-client/site-settings-api';
 import { SectionBox } from '@yaoshi/ui/section-box';
 import { tokens } from '@yaoshi/ui/site-tokens';
@@ -5,6 +6,17 @@ import { tokens } from '@yaoshi/ui/site-tokens';
 /** 联系我们: address, postcode, phones and working hours from the site settings. */
 export function ContactBlock({ showQrCode = false }: { showQrCode?: boolean }) {
   const { data: site } = useSiteSettingsQuery();
+  return <ContactBlockView site={site} showQrCode={showQrCode} />;
+}
+
+/** The block itself, from settings given (the browser's query, or the server's facts). */
+export function ContactBlockView({
+  site,
+  showQrCode = false,
+}: {
+  site: SiteSettings | undefined;
+  showQrCode?: boolean;
+}) {
   return (
     <SectionBox title="联系我们" headingLevel={2}>
       {site ? (

@@ -45,7 +45,7 @@ test('a category lists 10 a page under its name, and pages on', async () => {
   expect(await screen.findByText('分类2第1条')).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: '当前位置' })).toHaveTextContent('首页/办事指南');
   expect(screen.getAllByRole('link').filter((a) => a.textContent?.startsWith('分类2'))).toHaveLength(10);
-  await userEvent.click(screen.getByRole('button', { name: '第 3 页' }));
+  await userEvent.click(screen.getByRole('link', { name: '第 3 页' }));
   expect(await screen.findByText('分类2第21条')).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent('/newsList?newsId=2&currentNavIdx=2&page=3');
   expect(articleCalls(received).map((p) => [p.catid, p.limit, p.page])).toEqual([
@@ -76,12 +76,12 @@ test('the pager marks the current page, jumps five pages over a gap, and stops a
   await screen.findByText('分类2第1条');
   const pager = screen.getByRole('navigation', { name: '分页' });
   expect(pager).toHaveTextContent('共 200 条');
-  expect(screen.getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
-  await userEvent.click(screen.getByRole('button', { name: '向后 5 页' }));
+  await userEvent.click(screen.getByRole('link', { name: '向后 5 页' }));
   expect(await screen.findByText('分类2第51条')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: '第 6 页' })).toHaveAttribute('aria-current', 'page');
-  await userEvent.click(screen.getByRole('button', { name: '第 20 页' }));
+  expect(screen.getByRole('link', { name: '第 6 页' })).toHaveAttribute('aria-current', 'page');
+  await userEvent.click(screen.getByRole('link', { name: '第 20 页' }));
   expect(await screen.findByText('分类2第191条')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
 });
@@ -90,7 +90,7 @@ test('the search box asks the server for titles with the keyword, from page 1; e
   const received = serveList(30);
   renderPage(<NewsListPage />, { path: '/newsList?newsId=5' });
   await screen.findByText('分类5第1条');
-  await userEvent.click(screen.getByRole('button', { name: '第 2 页' }));
+  await userEvent.click(screen.getByRole('link', { name: '第 2 页' }));
   await screen.findByText('分类5第11条');
   await userEvent.type(screen.getByRole('searchbox', { name: '搜索标题' }), ' 退热 {Enter}');
   expect(await screen.findByText('“退热”的搜索结果：共 1 条')).toBeInTheDocument();
@@ -124,7 +124,7 @@ test("a navigation to another category (as the header's links do) starts again a
     { path: '/newsList?newsId=4' },
   );
   await screen.findByText('分类4第1条');
-  await userEvent.click(screen.getByRole('button', { name: '第 2 页' }));
+  await userEvent.click(screen.getByRole('link', { name: '第 2 页' }));
   await screen.findByText('分类4第11条');
   await userEvent.click(screen.getByRole('link', { name: '药学服务' }));
   expect(await screen.findByText('分类5第1条')).toBeInTheDocument();

@@ -42,8 +42,53 @@ describe('the server bundle renders the public pages from the data the server re
       },
       '/newsList?newsId=2',
     );
-    expect(html).toContain('<a href="/associationNewsDetail?postid=9&amp;newsId=2">执业药师注册指南</a>');
+    expect(html).toMatch(/<a [^>]*href="\/associationNewsDetail\?postid=9&amp;newsId=2"[^>]*>执业药师注册指南<\/a>/);
     expect(html).toContain('2025-06-01');
+  });
+
+  test("a news list is the browser's two columns: 站内搜索 as a GET form, 联系我们, the pager as links", () => {
+    const html = renderPage(
+      {
+        page: 'list',
+        categoryId: 1,
+        categoryName: '协会动态',
+        list: {
+          total: 40,
+          data: Array.from({ length: 15 }, (_, i) => ({
+            id: 100 + i,
+            title: `第${16 + i}条`,
+            published_time: '2025-06-01 09:00:00',
+          })),
+        },
+        site: { site_address: '某市某路1号', site_support_phone1: '0000-1234567' } as SiteSettings,
+      },
+      '/newsList?newsId=1&currentNavIdx=1&page=2',
+    );
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    // The search keeps the category (and the navigation's index) and starts again at page 1.
+    const search = page.querySelector<HTMLFormElement>('form[role="search"]');
+    expect(search?.getAttribute('action')).toBe('/newsList');
+    expect(search?.getAttribute('method')).toBe('get');
+    expect([...new FormData(search ?? undefined).entries()]).toEqual([
+      ['newsId', '1'],
+      ['currentNavIdx', '1'],
+      ['keyword', ''],
+    ]);
+    expect(page.querySelector('aside')).toHaveTextContent('某市某路1号');
+    // The pager: page 2 current, the others links to their addresses.
+    const pager = page.querySelector('nav[aria-label="分页"]');
+    expect(pager).toHaveTextContent('共 40 条');
+    expect(pager?.querySelector('[aria-label="第 3 页"]')?.getAttribute('href')).toBe(
+      '/newsList?newsId=1&currentNavIdx=1&page=3',
+    );
+    expect(pager?.querySelector('[aria-label="第 1 页"]')?.getAttribute('href')).toBe(
+      '/newsList?newsId=1&currentNavIdx=1',
+    );
+    expect(pager?.querySelector('[aria-current="page"]')).toHaveTextContent('2');
+    expect(page.querySelector('section ul li a')).toHaveTextContent('第16条');
+    // One heading for the list (the box's), the page's h1 for readers: not the name twice on screen.
+    expect(html.match(/<h1/g)).toHaveLength(1);
   });
 
   test('a topic page', () => {

@@ -3,15 +3,17 @@ import { renderToString } from 'react-dom/server';
 // federated), so it carries react-router's MemoryRouter itself; the browser build still
 // reaches the router only through the shared `@yaoshi/ui/router` facade.
 import { MemoryRouter } from 'react-router';
-import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
-import { SafeHtml } from '@yaoshi/ui/safe-html';
+import type { ArticleViewData } from '@yaoshi/ui/article-view';
 import { SectionBox } from '@yaoshi/ui/section-box';
-import { tokens } from '@yaoshi/ui/site-tokens';
-import { ARTICLE_BOX_STYLE, VERIFY_BUTTON_STYLE, VERIFY_INPUT_STYLE } from '../layout/page-styles';
-import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
-import { articleHref, newsListHref } from '../articles/categories';
-import { VERIFY_TEXTS } from '../certificates/verify-texts';
+import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
+import { CATEGORY_NAMES, listPageSize } from '../articles/categories';
+import { topicApiOf } from '../articles/article-api';
 import { Verdict } from '../certificates/verdict';
+import { VerifyBadNumber, VerifyLooking, VerifyPrompt, VerifyView } from '../certificates/verify-view';
+import { ArticlePageView } from '../news/article-page-view';
+import { NewsListView, categoryNameOf } from '../news/news-list-view';
+import { listPlaceOf } from '../news/list-place';
+import { TopicView } from '../topic-detail/topic-view';
 import { SERVER_ANSWER_ID, serverAnswerJson } from '../certificates/server-answer';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
 import type { ArticleSummary, SiteSettings, Slide } from '@yaoshi/contracts/content';
@@ -39,6 +41,8 @@ export type ServerPage =
       categoryId: number;
       categoryName: string;
       list: { total: number; data: readonly { id: number; title: string; published_time: string }[] };
+      /** Added later: the site settings, for the list's 联系我们 block (without them it says it is loading). */
+      site?: SiteSettings | null | undefined;
     }
   | { page: 'topic'; topic: { title: string; content: string } }
   /** `result` (added later): the lookup's answer, masked by the server's query as the API's. */
@@ -72,49 +76,31 @@ export const SERVER_PAGES: readonly ServerPage['page'][] = [
 ];
 
 function ArticleMarkup({ article, categoryName }: Extract<ServerPage, { page: 'article' }>) {
-  const trail: Crumb[] = [
-    ...(categoryName ? [{ label: categoryName, href: newsListHref(article.catid) }] : []),
-    { label: '正文' },
-  ];
+  // The browser's article page names the fixed categories (spec 01 §2); the server's name is for any other.
+  const name = CATEGORY_NAMES[article.catid] ?? categoryName;
   return (
-    <div>
-      <PageBreadcrumb trail={trail} />
-      <article style={ARTICLE_BOX_STYLE}>
-        <ArticleView article={article} />
-      </article>
-    </div>
+    <ArticlePageView category={name ? { id: article.catid, name } : undefined} shown={{ kind: 'article', article }} />
   );
 }
 
-function ListMarkup({ categoryId, categoryName, list }: Extract<ServerPage, { page: 'list' }>) {
+function ListMarkup({ categoryId, categoryName, list, site }: Extract<ServerPage, { page: 'list' }>, search: string) {
+  const params = new URLSearchParams(search);
   return (
-    <div>
-      <PageBreadcrumb trail={[{ label: categoryName }]} />
-      <SectionBox title={<span>{categoryName}</span>}>
-        <h1 style={{ fontSize: 18, margin: '4px 0 8px' }}>{categoryName}</h1>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {list.data.map((item) => (
-            <li key={item.id} style={{ display: 'flex', justifyContent: 'space-between', lineHeight: '36px' }}>
-              <a href={articleHref(item.id, categoryId)}>{item.title}</a>
-              <span style={{ color: tokens.colorTextDescription }}>{item.published_time.slice(0, 10)}</span>
-            </li>
-          ))}
-        </ul>
-      </SectionBox>
-    </div>
+    <NewsListView
+      name={categoryNameOf(categoryId, categoryName)}
+      categoryId={categoryId}
+      params={params}
+      place={listPlaceOf(params)}
+      pageSize={listPageSize(categoryId)}
+      list={list}
+      site={site}
+    />
   );
 }
 
-function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
-  return (
-    <div>
-      <PageBreadcrumb trail={[{ label: topic.title }]} />
-      <article style={ARTICLE_BOX_STYLE}>
-        <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 12px' }}>{topic.title}</h1>
-        <SafeHtml html={topic.content} label="正文" headingsBelow={1} />
-      </article>
-    </div>
-  );
+function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>, search: string) {
+  const slug = topicApiOf(new URLSearchParams(search).get('api'));
+  return <TopicView topic={slug} shown={{ kind: 'topic', title: topic.title, content: topic.content }} />;
 }
 
 /**
@@ -123,45 +109,25 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>) {
  * browser's page takes from the page instead of asking again.
  */
 function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
-  return (
-    <div>
-      <PageBreadcrumb trail={[{ label: VERIFY_TEXTS.title }]} />
-      <SectionBox title={VERIFY_TEXTS.title}>
-        <form
-          action="/verify"
-          method="get"
-          style={{ maxWidth: 640, margin: '16px auto 32px', display: 'grid', gap: 16 }}
-        >
-          <div style={{ display: 'flex', gap: 8 }} role="search">
-            <input
-              aria-label="证书编号"
-              name="no"
-              defaultValue={no}
-              maxLength={20}
-              placeholder="证书编号"
-              style={VERIFY_INPUT_STYLE}
-            />
-            <button type="submit" style={VERIFY_BUTTON_STYLE}>
-              验证
-            </button>
-          </div>
-          {result ? (
-            <>
-              <Verdict result={result} />
-              {/* The browser's page takes this answer rather than looking it up again (server-answer.ts). */}
-              <script
-                type="application/json"
-                id={SERVER_ANSWER_ID}
-                dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }}
-              />
-            </>
-          ) : (
-            <p style={{ color: tokens.colorTextDescription }}>{no ? VERIFY_TEXTS.loading : VERIFY_TEXTS.prompt}</p>
-          )}
-        </form>
-      </SectionBox>
-    </div>
+  const answer = result ? (
+    <>
+      <Verdict result={result} />
+      {/* The browser's page takes this answer rather than looking it up again (server-answer.ts). */}
+      <script
+        type="application/json"
+        id={SERVER_ANSWER_ID}
+        dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }}
+      />
+    </>
+  ) : !no ? (
+    <VerifyPrompt />
+  ) : CERTIFICATE_NO_PATTERN.test(no) ? (
+    // No answer for a well-formed number (past the server's lookup limit): the browser asks.
+    <VerifyLooking />
+  ) : (
+    <VerifyBadNumber />
   );
+  return <VerifyView typed={no} answer={answer} />;
 }
 
 /**
@@ -169,10 +135,14 @@ function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
  * `data-takeover="visible"` so that the browser's site starts as soon as the place is on
  * screen (the shell's site-takeover.js), not only on the visitor's first intent.
  */
+const LOGIN_PANEL_HEIGHT = 274;
+
 function LoginBoxPlace() {
   return (
     <SectionBox title="学员登录" style={{ height: '100%' }}>
-      <div style={{ minHeight: 200 }} data-takeover="visible" />
+      {/* As tall as the shell's panel (its password form, 274 px at 390 to 1440 px wide): the row
+          and everything below stay where they are when the browser draws it (e2e: public-pages-same-picture). */}
+      <div style={{ minHeight: LOGIN_PANEL_HEIGHT }} data-takeover="visible" />
     </SectionBox>
   );
 }
@@ -192,16 +162,16 @@ function HomeMarkup({ slides, quickLinks, lists }: Extract<ServerPage, { page: '
   );
 }
 
-function pageMarkup(page: ServerPage) {
+function pageMarkup(page: ServerPage, search: string) {
   switch (page.page) {
     case 'article':
       return <ArticleMarkup {...page} />;
     case 'list':
-      return <ListMarkup {...page} />;
+      return ListMarkup(page, search);
     case 'verify':
       return <VerifyMarkup {...page} />;
     case 'topic':
-      return <TopicMarkup {...page} />;
+      return TopicMarkup(page, search);
     case 'home':
       return <HomeMarkup {...page} />;
     case 'introduction':
@@ -220,9 +190,12 @@ function pageMarkup(page: ServerPage) {
  * browser's render replaces it once the shell and this remote have loaded.
  */
 export function renderPage(page: ServerPage, location: string): string {
+  const at = location.indexOf('?');
+  const search = at < 0 ? '' : location.slice(at);
   return renderToString(
     <MemoryRouter initialEntries={[location]}>
-      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>{pageMarkup(page)}</main>
+      {/* The browser's page sits in SiteFrame's <main> (padding 16 px, none below): the same box here. */}
+      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px 16px 0' }}>{pageMarkup(page, search)}</main>
     </MemoryRouter>,
   );
 }
