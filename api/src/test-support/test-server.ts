@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { signRequest, type SignedRequest, type SignedRequestInput, type SignerConfig } from '@yaoshi/envelope/sign';
+import {
+  signRequest,
+  type SignatureFunction,
+  type SignedRequest,
+  type SignedRequestInput,
+  type SignerConfig,
+} from '@yaoshi/envelope/sign';
 import { buildApp, type BuildAppOptions } from '../app';
 import { movableClock, type MovableClock } from '../clock';
 import { configFromEnv, type Config } from '../config';
@@ -52,7 +58,14 @@ export interface TestServer {
   call(
     input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig },
   ): Promise<ApiResponse>;
-  sign(input: Omit<SignedRequestInput, 'timestamp'> & { timestamp?: number; signer?: SignerConfig }): SignedRequest;
+  /** `signature`: the HMAC to sign with (default the browser's; node:crypto's for bulk junk, src/junk/junk-suite.ts). */
+  sign(
+    input: Omit<SignedRequestInput, 'timestamp'> & {
+      timestamp?: number;
+      signer?: SignerConfig;
+      signature?: SignatureFunction;
+    },
+  ): SignedRequest;
   /** Sends a request as given, for tests that take the envelope apart. */
   send(url: string, init?: RequestInit): Promise<ApiResponse>;
   close(): Promise<void>;
@@ -173,8 +186,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }
     return { status: response.status, headers: response.headers, body };
   };
-  const sign: TestServer['sign'] = ({ signer, timestamp, ...input }) =>
-    signRequest(signer ?? TEST_SIGNER, { ...input, timestamp: timestamp ?? clock.nowMs() });
+  const sign: TestServer['sign'] = ({ signer, timestamp, signature, ...input }) =>
+    signRequest(signer ?? TEST_SIGNER, { ...input, timestamp: timestamp ?? clock.nowMs() }, signature);
 
   const queue = jobs;
   if (!queue) throw new Error('the app made no job queue');
