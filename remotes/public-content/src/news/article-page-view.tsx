@@ -1,7 +1,7 @@
 import { ArticleView, type ArticleViewData } from '@yaoshi/ui/article-view';
-import { tokens } from '@yaoshi/ui/site-tokens';
 import { newsListHref } from '../articles/categories';
 import { ARTICLE_BOX_STYLE } from '../layout/page-styles';
+import { PageStateText } from '../layout/page-state-text';
 import { PageBreadcrumb, type Crumb } from '../layout/page-breadcrumb';
 
 export const ARTICLE_MISSING_TEXT = '文章不存在或已被删除';
@@ -29,13 +29,9 @@ export function ArticlePageView({
       <PageBreadcrumb trail={trail} />
       <article style={ARTICLE_BOX_STYLE}>
         {shown.kind === 'missing' ? (
-          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}>
-            {ARTICLE_MISSING_TEXT}
-          </p>
+          <PageStateText>{ARTICLE_MISSING_TEXT}</PageStateText>
         ) : shown.kind === 'loading' ? (
-          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }} aria-busy="true">
-            正在加载…
-          </p>
+          <PageStateText busy>正在加载…</PageStateText>
         ) : (
           <ArticleView article={shown.article} />
         )}

@@ -1,7 +1,7 @@
 import { SafeHtml } from '@yaoshi/ui/safe-html';
-import { tokens } from '@yaoshi/ui/site-tokens';
 import type { TopicApi } from '../articles/article-api';
 import { ARTICLE_BOX_STYLE } from '../layout/page-styles';
+import { PageStateText } from '../layout/page-state-text';
 import { PageBreadcrumb } from '../layout/page-breadcrumb';
 
 export const TOPIC_MISSING_TEXT = '页面不存在';
@@ -21,13 +21,9 @@ export function TopicView({ topic, shown }: { topic: TopicApi | null; shown: Top
       <PageBreadcrumb trail={[{ label: topic ? TOPIC_NAMES[topic] : TOPIC_MISSING_TEXT }]} />
       <article style={ARTICLE_BOX_STYLE}>
         {shown.kind === 'missing' ? (
-          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }}>
-            {TOPIC_MISSING_TEXT}
-          </p>
+          <PageStateText>{TOPIC_MISSING_TEXT}</PageStateText>
         ) : shown.kind === 'loading' ? (
-          <p style={{ textAlign: 'center', color: tokens.colorTextDescription, margin: '48px 0' }} aria-busy="true">
-            正在加载…
-          </p>
+          <PageStateText busy>正在加载…</PageStateText>
         ) : (
           <>
             <h1 style={{ fontSize: 24, textAlign: 'center', margin: '0 0 20px' }}>{shown.title}</h1>
