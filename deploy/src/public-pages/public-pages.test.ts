@@ -106,6 +106,15 @@ describe('what crawlers and link previews read', () => {
       assert.equal(response.status, 200, path);
       const html = await response.text();
       if (title) assert.match(html, new RegExp(`<title>${title} — `), path);
+      // The home page: the association's name alone (spec 01's default title), as the browser's site titles it.
+      if (path === '/') {
+        const siteName = /<meta property="og:site_name" content="([^"]+)" \/>/.exec(html)?.[1];
+        assert.ok(siteName, 'the association is named');
+        assert.ok(
+          html.includes(`<title>${siteName}</title>`),
+          `the home page's title: ${/<title>[^<]*<\/title>/.exec(html)?.[0]}`,
+        );
+      }
       assert.match(html, /<meta name="description" content="[^"]{8,}" \/>/, path);
       assert.ok(html.includes(`<link rel="canonical" href="${BASE}${canonical}" />`), `${path}: ${html}`);
       assert.match(html, new RegExp(`<meta property="og:image" content="${BASE}/icon-512.png" />`), path);
