@@ -377,6 +377,18 @@ export function usesSmsOutbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' 
   return config.smsProvider === 'outbox' && (!isProduction(config) || config.stagingSandbox);
 }
 
+/**
+ * What /v1/site adds to the site settings on a staging site (every page's banner says so; with
+ * the SMS outbox, where the codes are read); nothing elsewhere. The public pages' server HTML
+ * draws the same banner from it (deploy/src/public-pages).
+ */
+export function siteStagingFields(
+  config: Pick<Config, 'nodeEnv' | 'stagingSandbox' | 'smsProvider'>,
+): { site_staging?: true; site_sms_outbox?: true } {
+  if (!isStagingSandbox(config)) return {};
+  return usesSmsOutbox(config) ? { site_staging: true, site_sms_outbox: true } : { site_staging: true };
+}
+
 /** Whether mail goes to the development outbox (and /dev/mail-outbox is served). */
 export function usesMailOutbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' | 'smtpUrl'>): boolean {
   return mailOutboxAllowed(config, isProduction(config));

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createApiServer } from '@yaoshi/api-server/server';
 import { sendEnvelope } from '@yaoshi/api-server/envelope/signed-routes';
 import { MESSAGES } from '@yaoshi/api-server/messages';
-import { isProduction } from '@yaoshi/api-server/config';
+import { isProduction, siteStagingFields } from '@yaoshi/api-server/config';
 import { releaseConfigFromEnv } from '@yaoshi/api-server/releases/release-config';
 import { importBuiltRemotes, restoreRegisteredVersions } from '@yaoshi/api-server/releases/registry-builds';
 import { checkCanaries } from '@yaoshi/api-server/releases/registry-reports';
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
       clock,
       config,
       environment: releaseConfig.environment,
+      siteExtras: siteStagingFields(config),
       // Public pages rendered by the visitor's public-content version's server bundle.
       render: releaseRenderer(registry, releaseConfig.environment, releaseConfig.reportsPerAddress),
     });

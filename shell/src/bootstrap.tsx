@@ -1,5 +1,5 @@
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, type NavigateFunction } from '@yaoshi/ui/router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApiClient } from '@yaoshi/api-client/api-config';
@@ -15,6 +15,10 @@ import { ReleaseOverrideBanner } from './federation/release-override-banner';
 import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
 import { firstPageShown, revealWhenReady, serverPageHandover } from './federation/server-page';
+import { knownEntries, serverHydrationData, type HydrationOutcome } from './federation/hydration';
+import { announceTyped } from './federation/carry-over';
+import { api } from '@yaoshi/api-client/api';
+import type { QueryEntry } from '@yaoshi/contracts/hydration';
 
 const store = createSiteStore();
 // The router's navigate, once it has rendered (LendRouter): the API client can send the
@@ -60,10 +64,6 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  // A public page's server HTML stays shown until the browser's page has its data (server-page.ts).
-  const handover = serverPageHandover(container);
-  if (handover.fromServer) revealWhenReady(handover, firstPageShown(), store);
-  const root = createRoot(handover.target);
   const site = (
     <SiteProviders store={store} registry={registry}>
       <ReleaseOverrideBanner pins={pins} />
@@ -73,11 +73,59 @@ async function start(): Promise<void> {
       </BrowserRouter>
     </SiteProviders>
   );
+  // A page the server rendered for hydration (and a site with no release override, whose
+  // banner the server does not draw): its module first, so its first render is the page.
+  const answers = serverHydrationData(document);
+  const overridden = Object.values(pins ?? {}).some((pin) => pin.via === 'override');
+  if (answers && container.firstElementChild && firstPage?.source.kind === 'remote' && !overridden) {
+    const { remote, exposed } = firstPage.source;
+    const module = await registry.load(remote, exposed).catch(() => undefined);
+    if (module && registry.loaded(remote, exposed)) return hydrate(container, site, answers);
+  }
+  // A public page's server HTML stays shown until the browser's page has its data (server-page.ts).
+  const handover = serverPageHandover(container);
+  if (handover.fromServer) revealWhenReady(handover, firstPageShown(), store);
+  const root = createRoot(handover.target);
   // Under the server's HTML nobody waits for this render: as a transition React renders it in
   // slices that leave the main thread free between them (taps, scrolling), rather than in one
   // long task; without server HTML the site renders at once, as before.
   if (handover.fromServer) startTransition(() => root.render(site));
   else root.render(site);
+}
+
+/**
+ * Hydrates the server's page (federation/hydration.ts): its answers into the store, then React
+ * adopts the server's nodes. What was done on the page meanwhile is passed on once the page has
+ * hydrated: text typed into its fields, and a button pressed before this script ran.
+ */
+function hydrate(container: HTMLElement, site: ReactNode, answers: QueryEntry[]): void {
+  // The entries are the endpoints' own answers (the server bundle and the shell's frame name them);
+  // their types are the endpoints', which a list of any endpoints cannot spell.
+  const seeded = knownEntries(answers, api.endpoints);
+  store.dispatch(api.util.upsertQueryEntries(seeded as never));
+  // Each answer held by a subscription until the page has hydrated: an endpoint that drops an
+  // answer nobody uses at once (an article's, keepUnusedDataFor 0) keeps it for the first render.
+  const endpoints = api.endpoints as unknown as Record<string, { initiate(arg: unknown): unknown }>;
+  const holds = seeded.map(
+    (entry) => store.dispatch(endpoints[entry.endpointName]?.initiate(entry.arg) as never) as { unsubscribe?(): void },
+  );
+  const outcome: HydrationOutcome = { state: 'hydrating', errors: [] };
+  window.__yaoshiHydration = outcome;
+  const pressed = window.__yaoshiPressed;
+  hydrateRoot(container, site, {
+    onRecoverableError(error) {
+      // A mismatch: React draws that part again in the browser (the page stays right); counted for support and tests.
+      outcome.state = 'recovered';
+      outcome.errors.push(error instanceof Error ? error.message : String(error));
+      console.warn('hydration recovered by drawing again', error);
+    },
+  });
+  void firstPageShown().then(() => {
+    for (const hold of holds) hold.unsubscribe?.();
+    if (outcome.state === 'hydrating') outcome.state = 'hydrated';
+    announceTyped(container);
+    if (pressed?.isConnected && container.contains(pressed)) pressed.click();
+  });
 }
 
 void start();

@@ -1,7 +1,7 @@
 import { contentEndpoints } from '@yaoshi/contracts/content';
 import { contentAdminEndpoints } from '@yaoshi/contracts/content-admin';
 import { MESSAGES } from '../messages';
-import { isStagingSandbox, usesSmsOutbox } from '../config';
+import { siteStagingFields } from '../config';
 import { notFound } from '../envelope/api-error';
 import type { RouteModule } from '../app-deps';
 import type { TopicPageSlug } from './content-schema';
@@ -21,14 +21,11 @@ import {
 /** The public content calls of spec 01 §7: header, footer, home page, lists, details. */
 export const contentRoutes: RouteModule = (api, { db, config, clock }) => {
   // A staging site says so on every page; the field is absent elsewhere (no bytes, no change to the contract).
-  const staging = isStagingSandbox(config);
-  const stagingFields = usesSmsOutbox(config)
-    ? { site_staging: true as const, site_sms_outbox: true as const }
-    : { site_staging: true as const };
+  const stagingFields = siteStagingFields(config);
   api.add(contentEndpoints.site, async () => {
     const settings = await readSiteSettings(db);
     if (!settings) throw notFound(MESSAGES.siteNotConfigured);
-    return staging ? { ...settings, ...stagingFields } : settings;
+    return { ...settings, ...stagingFields };
   });
 
   // All categories, 6 (联系我们) included: the client removes it from the navigation.

@@ -1,5 +1,6 @@
 import { ARTICLE_VIEW_PATH } from '@yaoshi/contracts/article-view';
 import { publicPageTitle } from '@yaoshi/ui/page-title';
+import { HYDRATION_DATA_ID, type HydrationData, type QueryEntry } from '@yaoshi/contracts/hydration';
 
 /**
  * What crawlers and link previews (WeChat, Baidu, …) read in the HTML of a public page: its
@@ -98,6 +99,7 @@ const EMPTY_TITLE = /<title>[^<]*<\/title>/;
 const ROOT = /<div id="root"><\/div>/;
 
 /** A style React hoists (`<style href precedence>`, e.g. the pager's, the site button's), as renderToString writes it. */
+const PRELOAD_LINK = /<link rel="preload"[^>]*>|<link as="image"[^>]*rel="preload"[^>]*>/g;
 const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="([^"]*)">[\s\S]*?<\/style>/g;
 
 /**
@@ -109,11 +111,19 @@ const HOISTED_STYLE = /<style data-precedence="[^"]*" data-href="([^"]*)">[\s\S]
 export function hoistStyles(body: string): { styles: string; body: string } {
   const seen = new Set<string>();
   const styles: string[] = [];
-  const rest = body.replace(HOISTED_STYLE, (style: string, href: string) => {
-    if (!seen.has(href)) styles.push(style);
-    seen.add(href);
-    return '';
-  });
+  const rest = body
+    .replace(HOISTED_STYLE, (style: string, href: string) => {
+      if (!seen.has(href)) styles.push(style);
+      seen.add(href);
+      return '';
+    })
+    // React's preload of a page's first image (`fetchPriority="high"`): a head tag, which inside
+    // `#root` would be a node the browser's render does not have (hydration).
+    .replace(PRELOAD_LINK, (link: string) => {
+      if (!seen.has(link)) styles.push(link);
+      seen.add(link);
+      return '';
+    });
   return { styles: styles.join(''), body: rest };
 }
 
@@ -122,13 +132,25 @@ export function hoistStyles(body: string): { styles: string; body: string } {
  * page, or a short text for a missing page) inside `#root`, which the browser's render replaces;
  * the styles React hoists go to the head (`hoistStyles`).
  */
-export function pageHtml(shellHtml: string, head: string, body = ''): string {
+export function pageHtml(shellHtml: string, head: string, body = '', after = ''): string {
   const { styles, body: markup } = hoistStyles(body);
   const withStyles = styles ? `${head}\n    ${styles}` : head;
   const withHead = EMPTY_TITLE.test(shellHtml)
     ? shellHtml.replace(EMPTY_TITLE, () => withStyles)
     : shellHtml.replace('</head>', () => `${withStyles}\n  </head>`);
-  return markup ? withHead.replace(ROOT, () => `<div id="root">${markup}</div>`) : withHead;
+  return markup ? withHead.replace(ROOT, () => `<div id="root">${markup}</div>${after}`) : withHead;
+}
+
+/**
+ * The answers as JSON inside `<script type="application/json">`: nothing in it can end the
+ * script early (`<`) or break a JavaScript reader (U+2028, U+2029).
+ */
+export function hydrationDataScript(queries: readonly QueryEntry[]): string {
+  const json = JSON.stringify({ queries } satisfies HydrationData)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${json}</script>`;
 }
 
 const MAIN_SCRIPT = /<script defer(?:="defer")? src="(\/main\.[\w.-]+\.js)"><\/script>/;
@@ -149,7 +171,12 @@ const EARLY_PINS_SCRIPT = /<script src="(\/early-pins\.js)" async(?:="")?><\/scr
  * (`data-view`, ARTICLE_VIEW_PATH, and `data-postid`), and the script posts it once after the
  * load event, whether or not the visitor ever touches the page.
  */
-export function startOnIntent(html: string, prefetch: readonly string[] = [], viewOf?: number): string {
+export function startOnIntent(
+  html: string,
+  prefetch: readonly string[] = [],
+  viewOf?: number,
+  hydrate = false,
+): string {
   const main = MAIN_SCRIPT.exec(html)?.[1];
   if (!main) return html;
   const pins = EARLY_PINS_SCRIPT.exec(html)?.[1];
@@ -164,6 +191,6 @@ export function startOnIntent(html: string, prefetch: readonly string[] = [], vi
     .replace(
       MAIN_SCRIPT,
       () =>
-        `<script defer src="/site-takeover.js" data-main="${escapeHtml(main)}"${pinsAttribute} data-prefetch="${later}"${view}></script>`,
+        `<script defer src="/site-takeover.js" data-main="${escapeHtml(main)}"${pinsAttribute} data-prefetch="${later}"${view}${hydrate ? ' data-hydrate' : ''}></script>`,
     );
 }

@@ -91,7 +91,7 @@ export type PageData =
       page: 'home';
       slides: Slide[];
       quickLinks: PublicQuickLink[];
-      lists: { categoryId: number; articles: ArticleSummary[] }[];
+      lists: { categoryId: number; articles: ArticleSummary[]; total: number }[];
     }
   | { page: 'introduction'; introduction: AssociationIntroduction }
   | { page: 'contact'; site: SiteSettings }
@@ -148,10 +148,10 @@ export async function publicPageFacts(db: Database, url: URL, now: Date): Promis
         listCategories(db),
       ]);
       const lists = await Promise.all(
-        categories.map(async (category) => ({
-          categoryId: category.id,
-          articles: (await listArticles(db, { now, catid: category.id, limit: HOME_LIST_MAX, page: 1 })).data,
-        })),
+        categories.map(async (category) => {
+          const list = await listArticles(db, { now, catid: category.id, limit: HOME_LIST_MAX, page: 1 });
+          return { categoryId: category.id, articles: list.data, total: list.total };
+        }),
       );
       return {
         head,

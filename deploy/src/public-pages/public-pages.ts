@@ -13,8 +13,10 @@ import { OVERRIDE_COOKIE } from '@yaoshi/api-server/releases/release-override';
 import { IP_LIMITS, hitRateLimit } from '@yaoshi/api-server/rate-limits/rate-limits';
 import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
 import { compressedPages } from './compressed-pages';
-import { escapeHtml, headTags, pageHtml, startOnIntent } from './page-head';
-import { readFrameFacts, reusedFrames, type FrameFacts } from './site-frame';
+import { escapeHtml, headTags, hydrationDataScript, pageHtml, startOnIntent } from './page-head';
+import { frameQueries, readFrameFacts, reusedFrames, type FrameFacts } from './site-frame';
+import type { HydrationParts } from './server-render';
+import type { SiteSettings } from '@yaoshi/contracts/content';
 import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
 
 /**
@@ -45,7 +47,9 @@ export type PageRenderer = (
   request: FastifyRequest,
   url: URL,
   facts: PublicPageFacts,
-) => Promise<{ html: string; shared: boolean; renderMs: number; prefetch?: string[] } | undefined>;
+) => Promise<
+  { html: string; shared: boolean; renderMs: number; prefetch?: string[]; hydration?: HydrationParts } | undefined
+>;
 
 export interface PublicPagesDeps {
   db: Database;
@@ -57,6 +61,8 @@ export interface PublicPagesDeps {
   render?: PageRenderer;
   /** Default PUBLIC_PAGE_FACTS_REUSE_MS; tests that change content between two views pass 0. */
   factsReuseMs?: number;
+  /** What /v1/site adds to the settings here (a staging site's fields, `siteStagingFields`). */
+  siteExtras?: Partial<SiteSettings>;
 }
 
 type FactsReader = (url: URL) => Promise<PublicPageFacts | undefined>;
@@ -112,7 +118,7 @@ function reusedFrameFacts(deps: PublicPagesDeps): FrameReader {
   return () => {
     const now = deps.clock.nowMs();
     if (!kept || now - kept.at >= reuseMs || now < kept.at) {
-      kept = { at: now, facts: readFrameFacts(deps.db, deps.clock.now()) };
+      kept = { at: now, facts: readFrameFacts(deps.db, deps.clock.now(), deps.siteExtras) };
       kept.facts.catch(() => (kept = undefined));
     }
     return kept.facts;
@@ -234,14 +240,25 @@ async function sendPublicPage(
   const injected = performance.now();
   let html = pageHtml(shell, head, rendered?.html);
   if (rendered && frame) {
-    const { before, after } = frames(frame, url.pathname, url.search);
-    const framed = pageHtml(shell, head, before + rendered.html + after);
+    // A page rendered for hydration goes straight into the frame's <main>, as the browser's
+    // page does, inside the markers of the Suspense boundary the shell's RemotePage has round it;
+    // the frame's and the page's answers go with it, for the browser's store (docs/performance.md).
+    const { hydration } = rendered;
+    const { before, after } = frames(frame, url.pathname, url.search, hydration ? 'main' : 'div');
+    const framed = hydration
+      ? pageHtml(
+          shell,
+          head,
+          `${before}<!--$-->${rendered.html}<!--/$-->${after}`,
+          hydrationDataScript([...frameQueries(frame), ...hydration.queries]) + hydration.outside,
+        )
+      : pageHtml(shell, head, before + rendered.html + after);
     // A browser with a release override (QA) runs other versions than the pin this HTML was
     // rendered with: its site starts at once, as before, and the page is its own.
     if (hasOverride(request)) reply.header('cache-control', PERSONAL_PAGE_CACHE);
     // An article's view is counted by the page's script (no main.js needed), once per load.
     const viewOf = facts.data.page === 'article' ? facts.data.article.id : undefined;
-    html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch, viewOf);
+    html = hasOverride(request) ? framed : startOnIntent(framed, rendered.prefetch, viewOf, hydration !== undefined);
   }
   const ssrMs = headMs + (rendered?.renderMs ?? 0) + (performance.now() - injected);
   return pages.send(request, reply.code(200).header('server-timing', `ssr;dur=${ssrMs.toFixed(3)}`), html);

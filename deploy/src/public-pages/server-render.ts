@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { isQueryEntry, type QueryEntry } from '@yaoshi/contracts/hydration';
 import type { ReportKind } from '@yaoshi/api-server/releases/registry-reports';
 import { manifestUrl } from '@yaoshi/api-server/releases/registry-visitors';
 import type { Storage } from '@yaoshi/api-server/storage/storage';
@@ -26,6 +27,34 @@ export interface ServerBundle {
    */
   SERVER_PAGES?: readonly string[];
   renderPage(page: RenderedPage, location: string): string;
+  /**
+   * Added with hydration (SERVER_HYDRATION_API 1): the page's markup without its `<main>`, as
+   * the browser's page draws it on its first render, and its queries' answers as the remote's
+   * endpoints cache them. A bundle without it renders with `renderPage`, and the browser
+   * builds its page aside and swaps it in (shell/src/federation/server-page.ts).
+   */
+  SERVER_HYDRATION_API?: number;
+  renderForHydration?(
+    page: RenderedPage,
+    location: string,
+  ): { html: string; queries: readonly QueryEntry[]; outside: string };
+}
+
+/** The hydration contract this server speaks (`SERVER_HYDRATION_API` in the bundle). */
+export const SERVER_HYDRATION_API = 1;
+
+/** What a page rendered for hydration brings besides its markup. */
+export interface HydrationParts {
+  /** The page's queries' answers (RTK Query cache entries of the remote's endpoints). */
+  queries: readonly QueryEntry[];
+  /** Markup for after `#root` (/verify's answer). */
+  outside: string;
+}
+
+function hydratable(
+  bundle: ServerBundle,
+): bundle is ServerBundle & Required<Pick<ServerBundle, 'renderForHydration' | 'SERVER_HYDRATION_API'>> {
+  return bundle.SERVER_HYDRATION_API === SERVER_HYDRATION_API && typeof bundle.renderForHydration === 'function';
 }
 
 /** What every bundle of SERVER_RENDER_API 1 renders, whether or not it says so. */
@@ -77,7 +106,7 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
   const bundles = new Map<string, ServerBundle | 'failed'>();
   // A page's markup, per version, for as long as its facts are reused (public-pages.ts): the
   // facts object is replaced when they are read again, and its markup goes with it.
-  const rendered = new WeakMap<PublicPageFacts, Map<string, string>>();
+  const rendered = new WeakMap<PublicPageFacts, Map<string, { html: string; hydration?: HydrationParts }>>();
 
   const bundleOf = (version: string): ServerBundle | 'failed' | undefined => {
     const known = bundles.get(version);
@@ -115,15 +144,22 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
     }
     if (!bundleRenders(bundle, facts.data.page)) return undefined;
     const known = rendered.get(facts)?.get(version);
-    if (known !== undefined) return { html: known, shared, renderMs: 0, prefetch: remoteFiles(version, deps.files) };
+    if (known !== undefined) return { ...known, shared, renderMs: 0, prefetch: remoteFiles(version, deps.files) };
     try {
       const started = performance.now();
-      const html = bundle.renderPage(facts.data, `${url.pathname}${url.search}`);
+      const location = `${url.pathname}${url.search}`;
+      let page: { html: string; hydration?: HydrationParts };
+      if (hydratable(bundle)) {
+        const { html, queries, outside } = bundle.renderForHydration(facts.data, location);
+        page = { html, hydration: { queries: Array.isArray(queries) ? queries.filter(isQueryEntry) : [], outside: String(outside ?? '') } };
+      } else {
+        page = { html: bundle.renderPage(facts.data, location) };
+      }
       const renderMs = performance.now() - started;
-      const byVersion = rendered.get(facts) ?? new Map<string, string>();
-      byVersion.set(version, html);
+      const byVersion = rendered.get(facts) ?? new Map<string, { html: string; hydration?: HydrationParts }>();
+      byVersion.set(version, page);
       rendered.set(facts, byVersion);
-      return { html, shared, renderMs, prefetch: remoteFiles(version, deps.files) };
+      return { ...page, shared, renderMs, prefetch: remoteFiles(version, deps.files) };
     } catch (error) {
       request.log.warn(
         { err: error, remote: PUBLIC_CONTENT_REMOTE, version },

@@ -1,10 +1,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Category, FriendLink, SiteSettings } from '@yaoshi/contracts/content';
+import type { QueryEntry } from '@yaoshi/contracts/hydration';
 import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '@yaoshi/api-server/db/database';
 import { listCategories, listFriendLinks, readSiteSettings } from '@yaoshi/api-server/content/content-queries';
-import { SiteFooterView, SiteFrame, SiteHeaderView, SidePanelView } from '@yaoshi/ui/site-frame';
+import { SiteFooterView, SiteFrame, SiteHeaderView, SidePanelView, StagingBannerView } from '@yaoshi/ui/site-frame';
 import { activeNavigationIndex, navigableCategories, navigationItems } from '@yaoshi/ui/navigation-items';
 
 /**
@@ -24,19 +25,55 @@ export interface FrameFacts {
   year: number;
 }
 
-export async function readFrameFacts(db: Database, now: Date): Promise<FrameFacts> {
+/**
+ * `extras`: what /v1/site adds to the settings on this server (a staging site's fields,
+ * `siteStagingFields`), so the frame and the browser's settings are the API's.
+ */
+export async function readFrameFacts(
+  db: Database,
+  now: Date,
+  extras: Partial<SiteSettings> = {},
+): Promise<FrameFacts> {
   const [site, categories, links] = await Promise.all([readSiteSettings(db), listCategories(db), listFriendLinks(db)]);
-  return { site, categories: navigableCategories(categories), links, year: beijingYearOf(now) };
+  return {
+    site: site && { ...site, ...extras },
+    categories: navigableCategories(categories),
+    links,
+    year: beijingYearOf(now),
+  };
+}
+
+/**
+ * The frame's answers as the shell's endpoints cache them (site-settings-api.ts, the shell's
+ * site-content-api.ts), for hydration: the browser's header, footer and side panel draw their
+ * first render with them, as the server drew the frame.
+ */
+export function frameQueries(facts: FrameFacts): QueryEntry[] {
+  return [
+    ...(facts.site ? [{ endpointName: 'siteSettings', arg: undefined, value: facts.site }] : []),
+    { endpointName: 'navigationCategories', arg: undefined, value: facts.categories },
+    { endpointName: 'friendLinks', arg: undefined, value: facts.links },
+  ];
 }
 
 const PAGE_MARK = '@@yaoshi-page@@';
 
-/** The frame's markup before and after the page, for a location (only the highlighted item depends on it). */
-export function frameMarkup(facts: FrameFacts, pathname: string, search: string): { before: string; after: string } {
+/**
+ * The frame's markup before and after the page, for a location (only the highlighted item
+ * depends on it). `contentAs` 'main': the page's markup goes straight into the frame's `<main>`,
+ * as the browser's does (hydration); 'div': round a page that brings its own `<main>`.
+ */
+export function frameMarkup(
+  facts: FrameFacts,
+  pathname: string,
+  search: string,
+  contentAs: 'main' | 'div' = 'div',
+): { before: string; after: string } {
   const site = facts.site ?? undefined;
   const html = renderToString(
     createElement(SiteFrame, {
-      contentAs: 'div',
+      contentAs,
+      banner: createElement(StagingBannerView, { settings: site }),
       header: createElement(SiteHeaderView, {
         siteName: site?.site_name,
         categories: facts.categories,
@@ -61,16 +98,18 @@ export function reusedFrames(): (
   facts: FrameFacts,
   pathname: string,
   search: string,
+  contentAs?: 'main' | 'div',
 ) => { before: string; after: string } {
-  const kept = new WeakMap<FrameFacts, Map<number | null, { before: string; after: string }>>();
-  return (facts, pathname, search) => {
+  const kept = new WeakMap<FrameFacts, Map<string, { before: string; after: string }>>();
+  return (facts, pathname, search, contentAs = 'div') => {
     const active = activeNavigationIndex(pathname, search, navigationItems(facts.categories));
-    const byActive = kept.get(facts) ?? new Map<number | null, { before: string; after: string }>();
+    const key = `${contentAs}:${active ?? ''}`;
+    const byActive = kept.get(facts) ?? new Map<string, { before: string; after: string }>();
     kept.set(facts, byActive);
-    const known = byActive.get(active);
+    const known = byActive.get(key);
     if (known) return known;
-    const markup = frameMarkup(facts, pathname, search);
-    byActive.set(active, markup);
+    const markup = frameMarkup(facts, pathname, search, contentAs);
+    byActive.set(key, markup);
     return markup;
   };
 }

@@ -73,7 +73,9 @@ export function SiteDialog({
     <dialog
       ref={dialog}
       className="site-dialog"
-      aria-labelledby={titleId}
+      // Named by its title only while open (the title is drawn then): a closed dialog in a
+      // hydrated page keeps no reference to an id that React names differently on the server.
+      aria-labelledby={open ? titleId : undefined}
       // A percentage width stays readable on a narrow window.
       style={{ width, minWidth: 'min(360px, calc(100vw - 32px))' }}
       // Escape: the parent decides (it owns `open`), the browser does not close it behind React's back.

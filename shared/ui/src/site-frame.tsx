@@ -3,6 +3,7 @@
 import { useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import type { Category, FriendLink, SiteSettings } from '@yaoshi/contracts/content';
 import { supportPhonesOf } from '@yaoshi/contracts/site-rules';
+import { stagingBannerText } from '@yaoshi/contracts/staging';
 import { tokens } from './site-tokens';
 import { activeNavigationIndex, CONTACT_LABEL, CONTACT_PATH, navigationItems } from './navigation-items';
 
@@ -287,6 +288,32 @@ export function SidePanelView({ site }: { site: SiteSettings }) {
         )}
       </div>
     </aside>
+  );
+}
+
+/**
+ * On a staging site (the server runs production mode on the sandbox gateway and the SMS
+ * outbox or a real SMS provider, STAGING_SANDBOX=allow) every page says so above everything
+ * else, so nobody takes a sandbox payment for a real one. The server says whether it is
+ * staging in the site settings (`site_staging`, /v1/site).
+ */
+export function StagingBannerView({ settings }: { settings: SiteSettings | null | undefined }) {
+  if (settings?.site_staging !== true) return null;
+  return (
+    <div
+      role="note"
+      style={{
+        background: tokens.orange1,
+        borderBottom: `1px solid ${tokens.orange3}`,
+        color: tokens.orange8,
+        textAlign: 'center',
+        padding: '8px 16px',
+        fontSize: 14,
+        lineHeight: 1.5,
+      }}
+    >
+      {stagingBannerText(settings.site_sms_outbox === true)}
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
-import { SectionBox } from '@yaoshi/ui/section-box';
+import { LoginBoxPlace } from '@yaoshi/ui/login-box-place';
+import { useHydrating } from '@yaoshi/ui/hydrating';
 import { focusLoginInput } from '../login/login-focus';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
@@ -16,14 +17,10 @@ export const loadLoginPanel = () => import('../login/login-panel');
 const LazyLoginPanel = lazy(() => loadLoginPanel().then((module) => ({ default: module.LoginPanel })));
 
 function LoginPanelSlot() {
+  // Hydrating a server-rendered home page: the server's stand-in first, node for node, then the panel.
+  if (useHydrating()) return <LoginBoxPlace />;
   return (
-    <Suspense
-      fallback={
-        <SectionBox title="学员登录" style={{ height: '100%', boxSizing: 'border-box' }}>
-          {null}
-        </SectionBox>
-      }
-    >
+    <Suspense fallback={<LoginBoxPlace />}>
       <LazyLoginPanel />
     </Suspense>
   );

@@ -60,3 +60,23 @@ export function carryOver(typed: readonly TypedField[], within: ParentNode): num
   }
   return carried;
 }
+
+/**
+ * After hydration the server's fields are the browser's (the same nodes), and keep what was
+ * typed into them; React, though, took the server's value for its state and would send that.
+ * Each field whose text differs from the server's tells React of it as a typing would: the
+ * value it watches is set back to the server's (the instance's setter, which React's value
+ * tracker records), then the typed text is written past it with an `input` event, which
+ * React's change handling sees as a change. Returns how many fields told.
+ */
+export function announceTyped(within: ParentNode): number {
+  let told = 0;
+  for (const field of fieldsOf(within)) {
+    if (field.value === field.defaultValue) continue;
+    const typed = field.value;
+    field.value = field.defaultValue;
+    setValue(field, typed);
+    told += 1;
+  }
+  return told;
+}

@@ -23,6 +23,7 @@ function registryAnswering(...answers: (PageModule | Error)[]) {
       if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
       return answer;
     },
+    loaded: () => undefined,
     prepareRetry: async (remote) => void retries.push(remote),
     reportRenderError: () => {},
   };

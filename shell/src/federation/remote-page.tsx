@@ -30,6 +30,10 @@ export function RemotePage({
   const Page = useMemo(
     () =>
       lazy(() => {
+        // A module already in answers at once, so the page renders in this render rather than
+        // suspending: hydrating a server-rendered page needs its first render to be the page.
+        const ready = antdScope ? undefined : registry.loaded(remote, exposed);
+        if (ready) return settled(ready);
         const page = registry.load(remote, exposed);
         return antdScope ? inSiteAntdScope(page.then((module) => module.default)) : page;
       }),
@@ -51,6 +55,17 @@ export function RemotePage({
       </RemoteErrorBoundary>
     </RemoteFailureContext.Provider>
   );
+}
+
+/**
+ * A thenable that calls back at once: React's `lazy` takes a module whose thenable settles
+ * while it watches as resolved, and renders it without suspending. (A resolved Promise calls
+ * back a microtask later, after React has suspended.)
+ */
+function settled<T>(value: T): Promise<T> {
+  const thenable = { then: (resolve: (value: T) => unknown) => resolve(value) };
+  // Only `then` is ever called on it, by React's lazy.
+  return thenable as unknown as Promise<T>;
 }
 
 /** Rendered beside the page, inside its Suspense boundary: its effect runs once the page has rendered (server-page.ts). */

@@ -17,6 +17,8 @@ export interface RemoteRegistry {
   ensurePins(): Promise<RemotePins>;
   /** The page module `exposed` (e.g. `MyOrder`) of a remote. */
   load(remote: RemoteKey, exposed: string): Promise<PageModule>;
+  /** The module `load` has already delivered (a real one, not the fallback), at once; else undefined. */
+  loaded(remote: RemoteKey, exposed: string): PageModule | undefined;
   /** Clears what the runtime remembers of a failed remote so the next load starts afresh. */
   prepareRetry(remote: RemoteKey): Promise<void>;
   /** A page of this remote threw while rendering (counted for the release registry). */
@@ -50,6 +52,8 @@ export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
    * route's own load of a broken remote are one failed visit, not two. A retry is a new attempt.
    */
   const failureCounted = new Set<RemoteKey>();
+  /** Modules delivered, by `remote/exposed`: a page hydrating renders its module at once (RemotePage). */
+  const delivered = new Map<string, PageModule>();
 
   function countFailure(remote: RemoteKey, version: string): void {
     if (failureCounted.has(remote)) return;
@@ -91,6 +95,7 @@ export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
     } else {
       if (!healthy.has(remote)) deps.onOutcome?.(remote, pin.version, 'load');
       healthy.add(remote);
+      delivered.set(`${remote}/${exposed}`, module);
     }
     return module;
   }
@@ -115,5 +120,7 @@ export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
     });
   }
 
-  return { ensurePins, load, prepareRetry, reportRenderError };
+  const loaded = (remote: RemoteKey, exposed: string) => delivered.get(`${remote}/${exposed}`);
+
+  return { ensurePins, load, loaded, prepareRetry, reportRenderError };
 }

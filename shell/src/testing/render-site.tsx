@@ -56,6 +56,7 @@ export function fakeRegistry(down: RemoteKey[] = []): RemoteRegistry {
       const Page: ComponentType = () => <h1>{`${remote}:${exposed}`}</h1>;
       return { default: Page };
     },
+    loaded: () => undefined,
     prepareRetry: async () => {},
     reportRenderError: () => {},
   };

@@ -19,28 +19,56 @@ export function EducationBanner() {
   const confirmed = useRef(false);
 
   return (
+    <EducationBannerView
+      onClick={() => {
+        if (isLogin) void navigate(STUDENT_CENTRE_PATH);
+        else setAskLogin(true);
+      }}
+      askLogin={askLogin}
+      onCancel={() => setAskLogin(false)}
+      onOk={() => {
+        confirmed.current = true;
+        setAskLogin(false);
+      }}
+      // Focus moves once the dialog has closed, or the browser would put it back on the banner.
+      afterClose={() => {
+        if (confirmed.current) focusLoginInput?.();
+        confirmed.current = false;
+      }}
+    />
+  );
+}
+
+const ignore = () => undefined;
+
+/**
+ * The banner and its (closed) 提示 dialog: the server renders it without handlers, the browser's
+ * page with them, the same markup (the page is hydrated, issue 38).
+ */
+export function EducationBannerView({
+  onClick,
+  askLogin = false,
+  onCancel = ignore,
+  onOk = ignore,
+  afterClose,
+}: {
+  onClick?: () => void;
+  askLogin?: boolean;
+  onCancel?: () => void;
+  onOk?: () => void;
+  afterClose?: () => void;
+}) {
+  return (
     <>
-      <EducationBannerButton
-        onClick={() => {
-          if (isLogin) void navigate(STUDENT_CENTRE_PATH);
-          else setAskLogin(true);
-        }}
-      />
+      <EducationBannerButton onClick={onClick} />
       <SiteDialog
         title="提示"
         open={askLogin}
         okText="确定"
         cancelText="取消"
-        onCancel={() => setAskLogin(false)}
-        onOk={() => {
-          confirmed.current = true;
-          setAskLogin(false);
-        }}
-        // Focus moves once the dialog has closed, or the browser would put it back on the banner.
-        afterClose={() => {
-          if (confirmed.current) focusLoginInput?.();
-          confirmed.current = false;
-        }}
+        onCancel={onCancel}
+        onOk={onOk}
+        afterClose={afterClose}
         width={400}
       >
         <p>{LOGIN_FIRST_TEXT}</p>

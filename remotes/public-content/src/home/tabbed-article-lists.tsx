@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '@yaoshi/ui/router';
 import { ArticleTitleList } from '../articles/article-title-list';
 import { newsListHref } from '../articles/categories';
@@ -20,7 +20,9 @@ export function TabbedArticleLists({
   listOf?: (categoryId: number, count: number) => ReactNode;
 }) {
   const [activeId, setActiveId] = useState(tabs[0]?.categoryId ?? 0);
-  const baseId = useId();
+  // From the tabs, not useId: the server renders the page alone and the browser inside the shell,
+  // so React's ids differ between the two, and hydration keeps the server's (issue 38).
+  const baseId = `home-tabs-${tabs.map((tab) => tab.categoryId).join('-')}`;
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;

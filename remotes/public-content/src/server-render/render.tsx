@@ -1,10 +1,12 @@
 import { renderToString } from 'react-dom/server';
+import { pageQueries } from './page-queries';
+import type { QueryEntry } from '@yaoshi/contracts/hydration';
 // The server bundle is a Node program of its own (built by rspack/server-bundle.ts, never
 // federated), so it carries react-router's MemoryRouter itself; the browser build still
 // reaches the router only through the shared `@yaoshi/ui/router` facade.
 import { MemoryRouter } from 'react-router';
 import type { ArticleViewData } from '@yaoshi/ui/article-view';
-import { SectionBox } from '@yaoshi/ui/section-box';
+import { LoginBoxPlace } from '@yaoshi/ui/login-box-place';
 import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
 import { CATEGORY_NAMES, listPageSize } from '../articles/categories';
 import { topicApiOf } from '../articles/article-api';
@@ -23,7 +25,7 @@ import { ArticleLinks } from '../articles/article-title-list';
 import { HomeView } from '../home/home-view';
 import { SlidesView } from '../home/slideshow';
 import { QuickLinkTiles } from '../home/quick-links';
-import { EducationBannerButton } from '../home/education-banner';
+import { EducationBannerView } from '../home/education-banner';
 import { AssociationIntroductionView } from '../association-introduction/association-introduction-view';
 import { ContactView } from '../contact/contact-view';
 import { NoticeView } from '../notice/notice-view';
@@ -53,7 +55,8 @@ export type ServerPage =
       slides: readonly Slide[];
       quickLinks: readonly PublicQuickLink[];
       /** The newest articles (up to 7) of each category. */
-      lists: readonly { categoryId: number; articles: readonly ArticleSummary[] }[];
+      /** `total` (added later): the category's count, as the list endpoint answers it. */
+      lists: readonly { categoryId: number; articles: readonly ArticleSummary[]; total?: number | undefined }[];
     }
   | { page: 'introduction'; introduction: AssociationIntroduction }
   | { page: 'contact'; site: SiteSettings }
@@ -108,16 +111,17 @@ function TopicMarkup({ topic }: Extract<ServerPage, { page: 'topic' }>, search: 
  * with the server's answer (counted once against the lookup limit by the server), which the
  * browser's page takes from the page instead of asking again.
  */
-function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
+function VerifyMarkup({
+  no,
+  result,
+  answerInside = true,
+}: Extract<ServerPage, { page: 'verify' }> & { answerInside?: boolean }) {
   const answer = result ? (
     <>
       <Verdict result={result} />
-      {/* The browser's page takes this answer rather than looking it up again (server-answer.ts). */}
-      <script
-        type="application/json"
-        id={SERVER_ANSWER_ID}
-        dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }}
-      />
+      {/* The browser's page takes this answer rather than looking it up again (server-answer.ts).
+          For hydration it goes outside the page's markup (hydrationAnswerScript), which the browser's page does not draw. */}
+      {answerInside && <AnswerScript no={no} result={result} />}
     </>
   ) : !no ? (
     <VerifyPrompt />
@@ -130,20 +134,9 @@ function VerifyMarkup({ no, result }: Extract<ServerPage, { page: 'verify' }>) {
   return <VerifyView typed={no} answer={answer} />;
 }
 
-/**
- * The login box is the shell's (drawn by the browser): the server keeps its place, marked
- * `data-takeover="visible"` so that the browser's site starts as soon as the place is on
- * screen (the shell's site-takeover.js), not only on the visitor's first intent.
- */
-const LOGIN_PANEL_HEIGHT = 274;
-
-function LoginBoxPlace() {
+function AnswerScript({ no, result }: { no: string; result: CertificateVerification }) {
   return (
-    <SectionBox title="学员登录" style={{ height: '100%' }}>
-      {/* As tall as the shell's panel (its password form, 274 px at 390 to 1440 px wide): the row
-          and everything below stay where they are when the browser draws it (e2e: public-pages-same-picture). */}
-      <div style={{ minHeight: LOGIN_PANEL_HEIGHT }} data-takeover="visible" />
-    </SectionBox>
+    <script type="application/json" id={SERVER_ANSWER_ID} dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }} />
   );
 }
 
@@ -157,19 +150,19 @@ function HomeMarkup({ slides, quickLinks, lists }: Extract<ServerPage, { page: '
       )}
       loginPanel={<LoginBoxPlace />}
       quickLinks={<QuickLinkTiles links={quickLinks} />}
-      banner={<EducationBannerButton />}
+      banner={<EducationBannerView />}
     />
   );
 }
 
-function pageMarkup(page: ServerPage, search: string) {
+function pageMarkup(page: ServerPage, search: string, forHydration = false) {
   switch (page.page) {
     case 'article':
       return <ArticleMarkup {...page} />;
     case 'list':
       return ListMarkup(page, search);
     case 'verify':
-      return <VerifyMarkup {...page} />;
+      return <VerifyMarkup {...page} answerInside={!forHydration} />;
     case 'topic':
       return TopicMarkup(page, search);
     case 'home':
@@ -198,4 +191,29 @@ export function renderPage(page: ServerPage, location: string): string {
       <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px 16px 0' }}>{pageMarkup(page, search)}</main>
     </MemoryRouter>,
   );
+}
+
+/** The version of `renderForHydration`'s contract; a server without it renders with `renderPage` (no hydration). */
+export const SERVER_HYDRATION_API = 1;
+
+/**
+ * The page for hydration (issue 38): the markup the browser's page draws on its first render
+ * with its queries answered, without the `<main>` round it (the shell's frame has it), and
+ * the answers themselves, as this remote's endpoints cache them (server-render/page-queries.ts),
+ * which the shell puts into its store before hydrating, so the browser's first render is this
+ * markup, node for node. `outside`: markup that goes after `#root`, outside what React hydrates
+ * (/verify's answer, which the browser's page reads from the document).
+ */
+export function renderForHydration(
+  page: ServerPage,
+  location: string,
+): { html: string; queries: QueryEntry[]; outside: string } {
+  const at = location.indexOf('?');
+  const search = at < 0 ? '' : location.slice(at);
+  const html = renderToString(
+    <MemoryRouter initialEntries={[location]}>{pageMarkup(page, search, true)}</MemoryRouter>,
+  );
+  const outside =
+    page.page === 'verify' && page.result ? renderToString(<AnswerScript no={page.no} result={page.result} />) : '';
+  return { html, queries: pageQueries(page, search), outside };
 }
