@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { AssociationProfile } from '@yaoshi/contracts/association-profile';
 import { apiCall } from './support/accounts';
-import { skipTextAdvertisement, startSite } from './support/site';
+import { browserSite, skipTextAdvertisement, startSite } from './support/site';
 import { DEMO_STAFF, openConsoleAs, staffApiLogin } from './support/staff';
 
 /**
@@ -56,7 +56,7 @@ test('an editor renames the association in the console; the site shows the new n
     const serverTitle = await site.title();
     expect(serverTitle).toMatch(/^协会简介 — \S+$/);
     await startSite(site);
-    await expect(site.locator('#root > [data-browser-site]')).toHaveCount(1);
+    await expect(browserSite(site)).toHaveCount(1);
     await expect(site).toHaveTitle(serverTitle);
     // The chapters and the charter come from the profile.
     const toc = site.getByRole('navigation', { name: '目录' });

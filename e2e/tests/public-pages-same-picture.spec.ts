@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { skipTextAdvertisement } from './support/site';
+import { browserSite, skipTextAdvertisement } from './support/site';
 
 /**
  * Issue 38: a server-rendered public page is the browser's own page, drawn by the server with
@@ -65,8 +65,6 @@ function measure(page: Page): Promise<Record<string, Part>> {
     return seen;
   }, PARTS);
 }
-
-const browserSite = (page: Page) => page.locator('#root > [data-browser-site]');
 
 for (const { path, has } of PAGES) {
   test(`${path}: nothing moves and the same texts stay when the browser takes over`, async ({ browser }) => {

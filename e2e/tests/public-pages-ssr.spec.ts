@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Article, ArticleList, ArticleSummary } from '@yaoshi/contracts/content';
 import { apiGet } from './support/api';
-import { skipTextAdvertisement } from './support/site';
+import { browserSite, skipTextAdvertisement } from './support/site';
 
 /**
  * Issue 38: what a crawler, a link preview or a phone gets. The article's HTML is read with
@@ -52,8 +52,6 @@ test('with JavaScript off, the home page, 协会简介 and 联系我们 show the
   await context.close();
 });
 
-/** The browser's site has taken the server's place (shell/src/federation/server-page.ts). */
-const browserSite = (page: Page) => page.locator('#root > [data-browser-site]');
 /** Whether the shell's main.js has been started (site-takeover.js adds its script tag). */
 const mainStarted = (page: Page) => page.evaluate(() => document.querySelector('script[src^="/main."]') !== null);
 

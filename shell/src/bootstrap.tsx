@@ -123,6 +123,8 @@ function hydrate(container: HTMLElement, site: ReactNode, answers: QueryEntry[])
   void firstPageShown().then(() => {
     for (const hold of holds) hold.unsubscribe?.();
     if (outcome.state === 'hydrating') outcome.state = 'hydrated';
+    // Says the page is the browser's now (tests and support tell it from the server's by it; server-page.ts marks its swap alike).
+    container.setAttribute('data-browser-site', outcome.state);
     announceTyped(container);
     if (pressed?.isConnected && container.contains(pressed)) pressed.click();
   });

@@ -45,5 +45,12 @@ export async function startSite(page: Page): Promise<void> {
   await expect(page.locator('#root > *').first()).toBeAttached();
   // A page the server did not render has no handover: the browser's site is the page at once.
   const fromServer = await page.evaluate(() => document.querySelector('script[data-main]') !== null);
-  if (fromServer) await expect(page.locator('#root > [data-browser-site]')).toHaveCount(1, { timeout: 30_000 });
+  if (fromServer) await expect(browserSite(page)).toHaveCount(1, { timeout: 30_000 });
 }
+
+/**
+ * The browser's site once it has taken over a server-rendered page: `#root` itself when it
+ * hydrated the server's nodes (`data-browser-site="hydrated"`), or the element it swapped in
+ * (a page rendered without hydration: an older public-content version, a release override).
+ */
+export const browserSite = (page: Page) => page.locator('#root[data-browser-site], #root > [data-browser-site]');
