@@ -15,9 +15,9 @@ import { ReleaseOverrideBanner } from './federation/release-override-banner';
 import { browserLoadReporter } from './federation/release-telemetry';
 import { createRemoteRegistry } from './federation/remote-registry';
 import { firstPageShown, revealWhenReady, serverPageHandover } from './federation/server-page';
-import { knownEntries, serverHydrationData, type HydrationOutcome } from './federation/hydration';
+import { serverHydrationData, type HydrationOutcome } from './federation/hydration';
 import { announceTyped } from './federation/carry-over';
-import { api } from '@yaoshi/api-client/api';
+import { seedAnswers } from '@yaoshi/api-client/hydration-seed';
 import type { QueryEntry } from '@yaoshi/contracts/hydration';
 
 const store = createSiteStore();
@@ -101,14 +101,8 @@ async function start(): Promise<void> {
 function hydrate(container: HTMLElement, site: ReactNode, answers: QueryEntry[]): void {
   // The entries are the endpoints' own answers (the server bundle and the shell's frame name them);
   // their types are the endpoints', which a list of any endpoints cannot spell.
-  const seeded = knownEntries(answers, api.endpoints);
-  store.dispatch(api.util.upsertQueryEntries(seeded as never));
-  // Each answer held by a subscription until the page has hydrated: an endpoint that drops an
-  // answer nobody uses at once (an article's, keepUnusedDataFor 0) keeps it for the first render.
-  const endpoints = api.endpoints as unknown as Record<string, { initiate(arg: unknown): unknown }>;
-  const holds = seeded.map(
-    (entry) => store.dispatch(endpoints[entry.endpointName]?.initiate(entry.arg) as never) as { unsubscribe?(): void },
-  );
+  // The answers in the store, each held until the page has hydrated (seedAnswers).
+  const answered = seedAnswers(store.dispatch, answers);
   const outcome: HydrationOutcome = { state: 'hydrating', errors: [] };
   window.__yaoshiHydration = outcome;
   const pressed = window.__yaoshiPressed;
@@ -121,7 +115,7 @@ function hydrate(container: HTMLElement, site: ReactNode, answers: QueryEntry[])
     },
   });
   void firstPageShown().then(() => {
-    for (const hold of holds) hold.unsubscribe?.();
+    answered.release();
     if (outcome.state === 'hydrating') outcome.state = 'hydrated';
     // Says the page is the browser's now (tests and support tell it from the server's by it; server-page.ts marks its swap alike).
     container.setAttribute('data-browser-site', outcome.state);

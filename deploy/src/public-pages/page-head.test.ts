@@ -39,3 +39,27 @@ test("the server's footer keeps the ideographic spaces the browser's shows (post
   assert.match(text, /邮编：210029\u3000<a /);
   assert.match(text, /某省药师协会\u3000<a /);
 });
+
+test("React's preload of the page's first image leaves #root for the head: hydration finds no node the browser lacks", () => {
+  const preload = '<link rel="preload" as="image" href="/media/slides/a.svg" fetchPriority="high"/>';
+  const body = `${preload}<main><img src="/media/slides/a.svg"/></main>`;
+  const html = pageHtml(SHELL, '<title>页</title>', body, '<script type="application/json" id="x">{}</script>');
+  assert.ok(html.slice(0, html.indexOf('</head>')).includes(preload));
+  assert.match(
+    html,
+    /<div id="root"><main><img src="\/media\/slides\/a.svg"\/><\/main><\/div><script type="application\/json" id="x">\{\}<\/script>/,
+  );
+});
+
+test("a staging site's frame says so above the header, as the browser's banner does", () => {
+  const site = { site_name: '某省药师协会', site_staging: true, site_footer_lines: [] } as unknown as SiteSettings;
+  const { before } = frameMarkup({ site, categories: [], links: [], year: 2026 }, '/', '', 'main');
+  assert.match(before, /<div role="note"[^>]*>[^<]*测试/);
+  assert.match(before, /<main style="[^"]*padding:16px 16px 0/);
+  const { before: plain } = frameMarkup(
+    { site: { ...site, site_staging: undefined }, categories: [], links: [], year: 2026 },
+    '/',
+    '',
+  );
+  assert.doesNotMatch(plain, /role="note"/);
+});

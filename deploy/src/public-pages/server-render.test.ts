@@ -35,6 +35,16 @@ exports.renderPage = () => { throw new Error('broken page'); };`,
   '0.4.0': `exports.SERVER_RENDER_API = 1;
 exports.SERVER_PAGES = ['article', 'list', 'topic', 'verify', 'home', 'introduction', 'contact', 'notice', 'app'];
 exports.renderPage = (page) => '<main data-page="' + page.page + '">' + JSON.stringify(page) + '</main>';`,
+  // A bundle that renders for hydration: the page without its <main>, its queries' answers, and what goes outside #root.
+  '0.5.0': `exports.SERVER_RENDER_API = 1;
+exports.SERVER_HYDRATION_API = 1;
+exports.SERVER_PAGES = ['article', 'list', 'topic', 'verify', 'home', 'introduction', 'contact', 'notice', 'app'];
+exports.renderPage = () => { throw new Error('not used by a server that hydrates'); };
+exports.renderForHydration = (page) => ({
+  html: '<h1 data-page="' + page.page + '">' + (page.page === 'article' ? page.article.title : page.page) + '</h1>',
+  queries: page.page === 'article' ? [{ endpointName: 'article', arg: page.article.id, value: { title: page.article.title + '</script><script>alert(1)</script>' } }, { bad: true }] : [],
+  outside: page.page === 'verify' ? '<script type="application/json" id="verify-server-answer">{}</script>' : '',
+});`,
 };
 
 function siteWithBundles(): string {
@@ -297,5 +307,54 @@ describe("the home page, the association's pages and /verify's answer (a bundle 
       /<main>verify<\/main>/,
       'its own pages still render',
     );
+  });
+});
+
+describe('a version that renders for hydration (SERVER_HYDRATION_API)', () => {
+  test("the page goes straight into the frame's <main>, inside the Suspense markers, with the frame's and the page's answers after #root", async () => {
+    await pin('0.5.0');
+    const html = await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text();
+    const root =
+      /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="yaoshi-hydration">([\s\S]*?)<\/script>/.exec(
+        html,
+      );
+    assert.ok(root, html.slice(0, 2_000));
+    // No <div> round a page that brings its own <main>: the browser's tree, node for node.
+    assert.match(
+      root[1]!,
+      /<main style="[^"]*padding:16px 16px 0[^"]*"><!--\$--><h1 data-page="article">执业药师继续教育学时登记办法<\/h1><!--\/\$--><\/main>/,
+    );
+    const data = JSON.parse(root[2]!) as { queries: { endpointName: string; arg: unknown; value: unknown }[] };
+    // The frame's (the shell's endpoints) and the page's (the bundle's); a malformed entry is dropped.
+    assert.deepEqual(
+      data.queries.map((entry) => entry.endpointName),
+      ['siteSettings', 'navigationCategories', 'friendLinks', 'article'],
+    );
+    // Nothing in the answers can end the script: the article's words arrive as they are.
+    assert.equal(root[2]!.includes('</script>'), false);
+    assert.deepEqual(data.queries[3]!.value, {
+      title: '执业药师继续教育学时登记办法</script><script>alert(1)</script>',
+    });
+    // The site's script hydrates (data-hydrate) on the first intent.
+    assert.match(
+      html,
+      /<script defer src="\/site-takeover\.js" data-main="\/main\.0a1b2c3d\.js"[^>]* data-hydrate><\/script>/,
+    );
+  });
+
+  test("/verify's answer goes after #root, outside what the browser hydrates", async () => {
+    const html = await (await fetch(`${server.baseUrl}/verify`)).text();
+    assert.match(
+      html,
+      /<\/div><script type="application\/json" id="yaoshi-hydration">[^<]*<\/script><script type="application\/json" id="verify-server-answer">\{\}<\/script>/,
+    );
+  });
+
+  test('a version without it is rendered as before: its own <main> in the frame, no answers, no data-hydrate', async () => {
+    await pin('0.1.0');
+    const html = await (await fetch(`${server.baseUrl}${ARTICLE_PATH()}`)).text();
+    assert.match(html, /<main><h1>执业药师继续教育学时登记办法<\/h1>/);
+    assert.equal(html.includes('yaoshi-hydration'), false);
+    assert.equal(html.includes('data-hydrate'), false);
   });
 });

@@ -25,11 +25,6 @@ export function serverHydrationData(doc: Document): QueryEntry[] | undefined {
   }
 }
 
-/** The entries of endpoints the store knows (the shell's, and the page module's once loaded); others are dropped. */
-export function knownEntries(entries: readonly QueryEntry[], endpoints: Readonly<Record<string, unknown>>): QueryEntry[] {
-  return entries.filter((entry) => Object.hasOwn(endpoints, entry.endpointName));
-}
-
 /** What a test, or support, reads of how the page came to life: `window.__yaoshiHydration`. */
 export interface HydrationOutcome {
   /** 'hydrated': React adopted the server's nodes; 'recovered': it had to draw some again (a mismatch). */

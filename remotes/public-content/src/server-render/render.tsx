@@ -37,7 +37,12 @@ import { AppDownloadView } from '../app-download/app-download-view';
  * contract between the server and every published version: fields are only ever added.
  */
 export type ServerPage =
-  | { page: 'article'; article: ArticleViewData & { catid: number }; categoryName?: string | undefined }
+  | {
+      page: 'article';
+      /** The API's article (its id included, which the browser's page compares with the address's). */
+      article: ArticleViewData & { catid: number; id?: number | undefined };
+      categoryName?: string | undefined;
+    }
   | {
       page: 'list';
       categoryId: number;
@@ -136,7 +141,11 @@ function VerifyMarkup({
 
 function AnswerScript({ no, result }: { no: string; result: CertificateVerification }) {
   return (
-    <script type="application/json" id={SERVER_ANSWER_ID} dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }} />
+    <script
+      type="application/json"
+      id={SERVER_ANSWER_ID}
+      dangerouslySetInnerHTML={{ __html: serverAnswerJson(no, result) }}
+    />
   );
 }
 
