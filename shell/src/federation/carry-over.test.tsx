@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { carryOver, typedFields } from './carry-over';
+import { announceTyped, carryOver, typedFields } from './carry-over';
+import { hydrateRoot } from 'react-dom/client';
 
 function serverForm(html: string): HTMLElement {
   const element = document.createElement('div');
@@ -56,4 +57,26 @@ test("the typed text reaches the browser's React state, and the focus with it", 
   expect(document.activeElement).toBe(input);
   expect(input.selectionStart).toBe('2026XS0001'.length);
   await act(async () => root.unmount());
+});
+
+test("after hydration, text typed into the server's field before it reaches the page's React state", async () => {
+  // The server's markup of <Verify>; the visitor types into it before the site's script has run.
+  const server = serverForm('<input name="no" aria-label="证书编号" value=""/>');
+  const field = server.querySelector('input')!;
+  field.value = 'XS2026ABCDEFGH12';
+  let seen = '';
+  await act(async () => {
+    hydrateRoot(server, <Verify seen={(value) => (seen = value)} />);
+  });
+  // Hydration keeps the node and what is in it, but React's state is the server's value.
+  expect(server.querySelector('input')).toBe(field);
+  expect(field.value).toBe('XS2026ABCDEFGH12');
+  expect(seen).toBe('');
+  await act(async () => {
+    expect(announceTyped(server)).toBe(1);
+  });
+  expect(seen).toBe('XS2026ABCDEFGH12');
+  expect(field.value).toBe('XS2026ABCDEFGH12');
+  // Nothing typed: nothing told.
+  expect(announceTyped(server)).toBe(0);
 });

@@ -80,3 +80,30 @@ test('a remote page that throws while rendering is contained the same way', asyn
   await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
   expect(await screen.findByRole('heading', { name: '订单列表' })).toBeInTheDocument();
 });
+
+test('a module already delivered renders in the first render, without suspending: a server page hydrates under it', async () => {
+  const { registry } = registryAnswering({ default: OrdersPage });
+  const loaded = { ...registry, loaded: () => ({ default: OrdersPage }) };
+  const container = document.createElement('div');
+  // The server's markup of this tree: RemotePage's Suspense boundary round the page.
+  container.innerHTML = '<p>页头仍在</p><!--$--><h1>订单列表</h1><!--/$-->';
+  document.body.append(container);
+  const heading = container.querySelector('h1');
+  const errors: unknown[] = [];
+  const { hydrateRoot } = await import('react-dom/client');
+  const { act } = await import('react');
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <RemoteRegistryContext.Provider value={loaded}>
+        <p>页头仍在</p>
+        <RemotePage remote="orders" section="订单管理" exposed="MyOrder" />
+      </RemoteRegistryContext.Provider>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+  });
+  expect(errors).toEqual([]);
+  // The server's heading is the page's own now: adopted, not drawn again.
+  expect(container.querySelector('h1')).toBe(heading);
+  container.remove();
+});

@@ -95,3 +95,16 @@ test('each version’s first real load and each failed attempt (until a retry) a
   await registry.load('orders', 'MyOrder');
   expect(outcomes.slice(3)).toEqual(['orders 0.3.1 load-error']);
 });
+
+test('a delivered module is at hand at once (loaded), a fallback or a module not yet loaded is not', async () => {
+  const { runtime } = runtimeAnswering((id) =>
+    id.startsWith('orders/') ? { default: Page, [REMOTE_FALLBACK_MARK]: true } : { default: Page },
+  );
+  const registry = createRemoteRegistry({ fetchPins: async () => pins, runtime });
+  expect(registry.loaded('study', 'MyCourse')).toBeUndefined();
+  await registry.load('study', 'MyCourse');
+  expect(registry.loaded('study', 'MyCourse')).toEqual({ default: Page });
+  expect(registry.loaded('study', 'Exam')).toBeUndefined();
+  await registry.load('orders', 'MyOrder');
+  expect(registry.loaded('orders', 'MyOrder')).toBeUndefined();
+});
