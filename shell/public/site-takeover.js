@@ -7,9 +7,10 @@
 // visitor (their header, their pages) and a page without server markup start at once; a
 // page with a part only the browser draws (the home page's login box) starts when that part
 // is on screen.
-// A press of a button before the site has started is kept in `__yaoshiPressed` and passed to
-// the same button of the browser's page (src/federation/server-page.ts); text typed meanwhile
-// is carried over there too. A file of its own: the Content-Security-Policy admits no inline script.
+// With `data-hydrate` the site hydrates the server's nodes (src/federation/hydration.ts);
+// without, it builds the page aside and swaps it in (src/federation/server-page.ts).
+// A press of a button before the site has started is kept in `__yaoshiPressed` and pressed
+// again once the browser's page is in; text typed meanwhile reaches the browser's page too. A file of its own: the Content-Security-Policy admits no inline script.
 (function () {
   var script = document.currentScript;
   var main = script && script.getAttribute('data-main');

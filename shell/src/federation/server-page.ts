@@ -1,19 +1,17 @@
 /**
- * The server's HTML of a public page (deploy/src/public-pages) stays on screen until the
- * browser's page for that route has drawn with its data, and is then replaced in one frame.
+ * The server's HTML of a public page that was not rendered for hydration (a public-content
+ * version published before `renderForHydration`; a hydratable page is hydrated instead,
+ * hydration.ts) stays on screen until the browser's page for that route has drawn with its
+ * data, and is then replaced in one frame.
  *
- * Why not hydration: the server renders the remote's page only; the shell around it (header,
- * navigation, footer, login box, the release banner) is drawn by the browser from its own
- * store and queries, so no server markup matches the browser's first tree (see
- * docs/performance.md, "Server rendering in the browser"). Replacing at once, as createRoot
- * alone does, threw the text away for a blank "加载中…" and drew it again once the remote and
- * its data arrived (a second largest paint, the text jumping twice). Here the browser builds
- * the whole site in an element not yet in the document (so nothing reads its text twice:
- * not a screen reader, not find-in-page, not a test), and swaps it in when ready: the
- * server's nodes are replaced by it in one task, so nothing on screen moves (a layout shift
- * is an element moving between frames; these are new elements), and the text never
- * disappears. What needs the document (a modal dialog, a measurement) waits until it is
- * in it (site-dialog.tsx, floating-advertisement.tsx).
+ * Replacing at once, as createRoot alone does, threw the text away for a blank "加载中…" and
+ * drew it again once the remote and its data arrived (a second largest paint, the text
+ * jumping twice). Here the browser builds the whole site in an element not yet in the
+ * document (so nothing reads its text twice: not a screen reader, not find-in-page, not a
+ * test), and swaps it in when ready: the server's nodes are replaced by it in one task, so
+ * nothing on screen moves (a layout shift is an element moving between frames; these are new
+ * elements), and the text never disappears. What needs the document (a modal dialog, a
+ * measurement) waits until it is in it (site-dialog.tsx, floating-advertisement.tsx).
  */
 
 import { carryOver, typedFields } from './carry-over';
