@@ -382,9 +382,10 @@ export function usesSmsOutbox(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' 
  * the SMS outbox, where the codes are read); nothing elsewhere. The public pages' server HTML
  * draws the same banner from it (deploy/src/public-pages).
  */
-export function siteStagingFields(
-  config: Pick<Config, 'nodeEnv' | 'stagingSandbox' | 'smsProvider'>,
-): { site_staging?: true; site_sms_outbox?: true } {
+export function siteStagingFields(config: Pick<Config, 'nodeEnv' | 'stagingSandbox' | 'smsProvider'>): {
+  site_staging?: true;
+  site_sms_outbox?: true;
+} {
   if (!isStagingSandbox(config)) return {};
   return usesSmsOutbox(config) ? { site_staging: true, site_sms_outbox: true } : { site_staging: true };
 }

@@ -15,8 +15,8 @@ import { robotsTxt, sitemapFile, type SitemapUrl } from './crawler-files';
 import { compressedPages } from './compressed-pages';
 import { escapeHtml, headTags, hydrationDataScript, pageHtml, startOnIntent } from './page-head';
 import { frameQueries, readFrameFacts, reusedFrames, type FrameFacts } from './site-frame';
-import type { HydrationParts } from './server-render';
 import type { SiteSettings } from '@yaoshi/contracts/content';
+import type { QueryEntry } from '@yaoshi/contracts/hydration';
 import { PUBLIC_PAGES, publicPageFacts, withinBudget, type PublicPageFacts } from './public-page-facts';
 
 /**
@@ -41,6 +41,14 @@ export const PUBLIC_PAGE_CACHE = `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`;
 /** A page rendered with a canary version for this visitor's share. */
 export const PERSONAL_PAGE_CACHE = 'private, no-cache';
 export const CRAWLER_FILE_CACHE = 'public, max-age=3600';
+
+/** What a page rendered for hydration brings besides its markup (server-render.ts). */
+export interface HydrationParts {
+  /** The page's queries' answers (RTK Query cache entries of the remote's endpoints). */
+  queries: readonly QueryEntry[];
+  /** Markup for after `#root` (/verify's answer). */
+  outside: string;
+}
 
 /** What a page's markup is made of when the server renders it (see server-render.ts). */
 export type PageRenderer = (

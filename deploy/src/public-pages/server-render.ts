@@ -6,7 +6,7 @@ import { isQueryEntry, type QueryEntry } from '@yaoshi/contracts/hydration';
 import type { ReportKind } from '@yaoshi/api-server/releases/registry-reports';
 import { manifestUrl } from '@yaoshi/api-server/releases/registry-visitors';
 import type { Storage } from '@yaoshi/api-server/storage/storage';
-import type { PageRenderer } from './public-pages';
+import type { HydrationParts, PageRenderer } from './public-pages';
 import type { PageData, PublicPageFacts } from './public-page-facts';
 
 /** The remote whose pages the server renders, and where its server bundle sits in a version's folder. */
@@ -42,14 +42,6 @@ export interface ServerBundle {
 
 /** The hydration contract this server speaks (`SERVER_HYDRATION_API` in the bundle). */
 export const SERVER_HYDRATION_API = 1;
-
-/** What a page rendered for hydration brings besides its markup. */
-export interface HydrationParts {
-  /** The page's queries' answers (RTK Query cache entries of the remote's endpoints). */
-  queries: readonly QueryEntry[];
-  /** Markup for after `#root` (/verify's answer). */
-  outside: string;
-}
 
 function hydratable(
   bundle: ServerBundle,
@@ -151,7 +143,13 @@ export function serverRenderer(deps: ServerRenderDeps): PageRenderer {
       let page: { html: string; hydration?: HydrationParts };
       if (hydratable(bundle)) {
         const { html, queries, outside } = bundle.renderForHydration(facts.data, location);
-        page = { html, hydration: { queries: Array.isArray(queries) ? queries.filter(isQueryEntry) : [], outside: String(outside ?? '') } };
+        page = {
+          html,
+          hydration: {
+            queries: Array.isArray(queries) ? queries.filter(isQueryEntry) : [],
+            outside: String(outside ?? ''),
+          },
+        };
       } else {
         page = { html: bundle.renderPage(facts.data, location) };
       }

@@ -29,11 +29,7 @@ export interface FrameFacts {
  * `extras`: what /v1/site adds to the settings on this server (a staging site's fields,
  * `siteStagingFields`), so the frame and the browser's settings are the API's.
  */
-export async function readFrameFacts(
-  db: Database,
-  now: Date,
-  extras: Partial<SiteSettings> = {},
-): Promise<FrameFacts> {
+export async function readFrameFacts(db: Database, now: Date, extras: Partial<SiteSettings> = {}): Promise<FrameFacts> {
   const [site, categories, links] = await Promise.all([readSiteSettings(db), listCategories(db), listFriendLinks(db)]);
   return {
     site: site && { ...site, ...extras },

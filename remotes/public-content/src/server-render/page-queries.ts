@@ -3,7 +3,7 @@ import { topicApiOf, type ArticleListRequest } from '../articles/article-api';
 import { HOME_ASSOCIATION_NEWS_COUNT, HOME_TAB_LIST_COUNT } from '../home/home-layout';
 import { listPlaceOf } from '../news/list-place';
 import type { QueryEntry } from '@yaoshi/contracts/hydration';
-import type { ServerPage } from './render';
+import type { ServerPage } from './server-page';
 
 /**
  * The answers a page's queries get, as this remote's endpoints (article-api.ts and the

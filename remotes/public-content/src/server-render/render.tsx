@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { pageQueries } from './page-queries';
+import type { ServerPage } from './server-page';
 import type { QueryEntry } from '@yaoshi/contracts/hydration';
 // The server bundle is a Node program of its own (built by rspack/server-bundle.ts, never
 // federated), so it carries react-router's MemoryRouter itself; the browser build still
 // reaches the router only through the shared `@yaoshi/ui/router` facade.
 import { MemoryRouter } from 'react-router';
-import type { ArticleViewData } from '@yaoshi/ui/article-view';
 import { LoginBoxPlace } from '@yaoshi/ui/login-box-place';
 import { CERTIFICATE_NO_PATTERN } from '@yaoshi/contracts/certificate-rules';
 import { CATEGORY_NAMES, listPageSize } from '../articles/categories';
@@ -18,9 +18,6 @@ import { listPlaceOf } from '../news/list-place';
 import { TopicView } from '../topic-detail/topic-view';
 import { SERVER_ANSWER_ID, serverAnswerJson } from '../certificates/server-answer';
 import type { CertificateVerification } from '@yaoshi/contracts/certificates';
-import type { ArticleSummary, SiteSettings, Slide } from '@yaoshi/contracts/content';
-import type { PublicQuickLink } from '@yaoshi/contracts/content-admin';
-import type { AssociationIntroduction } from '@yaoshi/contracts/association-profile';
 import { ArticleLinks } from '../articles/article-title-list';
 import { HomeView } from '../home/home-view';
 import { SlidesView } from '../home/slideshow';
@@ -31,42 +28,7 @@ import { ContactView } from '../contact/contact-view';
 import { NoticeView } from '../notice/notice-view';
 import { AppDownloadView } from '../app-download/app-download-view';
 
-/**
- * What the server hands this version's server bundle: the data a public page shows, read
- * with the API's own queries (deploy/src/public-pages/public-page-facts.ts). The shape is a
- * contract between the server and every published version: fields are only ever added.
- */
-export type ServerPage =
-  | {
-      page: 'article';
-      /** The API's article (its id included, which the browser's page compares with the address's). */
-      article: ArticleViewData & { catid: number; id?: number | undefined };
-      categoryName?: string | undefined;
-    }
-  | {
-      page: 'list';
-      categoryId: number;
-      categoryName: string;
-      list: { total: number; data: readonly { id: number; title: string; published_time: string }[] };
-      /** Added later: the site settings, for the list's 联系我们 block (without them it says it is loading). */
-      site?: SiteSettings | null | undefined;
-    }
-  | { page: 'topic'; topic: { title: string; content: string } }
-  /** `result` (added later): the lookup's answer, masked by the server's query as the API's. */
-  | { page: 'verify'; no: string; result?: CertificateVerification | undefined }
-  // Added with SERVER_PAGES: a server hands these only to a bundle that lists them.
-  | {
-      page: 'home';
-      slides: readonly Slide[];
-      quickLinks: readonly PublicQuickLink[];
-      /** The newest articles (up to 7) of each category. */
-      /** `total` (added later): the category's count, as the list endpoint answers it. */
-      lists: readonly { categoryId: number; articles: readonly ArticleSummary[]; total?: number | undefined }[];
-    }
-  | { page: 'introduction'; introduction: AssociationIntroduction }
-  | { page: 'contact'; site: SiteSettings }
-  | { page: 'notice' }
-  | { page: 'app'; site: SiteSettings };
+export type { ServerPage };
 
 /** The version of this contract the bundle speaks; the server refuses bundles of another. */
 export const SERVER_RENDER_API = 1;
