@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../spreadsheets/workbook';
 import {
   INVOICE_REQUEST_STATUS_TEXT,
   LATE_REFUND_STATUS_TEXT,
@@ -287,7 +287,7 @@ export async function financeSummary(db: Database, from: string, to: string): Pr
   const dayRows = [...byDay.entries()].map(([day, totals]) => ({ day, ...yuan(totals) }));
   const yearRows = [...byYear.entries()].sort(([a], [b]) => a - b).map(([year, totals]) => ({ year, ...yuan(totals) }));
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const columns = [
     { header: '已支付订单数', key: 'paid_orders', width: 14 },
     { header: '收款金额（元）', key: 'paid_amount', width: 16, style: { numFmt: '0.00' } },

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../spreadsheets/workbook';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, newLearnerSchema, type ImportReport } from '@yaoshi/contracts/learner-admin';
 import { CERTIFICATION_TYPE_LABELS } from '@yaoshi/contracts/profile-rules';
 import type { Clock } from '../clock';
@@ -21,7 +21,7 @@ const CERTIFICATION_BY_LABEL: ReadonlyMap<string, number> = new Map(
 );
 
 export async function importTemplate(): Promise<{ file_name: string; xlsx_base64: string }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('学员');
   sheet.columns = IMPORT_COLUMNS.map((header) => ({ header, width: header === '身份证号' ? 22 : 16 }));
   sheet.getRow(1).font = { bold: true };

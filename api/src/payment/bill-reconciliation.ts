@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../spreadsheets/workbook';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { BillDifferenceRow, LateRefundRow, ReconciliationReport } from '@yaoshi/contracts/finance-admin';
 import type { Clock } from '../clock';
@@ -264,7 +264,7 @@ export async function reconciliationReport(db: Database, day: string): Promise<R
     created_at: formatBeijingTime(r.createdAt),
   }));
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('对账差异');
   sheet.columns = [
     { header: '支付渠道', key: 'provider', width: 12 },

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 
 /**
  * PDFs with Chinese text (invoices, 学时证明): pdfkit with Debian's Noto CJK
@@ -9,7 +9,9 @@ export const CJK_FONT_FILE = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular
 export const CJK_FONT_NAME = 'NotoSansCJKsc-Regular';
 
 /** An A4 document in the CJK font; `draw` writes it, and the promise gives the finished bytes. */
-export function renderCjkPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export async function renderCjkPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  // pdfkit is loaded with the first PDF, not with the API (see spreadsheets/workbook.ts).
+  const { default: PDFDocument }: { default: typeof PDFKitDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title } });
     const chunks: Buffer[] = [];

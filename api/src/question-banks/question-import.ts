@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../spreadsheets/workbook';
 import { QUESTION_TYPE, QUESTION_TYPE_TEXT, QUESTION_TYPE_VALUES } from '@yaoshi/contracts/exam-rules';
 import {
   QUESTION_BANK_MESSAGES,
@@ -80,7 +80,7 @@ const EXAMPLES: readonly (readonly string[])[] = [
 ];
 
 export async function questionImportTemplate(): Promise<{ file_name: string; xlsx_base64: string }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(TEMPLATE_SHEET);
   sheet.columns = QUESTION_IMPORT_COLUMNS.map((header) => ({
     header,

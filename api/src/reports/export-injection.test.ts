@@ -58,7 +58,9 @@ test('every workbook the API writes is listed with the proof that its text stays
   const writers = fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test-support'))
-    .filter((file) => /from 'exceljs'/.test(fs.readFileSync(path.join(root, file), 'utf8')))
+    // A file that loads exceljs or makes a workbook (spreadsheets/workbook.ts, the one place that loads it lazily, only constructs).
+    .filter((file) => file !== 'spreadsheets/workbook.ts')
+    .filter((file) => /from 'exceljs'|newWorkbook\(/.test(fs.readFileSync(path.join(root, file), 'utf8')))
     .map((file) => file.split(path.sep).join('/'))
     .sort();
   assert.deepEqual(writers, Object.keys(WORKBOOK_WRITERS).sort());

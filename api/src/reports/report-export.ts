@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../spreadsheets/workbook';
 import {
   REPORT_KIND_LABELS,
   type CompletedLearner,
@@ -53,7 +54,7 @@ export function workbookName(year: number, report: keyof typeof REPORT_KIND_LABE
 }
 
 export async function summaryWorkbook(report: YearReport): Promise<Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   addGroupSheet(workbook, '合计', '范围', [report.summary]);
   addGroupSheet(workbook, '按单位', '工作单位', report.by_unit);
   addGroupSheet(workbook, '按地区', '地区', report.by_region);
@@ -61,7 +62,7 @@ export async function summaryWorkbook(report: YearReport): Promise<Workbook> {
 }
 
 export async function completedWorkbook(year: number, list: readonly CompletedLearner[]): Promise<Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('完成名单');
   sheet.columns = COMPLETED_COLUMNS.map((header) => ({
     header,
