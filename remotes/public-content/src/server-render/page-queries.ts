@@ -2,6 +2,7 @@ import { CATEGORY_IDS, idParam, listPageSize } from '../articles/categories';
 import { topicApiOf, type ArticleListRequest } from '../articles/article-api';
 import { HOME_ASSOCIATION_NEWS_COUNT, HOME_TAB_LIST_COUNT } from '../home/home-layout';
 import { listPlaceOf } from '../news/list-place';
+import type { ArticleLink } from '../articles/article-title-list';
 import type { QueryEntry } from '@yaoshi/contracts/hydration';
 import type { ServerPage } from './server-page';
 
@@ -14,6 +15,13 @@ import type { ServerPage } from './server-page';
  * changes them here too (render.test.tsx holds the two together). The site settings are the
  * shell's (its frame's entries).
  */
+/**
+ * What the lists draw of an article (`ArticleLink`), and all a list's answer carries here: the
+ * page stays small, and a view counted elsewhere (post_hits) does not change the home page's
+ * bytes. Only the lists read these entries (their arguments are theirs alone).
+ */
+const linkOf = ({ id, title, published_time }: ArticleLink): ArticleLink => ({ id, title, published_time });
+
 export function pageQueries(page: ServerPage, search: string): QueryEntry[] {
   switch (page.page) {
     case 'article': {
@@ -29,7 +37,9 @@ export function pageQueries(page: ServerPage, search: string): QueryEntry[] {
         page: place.page,
         ...(place.keyword ? { keyword: place.keyword } : {}),
       };
-      return [{ endpointName: 'articleList', arg, value: page.list }];
+      return [
+        { endpointName: 'articleList', arg, value: { total: page.list.total, data: page.list.data.map(linkOf) } },
+      ];
     }
     case 'topic': {
       const slug = topicApiOf(new URLSearchParams(search).get('api'));
@@ -45,7 +55,7 @@ export function pageQueries(page: ServerPage, search: string): QueryEntry[] {
           return {
             endpointName: 'articleList',
             arg,
-            value: { total: total ?? articles.length, data: articles.slice(0, limit) },
+            value: { total: total ?? articles.length, data: articles.slice(0, limit).map(linkOf) },
           };
         }),
       ];
