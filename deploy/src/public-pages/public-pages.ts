@@ -133,6 +133,23 @@ function reusedFrameFacts(deps: PublicPagesDeps): FrameReader {
   };
 }
 
+/**
+ * The answers' JSON for a frame and a page: both objects are replaced when read or rendered
+ * again (reusedFrameFacts, server-render.ts), and the JSON goes with them.
+ */
+function reusedAnswers(): (frame: FrameFacts, page: HydrationParts) => string {
+  const kept = new WeakMap<HydrationParts, WeakMap<FrameFacts, string>>();
+  return (frame, page) => {
+    const byFrame = kept.get(page) ?? new WeakMap<FrameFacts, string>();
+    kept.set(page, byFrame);
+    const known = byFrame.get(frame);
+    if (known !== undefined) return known;
+    const script = hydrationDataScript([...frameQueries(frame), ...page.queries]);
+    byFrame.set(frame, script);
+    return script;
+  };
+}
+
 /** Whether the request carries a release override (a QA browser's other versions, api/src/releases/release-override.ts). */
 function hasOverride(request: FastifyRequest): boolean {
   return (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${OVERRIDE_COOKIE}=`));
@@ -200,6 +217,8 @@ async function withinLookupLimit(
 
 /** What every public page view reads from: each reused for a few seconds (PUBLIC_PAGE_FACTS_REUSE_MS). */
 interface PageReaders {
+  /** The frame's and the page's answers as the page's JSON, kept as long as both are reused. */
+  answers: (frame: FrameFacts, page: HydrationParts) => string;
   factsOf: FactsReader;
   shellOf: ShellReader;
   frameOf: FrameReader;
@@ -258,7 +277,7 @@ async function sendPublicPage(
           shell,
           head,
           `${before}<!--$-->${rendered.html}<!--/$-->${after}`,
-          hydrationDataScript([...frameQueries(frame), ...hydration.queries]) + hydration.outside,
+          readers.answers(frame, hydration) + hydration.outside,
         )
       : pageHtml(shell, head, before + rendered.html + after);
     // A browser with a release override (QA) runs other versions than the pin this HTML was
@@ -275,6 +294,7 @@ async function sendPublicPage(
 /** `/robots.txt`, `/sitemap.xml` (+ `/sitemap-<n>.xml`) and the server-made HTML of the public pages. */
 export async function registerPublicPages(app: FastifyInstance, deps: PublicPagesDeps): Promise<void> {
   const readers: PageReaders = {
+    answers: reusedAnswers(),
     factsOf: reusedFacts(deps),
     shellOf: reusedShell(deps),
     frameOf: reusedFrameFacts(deps),
