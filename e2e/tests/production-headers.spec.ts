@@ -81,8 +81,11 @@ test('the policy is sent with every page: scripts from the site only, no inline 
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   }
+  // No script runs from the page itself; the page's data (the answers hydration reads,
+  // /verify's answer) travels in JSON blocks, which the browser never runs.
   const html = await (await request.get('/')).text();
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  expect(html).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>/);
+  expect(html).toMatch(/<script type="application\/json" id="yaoshi-hydration">/);
 });
 
 test('public pages and the login box work under the policy', async ({ page }) => {
