@@ -4,6 +4,7 @@ import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
 import { LoginBoxPlace } from '@yaoshi/ui/login-box-place';
 import { useHydrating } from '@yaoshi/ui/hydrating';
 import { focusLoginInput } from '../login/login-focus';
+import { settled } from '../federation/settled';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
 import type { SiteStore } from './store';
@@ -13,8 +14,18 @@ import type { SiteStore } from './store';
  * page that places it, the home page, not with every page's main.js: a signed-in learner's
  * pages never show it. bootstrap starts the download early when the first page is `/`.
  */
-export const loadLoginPanel = () => import('../login/login-panel');
-const LazyLoginPanel = lazy(() => loadLoginPanel().then((module) => ({ default: module.LoginPanel })));
+let panelModule: typeof import('../login/login-panel') | undefined;
+export const loadLoginPanel = () =>
+  import('../login/login-panel').then((module) => {
+    panelModule = module;
+    return module;
+  });
+// Loaded already (bootstrap asks for it with the home page): drawn at once, not after a suspense.
+const LazyLoginPanel = lazy(() =>
+  panelModule
+    ? settled({ default: panelModule.LoginPanel })
+    : loadLoginPanel().then((module) => ({ default: module.LoginPanel })),
+);
 
 function LoginPanelSlot() {
   // Hydrating a server-rendered home page: the server's stand-in first, node for node, then the panel.

@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react
 import { announcePageShown } from './server-page';
 import { inSiteAntdScope } from '@yaoshi/ui/antd-scope';
 import { PageLoading } from './page-loading';
+import { settled } from './settled';
 import type { RemoteKey } from './pins';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailureContext } from './remote-failure-context';
@@ -55,17 +56,6 @@ export function RemotePage({
       </RemoteErrorBoundary>
     </RemoteFailureContext.Provider>
   );
-}
-
-/**
- * A thenable that calls back at once: React's `lazy` takes a module whose thenable settles
- * while it watches as resolved, and renders it without suspending. (A resolved Promise calls
- * back a microtask later, after React has suspended.)
- */
-function settled<T>(value: T): Promise<T> {
-  const thenable = { then: (resolve: (value: T) => unknown) => resolve(value) };
-  // Only `then` is ever called on it, by React's lazy.
-  return thenable as unknown as Promise<T>;
 }
 
 /** Rendered beside the page, inside its Suspense boundary: its effect runs once the page has rendered (server-page.ts). */
