@@ -5,16 +5,19 @@ import { LoginBoxPlace } from '@yaoshi/ui/login-box-place';
 import { useHydrating } from '@yaoshi/ui/hydrating';
 import { focusLoginInput } from '../login/login-focus';
 import { settled } from '../federation/settled';
+import type * as LoginPanelModuleType from '../login/login-panel';
 import { RemoteRegistryContext } from '../federation/remote-registry-context';
 import type { RemoteRegistry } from '../federation/remote-registry';
 import type { SiteStore } from './store';
+
+type LoginPanelModule = typeof LoginPanelModuleType;
 
 /**
  * The login box's code (its rules, the account endpoints, the code button) loads with the
  * page that places it, the home page, not with every page's main.js: a signed-in learner's
  * pages never show it. bootstrap starts the download early when the first page is `/`.
  */
-let panelModule: typeof import('../login/login-panel') | undefined;
+let panelModule: LoginPanelModule | undefined;
 export const loadLoginPanel = () =>
   import('../login/login-panel').then((module) => {
     panelModule = module;
