@@ -5,6 +5,7 @@ import { maskPersonalIdNumber, maskPhone } from '@yaoshi/contracts/personal-data
 import { LEARNERS, apiCall, apiLogin, loginWithToken } from './support/accounts';
 import { testIdNumber } from './support/orders';
 import { skipTextAdvertisement } from './support/site';
+import { CHROMIUM_ARGS } from './support/environment';
 import { DEMO_STAFF, openConsoleAs, staffApiLogin } from './support/staff';
 
 /**
@@ -15,6 +16,15 @@ import { DEMO_STAFF, openConsoleAs, staffApiLogin } from './support/staff';
  * (created through the staff API), so no other spec's learner changes.
  */
 test.describe.configure({ mode: 'serial' });
+
+// The face-collection consent test opens the camera: Chromium's fake device, permission granted
+// (without it the page rightly says 您的摄像头已被禁用, and 开始采集 shows only while the refusal is on its way).
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
 test.setTimeout(120_000);
 
 const run = Number(String(Date.now()).slice(-7));
