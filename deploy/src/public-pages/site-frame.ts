@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Category, FriendLink, SiteSettings } from '@yaoshi/contracts/content';
-import type { QueryEntry } from '@yaoshi/contracts/hydration';
+import { FRAME_ENDPOINTS, type QueryEntry } from '@yaoshi/contracts/hydration';
 import { beijingYearOf } from '@yaoshi/contracts/beijing-time';
 import type { Database } from '@yaoshi/api-server/db/database';
 import { listCategories, listFriendLinks, readSiteSettings } from '@yaoshi/api-server/content/content-queries';
@@ -46,9 +46,9 @@ export async function readFrameFacts(db: Database, now: Date, extras: Partial<Si
  */
 export function frameQueries(facts: FrameFacts): QueryEntry[] {
   return [
-    ...(facts.site ? [{ endpointName: 'siteSettings', arg: undefined, value: facts.site }] : []),
-    { endpointName: 'navigationCategories', arg: undefined, value: facts.categories },
-    { endpointName: 'friendLinks', arg: undefined, value: facts.links },
+    ...(facts.site ? [{ endpointName: FRAME_ENDPOINTS.siteSettings, arg: undefined, value: facts.site }] : []),
+    { endpointName: FRAME_ENDPOINTS.navigationCategories, arg: undefined, value: facts.categories },
+    { endpointName: FRAME_ENDPOINTS.friendLinks, arg: undefined, value: facts.links },
   ];
 }
 

@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+import { FRAME_ENDPOINTS } from '@yaoshi/contracts/hydration';
 import { serverHydrationData } from './hydration';
 
 function page(html: string): Document {
@@ -32,4 +32,11 @@ test('without data-hydrate, without answers or with answers that are not JSON, t
   expect(serverHydrationData(page(`${ANSWERS('{"queries":')}${TAKEOVER}`))).toBeUndefined();
   expect(serverHydrationData(page(`${ANSWERS('{"queries":{}}')}${TAKEOVER}`))).toBeUndefined();
   expect(serverHydrationData(page(`${answers}${TAKEOVER}`))).toEqual([]);
+});
+
+test("the frame's answers go to the shell's own endpoints (the server names them with FRAME_ENDPOINTS)", async () => {
+  const { api } = await import('@yaoshi/api-client/api');
+  await import('@yaoshi/api-client/site-settings-api');
+  await import('../site-settings/site-content-api');
+  for (const name of Object.values(FRAME_ENDPOINTS)) expect(Object.keys(api.endpoints)).toContain(name);
 });
