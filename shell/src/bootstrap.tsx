@@ -99,8 +99,6 @@ async function start(): Promise<void> {
  * hydrated: text typed into its fields, and a button pressed before this script ran.
  */
 function hydrate(container: HTMLElement, site: ReactNode, answers: QueryEntry[]): void {
-  // The entries are the endpoints' own answers (the server bundle and the shell's frame name them);
-  // their types are the endpoints', which a list of any endpoints cannot spell.
   // The answers in the store, each held until the page has hydrated (seedAnswers).
   const answered = seedAnswers(store.dispatch, answers);
   const outcome: HydrationOutcome = { state: 'hydrating', errors: [] };
