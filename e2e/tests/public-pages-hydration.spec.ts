@@ -78,8 +78,8 @@ for (const width of [1440, 390]) {
       await route.continue();
     });
     for (const path of await pagesToCheck()) {
-      await page.goto(path);
-      await page.waitForLoadState('load');
+      // Not 'load': on a wide screen the home page asks for the held script by itself, which holds the load event back.
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
       const marked = await markServerNodes(page);
       expect(marked, path).toBeGreaterThan(3);
       release();
