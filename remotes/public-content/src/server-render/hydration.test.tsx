@@ -6,6 +6,7 @@ import { seedAnswers } from '@yaoshi/api-client/hydration-seed';
 import { createTestStore } from '@yaoshi/api-client/testing/test-store';
 import { ok, stubApi } from '@yaoshi/api-client/testing/stub-api';
 import { TEST_SITE } from '../testing/site-settings';
+import { TEST_ARTICLE } from '../testing/article';
 import { useHydrating } from '@yaoshi/ui/hydrating';
 import { LoginBoxPlace } from '@yaoshi/ui/login-box-place';
 import { SiteSlotsContext, type SiteSlots } from '@yaoshi/ui/site-slots';
@@ -56,17 +57,7 @@ const CASES: { name: string; Page: ComponentType; location: string; page: Server
     page: {
       page: 'article',
       // The API's article (the server's facts are its answer): with its id, which the page compares with the address's.
-      article: {
-        id: 7,
-        title: '关于开展2025年度继续教育的通知',
-        catid: 1,
-        post_author: '协会秘书处',
-        post_source: '本站',
-        post_hits: 12,
-        published_time: '2025-06-16 10:00:00',
-        content: '<p>各会员单位：现将有关事项通知如下。</p>',
-        attachments: [],
-      },
+      article: TEST_ARTICLE,
     },
     asks: ['/v1/article'],
   },

@@ -1,17 +1,9 @@
 import type { SiteSettings } from '@yaoshi/contracts/content';
 import { TEST_SITE } from '../testing/site-settings';
+import { TEST_ARTICLE } from '../testing/article';
 import { SERVER_PAGES, SERVER_RENDER_API, renderPage } from './render';
 
-const article = {
-  title: '关于开展2025年度继续教育的通知',
-  catid: 1,
-  post_author: '协会秘书处',
-  post_source: '本站',
-  post_hits: 12,
-  published_time: '2025-06-16 10:00:00',
-  content: '<p>各会员单位：现将有关事项通知如下。</p><p>第二段。</p>',
-  attachments: [],
-};
+const article = TEST_ARTICLE;
 
 describe('the server bundle renders the public pages from the data the server read', () => {
   test("an article: breadcrumb with its category, its title and first paragraph, as the browser's page draws them", () => {
