@@ -29,7 +29,8 @@ function workspaces() {
 test('every workspace with a typecheck script is type-checked by the root typecheck', () => {
   const script = readJson('package.json').scripts.typecheck;
   const named = [...script.matchAll(/-w (\S+)/g)].map((match) => match[1]);
-  const programs = [...script.matchAll(/tsc -p (\S+)/g)].map((match) => readJson(match[1]).include);
+  const programs = [...script.matchAll(/tsc -p ([^\s;'&]+)/g)].map((match) => readJson(match[1]).include);
+  assert.ok(programs.length > 0, 'the root typecheck names no tsc program');
   // `remotes/*/src` covers every folder of remotes/; `api/src` covers api.
   const covers = (entry, folder) => entry === `${folder}/src` || entry === `${path.posix.dirname(folder)}/*/src`;
   const inProgram = (folder) => programs.some((include) => include.some((entry) => covers(entry, folder)));
