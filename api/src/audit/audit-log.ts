@@ -34,6 +34,13 @@ export function learnerActor(learner: { name: string }, ip: string): AuditActor 
   return { staffId: null, username: `学员 ${learner.name}`, roles: ['学员'], ip };
 }
 
+/** `learnerActor` for a signed-in learner known by id (their 姓名 read in `db`, which may be the change's transaction). */
+export async function learnerActorOf(db: Database, learnerId: number, ip: string): Promise<AuditActor> {
+  // By name, not through the learners feature's schema, as `actorNameOf` reads staff_accounts.
+  const [learner] = await rowsOf<{ name: string }>(db, sql`select name from learners where id = ${learnerId}`);
+  return learnerActor({ name: learner?.name ?? '' }, ip);
+}
+
 /** The command line acts as the machine's operator. */
 export const COMMAND_LINE_ACTOR: AuditActor = {
   staffId: null,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 import { mailEndpoints, type MailRow } from '@yaoshi/contracts/mail';
 import type { RouteModule } from '../app-deps';
-import { learnerActor, writeAudit } from '../audit/audit-log';
+import { learnerActorOf, writeAudit } from '../audit/audit-log';
 import { requirePrincipal } from '../auth/authenticator';
 import type { Clock } from '../clock';
 import { rowsOf, type Database } from '../db/database';
@@ -57,8 +57,7 @@ export async function resendInvoiceMail(
   const invoice = await issuedInvoiceOf(db, orderNo, learner.learnerId);
   await hitRateLimit(db, clock, INVOICE_MAIL_RESEND_LIMIT, `${learner.learnerId}`);
   return db.transaction(async (tx) => {
-    const [who] = await rowsOf<{ name: string }>(tx, sql`select name from learners where id = ${learner.learnerId}`);
-    const actor = learnerActor({ name: who?.name ?? '' }, learner.ip);
+    const actor = await learnerActorOf(tx, learner.learnerId, learner.ip);
     const mailId = await queueInvoiceMail(tx, clock, actor, invoice.id);
     if (mailId === null) throw conflict(MAIL_TEXT.noInvoiceEmail);
     await writeAudit(tx, clock, actor, { action: 'mail.resend', target: orderNo, after: { mail: mailId } });

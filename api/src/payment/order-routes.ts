@@ -216,12 +216,13 @@ export const orderRoutes: RouteModule = (api, { db, clock, config, paymentProvid
       }));
   });
 
-  api.add(enrolmentEndpoints.orderStatus, async ({ payload, principal }) => {
+  api.add(enrolmentEndpoints.orderStatus, async ({ payload, principal, request }) => {
     const { learnerId } = requirePrincipal(principal);
     // Past its deadline it is closed; before it, a late notification is asked for at the gateway.
     const order = await settleIfPaidAtGateway(
       ctx,
       await settleIfExpired(ctx, await ownOrder(db, learnerId, payload.order_id)),
+      request.ip,
     );
     return {
       order_id: order.orderNo,

@@ -3,7 +3,8 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { PAY_STATUS } from '@yaoshi/contracts/order-states';
 import { orders } from '../orders/orders-schema';
 import { paymentAttempts, paymentRefunds } from './payment-schema';
-import { jobActor, writeAudit } from '../audit/audit-log';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
+import { jobActor, learnerActorOf, writeAudit } from '../audit/audit-log';
 import { transitionOrder, type OrderRow } from '../orders/order-transitions';
 
 /**
@@ -112,28 +113,41 @@ export const GATEWAY_QUERY_INTERVAL_MS = 10 * 1000;
  * and a payment it reports is settled exactly as its notification would be. A notification
  * can be lost for good: a server can die after the payer paid and before the gateway's
  * notice reached it. The question is claimed in the database, so several servers and
- * polling pages ask once per `GATEWAY_QUERY_INTERVAL_MS`. Returns the order as it is now.
+ * polling pages ask once per `GATEWAY_QUERY_INTERVAL_MS`; each question is audited as the
+ * learner's (`ip` their address). Returns the order as it is now.
  */
-export async function settleIfPaidAtGateway(ctx: PaymentContext, order: OrderRow): Promise<OrderRow> {
+export async function settleIfPaidAtGateway(ctx: PaymentContext, order: OrderRow, ip: string): Promise<OrderRow> {
   const { db, clock, provider } = ctx;
   if (order.payStatus !== PAY_STATUS.unpaid || order.payDeadline.getTime() <= clock.nowMs()) return order;
   const now = clock.nowMs();
   const attempt = await newestAttemptOf(db, order.id);
   if (!attempt || attempt.status !== 'open' || attempt.createdAt.getTime() > now - NOTIFICATION_GRACE_MS) return order;
-  const claimed = await db
-    .update(paymentAttempts)
-    .set({ queriedAt: new Date(now) })
-    .where(
-      and(
-        eq(paymentAttempts.id, attempt.id),
-        eq(paymentAttempts.status, 'open'),
-        or(
-          isNull(paymentAttempts.queriedAt),
-          lte(paymentAttempts.queriedAt, new Date(now - GATEWAY_QUERY_INTERVAL_MS)),
+  // The claim is a change of the attempt, so it is audited with it: the learner's waiting
+  // page asked the gateway (a staff member tracing a payment sees when it was asked).
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(paymentAttempts)
+      .set({ queriedAt: new Date(now) })
+      .where(
+        and(
+          eq(paymentAttempts.id, attempt.id),
+          eq(paymentAttempts.status, 'open'),
+          or(
+            isNull(paymentAttempts.queriedAt),
+            lte(paymentAttempts.queriedAt, new Date(now - GATEWAY_QUERY_INTERVAL_MS)),
+          ),
         ),
-      ),
-    )
-    .returning({ id: paymentAttempts.id });
+      )
+      .returning({ id: paymentAttempts.id });
+    if (rows.length > 0)
+      await writeAudit(tx, clock, await learnerActorOf(tx, order.learnerId, ip), {
+        action: 'payment.query',
+        target: order.orderNo,
+        before: { queried_at: attempt.queriedAt ? formatBeijingTime(attempt.queriedAt) : null },
+        after: { merchant_no: attempt.merchantNo, queried_at: formatBeijingTime(new Date(now)) },
+      });
+    return rows;
+  });
   if (claimed.length === 0) return order;
   let state;
   try {

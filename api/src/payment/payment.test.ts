@@ -23,6 +23,8 @@ import { ORDER_MESSAGES } from './order-routes';
 import { paymentProviderFromConfig } from './provider-from-config';
 import { approveRefund } from '../refunds/refund-processing';
 import { COMMAND_LINE_ACTOR } from '../audit/audit-log';
+import { auditRecords } from '../audit/audit-schema';
+import { formatBeijingTime } from '@yaoshi/contracts/beijing-time';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -625,6 +627,16 @@ describe('a notification that never comes', () => {
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.unpaid);
     const asked = await queriedAt();
     assert.ok(asked);
+    // Each question is in the audit trail, as the learner's page's, in the claim's transaction.
+    const questions = async () =>
+      server.db
+        .select()
+        .from(auditRecords)
+        .where(and(eq(auditRecords.action, 'payment.query'), eq(auditRecords.target, order.order_id)));
+    const [question] = await questions();
+    assert.equal(question?.actor, `学员 ${ZHANG.name}`);
+    assert.deepEqual(question?.before, { queried_at: null });
+    assert.deepEqual(question?.after, { merchant_no: attempt.merchantNo, queried_at: formatBeijingTime(asked) });
     // The payer pays; the server that should hear of it dies before the notification arrives.
     await server.db
       .update(sandboxPayments)
@@ -633,6 +645,7 @@ describe('a notification that never comes', () => {
     server.clock.advance(GATEWAY_QUERY_INTERVAL_MS - 1000);
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.unpaid);
     assert.deepEqual(await queriedAt(), asked);
+    assert.equal((await questions()).length, 1, 'a poll that does not ask writes nothing');
     server.clock.advance(1000);
     assert.equal((await orderStatus(token, order.order_id)).pay_status, PAY_STATUS.paid);
     const paid = await newestAttempt(order.order_id);

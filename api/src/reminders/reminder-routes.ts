@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { REMINDER_TEXT, reminderEndpoints } from '@yaoshi/contracts/reminders';
 import type { RouteModule } from '../app-deps';
-import { actorOf, learnerActor } from '../audit/audit-log';
+import { actorOf, learnerActorOf } from '../audit/audit-log';
 import { requirePrincipal, requireStaff } from '../auth/authenticator';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import { rowsOf, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import { createReminderCampaign, previewReminder, reminderCampaignsList } from './reminder-campaigns';
 import { setWantsReminders, UNSUBSCRIBE_PATH, unsubscribeTokenValid, wantsReminders } from './reminder-opt-outs';
 import { reminderSmsReady } from './reminder-sending';
-
-async function learnerActorOf(db: Database, learnerId: number, ip: string) {
-  const [learner] = await rowsOf<{ name: string }>(db, sql`select name from learners where id = ${learnerId}`);
-  return learnerActor({ name: learner?.name ?? '' }, ip);
-}
 
 /** 学员管理's year-end reminders, and the learner's own setting (issue 37). */
 export const reminderRoutes: RouteModule = (api, { db, clock, config }) => {

@@ -65,6 +65,7 @@ export const AUDIT_ACTION_LABELS = {
   'payment.refund_confirmed': '支付渠道确认退款',
   'payment.refund_failed': '支付渠道退款失败',
   'payment.reconcile': '支付对账',
+  'payment.query': '向支付渠道查询待付款项',
   'payment.paid': '支付成功（支付渠道通知或查询）',
   'payment.failed': '支付失败（支付渠道通知）',
   'order.expire': '订单超时关闭',
