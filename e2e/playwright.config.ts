@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, E2E_PORT, baseURL } from './tests/support/environment';
 import { RELEASE_MANAGER, RELEASE_TOKEN } from './tests/support/releases';
@@ -10,8 +12,28 @@ import { RELEASE_MANAGER, RELEASE_TOKEN } from './tests/support/releases';
  * never lands in `dist/www`; it accepts one release-manager token, and a canary ends by
  * itself after 6 loads (the default 50 would make the test long).
  */
+const TESTS = path.join(import.meta.dirname, 'tests');
+
+/**
+ * The spec files that start a site of their own (`startOwnSite`, or `deploy/src/serve.ts`
+ * spawned on a fresh data folder, migrated and seeded before their tests) are the longest
+ * single runs, and Playwright hands files to workers in alphabetical order: study-sessions
+ * came last and ran on while the other workers had nothing left (a timed run: 3 minutes at the
+ * end with one or two workers idle). They go first, in a project of their own. Their data is
+ * their own, so running them earlier changes nothing the main site's tests see.
+ */
+const OWN_SITE_SPECS = readdirSync(TESTS).filter(
+  (file) =>
+    file.endsWith('.spec.ts') &&
+    /startOwnSite\(|deploy\/src\/serve\.ts/.test(readFileSync(path.join(TESTS, file), 'utf8')),
+);
+
 export default defineConfig({
   testDir: './tests',
+  projects: [
+    { name: 'own-sites', testMatch: OWN_SITE_SPECS },
+    { name: 'site', testIgnore: OWN_SITE_SPECS },
+  ],
   // A whole-site page load with its remotes takes seconds on a busy two-core CI machine.
   timeout: 60_000,
   // A remote's first load and its data on a busy two-core machine (two browsers, the server,
