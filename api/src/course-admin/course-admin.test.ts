@@ -450,6 +450,9 @@ describe('courses', () => {
       404,
       M.uploadUnknown,
     );
+    // The new lesson's transcode runs on in the background and audits its result. The next
+    // tests compare the whole database before and after a refusal, so it finishes here.
+    await transcodesSettled();
   });
 
   test('an unreadable file is refused when its last byte arrives, with a Chinese message, and deleted', async () => {
@@ -468,9 +471,6 @@ describe('courses', () => {
   });
 
   test('an unfinished upload cannot become a lesson; face points are checked', async () => {
-    // The lesson made by an earlier test is transcoded in the background, and its end is
-    // audited: let it finish first, or its record lands inside the refusals' before/after.
-    await transcodesSettled();
     const created = await createUpload(video.length);
     const location = created.headers.get('location')!;
     await patch(location, 0, video.subarray(0, 100));

@@ -1,10 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { tcpRelay } from '../test-support/tcp-relay';
 import pg from 'pg';
 import { signRequest } from '@yaoshi/envelope/sign';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../db/test-database';
@@ -20,43 +20,6 @@ import { DATABASE_RETRY_AFTER_S } from '../db/database-faults';
  * restart as the server sees it. Needs a PostgreSQL server: runs when DATABASE_URL is set.
  */
 const serverUrl = process.env.DATABASE_URL?.trim();
-
-/** A relay from a loopback port to PostgreSQL that can be taken down and brought back on the same port. */
-function tcpRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const up = () =>
-    new Promise<void>((resolve, reject) => {
-      if (server?.listening) {
-        resolve();
-        return;
-      }
-      server = net.createServer((client) => {
-        const upstream = net.connect(target);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const down = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      if (server) server.close(() => resolve());
-      else resolve();
-    });
-  return { up, down, port: () => port };
-}
 
 describe('database outage', { skip: serverUrl ? false : 'needs DATABASE_URL' }, () => {
   let database: ThrowawayDatabase;

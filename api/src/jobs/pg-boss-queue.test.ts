@@ -7,6 +7,7 @@ import { createThrowawayDatabase, untilNoSessions, type ThrowawayDatabase } from
 import type { JobQueue } from './job-queue';
 import { PG_BOSS_SCHEMA, createPgBossQueue } from './pg-boss-queue';
 import { workUntilAborted } from '../test-support/aborted-job';
+import { tcpRelay } from '../test-support/tcp-relay';
 
 /**
  * The queue's guarantees on a real PostgreSQL server (CI sets DATABASE_URL): several API
@@ -187,6 +188,54 @@ describe('pg-boss queue on PostgreSQL', { skip: !serverUrl && 'DATABASE_URL is n
     await survivor.work(name, async (payload, job) => void retried.push({ id: job.id, attempt: job.attempt, payload }));
     await until(() => retried.length === 1, 20_000);
     assert.deepEqual(retried, [{ id, attempt: 2, payload: { report: 'march' } }]);
+  });
+
+  test('a job that ends while the database is unreachable: reported, no unhandled rejection, retried once it is back', async () => {
+    // pg-boss 10 records the end of a job without awaiting it; unguarded, the refused
+    // connection would be an unhandled rejection, which ends a server (and fails this file).
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const target = new URL(database.url);
+    const relay = tcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    await relay.up();
+    const viaRelay = new URL(database.url);
+    viaRelay.port = String(relay.port());
+    const errors: unknown[] = [];
+    const queue = createPgBossQueue({
+      connectionString: viaRelay.toString(),
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+      onError: (_name, error) => errors.push(error),
+    });
+    try {
+      await queue.start();
+      let finish: () => void = () => undefined;
+      const attempts: number[] = [];
+      await queue.work('ends-in-an-outage', async (_payload, job) => {
+        attempts.push(job.attempt);
+        if (job.attempt === 1) await new Promise<void>((resolve) => (finish = resolve));
+      });
+      await queue.enqueue(
+        'ends-in-an-outage',
+        {},
+        { expireInSeconds: 1, retryDelaySeconds: 0, retryBackoff: false, retryLimit: 2 },
+      );
+      await until(() => attempts.length === 1);
+      await relay.down();
+      finish();
+      await until(() => errors.some((error) => /ECONNREFUSED/.test(String((error as Error).message))));
+      await sleep(500);
+      assert.deepEqual(unhandled, []);
+      await relay.up();
+      await until(() => attempts.length === 2, 20_000);
+      assert.deepEqual(attempts, [1, 2]);
+    } finally {
+      await relay.up();
+      await queue.stop();
+      await relay.down();
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   test('stopWorking aborts the running job at once and takes no more, while jobs can still be enqueued', async () => {

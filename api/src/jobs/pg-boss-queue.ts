@@ -1,3 +1,5 @@
+import type { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import {
   DEFAULT_RETRY_POLICY,
@@ -49,7 +51,39 @@ export interface PgBossQueueOptions {
   maintenanceIntervalSeconds?: number;
 }
 
+/** What pg-boss's `complete` and `fail` answer when nothing was changed. */
+const NOTHING_RECORDED = { jobs: [], requested: 0, affected: 0 };
+const GUARDED = Symbol.for('yaoshi.pg-boss.bookkeeping-guarded');
+
+/**
+ * pg-boss 10 records a finished job with `complete` or `fail` without awaiting either
+ * (src/manager.js, the worker's `onFetch`; pg-boss issue #577). With the database unreachable
+ * at that moment, their rejection is unhandled, and an unhandled rejection ends a Node process:
+ * one database blip as a job finishes would take the whole API server down. Guarded here, on
+ * pg-boss's own Manager class, once per process: the failure goes to pg-boss's `error` event
+ * (the server logs it), and the job stays `active` until it expires, when pg-boss's maintenance
+ * retries it, as after a crashed server. Only this module creates pg-boss instances, and it
+ * never calls `complete` or `fail` itself.
+ */
+export function guardJobBookkeeping(): void {
+  const require = createRequire(import.meta.url);
+  // The Manager class is not in pg-boss's types: only its two methods are touched.
+  const manager = (require('pg-boss/src/manager.js') as { prototype: Record<string | symbol, unknown> }).prototype;
+  if (manager[GUARDED]) return;
+  for (const name of ['complete', 'fail'] as const) {
+    const original = manager[name] as (this: EventEmitter, ...args: unknown[]) => Promise<unknown>;
+    manager[name] = function guarded(this: EventEmitter, ...args: unknown[]): Promise<unknown> {
+      return original.apply(this, args).catch((error: unknown) => {
+        this.emit('error', error);
+        return NOTHING_RECORDED;
+      });
+    };
+  }
+  manager[GUARDED] = true;
+}
+
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
+  guardJobBookkeeping();
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: PG_BOSS_SCHEMA,
