@@ -132,19 +132,30 @@ export default function AdminApp() {
     }
     return (
       <div style={{ padding: 80, textAlign: 'center' }}>
-        <Spin size="large" tip="加载中…">
+        <Spin size="large" description="加载中…">
           <div style={{ height: 40 }} />
         </Spin>
       </div>
     );
   }
+  // The server has taken the new password: the console opens at once, without waiting for
+  // the session's refetch (until it lands, the forced page's redirect would send the staff
+  // member back to 修改密码).
+  const onPasswordChanged = () => {
+    dispatch(
+      adminApi.util.updateQueryData('adminMe', undefined, (self) => {
+        self.must_change_password = false;
+      }),
+    );
+    void navigate('/admin', { replace: true });
+  };
   if (me.data.must_change_password) {
     // A generated password: nothing of the console opens (the server refuses it too) until it is replaced.
     return (
       <ConsoleLayout pages={[]} staffName={me.data.name} roles={me.data.roles} onLogout={() => void onLogout()}>
         {location.pathname !== ADMIN_PASSWORD_PATH && <Redirect to={ADMIN_PASSWORD_PATH} />}
         <TitledPage title={PASSWORD_PAGE_TEXTS.title}>
-          <PasswordPage forced onChanged={() => void navigate('/admin', { replace: true })} />
+          <PasswordPage forced onChanged={onPasswordChanged} />
         </TitledPage>
       </ConsoleLayout>
     );
@@ -154,7 +165,7 @@ export default function AdminApp() {
     <ConsoleLayout pages={pages} staffName={me.data.name} roles={me.data.roles} onLogout={() => void onLogout()}>
       {route.kind === 'password' ? (
         <TitledPage title={PASSWORD_PAGE_TEXTS.title}>
-          <PasswordPage forced={false} onChanged={() => void navigate('/admin', { replace: true })} />
+          <PasswordPage forced={false} onChanged={onPasswordChanged} />
           <DigestSettingCard />
         </TitledPage>
       ) : route.kind === 'home' ? (
