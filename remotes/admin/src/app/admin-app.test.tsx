@@ -18,7 +18,7 @@ const FINANCE: StaffSelf = {
   username: 'qian',
   name: '钱财务',
   roles: ['财务'],
-  permissions: ['learners.read', 'orders.read'],
+  permissions: ['learners.read', 'finance.read'],
   must_change_password: true,
 };
 

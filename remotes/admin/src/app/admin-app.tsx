@@ -74,6 +74,8 @@ export default function AdminApp() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const [token, setToken] = useState(readStaffToken);
+  /** The first password was replaced in this tab (the session's own flag follows on its refetch). */
+  const [passwordReplaced, setPasswordReplaced] = useState(false);
   const me = useAdminMeQuery(undefined, { skip: token === null });
   const [logout] = useAdminLogoutMutation();
 
@@ -95,6 +97,7 @@ export default function AdminApp() {
     // Nothing of an earlier staff member's lists stays in the cache.
     dispatch(adminApi.util.resetApiState());
     setToken(session.token);
+    setPasswordReplaced(false);
     void navigate(pagesFor(session.permissions)[0]?.path ?? '/admin', { replace: true });
   };
 
@@ -105,6 +108,7 @@ export default function AdminApp() {
       endStaffSession();
       dispatch(adminApi.util.resetApiState());
       setToken(null);
+      setPasswordReplaced(false);
       void navigate(ADMIN_LOGIN_PATH, { replace: true });
     }
   };
@@ -142,14 +146,10 @@ export default function AdminApp() {
   // the session's refetch (until it lands, the forced page's redirect would send the staff
   // member back to 修改密码).
   const onPasswordChanged = () => {
-    dispatch(
-      adminApi.util.updateQueryData('adminMe', undefined, (self) => {
-        self.must_change_password = false;
-      }),
-    );
+    setPasswordReplaced(true);
     void navigate('/admin', { replace: true });
   };
-  if (me.data.must_change_password) {
+  if (me.data.must_change_password && !passwordReplaced) {
     // A generated password: nothing of the console opens (the server refuses it too) until it is replaced.
     return (
       <ConsoleLayout pages={[]} staffName={me.data.name} roles={me.data.roles} onLogout={() => void onLogout()}>
