@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { migratedTemplate } from '../db/test-database';
-import { npmPrintedBanner } from './admin-cli';
+import { npmPrintedBanner } from './admin-args';
 
 /**
  * The documented automation form, run for real from the repository root: `npm run -s admin --

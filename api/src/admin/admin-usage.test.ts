@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ADMIN_COMMANDS, ADMIN_USAGE, parseAdminArgs, type AdminCommandName } from './admin-cli';
+import { ADMIN_COMMANDS, ADMIN_USAGE, parseAdminArgs, type AdminCommandName } from './admin-args';
 
 /**
  * A usage mistake exits 2 (api/README.md, "Admin CLI"), before the database is opened: one

@@ -1,10 +1,4 @@
-import { systemClock } from '../clock';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { paymentProviderFromConfig } from '../payment/provider-from-config';
-import { invoiceProviderFromConfig } from '../invoices/invoice-provider-from-config';
-import { storageFromConfig } from '../storage/storage-from-config';
-import { ADMIN_JSON_HINT, npmPrintedBanner, parseAdminArgs, runAdminCommand } from './admin-cli';
+import { ADMIN_JSON_HINT, npmPrintedBanner, parseAdminArgs } from './admin-args';
 
 /**
  * `npm run admin -- avatar approve|reject <ID number>`, `refund approve|reject|done <order>`, `create-staff --name … --role …`,
@@ -24,6 +18,24 @@ if ('error' in command) {
 if (command.kind === 'create-staff' && command.json && npmPrintedBanner(process.env)) {
   console.error(ADMIN_JSON_HINT);
 }
+// The API's modules load only for a command that parses: a mistake is answered at once.
+const [
+  { systemClock },
+  { loadConfig },
+  { openDatabase },
+  { paymentProviderFromConfig },
+  { invoiceProviderFromConfig },
+  { storageFromConfig },
+  { runAdminCommand },
+] = await Promise.all([
+  import('../clock'),
+  import('../config'),
+  import('../db/database'),
+  import('../payment/provider-from-config'),
+  import('../invoices/invoice-provider-from-config'),
+  import('../storage/storage-from-config'),
+  import('./admin-cli'),
+]);
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { avatarResponseSchema } from '@yaoshi/contracts/accounts';
 import { AVATAR_MAX_BYTES, AVATAR_STATUS } from '@yaoshi/contracts/profile-rules';
-import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
+import { parseAdminArgs } from '../admin/admin-args';
+import { runAdminCommand } from '../admin/admin-cli';
 import { MESSAGES } from '../messages';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import {

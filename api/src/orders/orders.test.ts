@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { myOrdersResponseSchema, type OrderRow } from '@yaoshi/contracts/orders';
 import { ORDER_MESSAGES } from '@yaoshi/contracts/order-rules';
 import { learnerActionsOf, type OrderState } from '@yaoshi/contracts/order-states';
-import { parseAdminArgs } from '../admin/admin-cli';
+import { parseAdminArgs } from '../admin/admin-args';
 import { academicYears, courses } from '../catalogue/catalogue-schema';
 import { courseProgress } from '../study/study-schema';
 import { enrolments, orders } from './orders-schema';

@@ -18,7 +18,8 @@ import {
   type Permission,
   type StaffRole,
 } from '@yaoshi/contracts/staff-roles';
-import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
+import { parseAdminArgs } from '../admin/admin-args';
+import { runAdminCommand } from '../admin/admin-cli';
 import { ROUTE_MODULES } from '../app';
 import { auditRecords } from '../audit/audit-schema';
 import { auditedChange, COMMAND_LINE_ACTOR } from '../audit/audit-log';

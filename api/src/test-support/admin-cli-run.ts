@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseAdminArgs, runAdminCommand } from '../admin/admin-cli';
+import { parseAdminArgs } from '../admin/admin-args';
+import { runAdminCommand } from '../admin/admin-cli';
 import { createSandboxInvoiceProvider } from '../invoices/invoice-sandbox-provider';
 import type { PaymentProvider } from '../payment/payment-provider';
 import type { TestServer } from './test-server';
