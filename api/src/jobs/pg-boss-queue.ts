@@ -65,7 +65,7 @@ const GUARDED = Symbol.for('yaoshi.pg-boss.bookkeeping-guarded');
  * retries it, as after a crashed server. Only this module creates pg-boss instances, and it
  * never calls `complete` or `fail` itself.
  */
-export function guardJobBookkeeping(): void {
+function guardJobBookkeeping(): void {
   const require = createRequire(import.meta.url);
   // The Manager class is not in pg-boss's types: only its two methods are touched.
   const manager = (require('pg-boss/src/manager.js') as { prototype: Record<string | symbol, unknown> }).prototype;
